@@ -1,0 +1,173 @@
+//! The application: state, router and middleware, bound to a listener.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts};
+use axum::http::request::Parts;
+use axum::http::{HeaderName, HeaderValue, Method, header};
+use axum::Router;
+use tokio::net::TcpListener;
+use tower_http::compression::CompressionLayer;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::auth::tokens::TokenKeys;
+use crate::config::Config;
+use crate::db::Db;
+use crate::{auth, health, openapi, web};
+
+/// JSON bodies larger than this get 413.
+pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<Config>,
+    pub tokens: TokenKeys,
+}
+
+/// The caller's address: the socket peer, or the first `X-Forwarded-For` hop when the
+/// operator said a trusted proxy sits in front.
+pub struct ClientIp(pub String);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        if state.config.trust_proxy {
+            let forwarded = parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next())
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty());
+            if let Some(ip) = forwarded {
+                return Ok(ClientIp(ip));
+            }
+        }
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip().to_string());
+        Ok(ClientIp(peer.unwrap_or_else(|| "unknown".into())))
+    }
+}
+
+/// Every API route, with its OpenAPI description collected alongside.
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::base()).nest("/api/v1", auth::routes::router())
+}
+
+pub fn router(state: AppState) -> Router {
+    let (api, spec) = api().split_for_parts();
+    let x_request_id = HeaderName::from_static("x-request-id");
+
+    Router::new()
+        .merge(api)
+        .merge(openapi::docs(spec))
+        .merge(health::router())
+        .nest("/api", Router::new().fallback(web::api_not_found))
+        .fallback_service(web::client(&state.config.web_dir))
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(security_headers())
+        .layer(cors(&state.config))
+        .layer(CompressionLayer::new())
+        .layer(PropagateRequestIdLayer::new(x_request_id.clone()))
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
+            let request_id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+            tracing::info_span!("request", method = %request.method(), uri = %request.uri().path(), request_id = %request_id)
+        }))
+        .layer(SetRequestIdLayer::new(x_request_id, MakeRequestUuid))
+        .with_state(state)
+}
+
+fn security_headers() -> tower::layer::util::Stack<
+    SetResponseHeaderLayer<HeaderValue>,
+    tower::layer::util::Stack<
+        SetResponseHeaderLayer<HeaderValue>,
+        tower::layer::util::Stack<SetResponseHeaderLayer<HeaderValue>, SetResponseHeaderLayer<HeaderValue>>,
+    >,
+> {
+    // Scripts only from our own origin; styles may be inline (the client sets style
+    // attributes); images also from https for map tiles and data/blob for previews.
+    const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+        img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; \
+        object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+    tower::layer::util::Stack::new(
+        SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)),
+        tower::layer::util::Stack::new(
+            SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+            tower::layer::util::Stack::new(
+                SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
+                SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+            ),
+        ),
+    )
+}
+
+fn cors(config: &Config) -> CorsLayer {
+    let origins = if config.cors_origins.iter().any(|o| o == "*") {
+        AllowOrigin::any()
+    } else {
+        AllowOrigin::list(config.cors_origins.iter().filter_map(|o| o.parse().ok()))
+    };
+    CorsLayer::new()
+        .allow_origin(origins)
+        .allow_methods([Method::GET, Method::POST, Method::PATCH, Method::PUT, Method::DELETE])
+        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, HeaderName::from_static("idempotency-key")])
+        .max_age(Duration::from_secs(3600))
+}
+
+/// A built application bound to its port, ready to serve. Binding here (not in `main`)
+/// lets tests start the real thing on port 0.
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+}
+
+impl Application {
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let db = Db::connect(&config.database_url).await?;
+        db.migrate().await?;
+        let listener = TcpListener::bind(config.addr)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
+        let tokens = TokenKeys::new(&config.jwt_secret.0);
+        let state = AppState { db, config: Arc::new(config), tokens };
+        Ok(Self { listener, router: router(state) })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service).with_graceful_shutdown(shutdown_signal()).await
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutting down: finishing requests in flight");
+}

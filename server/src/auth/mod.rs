@@ -1,0 +1,8 @@
+//! Accounts: sign-up, login, rotating refresh tokens, logout, profile completion, name.
+
+pub mod domain;
+pub mod login_guard;
+pub mod password;
+pub mod routes;
+pub mod session;
+pub mod tokens;

@@ -1,0 +1,406 @@
+//! HTTP handlers for accounts.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::domain::{Email, NewPassword, PersonName, Role};
+use super::session::{Session, role_label};
+use super::tokens::{REFRESH_TOKEN_DAYS, hash_refresh_token, new_refresh_token};
+use super::{login_guard, password};
+use crate::app::{AppState, ClientIp};
+use crate::db::{Db, is_unique_violation, new_id, now_ms};
+use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(signup))
+        .routes(routes!(login))
+        .routes(routes!(refresh))
+        .routes(routes!(logout))
+        .routes(routes!(me))
+        .routes(routes!(completion))
+        .routes(routes!(update_name))
+}
+
+/// Sign-up form. Fields are optional here so that a missing one gets a clear message.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignupRequest {
+    #[schema(example = "Sita")]
+    first_name: Option<String>,
+    #[schema(example = "Rai")]
+    last_name: Option<String>,
+    #[schema(example = "sita@example.com")]
+    email: Option<String>,
+    password: Option<String>,
+    confirm_password: Option<String>,
+    /// `tourist` (default) or `guide`.
+    #[schema(example = "tourist")]
+    role: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MessageResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    message: String,
+}
+
+fn success(message: &str) -> Json<MessageResponse> {
+    Json(MessageResponse { status: "success", message: message.to_owned() })
+}
+
+/// Create a tourist or guide account.
+#[utoipa::path(post, path = "/auth/signup", tag = "accounts", request_body = SignupRequest,
+    responses(
+        (status = 201, body = MessageResponse),
+        (status = 400, body = ErrorBody, description = "A field is missing or invalid"),
+        (status = 409, body = ErrorBody, description = "The email is already registered"),
+    ))]
+async fn signup(State(state): State<AppState>, Json(body): Json<SignupRequest>) -> AppResult<(StatusCode, Json<MessageResponse>)> {
+    let first_name = PersonName::parse(body.first_name.as_deref(), "First name")?;
+    let last_name = PersonName::parse(body.last_name.as_deref(), "Last name")?;
+    let email = Email::parse(body.email.as_deref())?;
+    let password = NewPassword::parse(body.password.as_deref(), body.confirm_password.as_deref())?;
+    let role = Role::parse_self_chosen(body.role.as_deref())?;
+
+    if email_taken(&state.db, &email).await? {
+        return Err(email_conflict());
+    }
+    let hash = password::hash(password.into_inner()).await?;
+    let now = now_ms();
+    let inserted = sqlx::query(
+        "INSERT INTO users (id, first_name, last_name, email, email_lower, password_hash, role, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
+    )
+    .bind(new_id())
+    .bind(first_name.as_str())
+    .bind(last_name.as_str())
+    .bind(email.as_str())
+    .bind(email.lower())
+    .bind(hash)
+    .bind(role.as_str())
+    .bind(now)
+    .execute(&state.db.pool)
+    .await;
+    match inserted {
+        Ok(_) => Ok((StatusCode::CREATED, success("Registration successful"))),
+        // Two sign-ups racing with one email: the unique index decides.
+        Err(e) if is_unique_violation(&e) => Err(email_conflict()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn email_taken(db: &Db, email: &Email) -> AppResult<bool> {
+    let found: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE email_lower = $1")
+        .bind(email.lower())
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(found.is_some())
+}
+
+fn email_conflict() -> AppError {
+    AppError::Conflict("An account with this email already exists".into())
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct LoginRequest {
+    #[schema(example = "traveller@demo.yatra.np")]
+    email: Option<String>,
+    password: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    message: String,
+    /// Access token: send as `Authorization: Bearer <token>`. Lives 15 minutes.
+    token: String,
+    /// Single-use token for `POST /auth/refresh`.
+    refresh_token: String,
+    role: Role,
+}
+
+/// Sign in with email and password.
+#[utoipa::path(post, path = "/auth/login", tag = "accounts", request_body = LoginRequest,
+    responses(
+        (status = 200, body = LoginResponse),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody, description = "Invalid email or password"),
+        (status = 429, body = ErrorBody, description = "Too many failed attempts"),
+    ))]
+async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body): Json<LoginRequest>) -> AppResult<Json<LoginResponse>> {
+    let (Some(email), Some(password)) = (body.email.filter(|e| !e.trim().is_empty()), body.password.filter(|p| !p.is_empty())) else {
+        return Err(AppError::validation("Email and password are required"));
+    };
+    let email_lower = email.trim().to_lowercase();
+    login_guard::check(&state.db, &email_lower, &ip).await?;
+
+    let user: Option<(String, String, String)> =
+        sqlx::query_as("SELECT id, password_hash, role FROM users WHERE email_lower = $1")
+            .bind(&email_lower)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    let (stored_hash, user) = match user {
+        Some((id, hash, role)) => (Some(hash), Some((id, role))),
+        None => (None, None),
+    };
+    let verified = password.chars().count() <= super::domain::PASSWORD_MAX
+        && password::verify(password, stored_hash).await?;
+    let Some((user_id, role)) = user.filter(|_| verified) else {
+        login_guard::record_failure(&state.db, &email_lower, &ip).await?;
+        return Err(AppError::Unauthorized("Invalid email or password".into()));
+    };
+    login_guard::clear_account(&state.db, &email_lower).await?;
+
+    let role = Role::parse(&role).ok_or_else(|| anyhow::anyhow!("user {user_id} has unknown role {role}"))?;
+    let refresh_token = store_refresh_token(&state.db, &user_id, &new_id()).await?;
+    Ok(Json(LoginResponse {
+        status: "success",
+        message: "Login successful".into(),
+        token: state.tokens.issue_access(&user_id, role)?,
+        refresh_token,
+        role,
+    }))
+}
+
+async fn store_refresh_token(db: &Db, user_id: &str, family_id: &str) -> AppResult<String> {
+    let token = new_refresh_token();
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(new_id())
+    .bind(user_id)
+    .bind(family_id)
+    .bind(hash_refresh_token(&token))
+    .bind(now + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000)
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(token)
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefreshRequest {
+    refresh_token: Option<String>,
+}
+
+fn session_expired() -> AppError {
+    AppError::Unauthorized("Your session has expired. Please sign in again.".into())
+}
+
+/// Exchange a refresh token for a new access token and a new refresh token. Each refresh
+/// token works once; presenting a used one revokes its whole family (it was stolen).
+#[utoipa::path(post, path = "/auth/refresh", tag = "accounts", request_body = RefreshRequest,
+    responses((status = 200, body = LoginResponse), (status = 401, body = ErrorBody)))]
+async fn refresh(State(state): State<AppState>, Json(body): Json<RefreshRequest>) -> AppResult<Json<LoginResponse>> {
+    let token = body.refresh_token.filter(|t| !t.is_empty()).ok_or_else(session_expired)?;
+    let found: Option<(String, String, String, i64, Option<i64>, Option<i64>)> = sqlx::query_as(
+        "SELECT t.id, t.family_id, u.id, t.expires_at, t.used_at, t.revoked_at \
+         FROM refresh_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1",
+    )
+    .bind(hash_refresh_token(&token))
+    .fetch_optional(&state.db.pool)
+    .await?;
+    let (token_id, family_id, user_id, expires_at, used_at, revoked_at) = found.ok_or_else(session_expired)?;
+    let now = now_ms();
+    if revoked_at.is_some() || expires_at <= now {
+        return Err(session_expired());
+    }
+    if used_at.is_some() {
+        revoke_family(&state.db, &family_id).await?;
+        return Err(session_expired());
+    }
+    // Claim the token atomically: of two concurrent refreshes with it, one wins and the
+    // other is treated as reuse.
+    let claimed = sqlx::query("UPDATE refresh_tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND revoked_at IS NULL")
+        .bind(now)
+        .bind(&token_id)
+        .execute(&state.db.pool)
+        .await?;
+    if claimed.rows_affected() != 1 {
+        revoke_family(&state.db, &family_id).await?;
+        return Err(session_expired());
+    }
+    let (role,): (String,) = sqlx::query_as("SELECT role FROM users WHERE id = $1")
+        .bind(&user_id)
+        .fetch_one(&state.db.pool)
+        .await?;
+    let role = Role::parse(&role).ok_or_else(|| anyhow::anyhow!("user {user_id} has unknown role {role}"))?;
+    let refresh_token = store_refresh_token(&state.db, &user_id, &family_id).await?;
+    Ok(Json(LoginResponse {
+        status: "success",
+        message: "Session refreshed".into(),
+        token: state.tokens.issue_access(&user_id, role)?,
+        refresh_token,
+        role,
+    }))
+}
+
+async fn revoke_family(db: &Db, family_id: &str) -> AppResult<()> {
+    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL")
+        .bind(now_ms())
+        .bind(family_id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Sign out: the refresh token's family stops working. Always succeeds, so a client can
+/// sign out even with a token that is already gone.
+#[utoipa::path(post, path = "/auth/logout", tag = "accounts", request_body = RefreshRequest,
+    responses((status = 200, body = MessageResponse)))]
+async fn logout(State(state): State<AppState>, Json(body): Json<RefreshRequest>) -> AppResult<Json<MessageResponse>> {
+    if let Some(token) = body.refresh_token.filter(|t| !t.is_empty()) {
+        let family: Option<(String,)> = sqlx::query_as("SELECT family_id FROM refresh_tokens WHERE token_hash = $1")
+            .bind(hash_refresh_token(&token))
+            .fetch_optional(&state.db.pool)
+            .await?;
+        if let Some((family_id,)) = family {
+            revoke_family(&state.db, &family_id).await?;
+        }
+    }
+    Ok(success("Logged out"))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Account {
+    #[serde(rename = "_id")]
+    id: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    role: Role,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AccountResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    data: Account,
+}
+
+/// The signed-in account.
+#[utoipa::path(get, path = "/auth/me", tag = "accounts", security(("bearer" = [])),
+    responses((status = 200, body = AccountResponse), (status = 401, body = ErrorBody)))]
+async fn me(State(state): State<AppState>, session: Session) -> AppResult<Json<AccountResponse>> {
+    let found: Option<(String, String, String, String, String)> =
+        sqlx::query_as("SELECT id, first_name, last_name, email, role FROM users WHERE id = $1")
+            .bind(&session.user_id)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    let (id, first_name, last_name, email, role) = found.ok_or_else(session_expired)?;
+    let role = Role::parse(&role).ok_or_else(|| anyhow::anyhow!("user {id} has unknown role {role}"))?;
+    Ok(Json(AccountResponse { status: "success", data: Account { id, first_name, last_name, email, role } }))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Completion {
+    is_profile_complete: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CompletionResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    data: Completion,
+}
+
+/// Whether the signed-in account's profile has every required field, so the client knows
+/// where to send someone after login. `role` must be the caller's own role.
+#[utoipa::path(get, path = "/protect/completion/{role}", tag = "accounts", security(("bearer" = [])),
+    params(("role" = String, Path, description = "`tourist` or `guide`")),
+    responses(
+        (status = 200, body = CompletionResponse),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "The role is not the caller's"),
+    ))]
+async fn completion(State(state): State<AppState>, session: Session, Path(role): Path<String>) -> AppResult<Json<CompletionResponse>> {
+    let role = match Role::parse(&role) {
+        Some(role @ (Role::Tourist | Role::Guide)) => role,
+        _ => return Err(AppError::validation("Role must be tourist or guide")),
+    };
+    // The token's role could be stale; the database decides.
+    let stored: Option<(String,)> = sqlx::query_as("SELECT role FROM users WHERE id = $1")
+        .bind(&session.user_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    let stored = stored.ok_or_else(session_expired)?;
+    if stored.0 != role.as_str() || session.role != role {
+        return Err(AppError::Forbidden(format!("This account is not a {} account", role_label(role))));
+    }
+    let is_profile_complete = profile_is_complete(&state.db, &session.user_id, role).await?;
+    Ok(Json(CompletionResponse { status: "success", data: Completion { is_profile_complete } }))
+}
+
+/// The fields each role's profile form requires (spec section 5).
+async fn profile_is_complete(db: &Db, user_id: &str, role: Role) -> AppResult<bool> {
+    let sql = match role {
+        Role::Guide => {
+            "SELECT COUNT(*) FROM guide_details WHERE user_id = $1 AND bio <> '' AND nationality <> '' \
+             AND price_per_day_cents IS NOT NULL AND expertise_languages <> '[]' AND phone <> '' \
+             AND profile_picture_id IS NOT NULL"
+        }
+        _ => {
+            "SELECT COUNT(*) FROM tourist_details WHERE user_id = $1 AND bio <> '' AND nationality <> '' \
+             AND interests <> '[]' AND profile_picture_id IS NOT NULL"
+        }
+    };
+    let (count,): (i64,) = sqlx::query_as(sql).bind(user_id).fetch_one(&db.pool).await?;
+    Ok(count > 0)
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NameRequest {
+    first_name: Option<String>,
+    last_name: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Name {
+    first_name: String,
+    last_name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct NameResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    message: String,
+    data: Name,
+}
+
+/// Change the signed-in account's first and last name.
+#[utoipa::path(patch, path = "/protect/name", tag = "accounts", security(("bearer" = [])), request_body = NameRequest,
+    responses((status = 200, body = NameResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn update_name(State(state): State<AppState>, session: Session, Json(body): Json<NameRequest>) -> AppResult<Json<NameResponse>> {
+    let first_name = PersonName::parse(body.first_name.as_deref(), "First name")?;
+    let last_name = PersonName::parse(body.last_name.as_deref(), "Last name")?;
+    let updated = sqlx::query("UPDATE users SET first_name = $1, last_name = $2, updated_at = $3 WHERE id = $4")
+        .bind(first_name.as_str())
+        .bind(last_name.as_str())
+        .bind(now_ms())
+        .bind(&session.user_id)
+        .execute(&state.db.pool)
+        .await?;
+    if updated.rows_affected() == 0 {
+        return Err(session_expired());
+    }
+    Ok(Json(NameResponse {
+        status: "success",
+        message: "Name updated".into(),
+        data: Name { first_name: first_name.as_str().to_owned(), last_name: last_name.as_str().to_owned() },
+    }))
+}

@@ -1,0 +1,60 @@
+//! Who is calling: the bearer token read into a `Session`, or 401.
+
+use axum::extract::FromRequestParts;
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+
+use super::domain::Role;
+use crate::app::AppState;
+use crate::error::AppError;
+
+/// A caller with a valid access token. The role is the one in the token; endpoints where
+/// the role decides something serious re-read it from the database.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub user_id: String,
+    pub role: Role,
+}
+
+impl Session {
+    pub fn require_role(&self, role: Role) -> Result<(), AppError> {
+        if self.role == role {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden(format!("This action is only for {} accounts", role_label(role))))
+        }
+    }
+}
+
+pub fn role_label(role: Role) -> &'static str {
+    match role {
+        Role::Tourist => "traveller",
+        Role::Guide => "tour guide",
+        Role::Admin => "admin",
+    }
+}
+
+impl FromRequestParts<AppState> for Session {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let header = parts
+            .headers
+            .get(AUTHORIZATION)
+            .and_then(|value| value.to_str().ok())
+            .ok_or_else(|| AppError::Unauthorized("Please sign in to continue.".into()))?;
+        let token = header
+            .strip_prefix("Bearer ")
+            .or_else(|| header.strip_prefix("bearer "))
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or_else(|| AppError::Unauthorized("Please sign in to continue.".into()))?;
+        let claims = state
+            .tokens
+            .verify_access(token)
+            .ok_or_else(|| AppError::Unauthorized("Your session has expired. Please sign in again.".into()))?;
+        let role = Role::parse(&claims.role)
+            .ok_or_else(|| AppError::Unauthorized("Your session has expired. Please sign in again.".into()))?;
+        Ok(Session { user_id: claims.sub, role })
+    }
+}

@@ -1,0 +1,63 @@
+//! Access tokens (short-lived JWTs) and refresh tokens (random, stored only as hashes).
+
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::domain::Role;
+
+/// Minutes an access token lives; the client refreshes transparently after that.
+pub const ACCESS_TOKEN_MINUTES: i64 = 15;
+/// Days a refresh token family lives without use.
+pub const REFRESH_TOKEN_DAYS: i64 = 30;
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Claims {
+    pub sub: String,
+    pub role: String,
+    pub iat: i64,
+    pub exp: i64,
+}
+
+#[derive(Clone)]
+pub struct TokenKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+impl TokenKeys {
+    pub fn new(secret: &[u8]) -> Self {
+        Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) }
+    }
+
+    pub fn issue_access(&self, user_id: &str, role: Role) -> anyhow::Result<String> {
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let claims = Claims {
+            sub: user_id.to_owned(),
+            role: role.as_str().to_owned(),
+            iat: now,
+            exp: now + ACCESS_TOKEN_MINUTES * 60,
+        };
+        Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+    }
+
+    /// The claims of a token we signed that has not expired; `None` for anything else.
+    pub fn verify_access(&self, token: &str) -> Option<Claims> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.set_required_spec_claims(&["exp", "sub"]);
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).ok().map(|data| data.claims)
+    }
+}
+
+/// A fresh refresh token: 32 random bytes, URL-safe.
+pub fn new_refresh_token() -> String {
+    use base64::Engine;
+    let bytes: [u8; 32] = rand::random();
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// What the database keeps of a refresh token: a leaked table cannot be replayed.
+pub fn hash_refresh_token(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}

@@ -1,0 +1,89 @@
+//! One connection pool for either backend through sqlx's `Any` driver. Queries are
+//! written once with `$n` placeholders, which both SQLite and PostgreSQL accept.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Executor};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone, Debug)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+impl Db {
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        install_default_drivers();
+        let backend = if url.starts_with("sqlite:") { Backend::Sqlite } else { Backend::Postgres };
+        let options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
+        let pool = match backend {
+            Backend::Sqlite => {
+                options
+                    .max_connections(8)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            conn.execute(
+                                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                                 PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
+                                 PRAGMA cache_size = -32000;",
+                            )
+                            .await?;
+                            Ok(())
+                        })
+                    })
+                    .connect(url)
+                    .await
+            }
+            Backend::Postgres => options.max_connections(16).connect(url).await,
+        }
+        .with_context(|| format!("cannot open the database at {}", crate::config::redact_url(url)))?;
+        Ok(Self { pool, backend })
+    }
+
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        let migrator = match self.backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&self.pool).await.context("database migration failed")
+    }
+
+    pub async fn ping(&self) -> bool {
+        sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+    }
+}
+
+/// Milliseconds since the Unix epoch: how every timestamp is stored (UTC by definition).
+pub fn now_ms() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp_nanos() as i64 / 1_000_000
+}
+
+/// A new sortable id (UUIDv7) as the string the API calls `_id`.
+pub fn new_id() -> String {
+    uuid::Uuid::now_v7().simple().to_string()
+}
+
+/// True when the error is a unique-constraint violation (SQLite gives no constraint name,
+/// so callers decide which field clashed).
+pub fn is_unique_violation(error: &sqlx::Error) -> bool {
+    matches!(error, sqlx::Error::Database(e) if e.is_unique_violation())
+}
+
+/// Milliseconds timestamp as RFC 3339 text for API responses.
+pub fn to_rfc3339(ms: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp_nanos(ms as i128 * 1_000_000)
+        .ok()
+        .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
+        .unwrap_or_default()
+}

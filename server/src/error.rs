@@ -1,0 +1,145 @@
+//! The one API error type. Every handler returns `Result<_, AppError>`; this is the
+//! only place where a failure becomes an HTTP status and a message for the client.
+
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("{0}")]
+    Validation(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("{0}")]
+    TooManyRequests(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// The error body every endpoint answers with.
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// Always `error`.
+    #[schema(example = "error")]
+    pub status: &'static str,
+    /// A sentence the client can show as it is.
+    pub message: String,
+}
+
+impl AppError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::Validation(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    pub fn validation(message: impl Into<String>) -> Self {
+        Self::Validation(message.into())
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let message = match &self {
+            Self::Internal(cause) => {
+                // The cause stays in the log; the client only learns that it was our fault.
+                tracing::error!(error = ?cause, "internal error");
+                "Something went wrong on our side. Please try again.".to_owned()
+            }
+            other => other.to_string(),
+        };
+        let body = ErrorBody { status: "error", message };
+        (self.status(), axum::Json(body)).into_response()
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(error: sqlx::Error) -> Self {
+        Self::Internal(error.into())
+    }
+}
+
+impl From<JsonRejection> for AppError {
+    fn from(rejection: JsonRejection) -> Self {
+        match rejection.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => {
+                Self::PayloadTooLarge("The request body is too large.".into())
+            }
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => Self::UnsupportedMediaType(
+                "Send the request body as JSON (Content-Type: application/json).".into(),
+            ),
+            _ => match rejection {
+                JsonRejection::JsonDataError(e) => {
+                    Self::Validation(format!("Invalid request body: {}", e.body_text_cause()))
+                }
+                _ => Self::Validation("The request body is not valid JSON.".into()),
+            },
+        }
+    }
+}
+
+impl From<PathRejection> for AppError {
+    fn from(_: PathRejection) -> Self {
+        Self::NotFound("Not found".into())
+    }
+}
+
+impl From<QueryRejection> for AppError {
+    fn from(rejection: QueryRejection) -> Self {
+        Self::Validation(format!("Invalid query: {}", rejection.body_text()))
+    }
+}
+
+trait BodyTextCause {
+    fn body_text_cause(&self) -> String;
+}
+
+impl BodyTextCause for axum::extract::rejection::JsonDataError {
+    /// serde's own sentence (e.g. "missing field `email`") without axum's prefix.
+    fn body_text_cause(&self) -> String {
+        use std::error::Error;
+        self.source()
+            .and_then(|e| e.source())
+            .map(|e| e.to_string())
+            .unwrap_or_else(|| self.body_text())
+    }
+}
+
+/// `axum::Json`, but a body it cannot read answers in our error shape.
+#[derive(axum::extract::FromRequest)]
+#[from_request(via(axum::Json), rejection(AppError))]
+pub struct Json<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}
+
+/// `axum::extract::Path` answering in our error shape.
+#[derive(axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(AppError))]
+pub struct Path<T>(pub T);
+
+pub type AppResult<T> = Result<T, AppError>;
