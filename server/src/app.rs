@@ -58,7 +58,9 @@ impl FromRequestParts<AppState> for ClientIp {
 
 /// Every API route, with its OpenAPI description collected alongside.
 pub fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(openapi::base()).nest("/api/v1", auth::routes::router())
+    OpenApiRouter::with_openapi(openapi::base())
+        .nest("/api/v1", auth::routes::router())
+        .merge(health::router())
 }
 
 pub fn router(state: AppState) -> Router {
@@ -68,7 +70,6 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(api)
         .merge(openapi::docs(spec))
-        .merge(health::router())
         .nest("/api", Router::new().fallback(web::api_not_found))
         .fallback_service(web::client(&state.config.web_dir))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))

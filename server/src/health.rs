@@ -2,24 +2,38 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
-use serde_json::{Value, json};
+use axum::Json;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/healthz", get(healthz)).route("/readyz", get(readyz))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz))
 }
 
-async fn healthz() -> Json<Value> {
-    Json(json!({ "status": "ok" }))
+#[derive(Serialize, ToSchema)]
+pub struct Health {
+    /// `ok`, or `error` when a dependency is down.
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<&'static str>,
 }
 
-async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
+/// Liveness: the process answers.
+#[utoipa::path(get, path = "/healthz", tag = "operations", responses((status = 200, body = Health)))]
+async fn healthz() -> Json<Health> {
+    Json(Health { status: "ok", message: None })
+}
+
+/// Readiness: the database answers too.
+#[utoipa::path(get, path = "/readyz", tag = "operations",
+    responses((status = 200, body = Health), (status = 503, body = Health, description = "Database unavailable")))]
+async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     if state.db.ping().await {
-        (StatusCode::OK, Json(json!({ "status": "ok" })))
+        (StatusCode::OK, Json(Health { status: "ok", message: None }))
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "error", "message": "Database unavailable" })))
+        (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "error", message: Some("Database unavailable") }))
     }
 }

@@ -7,4 +7,5 @@ pub mod db;
 pub mod error;
 pub mod health;
 pub mod openapi;
+pub mod seed;
 pub mod web;

@@ -1,6 +1,8 @@
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 use yatra::app::Application;
+use yatra::auth::accounts::{self, NewAccount};
+use yatra::auth::domain::{Email, NewPassword, PersonName, Role};
 use yatra::config::Config;
 use yatra::db::Db;
 
@@ -17,6 +19,21 @@ enum Command {
     Serve,
     /// Apply database migrations and exit.
     Migrate,
+    /// Add demo data (idempotent).
+    Seed {
+        /// The demo accounts (and, as features land, their content).
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Create an admin account. The password comes from YATRA_ADMIN_PASSWORD, else a prompt.
+    CreateAdmin {
+        #[arg(long)]
+        email: String,
+        #[arg(long, default_value = "Yatra")]
+        first_name: String,
+        #[arg(long, default_value = "Admin")]
+        last_name: String,
+    },
     /// Print the OpenAPI document (the client's types are generated from it).
     Openapi,
 }
@@ -36,17 +53,49 @@ async fn main() {
 async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Openapi => println!("{}", yatra::openapi::document()),
-        Command::Migrate => {
-            let config = Config::from_env()?;
-            Db::connect(&config.database_url).await?.migrate().await?;
-            println!("migrations applied");
-        }
         Command::Serve => {
-            let config = Config::from_env()?;
-            let app = Application::build(config).await?;
+            let app = Application::build(Config::from_env()?).await?;
             tracing::info!(port = app.port(), "yatra is listening");
             app.run_until_stopped().await?;
         }
+        Command::Migrate => {
+            migrated_db().await?;
+            println!("migrations applied");
+        }
+        Command::Seed { demo } => {
+            if !demo {
+                anyhow::bail!("say what to seed: yatra seed --demo");
+            }
+            let created = yatra::seed::demo(&migrated_db().await?).await?;
+            println!("demo data: {created} account(s) created (password {:?})", yatra::seed::DEMO_PASSWORD);
+        }
+        Command::CreateAdmin { email, first_name, last_name } => {
+            let db = migrated_db().await?;
+            let email = Email::parse(Some(&email))?;
+            if accounts::find_id_by_email(&db, &email).await?.is_some() {
+                println!("an account with email {} already exists; nothing changed", email.as_str());
+                return Ok(());
+            }
+            let password = match std::env::var("YATRA_ADMIN_PASSWORD") {
+                Ok(password) if !password.is_empty() => password,
+                _ => rpassword::prompt_password("Password for the new admin: ")?,
+            };
+            let account = NewAccount {
+                first_name: PersonName::parse(Some(&first_name), "First name")?,
+                last_name: PersonName::parse(Some(&last_name), "Last name")?,
+                email,
+                password: NewPassword::parse(Some(&password), Some(&password))?,
+                role: Role::Admin,
+            };
+            accounts::create(&db, account).await?;
+            println!("admin account created");
+        }
     }
     Ok(())
+}
+
+async fn migrated_db() -> anyhow::Result<Db> {
+    let db = Db::connect(&Config::from_env()?.database_url).await?;
+    db.migrate().await?;
+    Ok(db)
 }

@@ -1,5 +1,6 @@
 //! Accounts: sign-up, login, rotating refresh tokens, logout, profile completion, name.
 
+pub mod accounts;
 pub mod domain;
 pub mod login_guard;
 pub mod password;

@@ -10,7 +10,14 @@ fn hasher() -> Argon2<'static> {
     Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
 }
 
+/// Each hash holds 19 MiB and a core for tens of milliseconds; more at once than there are
+/// cores only queues work and memory, so callers wait their turn here.
+static HASHING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
+    tokio::sync::Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2))
+});
+
 pub async fn hash(password: String) -> anyhow::Result<String> {
+    let _permit = HASHING.acquire().await?;
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::from_b64(&base64_salt()).map_err(|e| anyhow!("salt: {e}"))?;
         hasher()
@@ -24,6 +31,7 @@ pub async fn hash(password: String) -> anyhow::Result<String> {
 /// Verifies against a stored hash. With no stored hash (unknown email) it still does the
 /// work against a dummy, so response time does not reveal whether an account exists.
 pub async fn verify(password: String, stored: Option<String>) -> anyhow::Result<bool> {
+    let _permit = HASHING.acquire().await?;
     tokio::task::spawn_blocking(move || {
         let stored = stored.unwrap_or_else(|| DUMMY_HASH.to_owned());
         let parsed = PasswordHash::new(&stored).map_err(|e| anyhow!("stored hash unreadable: {e}"))?;

@@ -9,9 +9,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::domain::{Email, NewPassword, PersonName, Role};
 use super::session::{Session, role_label};
 use super::tokens::{REFRESH_TOKEN_DAYS, hash_refresh_token, new_refresh_token};
+use super::accounts::{self, NewAccount};
 use super::{login_guard, password};
 use crate::app::{AppState, ClientIp};
-use crate::db::{Db, is_unique_violation, new_id, now_ms};
+use crate::db::{Db, new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -67,43 +68,8 @@ async fn signup(State(state): State<AppState>, Json(body): Json<SignupRequest>) 
     let password = NewPassword::parse(body.password.as_deref(), body.confirm_password.as_deref())?;
     let role = Role::parse_self_chosen(body.role.as_deref())?;
 
-    if email_taken(&state.db, &email).await? {
-        return Err(email_conflict());
-    }
-    let hash = password::hash(password.into_inner()).await?;
-    let now = now_ms();
-    let inserted = sqlx::query(
-        "INSERT INTO users (id, first_name, last_name, email, email_lower, password_hash, role, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
-    )
-    .bind(new_id())
-    .bind(first_name.as_str())
-    .bind(last_name.as_str())
-    .bind(email.as_str())
-    .bind(email.lower())
-    .bind(hash)
-    .bind(role.as_str())
-    .bind(now)
-    .execute(&state.db.pool)
-    .await;
-    match inserted {
-        Ok(_) => Ok((StatusCode::CREATED, success("Registration successful"))),
-        // Two sign-ups racing with one email: the unique index decides.
-        Err(e) if is_unique_violation(&e) => Err(email_conflict()),
-        Err(e) => Err(e.into()),
-    }
-}
-
-async fn email_taken(db: &Db, email: &Email) -> AppResult<bool> {
-    let found: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE email_lower = $1")
-        .bind(email.lower())
-        .fetch_optional(&db.pool)
-        .await?;
-    Ok(found.is_some())
-}
-
-fn email_conflict() -> AppError {
-    AppError::Conflict("An account with this email already exists".into())
+    accounts::create(&state.db, NewAccount { first_name, last_name, email, password, role }).await?;
+    Ok((StatusCode::CREATED, success("Registration successful")))
 }
 
 #[derive(Deserialize, ToSchema)]

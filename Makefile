@@ -1,0 +1,66 @@
+# Yatra: `make run` to try it, `make test` to check it, `make bench` to measure it.
+# Every target installs what it needs on a fresh Debian machine (run as root).
+
+SHELL := /bin/bash
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/yatra-target
+DEBUG_BIN   := $(CARGO_TARGET_DIR)/debug/yatra
+RELEASE_BIN := $(CARGO_TARGET_DIR)/release/yatra
+CARGO := cargo --locked --manifest-path server/Cargo.toml
+
+.PHONY: run test bench deps-web deps-browser web server-debug server-release \
+        test-server test-server-sqlite test-server-postgres test-web test-e2e check-api-types
+
+run: deps-web web server-release
+	YATRA_WEB_DIR=web/dist $(RELEASE_BIN) seed --demo
+	YATRA_WEB_DIR=web/dist $(RELEASE_BIN) serve
+
+test: deps-web deps-browser check-api-types test-server test-web test-e2e
+	@echo "make test: all suites passed"
+
+bench: deps-web web server-release
+	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	scripts/with-server.sh $(RELEASE_BIN) bench/run.sh
+
+deps-web:
+	cd web && npm ci --no-audit --no-fund
+
+deps-browser:
+	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+web:
+	cd web && npm run build
+
+server-debug:
+	$(CARGO) build
+
+server-release:
+	$(CARGO) build --release
+
+# The client's API types are generated from the server's OpenAPI document; both
+# checked-in copies must match what the code says now.
+check-api-types: server-debug
+	$(DEBUG_BIN) openapi > web/openapi.json
+	cd web && npm run --silent gen:api
+	@git diff --exit-code -- web/openapi.json web/src/lib/api-schema.d.ts \
+	  || (echo "API types are stale: commit the regenerated web/openapi.json and web/src/lib/api-schema.d.ts" && exit 1)
+
+test-server: test-server-sqlite test-server-postgres
+
+test-server-sqlite:
+	YATRA_TEST_BACKEND=sqlite $(CARGO) test
+
+# PostgreSQL is mandatory in CI; elsewhere a missing server skips loudly.
+test-server-postgres:
+	@if scripts/postgres-ready.sh; then \
+	  YATRA_TEST_BACKEND=postgres $(CARGO) test; \
+	elif [ -n "$$CI" ]; then \
+	  echo "PostgreSQL is not reachable on 127.0.0.1:5432 and CI requires it" >&2; exit 1; \
+	else \
+	  echo; echo "!!! SKIPPING the PostgreSQL server tests: no PostgreSQL on 127.0.0.1:5432 !!!"; echo; \
+	fi
+
+test-web:
+	cd web && npm test
+
+test-e2e: web server-debug
+	scripts/with-server.sh $(DEBUG_BIN) bash -c 'cd web && npm run e2e'

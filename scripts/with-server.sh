@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# with-server.sh BINARY COMMAND...
+# Starts Yatra from BINARY on a throw-away SQLite database and a free port, with the
+# built client and the demo accounts, runs COMMAND with E2E_BASE_URL / YATRA_URL set to
+# it, then stops the server. Exits with COMMAND's status.
+set -euo pipefail
+bin=$1; shift
+root=$(cd "$(dirname "$0")/.." && pwd)
+data=$(mktemp -d /tmp/yatra-run.XXXXXX)
+port=${YATRA_TEST_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
+export YATRA_DATA_DIR=$data YATRA_ADDR=127.0.0.1:$port YATRA_WEB_DIR=$root/web/dist YATRA_LOG=${YATRA_LOG:-warn}
+"$bin" seed --demo >/dev/null
+"$bin" serve >"$data/server.log" 2>&1 &
+server=$!
+cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$data"; }
+trap cleanup EXIT
+for _ in $(seq 1 100); do
+  curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
+  kill -0 "$server" 2>/dev/null || { cat "$data/server.log"; exit 1; }
+  sleep 0.1
+done
+export E2E_BASE_URL=http://127.0.0.1:$port YATRA_URL=http://127.0.0.1:$port
+set +e
+"$@"
+status=$?
+[ $status -eq 0 ] || { echo "--- server log (last 40 lines) ---"; tail -n 40 "$data/server.log"; }
+exit $status

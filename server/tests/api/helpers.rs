@@ -1,0 +1,315 @@
+//! The harness: each test gets the real application on a random port, with a database
+//! and a data directory of its own, and typed helpers to call it.
+//!
+//! The backend is chosen by `YATRA_TEST_BACKEND` (`sqlite`, the default, or `postgres`).
+//! PostgreSQL databases are created per test from `YATRA_TEST_POSTGRES_URL` and dropped
+//! when the `TestApp` is dropped.
+
+use std::collections::HashMap;
+
+use reqwest::{Response, StatusCode};
+use serde_json::{Value, json};
+use sqlx::{AssertSqlSafe, Connection, PgConnection};
+use yatra::app::Application;
+use yatra::config::Config;
+
+/// Signing secret of every test server, so tests can forge tokens.
+pub const JWT_SECRET: &str = "yatra-test-signing-secret-0123456789-abcdefghij";
+/// A password that meets the rules, used by every helper-made account.
+pub const PASSWORD: &str = "namaste-himalaya-42";
+
+const DEFAULT_POSTGRES_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+
+pub struct TestApp {
+    /// `http://127.0.0.1:<port>`, no trailing slash.
+    pub address: String,
+    pub port: u16,
+    pub client: reqwest::Client,
+    /// Kept so the directory lives as long as the server; removed on drop.
+    pub data_dir: tempfile::TempDir,
+    _database: TestDatabase,
+}
+
+/// A signed-in account made by `signup_and_login`.
+#[derive(Clone, Debug)]
+pub struct TestUser {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub password: String,
+    pub role: String,
+    pub token: String,
+    pub refresh_token: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub fn backend() -> Backend {
+    match std::env::var("YATRA_TEST_BACKEND").as_deref().map(str::trim) {
+        Err(_) | Ok("") | Ok("sqlite") => Backend::Sqlite,
+        Ok("postgres") | Ok("postgresql") => Backend::Postgres,
+        Ok(other) => panic!("YATRA_TEST_BACKEND={other:?}: expected sqlite or postgres"),
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(&[]).await
+}
+
+/// Like `spawn_app`, with extra `YATRA_*` settings (they win over the harness's own).
+pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
+    let data_dir = tempfile::tempdir().expect("cannot create a temp data dir");
+    let database = TestDatabase::create(&data_dir).await;
+
+    let mut env: HashMap<String, String> = HashMap::new();
+    env.insert("YATRA_ADDR".into(), "127.0.0.1:0".into());
+    env.insert("YATRA_DATA_DIR".into(), data_dir.path().display().to_string());
+    // No built client here: the root answers JSON and unknown paths 404.
+    env.insert("YATRA_WEB_DIR".into(), data_dir.path().join("no-web").display().to_string());
+    env.insert("YATRA_JWT_SECRET".into(), JWT_SECRET.into());
+    env.insert("YATRA_DATABASE_URL".into(), database.url.clone());
+    for (name, value) in extra {
+        env.insert((*name).into(), (*value).into());
+    }
+
+    let config = Config::from_lookup(|name| env.get(name).cloned()).expect("test config is valid");
+    let app = Application::build(config).await.expect("the application builds");
+    let port = app.port();
+    tokio::spawn(app.run_until_stopped());
+
+    TestApp {
+        address: format!("http://127.0.0.1:{port}"),
+        port,
+        client: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("reqwest client"),
+        data_dir,
+        _database: database,
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.client.get(self.url(path)).send().await.expect("request failed")
+    }
+
+    pub async fn get_auth(&self, path: &str, token: &str) -> Response {
+        self.client.get(self.url(path)).bearer_auth(token).send().await.expect("request failed")
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> Response {
+        self.client.post(self.url(path)).json(body).send().await.expect("request failed")
+    }
+
+    /// POST with a body sent as it is, labelled JSON.
+    pub async fn post_raw_json(&self, path: &str, body: impl Into<reqwest::Body>) -> Response {
+        self.client
+            .post(self.url(path))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .expect("request failed")
+    }
+
+    pub async fn patch_json_auth(&self, path: &str, body: &Value, token: &str) -> Response {
+        self.client.patch(self.url(path)).bearer_auth(token).json(body).send().await.expect("request failed")
+    }
+
+    pub async fn signup(&self, body: &Value) -> Response {
+        self.post_json("/api/v1/auth/signup", body).await
+    }
+
+    pub async fn login_response(&self, email: &str, password: &str) -> Response {
+        self.post_json("/api/v1/auth/login", &json!({ "email": email, "password": password })).await
+    }
+
+    /// Signs in and returns `(token, refresh_token, role)`; panics unless it succeeds.
+    pub async fn login(&self, email: &str, password: &str) -> (String, String, String) {
+        let response = self.login_response(email, password).await;
+        assert_eq!(response.status(), StatusCode::OK, "login of {email} failed");
+        let body: Value = response.json().await.unwrap();
+        (
+            body["token"].as_str().expect("token").to_owned(),
+            body["refreshToken"].as_str().expect("refreshToken").to_owned(),
+            body["role"].as_str().expect("role").to_owned(),
+        )
+    }
+
+    pub async fn refresh(&self, refresh_token: &str) -> Response {
+        self.post_json("/api/v1/auth/refresh", &json!({ "refreshToken": refresh_token })).await
+    }
+
+    pub async fn logout(&self, refresh_token: &str) -> Response {
+        self.post_json("/api/v1/auth/logout", &json!({ "refreshToken": refresh_token })).await
+    }
+
+    /// The signed-in account's `data` from `GET /api/v1/auth/me`; panics unless 200.
+    pub async fn me(&self, token: &str) -> Value {
+        let response = self.get_auth("/api/v1/auth/me", token).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let body: Value = response.json().await.unwrap();
+        body["data"].clone()
+    }
+
+    /// Creates an account with a unique email and signs it in.
+    pub async fn signup_and_login(&self, role: &str) -> TestUser {
+        let email = unique_email();
+        let response = self.signup(&signup_body(&email, role)).await;
+        assert_eq!(response.status(), StatusCode::CREATED, "sign-up of {email} failed");
+        let (token, refresh_token, login_role) = self.login(&email, PASSWORD).await;
+        assert_eq!(login_role, role);
+        TestUser {
+            first_name: "Sita".into(),
+            last_name: "Rai".into(),
+            email,
+            password: PASSWORD.into(),
+            role: role.into(),
+            token,
+            refresh_token,
+        }
+    }
+}
+
+/// An email no other account in any test uses.
+pub fn unique_email() -> String {
+    format!("traveller-{}@example.com", uuid::Uuid::new_v4().simple())
+}
+
+/// A valid sign-up form for `email` and `role`.
+pub fn signup_body(email: &str, role: &str) -> Value {
+    json!({
+        "firstName": "Sita",
+        "lastName": "Rai",
+        "email": email,
+        "password": PASSWORD,
+        "confirmPassword": PASSWORD,
+        "role": role,
+    })
+}
+
+/// Reads an error answer, checking it has the one error shape, and returns its message.
+pub async fn error_message(response: Response) -> String {
+    let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    assert!(content_type.starts_with("application/json"), "error answer is not JSON: {content_type:?}");
+    let body: Value = response.json().await.expect("error body is JSON");
+    assert_eq!(body["status"], "error", "error body {body}");
+    body["message"].as_str().unwrap_or_else(|| panic!("error body without message: {body}")).to_owned()
+}
+
+/// Asserts `response` has `status` and the error `message`.
+pub async fn assert_error(response: Response, status: StatusCode, message: &str) {
+    assert_eq!(response.status(), status);
+    assert_eq!(error_message(response).await, message);
+}
+
+/// A token signed with `secret` carrying the given claims, as the server would sign one.
+pub fn forge_token(secret: &str, sub: &str, role: &str, iat: i64, exp: i64) -> String {
+    let claims = json!({ "sub": sub, "role": role, "iat": iat, "exp": exp });
+    jsonwebtoken::encode(
+        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
+        &claims,
+        &jsonwebtoken::EncodingKey::from_secret(secret.as_bytes()),
+    )
+    .expect("token encodes")
+}
+
+pub fn now_secs() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+/// The database one test owns. SQLite lives in the test's data dir; a PostgreSQL
+/// database is dropped here, so runs leave nothing behind.
+struct TestDatabase {
+    url: String,
+    postgres: Option<(String, String)>,
+}
+
+impl TestDatabase {
+    async fn create(data_dir: &tempfile::TempDir) -> Self {
+        match backend() {
+            Backend::Sqlite => Self {
+                url: format!("sqlite://{}", data_dir.path().join("test.db").display()),
+                postgres: None,
+            },
+            Backend::Postgres => {
+                let admin_url =
+                    std::env::var("YATRA_TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_POSTGRES_URL.into());
+                let name = format!("yatra_test_{}", uuid::Uuid::new_v4().simple());
+                let mut conn = PgConnection::connect(&admin_url).await.unwrap_or_else(|e| {
+                    panic!(
+                        "YATRA_TEST_BACKEND=postgres but PostgreSQL at {} is unreachable: {e}. \
+                         Start PostgreSQL or point YATRA_TEST_POSTGRES_URL at one.",
+                        yatra::config::redact_url(&admin_url)
+                    )
+                });
+                // The name is ours (a uuid), not user input.
+                sqlx::query(AssertSqlSafe(format!(r#"CREATE DATABASE "{name}""#)))
+                    .execute(&mut conn)
+                    .await
+                    .unwrap_or_else(|e| panic!("cannot create test database {name}: {e}"));
+                let _ = conn.close().await;
+                Self { url: database_url(&admin_url, &name), postgres: Some((admin_url, name)) }
+            }
+        }
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        let Some((admin_url, name)) = self.postgres.take() else { return };
+        // Drop runs inside the test's runtime, which cannot block on async work: a thread
+        // with its own runtime does it. FORCE ends the still-running server's connections.
+        let dropped = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+            runtime.block_on(async move {
+                let mut conn = PgConnection::connect(&admin_url).await.map_err(|e| e.to_string())?;
+                sqlx::query(AssertSqlSafe(format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#)))
+                    .execute(&mut conn)
+                    .await
+                    .map_err(|e| format!("cannot drop test database {name}: {e}"))?;
+                let _ = conn.close().await;
+                Ok::<(), String>(())
+            })
+        })
+        .join();
+        match dropped {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => eprintln!("warning: {e}"),
+            Err(_) => eprintln!("warning: the thread dropping a test database panicked"),
+        }
+    }
+}
+
+/// `base` with its database name replaced by `name` (query string kept).
+fn database_url(base: &str, name: &str) -> String {
+    let (main, query) = match base.split_once('?') {
+        Some((main, query)) => (main, Some(query)),
+        None => (base, None),
+    };
+    let scheme_end = main.find("://").map(|i| i + 3).unwrap_or(0);
+    let host_and_path = &main[scheme_end..];
+    let host = host_and_path.split_once('/').map(|(host, _)| host).unwrap_or(host_and_path);
+    let mut url = format!("{}{}/{}", &main[..scheme_end], host, name);
+    if let Some(query) = query {
+        url.push('?');
+        url.push_str(query);
+    }
+    url
+}
+
+#[test]
+fn database_url_replaces_only_the_database_name() {
+    assert_eq!(database_url("postgres://postgres@127.0.0.1:5432/postgres", "t"), "postgres://postgres@127.0.0.1:5432/t");
+    assert_eq!(database_url("postgres://u:p@h/db?sslmode=disable", "t"), "postgres://u:p@h/t?sslmode=disable");
+    assert_eq!(database_url("postgresql://h:5432", "t"), "postgresql://h:5432/t");
+}
