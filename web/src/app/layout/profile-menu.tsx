@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { ChevronDownIcon, UserIcon } from '../../components/icons'
+import { useDismiss } from '../../lib/use-dismiss'
+import { getMe } from '../../features/auth/api/get-me'
+import { logOut } from '../../features/auth/api/log-out'
+
+type ProfileMenuProps = { role: string; onLoggedOut: () => void }
+
+export function profileMenuItems(role: string): { to: string; label: string }[] {
+  return [
+    { to: role === 'tourist' ? '/dashboard' : '/guideDash', label: 'Dashboard' },
+    ...(role === 'guide' ? [{ to: '/request', label: 'Tour Requests' }] : []),
+    { to: '/notification', label: 'Notifications' },
+    { to: '/blog/dashboard', label: 'Your Blog' },
+  ]
+}
+
+export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
+  const [open, setOpen] = useState(false)
+  const [firstName, setFirstName] = useState<string | null>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
+  const close = useCallback(() => setOpen(false), [])
+  useDismiss(open, close, [buttonRef, panelRef], buttonRef)
+
+  useEffect(() => {
+    let live = true
+    getMe().then((me) => {
+      if (live && me) setFirstName(me.firstName)
+    })
+    return () => {
+      live = false
+    }
+  }, [role])
+
+  async function handleLogout() {
+    setOpen(false)
+    await logOut()
+    onLoggedOut()
+  }
+
+  return (
+    <div className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls="profile-menu"
+        onClick={() => setOpen((v) => !v)}
+        className="flex items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-sm font-medium whitespace-nowrap text-slate-700 shadow-sm hover:border-slate-300"
+      >
+        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-himal-700 text-base text-white">
+          <UserIcon />
+        </span>
+        {/* Text stays '<role> Account'; only the role's first letter is capitalised visually. */}
+        <span>
+          <span className="capitalize">{role}</span> Account
+        </span>
+        <ChevronDownIcon className={`hidden text-base text-slate-500 transition-transform sm:block ${open ? 'rotate-180' : ''}`} />
+      </button>
+
+      {open && (
+        <div
+          ref={panelRef}
+          id="profile-menu"
+          className="absolute right-0 mt-2 w-60 origin-top-right rounded-2xl border border-slate-200 bg-white p-2 shadow-xl"
+        >
+          {firstName && (
+            <p className="border-b border-slate-100 px-3 pt-2 pb-3 text-sm text-slate-500">
+              Signed in as <span className="font-semibold text-slate-800">{firstName}</span>
+            </p>
+          )}
+          <ul className="py-1" aria-label="Account">
+            {profileMenuItems(role).map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  onClick={close}
+                  className="block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-himal-50 hover:text-himal-800"
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="border-t border-slate-100 pt-1">
+            <button
+              type="button"
+              onClick={handleLogout}
+              className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50"
+            >
+              Logout
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

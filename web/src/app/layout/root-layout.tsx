@@ -1,0 +1,44 @@
+import { Link, Outlet, ScrollRestoration } from 'react-router'
+import { LogoMark } from '../../components/logo'
+import { EmergencyPanel } from './emergency-panel'
+import { NavBar } from './nav-bar'
+import { TouristBuddy } from './tourist-buddy'
+
+function Footer() {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-8 pb-28 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <div className="flex items-center gap-2">
+          <LogoMark className="h-6 w-6" />
+          <span>Yatra — local guides across Nepal</span>
+        </div>
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
+          <Link to="/guides" className="hover:text-himal-700">Guides</Link>
+          <Link to="/destinations" className="hover:text-himal-700">Destinations</Link>
+          <Link to="/blogs" className="hover:text-himal-700">Blogs</Link>
+        </nav>
+      </div>
+    </footer>
+  )
+}
+
+/** Every page: navigation bar, content, and the floating assistant and emergency buttons. */
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <TouristBuddy />
+      <EmergencyPanel />
+      {/* A freshly loaded document always has the key 'default'; key it by path instead so
+          loading a different URL does not inherit the previous page's scroll position. */}
+      <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />
+    </div>
+  )
+}

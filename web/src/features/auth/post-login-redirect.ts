@@ -1,0 +1,17 @@
+/**
+ * Where to go after login (spec section 2, Login): a complete profile goes home; an
+ * incomplete one goes to the role's profile form; any unexpected answer goes home.
+ */
+export function postLoginPath(role: string | null, completion: unknown): string {
+  const answer = completion as { status?: unknown; data?: { isProfileComplete?: unknown } } | null | undefined
+  const isComplete = answer?.data?.isProfileComplete
+  if (answer?.status !== 'success' || typeof isComplete !== 'boolean') {
+    console.error('Unexpected profile completion answer', completion)
+    return '/'
+  }
+  if (isComplete) return '/'
+  if (role === 'tourist') return '/touristform'
+  if (role === 'guide') return '/guideform'
+  console.error('Unknown role after login', role)
+  return '/'
+}

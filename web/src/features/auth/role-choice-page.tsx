@@ -1,0 +1,84 @@
+import { useState, type ReactNode } from 'react'
+import { BackpackIcon, CheckIcon, FlagIcon } from '../../components/icons'
+
+type RoleOption = { key: 'guide' | 'tourist'; title: string; heading: string; text: string; icon: ReactNode }
+
+const options: RoleOption[] = [
+  {
+    key: 'guide',
+    title: 'Tour Guide',
+    heading: 'Join as a Tour Guide',
+    text: 'Share your trails, culture and stories. Build a verified profile and accept booking requests from travellers.',
+    icon: <FlagIcon />,
+  },
+  {
+    key: 'tourist',
+    title: 'Traveller',
+    heading: 'Join as a Traveller',
+    text: 'Find a trusted local guide, request the dates that suit you, and pay once your guide approves.',
+    icon: <BackpackIcon />,
+  },
+]
+
+export function RoleChoicePage() {
+  const [selected, setSelected] = useState<RoleOption | null>(null)
+
+  function handleSubmit() {
+    if (!selected) {
+      window.alert('Please select a role before submitting.')
+      return
+    }
+    window.alert(`You've chosen to join as a ${selected.title}!`)
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <div className="text-center">
+        <p className="text-xs font-semibold tracking-widest text-marigold-700 uppercase">Get started</p>
+        <h1 className="mt-2 font-display text-3xl font-bold tracking-tight text-himal-900 sm:text-4xl">Choose Your Adventure</h1>
+        <p className="mx-auto mt-3 max-w-xl text-slate-600">Tell us how you would like to use Yatra. Pick one to continue.</p>
+      </div>
+
+      <div className="mt-10 grid gap-5 sm:grid-cols-2" role="group" aria-label="Roles">
+        {options.map((option) => {
+          const isSelected = selected?.key === option.key
+          return (
+            <button
+              key={option.key}
+              type="button"
+              aria-pressed={isSelected}
+              onClick={() => setSelected(option)}
+              className={`card relative flex flex-col items-start p-6 text-left transition hover:-translate-y-0.5 hover:shadow-lg sm:p-8 ${
+                isSelected ? 'border-himal-600 ring-2 ring-himal-600' : ''
+              }`}
+            >
+              <span
+                className={`flex h-12 w-12 items-center justify-center rounded-2xl text-2xl ${
+                  isSelected ? 'bg-himal-700 text-white' : 'bg-himal-50 text-himal-700'
+                }`}
+              >
+                {option.icon}
+              </span>
+              <span className="mt-5 text-xl font-semibold text-slate-900">{option.heading}</span>
+              <span className="mt-2 text-sm leading-relaxed text-slate-600">{option.text}</span>
+              <span
+                aria-hidden="true"
+                className={`absolute top-5 right-5 flex h-7 w-7 items-center justify-center rounded-full border-2 text-sm ${
+                  isSelected ? 'border-himal-700 bg-himal-700 text-white' : 'border-slate-300 text-transparent'
+                }`}
+              >
+                <CheckIcon />
+              </span>
+            </button>
+          )
+        })}
+      </div>
+
+      <div className="mt-10 flex justify-center">
+        <button type="button" className="btn-primary min-w-48 py-3" onClick={handleSubmit}>
+          Submit
+        </button>
+      </div>
+    </div>
+  )
+}

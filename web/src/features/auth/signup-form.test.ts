@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import {
+  ACCEPT_TERMS,
+  FILL_ALL_FIELDS,
+  PASSWORDS_DIFFER,
+  emptySignup,
+  passwordStrength,
+  signupProgress,
+  validateStepOne,
+  validateStepTwo,
+} from './signup-form'
+
+const filled = {
+  ...emptySignup,
+  firstName: 'Asha',
+  lastName: 'Gurung',
+  email: 'asha@example.com',
+  password: 'namaste123',
+  confirmPassword: 'namaste123',
+}
+
+describe('password strength', () => {
+  it.each([
+    ['', 'Weak'],
+    ['abcde', 'Weak'],
+    ['abcdef', 'Medium'],
+    ['abcdefghi', 'Medium'],
+    ['abcdefghij', 'Strong'],
+    ['a much longer passphrase', 'Strong'],
+  ])('rates %j as %s', (password, expected) => {
+    expect(passwordStrength(password)).toBe(expected)
+  })
+})
+
+describe('sign-up progress', () => {
+  it('is zero for an empty form and the role does not count', () => {
+    expect(signupProgress({ ...emptySignup, role: 'guide' })).toBe(0)
+  })
+
+  it('counts each filled field as one fifth', () => {
+    expect(signupProgress({ ...emptySignup, firstName: 'Asha' })).toBe(20)
+    expect(signupProgress({ ...emptySignup, firstName: 'Asha', lastName: 'Gurung', email: 'a@b.np' })).toBe(60)
+    expect(signupProgress(filled)).toBe(100)
+  })
+
+  it('does not count blank-only fields', () => {
+    expect(signupProgress({ ...emptySignup, firstName: '   ' })).toBe(0)
+  })
+})
+
+describe('step one', () => {
+  it('needs first name, last name and email', () => {
+    expect(validateStepOne(emptySignup)).toBe(FILL_ALL_FIELDS)
+    expect(validateStepOne({ ...filled, lastName: '' })).toBe(FILL_ALL_FIELDS)
+    expect(validateStepOne({ ...filled, email: ' ' })).toBe(FILL_ALL_FIELDS)
+    expect(validateStepOne(filled)).toBeNull()
+  })
+
+  it('shows the exact spec message', () => {
+    expect(FILL_ALL_FIELDS).toBe('Please fill in all fields to continue')
+  })
+})
+
+describe('step two', () => {
+  it('requires the terms to be accepted', () => {
+    expect(validateStepTwo(filled, false)).toBe('You must accept the Terms of Service and Privacy Policy')
+    expect(ACCEPT_TERMS).toBe('You must accept the Terms of Service and Privacy Policy')
+  })
+
+  it('requires matching passwords', () => {
+    expect(validateStepTwo({ ...filled, confirmPassword: 'namaste124' }, true)).toBe('Passwords do not match')
+    expect(PASSWORDS_DIFFER).toBe('Passwords do not match')
+  })
+
+  it('requires both password fields', () => {
+    expect(validateStepTwo({ ...filled, confirmPassword: '' }, true)).toBe(FILL_ALL_FIELDS)
+  })
+
+  it('enforces no minimum length on the client', () => {
+    expect(validateStepTwo({ ...filled, password: 'a', confirmPassword: 'a' }, true)).toBeNull()
+  })
+})

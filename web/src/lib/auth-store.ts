@@ -1,0 +1,87 @@
+import { useSyncExternalStore } from 'react'
+
+/** Local storage keys (spec section 3). */
+export const TOKEN_KEY = 'token'
+export const REFRESH_TOKEN_KEY = 'refreshToken'
+export const ROLE_KEY = 'role'
+
+/** Window event fired whenever the signed-in state may have changed. */
+export const AUTH_CHANGE_EVENT = 'authChange'
+
+export type Session = {
+  token: string | null
+  refreshToken: string | null
+  role: string | null
+}
+
+export function readSession(): Session {
+  return {
+    token: localStorage.getItem(TOKEN_KEY),
+    refreshToken: localStorage.getItem(REFRESH_TOKEN_KEY),
+    role: localStorage.getItem(ROLE_KEY),
+  }
+}
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY)
+}
+
+export function getRefreshToken(): string | null {
+  return localStorage.getItem(REFRESH_TOKEN_KEY)
+}
+
+export function notifyAuthChange(): void {
+  window.dispatchEvent(new Event(AUTH_CHANGE_EVENT))
+}
+
+/** Stores a fresh session and tells every listener. */
+export function saveSession(session: { token: string; refreshToken: string; role: string }): void {
+  localStorage.setItem(TOKEN_KEY, session.token)
+  localStorage.setItem(REFRESH_TOKEN_KEY, session.refreshToken)
+  localStorage.setItem(ROLE_KEY, session.role)
+  notifyAuthChange()
+}
+
+/** Signs out locally: the spec clears all local storage, not only the auth keys. */
+export function clearSession(): void {
+  localStorage.clear()
+  notifyAuthChange()
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(AUTH_CHANGE_EVENT, onChange)
+  // Another tab signing in or out changes storage without our event.
+  window.addEventListener('storage', onChange)
+  return () => {
+    window.removeEventListener(AUTH_CHANGE_EVENT, onChange)
+    window.removeEventListener('storage', onChange)
+  }
+}
+
+export type AuthState = {
+  isSignedIn: boolean
+  token: string | null
+  role: string | null
+}
+
+const signedOut: AuthState = { isSignedIn: false, token: null, role: null }
+let cached: AuthState = signedOut
+
+// useSyncExternalStore needs the same object back while nothing changed.
+function getSnapshot(): AuthState {
+  const token = localStorage.getItem(TOKEN_KEY)
+  const role = localStorage.getItem(ROLE_KEY)
+  if (cached.token !== token || cached.role !== role) {
+    cached = { isSignedIn: token !== null && token !== '', token, role }
+  }
+  return cached
+}
+
+function getServerSnapshot(): AuthState {
+  return signedOut
+}
+
+/** Signed in = a token is stored. Re-read on every `authChange` event. */
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot)
+}
