@@ -9,10 +9,12 @@ use axum::http::request::Parts;
 use axum::http::{HeaderName, HeaderValue, Method, header};
 use axum::Router;
 use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -23,6 +25,8 @@ use crate::{auth, health, openapi, web};
 
 /// JSON bodies larger than this get 413.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
+/// A request still running after this is answered 503 and its work dropped.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 #[derive(Clone)]
 pub struct AppState {
@@ -73,6 +77,8 @@ pub fn router(state: AppState) -> Router {
         .nest("/api", Router::new().fallback(web::api_not_found))
         .fallback_service(web::client(&state.config.web_dir))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::SERVICE_UNAVAILABLE, REQUEST_TIMEOUT))
         .layer(security_headers())
         .layer(cors(&state.config))
         .layer(CompressionLayer::new())
@@ -107,6 +113,12 @@ fn security_headers() -> tower::layer::util::Stack<
             ),
         ),
     )
+}
+
+/// A bug must still answer in our error shape, and the server keeps serving.
+fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    crate::error::AppError::Internal(anyhow::anyhow!("handler panicked")).into_response()
 }
 
 fn cors(config: &Config) -> CorsLayer {

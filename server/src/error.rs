@@ -76,7 +76,13 @@ impl IntoResponse for AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(error: sqlx::Error) -> Self {
-        Self::Internal(error.into())
+        match &error {
+            // PostgreSQL text cannot hold NUL (SQLSTATE 22021); that is bad input, not our fault.
+            sqlx::Error::Database(e) if e.code().as_deref() == Some("22021") => {
+                Self::Validation("Text may not contain NUL characters.".into())
+            }
+            _ => Self::Internal(error.into()),
+        }
     }
 }
 

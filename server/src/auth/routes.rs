@@ -105,6 +105,11 @@ async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body)
         return Err(AppError::validation("Email and password are required"));
     };
     let email_lower = email.trim().to_lowercase();
+    // No account has such an email (sign-up refuses it), and neither a NUL (PostgreSQL text
+    // cannot hold one) nor a huge string belongs in the failure log: answer as for an unknown email.
+    if email_lower.contains('\0') || email_lower.len() > super::domain::EMAIL_MAX {
+        return Err(AppError::Unauthorized("Invalid email or password".into()));
+    }
     login_guard::check(&state.db, &email_lower, &ip).await?;
 
     let user: Option<(String, String, String)> =

@@ -23,21 +23,16 @@ const DEFAULT_POSTGRES_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres"
 pub struct TestApp {
     /// `http://127.0.0.1:<port>`, no trailing slash.
     pub address: String,
-    pub port: u16,
     pub client: reqwest::Client,
     /// Kept so the directory lives as long as the server; removed on drop.
-    pub data_dir: tempfile::TempDir,
+    _data_dir: tempfile::TempDir,
     _database: TestDatabase,
 }
 
-/// A signed-in account made by `signup_and_login`.
+/// A signed-in account made by `signup_and_login` (named Sita Rai, password `PASSWORD`).
 #[derive(Clone, Debug)]
 pub struct TestUser {
-    pub first_name: String,
-    pub last_name: String,
     pub email: String,
-    pub password: String,
-    pub role: String,
     pub token: String,
     pub refresh_token: String,
 }
@@ -83,12 +78,11 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
 
     TestApp {
         address: format!("http://127.0.0.1:{port}"),
-        port,
         client: reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .expect("reqwest client"),
-        data_dir,
+        _data_dir: data_dir,
         _database: database,
     }
 }
@@ -169,11 +163,7 @@ impl TestApp {
         let (token, refresh_token, login_role) = self.login(&email, PASSWORD).await;
         assert_eq!(login_role, role);
         TestUser {
-            first_name: "Sita".into(),
-            last_name: "Rai".into(),
             email,
-            password: PASSWORD.into(),
-            role: role.into(),
             token,
             refresh_token,
         }
