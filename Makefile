@@ -5,7 +5,7 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/yatra-target
 DEBUG_BIN   := $(CARGO_TARGET_DIR)/debug/yatra
 RELEASE_BIN := $(CARGO_TARGET_DIR)/release/yatra
-CARGO := cargo --locked --manifest-path server/Cargo.toml
+CARGO_FLAGS := --locked --manifest-path server/Cargo.toml
 
 .PHONY: run test bench deps-web deps-browser web server-debug server-release \
         test-server test-server-sqlite test-server-postgres test-web test-e2e check-api-types
@@ -31,10 +31,10 @@ web:
 	cd web && npm run build
 
 server-debug:
-	$(CARGO) build
+	cargo build $(CARGO_FLAGS)
 
 server-release:
-	$(CARGO) build --release
+	cargo build --release $(CARGO_FLAGS)
 
 # The client's API types are generated from the server's OpenAPI document; both
 # checked-in copies must match what the code says now.
@@ -47,12 +47,12 @@ check-api-types: server-debug
 test-server: test-server-sqlite test-server-postgres
 
 test-server-sqlite:
-	YATRA_TEST_BACKEND=sqlite $(CARGO) test
+	YATRA_TEST_BACKEND=sqlite cargo test $(CARGO_FLAGS)
 
 # PostgreSQL is mandatory in CI; elsewhere a missing server skips loudly.
 test-server-postgres:
 	@if scripts/postgres-ready.sh; then \
-	  YATRA_TEST_BACKEND=postgres $(CARGO) test; \
+	  YATRA_TEST_BACKEND=postgres cargo test $(CARGO_FLAGS); \
 	elif [ -n "$$CI" ]; then \
 	  echo "PostgreSQL is not reachable on 127.0.0.1:5432 and CI requires it" >&2; exit 1; \
 	else \
