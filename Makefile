@@ -8,7 +8,7 @@ RELEASE_BIN := $(CARGO_TARGET_DIR)/release/yatra
 CARGO_FLAGS := --locked --manifest-path server/Cargo.toml
 
 .PHONY: run test bench deps-web deps-browser web server-debug server-release \
-        test-server test-server-sqlite test-server-postgres test-web test-e2e check-api-types
+        test-server test-server-sqlite test-server-postgres test-server-s3 test-web test-e2e check-api-types
 
 run: deps-web web server-release
 	YATRA_WEB_DIR=web/dist $(RELEASE_BIN) seed --demo
@@ -47,7 +47,7 @@ check-api-types: server-debug
 	@git diff --exit-code -- web/openapi.json web/src/lib/api-schema.d.ts \
 	  || (echo "API types are stale: commit the regenerated web/openapi.json and web/src/lib/api-schema.d.ts" && exit 1)
 
-test-server: test-server-sqlite test-server-postgres
+test-server: test-server-sqlite test-server-postgres test-server-s3
 
 test-server-sqlite:
 	YATRA_TEST_BACKEND=sqlite cargo test $(CARGO_FLAGS)
@@ -61,6 +61,21 @@ test-server-postgres:
 	else \
 	  echo; echo "!!! SKIPPING the PostgreSQL server tests: no PostgreSQL on 127.0.0.1:5432 !!!"; echo; \
 	fi
+
+# The media store's S3 path against a real S3-compatible server (moto, from PyPI) on a
+# free port; the tests named media::s3_* skip loudly in the other runs.
+test-server-s3:
+	@command -v moto_server >/dev/null || { \
+	  python3 -m pip --version >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pip); \
+	  python3 -m pip install --quiet 'moto[server]' || python3 -m pip install --quiet --break-system-packages 'moto[server]'; \
+	}
+	@port=$$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'); \
+	log=$$(mktemp); \
+	moto_server -p $$port >$$log 2>&1 & moto=$$!; \
+	trap 'kill $$moto 2>/dev/null; rm -f $$log' EXIT; \
+	for i in $$(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$$port) 2>/dev/null && break; sleep 0.2; done; \
+	(exec 3<>/dev/tcp/127.0.0.1/$$port) 2>/dev/null || { echo "moto_server did not start:"; cat $$log; exit 1; }; \
+	YATRA_TEST_S3_ENDPOINT=http://127.0.0.1:$$port cargo test $(CARGO_FLAGS) media::s3_
 
 test-web:
 	cd web && npm test

@@ -21,9 +21,10 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::auth::tokens::TokenKeys;
 use crate::config::Config;
 use crate::db::Db;
-use crate::{auth, health, openapi, web};
+use crate::media::MediaStore;
+use crate::{admin, auth, guides, health, media, openapi, tourists, web};
 
-/// JSON bodies larger than this get 413.
+/// JSON bodies larger than this get 413 (upload routes set their own, larger limit).
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
 /// A request still running after this is answered 503 and its work dropped.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -33,6 +34,7 @@ pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
     pub tokens: TokenKeys,
+    pub media: MediaStore,
 }
 
 /// The caller's address: the socket peer, or the first `X-Forwarded-For` hop when the
@@ -63,7 +65,15 @@ impl FromRequestParts<AppState> for ClientIp {
 /// Every API route, with its OpenAPI description collected alongside.
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::base())
-        .nest("/api/v1", auth::routes::router())
+        .nest(
+            "/api/v1",
+            auth::routes::router()
+                .merge(guides::routes::router())
+                .merge(tourists::routes::router())
+                .merge(admin::routes::router())
+                .merge(media::routes::api_router()),
+        )
+        .merge(media::routes::public_router())
         .merge(health::router())
 }
 
@@ -149,7 +159,8 @@ impl Application {
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
         let tokens = TokenKeys::new(&config.jwt_secret.0);
-        let state = AppState { db, config: Arc::new(config), tokens };
+        let media = MediaStore::from_config(&config)?;
+        let state = AppState { db, config: Arc::new(config), tokens, media };
         Ok(Self { listener, router: router(state) })
     }
 

@@ -17,6 +17,21 @@ pub struct Config {
     pub cors_origins: Vec<String>,
     /// Trust the first `X-Forwarded-For` address (only behind a proxy you run).
     pub trust_proxy: bool,
+    /// Media in an S3-compatible bucket instead of `media_dir` (when `YATRA_S3_BUCKET` is set).
+    pub s3: Option<S3Config>,
+}
+
+/// Where uploaded media lives when it is not the local folder.
+#[derive(Clone, Debug)]
+pub struct S3Config {
+    pub bucket: String,
+    /// A non-AWS endpoint (MinIO, Garage, moto...); `None` means AWS itself.
+    pub endpoint: Option<String>,
+    pub region: String,
+    /// Both set, or neither (then the instance's own credentials are used).
+    pub credentials: Option<(String, Secret)>,
+    /// Plain-HTTP endpoints are allowed only when the endpoint says `http://`.
+    pub allow_http: bool,
 }
 
 /// A secret that never appears in logs or debug output.
@@ -95,8 +110,51 @@ impl Config {
             Some(other) => bail!("YATRA_TRUST_PROXY {other:?} must be true or false"),
         };
 
-        Ok(Self { addr, data_dir, database_url, media_dir, web_dir, jwt_secret, public_url, cors_origins, trust_proxy })
+        let s3 = s3_from_lookup(&get)?;
+
+        Ok(Self { addr, data_dir, database_url, media_dir, web_dir, jwt_secret, public_url, cors_origins, trust_proxy, s3 })
     }
+}
+
+fn s3_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Option<S3Config>> {
+    let endpoint = get("YATRA_S3_ENDPOINT").map(|e| e.trim().trim_end_matches('/').to_owned());
+    let region = get("YATRA_S3_REGION").map(|r| r.trim().to_owned());
+    let key_id = get("YATRA_S3_ACCESS_KEY_ID").map(|k| k.trim().to_owned());
+    let secret = get("YATRA_S3_SECRET_ACCESS_KEY");
+    let Some(bucket) = get("YATRA_S3_BUCKET").map(|b| b.trim().to_owned()) else {
+        for (name, set) in [
+            ("YATRA_S3_ENDPOINT", endpoint.is_some()),
+            ("YATRA_S3_REGION", region.is_some()),
+            ("YATRA_S3_ACCESS_KEY_ID", key_id.is_some()),
+            ("YATRA_S3_SECRET_ACCESS_KEY", secret.is_some()),
+        ] {
+            if set {
+                bail!("{name} is set but YATRA_S3_BUCKET is not (set the bucket to store media in S3)");
+            }
+        }
+        return Ok(None);
+    };
+    let valid_bucket = (3..=63).contains(&bucket.len())
+        && bucket.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '.');
+    if !valid_bucket {
+        bail!("YATRA_S3_BUCKET {bucket:?} is not a valid bucket name (3-63 lowercase letters, digits, '-' or '.')");
+    }
+    if let Some(endpoint) = endpoint.as_ref().filter(|e| !(e.starts_with("http://") || e.starts_with("https://"))) {
+        bail!("YATRA_S3_ENDPOINT {endpoint:?} must start with http:// or https://");
+    }
+    let credentials = match (key_id, secret) {
+        (Some(id), Some(secret)) => Some((id, Secret(secret.into_bytes()))),
+        (None, None) => None,
+        _ => bail!("YATRA_S3_ACCESS_KEY_ID and YATRA_S3_SECRET_ACCESS_KEY must be set together"),
+    };
+    let allow_http = endpoint.as_deref().is_some_and(|e| e.starts_with("http://"));
+    Ok(Some(S3Config {
+        bucket,
+        endpoint,
+        region: region.unwrap_or_else(|| "us-east-1".into()),
+        credentials,
+        allow_http,
+    }))
 }
 
 fn load_or_create_secret(path: &Path) -> anyhow::Result<Vec<u8>> {

@@ -1,6 +1,7 @@
 //! The one API error type. Every handler returns `Result<_, AppError>`; this is the
 //! only place where a failure becomes an HTTP status and a message for the client.
 
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -105,6 +106,12 @@ impl From<JsonRejection> for AppError {
     }
 }
 
+impl From<MultipartRejection> for AppError {
+    fn from(_: MultipartRejection) -> Self {
+        Self::Validation("Send the upload as multipart/form-data.".into())
+    }
+}
+
 impl From<PathRejection> for AppError {
     fn from(_: PathRejection) -> Self {
         Self::NotFound("Not found".into())
@@ -147,5 +154,10 @@ impl<T: Serialize> IntoResponse for Json<T> {
 #[derive(axum::extract::FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(AppError))]
 pub struct Path<T>(pub T);
+
+/// `axum::extract::Multipart` answering in our error shape.
+#[derive(axum::extract::FromRequest)]
+#[from_request(rejection(AppError))]
+pub struct Multipart(pub axum::extract::Multipart);
 
 pub type AppResult<T> = Result<T, AppError>;

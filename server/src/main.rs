@@ -5,6 +5,7 @@ use yatra::auth::accounts::{self, NewAccount};
 use yatra::auth::domain::{Email, NewPassword, PersonName, Role};
 use yatra::config::Config;
 use yatra::db::Db;
+use yatra::media::MediaStore;
 
 #[derive(Parser)]
 #[command(name = "yatra", about = "Yatra: find, book and pay local tour guides in Nepal")]
@@ -66,8 +67,15 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             if !demo {
                 anyhow::bail!("say what to seed: yatra seed --demo");
             }
-            let created = yatra::seed::demo(&migrated_db().await?).await?;
-            println!("demo data: {created} account(s) created (password {:?})", yatra::seed::DEMO_PASSWORD);
+            let config = Config::from_env()?;
+            let media = MediaStore::from_config(&config)?;
+            let seeded = yatra::seed::demo(&migrated_db().await?, &media).await?;
+            println!(
+                "demo data: {} account(s) and {} profile(s) created (password {:?})",
+                seeded.accounts,
+                seeded.profiles,
+                yatra::seed::DEMO_PASSWORD
+            );
         }
         Command::CreateAdmin { email, first_name, last_name } => {
             let db = migrated_db().await?;

@@ -50,7 +50,7 @@ pub struct MessageResponse {
     message: String,
 }
 
-fn success(message: &str) -> Json<MessageResponse> {
+pub fn success(message: &str) -> Json<MessageResponse> {
     Json(MessageResponse { status: "success", message: message.to_owned() })
 }
 
@@ -314,21 +314,12 @@ async fn completion(State(state): State<AppState>, session: Session, Path(role):
     Ok(Json(CompletionResponse { status: "success", data: Completion { is_profile_complete } }))
 }
 
-/// The fields each role's profile form requires (spec section 5).
+/// Each role's own profile code knows which fields its form requires.
 async fn profile_is_complete(db: &Db, user_id: &str, role: Role) -> AppResult<bool> {
-    let sql = match role {
-        Role::Guide => {
-            "SELECT COUNT(*) FROM guide_details WHERE user_id = $1 AND bio <> '' AND nationality <> '' \
-             AND price_per_day_cents IS NOT NULL AND expertise_languages <> '[]' AND phone <> '' \
-             AND profile_picture_id IS NOT NULL"
-        }
-        _ => {
-            "SELECT COUNT(*) FROM tourist_details WHERE user_id = $1 AND bio <> '' AND nationality <> '' \
-             AND interests <> '[]' AND profile_picture_id IS NOT NULL"
-        }
-    };
-    let (count,): (i64,) = sqlx::query_as(sql).bind(user_id).fetch_one(&db.pool).await?;
-    Ok(count > 0)
+    match role {
+        Role::Guide => crate::guides::profile::is_complete(db, user_id).await,
+        _ => crate::tourists::profile::is_complete(db, user_id).await,
+    }
 }
 
 #[derive(Deserialize, ToSchema)]

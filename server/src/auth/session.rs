@@ -6,6 +6,7 @@ use axum::http::request::Parts;
 
 use super::domain::Role;
 use crate::app::AppState;
+use crate::db::Db;
 use crate::error::AppError;
 
 /// A caller with a valid access token. The role is the one in the token; endpoints where
@@ -17,8 +18,21 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn require_role(&self, role: Role) -> Result<(), AppError> {
-        if self.role == role {
+    /// The role as the database has it now (the token's may be stale); 401 when the
+    /// account is gone.
+    pub async fn stored_role(&self, db: &Db) -> Result<Role, AppError> {
+        let stored: Option<(String,)> = sqlx::query_as("SELECT role FROM users WHERE id = $1")
+            .bind(&self.user_id)
+            .fetch_optional(&db.pool)
+            .await?;
+        stored
+            .and_then(|(role,)| Role::parse(&role))
+            .ok_or_else(|| AppError::Unauthorized("Your session has expired. Please sign in again.".into()))
+    }
+
+    /// 403 unless the account has `role` in the database right now.
+    pub async fn require_stored_role(&self, db: &Db, role: Role) -> Result<(), AppError> {
+        if self.stored_role(db).await? == role {
             Ok(())
         } else {
             Err(AppError::Forbidden(format!("This action is only for {} accounts", role_label(role))))

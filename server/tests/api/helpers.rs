@@ -7,11 +7,15 @@
 
 use std::collections::HashMap;
 
+use reqwest::multipart::{Form, Part};
 use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
 use sqlx::{AssertSqlSafe, Connection, PgConnection};
 use yatra::app::Application;
+use yatra::auth::accounts::{self, NewAccount};
+use yatra::auth::domain::{Email, NewPassword, PersonName, Role};
 use yatra::config::Config;
+use yatra::db::Db;
 
 /// Signing secret of every test server, so tests can forge tokens.
 pub const JWT_SECRET: &str = "yatra-test-signing-secret-0123456789-abcdefghij";
@@ -24,6 +28,8 @@ pub struct TestApp {
     /// `http://127.0.0.1:<port>`, no trailing slash.
     pub address: String,
     pub client: reqwest::Client,
+    /// The configuration the server runs with (its database, media dir or bucket).
+    pub config: Config,
     /// Kept so the directory lives as long as the server; removed on drop.
     _data_dir: tempfile::TempDir,
     _database: TestDatabase,
@@ -72,7 +78,7 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
     }
 
     let config = Config::from_lookup(|name| env.get(name).cloned()).expect("test config is valid");
-    let app = Application::build(config).await.expect("the application builds");
+    let app = Application::build(config.clone()).await.expect("the application builds");
     let port = app.port();
     tokio::spawn(app.run_until_stopped());
 
@@ -82,6 +88,7 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .expect("reqwest client"),
+        config,
         _data_dir: data_dir,
         _database: database,
     }
@@ -152,6 +159,67 @@ impl TestApp {
         let response = self.get_auth("/api/v1/auth/me", token).await;
         assert_eq!(response.status(), StatusCode::OK);
         let body: Value = response.json().await.unwrap();
+        body["data"].clone()
+    }
+
+    /// A connection pool to the server's own database, for checks the API does not show
+    /// and for test-only setup (admins have no HTTP sign-up).
+    pub async fn db(&self) -> Db {
+        Db::connect(&self.config.database_url).await.expect("the test database opens")
+    }
+
+    /// Creates an admin account the way `yatra create-admin` does and signs it in.
+    pub async fn admin(&self) -> TestUser {
+        let email = unique_email();
+        let account = NewAccount {
+            first_name: PersonName::parse(Some("Asha"), "First name").unwrap(),
+            last_name: PersonName::parse(Some("Admin"), "Last name").unwrap(),
+            email: Email::parse(Some(&email)).unwrap(),
+            password: NewPassword::parse(Some(PASSWORD), Some(PASSWORD)).unwrap(),
+            role: Role::Admin,
+        };
+        let db = self.db().await;
+        accounts::create(&db, account).await.expect("admin created");
+        db.pool.close().await;
+        let (token, refresh_token, role) = self.login(&email, PASSWORD).await;
+        assert_eq!(role, "admin");
+        TestUser { email, token, refresh_token }
+    }
+
+    /// The files under the local media folder (thumbnails included).
+    pub fn media_files(&self) -> Vec<std::path::PathBuf> {
+        fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() { walk(&path, found) } else { found.push(path) }
+            }
+        }
+        let mut found = Vec::new();
+        walk(&self.config.media_dir, &mut found);
+        found.sort();
+        found
+    }
+
+    /// POST `bytes` as the multipart file field `field`, named `file_name` and labelled `content_type`.
+    pub async fn upload(&self, path: &str, token: &str, field: &str, file_name: &str, content_type: &str, bytes: Vec<u8>) -> Response {
+        let part = Part::bytes(bytes).file_name(file_name.to_owned()).mime_str(content_type).expect("mime");
+        self.upload_form(path, token, Form::new().part(field.to_owned(), part)).await
+    }
+
+    pub async fn upload_form(&self, path: &str, token: &str, form: Form) -> Response {
+        self.client.post(self.url(path)).bearer_auth(token).multipart(form).send().await.expect("request failed")
+    }
+
+    pub async fn post_json_auth(&self, path: &str, body: &Value, token: &str) -> Response {
+        self.client.post(self.url(path)).bearer_auth(token).json(body).send().await.expect("request failed")
+    }
+
+    /// `GET path` with the token; asserts 200 and returns `data`.
+    pub async fn get_data(&self, path: &str, token: &str) -> Value {
+        let response = self.get_auth(path, token).await;
+        assert_eq!(response.status(), StatusCode::OK, "GET {path}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["status"], "success");
         body["data"].clone()
     }
 
@@ -302,4 +370,66 @@ fn database_url_replaces_only_the_database_name() {
     assert_eq!(database_url("postgres://postgres@127.0.0.1:5432/postgres", "t"), "postgres://postgres@127.0.0.1:5432/t");
     assert_eq!(database_url("postgres://u:p@h/db?sslmode=disable", "t"), "postgres://u:p@h/t?sslmode=disable");
     assert_eq!(database_url("postgresql://h:5432", "t"), "postgresql://h:5432/t");
+}
+
+// ---------------------------------------------------------------------------------------
+// Pictures made in code
+
+/// A PNG of `width` x `height` with a gradient (and transparency when `alpha`).
+pub fn png(width: u32, height: u32, alpha: bool) -> Vec<u8> {
+    let picture = image::RgbaImage::from_fn(width, height, |x, y| {
+        image::Rgba([(x % 256) as u8, (y % 256) as u8, 120, if alpha { 200 } else { 255 }])
+    });
+    encode(image::DynamicImage::ImageRgba8(picture), image::ImageFormat::Png)
+}
+
+/// A JPEG of `width` x `height` with a gradient.
+pub fn jpeg(width: u32, height: u32) -> Vec<u8> {
+    let picture = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, 90, (y % 256) as u8]));
+    encode(image::DynamicImage::ImageRgb8(picture), image::ImageFormat::Jpeg)
+}
+
+/// A lossless WebP of `width` x `height`.
+pub fn webp(width: u32, height: u32) -> Vec<u8> {
+    let picture = image::RgbaImage::from_fn(width, height, |x, _| image::Rgba([200, (x % 256) as u8, 40, 255]));
+    encode(image::DynamicImage::ImageRgba8(picture), image::ImageFormat::WebP)
+}
+
+fn encode(picture: image::DynamicImage, format: image::ImageFormat) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    picture.write_to(&mut std::io::Cursor::new(&mut bytes), format).expect("test picture encodes");
+    bytes
+}
+
+/// Text that marks the EXIF block planted by `jpeg_with_gps`.
+pub const GPS_MARKER: &[u8] = b"YATRA-SECRET-GPS-27.9881N-86.9250E";
+
+/// A JPEG with an EXIF (APP1) segment right after the start marker, holding a GPS IFD
+/// pointer tag (0x8825) and a GPS latitude, plus `GPS_MARKER` text.
+pub fn jpeg_with_gps() -> Vec<u8> {
+    let plain = jpeg(64, 48);
+    // TIFF header (little-endian), IFD0 with one entry: GPSInfo -> offset 26.
+    let mut tiff: Vec<u8> = vec![b'I', b'I', 42, 0, 8, 0, 0, 0];
+    tiff.extend_from_slice(&[1, 0]); // one entry
+    tiff.extend_from_slice(&[0x25, 0x88, 4, 0, 1, 0, 0, 0, 26, 0, 0, 0]); // GPSInfo, LONG, 1, offset 26
+    tiff.extend_from_slice(&[0, 0, 0, 0]); // no next IFD
+    // GPS IFD: GPSLatitudeRef = 'N'.
+    tiff.extend_from_slice(&[1, 0]);
+    tiff.extend_from_slice(&[1, 0, 2, 0, 2, 0, 0, 0, b'N', 0, 0, 0]);
+    tiff.extend_from_slice(&[0, 0, 0, 0]);
+    tiff.extend_from_slice(GPS_MARKER);
+    let mut app1 = b"Exif\0\0".to_vec();
+    app1.extend_from_slice(&tiff);
+    let length = (app1.len() + 2) as u16;
+    let mut bytes = plain[..2].to_vec(); // SOI
+    bytes.extend_from_slice(&[0xFF, 0xE1]);
+    bytes.extend_from_slice(&length.to_be_bytes());
+    bytes.extend_from_slice(&app1);
+    bytes.extend_from_slice(&plain[2..]);
+    bytes
+}
+
+/// True when `needle` occurs in `haystack`.
+pub fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|window| window == needle)
 }

@@ -373,3 +373,94 @@ async fn control_characters_in_a_name_are_refused() {
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     error_message(response).await;
 }
+
+#[test]
+fn config_uses_the_media_folder_unless_an_s3_bucket_is_set() {
+    let dir = tempfile::tempdir().unwrap();
+
+    let local = config_from(&dir, &[]).unwrap();
+    let s3 = config_from(&dir, &[("YATRA_S3_BUCKET", "yatra-media"), ("YATRA_S3_ENDPOINT", "http://127.0.0.1:9000/")]).unwrap();
+
+    assert!(local.s3.is_none());
+    let s3 = s3.s3.expect("S3 settings");
+    assert_eq!(s3.bucket, "yatra-media");
+    assert_eq!(s3.region, "us-east-1");
+    assert_eq!(s3.endpoint.as_deref(), Some("http://127.0.0.1:9000"));
+    assert!(s3.allow_http, "a plain-HTTP endpoint is allowed because it says so");
+    assert!(s3.credentials.is_none());
+}
+
+#[test]
+fn config_names_the_s3_variable_that_is_wrong_and_hides_the_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[(&str, &str)], &str); 5] = [
+        (&[("YATRA_S3_ENDPOINT", "http://127.0.0.1:9000")], "YATRA_S3_ENDPOINT is set but YATRA_S3_BUCKET is not"),
+        (&[("YATRA_S3_BUCKET", "Bad_Bucket!")], "YATRA_S3_BUCKET"),
+        (&[("YATRA_S3_BUCKET", "media"), ("YATRA_S3_ENDPOINT", "minio:9000")], "YATRA_S3_ENDPOINT"),
+        (&[("YATRA_S3_BUCKET", "media"), ("YATRA_S3_ACCESS_KEY_ID", "id")], "must be set together"),
+        (&[("YATRA_S3_BUCKET", "media"), ("YATRA_S3_SECRET_ACCESS_KEY", "hunter2-secret")], "must be set together"),
+    ];
+
+    for (vars, expected) in cases {
+        let error = format!("{:#}", config_from(&dir, vars).unwrap_err());
+
+        assert!(error.contains(expected), "{vars:?}: {error}");
+        assert!(!error.contains("hunter2"), "the secret leaks: {error}");
+        assert_eq!(error.lines().count(), 1, "one line: {error}");
+    }
+}
+
+#[test]
+fn s3_credentials_never_appear_in_debug_output() {
+    let dir = tempfile::tempdir().unwrap();
+
+    let config = config_from(&dir, &[
+        ("YATRA_S3_BUCKET", "media"),
+        ("YATRA_S3_ACCESS_KEY_ID", "AKIDEXAMPLE"),
+        ("YATRA_S3_SECRET_ACCESS_KEY", "wJalrXUtnFEMI-very-secret"),
+    ])
+    .unwrap();
+
+    assert!(!format!("{config:?}").contains("very-secret"));
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_every_profile_media_and_admin_path() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let document: Value = app.get("/api/v1/openapi.json").await.json().await.unwrap();
+
+    // Assert
+    let paths = document["paths"].as_object().expect("paths");
+    for (path, method) in [
+        ("/api/v1/guides/guide-profile", "get"),
+        ("/api/v1/guides/profile", "post"),
+        ("/api/v1/guides/profile-image", "post"),
+        ("/api/v1/guides/cover-image", "post"),
+        ("/api/v1/guides/certification", "post"),
+        ("/api/v1/guides/certification", "patch"),
+        ("/api/v1/tourists/profile", "get"),
+        ("/api/v1/tourists/profile", "post"),
+        ("/api/v1/tourists/bio", "post"),
+        ("/api/v1/tourists/nationality", "post"),
+        ("/api/v1/tourists/location", "post"),
+        ("/api/v1/tourists/interests", "post"),
+        ("/api/v1/tourists/profile-image", "post"),
+        ("/api/v1/tourists/cover-image", "post"),
+        ("/api/v1/tourists/id-image", "post"),
+        ("/api/v1/admin/verifications", "get"),
+        ("/api/v1/admin/guides/{guideId}/verify", "post"),
+        ("/api/v1/admin/guides/{guideId}/reject", "post"),
+        ("/api/v1/media/private/{id}", "get"),
+        ("/media/{file}", "get"),
+    ] {
+        assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "{method} {path} missing");
+    }
+    let schemas = document["components"]["schemas"].as_object().unwrap();
+    for name in ["Guide", "GuideDetails", "Tourist", "TouristDetails", "Certification", "GuideProfileRequest",
+        "TouristProfileRequest", "VerificationQueueItem", "RejectRequest"] {
+        assert!(schemas.contains_key(name), "schema {name} missing");
+    }
+}

@@ -1,0 +1,200 @@
+//! HTTP handlers for admins (admin accounts only, re-checked in the database).
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::app::AppState;
+use crate::auth::domain::Role;
+use crate::auth::routes::{MessageResponse, success};
+use crate::auth::session::Session;
+use crate::db::{Db, new_id, now_ms, to_rfc3339};
+use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
+use crate::guides::profile::{Certification, certifications};
+use crate::media::upload::public_url;
+use crate::profile::required_text;
+
+pub const REASON_MAX: usize = 500;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(verification_queue))
+        .routes(routes!(verify_guide))
+        .routes(routes!(reject_guide))
+}
+
+/// A guide waiting for an admin's decision.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerificationQueueItem {
+    guide_id: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    /// When the certificates were submitted (RFC 3339).
+    submitted_at: String,
+    bio: String,
+    nationality: String,
+    /// Public URL of the guide's photo.
+    #[schema(required = true)]
+    profile_picture: Option<String>,
+    /// Each with a private image URL (fetch with the admin's bearer token).
+    certifications: Vec<Certification>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct VerificationQueueResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    data: Vec<VerificationQueueItem>,
+}
+
+#[derive(sqlx::FromRow)]
+struct QueueRow {
+    id: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    submitted_at: Option<i64>,
+    bio: String,
+    nationality: String,
+    picture_key: Option<String>,
+}
+
+/// Guides whose certificates wait for review, oldest submission first.
+#[utoipa::path(get, path = "/admin/verifications", tag = "admin", security(("bearer" = [])),
+    responses(
+        (status = 200, body = VerificationQueueResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Not an admin account"),
+    ))]
+async fn verification_queue(State(state): State<AppState>, session: Session) -> AppResult<Json<VerificationQueueResponse>> {
+    session.require_stored_role(&state.db, Role::Admin).await?;
+    let rows: Vec<QueueRow> = sqlx::query_as(
+        "SELECT u.id, u.first_name, u.last_name, u.email, g.submitted_at, g.bio, g.nationality, pp.storage_key AS picture_key \
+         FROM guide_details g JOIN users u ON u.id = g.user_id \
+         LEFT JOIN media pp ON pp.id = g.profile_picture_id \
+         WHERE g.review_state = 'submitted' ORDER BY g.submitted_at, u.id",
+    )
+    .fetch_all(&state.db.pool)
+    .await?;
+    let mut queue = Vec::with_capacity(rows.len());
+    for row in rows {
+        queue.push(VerificationQueueItem {
+            certifications: certifications(&state.db, &row.id).await?,
+            guide_id: row.id,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            email: row.email,
+            submitted_at: row.submitted_at.map(to_rfc3339).unwrap_or_default(),
+            bio: row.bio,
+            nationality: row.nationality,
+            profile_picture: row.picture_key.as_deref().map(public_url),
+        });
+    }
+    Ok(Json(VerificationQueueResponse { status: "success", data: queue }))
+}
+
+/// Verify a guide whose certificates wait for review: travellers can now find them.
+#[utoipa::path(post, path = "/admin/guides/{guideId}/verify", tag = "admin", security(("bearer" = [])),
+    params(("guideId" = String, Path)),
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "No such guide"),
+        (status = 409, body = ErrorBody, description = "Nothing waits for review"),
+    ))]
+async fn verify_guide(State(state): State<AppState>, session: Session, Path(guide_id): Path<String>) -> AppResult<Json<MessageResponse>> {
+    session.require_stored_role(&state.db, Role::Admin).await?;
+    decide(&state.db, &guide_id, Decision::Approve).await?;
+    Ok(success("Guide verified"))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct RejectRequest {
+    /// Shown to the guide; at most 500 characters.
+    #[schema(example = "The licence photo is unreadable.")]
+    reason: Option<String>,
+}
+
+/// Reject a guide's submission with a reason; the guide may submit again.
+#[utoipa::path(post, path = "/admin/guides/{guideId}/reject", tag = "admin", security(("bearer" = [])),
+    params(("guideId" = String, Path)), request_body = RejectRequest,
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 400, body = ErrorBody, description = "No reason given"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+    ))]
+async fn reject_guide(
+    State(state): State<AppState>,
+    session: Session,
+    Path(guide_id): Path<String>,
+    Json(body): Json<RejectRequest>,
+) -> AppResult<Json<MessageResponse>> {
+    session.require_stored_role(&state.db, Role::Admin).await?;
+    let reason = required_text(body.reason.as_deref(), "Reason", REASON_MAX, true)
+        .map_err(|_| AppError::validation("Please give a reason for the rejection"))?;
+    decide(&state.db, &guide_id, Decision::Reject(reason)).await?;
+    Ok(success("Guide rejected"))
+}
+
+enum Decision {
+    Approve,
+    Reject(String),
+}
+
+/// Records the decision and the guide's notification together, only while the
+/// submission still waits (two admins deciding at once: the second gets 409).
+async fn decide(db: &Db, guide_id: &str, decision: Decision) -> AppResult<()> {
+    let is_guide: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1 AND role = 'guide'")
+        .bind(guide_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    if is_guide.is_none() {
+        return Err(AppError::NotFound("Guide not found".into()));
+    }
+    let (status, state, note, message, notification_status) = match decision {
+        Decision::Approve => (
+            "verified",
+            "approved",
+            String::new(),
+            "Your profile is verified. Travellers can now find and book you.".to_owned(),
+            "verified",
+        ),
+        Decision::Reject(reason) => {
+            let message = format!("Your verification was not approved: {reason}. Please update your certificates and submit again.");
+            ("unverified", "rejected", reason, message, "rejected")
+        }
+    };
+    let now = now_ms();
+    let mut tx = db.pool.begin().await?;
+    let decided = sqlx::query(
+        "UPDATE guide_details SET status = $1, review_state = $2, review_note = $3, updated_at = $4 \
+         WHERE user_id = $5 AND review_state = 'submitted'",
+    )
+    .bind(status)
+    .bind(state)
+    .bind(&note)
+    .bind(now)
+    .bind(guide_id)
+    .execute(&mut *tx)
+    .await?;
+    if decided.rows_affected() == 0 {
+        return Err(AppError::Conflict("This guide has no submission waiting for review".into()));
+    }
+    sqlx::query(
+        "INSERT INTO notifications (id, user_id, kind, guide_message, status, created_at, updated_at) \
+         VALUES ($1, $2, 'verification', $3, $4, $5, $5)",
+    )
+    .bind(new_id())
+    .bind(guide_id)
+    .bind(message)
+    .bind(notification_status)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}

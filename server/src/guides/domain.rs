@@ -1,0 +1,228 @@
+//! A guide's profile and certificates as parsed from requests.
+
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::error::AppError;
+use crate::profile::{Bio, ListOf, Location, LocationRequest, Nationality, Tags, optional_text, required_text};
+
+pub const PRICE_MAX: f64 = 10_000.0;
+pub const PHONE_MAX: usize = 30;
+pub const ADDRESS_MAX: usize = 200;
+pub const YEARS_MAX: i64 = 70;
+pub const CERTIFICATE_TEXT_MAX: usize = 120;
+pub const CERTIFICATES_MAX: usize = 10;
+
+/// The daily rate in cents (the API speaks dollars).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PricePerDay(i64);
+
+impl PricePerDay {
+    /// A JSON number, or a numeric string as HTML forms send, from 0 to 10000.
+    pub fn parse(value: Option<&Value>) -> Result<Self, AppError> {
+        let invalid = || AppError::validation("Price per day must be a number from 0 to 10000");
+        let dollars = match value {
+            None | Some(Value::Null) => return Err(AppError::validation("Price per day is required")),
+            Some(Value::String(text)) if text.trim().is_empty() => {
+                return Err(AppError::validation("Price per day is required"));
+            }
+            Some(Value::String(text)) => text.trim().parse::<f64>().map_err(|_| invalid())?,
+            Some(Value::Number(number)) => number.as_f64().ok_or_else(invalid)?,
+            Some(_) => return Err(invalid()),
+        };
+        if !dollars.is_finite() || !(0.0..=PRICE_MAX).contains(&dollars) {
+            return Err(invalid());
+        }
+        Ok(Self((dollars * 100.0).round() as i64))
+    }
+
+    pub fn cents(self) -> i64 {
+        self.0
+    }
+}
+
+/// Whole years from 0 to 70; `None` when not given.
+pub fn parse_years_of_experience(value: Option<&Value>) -> Result<Option<i64>, AppError> {
+    let invalid = || AppError::validation(format!("Years of experience must be a whole number from 0 to {YEARS_MAX}"));
+    let years = match value {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(text)) if text.trim().is_empty() => return Ok(None),
+        Some(Value::String(text)) => text.trim().parse::<i64>().map_err(|_| invalid())?,
+        Some(Value::Number(number)) => number.as_i64().ok_or_else(invalid)?,
+        Some(_) => return Err(invalid()),
+    };
+    if !(0..=YEARS_MAX).contains(&years) {
+        return Err(invalid());
+    }
+    Ok(Some(years))
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+pub struct ContactInfoRequest {
+    #[schema(example = "+977 9800000000")]
+    pub phone: Option<String>,
+    #[schema(example = "Thamel, Kathmandu")]
+    pub address: Option<String>,
+}
+
+/// The guide profile form.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GuideProfileRequest {
+    pub bio: Option<String>,
+    #[schema(example = "Nepali")]
+    pub nationality: Option<String>,
+    /// Dollars per day, 0 to 10000 (a numeric string is accepted too).
+    #[schema(value_type = Option<f64>, example = 45)]
+    pub price_per_day: Option<Value>,
+    pub expertise_languages: Option<Vec<String>>,
+    pub interests: Option<Vec<String>>,
+    pub contact_info: Option<ContactInfoRequest>,
+    /// Left out: the stored location stays.
+    pub location: Option<LocationRequest>,
+    /// Whole years, 0 to 70. Left out: the stored value stays.
+    #[schema(value_type = Option<i64>, example = 8)]
+    pub years_of_experience: Option<Value>,
+}
+
+/// A valid guide profile.
+pub struct GuideProfile {
+    pub bio: Bio,
+    pub nationality: Nationality,
+    pub price_per_day: PricePerDay,
+    pub languages: Tags,
+    pub interests: Tags,
+    pub phone: String,
+    pub address: String,
+    pub location: Option<Location>,
+    pub years_of_experience: Option<i64>,
+}
+
+impl TryFrom<GuideProfileRequest> for GuideProfile {
+    type Error = AppError;
+
+    /// Checked in the order the form shows the fields, so the first message is the first problem.
+    fn try_from(request: GuideProfileRequest) -> Result<Self, AppError> {
+        let contact = request.contact_info.unwrap_or_default();
+        Ok(Self {
+            bio: Bio::parse(request.bio.as_deref())?,
+            nationality: Nationality::parse(request.nationality.as_deref())?,
+            price_per_day: PricePerDay::parse(request.price_per_day.as_ref())?,
+            languages: Tags::parse_non_empty(
+                request.expertise_languages.as_deref(),
+                ListOf::Languages,
+                "Please add at least one language",
+            )?,
+            interests: Tags::parse(request.interests.as_deref(), ListOf::Interests)?,
+            phone: required_text(contact.phone.as_deref(), "Phone", PHONE_MAX, false)?,
+            address: optional_text(contact.address.as_deref(), "Address", ADDRESS_MAX, false)?.unwrap_or_default(),
+            location: Location::parse_optional(request.location)?,
+            years_of_experience: parse_years_of_experience(request.years_of_experience.as_ref())?,
+        })
+    }
+}
+
+/// One certificate as the form sends it.
+#[derive(Deserialize, ToSchema, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct CertificateRequest {
+    #[schema(example = "Trekking Guide Licence")]
+    pub name: Option<String>,
+    #[schema(example = "Nepal Tourism Board")]
+    pub issuing_organization: Option<String>,
+    /// `YYYY-MM-DD`, not in the future.
+    #[schema(example = "2021-04-15")]
+    pub issue_date: Option<String>,
+}
+
+/// A valid certificate's text.
+pub struct Certificate {
+    pub name: String,
+    pub issuing_organization: String,
+    pub issue_date: IssueDate,
+}
+
+pub fn fill_every_field() -> AppError {
+    AppError::validation("Please fill in all fields and upload a file for each certificate.")
+}
+
+impl TryFrom<CertificateRequest> for Certificate {
+    type Error = AppError;
+
+    fn try_from(request: CertificateRequest) -> Result<Self, AppError> {
+        let text = |value: Option<&str>, field: &str| {
+            optional_text(value, field, CERTIFICATE_TEXT_MAX, false)?.ok_or_else(fill_every_field)
+        };
+        let name = text(request.name.as_deref(), "Certificate name")?;
+        let issuing_organization = text(request.issuing_organization.as_deref(), "Issuing organization")?;
+        let issue_date = request.issue_date.as_deref().map(str::trim).filter(|d| !d.is_empty()).ok_or_else(fill_every_field)?;
+        Ok(Self { name, issuing_organization, issue_date: IssueDate::parse(issue_date)? })
+    }
+}
+
+/// A real calendar date, not after today in Nepal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IssueDate(time::Date);
+
+impl IssueDate {
+    pub fn parse(text: &str) -> Result<Self, AppError> {
+        let format = time::macros::format_description!("[year]-[month]-[day]");
+        let date = time::Date::parse(text, &format)
+            .map_err(|_| AppError::validation("Issue date must be a real date (YYYY-MM-DD)"))?;
+        if date > today_in_nepal() {
+            return Err(AppError::validation("Issue date cannot be in the future"));
+        }
+        Ok(Self(date))
+    }
+
+    pub fn to_text(self) -> String {
+        let format = time::macros::format_description!("[year]-[month]-[day]");
+        self.0.format(&format).unwrap_or_default()
+    }
+}
+
+/// Nepal is UTC+05:45 all year.
+fn today_in_nepal() -> time::Date {
+    let nepal = time::UtcOffset::from_hms(5, 45, 0).unwrap_or(time::UtcOffset::UTC);
+    time::OffsetDateTime::now_utc().to_offset(nepal).date()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn price_per_day_accepts_numbers_and_numeric_strings_in_range() {
+        assert_eq!(PricePerDay::parse(Some(&json!(45))).unwrap().cents(), 4500);
+        assert_eq!(PricePerDay::parse(Some(&json!(12.345))).unwrap().cents(), 1235);
+        assert_eq!(PricePerDay::parse(Some(&json!("0"))).unwrap().cents(), 0);
+        assert_eq!(PricePerDay::parse(Some(&json!(10000))).unwrap().cents(), 1_000_000);
+        for bad in [json!(-1), json!(10000.01), json!("abc"), json!(true), json!([1]), json!("NaN"), json!("inf")] {
+            let error = PricePerDay::parse(Some(&bad)).unwrap_err().to_string();
+            assert_eq!(error, "Price per day must be a number from 0 to 10000", "{bad}");
+        }
+        for missing in [None, Some(&json!(null)), Some(&json!(" "))] {
+            assert_eq!(PricePerDay::parse(missing).unwrap_err().to_string(), "Price per day is required");
+        }
+    }
+
+    #[test]
+    fn years_of_experience_is_a_whole_number_up_to_70() {
+        assert_eq!(parse_years_of_experience(Some(&json!(8))).unwrap(), Some(8));
+        assert_eq!(parse_years_of_experience(None).unwrap(), None);
+        for bad in [json!(-1), json!(71), json!(2.5), json!("many")] {
+            assert!(parse_years_of_experience(Some(&bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn issue_dates_must_be_real_and_not_in_the_future() {
+        assert_eq!(IssueDate::parse("2020-02-29").unwrap().to_text(), "2020-02-29");
+        for bad in ["2021-02-29", "2021-13-01", "21-01-01", "yesterday", "2021-1-1"] {
+            assert_eq!(IssueDate::parse(bad).unwrap_err().to_string(), "Issue date must be a real date (YYYY-MM-DD)", "{bad}");
+        }
+        assert_eq!(IssueDate::parse("2999-01-01").unwrap_err().to_string(), "Issue date cannot be in the future");
+    }
+}

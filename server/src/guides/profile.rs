@@ -1,0 +1,269 @@
+//! A guide's profile as the API shows it, and the queries behind it.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::domain::GuideProfile;
+use crate::db::{Db, now_ms, to_rfc3339};
+use crate::error::{AppError, AppResult};
+use crate::media::upload::{private_url, public_url};
+use crate::profile::{Location, Tags};
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Guide {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// The same as `_id`.
+    pub guide_id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    /// 0 when there are no reviews yet.
+    pub average_rating: f64,
+    pub review_count: i64,
+    pub guide_details: GuideDetails,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GuideDetails {
+    pub bio: String,
+    pub nationality: String,
+    /// Dollars per day; `null` until the profile is filled.
+    #[schema(required = true)]
+    pub price_per_day: Option<f64>,
+    pub expertise_languages: Vec<String>,
+    pub interests: Vec<String>,
+    pub contact_info: ContactInfo,
+    #[schema(required = true)]
+    pub location: Option<Location>,
+    pub certifications: Vec<Certification>,
+    /// Public URL, usable in `<img src>`.
+    #[schema(required = true)]
+    pub profile_picture: Option<String>,
+    /// A smaller copy (at most 480 px) for cards and avatars.
+    #[schema(required = true)]
+    pub profile_picture_thumb: Option<String>,
+    #[schema(required = true)]
+    pub cover_image: Option<String>,
+    pub status: GuideStatus,
+    pub verification: Verification,
+    /// When the account was created (RFC 3339).
+    pub created_at: String,
+    #[schema(required = true)]
+    pub years_of_experience: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContactInfo {
+    pub phone: String,
+    pub address: String,
+    /// The account's email.
+    pub email: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Certification {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub issuing_organization: String,
+    /// `YYYY-MM-DD`.
+    pub issue_date: String,
+    /// Private URL: fetch it with the bearer token.
+    #[schema(required = true)]
+    pub image: Option<String>,
+}
+
+/// Whether travellers can find the guide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GuideStatus {
+    Unverified,
+    Verified,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Verification {
+    pub state: VerificationState,
+    /// The admin's reason when rejected, else empty.
+    pub note: String,
+}
+
+/// Where the guide's certificates stand with the admins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum VerificationState {
+    None,
+    Submitted,
+    Rejected,
+    Approved,
+}
+
+#[derive(sqlx::FromRow)]
+struct GuideRow {
+    id: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    created_at: i64,
+    bio: Option<String>,
+    nationality: Option<String>,
+    price_per_day_cents: Option<i64>,
+    expertise_languages: Option<String>,
+    interests: Option<String>,
+    phone: Option<String>,
+    address: Option<String>,
+    contact_email: Option<String>,
+    longitude: Option<f64>,
+    latitude: Option<f64>,
+    picture_key: Option<String>,
+    picture_thumb_key: Option<String>,
+    cover_key: Option<String>,
+    status: Option<String>,
+    review_state: Option<String>,
+    review_note: Option<String>,
+    years_of_experience: Option<i64>,
+    rating_sum: Option<i64>,
+    review_count: Option<i64>,
+}
+
+/// The guide with this id; `None` when there is no such guide account. A guide who has
+/// not filled the form yet gets empty details.
+pub async fn find(db: &Db, guide_id: &str) -> AppResult<Option<Guide>> {
+    let row: Option<GuideRow> = sqlx::query_as(
+        "SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, \
+           g.bio, g.nationality, g.price_per_day_cents, g.expertise_languages, g.interests, \
+           g.phone, g.address, g.contact_email, g.longitude, g.latitude, \
+           pp.storage_key AS picture_key, pp.thumb_key AS picture_thumb_key, cv.storage_key AS cover_key, \
+           g.status, g.review_state, g.review_note, g.years_of_experience, g.rating_sum, g.review_count \
+         FROM users u \
+         LEFT JOIN guide_details g ON g.user_id = u.id \
+         LEFT JOIN media pp ON pp.id = g.profile_picture_id \
+         LEFT JOIN media cv ON cv.id = g.cover_image_id \
+         WHERE u.id = $1 AND u.role = 'guide'",
+    )
+    .bind(guide_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let certifications = certifications(db, guide_id).await?;
+    Ok(Some(from_row(row, certifications)))
+}
+
+/// The signed-in guide's own profile (the account exists: the caller checked the role).
+pub async fn get(db: &Db, guide_id: &str) -> AppResult<Guide> {
+    find(db, guide_id).await?.ok_or_else(|| AppError::NotFound("Guide not found".into()))
+}
+
+fn from_row(row: GuideRow, certifications: Vec<Certification>) -> Guide {
+    let review_count = row.review_count.unwrap_or(0);
+    let average_rating = if review_count > 0 { row.rating_sum.unwrap_or(0) as f64 / review_count as f64 } else { 0.0 };
+    let contact_email = row.contact_email.filter(|e| !e.is_empty()).unwrap_or_else(|| row.email.clone());
+    Guide {
+        guide_id: row.id.clone(),
+        id: row.id,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        email: row.email,
+        average_rating,
+        review_count,
+        guide_details: GuideDetails {
+            bio: row.bio.unwrap_or_default(),
+            nationality: row.nationality.unwrap_or_default(),
+            price_per_day: row.price_per_day_cents.map(|cents| cents as f64 / 100.0),
+            expertise_languages: row.expertise_languages.as_deref().map(Tags::from_json).unwrap_or_default(),
+            interests: row.interests.as_deref().map(Tags::from_json).unwrap_or_default(),
+            contact_info: ContactInfo {
+                phone: row.phone.unwrap_or_default(),
+                address: row.address.unwrap_or_default(),
+                email: contact_email,
+            },
+            location: Location::from_columns(row.longitude, row.latitude),
+            certifications,
+            profile_picture: row.picture_key.as_deref().map(public_url),
+            profile_picture_thumb: row.picture_thumb_key.as_deref().map(public_url),
+            cover_image: row.cover_key.as_deref().map(public_url),
+            status: if row.status.as_deref() == Some("verified") { GuideStatus::Verified } else { GuideStatus::Unverified },
+            verification: Verification {
+                state: match row.review_state.as_deref() {
+                    Some("submitted") => VerificationState::Submitted,
+                    Some("rejected") => VerificationState::Rejected,
+                    Some("approved") => VerificationState::Approved,
+                    _ => VerificationState::None,
+                },
+                note: row.review_note.unwrap_or_default(),
+            },
+            created_at: to_rfc3339(row.created_at),
+            years_of_experience: row.years_of_experience,
+        },
+    }
+}
+
+/// A guide's certificates in the order they were submitted.
+pub async fn certifications(db: &Db, guide_id: &str) -> AppResult<Vec<Certification>> {
+    let rows: Vec<(String, String, String, String, Option<String>)> = sqlx::query_as(
+        "SELECT id, name, issuing_organization, issue_date, image_id FROM certifications \
+         WHERE guide_id = $1 ORDER BY created_at, id",
+    )
+    .bind(guide_id)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, name, issuing_organization, issue_date, image_id)| Certification {
+            id,
+            name,
+            issuing_organization,
+            issue_date,
+            image: image_id.as_deref().map(private_url),
+        })
+        .collect())
+}
+
+/// Saves the form. A location or years of experience left out keep their stored value.
+pub async fn save(db: &Db, guide_id: &str, profile: &GuideProfile) -> AppResult<()> {
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO guide_details (user_id, bio, nationality, price_per_day_cents, expertise_languages, interests, \
+           phone, address, longitude, latitude, years_of_experience, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) \
+         ON CONFLICT (user_id) DO UPDATE SET bio = excluded.bio, nationality = excluded.nationality, \
+           price_per_day_cents = excluded.price_per_day_cents, expertise_languages = excluded.expertise_languages, \
+           interests = excluded.interests, phone = excluded.phone, address = excluded.address, \
+           longitude = COALESCE(excluded.longitude, guide_details.longitude), \
+           latitude = COALESCE(excluded.latitude, guide_details.latitude), \
+           years_of_experience = COALESCE(excluded.years_of_experience, guide_details.years_of_experience), \
+           updated_at = excluded.updated_at",
+    )
+    .bind(guide_id)
+    .bind(profile.bio.as_str())
+    .bind(profile.nationality.as_str())
+    .bind(profile.price_per_day.cents())
+    .bind(profile.languages.to_json())
+    .bind(profile.interests.to_json())
+    .bind(&profile.phone)
+    .bind(&profile.address)
+    .bind(profile.location.map(|l| l.longitude))
+    .bind(profile.location.map(|l| l.latitude))
+    .bind(profile.years_of_experience)
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// Every field the guide profile form requires (spec section 5) is filled, and a photo.
+pub async fn is_complete(db: &Db, guide_id: &str) -> AppResult<bool> {
+    let (count,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM guide_details WHERE user_id = $1 AND bio <> '' AND nationality <> '' \
+         AND price_per_day_cents IS NOT NULL AND expertise_languages <> '[]' AND phone <> '' \
+         AND profile_picture_id IS NOT NULL",
+    )
+    .bind(guide_id)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(count > 0)
+}

@@ -1,0 +1,113 @@
+//! HTTP handlers for a guide's own profile (guide accounts only).
+
+use axum::extract::{DefaultBodyLimit, State};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::certificates;
+use super::domain::{GuideProfile, GuideProfileRequest};
+use super::profile::{self, Guide};
+use crate::app::AppState;
+use crate::auth::domain::Role;
+use crate::auth::session::Session;
+use crate::error::{AppResult, ErrorBody, Json, Multipart};
+use crate::media::forms::{CoverImageUpload, ProfileImageUpload};
+use crate::media::{Slot, upload};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    let json = OpenApiRouter::new()
+        .routes(routes!(own_profile))
+        .routes(routes!(update_profile))
+        .routes(routes!(certificates::update_certificate));
+    let images = OpenApiRouter::new()
+        .routes(routes!(profile_image))
+        .routes(routes!(cover_image))
+        .layer(DefaultBodyLimit::max(upload::SINGLE_IMAGE_BODY_LIMIT));
+    let certificate_files = OpenApiRouter::new()
+        .routes(routes!(certificates::submit_certificates))
+        .layer(DefaultBodyLimit::max(certificates::CERTIFICATES_BODY_LIMIT));
+    json.merge(images).merge(certificate_files)
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GuideResponse {
+    #[schema(example = "success")]
+    pub status: &'static str,
+    pub data: Guide,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GuideUpdateResponse {
+    #[schema(example = "success")]
+    pub status: &'static str,
+    pub message: String,
+    pub data: Guide,
+}
+
+pub fn updated(message: &str, guide: Guide) -> Json<GuideUpdateResponse> {
+    Json(GuideUpdateResponse { status: "success", message: message.to_owned(), data: guide })
+}
+
+/// The signed-in guide's profile.
+#[utoipa::path(get, path = "/guides/guide-profile", tag = "guides", security(("bearer" = [])),
+    responses(
+        (status = 200, body = GuideResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Not a guide account"),
+    ))]
+async fn own_profile(State(state): State<AppState>, session: Session) -> AppResult<Json<GuideResponse>> {
+    session.require_stored_role(&state.db, Role::Guide).await?;
+    Ok(Json(GuideResponse { status: "success", data: profile::get(&state.db, &session.user_id).await? }))
+}
+
+/// Save the guide profile form.
+#[utoipa::path(post, path = "/guides/profile", tag = "guides", security(("bearer" = [])), request_body = GuideProfileRequest,
+    responses(
+        (status = 200, body = GuideUpdateResponse),
+        (status = 400, body = ErrorBody, description = "A field is missing or invalid"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Not a guide account"),
+    ))]
+async fn update_profile(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<GuideProfileRequest>,
+) -> AppResult<Json<GuideUpdateResponse>> {
+    session.require_stored_role(&state.db, Role::Guide).await?;
+    let form = GuideProfile::try_from(body)?;
+    profile::save(&state.db, &session.user_id, &form).await?;
+    Ok(updated("Profile updated successfully!", profile::get(&state.db, &session.user_id).await?))
+}
+
+/// Upload (or replace) the guide's photo.
+#[utoipa::path(post, path = "/guides/profile-image", tag = "guides", security(("bearer" = [])),
+    request_body(content = ProfileImageUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = GuideUpdateResponse),
+        (status = 400, body = ErrorBody, description = "No image, or one that cannot be read or has too many pixels"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 413, body = ErrorBody, description = "Over 8 MB"),
+        (status = 415, body = ErrorBody, description = "Not a JPEG, PNG or WebP image"),
+    ))]
+async fn profile_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<GuideUpdateResponse>> {
+    session.require_stored_role(&state.db, Role::Guide).await?;
+    let bytes = upload::single_image(form, &["profileImage"]).await?;
+    upload::replace(&state.db, &state.media, &session.user_id, Slot::GuideProfilePicture, bytes).await?;
+    Ok(updated("Profile image updated", profile::get(&state.db, &session.user_id).await?))
+}
+
+/// Upload (or replace) the guide's cover image.
+#[utoipa::path(post, path = "/guides/cover-image", tag = "guides", security(("bearer" = [])),
+    request_body(content = CoverImageUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = GuideUpdateResponse),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+    ))]
+async fn cover_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<GuideUpdateResponse>> {
+    session.require_stored_role(&state.db, Role::Guide).await?;
+    let bytes = upload::single_image(form, &["coverImage"]).await?;
+    upload::replace(&state.db, &state.media, &session.user_id, Slot::GuideCover, bytes).await?;
+    Ok(updated("Cover image updated", profile::get(&state.db, &session.user_id).await?))
+}

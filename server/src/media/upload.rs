@@ -1,0 +1,259 @@
+//! Storing uploads: reading multipart files with a size cap, saving the re-encoded image
+//! and its thumbnail with a `media` row, replacing an image (the old one is deleted) and
+//! the URLs the API hands out.
+
+use axum::extract::multipart::{Field, MultipartError};
+
+use super::processing::{self, Processed};
+use super::store::MediaStore;
+use crate::db::{Db, new_id, now_ms};
+use crate::error::{AppError, AppResult};
+
+/// What an image is for; decides whether it is public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MediaKind {
+    GuideProfilePicture,
+    GuideCover,
+    Certificate,
+    TouristProfilePicture,
+    TouristCover,
+    IdCard,
+}
+
+impl MediaKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MediaKind::GuideProfilePicture => "guide_profile_picture",
+            MediaKind::GuideCover => "guide_cover",
+            MediaKind::Certificate => "certificate",
+            MediaKind::TouristProfilePicture => "tourist_profile_picture",
+            MediaKind::TouristCover => "tourist_cover",
+            MediaKind::IdCard => "id_card",
+        }
+    }
+
+    /// ID cards and certificates are seen only by their owner and admins.
+    pub fn is_public(self) -> bool {
+        !matches!(self, MediaKind::Certificate | MediaKind::IdCard)
+    }
+}
+
+/// Body limit of a route taking one image: the image plus room for the multipart framing.
+pub const SINGLE_IMAGE_BODY_LIMIT: usize = processing::MAX_IMAGE_BYTES + 256 * 1024;
+
+/// Reads an uploaded file, refusing more than `MAX_IMAGE_BYTES` as soon as it is exceeded.
+pub async fn read_file(mut field: Field<'_>) -> AppResult<Vec<u8>> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+        if bytes.len() + chunk.len() > processing::MAX_IMAGE_BYTES {
+            return Err(processing::too_many_bytes());
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
+}
+
+/// The first file in a field with one of `names`; 400 when there is none (or it is empty).
+pub async fn single_image(mut multipart: axum::extract::Multipart, names: &[&str]) -> AppResult<Vec<u8>> {
+    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+        if field.name().is_some_and(|name| names.contains(&name)) {
+            let bytes = read_file(field).await?;
+            if bytes.is_empty() {
+                break;
+            }
+            return Ok(bytes);
+        }
+    }
+    Err(no_image())
+}
+
+pub fn no_image() -> AppError {
+    AppError::validation("Please choose an image")
+}
+
+pub fn multipart_error(error: MultipartError) -> AppError {
+    if error.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        processing::too_many_bytes()
+    } else {
+        AppError::validation("The upload could not be read. Please try again.")
+    }
+}
+
+/// Checks, re-encodes and stores an image; returns the new media id.
+pub async fn save(db: &Db, store: &MediaStore, owner_id: &str, kind: MediaKind, bytes: Vec<u8>) -> AppResult<String> {
+    let processed = processing::process(bytes).await?;
+    save_processed(db, store, owner_id, kind, processed).await
+}
+
+pub async fn save_processed(db: &Db, store: &MediaStore, owner_id: &str, kind: MediaKind, processed: Processed) -> AppResult<String> {
+    let id = new_id();
+    let folder = if kind.is_public() { "public" } else { "private" };
+    let extension = processed.format.extension();
+    let key = format!("{folder}/{id}.{extension}");
+    let thumb_key = format!("{folder}/{id}-thumb.{extension}");
+    let byte_size = processed.image.len() as i64;
+
+    store.put(&key, processed.image).await?;
+    if let Err(e) = store.put(&thumb_key, processed.thumb).await {
+        remove_files(store, &[&key]).await;
+        return Err(e.into());
+    }
+    let inserted = sqlx::query(
+        "INSERT INTO media (id, owner_id, kind, is_public, content_type, storage_key, thumb_key, width, height, byte_size, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(&id)
+    .bind(owner_id)
+    .bind(kind.as_str())
+    .bind(kind.is_public())
+    .bind(processed.format.content_type())
+    .bind(&key)
+    .bind(&thumb_key)
+    .bind(i64::from(processed.width))
+    .bind(i64::from(processed.height))
+    .bind(byte_size)
+    .bind(now_ms())
+    .execute(&db.pool)
+    .await;
+    if let Err(e) = inserted {
+        remove_files(store, &[&key, &thumb_key]).await;
+        return Err(e.into());
+    }
+    Ok(id)
+}
+
+/// Deletes media rows and their files. References to them are cleared by the schema
+/// (`ON DELETE SET NULL`). A file that cannot be removed is logged, not reported: the
+/// row is gone, so nothing can reach it any more.
+pub async fn delete(db: &Db, store: &MediaStore, ids: &[String]) -> AppResult<()> {
+    for id in ids {
+        let keys: Option<(String, Option<String>)> =
+            sqlx::query_as("DELETE FROM media WHERE id = $1 RETURNING storage_key, thumb_key")
+                .bind(id)
+                .fetch_optional(&db.pool)
+                .await?;
+        if let Some((key, thumb_key)) = keys {
+            let mut files = vec![key.as_str()];
+            files.extend(thumb_key.as_deref());
+            remove_files(store, &files).await;
+        }
+    }
+    Ok(())
+}
+
+async fn remove_files(store: &MediaStore, keys: &[&str]) {
+    for key in keys {
+        if let Err(e) = store.delete(key).await {
+            tracing::warn!(error = ?e, key, "media file left behind");
+        }
+    }
+}
+
+/// The one image a profile holds in a column; uploading a new one replaces it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    GuideProfilePicture,
+    GuideCover,
+    TouristProfilePicture,
+    TouristCover,
+    TouristIdCard,
+}
+
+impl Slot {
+    pub fn kind(self) -> MediaKind {
+        match self {
+            Slot::GuideProfilePicture => MediaKind::GuideProfilePicture,
+            Slot::GuideCover => MediaKind::GuideCover,
+            Slot::TouristProfilePicture => MediaKind::TouristProfilePicture,
+            Slot::TouristCover => MediaKind::TouristCover,
+            Slot::TouristIdCard => MediaKind::IdCard,
+        }
+    }
+
+    fn ensure_row_sql(self) -> &'static str {
+        match self {
+            Slot::GuideProfilePicture | Slot::GuideCover => {
+                "INSERT INTO guide_details (user_id, created_at, updated_at) VALUES ($1, $2, $2) ON CONFLICT (user_id) DO NOTHING"
+            }
+            _ => "INSERT INTO tourist_details (user_id, created_at, updated_at) VALUES ($1, $2, $2) ON CONFLICT (user_id) DO NOTHING",
+        }
+    }
+
+    fn current_sql(self) -> &'static str {
+        match self {
+            Slot::GuideProfilePicture => "SELECT profile_picture_id FROM guide_details WHERE user_id = $1",
+            Slot::GuideCover => "SELECT cover_image_id FROM guide_details WHERE user_id = $1",
+            Slot::TouristProfilePicture => "SELECT profile_picture_id FROM tourist_details WHERE user_id = $1",
+            Slot::TouristCover => "SELECT cover_image_id FROM tourist_details WHERE user_id = $1",
+            Slot::TouristIdCard => "SELECT id_card_image_id FROM tourist_details WHERE user_id = $1",
+        }
+    }
+
+    /// Sets the new id only if the column still holds the old one (compare and swap).
+    fn swap_sql(self) -> &'static str {
+        match self {
+            Slot::GuideProfilePicture => {
+                "UPDATE guide_details SET profile_picture_id = $1, updated_at = $2 \
+                 WHERE user_id = $3 AND profile_picture_id IS NOT DISTINCT FROM $4"
+            }
+            Slot::GuideCover => {
+                "UPDATE guide_details SET cover_image_id = $1, updated_at = $2 \
+                 WHERE user_id = $3 AND cover_image_id IS NOT DISTINCT FROM $4"
+            }
+            Slot::TouristProfilePicture => {
+                "UPDATE tourist_details SET profile_picture_id = $1, updated_at = $2 \
+                 WHERE user_id = $3 AND profile_picture_id IS NOT DISTINCT FROM $4"
+            }
+            Slot::TouristCover => {
+                "UPDATE tourist_details SET cover_image_id = $1, updated_at = $2 \
+                 WHERE user_id = $3 AND cover_image_id IS NOT DISTINCT FROM $4"
+            }
+            Slot::TouristIdCard => {
+                "UPDATE tourist_details SET id_card_image_id = $1, updated_at = $2 \
+                 WHERE user_id = $3 AND id_card_image_id IS NOT DISTINCT FROM $4"
+            }
+        }
+    }
+}
+
+/// Stores `bytes` as the user's image in `slot` and deletes the image it replaces.
+pub async fn replace(db: &Db, store: &MediaStore, user_id: &str, slot: Slot, bytes: Vec<u8>) -> AppResult<()> {
+    let new = save(db, store, user_id, slot.kind(), bytes).await?;
+    match point_slot_at(db, user_id, slot, &new).await {
+        Ok(old) => delete(db, store, &old.into_iter().collect::<Vec<_>>()).await,
+        Err(e) => {
+            delete(db, store, &[new]).await?;
+            Err(e)
+        }
+    }
+}
+
+/// Points the slot at `new`; returns the id it held before. Two uploads racing for one
+/// slot both end with their old image deleted: the loser of a swap reads again.
+async fn point_slot_at(db: &Db, user_id: &str, slot: Slot, new: &str) -> AppResult<Option<String>> {
+    sqlx::query(slot.ensure_row_sql()).bind(user_id).bind(now_ms()).execute(&db.pool).await?;
+    for _ in 0..5 {
+        let (old,): (Option<String>,) = sqlx::query_as(slot.current_sql()).bind(user_id).fetch_one(&db.pool).await?;
+        let swapped = sqlx::query(slot.swap_sql())
+            .bind(new)
+            .bind(now_ms())
+            .bind(user_id)
+            .bind(old.as_deref())
+            .execute(&db.pool)
+            .await?;
+        if swapped.rows_affected() == 1 {
+            return Ok(old);
+        }
+    }
+    Err(AppError::Conflict("Another upload changed this image at the same time. Please try again.".into()))
+}
+
+/// URL of a public image: `public/<id>.jpg` is served at `/media/<id>.jpg`.
+pub fn public_url(storage_key: &str) -> String {
+    format!("/media/{}", storage_key.strip_prefix("public/").unwrap_or(storage_key))
+}
+
+/// URL of a private image, served only to its owner and admins with their token.
+pub fn private_url(media_id: &str) -> String {
+    format!("/api/v1/media/private/{media_id}")
+}

@@ -1,0 +1,210 @@
+//! HTTP handlers for a traveller's own profile (traveller accounts only).
+
+use axum::extract::{DefaultBodyLimit, State};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::profile::{self, Change, Tourist};
+use crate::app::AppState;
+use crate::auth::domain::Role;
+use crate::auth::session::Session;
+use crate::error::{AppResult, ErrorBody, Json, Multipart};
+use crate::media::forms::{CoverImageUpload, IdCardUpload, TouristProfileImageUpload};
+use crate::media::{Slot, upload};
+use crate::profile::{Bio, ListOf, Location, LocationRequest, Nationality, Tags};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    let json = OpenApiRouter::new()
+        .routes(routes!(own_profile, update_profile))
+        .routes(routes!(update_bio))
+        .routes(routes!(update_nationality))
+        .routes(routes!(update_location))
+        .routes(routes!(update_interests));
+    let images = OpenApiRouter::new()
+        .routes(routes!(profile_image))
+        .routes(routes!(cover_image))
+        .routes(routes!(id_card_image))
+        .layer(DefaultBodyLimit::max(upload::SINGLE_IMAGE_BODY_LIMIT));
+    json.merge(images)
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TouristResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    data: Tourist,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TouristUpdateResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    message: String,
+    data: Tourist,
+}
+
+async fn change(state: &AppState, session: &Session, change: Change, message: &str) -> AppResult<Json<TouristUpdateResponse>> {
+    profile::apply(&state.db, &session.user_id, change).await?;
+    updated(state, session, message).await
+}
+
+async fn updated(state: &AppState, session: &Session, message: &str) -> AppResult<Json<TouristUpdateResponse>> {
+    let data = profile::get(&state.db, &session.user_id).await?;
+    Ok(Json(TouristUpdateResponse { status: "success", message: message.to_owned(), data }))
+}
+
+/// The signed-in traveller's profile.
+#[utoipa::path(get, path = "/tourists/profile", tag = "travellers", security(("bearer" = [])),
+    responses(
+        (status = 200, body = TouristResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Not a traveller account"),
+    ))]
+async fn own_profile(State(state): State<AppState>, session: Session) -> AppResult<Json<TouristResponse>> {
+    session.require_stored_role(&state.db, Role::Tourist).await?;
+    Ok(Json(TouristResponse { status: "success", data: profile::get(&state.db, &session.user_id).await? }))
+}
+
+/// The traveller form.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TouristProfileRequest {
+    bio: Option<String>,
+    #[schema(example = "French")]
+    nationality: Option<String>,
+    preferred_languages: Option<Vec<String>>,
+    interests: Option<Vec<String>>,
+}
+
+/// Save the traveller form.
+#[utoipa::path(post, path = "/tourists/profile", tag = "travellers", security(("bearer" = [])), request_body = TouristProfileRequest,
+    responses(
+        (status = 200, body = TouristUpdateResponse),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+    ))]
+async fn update_profile(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<TouristProfileRequest>,
+) -> AppResult<Json<TouristUpdateResponse>> {
+    session.require_stored_role(&state.db, Role::Tourist).await?;
+    let profile = Change::Profile {
+        bio: Bio::parse(body.bio.as_deref())?,
+        nationality: Nationality::parse(body.nationality.as_deref())?,
+        preferred_languages: Tags::parse(body.preferred_languages.as_deref(), ListOf::Languages)?,
+        interests: Tags::parse_non_empty(body.interests.as_deref(), ListOf::Interests, INTEREST_REQUIRED)?,
+    };
+    change(&state, &session, profile, "Profile updated successfully!").await
+}
+
+const INTEREST_REQUIRED: &str = "At least one interest is required";
+
+#[derive(Deserialize, ToSchema)]
+pub struct BioRequest {
+    bio: Option<String>,
+}
+
+/// Change the bio.
+#[utoipa::path(post, path = "/tourists/bio", tag = "travellers", security(("bearer" = [])), request_body = BioRequest,
+    responses((status = 200, body = TouristUpdateResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn update_bio(State(state): State<AppState>, session: Session, Json(body): Json<BioRequest>) -> AppResult<Json<TouristUpdateResponse>> {
+    session.require_stored_role(&state.db, Role::Tourist).await?;
+    let bio = Bio::parse(body.bio.as_deref())?;
+    change(&state, &session, Change::Bio(bio), "Bio updated").await
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct NationalityRequest {
+    nationality: Option<String>,
+}
+
+/// Change the nationality.
+#[utoipa::path(post, path = "/tourists/nationality", tag = "travellers", security(("bearer" = [])), request_body = NationalityRequest,
+    responses((status = 200, body = TouristUpdateResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn update_nationality(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<NationalityRequest>,
+) -> AppResult<Json<TouristUpdateResponse>> {
+    session.require_stored_role(&state.db, Role::Tourist).await?;
+    let nationality = Nationality::parse(body.nationality.as_deref())?;
+    change(&state, &session, Change::Nationality(nationality), "Nationality updated").await
+}
+
+/// Change the location.
+#[utoipa::path(post, path = "/tourists/location", tag = "travellers", security(("bearer" = [])), request_body = LocationRequest,
+    responses((status = 200, body = TouristUpdateResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn update_location(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<LocationRequest>,
+) -> AppResult<Json<TouristUpdateResponse>> {
+    session.require_stored_role(&state.db, Role::Tourist).await?;
+    let location = Location::parse_required(body)?;
+    change(&state, &session, Change::Location(location), "Location updated").await
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct InterestsRequest {
+    interests: Option<Vec<String>>,
+}
+
+/// Change the interests (at least one).
+#[utoipa::path(post, path = "/tourists/interests", tag = "travellers", security(("bearer" = [])), request_body = InterestsRequest,
+    responses((status = 200, body = TouristUpdateResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn update_interests(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<InterestsRequest>,
+) -> AppResult<Json<TouristUpdateResponse>> {
+    session.require_stored_role(&state.db, Role::Tourist).await?;
+    let interests = Tags::parse_non_empty(body.interests.as_deref(), ListOf::Interests, INTEREST_REQUIRED)?;
+    change(&state, &session, Change::Interests(interests), "Interests updated").await
+}
+
+/// Upload (or replace) the traveller's photo, under `profileImage` or `profilePicture`.
+#[utoipa::path(post, path = "/tourists/profile-image", tag = "travellers", security(("bearer" = [])),
+    request_body(content = TouristProfileImageUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = TouristUpdateResponse),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+    ))]
+async fn profile_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<TouristUpdateResponse>> {
+    session.require_stored_role(&state.db, Role::Tourist).await?;
+    let bytes = upload::single_image(form, &["profileImage", "profilePicture"]).await?;
+    upload::replace(&state.db, &state.media, &session.user_id, Slot::TouristProfilePicture, bytes).await?;
+    updated(&state, &session, "Profile image updated").await
+}
+
+/// Upload (or replace) the traveller's cover image.
+#[utoipa::path(post, path = "/tourists/cover-image", tag = "travellers", security(("bearer" = [])),
+    request_body(content = CoverImageUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = TouristUpdateResponse),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+    ))]
+async fn cover_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<TouristUpdateResponse>> {
+    session.require_stored_role(&state.db, Role::Tourist).await?;
+    let bytes = upload::single_image(form, &["coverImage"]).await?;
+    upload::replace(&state.db, &state.media, &session.user_id, Slot::TouristCover, bytes).await?;
+    updated(&state, &session, "Cover image updated").await
+}
+
+/// Upload (or replace) a photo of the traveller's ID card. Private: only the traveller
+/// and admins can see it.
+#[utoipa::path(post, path = "/tourists/id-image", tag = "travellers", security(("bearer" = [])),
+    request_body(content = IdCardUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = TouristUpdateResponse),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+    ))]
+async fn id_card_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<TouristUpdateResponse>> {
+    session.require_stored_role(&state.db, Role::Tourist).await?;
+    let bytes = upload::single_image(form, &["idCardImage"]).await?;
+    upload::replace(&state.db, &state.media, &session.user_id, Slot::TouristIdCard, bytes).await?;
+    updated(&state, &session, "ID card uploaded").await
+}
