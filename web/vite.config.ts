@@ -10,6 +10,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': backend,
+      '/media': backend,
       '/healthz': backend,
     },
   },

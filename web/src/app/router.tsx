@@ -3,24 +3,28 @@ import { LoginPage } from '../features/auth/login-page'
 import { RoleChoicePage } from '../features/auth/role-choice-page'
 import { SignupPage } from '../features/auth/signup-page'
 import { HomePage } from '../features/home/home-page'
+import { AdminPage } from '../features/admin/admin-page'
+import { CertificatesPage } from '../features/guides/certificates-page'
+import { GuideFormPage } from '../features/guides/guide-form-page'
+import { GuideProfilePage } from '../features/guides/guide-profile-page'
+import { TouristProfilePage } from '../features/tourists/tourist-profile-page'
+import { TravellerFormPage } from '../features/tourists/traveller-form-page'
 import { RootLayout } from './layout/root-layout'
 import { NotFoundPage } from './not-found-page'
 import { PlaceholderPage, SearchPlaceholderPage } from './placeholder-page'
+import { RequireRole } from './require-role'
 import { RouteErrorPage } from './route-error-page'
 
 type Placeholder = { path: string; eyebrow: string; title: string; description: string }
 
 // Screens that later issues fill in; each already has its route and a titled frame.
 const placeholders: Placeholder[] = [
-  { path: 'guideform', eyebrow: 'Guide profile', title: 'Set up your guide profile', description: 'Tell travellers who you are, where you guide, the languages you speak and your daily rate.' },
-  { path: 'touristform', eyebrow: 'Traveller profile', title: 'Create Your Travel Profile', description: 'A few details about you help guides plan a trip that suits you.' },
   { path: 'guideDash', eyebrow: 'Dashboard', title: 'Guide dashboard', description: 'Requests waiting for you, upcoming trips, earnings, rating and verification.' },
   { path: 'dashboard', eyebrow: 'Dashboard', title: 'Your trips', description: 'Your booking requests, approved trips and payments in one place.' },
   { path: 'guides', eyebrow: 'Guides', title: 'Local guides', description: 'Verified guides across Nepal, with their languages, specialities and daily rates.' },
   { path: 'guides/:id', eyebrow: 'Guide', title: 'Guide profile', description: 'Experience, specialities, reviews from travellers and booking.' },
   { path: 'request', eyebrow: 'Tour Requests', title: 'Booking requests', description: 'Approve or reject the trips travellers have asked you to guide.' },
   { path: 'notification', eyebrow: 'Notifications', title: 'Notifications', description: 'Updates about your bookings and payments.' },
-  { path: 'kycform', eyebrow: 'Verification', title: 'Certificates and verification', description: 'Submit your guiding certificates so travellers can find your verified profile.' },
   { path: 'destinations', eyebrow: 'Destinations', title: 'Popular Destinations', description: 'Mountains, lakes, temples and trails worth the journey.' },
   { path: 'destination/:id', eyebrow: 'Destination', title: 'Destination', description: 'What to see, when to go and how to plan your visit.' },
   { path: 'blogs', eyebrow: 'Blogs', title: 'Latest Blogs', description: 'Stories and advice from travellers and guides.' },
@@ -47,6 +51,13 @@ export const routes: RouteObject[] = [
           { path: 'signup', element: <SignupPage /> },
           { path: 'selection', element: <RoleChoicePage /> },
           { path: 'search', element: <SearchPlaceholderPage /> },
+          { path: 'guideform', element: <RequireRole role="guide"><GuideFormPage /></RequireRole> },
+          { path: 'kycform', element: <RequireRole role="guide"><CertificatesPage /></RequireRole> },
+          // The spec leaves the profile pages' routes unshown; these are Yatra's choice.
+          { path: 'guide/profile', element: <RequireRole role="guide"><GuideProfilePage /></RequireRole> },
+          { path: 'touristform', element: <RequireRole role="tourist"><TravellerFormPage /></RequireRole> },
+          { path: 'tourist/profile', element: <RequireRole role="tourist"><TouristProfilePage /></RequireRole> },
+          { path: 'admin', element: <RequireRole role="admin" otherRole="forbidden"><AdminPage /></RequireRole> },
           ...placeholders.map(({ path, ...page }) => ({ path, element: <PlaceholderPage {...page} /> })),
           { path: '*', element: <NotFoundPage /> },
         ],

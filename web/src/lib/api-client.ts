@@ -87,8 +87,18 @@ const clientBaseUrl = API_BASE_URL || (typeof window !== 'undefined' ? window.lo
 /** Calls that need no token (sign-up, login, public lists). */
 export const api = createClient<paths>({ baseUrl: clientBaseUrl, fetch: (request: Request) => platformFetch(request) })
 
+const authFetchRequest = createAuthFetch(clientBaseUrl)
+
 /** Calls that carry the bearer token and refresh it once on a 401. */
-export const authApi = createClient<paths>({ baseUrl: clientBaseUrl, fetch: createAuthFetch(clientBaseUrl) })
+export const authApi = createClient<paths>({ baseUrl: clientBaseUrl, fetch: authFetchRequest })
+
+/**
+ * An authenticated fetch of a server path (one starting with `/`), for what the typed
+ * client cannot express: private media, whose URLs come from the server's answers.
+ */
+export function authFetch(path: string, init?: RequestInit): Promise<Response> {
+  return authFetchRequest(new Request(new URL(path, clientBaseUrl || 'http://localhost'), init))
+}
 
 /** One GET to the backend root on start-up so a sleeping host wakes; failure is only logged. */
 export function wakeBackend(baseUrl: string = API_BASE_URL): Promise<void> {

@@ -4,6 +4,57 @@
  */
 
 export interface paths {
+    "/api/v1/admin/guides/{guideId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a guide's submission with a reason; the guide may submit again. */
+        post: operations["reject_guide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/guides/{guideId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify a guide whose certificates wait for review: travellers can now find them. */
+        post: operations["verify_guide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guides whose certificates wait for review, oldest submission first. */
+        get: operations["verification_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -95,6 +146,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/guides/certification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit certificates for review. They replace the guide's earlier ones (whose files are
+         *     deleted) and put the guide in the admins' queue; allowed again after a rejection.
+         */
+        post: operations["submit_certificates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Correct a certificate's name, issuer or date (the file stays). */
+        patch: operations["update_certificate"];
+        trace?: never;
+    };
+    "/api/v1/guides/cover-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload (or replace) the guide's cover image. */
+        post: operations["cover_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/guides/guide-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in guide's profile. */
+        get: operations["own_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/guides/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the guide profile form. */
+        post: operations["update_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/guides/profile-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload (or replace) the guide's photo. */
+        post: operations["profile_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/media/private/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A private image: the owner's own ID card or certificate, or any of them for an admin.
+         *     Fetch it with the bearer token; it is never cached by browsers or proxies.
+         */
+        get: operations["private_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/protect/completion/{role}": {
         parameters: {
             query?: never;
@@ -132,6 +292,146 @@ export interface paths {
         patch: operations["update_name"];
         trace?: never;
     };
+    "/api/v1/tourists/bio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the bio. */
+        post: operations["update_bio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tourists/cover-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload (or replace) the traveller's cover image. */
+        post: operations["cover_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tourists/id-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload (or replace) a photo of the traveller's ID card. Private: only the traveller
+         *     and admins can see it.
+         */
+        post: operations["id_card_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tourists/interests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the interests (at least one). */
+        post: operations["update_interests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tourists/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the location. */
+        post: operations["update_location"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tourists/nationality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the nationality. */
+        post: operations["update_nationality"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tourists/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in traveller's profile. */
+        get: operations["own_profile"];
+        put?: never;
+        /** Save the traveller form. */
+        post: operations["update_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tourists/profile-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload (or replace) the traveller's photo, under `profileImage` or `profilePicture`. */
+        post: operations["profile_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -141,6 +441,26 @@ export interface paths {
         };
         /** Liveness: the process answers. */
         get: operations["healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public image or its thumbnail (`<id>.jpg`, `<id>-thumb.jpg`). The file behind a URL
+         *     never changes (a new upload gets a new id), so browsers and CDNs may keep it a year.
+         */
+        get: operations["public_image"];
         put?: never;
         post?: never;
         delete?: never;
@@ -182,6 +502,46 @@ export interface components {
             /** @example success */
             status: string;
         };
+        BioRequest: {
+            bio?: string | null;
+        };
+        /** @description One certificate as the form sends it. */
+        CertificateRequest: {
+            /**
+             * @description `YYYY-MM-DD`, not in the future.
+             * @example 2021-04-15
+             */
+            issueDate?: string | null;
+            /** @example Nepal Tourism Board */
+            issuingOrganization?: string | null;
+            /** @example Trekking Guide Licence */
+            name?: string | null;
+        };
+        CertificateUpdateRequest: components["schemas"]["CertificateRequest"] & {
+            certificationId?: string | null;
+        };
+        /**
+         * @description Certificates for verification: the list as JSON text and one file per entry, in the
+         *     same order. Files are private (owner and admins only).
+         */
+        CertificatesUpload: {
+            /** @description One file per entry (repeat the field). */
+            certificateImage: string[];
+            /**
+             * @description JSON text: `[{"name", "issuingOrganization", "issueDate": "YYYY-MM-DD"}]`, 1 to 10 entries.
+             * @example [{"name":"Trekking Guide Licence","issuingOrganization":"Nepal Tourism Board","issueDate":"2021-04-15"}]
+             */
+            certificates: string;
+        };
+        Certification: {
+            _id: string;
+            /** @description Private URL: fetch it with the bearer token. */
+            image: string | null;
+            /** @description `YYYY-MM-DD`. */
+            issueDate: string;
+            issuingOrganization: string;
+            name: string;
+        };
         Completion: {
             isProfileComplete: boolean;
         };
@@ -189,6 +549,23 @@ export interface components {
             data: components["schemas"]["Completion"];
             /** @example success */
             status: string;
+        };
+        ContactInfo: {
+            address: string;
+            /** @description The account's email. */
+            email: string;
+            phone: string;
+        };
+        ContactInfoRequest: {
+            /** @example Thamel, Kathmandu */
+            address?: string | null;
+            /** @example +977 9800000000 */
+            phone?: string | null;
+        };
+        /** @description A cover image: JPEG, PNG or WebP, at most 8 MB and 40 megapixels. */
+        CoverImageUpload: {
+            /** Format: binary */
+            coverImage: string;
         };
         /** @description The error body every endpoint answers with. */
         ErrorBody: {
@@ -200,10 +577,123 @@ export interface components {
              */
             status: string;
         };
+        Guide: {
+            _id: string;
+            /**
+             * Format: double
+             * @description 0 when there are no reviews yet.
+             */
+            averageRating: number;
+            email: string;
+            firstName: string;
+            guideDetails: components["schemas"]["GuideDetails"];
+            /** @description The same as `_id`. */
+            guideId: string;
+            lastName: string;
+            /** Format: int64 */
+            reviewCount: number;
+        };
+        GuideDetails: {
+            bio: string;
+            certifications: components["schemas"]["Certification"][];
+            contactInfo: components["schemas"]["ContactInfo"];
+            coverImage: string | null;
+            /** @description When the account was created (RFC 3339). */
+            createdAt: string;
+            expertiseLanguages: string[];
+            interests: string[];
+            location: null | components["schemas"]["Location"];
+            nationality: string;
+            /**
+             * Format: double
+             * @description Dollars per day; `null` until the profile is filled.
+             */
+            pricePerDay: number | null;
+            /** @description Public URL, usable in `<img src>`. */
+            profilePicture: string | null;
+            /** @description A smaller copy (at most 480 px) for cards and avatars. */
+            profilePictureThumb: string | null;
+            status: components["schemas"]["GuideStatus"];
+            verification: components["schemas"]["Verification"];
+            /** Format: int64 */
+            yearsOfExperience: number | null;
+        };
+        /** @description The guide profile form. */
+        GuideProfileRequest: {
+            bio?: string | null;
+            contactInfo?: null | components["schemas"]["ContactInfoRequest"];
+            expertiseLanguages?: string[] | null;
+            interests?: string[] | null;
+            location?: null | components["schemas"]["LocationRequest"];
+            /** @example Nepali */
+            nationality?: string | null;
+            /**
+             * Format: double
+             * @description Dollars per day, 0 to 10000 (a numeric string is accepted too).
+             * @example 45
+             */
+            pricePerDay?: number | null;
+            /**
+             * Format: int64
+             * @description Whole years, 0 to 70. Left out: the stored value stays.
+             * @example 8
+             */
+            yearsOfExperience?: number | null;
+        };
+        GuideResponse: {
+            data: components["schemas"]["Guide"];
+            /** @example success */
+            status: string;
+        };
+        /**
+         * @description Whether travellers can find the guide.
+         * @enum {string}
+         */
+        GuideStatus: "unverified" | "verified";
+        GuideUpdateResponse: {
+            data: components["schemas"]["Guide"];
+            message: string;
+            /** @example success */
+            status: string;
+        };
         Health: {
             message?: string | null;
             /** @description `ok`, or `error` when a dependency is down. */
             status: string;
+        };
+        /** @description A photo of the traveller's ID card; private (owner and admins only). */
+        IdCardUpload: {
+            /** Format: binary */
+            idCardImage: string;
+        };
+        InterestsRequest: {
+            interests?: string[] | null;
+        };
+        /** @description A point on the map in range. */
+        Location: {
+            /**
+             * Format: double
+             * @example 27.7172
+             */
+            latitude: number;
+            /**
+             * Format: double
+             * @example 85.324
+             */
+            longitude: number;
+        };
+        /** @description A point on the map, as requests send it (either part may be missing). */
+        LocationRequest: {
+            /**
+             * Format: double
+             * @example 27.7172
+             */
+            latitude?: number | null;
+            /**
+             * Format: double
+             * @example 85.324
+             */
+            longitude?: number | null;
         };
         LoginRequest: {
             /** @example traveller@demo.yatra.np */
@@ -239,8 +729,23 @@ export interface components {
             /** @example success */
             status: string;
         };
+        NationalityRequest: {
+            nationality?: string | null;
+        };
+        /** @description A profile photo: JPEG, PNG or WebP, at most 8 MB and 40 megapixels. */
+        ProfileImageUpload: {
+            /** Format: binary */
+            profileImage: string;
+        };
         RefreshRequest: {
             refreshToken?: string | null;
+        };
+        RejectRequest: {
+            /**
+             * @description Shown to the guide; at most 500 characters.
+             * @example The licence photo is unreadable.
+             */
+            reason?: string | null;
         };
         /** @enum {string} */
         Role: "tourist" | "guide" | "admin";
@@ -260,6 +765,88 @@ export interface components {
              */
             role?: string | null;
         };
+        Tourist: {
+            _id: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            touristDetails: components["schemas"]["TouristDetails"];
+        };
+        TouristDetails: {
+            bio: string;
+            coverImage: string | null;
+            /** @description When the account was created (RFC 3339). */
+            createdAt: string;
+            /** @description Private URL: fetch it with the bearer token. */
+            idCardImage: string | null;
+            interests: string[];
+            location: null | components["schemas"]["Location"];
+            nationality: string;
+            preferredLanguages: string[];
+            /** @description Public URL, usable in `<img src>`. */
+            profilePicture: string | null;
+            /** @description A smaller copy (at most 480 px) for cards and avatars. */
+            profilePictureThumb: string | null;
+        };
+        /**
+         * @description A traveller's photo under either field name (the form says `profileImage`, the
+         *     profile page `profilePicture`); send one of them.
+         */
+        TouristProfileImageUpload: {
+            /** Format: binary */
+            profileImage?: string | null;
+            /** Format: binary */
+            profilePicture?: string | null;
+        };
+        /** @description The traveller form. */
+        TouristProfileRequest: {
+            bio?: string | null;
+            interests?: string[] | null;
+            /** @example French */
+            nationality?: string | null;
+            preferredLanguages?: string[] | null;
+        };
+        TouristResponse: {
+            data: components["schemas"]["Tourist"];
+            /** @example success */
+            status: string;
+        };
+        TouristUpdateResponse: {
+            data: components["schemas"]["Tourist"];
+            message: string;
+            /** @example success */
+            status: string;
+        };
+        Verification: {
+            /** @description The admin's reason when rejected, else empty. */
+            note: string;
+            state: components["schemas"]["VerificationState"];
+        };
+        /** @description A guide waiting for an admin's decision. */
+        VerificationQueueItem: {
+            bio: string;
+            /** @description Each with a private image URL (fetch with the admin's bearer token). */
+            certifications: components["schemas"]["Certification"][];
+            email: string;
+            firstName: string;
+            guideId: string;
+            lastName: string;
+            nationality: string;
+            /** @description Public URL of the guide's photo. */
+            profilePicture: string | null;
+            /** @description When the certificates were submitted (RFC 3339). */
+            submittedAt: string;
+        };
+        VerificationQueueResponse: {
+            data: components["schemas"]["VerificationQueueItem"][];
+            /** @example success */
+            status: string;
+        };
+        /**
+         * @description Where the guide's certificates stand with the admins.
+         * @enum {string}
+         */
+        VerificationState: "none" | "submitted" | "rejected" | "approved";
     };
     responses: never;
     parameters: never;
@@ -269,6 +856,163 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    reject_guide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guideId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No reason given */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_guide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guideId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such guide */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing waits for review */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verification_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationQueueResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -440,6 +1184,390 @@ export interface operations {
             };
         };
     };
+    submit_certificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CertificatesUpload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideUpdateResponse"];
+                };
+            };
+            /** @description A field or file is missing, or a date is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file is over 8 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file is not a JPEG, PNG or WebP image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateUpdateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideUpdateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the guide's certificates */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cover_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CoverImageUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideUpdateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    own_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuideProfileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideUpdateResponse"];
+                };
+            };
+            /** @description A field is missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    profile_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ProfileImageUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideUpdateResponse"];
+                };
+            };
+            /** @description No image, or one that cannot be read or has too many pixels */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over 8 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JPEG, PNG or WebP image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    private_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The media id from a profile's private image URL */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither the owner nor an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     completion: {
         parameters: {
             query?: never;
@@ -526,6 +1654,466 @@ export interface operations {
             };
         };
     };
+    update_bio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BioRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TouristUpdateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cover_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CoverImageUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TouristUpdateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    id_card_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["IdCardUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TouristUpdateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_interests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterestsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TouristUpdateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_location: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TouristUpdateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_nationality: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NationalityRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TouristUpdateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    own_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TouristResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a traveller account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TouristProfileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TouristUpdateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    profile_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TouristProfileImageUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TouristUpdateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     healthz: {
         parameters: {
             query?: never;
@@ -541,6 +2129,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    public_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<id>.<ext>` or `<id>-thumb.<ext>` as given in a profile */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": number[];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

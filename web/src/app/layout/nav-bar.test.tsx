@@ -26,9 +26,9 @@ describe('navigation bar', () => {
   })
 
   it.each([
-    ['tourist', ['Dashboard', 'Notifications', 'Your Blog'], '/dashboard'],
-    ['guide', ['Dashboard', 'Tour Requests', 'Notifications', 'Your Blog'], '/guideDash'],
-  ])('lists the %s profile menu', async (role, items, dashboard) => {
+    ['tourist', ['My Profile', 'Dashboard', 'Notifications', 'Your Blog'], '/dashboard', '/tourist/profile'],
+    ['guide', ['My Profile', 'Dashboard', 'Tour Requests', 'Notifications', 'Your Blog'], '/guideDash', '/guide/profile'],
+  ])('lists the %s profile menu', async (role, items, dashboard, profile) => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 'success', message: 'ok' }), { status: 200 })))
     localStorage.setItem('token', 't')
     localStorage.setItem('refreshToken', 'r')
@@ -41,6 +41,7 @@ describe('navigation bar', () => {
     const menu = document.getElementById('profile-menu')!
     expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(items)
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', dashboard)
+    expect(within(menu).getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', profile)
 
     await user.keyboard('{Escape}')
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
@@ -50,6 +51,20 @@ describe('navigation bar', () => {
     expect(localStorage.length).toBe(0)
     expect(router.state.location.pathname).toBe('/')
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument()
+    vi.unstubAllGlobals()
+  })
+
+  it('gives an admin only the Admin item', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 'success', message: 'ok' }), { status: 200 })))
+    localStorage.setItem('token', 't')
+    localStorage.setItem('refreshToken', 'r')
+    localStorage.setItem('role', 'admin')
+    const user = userEvent.setup()
+    renderNav()
+    await user.click(screen.getByRole('button', { name: 'admin Account' }))
+    const menu = document.getElementById('profile-menu')!
+    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Admin'])
+    expect(within(menu).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin')
     vi.unstubAllGlobals()
   })
 })

@@ -7,8 +7,14 @@ import { logOut } from '../../features/auth/api/log-out'
 
 type ProfileMenuProps = { role: string; onLoggedOut: () => void }
 
+/** Profile page routes: the spec leaves them unshown, so Yatra picks these. */
+export const GUIDE_PROFILE_PATH = '/guide/profile'
+export const TOURIST_PROFILE_PATH = '/tourist/profile'
+
 export function profileMenuItems(role: string): { to: string; label: string }[] {
+  if (role === 'admin') return [{ to: '/admin', label: 'Admin' }]
   return [
+    { to: role === 'tourist' ? TOURIST_PROFILE_PATH : GUIDE_PROFILE_PATH, label: 'My Profile' },
     { to: role === 'tourist' ? '/dashboard' : '/guideDash', label: 'Dashboard' },
     ...(role === 'guide' ? [{ to: '/request', label: 'Tour Requests' }] : []),
     { to: '/notification', label: 'Notifications' },

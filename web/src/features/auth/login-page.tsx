@@ -45,7 +45,7 @@ export function LoginPage() {
     saveSession({ token, refreshToken, role })
     setSucceeded(true)
     later(async () => {
-      const completion = await checkCompletion(role)
+      const completion = role === 'admin' ? undefined : await checkCompletion(role)
       navigate(postLoginPath(role, completion))
       // Not tracked in `timers`: navigating unmounts this page, and the reload must still run.
       window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS)

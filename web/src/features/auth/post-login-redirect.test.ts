@@ -13,6 +13,11 @@ describe('post-login redirect', () => {
     expect(postLoginPath('guide', answer(true))).toBe('/')
   })
 
+  it('sends an admin to the verification queue without a completion check', () => {
+    expect(postLoginPath('admin', undefined)).toBe('/admin')
+    expect(console.error).not.toHaveBeenCalled()
+  })
+
   it('sends an incomplete tourist to the traveller form', () => {
     expect(postLoginPath('tourist', answer(false))).toBe('/touristform')
   })

@@ -3,6 +3,8 @@
  * incomplete one goes to the role's profile form; any unexpected answer goes home.
  */
 export function postLoginPath(role: string | null, completion: unknown): string {
+  // Admins have no profile to complete: they go straight to the verification queue.
+  if (role === 'admin') return '/admin'
   const answer = completion as { status?: unknown; data?: { isProfileComplete?: unknown } } | null | undefined
   const isComplete = answer?.data?.isProfileComplete
   if (answer?.status !== 'success' || typeof isComplete !== 'boolean') {

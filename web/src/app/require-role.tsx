@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react'
+import { Navigate } from 'react-router'
+import { useAuth } from '../lib/auth-store'
+import { ForbiddenPage } from './forbidden-page'
+
+type RequireRoleProps = {
+  role: 'guide' | 'tourist' | 'admin'
+  /** 'login': any other role goes to /login (spec page guards). 'forbidden': shows the 403 page. */
+  otherRole?: 'login' | 'forbidden'
+  children: ReactNode
+}
+
+/** Page guard: signed out goes to /login; another role goes to /login or sees the 403 page. */
+export function RequireRole({ role, otherRole = 'login', children }: RequireRoleProps) {
+  const auth = useAuth()
+  if (!auth.isSignedIn) return <Navigate to="/login" replace />
+  if (auth.role !== role) return otherRole === 'forbidden' ? <ForbiddenPage /> : <Navigate to="/login" replace />
+  return children
+}

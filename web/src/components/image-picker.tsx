@@ -1,0 +1,93 @@
+import { useEffect, useId, useState, type ChangeEvent } from 'react'
+import { UserIcon } from './icons'
+
+type ImagePickerProps = {
+  label: string
+  /** The chosen file, or null for none. */
+  file: File | null
+  onChange: (file: File | null) => void
+  /** What is shown when no new file is chosen: the image already saved, if any. */
+  currentUrl?: string | null
+  hint?: string
+  shape?: 'round' | 'wide'
+  required?: boolean
+  disabled?: boolean
+}
+
+export const IMAGE_FILES_ONLY = 'Please choose an image file'
+
+/** Picks one image file (image types only) and previews it before upload. */
+export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = 'round', required, disabled }: ImagePickerProps) {
+  const inputId = useId()
+  const [preview, setPreview] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!file) {
+      setPreview(null)
+      return
+    }
+    const url = URL.createObjectURL(file)
+    setPreview(url)
+    return () => URL.revokeObjectURL(url)
+  }, [file])
+
+  function handleChange(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = e.target.files?.[0] ?? null
+    if (chosen && !chosen.type.startsWith('image/')) {
+      setError(IMAGE_FILES_ONLY)
+      e.target.value = ''
+      return
+    }
+    setError(null)
+    onChange(chosen)
+  }
+
+  const shown = preview ?? currentUrl ?? null
+  const frame =
+    shape === 'round'
+      ? 'h-28 w-28 rounded-full'
+      : 'h-32 w-full rounded-2xl sm:h-40'
+
+  return (
+    <div>
+      <label htmlFor={inputId} className="field-label">
+        {label}
+        {required && <span className="text-red-600"> *</span>}
+      </label>
+      <div className={`flex gap-4 ${shape === 'round' ? 'items-center' : 'flex-col'}`}>
+        <div className={`${frame} flex shrink-0 items-center justify-center overflow-hidden border-2 border-dashed border-slate-300 bg-slate-50 text-4xl text-slate-300`}>
+          {shown ? <img src={shown} alt={`${label} preview`} className="h-full w-full object-cover" /> : <UserIcon />}
+        </div>
+        <div className="min-w-0 space-y-1">
+          {/* The native control stays focusable for keyboards and screen readers; the
+              label beside it is its visible, phone-friendly face. */}
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            disabled={disabled}
+            onChange={handleChange}
+            aria-describedby={`${inputId}-hint`}
+            className="peer sr-only"
+          />
+          <label
+            htmlFor={inputId}
+            aria-hidden="true"
+            className="inline-flex cursor-pointer items-center rounded-lg bg-himal-50 px-4 py-2 text-sm font-semibold text-himal-800 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-marigold-400 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:bg-himal-100"
+          >
+            {shown ? 'Change image' : 'Choose image'}
+          </label>
+          <p id={`${inputId}-hint`} className="text-xs text-slate-500">
+            {file ? file.name : (hint ?? 'JPEG, PNG or WebP, up to 8 MB')}
+          </p>
+          {error && (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  )
+}

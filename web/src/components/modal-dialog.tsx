@@ -1,0 +1,51 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { CloseIcon } from './icons'
+
+type ModalDialogProps = {
+  open: boolean
+  title: string
+  onClose: () => void
+  children: ReactNode
+}
+
+/**
+ * A modal built on the native <dialog>: the browser traps focus, closes on Escape and
+ * hides the page behind it from assistive technology.
+ */
+export function ModalDialog({ open, title, onClose, children }: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault()
+        onClose()
+      }}
+      className="m-auto w-[calc(100vw-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-800 shadow-float backdrop:bg-slate-900/50"
+    >
+      {open && (
+        <div className="p-6">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+            <button type="button" onClick={onClose} aria-label="Close" className="-mt-1 -mr-2 flex h-9 w-9 items-center justify-center rounded-lg text-xl text-slate-500 hover:bg-slate-100">
+              <CloseIcon />
+            </button>
+          </div>
+          <div className="mt-3">{children}</div>
+        </div>
+      )}
+    </dialog>
+  )
+}

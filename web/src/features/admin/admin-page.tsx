@@ -1,0 +1,200 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { CheckIcon, ShieldIcon, SpinnerIcon, UserIcon } from '../../components/icons'
+import { ModalDialog } from '../../components/modal-dialog'
+import { PageShell } from '../../components/page-shell'
+import { PrivateImage } from '../../components/private-image'
+import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
+import { Toast, useToast } from '../../components/toast'
+import { mediaUrl } from '../../lib/media-url'
+import { rejectGuide, verifyGuide } from './api/decide-verification'
+import { listVerifications, type PendingVerification } from './api/list-verifications'
+
+export const QUEUE_EMPTY = 'No guides are waiting for verification'
+export const REASON_REQUIRED = 'Please give a reason for the rejection'
+const REASON_MAX = 500
+
+type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; queue: PendingVerification[] }
+type Pending = { kind: 'verify' | 'reject'; guide: PendingVerification } | null
+
+const fullName = (g: PendingVerification) => `${g.firstName} ${g.lastName}`.trim()
+const shortDate = (iso: string) => {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' })
+}
+
+export function AdminPage() {
+  const [load, setLoad] = useState<Load>({ kind: 'loading' })
+  const [pending, setPending] = useState<Pending>(null)
+  const [reason, setReason] = useState('')
+  const [reasonError, setReasonError] = useState<string | null>(null)
+  const [deciding, setDeciding] = useState(false)
+  const { toast, show } = useToast()
+
+  const reload = useCallback(async () => {
+    setLoad({ kind: 'loading' })
+    const result = await listVerifications()
+    setLoad(result.ok ? { kind: 'ready', queue: result.data } : { kind: 'error', message: result.message })
+  }, [])
+
+  useEffect(() => {
+    void reload()
+  }, [reload])
+
+  function open(kind: 'verify' | 'reject', guide: PendingVerification) {
+    setReason('')
+    setReasonError(null)
+    setPending({ kind, guide })
+  }
+
+  function close() {
+    if (!deciding) setPending(null)
+  }
+
+  async function handleDecision(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (!pending) return
+    if (pending.kind === 'reject' && reason.trim() === '') {
+      setReasonError(REASON_REQUIRED)
+      return
+    }
+    setDeciding(true)
+    const { guideId } = pending.guide
+    const result = pending.kind === 'verify' ? await verifyGuide(guideId) : await rejectGuide(guideId, reason.trim())
+    setDeciding(false)
+    if (!result.ok) {
+      if (pending.kind === 'reject') setReasonError(result.message)
+      else {
+        setPending(null)
+        show(result.message, 'error')
+      }
+      return
+    }
+    // The guide has been decided: it leaves the queue.
+    setLoad((l) => (l.kind === 'ready' ? { kind: 'ready', queue: l.queue.filter((g) => g.guideId !== guideId) } : l))
+    setPending(null)
+    show(result.data.message)
+  }
+
+  return (
+    <PageShell eyebrow="Admin" title="Guide verification" description="Check each guide's certificates, then verify them so travellers can find them, or reject with a reason.">
+      <Toast toast={toast} />
+      <div className="relative -mt-16 sm:-mt-32">
+        {load.kind === 'loading' && (
+          <div className="card">
+            <LoadingCard label="Loading the verification queue..." />
+          </div>
+        )}
+        {load.kind === 'error' && <ErrorCard message={load.message} onRetry={() => void reload()} />}
+        {load.kind === 'ready' && load.queue.length === 0 && (
+          <EmptyCard icon={<ShieldIcon />} title={QUEUE_EMPTY}>
+            New certificate submissions appear here, oldest first.
+          </EmptyCard>
+        )}
+        {load.kind === 'ready' && load.queue.length > 0 && (
+          <>
+            <p className="mb-4 text-sm font-medium text-slate-700" aria-live="polite">
+              {load.queue.length} {load.queue.length === 1 ? 'guide is' : 'guides are'} waiting for review
+            </p>
+            <ul className="space-y-5" aria-label="Guides waiting for verification">
+              {load.queue.map((guide) => (
+                <QueueItem key={guide.guideId} guide={guide} onVerify={() => open('verify', guide)} onReject={() => open('reject', guide)} />
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+
+      <ModalDialog open={pending?.kind === 'verify'} title={pending ? `Verify ${fullName(pending.guide)}?` : 'Verify guide?'} onClose={close}>
+        <form onSubmit={handleDecision}>
+          <p className="text-sm text-slate-600">Their profile becomes public and travellers can book them. The guide is notified.</p>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button type="button" className="btn-secondary" onClick={close} disabled={deciding}>
+              Cancel
+            </button>
+            <button type="submit" className="btn bg-emerald-700 text-white hover:bg-emerald-800" disabled={deciding} aria-busy={deciding}>
+              {deciding ? <SpinnerIcon /> : <CheckIcon />} Confirm verification
+            </button>
+          </div>
+        </form>
+      </ModalDialog>
+
+      <ModalDialog open={pending?.kind === 'reject'} title={pending ? `Reject ${fullName(pending.guide)}?` : 'Reject guide?'} onClose={close}>
+        <form onSubmit={handleDecision} noValidate>
+          <label htmlFor="reject-reason" className="field-label">
+            Reason (the guide will read this)
+          </label>
+          <textarea
+            id="reject-reason"
+            className="field-input"
+            rows={4}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={!!reasonError}
+            aria-describedby={reasonError ? 'reject-reason-error' : undefined}
+            placeholder="e.g. The licence image is unreadable. Please upload a clearer photo."
+            autoFocus
+          />
+          {reasonError && (
+            <p id="reject-reason-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
+              {reasonError}
+            </p>
+          )}
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button type="button" className="btn-secondary" onClick={close} disabled={deciding}>
+              Cancel
+            </button>
+            <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={deciding} aria-busy={deciding}>
+              {deciding && <SpinnerIcon />} Confirm rejection
+            </button>
+          </div>
+        </form>
+      </ModalDialog>
+    </PageShell>
+  )
+}
+
+function QueueItem({ guide, onVerify, onReject }: { guide: PendingVerification; onVerify: () => void; onReject: () => void }) {
+  const name = fullName(guide)
+  const photo = mediaUrl(guide.profilePicture)
+  return (
+    <li className="card p-5 sm:p-6" aria-label={name}>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 items-start gap-4">
+          <span className="flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-full bg-himal-100 text-2xl text-himal-400">
+            {photo ? <img src={photo} alt="" className="h-full w-full object-cover" /> : <UserIcon />}
+          </span>
+          <div className="min-w-0">
+            <h2 className="text-lg font-semibold text-slate-900">{name}</h2>
+            <p className="text-sm break-all text-slate-600">{guide.email}</p>
+            <p className="mt-1 text-xs text-slate-500">
+              {guide.nationality && <>{guide.nationality} · </>}Submitted {shortDate(guide.submittedAt)}
+            </p>
+          </div>
+        </div>
+        <div className="flex gap-3 sm:shrink-0">
+          <button type="button" className="btn flex-1 bg-emerald-700 text-white hover:bg-emerald-800 sm:flex-none" onClick={onVerify}>
+            <CheckIcon /> Verify
+          </button>
+          <button type="button" className="btn flex-1 border border-red-300 bg-white text-red-700 hover:bg-red-50 sm:flex-none" onClick={onReject}>
+            Reject
+          </button>
+        </div>
+      </div>
+      {guide.bio && <p className="mt-4 line-clamp-3 text-sm text-slate-700">{guide.bio}</p>}
+      <h3 className="mt-5 text-sm font-semibold text-slate-900">Certificates ({guide.certifications.length})</h3>
+      <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {guide.certifications.map((c) => (
+          <li key={c._id} className="overflow-hidden rounded-xl border border-slate-200">
+            <PrivateImage path={c.image} alt={`${c.name} certificate of ${name}`} className="h-40 w-full" />
+            <div className="p-3 text-sm">
+              <p className="font-semibold text-slate-900">{c.name}</p>
+              <p className="text-slate-600">{c.issuingOrganization}</p>
+              <p className="text-xs text-slate-500">Issued {c.issueDate.slice(0, 10)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </li>
+  )
+}

@@ -1,0 +1,18 @@
+import { authApi } from '../../../lib/api-client'
+import { settle, type ApiResult } from '../../../lib/api-result'
+import type { components } from '../../../lib/api-schema'
+
+export const VERIFY_FAILED = 'Failed to verify the guide'
+export const REJECT_FAILED = 'Failed to reject the guide'
+
+type Decision = components['schemas']['MessageResponse']
+
+/** POST /api/v1/admin/guides/{guideId}/verify */
+export function verifyGuide(guideId: string): Promise<ApiResult<Decision>> {
+  return settle(authApi.POST('/api/v1/admin/guides/{guideId}/verify', { params: { path: { guideId } } }), VERIFY_FAILED)
+}
+
+/** POST /api/v1/admin/guides/{guideId}/reject with the reason the guide will read. */
+export function rejectGuide(guideId: string, reason: string): Promise<ApiResult<Decision>> {
+  return settle(authApi.POST('/api/v1/admin/guides/{guideId}/reject', { params: { path: { guideId } }, body: { reason } }), REJECT_FAILED)
+}

@@ -1,0 +1,19 @@
+import { authApi } from '../../../lib/api-client'
+import { multipart, settle, type ApiResult } from '../../../lib/api-result'
+import type { Guide } from './get-guide-profile'
+
+export const CERTIFICATES_FAILED = 'Failed to submit certificates'
+
+export type CertificateUpload = { name: string; issuingOrganization: string; issueDate: string; file: File }
+
+/**
+ * POST /api/v1/guides/certification (201): `certificates` is the JSON list of details and
+ * one `certificateImage` file follows per entry, in the same order.
+ */
+export async function submitCertificates(entries: CertificateUpload[]): Promise<ApiResult<Guide>> {
+  const form = new FormData()
+  form.append('certificates', JSON.stringify(entries.map(({ name, issuingOrganization, issueDate }) => ({ name, issuingOrganization, issueDate }))))
+  for (const entry of entries) form.append('certificateImage', entry.file)
+  const result = await settle(authApi.POST('/api/v1/guides/certification', { body: multipart(form) }), CERTIFICATES_FAILED)
+  return result.ok ? { ok: true, data: result.data.data } : result
+}

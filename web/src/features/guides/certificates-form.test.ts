@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { CERTIFICATES_INCOMPLETE, canRemoveCertificate, newCertificateEntry, removeCertificate, validateCertificates } from './certificates-form'
+
+const file = new File(['x'], 'licence.png', { type: 'image/png' })
+const complete = () => ({ ...newCertificateEntry(), name: 'Trekking Guide Licence', issuingOrganization: 'Nepal Tourism Board', issueDate: '2023-04-01', file })
+
+describe('certificate entries', () => {
+  it('accepts entries with every field and a file', () => {
+    expect(validateCertificates([complete(), complete()])).toBeNull()
+  })
+
+  it.each([
+    ['name', { name: '  ' }],
+    ['issuing organisation', { issuingOrganization: '' }],
+    ['issue date', { issueDate: '' }],
+    ['file', { file: null }],
+  ])('rejects an entry without its %s', (_, change) => {
+    expect(validateCertificates([complete(), { ...complete(), ...change }])).toBe(CERTIFICATES_INCOMPLETE)
+  })
+
+  it('offers Remove only when more than one entry exists, so one always stays', () => {
+    const one = [complete()]
+    expect(canRemoveCertificate(one)).toBe(false)
+    expect(removeCertificate(one, one[0].key)).toHaveLength(1)
+    const two = [complete(), complete()]
+    expect(canRemoveCertificate(two)).toBe(true)
+    expect(removeCertificate(two, two[0].key)).toEqual([two[1]])
+  })
+})

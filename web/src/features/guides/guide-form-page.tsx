@@ -1,0 +1,357 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { ArrowLeftIcon, ArrowRightIcon, CheckIcon, CloseIcon, MapPinIcon, SpinnerIcon } from '../../components/icons'
+import { ImagePicker } from '../../components/image-picker'
+import { PageShell } from '../../components/page-shell'
+import { TextAreaField } from '../../components/text-area-field'
+import { TextField } from '../../components/text-field'
+import { getCurrentPosition } from '../../lib/geolocation'
+import { mediaUrl } from '../../lib/media-url'
+import { getGuideProfile } from './api/get-guide-profile'
+import { saveGuideProfile } from './api/save-guide-profile'
+import { uploadGuideCoverImage, uploadGuideProfileImage } from './api/upload-guide-image'
+import {
+  FALLBACK_LOCATION,
+  GUIDE_FORM_STEPS,
+  GUIDE_PROFILE_SAVE_FAILED,
+  addLanguage,
+  emptyGuideDraft,
+  guideProfileRequest,
+  mergeSavedGuide,
+  validateGuideStep,
+  type GuideDraft,
+  type GuideFormStep,
+} from './guide-form'
+
+export const PROFILE_SUBMITTED = 'Profile submitted successfully!'
+
+type LocationState = { kind: 'locating' } | { kind: 'located' } | { kind: 'fallback'; message: string }
+type Progress = { done: number; total: number; label: string }
+
+export function GuideFormPage() {
+  const navigate = useNavigate()
+  const [draft, setDraft] = useState<GuideDraft>(emptyGuideDraft)
+  const [step, setStep] = useState<GuideFormStep>(1)
+  const [languageInput, setLanguageInput] = useState('')
+  const [location, setLocation] = useState<LocationState>({ kind: 'locating' })
+  const [progress, setProgress] = useState<Progress | null>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const firstRender = useRef(true)
+
+  // Location is acquired on load; when denied or unsupported it falls back to 0/0.
+  useEffect(() => {
+    let live = true
+    getCurrentPosition()
+      .then((coords) => {
+        if (!live) return
+        setDraft((d) => ({ ...d, location: coords }))
+        setLocation({ kind: 'located' })
+      })
+      .catch((err: unknown) => {
+        if (!live) return
+        setDraft((d) => ({ ...d, location: FALLBACK_LOCATION }))
+        setLocation({ kind: 'fallback', message: err instanceof Error ? err.message : 'Unable to retrieve your location' })
+      })
+    return () => {
+      live = false
+    }
+  }, [])
+
+  // A guide coming back to the form finds what they saved before.
+  useEffect(() => {
+    let live = true
+    getGuideProfile().then((result) => {
+      if (live && result.ok) setDraft((d) => mergeSavedGuide(d, result.data))
+    })
+    return () => {
+      live = false
+    }
+  }, [])
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    headingRef.current?.focus()
+  }, [step])
+
+  const set = (field: 'bio' | 'nationality' | 'pricePerDay' | 'phone' | 'address') => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [field]: e.target.value }))
+
+  function handleAddLanguage() {
+    setDraft((d) => ({ ...d, expertiseLanguages: addLanguage(d.expertiseLanguages, languageInput) }))
+    setLanguageInput('')
+  }
+
+  function handleLanguageKey(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key !== 'Enter') return
+    e.preventDefault()
+    handleAddLanguage()
+  }
+
+  function removeLanguage(language: string) {
+    setDraft((d) => ({ ...d, expertiseLanguages: d.expertiseLanguages.filter((l) => l !== language) }))
+  }
+
+  function handleContinue() {
+    const message = validateGuideStep(step, draft)
+    if (message) {
+      window.alert(message)
+      return
+    }
+    setStep((s) => (s < 4 ? ((s + 1) as GuideFormStep) : s))
+  }
+
+  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (step < 4) {
+      handleContinue()
+      return
+    }
+    for (const s of [1, 2, 3, 4] as const) {
+      const message = validateGuideStep(s, draft)
+      if (message) {
+        window.alert(message)
+        setStep(s)
+        return
+      }
+    }
+
+    const uploads: { label: string; run: () => ReturnType<typeof uploadGuideProfileImage> }[] = []
+    const { profileImage, coverImage } = draft
+    if (profileImage) uploads.push({ label: 'Uploading profile image', run: () => uploadGuideProfileImage(profileImage, GUIDE_PROFILE_SAVE_FAILED) })
+    if (coverImage) uploads.push({ label: 'Uploading cover image', run: () => uploadGuideCoverImage(coverImage, GUIDE_PROFILE_SAVE_FAILED) })
+    const total = 1 + uploads.length
+
+    setProgress({ done: 0, total, label: 'Saving your details' })
+    const saved = await saveGuideProfile(guideProfileRequest(draft), GUIDE_PROFILE_SAVE_FAILED)
+    if (!saved.ok) {
+      setProgress(null)
+      window.alert(saved.message)
+      return
+    }
+    for (const [index, upload] of uploads.entries()) {
+      setProgress({ done: index + 1, total, label: upload.label })
+      const result = await upload.run()
+      if (!result.ok) {
+        setProgress(null)
+        // The details are saved; keep the form as it is so only the image needs another go.
+        setDraft((d) => mergeSavedGuide(d, saved.data))
+        window.alert(result.message)
+        return
+      }
+    }
+    setProgress({ done: total, total, label: 'Profile saved' })
+    window.alert(PROFILE_SUBMITTED)
+    navigate('/kycform')
+  }
+
+  const submitting = progress !== null
+  const savedProfile = mediaUrl(draft.savedProfilePicture)
+  const savedCover = mediaUrl(draft.savedCoverImage)
+
+  return (
+    <PageShell eyebrow="Guide profile" title="Set up your guide profile" description="Tell travellers who you are, where you guide, the languages you speak and your daily rate.">
+      <div className="card relative mx-auto -mt-16 max-w-3xl p-5 sm:-mt-32 sm:p-8">
+        <StepIndicator step={step} />
+
+        <form onSubmit={handleSubmit} noValidate className="mt-8">
+          <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+            {GUIDE_FORM_STEPS[step - 1]}
+          </h2>
+
+          <fieldset disabled={submitting} className="mt-5 space-y-5">
+            {step === 1 && (
+              <>
+                <TextAreaField
+                  label="Bio"
+                  name="bio"
+                  required
+                  rows={5}
+                  maxLength={2000}
+                  placeholder="Your guiding experience, the regions you know best and what travellers enjoy about your trips"
+                  value={draft.bio}
+                  onChange={set('bio')}
+                />
+                <TextField label="Nationality" name="nationality" required maxLength={60} placeholder="e.g. Nepali" value={draft.nationality} onChange={set('nationality')} />
+              </>
+            )}
+
+            {step === 2 && (
+              <>
+                <ImagePicker
+                  label="Profile image"
+                  required
+                  file={draft.profileImage}
+                  currentUrl={savedProfile}
+                  onChange={(file) => setDraft((d) => ({ ...d, profileImage: file }))}
+                />
+                <ImagePicker
+                  label="Cover image (optional)"
+                  shape="wide"
+                  file={draft.coverImage}
+                  currentUrl={savedCover}
+                  onChange={(file) => setDraft((d) => ({ ...d, coverImage: file }))}
+                />
+              </>
+            )}
+
+            {step === 3 && (
+              <>
+                <div>
+                  <label htmlFor="guide-language" className="field-label">
+                    Languages you guide in <span className="text-red-600">*</span>
+                  </label>
+                  <div className="flex gap-2">
+                    <input
+                      id="guide-language"
+                      className="field-input"
+                      placeholder="e.g. English"
+                      maxLength={40}
+                      value={languageInput}
+                      onChange={(e) => setLanguageInput(e.target.value)}
+                      onKeyDown={handleLanguageKey}
+                    />
+                    <button type="button" className="btn-secondary shrink-0" onClick={handleAddLanguage}>
+                      Add
+                    </button>
+                  </div>
+                  {draft.expertiseLanguages.length === 0 ? (
+                    <p className="mt-3 text-sm text-slate-500">No languages added yet.</p>
+                  ) : (
+                    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Languages">
+                      {draft.expertiseLanguages.map((language) => (
+                        <li key={language} className="flex items-center gap-1 rounded-full bg-himal-50 py-1 pr-1 pl-3 text-sm font-medium text-himal-800">
+                          {language}
+                          <button
+                            type="button"
+                            onClick={() => removeLanguage(language)}
+                            aria-label={`Remove ${language}`}
+                            className="flex h-6 w-6 items-center justify-center rounded-full hover:bg-himal-100"
+                          >
+                            <CloseIcon />
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+                <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+                  <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
+                    <MapPinIcon className="text-himal-600" /> Your location
+                  </p>
+                  <div aria-live="polite" className="mt-1 text-sm text-slate-600">
+                    {location.kind === 'locating' ? (
+                      <span className="flex items-center gap-2">
+                        <SpinnerIcon className="animate-spin" /> Fetching Location...
+                      </span>
+                    ) : (
+                      <>
+                        <p className="tabular-nums">
+                          Latitude {draft.location.latitude.toFixed(4)}, Longitude {draft.location.longitude.toFixed(4)}
+                        </p>
+                        {location.kind === 'fallback' && <p className="mt-1 font-medium text-amber-800">{location.message}</p>}
+                      </>
+                    )}
+                  </div>
+                </div>
+              </>
+            )}
+
+            {step === 4 && (
+              <>
+                <TextField
+                  label="Price per day (USD)"
+                  name="pricePerDay"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={10000}
+                  step="any"
+                  required
+                  placeholder="e.g. 45"
+                  value={draft.pricePerDay}
+                  onChange={set('pricePerDay')}
+                />
+                <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required maxLength={30} placeholder="e.g. +977 9800000000" value={draft.phone} onChange={set('phone')} />
+                <TextField label="Address (optional)" name="address" autoComplete="street-address" maxLength={200} placeholder="e.g. Lakeside, Pokhara" value={draft.address} onChange={set('address')} />
+              </>
+            )}
+
+            <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
+              {step > 1 ? (
+                <button type="button" className="btn-secondary" onClick={() => setStep((s) => (s - 1) as GuideFormStep)}>
+                  <ArrowLeftIcon /> Back
+                </button>
+              ) : (
+                <span className="hidden sm:block" />
+              )}
+              {step < 4 ? (
+                <button type="submit" className="btn-primary">
+                  Continue <ArrowRightIcon />
+                </button>
+              ) : (
+                <button type="submit" className="btn-accent" aria-busy={submitting}>
+                  {submitting ? (
+                    <>
+                      <SpinnerIcon /> Submitting...
+                    </>
+                  ) : (
+                    'Submit Profile'
+                  )}
+                </button>
+              )}
+            </div>
+          </fieldset>
+
+          {progress && (
+            <div role="status" className="mt-5 rounded-xl bg-himal-50 p-4 text-sm text-himal-800">
+              <div className="flex justify-between gap-3">
+                <span>{progress.label}...</span>
+                <span className="tabular-nums">
+                  {progress.done} of {progress.total}
+                </span>
+              </div>
+              <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-himal-100">
+                <div className="h-full rounded-full bg-himal-600 transition-all" style={{ width: `${(progress.done / progress.total) * 100}%` }} />
+              </div>
+            </div>
+          )}
+        </form>
+      </div>
+    </PageShell>
+  )
+}
+
+function StepIndicator({ step }: { step: GuideFormStep }) {
+  return (
+    <nav aria-label="Profile steps">
+      <p className="text-sm font-semibold text-himal-800 sm:hidden">
+        Step {step} of {GUIDE_FORM_STEPS.length}
+      </p>
+      <ol className="mt-2 grid grid-cols-4 gap-2 sm:mt-0">
+        {GUIDE_FORM_STEPS.map((title, index) => {
+          const n = index + 1
+          const state = n < step ? 'done' : n === step ? 'current' : 'todo'
+          return (
+            <li key={title} aria-current={state === 'current' ? 'step' : undefined} className="flex flex-col gap-2">
+              <span className={`h-1.5 rounded-full ${state === 'todo' ? 'bg-slate-200' : 'bg-himal-600'}`} />
+              <span className="flex items-center gap-2">
+                <span
+                  className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
+                    state === 'done' ? 'bg-himal-600 text-white' : state === 'current' ? 'bg-marigold-400 text-himal-950' : 'bg-slate-200 text-slate-600'
+                  }`}
+                >
+                  {state === 'done' ? <CheckIcon /> : n}
+                </span>
+                <span className={`hidden text-sm font-medium lg:block ${state === 'todo' ? 'text-slate-500' : 'text-slate-900'}`}>{title}</span>
+                <span className="sr-only lg:hidden">{title}</span>
+              </span>
+            </li>
+          )
+        })}
+      </ol>
+    </nav>
+  )
+}

@@ -1,0 +1,281 @@
+import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react'
+import { CompletionMeter } from '../../components/completion-meter'
+import { BackpackIcon, MapPinIcon, ShieldIcon, SpinnerIcon } from '../../components/icons'
+import { NameField } from '../../components/name-field'
+import { IMAGE_FILES_ONLY, ImagePicker } from '../../components/image-picker'
+import { PrivateImage } from '../../components/private-image'
+import { Chips, Detail, EditBar, NotSet, ProfileCover, ProfileSection, joinedDate } from '../../components/profile-layout'
+import { ErrorCard, LoadingCard } from '../../components/status-card'
+import { TextAreaField } from '../../components/text-area-field'
+import { TextField } from '../../components/text-field'
+import { Toast, useToast } from '../../components/toast'
+import { COMPLETE_REQUIRED_FIELDS, updateName, validateNames, type NameErrors } from '../../lib/account-name'
+import { getCurrentPosition } from '../../lib/geolocation'
+import { mediaUrl } from '../../lib/media-url'
+import { getTouristProfile, PROFILE_LOAD_FAILED, type Tourist } from './api/get-tourist-profile'
+import { saveTouristLocation } from './api/save-tourist-field'
+import { saveTouristProfile } from './api/save-tourist-profile'
+import { uploadTouristCoverImage, uploadTouristIdImage, uploadTouristProfileImage } from './api/upload-tourist-image'
+import { touristCompletion, touristEditFrom, touristEditRequest, type TouristEdit } from './tourist-profile'
+import { formatCoordinate } from './traveller-form'
+
+export const PROFILE_UPDATED = 'Profile updated successfully!'
+export const PROFILE_UPDATE_FAILED = 'Failed to update profile'
+export const LOCATION_UPDATED = 'Location updated'
+export const LOCATION_UPDATE_FAILED = 'Failed to update location'
+export const ID_CARD_UPLOADED = 'ID card uploaded'
+export const ID_CARD_FAILED = 'Failed to upload ID card'
+
+type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; tourist: Tourist }
+
+export function TouristProfilePage() {
+  const [load, setLoad] = useState<Load>({ kind: 'loading' })
+  const [edit, setEdit] = useState<TouristEdit | null>(null)
+  const [nameErrors, setNameErrors] = useState<NameErrors>({})
+  const [photo, setPhoto] = useState<File | null>(null)
+  const [cover, setCover] = useState<File | null>(null)
+  const [saving, setSaving] = useState(false)
+  const [locating, setLocating] = useState(false)
+  const [uploadingId, setUploadingId] = useState(false)
+  const { toast, show } = useToast()
+
+  const reload = useCallback(async () => {
+    const result = await getTouristProfile()
+    setLoad(result.ok ? { kind: 'ready', tourist: result.data } : { kind: 'error', message: PROFILE_LOAD_FAILED })
+  }, [])
+
+  useEffect(() => {
+    void reload()
+  }, [reload])
+
+  if (load.kind === 'loading') return <LoadingCard label="Loading your profile..." />
+  if (load.kind === 'error')
+    return (
+      <div className="px-4 py-16">
+        <ErrorCard message={load.message} />
+      </div>
+    )
+
+  const tourist = load.tourist
+  const d = tourist.touristDetails
+  const name = `${tourist.firstName} ${tourist.lastName}`.trim()
+  const editing = edit !== null
+
+  function stopEditing() {
+    setEdit(null)
+    setPhoto(null)
+    setCover(null)
+    setNameErrors({})
+  }
+
+  async function handleCancel() {
+    stopEditing()
+    await reload()
+  }
+
+  async function handleSave(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (!edit) return
+    const errors = validateNames(edit.firstName, edit.lastName)
+    setNameErrors(errors)
+    if (errors.firstName || errors.lastName) {
+      show(COMPLETE_REQUIRED_FIELDS, 'error')
+      return
+    }
+    setSaving(true)
+    const steps: (() => Promise<{ ok: true } | { ok: false; message: string }>)[] = []
+    if (edit.firstName.trim() !== tourist.firstName || edit.lastName.trim() !== tourist.lastName) {
+      steps.push(() => updateName(edit.firstName, edit.lastName, PROFILE_UPDATE_FAILED))
+    }
+    steps.push(() => saveTouristProfile(touristEditRequest(edit), PROFILE_UPDATE_FAILED))
+    if (photo) steps.push(() => uploadTouristProfileImage(photo, 'profilePicture', PROFILE_UPDATE_FAILED))
+    if (cover) steps.push(() => uploadTouristCoverImage(cover, PROFILE_UPDATE_FAILED))
+    for (const step of steps) {
+      const result = await step()
+      if (!result.ok) {
+        setSaving(false)
+        show(result.message, 'error')
+        return
+      }
+    }
+    setSaving(false)
+    stopEditing()
+    show(PROFILE_UPDATED)
+    await reload()
+  }
+
+  async function handleUpdateLocation() {
+    setLocating(true)
+    try {
+      const coords = await getCurrentPosition()
+      const result = await saveTouristLocation(coords, LOCATION_UPDATE_FAILED)
+      if (result.ok) {
+        setLoad({ kind: 'ready', tourist: result.data })
+        show(LOCATION_UPDATED)
+      } else {
+        show(result.message, 'error')
+      }
+    } catch (err) {
+      show(err instanceof Error ? err.message : LOCATION_UPDATE_FAILED, 'error')
+    }
+    setLocating(false)
+  }
+
+  async function handleIdCard(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0]
+    e.target.value = ''
+    if (!file) return
+    if (!file.type.startsWith('image/')) {
+      show(IMAGE_FILES_ONLY, 'error')
+      return
+    }
+    setUploadingId(true)
+    const result = await uploadTouristIdImage(file, ID_CARD_FAILED)
+    setUploadingId(false)
+    if (!result.ok) {
+      show(result.message, 'error')
+      return
+    }
+    setLoad({ kind: 'ready', tourist: result.data })
+    show(ID_CARD_UPLOADED)
+  }
+
+  const set = (field: keyof TouristEdit) => (e: { target: { value: string } }) => setEdit((v) => (v ? { ...v, [field]: e.target.value } : v))
+  const photoUrl = mediaUrl(d.profilePicture)
+  const coverUrl = mediaUrl(d.coverImage)
+
+  return (
+    <div className={`mx-auto max-w-6xl sm:px-6 sm:pt-6 lg:px-8 ${editing ? 'pb-40 sm:pb-28' : 'pb-10'}`}>
+      <Toast toast={toast} />
+      <ProfileCover cover={coverUrl} photo={photoUrl} name={name} />
+
+      <form id="profile-edit" onSubmit={handleSave} noValidate className="px-4 sm:px-0">
+        <div className="mt-16 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="min-w-0">
+            {edit ? (
+              <div className="grid max-w-lg gap-3 sm:grid-cols-2">
+                <NameField label="First name" value={edit.firstName} error={nameErrors.firstName} onChange={set('firstName')} />
+                <NameField label="Last name" value={edit.lastName} error={nameErrors.lastName} onChange={set('lastName')} />
+              </div>
+            ) : (
+              <h1 className="font-display text-3xl font-bold tracking-tight break-words text-himal-900">{name}</h1>
+            )}
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600">
+              <span className="break-all">{tourist.email}</span>
+              <span className="inline-flex items-center gap-1 rounded-full bg-himal-50 px-2.5 py-0.5 text-xs font-semibold text-himal-800 ring-1 ring-himal-200">
+                <BackpackIcon /> Tourist
+              </span>
+              <span>{joinedDate(d.createdAt)}</span>
+            </div>
+          </div>
+          {!editing && (
+            <button
+              type="button"
+              className="btn-primary self-start sm:self-auto"
+              onClick={() => {
+                setEdit(touristEditFrom(tourist))
+                setNameErrors({})
+              }}
+            >
+              Edit Profile
+            </button>
+          )}
+        </div>
+
+        <div className="mt-6 grid gap-5 lg:grid-cols-3">
+          <div className="space-y-5 lg:col-span-2">
+            {editing && (
+              <ProfileSection title="Photos">
+                <div className="grid gap-6 sm:grid-cols-2">
+                  <ImagePicker label="Profile image" file={photo} currentUrl={photoUrl} onChange={setPhoto} disabled={saving} />
+                  <ImagePicker label="Cover image" shape="wide" file={cover} currentUrl={coverUrl} onChange={setCover} disabled={saving} />
+                </div>
+              </ProfileSection>
+            )}
+            <ProfileSection title="Bio">
+              {edit ? (
+                <TextAreaField label="Bio" value={edit.bio} onChange={set('bio')} maxLength={2000} rows={5} />
+              ) : d.bio ? (
+                <p className="leading-relaxed whitespace-pre-line">{d.bio}</p>
+              ) : (
+                <NotSet />
+              )}
+            </ProfileSection>
+            <ProfileSection title="Languages">
+              {edit ? (
+                <TextField label="Languages (comma-separated)" value={edit.languages} onChange={set('languages')} placeholder="English, Hindi" />
+              ) : (
+                <Chips items={d.preferredLanguages} empty="No languages added yet" />
+              )}
+            </ProfileSection>
+            <ProfileSection title="Travel interests">
+              {edit ? (
+                <TextField label="Travel interests (comma-separated)" value={edit.interests} onChange={set('interests')} placeholder="Trekking, Food, Festivals" />
+              ) : (
+                <Chips items={d.interests} empty="No interests added yet" />
+              )}
+            </ProfileSection>
+          </div>
+
+          <div className="space-y-5">
+            <div className="card p-5 sm:p-6">
+              <CompletionMeter percent={touristCompletion(tourist)} />
+            </div>
+            <ProfileSection title="Details">
+              {edit ? (
+                <TextField label="Nationality" value={edit.nationality} onChange={set('nationality')} maxLength={60} />
+              ) : (
+                <dl>
+                  <Detail label="Nationality">{d.nationality || <NotSet />}</Detail>
+                </dl>
+              )}
+            </ProfileSection>
+            <ProfileSection
+              title="Location"
+              action={
+                <button type="button" className="btn-secondary px-3 py-1.5" onClick={handleUpdateLocation} disabled={locating || editing} aria-busy={locating} aria-label="Update location">
+                  {locating ? <SpinnerIcon /> : <MapPinIcon />} Update
+                </button>
+              }
+            >
+              <p className="tabular-nums">
+                {d.location ? (
+                  <>
+                    Latitude: {formatCoordinate(d.location.latitude)}, Longitude: {formatCoordinate(d.location.longitude)}
+                  </>
+                ) : (
+                  <NotSet />
+                )}
+              </p>
+            </ProfileSection>
+            <ProfileSection title="ID card verification">
+              <p className="flex items-start gap-2 text-slate-600">
+                <ShieldIcon className="mt-0.5 shrink-0 text-himal-600" />
+                Private: only you and Yatra administrators can see it.
+              </p>
+              {d.idCardImage && <PrivateImage path={d.idCardImage} alt="Your ID card" className="mt-3 h-40 w-full rounded-xl border border-slate-200" />}
+              <label htmlFor="id-card-file" className="field-label mt-4">
+                {d.idCardImage ? 'Replace ID card' : 'Upload ID card'}
+              </label>
+              <input
+                id="id-card-file"
+                type="file"
+                accept="image/*"
+                disabled={uploadingId}
+                onChange={handleIdCard}
+                className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-himal-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-himal-800 hover:file:bg-himal-100"
+              />
+              {uploadingId && (
+                <p role="status" className="mt-2 flex items-center gap-2 text-slate-600">
+                  <SpinnerIcon /> Uploading...
+                </p>
+              )}
+            </ProfileSection>
+          </div>
+        </div>
+      </form>
+
+      {editing && <EditBar saving={saving} onCancel={handleCancel} />}
+    </div>
+  )
+}

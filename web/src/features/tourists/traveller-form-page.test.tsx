@@ -1,0 +1,97 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { TravellerFormPage } from './traveller-form-page'
+
+type Call = { path: string; body: FormData | string }
+
+/** Stands in for the server: the outside boundary of the client. */
+function fakeServer(answer: (path: string) => Response) {
+  const calls: Call[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init)
+      const path = new URL(request.url).pathname
+      const body = request.headers.get('Content-Type')?.startsWith('multipart/') ? await request.formData() : await request.text()
+      calls.push({ path, body })
+      return answer(path)
+    }),
+  )
+  return calls
+}
+
+const ok = () => new Response(JSON.stringify({ status: 'success', message: 'ok', data: {} }), { status: 200 })
+const failure = (status: number, message: string) => new Response(JSON.stringify({ status: 'error', message }), { status })
+
+function renderForm() {
+  const router = createMemoryRouter(
+    [
+      { path: '/touristform', element: <TravellerFormPage /> },
+      { path: '/', element: <p>Home</p> },
+    ],
+    { initialEntries: ['/touristform'] },
+  )
+  render(<RouterProvider router={router} />)
+  return router
+}
+
+async function fillForm() {
+  const user = userEvent.setup()
+  await user.type(screen.getByLabelText('Bio'), 'Gentle treks and momo')
+  await user.type(screen.getByLabelText('Nationality'), 'Australian')
+  await user.upload(screen.getByLabelText(/Profile image/), new File(['png'], 'me.png', { type: 'image/png' }))
+  await user.click(screen.getByRole('button', { name: 'Food' }))
+  return user
+}
+
+describe('traveller form submit', () => {
+  beforeEach(() => {
+    vi.unstubAllGlobals()
+    vi.stubGlobal('navigator', { ...navigator, geolocation: undefined })
+    window.scrollTo = vi.fn()
+    localStorage.setItem('token', 't')
+  })
+
+  it('uploads the image first, then posts bio, nationality, location and interests, then goes home', async () => {
+    const calls = fakeServer(ok)
+    const router = renderForm()
+    expect(await screen.findByText('Geolocation is not supported by your browser.')).toBeInTheDocument()
+    const user = await fillForm()
+    await user.click(screen.getByRole('button', { name: 'Complete Profile' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+
+    expect(calls[0].path).toBe('/api/v1/tourists/profile-image')
+    expect((calls[0].body as FormData).get('profileImage')).toMatchObject({ type: 'image/png' })
+    expect(calls.slice(1).map((c) => c.path).sort()).toEqual([
+      '/api/v1/tourists/bio',
+      '/api/v1/tourists/interests',
+      '/api/v1/tourists/location',
+      '/api/v1/tourists/nationality',
+    ])
+    const sent = Object.fromEntries(calls.slice(1).map((c) => [c.path, JSON.parse(c.body as string)]))
+    expect(sent['/api/v1/tourists/location']).toEqual({ longitude: 0, latitude: 0 })
+    expect(sent['/api/v1/tourists/interests']).toEqual({ interests: ['Food'] })
+  })
+
+  it('shows the upload failure in a dismissible banner and makes no further calls', async () => {
+    const calls = fakeServer(() => failure(415, 'Only JPEG, PNG or WebP images are allowed'))
+    renderForm()
+    const user = await fillForm()
+    await user.click(screen.getByRole('button', { name: 'Complete Profile' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only JPEG, PNG or WebP images are allowed')
+    expect(calls).toHaveLength(1)
+    expect(window.scrollTo).toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Dismiss error' }))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it("says 'Profile submission failed' when a follow-up call fails without a message", async () => {
+    fakeServer((path) => (path.endsWith('/nationality') ? new Response('', { status: 500 }) : ok()))
+    renderForm()
+    const user = await fillForm()
+    await user.click(screen.getByRole('button', { name: 'Complete Profile' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Profile submission failed')
+  })
+})

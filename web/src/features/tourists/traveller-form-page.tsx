@@ -1,0 +1,222 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { AlertIcon, CheckIcon, CloseIcon, MapPinIcon, SpinnerIcon } from '../../components/icons'
+import { ImagePicker } from '../../components/image-picker'
+import { PageShell } from '../../components/page-shell'
+import { TextAreaField } from '../../components/text-area-field'
+import { TextField } from '../../components/text-field'
+import { getCurrentPosition } from '../../lib/geolocation'
+import { saveTouristBio, saveTouristInterests, saveTouristLocation, saveTouristNationality } from './api/save-tourist-field'
+import { uploadTouristProfileImage } from './api/upload-tourist-image'
+import {
+  IMAGE_UPLOAD_FAILED,
+  INTEREST_TABS,
+  SAVE_FAILED,
+  SUBMISSION_FAILED,
+  emptyTravellerDraft,
+  formatCoordinate,
+  toggleInterest,
+  validateTraveller,
+  type InterestTab,
+  type TravellerDraft,
+} from './traveller-form'
+
+const TABS = Object.keys(INTEREST_TABS) as InterestTab[]
+
+export function TravellerFormPage() {
+  const navigate = useNavigate()
+  const [draft, setDraft] = useState<TravellerDraft>(emptyTravellerDraft)
+  const [tab, setTab] = useState<InterestTab>('Popular')
+  const [error, setError] = useState<string | null>(null)
+  const [loading, setLoading] = useState(false)
+  const [locationError, setLocationError] = useState<string | null>(null)
+  const [locating, setLocating] = useState(true)
+  const tabRefs = useRef<Partial<Record<InterestTab, HTMLButtonElement | null>>>({})
+
+  useEffect(() => {
+    let live = true
+    getCurrentPosition()
+      .then((coords) => {
+        if (live) setDraft((d) => ({ ...d, location: coords }))
+      })
+      .catch((err: unknown) => {
+        if (live) setLocationError(err instanceof Error ? err.message : 'Unable to retrieve your location')
+      })
+      .finally(() => {
+        if (live) setLocating(false)
+      })
+    return () => {
+      live = false
+    }
+  }, [])
+
+  function fail(message: string) {
+    setError(message)
+    window.scrollTo({ top: 0, behavior: 'smooth' })
+  }
+
+  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const message = validateTraveller(draft)
+    if (message || !draft.profileImage) {
+      fail(message ?? '')
+      return
+    }
+    setError(null)
+    setLoading(true)
+    try {
+      const image = await uploadTouristProfileImage(draft.profileImage, 'profileImage', IMAGE_UPLOAD_FAILED)
+      if (!image.ok) {
+        fail(image.message)
+        return
+      }
+      const results = await Promise.all([
+        saveTouristBio(draft.bio.trim(), SUBMISSION_FAILED),
+        saveTouristNationality(draft.nationality.trim(), SUBMISSION_FAILED),
+        saveTouristLocation(draft.location, SUBMISSION_FAILED),
+        saveTouristInterests(draft.interests, SUBMISSION_FAILED),
+      ])
+      const failed = results.find((r) => !r.ok)
+      if (failed && !failed.ok) {
+        fail(failed.message)
+        return
+      }
+      navigate('/')
+    } catch (err) {
+      console.error('Saving the traveller profile failed', err)
+      fail(SAVE_FAILED)
+    } finally {
+      setLoading(false)
+    }
+  }
+
+  function handleTabKey(e: KeyboardEvent<HTMLButtonElement>) {
+    const index = TABS.indexOf(tab)
+    const next = e.key === 'ArrowRight' ? TABS[(index + 1) % TABS.length] : e.key === 'ArrowLeft' ? TABS[(index + TABS.length - 1) % TABS.length] : null
+    if (!next) return
+    e.preventDefault()
+    setTab(next)
+    tabRefs.current[next]?.focus()
+  }
+
+  return (
+    <PageShell eyebrow="Traveller profile" title="Create Your Travel Profile" description="A few details about you help guides plan a trip that suits you.">
+      <div className="card relative mx-auto -mt-16 max-w-3xl p-5 sm:-mt-32 sm:p-8">
+        {error && (
+          <div role="alert" className="mb-6 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            <AlertIcon className="mt-0.5 shrink-0 text-base" />
+            <p className="flex-1">{error}</p>
+            <button type="button" onClick={() => setError(null)} aria-label="Dismiss error" className="-my-1 flex h-8 w-8 items-center justify-center rounded-lg text-base hover:bg-red-100">
+              <CloseIcon />
+            </button>
+          </div>
+        )}
+
+        <form onSubmit={handleSubmit} noValidate>
+          <fieldset disabled={loading} className="space-y-6">
+            <ImagePicker label="Profile image" required file={draft.profileImage} onChange={(file) => setDraft((d) => ({ ...d, profileImage: file }))} />
+            <TextAreaField
+              label="Bio"
+              name="bio"
+              required
+              maxLength={2000}
+              placeholder="Tell guides a little about yourself and the trips you enjoy"
+              value={draft.bio}
+              onChange={(e) => setDraft((d) => ({ ...d, bio: e.target.value }))}
+            />
+            <TextField
+              label="Nationality"
+              name="nationality"
+              required
+              maxLength={60}
+              placeholder="e.g. Australian"
+              value={draft.nationality}
+              onChange={(e) => setDraft((d) => ({ ...d, nationality: e.target.value }))}
+            />
+
+            <div>
+              <p id="interests-label" className="field-label">
+                Your interests <span className="text-red-600">*</span>
+              </p>
+              <div role="tablist" aria-labelledby="interests-label" className="flex gap-1 rounded-xl bg-slate-100 p-1">
+                {TABS.map((name) => (
+                  <button
+                    key={name}
+                    ref={(el) => {
+                      tabRefs.current[name] = el
+                    }}
+                    type="button"
+                    role="tab"
+                    id={`interest-tab-${name}`}
+                    aria-selected={tab === name}
+                    aria-controls="interest-panel"
+                    tabIndex={tab === name ? 0 : -1}
+                    onClick={() => setTab(name)}
+                    onKeyDown={handleTabKey}
+                    className={`flex-1 rounded-lg px-2 py-2 text-sm font-semibold transition-colors ${
+                      tab === name ? 'bg-white text-himal-800 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+                    }`}
+                  >
+                    {name}
+                  </button>
+                ))}
+              </div>
+              <div id="interest-panel" role="tabpanel" aria-labelledby={`interest-tab-${tab}`} className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
+                {INTEREST_TABS[tab].map((interest) => {
+                  const on = draft.interests.includes(interest)
+                  return (
+                    <button
+                      key={interest}
+                      type="button"
+                      aria-pressed={on}
+                      onClick={() => setDraft((d) => ({ ...d, interests: toggleInterest(d.interests, interest) }))}
+                      className={`flex items-center justify-center gap-1.5 rounded-xl border px-3 py-2.5 text-sm font-medium transition-colors ${
+                        on ? 'border-himal-600 bg-himal-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-himal-400'
+                      }`}
+                    >
+                      {on && <CheckIcon />}
+                      {interest}
+                    </button>
+                  )
+                })}
+              </div>
+              <p className="mt-2 text-sm text-slate-500" aria-live="polite">
+                {draft.interests.length === 0 ? 'Choose at least one interest.' : `Selected: ${draft.interests.join(', ')}`}
+              </p>
+            </div>
+
+            <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+              <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
+                <MapPinIcon className="text-himal-600" /> Your location
+              </p>
+              <div aria-live="polite" className="mt-1 text-sm text-slate-600">
+                {locating ? (
+                  <span className="flex items-center gap-2">
+                    <SpinnerIcon className="animate-spin" /> Fetching Location...
+                  </span>
+                ) : (
+                  <>
+                    <p className="tabular-nums">
+                      Latitude: {formatCoordinate(draft.location.latitude)}, Longitude: {formatCoordinate(draft.location.longitude)}
+                    </p>
+                    {locationError && <p className="mt-1 font-medium text-amber-800">{locationError}</p>}
+                  </>
+                )}
+              </div>
+            </div>
+
+            <button type="submit" className="btn-primary w-full py-3" aria-busy={loading}>
+              {loading ? (
+                <>
+                  <SpinnerIcon /> Creating your profile...
+                </>
+              ) : (
+                'Complete Profile'
+              )}
+            </button>
+          </fieldset>
+        </form>
+      </div>
+    </PageShell>
+  )
+}
