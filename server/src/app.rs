@@ -22,7 +22,7 @@ use crate::auth::tokens::TokenKeys;
 use crate::config::Config;
 use crate::db::Db;
 use crate::media::MediaStore;
-use crate::{admin, auth, guides, health, media, openapi, tourists, web};
+use crate::{admin, auth, destinations, guides, health, media, openapi, reviews, tourists, web};
 
 /// JSON bodies larger than this get 413 (upload routes set their own, larger limit).
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -69,6 +69,9 @@ pub fn api() -> OpenApiRouter<AppState> {
             "/api/v1",
             auth::routes::router()
                 .merge(guides::routes::router())
+                .merge(guides::directory::router())
+                .merge(reviews::routes::router())
+                .merge(destinations::routes::router())
                 .merge(tourists::routes::router())
                 .merge(admin::routes::router())
                 .merge(media::routes::api_router()),

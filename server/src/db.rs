@@ -59,6 +59,16 @@ impl Db {
         migrator.run(&self.pool).await.context("database migration failed")
     }
 
+    /// A transaction that will write. SQLite takes the write lock at the start
+    /// (`BEGIN IMMEDIATE`), so concurrent writers queue on the busy timeout instead of one
+    /// failing when it upgrades a read lock; PostgreSQL needs nothing special.
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
     pub async fn ping(&self) -> bool {
         sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
     }
@@ -86,4 +96,78 @@ pub fn to_rfc3339(ms: i64) -> String {
         .ok()
         .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
         .unwrap_or_default()
+}
+
+/// A value bound to a `$n` placeholder of a `Sql`.
+#[derive(Clone, Debug)]
+pub enum Param {
+    Text(String),
+    Int(i64),
+    Float(f64),
+}
+
+impl From<&str> for Param {
+    fn from(value: &str) -> Self {
+        Param::Text(value.to_owned())
+    }
+}
+
+impl From<String> for Param {
+    fn from(value: String) -> Self {
+        Param::Text(value)
+    }
+}
+
+impl From<i64> for Param {
+    fn from(value: i64) -> Self {
+        Param::Int(value)
+    }
+}
+
+impl From<f64> for Param {
+    fn from(value: f64) -> Self {
+        Param::Float(value)
+    }
+}
+
+/// A query put together from parts (optional filters, a cursor) with numbered `$n`
+/// placeholders, which both backends accept; sqlx's own `QueryBuilder` writes `?` for the
+/// `Any` driver, which PostgreSQL refuses. Only `param` ever carries a caller's value.
+#[derive(Clone, Debug, Default)]
+pub struct Sql {
+    text: String,
+    params: Vec<Param>,
+}
+
+impl Sql {
+    pub fn new(text: &str) -> Self {
+        Self { text: text.to_owned(), params: Vec::new() }
+    }
+
+    /// Appends SQL text written by us (never user input).
+    pub fn push(&mut self, text: &str) -> &mut Self {
+        self.text.push_str(text);
+        self
+    }
+
+    /// Binds `value` and returns its placeholder, to splice into the next `push`.
+    pub fn param(&mut self, value: impl Into<Param>) -> String {
+        self.params.push(value.into());
+        format!("${}", self.params.len())
+    }
+
+    pub fn query_as<'q, T>(&self) -> sqlx::query::QueryAs<'q, sqlx::Any, T, sqlx::any::AnyArguments>
+    where
+        T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow>,
+    {
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(self.text.clone()));
+        for param in &self.params {
+            query = match param {
+                Param::Text(value) => query.bind(value.clone()),
+                Param::Int(value) => query.bind(*value),
+                Param::Float(value) => query.bind(*value),
+            };
+        }
+        query
+    }
 }

@@ -155,6 +155,11 @@ impl<T: Serialize> IntoResponse for Json<T> {
 #[from_request(via(axum::extract::Path), rejection(AppError))]
 pub struct Path<T>(pub T);
 
+/// `axum::extract::Query` answering in our error shape.
+#[derive(axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(AppError))]
+pub struct Query<T>(pub T);
+
 /// `axum::extract::Multipart` answering in our error shape.
 #[derive(axum::extract::FromRequest)]
 #[from_request(rejection(AppError))]

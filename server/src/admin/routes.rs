@@ -169,7 +169,7 @@ async fn decide(db: &Db, guide_id: &str, decision: Decision) -> AppResult<()> {
         }
     };
     let now = now_ms();
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     let decided = sqlx::query(
         "UPDATE guide_details SET status = $1, review_state = $2, review_note = $3, updated_at = $4 \
          WHERE user_id = $5 AND review_state = 'submitted'",
@@ -195,6 +195,8 @@ async fn decide(db: &Db, guide_id: &str, decision: Decision) -> AppResult<()> {
     .bind(now)
     .execute(&mut *tx)
     .await?;
+    // Verified guides appear in public lists and search from now on; rejected ones leave them.
+    crate::guides::index::refresh(&mut tx, guide_id).await?;
     tx.commit().await?;
     Ok(())
 }

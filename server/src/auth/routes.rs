@@ -350,16 +350,20 @@ pub struct NameResponse {
 async fn update_name(State(state): State<AppState>, session: Session, Json(body): Json<NameRequest>) -> AppResult<Json<NameResponse>> {
     let first_name = PersonName::parse(body.first_name.as_deref(), "First name")?;
     let last_name = PersonName::parse(body.last_name.as_deref(), "Last name")?;
+    let mut tx = state.db.begin_write().await?;
     let updated = sqlx::query("UPDATE users SET first_name = $1, last_name = $2, updated_at = $3 WHERE id = $4")
         .bind(first_name.as_str())
         .bind(last_name.as_str())
         .bind(now_ms())
         .bind(&session.user_id)
-        .execute(&state.db.pool)
+        .execute(&mut *tx)
         .await?;
     if updated.rows_affected() == 0 {
         return Err(session_expired());
     }
+    // A guide's name is part of what travellers search.
+    crate::guides::index::refresh(&mut tx, &session.user_id).await?;
+    tx.commit().await?;
     Ok(Json(NameResponse {
         status: "success",
         message: "Name updated".into(),

@@ -118,7 +118,7 @@ fn parse_list(list: Option<&str>, files: &[Vec<u8>]) -> AppResult<Vec<Certificat
 /// transaction; returns the images of the old certificates, now to be deleted.
 async fn replace_certificates(state: &AppState, guide_id: &str, certificates: &[Certificate], image_ids: &[String]) -> AppResult<Vec<String>> {
     let now = now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin_write().await?;
     let old: Vec<(Option<String>,)> = sqlx::query_as("SELECT image_id FROM certifications WHERE guide_id = $1")
         .bind(guide_id)
         .fetch_all(&mut *tx)

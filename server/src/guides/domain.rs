@@ -4,6 +4,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::calendar::{date_text, parse_date, today_in_nepal};
 use crate::error::AppError;
 use crate::profile::{Bio, ListOf, Location, LocationRequest, Nationality, Tags, optional_text, required_text};
 
@@ -167,9 +168,7 @@ pub struct IssueDate(time::Date);
 
 impl IssueDate {
     pub fn parse(text: &str) -> Result<Self, AppError> {
-        let format = time::macros::format_description!("[year]-[month]-[day]");
-        let date = time::Date::parse(text, &format)
-            .map_err(|_| AppError::validation("Issue date must be a real date (YYYY-MM-DD)"))?;
+        let date = parse_date(text).ok_or_else(|| AppError::validation("Issue date must be a real date (YYYY-MM-DD)"))?;
         if date > today_in_nepal() {
             return Err(AppError::validation("Issue date cannot be in the future"));
         }
@@ -177,15 +176,8 @@ impl IssueDate {
     }
 
     pub fn to_text(self) -> String {
-        let format = time::macros::format_description!("[year]-[month]-[day]");
-        self.0.format(&format).unwrap_or_default()
+        date_text(self.0)
     }
-}
-
-/// Nepal is UTC+05:45 all year.
-fn today_in_nepal() -> time::Date {
-    let nepal = time::UtcOffset::from_hms(5, 45, 0).unwrap_or(time::UtcOffset::UTC);
-    time::OffsetDateTime::now_utc().to_offset(nepal).date()
 }
 
 #[cfg(test)]

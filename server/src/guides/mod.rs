@@ -1,7 +1,10 @@
 //! Tour guides: the profile form, profile and cover images, and certificates for
 //! verification.
 
+pub mod categories;
 pub mod certificates;
+pub mod directory;
 pub mod domain;
+pub mod index;
 pub mod profile;
 pub mod routes;

@@ -4,6 +4,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::domain::GuideProfile;
+use super::index;
 use crate::db::{Db, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult};
 use crate::media::upload::{private_url, public_url};
@@ -226,6 +227,7 @@ pub async fn certifications(db: &Db, guide_id: &str) -> AppResult<Vec<Certificat
 /// Saves the form. A location or years of experience left out keep their stored value.
 pub async fn save(db: &Db, guide_id: &str, profile: &GuideProfile) -> AppResult<()> {
     let now = now_ms();
+    let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO guide_details (user_id, bio, nationality, price_per_day_cents, expertise_languages, interests, \
            phone, address, longitude, latitude, years_of_experience, created_at, updated_at) \
@@ -250,8 +252,10 @@ pub async fn save(db: &Db, guide_id: &str, profile: &GuideProfile) -> AppResult<
     .bind(profile.location.map(|l| l.latitude))
     .bind(profile.years_of_experience)
     .bind(now)
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
+    index::refresh(&mut tx, guide_id).await?;
+    tx.commit().await?;
     Ok(())
 }
 

@@ -50,7 +50,7 @@ pub fn updated(message: &str, guide: Guide) -> Json<GuideUpdateResponse> {
 }
 
 /// The signed-in guide's profile.
-#[utoipa::path(get, path = "/guides/guide-profile", tag = "guides", security(("bearer" = [])),
+#[utoipa::path(operation_id = "guide_own_profile", get, path = "/guides/guide-profile", tag = "guides", security(("bearer" = [])),
     responses(
         (status = 200, body = GuideResponse),
         (status = 401, body = ErrorBody),
@@ -62,7 +62,7 @@ async fn own_profile(State(state): State<AppState>, session: Session) -> AppResu
 }
 
 /// Save the guide profile form.
-#[utoipa::path(post, path = "/guides/profile", tag = "guides", security(("bearer" = [])), request_body = GuideProfileRequest,
+#[utoipa::path(operation_id = "guide_update_profile", post, path = "/guides/profile", tag = "guides", security(("bearer" = [])), request_body = GuideProfileRequest,
     responses(
         (status = 200, body = GuideUpdateResponse),
         (status = 400, body = ErrorBody, description = "A field is missing or invalid"),
@@ -81,7 +81,7 @@ async fn update_profile(
 }
 
 /// Upload (or replace) the guide's photo.
-#[utoipa::path(post, path = "/guides/profile-image", tag = "guides", security(("bearer" = [])),
+#[utoipa::path(operation_id = "guide_profile_image", post, path = "/guides/profile-image", tag = "guides", security(("bearer" = [])),
     request_body(content = ProfileImageUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, body = GuideUpdateResponse),
@@ -98,7 +98,7 @@ async fn profile_image(State(state): State<AppState>, session: Session, Multipar
 }
 
 /// Upload (or replace) the guide's cover image.
-#[utoipa::path(post, path = "/guides/cover-image", tag = "guides", security(("bearer" = [])),
+#[utoipa::path(operation_id = "guide_cover_image", post, path = "/guides/cover-image", tag = "guides", security(("bearer" = [])),
     request_body(content = CoverImageUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, body = GuideUpdateResponse),

@@ -18,6 +18,7 @@ pub enum MediaKind {
     TouristProfilePicture,
     TouristCover,
     IdCard,
+    Destination,
 }
 
 impl MediaKind {
@@ -29,6 +30,7 @@ impl MediaKind {
             MediaKind::TouristProfilePicture => "tourist_profile_picture",
             MediaKind::TouristCover => "tourist_cover",
             MediaKind::IdCard => "id_card",
+            MediaKind::Destination => "destination",
         }
     }
 
@@ -65,6 +67,45 @@ pub async fn single_image(mut multipart: axum::extract::Multipart, names: &[&str
         }
     }
     Err(no_image())
+}
+
+/// A multipart form of text fields and at most one image (destinations, blog posts).
+#[derive(Debug, Default)]
+pub struct ImageForm {
+    fields: std::collections::HashMap<String, String>,
+    /// The image's bytes; `None` when the field was absent or held an empty file.
+    pub image: Option<Vec<u8>>,
+}
+
+impl ImageForm {
+    /// Reads every field: `image_field` as the image, the others as UTF-8 text of at
+    /// most `text_max` bytes each (a later field of the same name wins).
+    pub async fn read(mut multipart: axum::extract::Multipart, image_field: &str, text_max: usize) -> AppResult<Self> {
+        let mut form = Self::default();
+        while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
+            let Some(name) = field.name().map(str::to_owned) else { continue };
+            if name == image_field {
+                let bytes = read_file(field).await?;
+                form.image = Some(bytes).filter(|b| !b.is_empty());
+                continue;
+            }
+            let mut bytes = Vec::new();
+            while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+                if bytes.len() + chunk.len() > text_max {
+                    return Err(AppError::PayloadTooLarge(format!("The {name} field is too long")));
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            let text = String::from_utf8(bytes).map_err(|_| AppError::validation(format!("The {name} field is not valid text")))?;
+            form.fields.insert(name, text);
+        }
+        Ok(form)
+    }
+
+    /// A text field as sent; `None` when absent.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.fields.get(name).map(String::as_str)
+    }
 }
 
 pub fn no_image() -> AppError {

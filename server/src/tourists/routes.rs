@@ -55,7 +55,7 @@ async fn updated(state: &AppState, session: &Session, message: &str) -> AppResul
 }
 
 /// The signed-in traveller's profile.
-#[utoipa::path(get, path = "/tourists/profile", tag = "travellers", security(("bearer" = [])),
+#[utoipa::path(operation_id = "tourist_own_profile", get, path = "/tourists/profile", tag = "travellers", security(("bearer" = [])),
     responses(
         (status = 200, body = TouristResponse),
         (status = 401, body = ErrorBody),
@@ -78,7 +78,7 @@ pub struct TouristProfileRequest {
 }
 
 /// Save the traveller form.
-#[utoipa::path(post, path = "/tourists/profile", tag = "travellers", security(("bearer" = [])), request_body = TouristProfileRequest,
+#[utoipa::path(operation_id = "tourist_update_profile", post, path = "/tourists/profile", tag = "travellers", security(("bearer" = [])), request_body = TouristProfileRequest,
     responses(
         (status = 200, body = TouristUpdateResponse),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
@@ -164,7 +164,7 @@ async fn update_interests(
 }
 
 /// Upload (or replace) the traveller's photo, under `profileImage` or `profilePicture`.
-#[utoipa::path(post, path = "/tourists/profile-image", tag = "travellers", security(("bearer" = [])),
+#[utoipa::path(operation_id = "tourist_profile_image", post, path = "/tourists/profile-image", tag = "travellers", security(("bearer" = [])),
     request_body(content = TouristProfileImageUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, body = TouristUpdateResponse),
@@ -179,7 +179,7 @@ async fn profile_image(State(state): State<AppState>, session: Session, Multipar
 }
 
 /// Upload (or replace) the traveller's cover image.
-#[utoipa::path(post, path = "/tourists/cover-image", tag = "travellers", security(("bearer" = [])),
+#[utoipa::path(operation_id = "tourist_cover_image", post, path = "/tourists/cover-image", tag = "travellers", security(("bearer" = [])),
     request_body(content = CoverImageUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, body = TouristUpdateResponse),

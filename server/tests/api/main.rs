@@ -2,9 +2,13 @@
 
 mod accounts;
 mod admin;
+mod destinations;
+mod directory;
+mod fixtures;
 mod guides;
 mod helpers;
 mod media;
 mod platform;
+mod reviews;
 mod seed;
 mod tourists;

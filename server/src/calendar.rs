@@ -1,0 +1,20 @@
+//! Dates as Nepal sees them. "Today" for an issue date, a booking or a review is the date
+//! in Kathmandu (UTC+05:45 all year), wherever the server runs.
+
+use time::macros::format_description;
+
+/// Today's date in Nepal.
+pub fn today_in_nepal() -> time::Date {
+    let nepal = time::UtcOffset::from_hms(5, 45, 0).unwrap_or(time::UtcOffset::UTC);
+    time::OffsetDateTime::now_utc().to_offset(nepal).date()
+}
+
+/// A real calendar date written `YYYY-MM-DD`; `None` otherwise.
+pub fn parse_date(text: &str) -> Option<time::Date> {
+    time::Date::parse(text, format_description!("[year]-[month]-[day]")).ok()
+}
+
+/// `YYYY-MM-DD`, which also sorts as text in date order.
+pub fn date_text(date: time::Date) -> String {
+    date.format(format_description!("[year]-[month]-[day]")).unwrap_or_default()
+}

@@ -1,0 +1,5 @@
+//! Destinations: places worth the journey, listed and searched by anyone, written by
+//! admins (with a photo through the media store).
+
+pub mod domain;
+pub mod routes;

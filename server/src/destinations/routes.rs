@@ -1,0 +1,349 @@
+//! Public destination list and page; admins create, edit and delete destinations.
+
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::domain::DestinationInput;
+use crate::app::AppState;
+use crate::auth::domain::Role;
+use crate::auth::routes::{MessageResponse, success};
+use crate::auth::session::Session;
+use crate::db::{Db, Sql, is_unique_violation, new_id, now_ms, to_rfc3339};
+use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path, Query};
+use crate::media::MediaStore;
+use crate::media::upload::{self, ImageForm, MediaKind, public_url};
+use crate::profile::Location;
+use crate::text_search::{Query as SearchQuery, normalize};
+
+const LIMIT_MAX: i64 = 50;
+/// Text fields of the form; the description is the longest at 5000 characters.
+const FORM_TEXT_MAX: usize = 32 * 1024;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    let public = OpenApiRouter::new().routes(routes!(list_destinations)).routes(routes!(destination_detail));
+    let admin = OpenApiRouter::new()
+        .routes(routes!(create_destination))
+        .routes(routes!(update_destination, delete_destination))
+        .layer(DefaultBodyLimit::max(upload::SINGLE_IMAGE_BODY_LIMIT));
+    public.merge(admin)
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Destination {
+    #[serde(rename = "_id")]
+    id: String,
+    name: String,
+    /// Public URL of the photo.
+    #[schema(required = true)]
+    image: Option<String>,
+    /// A smaller copy (at most 480 px) for cards.
+    #[schema(required = true)]
+    image_thumb: Option<String>,
+    /// 0 to 5.
+    rating: f64,
+    /// Where it is, e.g. "Pokhara, Gandaki Province".
+    location: String,
+    description: String,
+    /// How many reviews the rating is from.
+    reviews: i64,
+    popular: bool,
+    /// The point on the map, to find guides nearby.
+    #[schema(required = true)]
+    coordinates: Option<Location>,
+    /// RFC 3339.
+    created_at: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct DestinationRow {
+    id: String,
+    name: String,
+    location: String,
+    description: String,
+    rating: f64,
+    review_count: i64,
+    popular: i64,
+    longitude: Option<f64>,
+    latitude: Option<f64>,
+    created_at: i64,
+    image_key: Option<String>,
+    image_thumb_key: Option<String>,
+}
+
+// `popular` is read as 0 or 1: the Any driver cannot decode SQLite's booleans.
+const SELECT: &str = "SELECT d.id, d.name, d.location, d.description, d.rating, d.review_count, \
+    CAST(CASE WHEN d.popular THEN 1 ELSE 0 END AS BIGINT) AS popular, d.longitude, \
+    d.latitude, d.created_at, m.storage_key AS image_key, m.thumb_key AS image_thumb_key \
+    FROM destinations d LEFT JOIN media m ON m.id = d.image_id";
+
+impl From<DestinationRow> for Destination {
+    fn from(row: DestinationRow) -> Self {
+        Self {
+            id: row.id,
+            name: row.name,
+            image: row.image_key.as_deref().map(public_url),
+            image_thumb: row.image_thumb_key.as_deref().map(public_url),
+            rating: row.rating,
+            location: row.location,
+            description: row.description,
+            reviews: row.review_count,
+            popular: row.popular == 1,
+            coordinates: Location::from_columns(row.longitude, row.latitude),
+            created_at: to_rfc3339(row.created_at),
+        }
+    }
+}
+
+async fn find(db: &Db, id: &str) -> AppResult<Option<Destination>> {
+    let row: Option<DestinationRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE d.id = $1")))
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(row.map(Destination::from))
+}
+
+fn not_found() -> AppError {
+    AppError::NotFound("Destination not found".into())
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DestinationListParams {
+    /// From 1 (default 1).
+    page: Option<i64>,
+    /// 1 to 50 (default 6).
+    limit: Option<i64>,
+    /// Words to find in the name, location and description (all must match).
+    query: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DestinationListResponse {
+    destinations: Vec<Destination>,
+    total_pages: i64,
+}
+
+/// Destinations, popular ones first, then by rating (then id, a total order).
+#[utoipa::path(get, path = "/users/destinations", tag = "destinations", params(DestinationListParams),
+    responses((status = 200, body = DestinationListResponse), (status = 400, body = ErrorBody)))]
+async fn list_destinations(
+    State(state): State<AppState>,
+    Query(params): Query<DestinationListParams>,
+) -> AppResult<Json<DestinationListResponse>> {
+    let page = params.page.unwrap_or(1);
+    let limit = params.limit.unwrap_or(6);
+    if !(1..=100_000).contains(&page) || !(1..=LIMIT_MAX).contains(&limit) {
+        return Err(AppError::validation(format!("page must be 1 or more and limit from 1 to {LIMIT_MAX}")));
+    }
+    let words = SearchQuery::parse(params.query.as_deref());
+    let mut sql = Sql::new(SELECT);
+    let mut count = Sql::new("SELECT COUNT(*) FROM destinations d");
+    if !words.is_empty() {
+        for (target, column) in [(&mut sql, "d.search_text"), (&mut count, "d.search_text")] {
+            let conditions: Vec<String> = words.words().iter().map(|w| format!("{column} LIKE {}", target.param(format!("%{w}%")))).collect();
+            target.push(&format!(" WHERE {}", conditions.join(" AND ")));
+        }
+    }
+    let fetch = sql.param(limit);
+    let offset = sql.param((page - 1) * limit);
+    sql.push(&format!(" ORDER BY d.popular DESC, d.rating DESC, d.id LIMIT {fetch} OFFSET {offset}"));
+    let rows: Vec<DestinationRow> = sql.query_as().fetch_all(&state.db.pool).await?;
+    let (total,): (i64,) = count.query_as().fetch_one(&state.db.pool).await?;
+    Ok(Json(DestinationListResponse {
+        destinations: rows.into_iter().map(Destination::from).collect(),
+        total_pages: (total + limit - 1) / limit,
+    }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DestinationResponse {
+    destination: Destination,
+}
+
+/// One destination.
+#[utoipa::path(get, path = "/users/destination/{id}", tag = "destinations", params(("id" = String, Path)),
+    responses((status = 200, body = DestinationResponse), (status = 404, body = ErrorBody)))]
+async fn destination_detail(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<DestinationResponse>> {
+    let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
+    Ok(Json(DestinationResponse { destination }))
+}
+
+/// The admin's form, documented for OpenAPI (the handler reads the multipart stream).
+#[derive(ToSchema)]
+pub struct DestinationForm {
+    #[schema(example = "Phewa Lake, Pokhara")]
+    pub name: String,
+    #[schema(example = "Pokhara, Gandaki Province")]
+    pub location: String,
+    pub description: String,
+    /// 0 to 5.
+    #[schema(example = "4.8")]
+    pub rating: Option<String>,
+    /// Number of reviews, 0 or more.
+    #[schema(example = "1200")]
+    pub reviews: Option<String>,
+    /// true or false.
+    pub popular: Option<String>,
+    pub latitude: Option<String>,
+    pub longitude: Option<String>,
+    /// JPEG, PNG or WebP, at most 8 MB: required when creating, optional when editing.
+    #[schema(value_type = Option<String>, format = Binary)]
+    pub image: Option<Vec<u8>>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DestinationSaved {
+    #[schema(example = "success")]
+    status: &'static str,
+    message: String,
+    destination: Destination,
+}
+
+fn name_taken(error: sqlx::Error) -> AppError {
+    if is_unique_violation(&error) {
+        AppError::Conflict("A destination with this name already exists".into())
+    } else {
+        error.into()
+    }
+}
+
+/// Add a destination with its photo.
+#[utoipa::path(post, path = "/admin/destinations", tag = "admin", security(("bearer" = [])),
+    request_body(content = DestinationForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, body = DestinationSaved),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "The name is taken"),
+        (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+    ))]
+async fn create_destination(
+    State(state): State<AppState>,
+    session: Session,
+    Multipart(multipart): Multipart,
+) -> AppResult<(StatusCode, Json<DestinationSaved>)> {
+    session.require_stored_role(&state.db, Role::Admin).await?;
+    let form = ImageForm::read(multipart, "image", FORM_TEXT_MAX).await?;
+    let input = DestinationInput::parse(&form)?;
+    let image = form.image.ok_or_else(|| AppError::validation("Please choose an image for the destination"))?;
+    let id = create(&state.db, &state.media, &session.user_id, &input, image).await?;
+    let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
+    Ok((StatusCode::CREATED, Json(DestinationSaved { status: "success", message: "Destination created".into(), destination })))
+}
+
+/// Stores a new destination with its image; returns its id. Used by the seed too.
+pub async fn create(db: &Db, media: &MediaStore, owner_id: &str, input: &DestinationInput, image: Vec<u8>) -> AppResult<String> {
+    let image_id = upload::save(db, media, owner_id, MediaKind::Destination, image).await?;
+    let id = new_id();
+    let now = now_ms();
+    let inserted = sqlx::query(
+        "INSERT INTO destinations (id, name, location, description, image_id, rating, review_count, popular, longitude, latitude, \
+           search_text, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
+    )
+    .bind(&id)
+    .bind(&input.name)
+    .bind(&input.location)
+    .bind(&input.description)
+    .bind(&image_id)
+    .bind(input.rating)
+    .bind(input.reviews)
+    .bind(input.popular)
+    .bind(input.coordinates.map(|c| c.longitude))
+    .bind(input.coordinates.map(|c| c.latitude))
+    .bind(search_text(input))
+    .bind(now)
+    .execute(&db.pool)
+    .await;
+    if let Err(e) = inserted {
+        upload::delete(db, media, &[image_id]).await?;
+        return Err(name_taken(e));
+    }
+    Ok(id)
+}
+
+fn search_text(input: &DestinationInput) -> String {
+    normalize(&format!("{} {} {}", input.name, input.location, input.description))
+}
+
+/// Edit a destination; a new photo replaces (and deletes) the old one.
+#[utoipa::path(patch, path = "/admin/destinations/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
+    request_body(content = DestinationForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = DestinationSaved),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+    ))]
+async fn update_destination(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+    Multipart(multipart): Multipart,
+) -> AppResult<Json<DestinationSaved>> {
+    session.require_stored_role(&state.db, Role::Admin).await?;
+    let old_image: Option<(Option<String>,)> = sqlx::query_as("SELECT image_id FROM destinations WHERE id = $1")
+        .bind(&id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    let (old_image,) = old_image.ok_or_else(not_found)?;
+    let form = ImageForm::read(multipart, "image", FORM_TEXT_MAX).await?;
+    let input = DestinationInput::parse(&form)?;
+    let new_image = match form.image {
+        Some(bytes) => Some(upload::save(&state.db, &state.media, &session.user_id, MediaKind::Destination, bytes).await?),
+        None => None,
+    };
+    let updated = sqlx::query(
+        "UPDATE destinations SET name = $1, location = $2, description = $3, rating = $4, review_count = $5, popular = $6, \
+           longitude = $7, latitude = $8, search_text = $9, image_id = COALESCE($10, image_id), updated_at = $11 WHERE id = $12",
+    )
+    .bind(&input.name)
+    .bind(&input.location)
+    .bind(&input.description)
+    .bind(input.rating)
+    .bind(input.reviews)
+    .bind(input.popular)
+    .bind(input.coordinates.map(|c| c.longitude))
+    .bind(input.coordinates.map(|c| c.latitude))
+    .bind(search_text(&input))
+    .bind(new_image.as_deref())
+    .bind(now_ms())
+    .bind(&id)
+    .execute(&state.db.pool)
+    .await;
+    match updated {
+        Ok(done) if done.rows_affected() == 1 => {
+            if new_image.is_some() {
+                upload::delete(&state.db, &state.media, &old_image.into_iter().collect::<Vec<_>>()).await?;
+            }
+        }
+        outcome => {
+            upload::delete(&state.db, &state.media, &new_image.into_iter().collect::<Vec<_>>()).await?;
+            return Err(match outcome {
+                Err(e) => name_taken(e),
+                Ok(_) => not_found(),
+            });
+        }
+    }
+    let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
+    Ok(Json(DestinationSaved { status: "success", message: "Destination updated".into(), destination }))
+}
+
+/// Delete a destination and its photo.
+#[utoipa::path(delete, path = "/admin/destinations/{id}", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+    ))]
+async fn delete_destination(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<MessageResponse>> {
+    session.require_stored_role(&state.db, Role::Admin).await?;
+    let deleted: Option<(Option<String>,)> = sqlx::query_as("DELETE FROM destinations WHERE id = $1 RETURNING image_id")
+        .bind(&id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    let (image,) = deleted.ok_or_else(not_found)?;
+    upload::delete(&state.db, &state.media, &image.into_iter().collect::<Vec<_>>()).await?;
+    Ok(success("Destination deleted"))
+}

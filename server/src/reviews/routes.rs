@@ -1,0 +1,320 @@
+//! `GET /users/ratings/{id}` (public) and `POST /tourists/ratings` (travellers).
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::app::AppState;
+use crate::auth::domain::Role;
+use crate::auth::session::Session;
+use crate::calendar::{date_text, today_in_nepal};
+use crate::db::{Db, is_unique_violation, new_id, now_ms, to_rfc3339};
+use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
+use crate::guides::directory::average;
+use crate::guides::index;
+use crate::media::upload::public_url;
+use crate::profile::optional_text;
+
+pub const COMMENT_MAX: usize = 1000;
+const LIMIT_MAX: i64 = 50;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(guide_reviews)).routes(routes!(write_review))
+}
+
+/// A review as the guide's page shows it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Review {
+    #[serde(rename = "_id")]
+    id: String,
+    /// The reviewer's first name.
+    first_name: String,
+    /// The reviewer's last name.
+    last_name: String,
+    /// A small copy of the reviewer's photo.
+    #[schema(required = true)]
+    profile_picture: Option<String>,
+    /// 1 to 5.
+    score: i64,
+    comment: String,
+    /// RFC 3339.
+    created_at: String,
+    /// The day of the paid trip the review is about (`YYYY-MM-DD`).
+    trip_date: String,
+    /// Always true: every review comes from a paid booking.
+    verified: bool,
+}
+
+#[derive(sqlx::FromRow)]
+struct ReviewRow {
+    id: String,
+    first_name: String,
+    last_name: String,
+    picture_key: Option<String>,
+    score: i64,
+    comment: String,
+    created_at: i64,
+    trip_date: Option<String>,
+}
+
+impl From<ReviewRow> for Review {
+    fn from(row: ReviewRow) -> Self {
+        Self {
+            id: row.id,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            profile_picture: row.picture_key.as_deref().map(public_url),
+            score: row.score,
+            comment: row.comment,
+            created_at: to_rfc3339(row.created_at),
+            trip_date: row.trip_date.unwrap_or_default(),
+            verified: true,
+        }
+    }
+}
+
+const REVIEW_SELECT: &str = "SELECT r.id, u.first_name, u.last_name, pp.thumb_key AS picture_key, r.score, r.comment, \
+    r.created_at, b.selected_date AS trip_date \
+    FROM ratings r JOIN users u ON u.id = r.tourist_id \
+    LEFT JOIN tourist_details t ON t.user_id = r.tourist_id LEFT JOIN media pp ON pp.id = t.profile_picture_id \
+    LEFT JOIN bookings b ON b.id = r.booking_id";
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewsPage {
+    ratings: Vec<Review>,
+    average_rating: f64,
+    review_count: i64,
+    total_pages: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ReviewsResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    data: ReviewsPage,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReviewsParams {
+    /// From 1 (default 1).
+    page: Option<i64>,
+    /// 1 to 50 (default 20).
+    limit: Option<i64>,
+}
+
+/// The average and count of a verified guide's reviews; `None` for anyone else.
+async fn rating_of(db: &Db, guide_id: &str) -> AppResult<Option<(f64, i64)>> {
+    let found: Option<(i64, i64)> = sqlx::query_as(
+        "SELECT g.rating_sum, g.review_count FROM guide_details g JOIN users u ON u.id = g.user_id \
+         WHERE g.user_id = $1 AND g.status = 'verified' AND u.role = 'guide'",
+    )
+    .bind(guide_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(found.map(|(sum, count)| (average(sum, count), count)))
+}
+
+fn guide_not_found() -> AppError {
+    AppError::NotFound("Guide not found".into())
+}
+
+/// A verified guide's reviews, newest first, with the average they make.
+#[utoipa::path(get, path = "/users/ratings/{id}", tag = "reviews",
+    params(("id" = String, Path, description = "The guide's id"), ReviewsParams),
+    responses((status = 200, body = ReviewsResponse), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn guide_reviews(
+    State(state): State<AppState>,
+    Path(guide_id): Path<String>,
+    Query(params): Query<ReviewsParams>,
+) -> AppResult<Json<ReviewsResponse>> {
+    let page = params.page.unwrap_or(1);
+    let limit = params.limit.unwrap_or(20);
+    if !(1..=100_000).contains(&page) || !(1..=LIMIT_MAX).contains(&limit) {
+        return Err(AppError::validation(format!("page must be 1 or more and limit from 1 to {LIMIT_MAX}")));
+    }
+    let (average_rating, review_count) = rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
+    let rows: Vec<ReviewRow> =
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("{REVIEW_SELECT} WHERE r.guide_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3")))
+            .bind(&guide_id)
+            .bind(limit)
+            .bind((page - 1) * limit)
+            .fetch_all(&state.db.pool)
+            .await?;
+    Ok(Json(ReviewsResponse {
+        status: "success",
+        data: ReviewsPage {
+            ratings: rows.into_iter().map(Review::from).collect(),
+            average_rating,
+            review_count,
+            total_pages: (review_count + limit - 1) / limit,
+        },
+    }))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewRequest {
+    guide_id: Option<String>,
+    /// A whole number from 1 to 5 (a numeric string is accepted too).
+    #[schema(value_type = Option<i64>, example = 5)]
+    score: Option<Value>,
+    #[schema(example = "Pemba read the weather and the altitude better than any app.")]
+    comment: Option<String>,
+}
+
+const BOTH_REQUIRED: &str = "Please provide both rating and comment";
+
+/// The score, 1 to 5.
+fn parse_score(value: Option<&Value>) -> AppResult<i64> {
+    let invalid = || AppError::validation("Rating must be a whole number from 1 to 5");
+    let score = match value {
+        None | Some(Value::Null) => return Err(AppError::validation(BOTH_REQUIRED)),
+        Some(Value::String(text)) if text.trim().is_empty() => return Err(AppError::validation(BOTH_REQUIRED)),
+        Some(Value::String(text)) => text.trim().parse::<i64>().map_err(|_| invalid())?,
+        Some(Value::Number(number)) => number.as_i64().ok_or_else(invalid)?,
+        Some(_) => return Err(invalid()),
+    };
+    if !(1..=5).contains(&score) {
+        // The stars start at 1: 0 means no star was chosen.
+        return Err(if score == 0 { AppError::validation(BOTH_REQUIRED) } else { invalid() });
+    }
+    Ok(score)
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WrittenReview {
+    #[serde(rename = "_id")]
+    id: String,
+    score: i64,
+    comment: String,
+    /// The guide's average and count with this review counted.
+    average_rating: f64,
+    review_count: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct WriteReviewResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    message: String,
+    data: WrittenReview,
+}
+
+/// Review a guide after a paid trip with them (one review per paid booking).
+#[utoipa::path(post, path = "/tourists/ratings", tag = "reviews", security(("bearer" = [])), request_body = ReviewRequest,
+    responses(
+        (status = 201, body = WriteReviewResponse),
+        (status = 400, body = ErrorBody, description = "Missing rating or comment, or out of range"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Not a traveller, or no paid trip with this guide yet"),
+        (status = 404, body = ErrorBody, description = "No such verified guide"),
+        (status = 409, body = ErrorBody, description = "Every paid trip with this guide is already reviewed"),
+    ))]
+async fn write_review(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<ReviewRequest>,
+) -> AppResult<(StatusCode, Json<WriteReviewResponse>)> {
+    session.require_stored_role(&state.db, Role::Tourist).await?;
+    let score = parse_score(body.score.as_ref())?;
+    let comment = optional_text(body.comment.as_deref(), "Comment", COMMENT_MAX, true)?
+        .ok_or_else(|| AppError::validation(BOTH_REQUIRED))?;
+    let guide_id = body.guide_id.unwrap_or_default();
+    rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
+
+    let id = new_id();
+    let now = now_ms();
+    let today = date_text(today_in_nepal());
+    let mut tx = state.db.begin_write().await?;
+    // The oldest paid, past trip with this guide that has no review yet. A unique index on
+    // ratings.booking_id stops two reviews of one trip, however they race.
+    let inserted = sqlx::query(
+        "INSERT INTO ratings (id, guide_id, tourist_id, booking_id, score, comment, created_at, updated_at) \
+         SELECT $1, b.guide_id, b.tourist_id, b.id, $2, $3, $4, $4 FROM bookings b \
+         WHERE b.tourist_id = $5 AND b.guide_id = $6 AND b.payment_status = 'paid' AND b.selected_date <= $7 \
+           AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.booking_id = b.id) \
+         ORDER BY b.selected_date, b.id LIMIT 1",
+    )
+    .bind(&id)
+    .bind(score)
+    .bind(&comment)
+    .bind(now)
+    .bind(&session.user_id)
+    .bind(&guide_id)
+    .bind(&today)
+    .execute(&mut *tx)
+    .await;
+    let inserted = match inserted {
+        Ok(done) => done.rows_affected(),
+        Err(e) if is_unique_violation(&e) => 0,
+        Err(e) => return Err(e.into()),
+    };
+    if inserted == 0 {
+        drop(tx);
+        return Err(why_not_eligible(&state.db, &session.user_id, &guide_id, &today).await?);
+    }
+    sqlx::query(
+        "UPDATE guide_details SET rating_sum = rating_sum + $1, review_count = review_count + 1, updated_at = $2 WHERE user_id = $3",
+    )
+    .bind(score)
+    .bind(now)
+    .bind(&guide_id)
+    .execute(&mut *tx)
+    .await?;
+    index::refresh(&mut tx, &guide_id).await?;
+    tx.commit().await?;
+
+    let (average_rating, review_count) = rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(WriteReviewResponse {
+            status: "success",
+            message: "Review submitted successfully!".into(),
+            data: WrittenReview { id, score, comment, average_rating, review_count },
+        }),
+    ))
+}
+
+/// Why this traveller cannot review this guide now: the clearest of the reasons.
+async fn why_not_eligible(db: &Db, tourist_id: &str, guide_id: &str, today: &str) -> AppResult<AppError> {
+    let paid: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT b.selected_date, (SELECT COUNT(*) FROM ratings r WHERE r.booking_id = b.id) \
+         FROM bookings b WHERE b.tourist_id = $1 AND b.guide_id = $2 AND b.payment_status = 'paid' ORDER BY b.selected_date",
+    )
+    .bind(tourist_id)
+    .bind(guide_id)
+    .fetch_all(&db.pool)
+    .await?;
+    if paid.is_empty() {
+        return Ok(AppError::Forbidden("Only travellers who have booked and paid for a trip with this guide can review them".into()));
+    }
+    match paid.iter().find(|(date, reviews)| *reviews == 0 && date.as_str() > today) {
+        Some((date, _)) => Ok(AppError::Forbidden(format!("You can review this guide after your trip on {date}"))),
+        None => Ok(AppError::Conflict("You have already reviewed your trips with this guide".into())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_score_is_a_whole_number_from_1_to_5() {
+        assert_eq!(parse_score(Some(&json!(5))).unwrap(), 5);
+        assert_eq!(parse_score(Some(&json!("3"))).unwrap(), 3);
+        for missing in [None, Some(json!(null)), Some(json!("")), Some(json!(0))] {
+            assert_eq!(parse_score(missing.as_ref()).unwrap_err().to_string(), BOTH_REQUIRED);
+        }
+        for bad in [json!(6), json!(-1), json!(4.5), json!("five"), json!([5])] {
+            assert_eq!(parse_score(Some(&bad)).unwrap_err().to_string(), "Rating must be a whole number from 1 to 5", "{bad}");
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Guides, bookings and reviews made for tests. Guides that a test reads as a traveller
+//! would are made through the API (sign-up, profile, certificates, an admin's verify);
+//! volume (dozens of guides) and the bookings that reviews need before the booking API
+//! exists are written straight to the test's database, then indexed by the server's own
+//! `guides::index::refresh`, as any change through the API would be.
+
+use serde_json::{Value, json};
+use yatra::db::{new_id, now_ms};
+
+use crate::guides::submit_certificates;
+use crate::helpers::{TestApp, TestUser};
+
+/// The account's id.
+pub async fn user_id(app: &TestApp, token: &str) -> String {
+    app.me(token).await["_id"].as_str().expect("me has an _id").to_owned()
+}
+
+/// A guide profile form with these details (the rest as in `guides::valid_profile`).
+pub fn guide_profile(bio: &str, languages: &[&str], interests: &[&str], address: &str, at: (f64, f64)) -> Value {
+    json!({
+        "bio": bio,
+        "nationality": "Nepali",
+        "pricePerDay": 40,
+        "expertiseLanguages": languages,
+        "interests": interests,
+        "contactInfo": { "phone": "+977 9800000000", "address": address },
+        "location": { "latitude": at.0, "longitude": at.1 },
+    })
+}
+
+/// A guide named `first last` with `profile`, certificates submitted; not yet verified.
+pub async fn submitted_guide(app: &TestApp, first: &str, last: &str, profile: &Value) -> (TestUser, String) {
+    let guide = app.signup_and_login("guide").await;
+    let named = app.patch_json_auth("/api/v1/protect/name", &json!({ "firstName": first, "lastName": last }), &guide.token).await;
+    assert_eq!(named.status(), 200);
+    let saved = app.post_json_auth("/api/v1/guides/profile", profile, &guide.token).await;
+    assert_eq!(saved.status(), 200, "profile of {first} {last}");
+    let data = submit_certificates(app, &guide.token, &["Trekking Guide Licence"]).await;
+    let id = data["_id"].as_str().unwrap().to_owned();
+    (guide, id)
+}
+
+/// Like `submitted_guide`, then verified by `admin`.
+pub async fn verified_guide(app: &TestApp, admin: &TestUser, first: &str, last: &str, profile: &Value) -> (TestUser, String) {
+    let (guide, id) = submitted_guide(app, first, last, profile).await;
+    let verified = app.post_json_auth(&format!("/api/v1/admin/guides/{id}/verify"), &json!({}), &admin.token).await;
+    assert_eq!(verified.status(), 200);
+    (guide, id)
+}
+
+/// A verified guide written to the database: `interests`, based at `at`, with
+/// `review_count` reviews summing to `rating_sum`. Returns the id.
+pub async fn insert_verified_guide(app: &TestApp, name: &str, interests: &[&str], at: (f64, f64), rating_sum: i64, review_count: i64) -> String {
+    let db = app.db().await;
+    let id = new_id();
+    let now = now_ms();
+    let mut conn = db.pool.acquire().await.unwrap();
+    sqlx::query(
+        "INSERT INTO users (id, first_name, last_name, email, email_lower, password_hash, role, created_at, updated_at) \
+         VALUES ($1, $2, 'Guide', $3, $3, 'not-a-hash', 'guide', $4, $4)",
+    )
+    .bind(&id)
+    .bind(name)
+    .bind(format!("{id}@guides.example.com"))
+    .bind(now)
+    .execute(&mut *conn)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO guide_details (user_id, bio, nationality, price_per_day_cents, expertise_languages, interests, phone, \
+           address, latitude, longitude, status, review_state, rating_sum, review_count, created_at, updated_at) \
+         VALUES ($1, 'A guide made for a test.', 'Nepali', 5000, '[\"English\"]', $2, '+977 9800000000', 'Kathmandu', \
+           $3, $4, 'verified', 'approved', $5, $6, $7, $7)",
+    )
+    .bind(&id)
+    .bind(serde_json::to_string(interests).unwrap())
+    .bind(at.0)
+    .bind(at.1)
+    .bind(rating_sum)
+    .bind(review_count)
+    .bind(now)
+    .execute(&mut *conn)
+    .await
+    .unwrap();
+    yatra::guides::index::refresh(&mut conn, &id).await.unwrap();
+    drop(conn);
+    db.pool.close().await;
+    id
+}
+
+/// A booking of `guide_id` by `tourist_id` on `date` (`YYYY-MM-DD`), paid or not.
+/// Returns the booking's id.
+pub async fn insert_booking(app: &TestApp, tourist_id: &str, guide_id: &str, date: &str, paid: bool) -> String {
+    let db = app.db().await;
+    let id = new_id();
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO bookings (id, tourist_id, guide_id, selected_date, selected_time, group_size, price_per_person_cents, \
+           total_amount_cents, booking_status, payment_status, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, '10:00', 2, 4000, 8000, 'approved', $5, $6, $6)",
+    )
+    .bind(&id)
+    .bind(tourist_id)
+    .bind(guide_id)
+    .bind(date)
+    .bind(if paid { "paid" } else { "unpaid" })
+    .bind(now)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    db.pool.close().await;
+    id
+}
+
+/// Pokhara (Lakeside), Kathmandu (Thamel) and Sauraha (Chitwan), as (latitude, longitude).
+pub const POKHARA: (f64, f64) = (28.2096, 83.9595);
+pub const KATHMANDU: (f64, f64) = (27.7154, 85.3123);
+pub const CHITWAN: (f64, f64) = (27.5781, 84.4943);
