@@ -1,8 +1,13 @@
 import { RouterProvider } from 'react-router/dom'
+import { CacheProvider } from '../lib/cache-provider'
 import { createAppRouter } from './router'
 
 const router = createAppRouter()
 
 export function App() {
-  return <RouterProvider router={router} />
+  return (
+    <CacheProvider>
+      <RouterProvider router={router} />
+    </CacheProvider>
+  )
 }

@@ -1,0 +1,448 @@
+import { act, render, renderHook, screen } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import type { ApiResult } from './api-result'
+import { clearSession, saveSession } from './auth-store'
+import { APP_CACHE_OPTIONS, CacheProvider, invalidate, useClientCache } from './cache-provider'
+import { ClientCache } from './client-cache'
+import { useCachedQuery, usePagedList, type CachedQuery } from './use-cached-query'
+
+type Guide = { _id: string; name: string }
+type Page = { items: Guide[]; totalPages: number }
+
+const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, data })
+const failed = (message: string): ApiResult<never> => ({ ok: false, status: 500, message })
+const guide = (id: string): Guide => ({ _id: id, name: `Guide ${id}` })
+
+/** A load function whose answers the test gives, one per call, in order. */
+function controlledLoad<T>() {
+  const waiting: ((result: ApiResult<T>) => void)[] = []
+  const load = vi.fn(() => new Promise<ApiResult<T>>((resolve) => waiting.push(resolve)))
+  async function answer(result: ApiResult<T>) {
+    const resolve = waiting.shift()
+    if (!resolve) throw new Error('no request is waiting')
+    await act(async () => resolve(result))
+  }
+  return { load, answer, waiting }
+}
+
+function withCache(cache = new ClientCache()) {
+  const wrapper = ({ children }: { children: ReactNode }) => <CacheProvider cache={cache}>{children}</CacheProvider>
+  return { cache, wrapper }
+}
+
+describe('useCachedQuery', () => {
+  it('loads on a miss, then renders a hit at once without asking again', async () => {
+    const { cache, wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const first = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+    expect(first.result.current).toMatchObject({ status: 'loading', data: undefined, isFetching: true })
+    await answer(ok(guide('1')))
+    expect(first.result.current).toMatchObject({ status: 'success', data: guide('1'), isFetching: false })
+    first.unmount()
+
+    const renders: CachedQuery<Guide>[] = []
+    renderHook(
+      () => {
+        const query = useCachedQuery({ key: 'guide:1', load })
+        renders.push(query)
+        return query
+      },
+      { wrapper },
+    )
+    expect(renders[0]).toMatchObject({ status: 'success', data: guide('1'), isFetching: false })
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1 })
+  })
+
+  it('shares one request between components mounting with the same key', async () => {
+    const { wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    function GuideName({ label }: { label: string }) {
+      const { data } = useCachedQuery({ key: 'guide:1', load })
+      return <p>{`${label}: ${data?.name ?? '…'}`}</p>
+    }
+    render(
+      <>
+        <GuideName label="card" />
+        <GuideName label="header" />
+      </>,
+      { wrapper },
+    )
+    expect(load).toHaveBeenCalledTimes(1)
+    await answer(ok(guide('1')))
+    expect(screen.getByText('card: Guide 1')).toBeInTheDocument()
+    expect(screen.getByText('header: Guide 1')).toBeInTheDocument()
+  })
+
+  it('makes one request under Strict Mode', () => {
+    const { wrapper } = withCache()
+    const { load } = controlledLoad<Guide>()
+    renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper, reactStrictMode: true })
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('fetches again when its tag is invalidated, keeping the old data visible meanwhile', async () => {
+    const { cache, wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const { result } = renderHook(() => useCachedQuery({ key: 'guide:1', load, tags: ['guides'] }), { wrapper })
+    await answer(ok(guide('1')))
+
+    act(() => {
+      invalidate(cache, 'guides')
+    })
+    expect(load).toHaveBeenCalledTimes(2)
+    expect(result.current).toMatchObject({ status: 'success', data: guide('1'), isFetching: true })
+    await answer(ok({ _id: '1', name: 'Renamed' }))
+    expect(result.current).toMatchObject({ status: 'success', data: { name: 'Renamed' }, isFetching: false })
+  })
+
+  it('asks again when an invalidation lands while its first request is out', async () => {
+    const { cache, wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const { result } = renderHook(() => useCachedQuery({ key: 'guide:1', load, tags: ['guides'] }), { wrapper })
+    // Nothing is stored yet, so the invalidation cannot delete anything...
+    expect(invalidate(cache, 'guides')).toBe(0)
+    // ...but the answer may predate the change it announces, so it is neither stored nor shown.
+    await answer(ok({ _id: '1', name: 'Before the change' }))
+    expect(load).toHaveBeenCalledTimes(2)
+    expect(result.current).toMatchObject({ status: 'loading', isFetching: true })
+    await answer(ok({ _id: '1', name: 'After the change' }))
+    expect(result.current.data?.name).toBe('After the change')
+  })
+
+  it('reload fetches again and keeps the data on screen until the answer', async () => {
+    const { wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const { result } = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+    await answer(ok(guide('1')))
+    act(() => result.current.reload())
+    expect(load).toHaveBeenCalledTimes(2)
+    expect(result.current).toMatchObject({ data: guide('1'), isFetching: true })
+    await answer(ok({ _id: '1', name: 'Fresh' }))
+    expect(result.current.data?.name).toBe('Fresh')
+  })
+
+  it('does not cache an error: it shows the message and the next reader asks again', async () => {
+    const { cache, wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const first = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+    await answer(failed('Guide not found'))
+    expect(first.result.current).toMatchObject({ status: 'error', error: 'Guide not found', data: undefined, isFetching: false })
+    expect(cache.stats().entries).toBe(0)
+    first.unmount()
+
+    const second = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+    expect(load).toHaveBeenCalledTimes(2)
+    expect(second.result.current.status).toBe('loading')
+  })
+
+  it('reload after an error tries again and clears the error', async () => {
+    const { wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const { result } = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+    await answer(failed('Try again later'))
+    act(() => result.current.reload())
+    expect(result.current).toMatchObject({ status: 'loading', error: undefined, isFetching: true })
+    await answer(ok(guide('1')))
+    expect(result.current).toMatchObject({ status: 'success', data: guide('1') })
+  })
+
+  it('never shows the previous key’s data for a new key', async () => {
+    const { wrapper } = withCache()
+    const loads = { 'guide:1': controlledLoad<Guide>(), 'guide:2': controlledLoad<Guide>() }
+    const renders: { key: string; data: Guide | undefined }[] = []
+    const { rerender } = renderHook(
+      ({ id }: { id: '1' | '2' }) => {
+        const key = `guide:${id}` as const
+        const query = useCachedQuery({ key, load: loads[key].load })
+        renders.push({ key, data: query.data })
+        return query
+      },
+      { wrapper, initialProps: { id: '1' } },
+    )
+    await loads['guide:1'].answer(ok(guide('1')))
+    rerender({ id: '2' })
+    await loads['guide:2'].answer(ok(guide('2')))
+    rerender({ id: '1' })
+
+    for (const { key, data } of renders) {
+      if (data) expect(`guide:${data._id}`).toBe(key)
+    }
+    expect(renders.at(-1)).toEqual({ key: 'guide:1', data: guide('1') })
+    expect(loads['guide:1'].load).toHaveBeenCalledTimes(1)
+  })
+
+  it('ignores an answer for a key it has moved away from', async () => {
+    const { wrapper } = withCache()
+    const slow = controlledLoad<Guide>()
+    const fast = controlledLoad<Guide>()
+    const { result, rerender } = renderHook(({ key, load }) => useCachedQuery({ key, load }), {
+      wrapper,
+      initialProps: { key: 'guide:1', load: slow.load },
+    })
+    rerender({ key: 'guide:2', load: fast.load })
+    await slow.answer(failed('Too late'))
+    expect(result.current).toMatchObject({ status: 'loading', error: undefined })
+    await fast.answer(ok(guide('2')))
+    expect(result.current.data).toEqual(guide('2'))
+  })
+
+  it('does not carry an error over to a new key', async () => {
+    const { wrapper } = withCache()
+    const loads = { 'guide:1': controlledLoad<Guide>(), 'guide:2': controlledLoad<Guide>() }
+    const renders: { key: string; error: string | undefined }[] = []
+    const { rerender } = renderHook(
+      ({ key }: { key: 'guide:1' | 'guide:2' }) => {
+        const query = useCachedQuery({ key, load: loads[key].load })
+        renders.push({ key, error: query.error })
+        return query
+      },
+      { wrapper, initialProps: { key: 'guide:1' } },
+    )
+    await loads['guide:1'].answer(failed('Guide not found'))
+    rerender({ key: 'guide:2' })
+    expect(renders.filter(({ key }) => key === 'guide:2').every(({ error }) => error === undefined)).toBe(true)
+  })
+
+  it('fetches nothing while disabled', () => {
+    const { wrapper } = withCache()
+    const { load } = controlledLoad<Guide>()
+    const { result } = renderHook(() => useCachedQuery({ key: 'guide:1', load, enabled: false }), { wrapper })
+    expect(load).not.toHaveBeenCalled()
+    expect(result.current).toMatchObject({ status: 'loading', isFetching: false })
+  })
+
+  it('keeps showing an evicted entry without fetching it again', async () => {
+    const { cache, wrapper } = withCache(new ClientCache({ maxEntries: 1 }))
+    const { load, answer } = controlledLoad<Guide>()
+    const { result } = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+    await answer(ok(guide('1')))
+    act(() => {
+      cache.set('other', 1)
+    })
+    expect(cache.has('guide:1')).toBe(false)
+    expect(result.current).toMatchObject({ status: 'success', data: guide('1'), isFetching: false })
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('fetches again when its entry expires while mounted', async () => {
+    vi.useFakeTimers()
+    try {
+      const { wrapper } = withCache(new ClientCache({ sweepInterval: 1000 }))
+      const { load, answer } = controlledLoad<Guide>()
+      const { result, unmount } = renderHook(() => useCachedQuery({ key: 'guide:1', load, ttl: 500 }), { wrapper })
+      await answer(ok(guide('1')))
+      act(() => vi.advanceTimersByTime(1000))
+      expect(load).toHaveBeenCalledTimes(2)
+      expect(result.current).toMatchObject({ data: guide('1'), isFetching: true })
+      unmount()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('does not update after unmounting', async () => {
+    const { wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const error = vi.spyOn(console, 'error')
+    const { unmount } = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+    unmount()
+    await answer(failed('gone'))
+    expect(error).not.toHaveBeenCalled()
+  })
+})
+
+describe('usePagedList', () => {
+  function pagedLoad() {
+    const waiting: { page: number; resolve: (result: ApiResult<Page>) => void }[] = []
+    const loadPage = vi.fn((page: number) => new Promise<ApiResult<Page>>((resolve) => waiting.push({ page, resolve })))
+    async function answer(page: number, result: ApiResult<Page>) {
+      const index = waiting.findIndex((request) => request.page === page)
+      if (index < 0) throw new Error(`no request for page ${page} is waiting`)
+      const [{ resolve }] = waiting.splice(index, 1)
+      await act(async () => resolve(result))
+    }
+    return { loadPage, answer }
+  }
+
+  const ids = (items: Guide[]) => items.map((item) => item._id)
+
+  it('appends pages, drops repeated ids and stops at the last page', async () => {
+    const { cache, wrapper } = withCache()
+    const { loadPage, answer } = pagedLoad()
+    const { result } = renderHook(() => usePagedList({ key: 'guides', loadPage }), { wrapper })
+    expect(result.current).toMatchObject({ status: 'loading', items: [], hasMore: false })
+    await answer(1, ok({ items: [guide('a'), guide('b')], totalPages: 2 }))
+    expect(result.current).toMatchObject({ status: 'success', hasMore: true })
+
+    act(() => result.current.loadMore())
+    expect(result.current.isFetchingMore).toBe(true)
+    // A second press while the page loads does nothing.
+    act(() => result.current.loadMore())
+    expect(loadPage).toHaveBeenCalledTimes(2)
+    await answer(2, ok({ items: [guide('b'), guide('c')], totalPages: 2 }))
+    expect(ids(result.current.items)).toEqual(['a', 'b', 'c'])
+    expect(result.current).toMatchObject({ hasMore: false, isFetchingMore: false })
+
+    act(() => result.current.loadMore())
+    expect(loadPage).toHaveBeenCalledTimes(2)
+    expect(loadPage.mock.calls.map(([page]) => page)).toEqual([1, 2])
+    expect(cache.has('guides:page:1') && cache.has('guides:page:2')).toBe(true)
+  })
+
+  it('keeps earlier items when a page fails, and loadMore tries that page again', async () => {
+    const { wrapper } = withCache()
+    const { loadPage, answer } = pagedLoad()
+    const { result } = renderHook(() => usePagedList({ key: 'guides', loadPage }), { wrapper })
+    await answer(1, ok({ items: [guide('a')], totalPages: 3 }))
+    act(() => result.current.loadMore())
+    await answer(2, failed('Could not load guides'))
+    expect(result.current).toMatchObject({ status: 'success', error: 'Could not load guides', isFetchingMore: false })
+    expect(ids(result.current.items)).toEqual(['a'])
+
+    act(() => result.current.loadMore())
+    expect(result.current.error).toBeUndefined()
+    await answer(2, ok({ items: [guide('b')], totalPages: 3 }))
+    expect(ids(result.current.items)).toEqual(['a', 'b'])
+    expect(loadPage.mock.calls.map(([page]) => page)).toEqual([1, 2, 2])
+  })
+
+  it('reports a failed first page as an error that loadMore retries', async () => {
+    const { wrapper } = withCache()
+    const { loadPage, answer } = pagedLoad()
+    const { result } = renderHook(() => usePagedList({ key: 'guides', loadPage }), { wrapper })
+    await answer(1, failed('Could not load guides'))
+    expect(result.current).toMatchObject({ status: 'error', error: 'Could not load guides', items: [] })
+    act(() => result.current.loadMore())
+    expect(result.current.status).toBe('loading')
+    await answer(1, ok({ items: [guide('a')], totalPages: 1 }))
+    expect(result.current).toMatchObject({ status: 'success', hasMore: false })
+  })
+
+  it('shows a cached first page at once on a later visit', async () => {
+    const { wrapper } = withCache()
+    const { loadPage, answer } = pagedLoad()
+    const first = renderHook(() => usePagedList({ key: 'guides', loadPage }), { wrapper })
+    await answer(1, ok({ items: [guide('a')], totalPages: 2 }))
+    first.unmount()
+
+    const statuses: string[] = []
+    const { result } = renderHook(
+      () => {
+        const list = usePagedList({ key: 'guides', loadPage })
+        statuses.push(list.status)
+        return list
+      },
+      { wrapper },
+    )
+    expect(statuses.every((status) => status === 'success')).toBe(true)
+    expect(ids(result.current.items)).toEqual(['a'])
+    expect(loadPage).toHaveBeenCalledTimes(1)
+  })
+
+  it('starts again from page 1 when its tag is invalidated, keeping the items until then', async () => {
+    const { cache, wrapper } = withCache()
+    const { loadPage, answer } = pagedLoad()
+    const { result } = renderHook(() => usePagedList({ key: 'guides', tags: ['guides'], loadPage }), { wrapper })
+    await answer(1, ok({ items: [guide('a')], totalPages: 2 }))
+    act(() => result.current.loadMore())
+    await answer(2, ok({ items: [guide('b')], totalPages: 2 }))
+
+    act(() => {
+      invalidate(cache, 'guides')
+    })
+    expect(ids(result.current.items)).toEqual(['a', 'b'])
+    expect(loadPage).toHaveBeenCalledTimes(3)
+    await answer(1, ok({ items: [guide('new'), guide('a')], totalPages: 2 }))
+    expect(ids(result.current.items)).toEqual(['new', 'a'])
+    expect(result.current.hasMore).toBe(true)
+  })
+
+  it('drops a page that answers after the list started again', async () => {
+    const { cache, wrapper } = withCache()
+    const { loadPage, answer } = pagedLoad()
+    const { result } = renderHook(() => usePagedList({ key: 'guides', tags: ['guides'], loadPage }), { wrapper })
+    await answer(1, ok({ items: [guide('a')], totalPages: 3 }))
+    act(() => result.current.loadMore())
+    act(() => {
+      invalidate(cache, 'guides')
+    })
+    await answer(2, ok({ items: [guide('old-b')], totalPages: 3 }))
+    expect(ids(result.current.items)).toEqual(['a'])
+    expect(cache.has('guides:page:2')).toBe(false)
+    await answer(1, ok({ items: [guide('new-a')], totalPages: 3 }))
+    expect(ids(result.current.items)).toEqual(['new-a'])
+  })
+
+  it('reload fetches page 1 afresh even when it is cached', async () => {
+    const { wrapper } = withCache()
+    const { loadPage, answer } = pagedLoad()
+    const { result } = renderHook(() => usePagedList({ key: 'guides', loadPage }), { wrapper })
+    await answer(1, ok({ items: [guide('a')], totalPages: 1 }))
+    act(() => result.current.reload())
+    expect(loadPage).toHaveBeenCalledTimes(2)
+    expect(ids(result.current.items)).toEqual(['a'])
+    await answer(1, ok({ items: [guide('b')], totalPages: 1 }))
+    expect(ids(result.current.items)).toEqual(['b'])
+  })
+
+  it('never shows another key’s items', async () => {
+    const { wrapper } = withCache()
+    const { loadPage, answer } = pagedLoad()
+    const renders: { key: string; items: string[] }[] = []
+    const { rerender } = renderHook(
+      ({ key }) => {
+        const list = usePagedList({ key, loadPage })
+        renders.push({ key, items: ids(list.items) })
+        return list
+      },
+      { wrapper, initialProps: { key: 'guides?city=pokhara' } },
+    )
+    await answer(1, ok({ items: [guide('pokhara-1')], totalPages: 1 }))
+    rerender({ key: 'guides?city=kathmandu' })
+    await answer(1, ok({ items: [guide('kathmandu-1')], totalPages: 1 }))
+    for (const { key, items } of renders) {
+      for (const id of items) expect(key).toContain(id.split('-')[0])
+    }
+    expect(renders.at(-1)?.items).toEqual(['kathmandu-1'])
+  })
+})
+
+describe('CacheProvider', () => {
+  it('makes the app cache with the provider overrides and stops its sweep on unmount', () => {
+    const dispose = vi.spyOn(ClientCache.prototype, 'dispose')
+    const { result, unmount } = renderHook(() => useClientCache(), { wrapper: CacheProvider })
+    const { persistenceKey: _, ...limits } = APP_CACHE_OPTIONS
+    expect(result.current.limits).toEqual(limits)
+    unmount()
+    expect(dispose).toHaveBeenCalled()
+  })
+
+  it('restores the app cache from the in-memory persistence on a new provider', () => {
+    const first = renderHook(() => useClientCache(), { wrapper: CacheProvider })
+    first.result.current.set('kept', 1)
+    first.unmount()
+    const second = renderHook(() => useClientCache(), { wrapper: CacheProvider })
+    expect(second.result.current.get('kept')).toBe(1)
+    second.result.current.clear()
+    second.unmount()
+  })
+
+  it('empties the cache when the user signs in or out', () => {
+    const { cache, wrapper } = withCache()
+    cache.set('public', 1)
+    renderHook(() => useClientCache(), { wrapper })
+    expect(cache.has('public')).toBe(true)
+    act(() => saveSession({ token: 't', refreshToken: 'r', role: 'tourist' }))
+    expect(cache.has('public')).toBe(false)
+    cache.set('mine', 2)
+    act(() => clearSession())
+    expect(cache.has('mine')).toBe(false)
+  })
+
+  it('is required by useClientCache', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => renderHook(() => useClientCache())).toThrow('useClientCache needs a CacheProvider above it')
+  })
+})
