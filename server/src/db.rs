@@ -98,35 +98,60 @@ pub fn to_rfc3339(ms: i64) -> String {
         .unwrap_or_default()
 }
 
-/// A value bound to a `$n` placeholder of a `Sql`.
+/// A value bound to a `$n` placeholder of a `Sql`; `None` binds a NULL of that type.
 #[derive(Clone, Debug)]
 pub enum Param {
-    Text(String),
-    Int(i64),
-    Float(f64),
+    Text(Option<String>),
+    Int(Option<i64>),
+    Float(Option<f64>),
+    Bool(bool),
 }
 
 impl From<&str> for Param {
     fn from(value: &str) -> Self {
-        Param::Text(value.to_owned())
+        Param::Text(Some(value.to_owned()))
     }
 }
 
 impl From<String> for Param {
     fn from(value: String) -> Self {
+        Param::Text(Some(value))
+    }
+}
+
+impl From<Option<String>> for Param {
+    fn from(value: Option<String>) -> Self {
         Param::Text(value)
     }
 }
 
 impl From<i64> for Param {
     fn from(value: i64) -> Self {
+        Param::Int(Some(value))
+    }
+}
+
+impl From<Option<i64>> for Param {
+    fn from(value: Option<i64>) -> Self {
         Param::Int(value)
     }
 }
 
 impl From<f64> for Param {
     fn from(value: f64) -> Self {
+        Param::Float(Some(value))
+    }
+}
+
+impl From<Option<f64>> for Param {
+    fn from(value: Option<f64>) -> Self {
         Param::Float(value)
+    }
+}
+
+impl From<bool> for Param {
+    fn from(value: bool) -> Self {
+        Param::Bool(value)
     }
 }
 
@@ -166,8 +191,39 @@ impl Sql {
                 Param::Text(value) => query.bind(value.clone()),
                 Param::Int(value) => query.bind(*value),
                 Param::Float(value) => query.bind(*value),
+                Param::Bool(value) => query.bind(*value),
             };
         }
         query
     }
+
+    pub fn query<'q>(&self) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(self.text.clone()));
+        for param in &self.params {
+            query = match param {
+                Param::Text(value) => query.bind(value.clone()),
+                Param::Int(value) => query.bind(*value),
+                Param::Float(value) => query.bind(*value),
+                Param::Bool(value) => query.bind(*value),
+            };
+        }
+        query
+    }
+}
+
+/// Rows per INSERT statement in `insert_many`: few enough parameters for either backend
+/// (SQLite allows 32766, PostgreSQL 65535) at up to 16 columns.
+const ROWS_PER_INSERT: usize = 500;
+
+/// Inserts many rows with multi-row INSERT statements (bulk seeding).
+pub async fn insert_many(conn: &mut sqlx::AnyConnection, table: &str, columns: &[&str], rows: Vec<Vec<Param>>) -> Result<(), sqlx::Error> {
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let mut sql = Sql::new(&format!("INSERT INTO {table} ({}) VALUES ", columns.join(", ")));
+        for (i, row) in chunk.iter().enumerate() {
+            let placeholders: Vec<String> = row.iter().map(|value| sql.param(value.clone())).collect();
+            sql.push(&format!("{}({})", if i == 0 { "" } else { ", " }, placeholders.join(", ")));
+        }
+        sql.query().execute(&mut *conn).await?;
+    }
+    Ok(())
 }

@@ -20,11 +20,14 @@ enum Command {
     Serve,
     /// Apply database migrations and exit.
     Migrate,
-    /// Add demo data (idempotent).
+    /// Add demo data (idempotent) and/or bulk data for load tests.
     Seed {
-        /// The demo accounts (and, as features land, their content).
+        /// The demo accounts and the demo content (destinations, guides, reviews).
         #[arg(long)]
         demo: bool,
+        /// Add this many more verified guides, with travellers and reviews, for load tests.
+        #[arg(long, value_name = "N")]
+        bulk: Option<usize>,
     },
     /// Create an admin account. The password comes from YATRA_ADMIN_PASSWORD, else a prompt.
     CreateAdmin {
@@ -63,19 +66,28 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             migrated_db().await?;
             println!("migrations applied");
         }
-        Command::Seed { demo } => {
-            if !demo {
-                anyhow::bail!("say what to seed: yatra seed --demo");
+        Command::Seed { demo, bulk } => {
+            if !demo && bulk.is_none() {
+                anyhow::bail!("say what to seed: yatra seed --demo, or yatra seed --bulk N");
             }
-            let config = Config::from_env()?;
-            let media = MediaStore::from_config(&config)?;
-            let seeded = yatra::seed::demo(&migrated_db().await?, &media).await?;
-            println!(
-                "demo data: {} account(s) and {} profile(s) created (password {:?})",
-                seeded.accounts,
-                seeded.profiles,
-                yatra::seed::DEMO_PASSWORD
-            );
+            let db = migrated_db().await?;
+            if demo {
+                let config = Config::from_env()?;
+                let media = MediaStore::from_config(&config)?;
+                let seeded = yatra::seed::demo(&db, &media).await?;
+                println!("demo data: {seeded} (password {:?})", yatra::seed::DEMO_PASSWORD);
+            }
+            if let Some(count) = bulk {
+                let started = std::time::Instant::now();
+                let seeded = yatra::seed::bulk::guides(&db, count).await?;
+                println!(
+                    "bulk data: {} guides, {} travellers and {} reviews added in {:.1} s",
+                    seeded.guides,
+                    seeded.travellers,
+                    seeded.reviews,
+                    started.elapsed().as_secs_f64()
+                );
+            }
         }
         Command::CreateAdmin { email, first_name, last_name } => {
             let db = migrated_db().await?;

@@ -19,6 +19,19 @@ pub async fn create(db: &Db, account: NewAccount) -> AppResult<String> {
         return Err(email_conflict());
     }
     let hash = password::hash(account.password.into_inner()).await?;
+    create_with_hash(db, &account.first_name, &account.last_name, &account.email, account.role, &hash).await
+}
+
+/// Stores an account whose password is already hashed (the demo seed hashes its one
+/// shared password once for dozens of accounts).
+pub async fn create_with_hash(
+    db: &Db,
+    first_name: &PersonName,
+    last_name: &PersonName,
+    email: &Email,
+    role: Role,
+    hash: &str,
+) -> AppResult<String> {
     let id = new_id();
     let now = now_ms();
     let inserted = sqlx::query(
@@ -26,12 +39,12 @@ pub async fn create(db: &Db, account: NewAccount) -> AppResult<String> {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
     )
     .bind(&id)
-    .bind(account.first_name.as_str())
-    .bind(account.last_name.as_str())
-    .bind(account.email.as_str())
-    .bind(account.email.lower())
+    .bind(first_name.as_str())
+    .bind(last_name.as_str())
+    .bind(email.as_str())
+    .bind(email.lower())
     .bind(hash)
-    .bind(account.role.as_str())
+    .bind(role.as_str())
     .bind(now)
     .execute(&db.pool)
     .await;

@@ -8,6 +8,7 @@
 use sqlx::AnyConnection;
 
 use super::categories::Category;
+use crate::db::Param;
 use crate::error::AppResult;
 use crate::profile::Tags;
 use crate::text_search::normalize;
@@ -18,19 +19,53 @@ pub fn rating_rank(rating_sum: i64, review_count: i64) -> i64 {
     if review_count <= 0 { 0 } else { rating_sum * 10_000 / review_count }
 }
 
+/// What a guide's public rows are built from.
 #[derive(sqlx::FromRow)]
-struct Source {
-    first_name: String,
-    last_name: String,
-    bio: String,
-    expertise_languages: String,
-    interests: String,
-    address: String,
-    longitude: Option<f64>,
-    latitude: Option<f64>,
-    status: String,
-    rating_sum: i64,
-    review_count: i64,
+pub struct Source {
+    pub first_name: String,
+    pub last_name: String,
+    pub bio: String,
+    /// JSON text, as stored.
+    pub expertise_languages: String,
+    /// JSON text, as stored.
+    pub interests: String,
+    pub address: String,
+    pub longitude: Option<f64>,
+    pub latitude: Option<f64>,
+    pub rating_sum: i64,
+    pub review_count: i64,
+}
+
+/// A verified guide's public rows.
+pub struct PublicRows {
+    /// `guide_search`'s columns after `guide_id`, in `SEARCH_COLUMNS` order.
+    pub search: Vec<Param>,
+    pub categories: Vec<Category>,
+    pub rating_rank: i64,
+}
+
+pub const SEARCH_COLUMNS: [&str; 9] =
+    ["guide_id", "name", "bio", "languages", "interests", "address", "longitude", "latitude", "rating_rank"];
+
+impl Source {
+    pub fn public_rows(&self) -> PublicRows {
+        let rank = rating_rank(self.rating_sum, self.review_count);
+        let interests = Tags::from_json(&self.interests);
+        PublicRows {
+            search: vec![
+                normalize(&format!("{} {}", self.first_name, self.last_name)).into(),
+                normalize(&self.bio).into(),
+                normalize(&Tags::from_json(&self.expertise_languages).join(" ")).into(),
+                normalize(&interests.join(" ")).into(),
+                normalize(&self.address).into(),
+                self.longitude.into(),
+                self.latitude.into(),
+                rank.into(),
+            ],
+            categories: Category::of_interests(&interests),
+            rating_rank: rank,
+        }
+    }
 }
 
 /// Rebuilds the guide's public rows from their account and profile. Upserts rather than
@@ -38,53 +73,39 @@ struct Source {
 pub async fn refresh(conn: &mut AnyConnection, guide_id: &str) -> AppResult<()> {
     let source: Option<Source> = sqlx::query_as(
         "SELECT u.first_name, u.last_name, g.bio, g.expertise_languages, g.interests, g.address, \
-           g.longitude, g.latitude, g.status, g.rating_sum, g.review_count \
-         FROM users u JOIN guide_details g ON g.user_id = u.id WHERE u.id = $1 AND u.role = 'guide'",
+           g.longitude, g.latitude, g.rating_sum, g.review_count \
+         FROM users u JOIN guide_details g ON g.user_id = u.id \
+         WHERE u.id = $1 AND u.role = 'guide' AND g.status = 'verified'",
     )
     .bind(guide_id)
     .fetch_optional(&mut *conn)
     .await?;
-    let Some(source) = source.filter(|s| s.status == "verified") else {
+    let Some(source) = source else {
         sqlx::query("DELETE FROM guide_categories WHERE guide_id = $1").bind(guide_id).execute(&mut *conn).await?;
         sqlx::query("DELETE FROM guide_search WHERE guide_id = $1").bind(guide_id).execute(&mut *conn).await?;
         return Ok(());
     };
 
-    let rank = rating_rank(source.rating_sum, source.review_count);
-    let languages = Tags::from_json(&source.expertise_languages);
-    let interests = Tags::from_json(&source.interests);
-    sqlx::query(
-        "INSERT INTO guide_search (guide_id, name, bio, languages, interests, address, longitude, latitude, rating_rank) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-         ON CONFLICT (guide_id) DO UPDATE SET name = excluded.name, bio = excluded.bio, languages = excluded.languages, \
-           interests = excluded.interests, address = excluded.address, longitude = excluded.longitude, \
-           latitude = excluded.latitude, rating_rank = excluded.rating_rank",
-    )
-    .bind(guide_id)
-    .bind(normalize(&format!("{} {}", source.first_name, source.last_name)))
-    .bind(normalize(&source.bio))
-    .bind(normalize(&languages.join(" ")))
-    .bind(normalize(&interests.join(" ")))
-    .bind(normalize(&source.address))
-    .bind(source.longitude)
-    .bind(source.latitude)
-    .bind(rank)
-    .execute(&mut *conn)
-    .await?;
+    let rows = source.public_rows();
+    let mut sql = crate::db::Sql::new(&format!("INSERT INTO guide_search ({}) VALUES (", SEARCH_COLUMNS.join(", ")));
+    let mut placeholders = vec![sql.param(guide_id)];
+    placeholders.extend(rows.search.into_iter().map(|value| sql.param(value)));
+    let updates: Vec<String> = SEARCH_COLUMNS[1..].iter().map(|c| format!("{c} = excluded.{c}")).collect();
+    sql.push(&format!("{}) ON CONFLICT (guide_id) DO UPDATE SET {}", placeholders.join(", "), updates.join(", ")));
+    sql.query().execute(&mut *conn).await?;
 
-    let categories = Category::of_interests(&interests);
-    for category in &categories {
+    for category in &rows.categories {
         sqlx::query(
             "INSERT INTO guide_categories (category, guide_id, rating_rank) VALUES ($1, $2, $3) \
              ON CONFLICT (category, guide_id) DO UPDATE SET rating_rank = excluded.rating_rank",
         )
         .bind(category.as_str())
         .bind(guide_id)
-        .bind(rank)
+        .bind(rows.rating_rank)
         .execute(&mut *conn)
         .await?;
     }
-    for stale in Category::ALL.into_iter().filter(|c| !categories.contains(c)) {
+    for stale in Category::ALL.into_iter().filter(|c| !rows.categories.contains(c)) {
         sqlx::query("DELETE FROM guide_categories WHERE guide_id = $1 AND category = $2")
             .bind(guide_id)
             .bind(stale.as_str())

@@ -14,6 +14,8 @@ use crate::media::{MediaKind, MediaStore, Slot, upload};
 use crate::profile::{Bio, ListOf, Location, Nationality, Tags};
 use crate::tourists::profile::{self as tourist_profile, Change};
 
+pub mod bulk;
+
 pub const DEMO_PASSWORD: &str = "namaste-yatra";
 
 const TRAVELLER: &str = "traveller@demo.yatra.np";
@@ -30,6 +32,12 @@ const DEMO_ACCOUNTS: [(&str, &str, &str, Role); 3] = [
 pub struct Seeded {
     pub accounts: usize,
     pub profiles: usize,
+}
+
+impl std::fmt::Display for Seeded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} account(s) and {} profile(s) created", self.accounts, self.profiles)
+    }
 }
 
 /// Creates whichever demo accounts and profiles are missing.
