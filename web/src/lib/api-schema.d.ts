@@ -4,6 +4,41 @@
  */
 
 export interface paths {
+    "/api/v1/admin/destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a destination with its photo. */
+        post: operations["create_destination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/destinations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a destination and its photo. */
+        delete: operations["delete_destination"];
+        options?: never;
+        head?: never;
+        /** Edit a destination; a new photo replaces (and deletes) the old one. */
+        patch: operations["update_destination"];
+        trace?: never;
+    };
     "/api/v1/admin/guides/{guideId}/reject": {
         parameters: {
             query?: never;
@@ -177,7 +212,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Upload (or replace) the guide's cover image. */
-        post: operations["cover_image"];
+        post: operations["guide_cover_image"];
         delete?: never;
         options?: never;
         head?: never;
@@ -192,7 +227,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in guide's profile. */
-        get: operations["own_profile"];
+        get: operations["guide_own_profile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -211,7 +246,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Save the guide profile form. */
-        post: operations["update_profile"];
+        post: operations["guide_update_profile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -228,7 +263,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Upload (or replace) the guide's photo. */
-        post: operations["profile_image"];
+        post: operations["guide_profile_image"];
         delete?: never;
         options?: never;
         head?: never;
@@ -319,7 +354,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Upload (or replace) the traveller's cover image. */
-        post: operations["cover_image"];
+        post: operations["tourist_cover_image"];
         delete?: never;
         options?: never;
         head?: never;
@@ -405,10 +440,10 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in traveller's profile. */
-        get: operations["own_profile"];
+        get: operations["tourist_own_profile"];
         put?: never;
         /** Save the traveller form. */
-        post: operations["update_profile"];
+        post: operations["tourist_update_profile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -425,7 +460,129 @@ export interface paths {
         get?: never;
         put?: never;
         /** Upload (or replace) the traveller's photo, under `profileImage` or `profilePicture`. */
-        post: operations["profile_image"];
+        post: operations["tourist_profile_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tourists/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Review a guide after a paid trip with them (one review per paid booking). */
+        post: operations["write_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/destination/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One destination. */
+        get: operations["destination_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Destinations, popular ones first, then by rating (then id, a total order). */
+        get: operations["list_destinations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/guide/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One verified guide's public page. An unverified or unknown guide is 404 alike. */
+        get: operations["guide_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/guides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Verified guides, best rated first (then by id, so the order is total and stable). */
+        get: operations["list_guides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/ratings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A verified guide's reviews, newest first, with the average they make. */
+        get: operations["guide_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Guides matching words, a place, a category or a point, best match first (or nearest
+         *     first when searching near a point), then by rating.
+         */
+        get: operations["search_guides"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -505,6 +662,9 @@ export interface components {
         BioRequest: {
             bio?: string | null;
         };
+        CardContact: {
+            address: string;
+        };
         /** @description One certificate as the form sends it. */
         CertificateRequest: {
             /**
@@ -567,6 +727,72 @@ export interface components {
             /** Format: binary */
             coverImage: string;
         };
+        Destination: {
+            _id: string;
+            coordinates: null | components["schemas"]["Location"];
+            /** @description RFC 3339. */
+            createdAt: string;
+            description: string;
+            /** @description Public URL of the photo. */
+            image: string | null;
+            /** @description A smaller copy (at most 480 px) for cards. */
+            imageThumb: string | null;
+            /** @description Where it is, e.g. "Pokhara, Gandaki Province". */
+            location: string;
+            name: string;
+            popular: boolean;
+            /**
+             * Format: double
+             * @description 0 to 5.
+             */
+            rating: number;
+            /**
+             * Format: int64
+             * @description How many reviews the rating is from.
+             */
+            reviews: number;
+        };
+        /** @description The admin's form, documented for OpenAPI (the handler reads the multipart stream). */
+        DestinationForm: {
+            description: string;
+            /**
+             * Format: binary
+             * @description JPEG, PNG or WebP, at most 8 MB: required when creating, optional when editing.
+             */
+            image?: string | null;
+            latitude?: string | null;
+            /** @example Pokhara, Gandaki Province */
+            location: string;
+            longitude?: string | null;
+            /** @example Phewa Lake, Pokhara */
+            name: string;
+            /** @description true or false. */
+            popular?: string | null;
+            /**
+             * @description 0 to 5.
+             * @example 4.8
+             */
+            rating?: string | null;
+            /**
+             * @description Number of reviews, 0 or more.
+             * @example 1200
+             */
+            reviews?: string | null;
+        };
+        DestinationListResponse: {
+            destinations: components["schemas"]["Destination"][];
+            /** Format: int64 */
+            totalPages: number;
+        };
+        DestinationResponse: {
+            destination: components["schemas"]["Destination"];
+        };
+        DestinationSaved: {
+            destination: components["schemas"]["Destination"];
+            message: string;
+            /** @example success */
+            status: string;
+        };
         /** @description The error body every endpoint answers with. */
         ErrorBody: {
             /** @description A sentence the client can show as it is. */
@@ -593,6 +819,46 @@ export interface components {
             /** Format: int64 */
             reviewCount: number;
         };
+        /** @description A guide as cards show them, in lists and search results. */
+        GuideCard: {
+            _id: string;
+            /**
+             * Format: double
+             * @description 0 when there are no reviews yet.
+             */
+            averageRating: number;
+            bio: string;
+            contactInfo: components["schemas"]["CardContact"];
+            /** @description A small copy of the cover image. */
+            coverImage: string | null;
+            /**
+             * Format: double
+             * @description Only in searches near a point: how far the guide is based from it.
+             */
+            distanceKm?: number | null;
+            expertiseLanguages: string[];
+            firstName: string;
+            interests: string[];
+            lastName: string;
+            location: null | components["schemas"]["Location"];
+            /**
+             * Format: double
+             * @description Dollars per day.
+             */
+            pricePerDay: number | null;
+            /** @description A small copy (at most 480 px) of the guide's photo. */
+            profilePicture: string | null;
+            /** Format: int64 */
+            reviewCount: number;
+            /** Format: int64 */
+            yearsOfExperience: number | null;
+        };
+        GuideDetailResponse: {
+            data: components["schemas"]["PublicGuide"];
+            message: string;
+            /** @example success */
+            status: string;
+        };
         GuideDetails: {
             bio: string;
             certifications: components["schemas"]["Certification"][];
@@ -617,6 +883,13 @@ export interface components {
             verification: components["schemas"]["Verification"];
             /** Format: int64 */
             yearsOfExperience: number | null;
+        };
+        GuideListResponse: {
+            guides: components["schemas"]["GuideCard"][];
+            /** @description Pass as `cursor` for the next page; `null` on the last page. */
+            nextCursor: string | null;
+            /** Format: int64 */
+            totalPages: number;
         };
         /** @description The guide profile form. */
         GuideProfileRequest: {
@@ -644,6 +917,12 @@ export interface components {
             data: components["schemas"]["Guide"];
             /** @example success */
             status: string;
+        };
+        GuideSearchResponse: {
+            guides: components["schemas"]["GuideCard"][];
+            hasMore: boolean;
+            /** Format: int64 */
+            page: number;
         };
         /**
          * @description Whether travellers can find the guide.
@@ -737,6 +1016,54 @@ export interface components {
             /** Format: binary */
             profileImage: string;
         };
+        PublicCertification: {
+            _id: string;
+            issueDate: string;
+            issuingOrganization: string;
+            name: string;
+        };
+        PublicContact: {
+            address: string;
+            email: string;
+        };
+        /**
+         * @description A guide as anyone may see them: no phone number (shared once a trip is booked), no
+         *     certificate files, no admin notes.
+         */
+        PublicGuide: {
+            _id: string;
+            /** Format: double */
+            averageRating: number;
+            email: string;
+            firstName: string;
+            guideDetails: components["schemas"]["PublicGuideDetails"];
+            guideId: string;
+            lastName: string;
+            /** Format: int64 */
+            reviewCount: number;
+        };
+        PublicGuideDetails: {
+            bio: string;
+            certifications: components["schemas"]["PublicCertification"][];
+            contactInfo: components["schemas"]["PublicContact"];
+            coverImage: string | null;
+            /** @description When the guide joined (RFC 3339). */
+            createdAt: string;
+            expertiseLanguages: string[];
+            interests: string[];
+            location: null | components["schemas"]["Location"];
+            nationality: string;
+            /** Format: double */
+            pricePerDay: number | null;
+            profilePicture: string | null;
+            profilePictureThumb: string | null;
+            status: components["schemas"]["GuideStatus"];
+            /**
+             * Format: int64
+             * @description `null` when the guide has not said (the page shows 5).
+             */
+            yearsOfExperience: number | null;
+        };
         RefreshRequest: {
             refreshToken?: string | null;
         };
@@ -746,6 +1073,53 @@ export interface components {
              * @example The licence photo is unreadable.
              */
             reason?: string | null;
+        };
+        /** @description A review as the guide's page shows it. */
+        Review: {
+            _id: string;
+            comment: string;
+            /** @description RFC 3339. */
+            createdAt: string;
+            /** @description The reviewer's first name. */
+            firstName: string;
+            /** @description The reviewer's last name. */
+            lastName: string;
+            /** @description A small copy of the reviewer's photo. */
+            profilePicture: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            score: number;
+            /** @description The day of the paid trip the review is about (`YYYY-MM-DD`). */
+            tripDate: string;
+            /** @description Always true: every review comes from a paid booking. */
+            verified: boolean;
+        };
+        ReviewRequest: {
+            /** @example Pemba read the weather and the altitude better than any app. */
+            comment?: string | null;
+            guideId?: string | null;
+            /**
+             * Format: int64
+             * @description A whole number from 1 to 5 (a numeric string is accepted too).
+             * @example 5
+             */
+            score?: number | null;
+        };
+        ReviewsPage: {
+            /** Format: double */
+            averageRating: number;
+            ratings: components["schemas"]["Review"][];
+            /** Format: int64 */
+            reviewCount: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        ReviewsResponse: {
+            data: components["schemas"]["ReviewsPage"];
+            /** @example success */
+            status: string;
         };
         /** @enum {string} */
         Role: "tourist" | "guide" | "admin";
@@ -847,6 +1221,25 @@ export interface components {
          * @enum {string}
          */
         VerificationState: "none" | "submitted" | "rejected" | "approved";
+        WriteReviewResponse: {
+            data: components["schemas"]["WrittenReview"];
+            message: string;
+            /** @example success */
+            status: string;
+        };
+        WrittenReview: {
+            _id: string;
+            /**
+             * Format: double
+             * @description The guide's average and count with this review counted.
+             */
+            averageRating: number;
+            comment: string;
+            /** Format: int64 */
+            reviewCount: number;
+            /** Format: int64 */
+            score: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -856,6 +1249,204 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    create_destination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DestinationForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationSaved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The name is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_destination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_destination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DestinationForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationSaved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     reject_guide: {
         parameters: {
             query?: never;
@@ -1306,7 +1897,7 @@ export interface operations {
             };
         };
     };
-    cover_image: {
+    guide_cover_image: {
         parameters: {
             query?: never;
             header?: never;
@@ -1369,7 +1960,7 @@ export interface operations {
             };
         };
     };
-    own_profile: {
+    guide_own_profile: {
         parameters: {
             query?: never;
             header?: never;
@@ -1405,7 +1996,7 @@ export interface operations {
             };
         };
     };
-    update_profile: {
+    guide_update_profile: {
         parameters: {
             query?: never;
             header?: never;
@@ -1454,7 +2045,7 @@ export interface operations {
             };
         };
     };
-    profile_image: {
+    guide_profile_image: {
         parameters: {
             query?: never;
             header?: never;
@@ -1701,7 +2292,7 @@ export interface operations {
             };
         };
     };
-    cover_image: {
+    tourist_cover_image: {
         parameters: {
             query?: never;
             header?: never;
@@ -1968,7 +2559,7 @@ export interface operations {
             };
         };
     };
-    own_profile: {
+    tourist_own_profile: {
         parameters: {
             query?: never;
             header?: never;
@@ -2004,7 +2595,7 @@ export interface operations {
             };
         };
     };
-    update_profile: {
+    tourist_update_profile: {
         parameters: {
             query?: never;
             header?: never;
@@ -2051,7 +2642,7 @@ export interface operations {
             };
         };
     };
-    profile_image: {
+    tourist_profile_image: {
         parameters: {
             query?: never;
             header?: never;
@@ -2105,6 +2696,294 @@ export interface operations {
                 };
             };
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    write_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteReviewResponse"];
+                };
+            };
+            /** @description Missing rating or comment, or out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a traveller, or no paid trip with this guide yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verified guide */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every paid trip with this guide is already reviewed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    destination_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_destinations: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1 to 50 (default 6). */
+                limit?: number;
+                /** @description Words to find in the name, location and description (all must match). */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationListResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    guide_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The guide's id (`_id` or `guideId`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideDetailResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_guides: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). Ignored when `cursor` is given. */
+                page?: number;
+                /** @description 1 to 50 (default 10). */
+                limit?: number;
+                /** @description all, trekking, cultural (or "Cultural Tours"), adventure, wildlife, food, historical or nature. */
+                category?: string;
+                /**
+                 * @description `nextCursor` of the previous page: pages never repeat or skip a guide, even while
+                 *     guides are added.
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideListResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    guide_reviews: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1 to 50 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The guide's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_guides: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words to find in the name, bio, languages, interests and address (all must match,
+                 *     as prefixes, ignoring case and accents).
+                 */
+                query?: string;
+                /** @description Words that must match the guide's address (a town, an area). */
+                address?: string;
+                /** @description all, trekking, cultural, adventure, wildlife, food, historical or nature. */
+                category?: string;
+                /** @description Latitude of a point: with `lng`, only guides within `radiusKm`, nearest first. */
+                lat?: number;
+                lng?: number;
+                /** @description 1 to 1000 (default 50). */
+                radiusKm?: number;
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1 to 50 (default 12). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideSearchResponse"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
