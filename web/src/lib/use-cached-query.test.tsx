@@ -8,7 +8,7 @@ import { ClientCache } from './client-cache'
 import { useCachedQuery, usePagedList, type CachedQuery } from './use-cached-query'
 
 type Guide = { _id: string; name: string }
-type Page = { items: Guide[]; totalPages: number }
+type Page = { items: Guide[]; totalPages: number; nextCursor?: string | null }
 
 const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, data })
 const failed = (message: string): ApiResult<never> => ({ ok: false, status: 500, message })
@@ -256,7 +256,7 @@ describe('useCachedQuery', () => {
 describe('usePagedList', () => {
   function pagedLoad() {
     const waiting: { page: number; resolve: (result: ApiResult<Page>) => void }[] = []
-    const loadPage = vi.fn((page: number) => new Promise<ApiResult<Page>>((resolve) => waiting.push({ page, resolve })))
+    const loadPage = vi.fn((page: number, _cursor?: string) => new Promise<ApiResult<Page>>((resolve) => waiting.push({ page, resolve })))
     async function answer(page: number, result: ApiResult<Page>) {
       const index = waiting.findIndex((request) => request.page === page)
       if (index < 0) throw new Error(`no request for page ${page} is waiting`)
@@ -385,6 +385,21 @@ describe('usePagedList', () => {
     expect(ids(result.current.items)).toEqual(['a'])
     await answer(1, ok({ items: [guide('b')], totalPages: 1 }))
     expect(ids(result.current.items)).toEqual(['b'])
+  })
+
+  it('passes each page the previous page’s cursor and stops when the cursor runs out', async () => {
+    const { wrapper } = withCache()
+    const { loadPage, answer } = pagedLoad()
+    const { result } = renderHook(() => usePagedList({ key: 'guides', loadPage }), { wrapper })
+    // totalPages says 9, but a list paged by cursor ends where the cursor does.
+    await answer(1, ok({ items: [guide('a')], totalPages: 9, nextCursor: 'after-a' }))
+    expect(result.current.hasMore).toBe(true)
+    act(() => result.current.loadMore())
+    await answer(2, ok({ items: [guide('b')], totalPages: 9, nextCursor: null }))
+    expect(ids(result.current.items)).toEqual(['a', 'b'])
+    expect(result.current.hasMore).toBe(false)
+    act(() => result.current.loadMore())
+    expect(loadPage.mock.calls).toEqual([[1, undefined], [2, 'after-a']])
   })
 
   it('never shows another key’s items', async () => {

@@ -130,14 +130,21 @@ export function useCachedQuery<T>({ key, load, tags, ttl, enabled = true }: Cach
   }
 }
 
-type Page<Item> = { items: Item[]; totalPages: number }
+/**
+ * One page of a list. A list paged by cursor gives `nextCursor` (null on the last page);
+ * then that, not `totalPages`, says whether more follow.
+ */
+export type Page<Item> = { items: Item[]; totalPages: number; nextCursor?: string | null }
 
 export type PagedListOptions<Item> = {
   /** Names the list and every filter; page n is cached under `${key}:page:${n}`. */
   key: string
   tags?: string[]
-  /** Loads one page; pages are numbered from 1. */
-  loadPage: (page: number) => Promise<ApiResult<Page<Item>>>
+  /**
+   * Loads one page; pages are numbered from 1. `cursor` is the previous page's
+   * `nextCursor`, for lists paged by cursor (undefined for page 1).
+   */
+  loadPage: (page: number, cursor?: string) => Promise<ApiResult<Page<Item>>>
   enabled?: boolean
 }
 
@@ -178,10 +185,17 @@ function requestPage<Item>(
   page: number,
   loadPage: PagedListOptions<Item>['loadPage'],
   tags: string[] = [],
+  cursor?: string,
 ): ApiResult<Page<Item>> | Promise<ApiResult<Page<Item>>> {
   const hit = cache.get<Page<Item>>(pageKey(key, page))
   if (hit !== undefined) return { ok: true, data: hit }
-  return fetchShared(cache, pageKey(key, page), () => loadPage(page), { tags: [...tags, pagesTag(key)] })
+  return fetchShared(cache, pageKey(key, page), () => loadPage(page, cursor), { tags: [...tags, pagesTag(key)] })
+}
+
+/** Whether pages follow `last`, the latest of `loaded` pages. */
+function morePages<Item>(last: Page<Item> | undefined, loaded: number): boolean {
+  if (last === undefined) return false
+  return last.nextCursor !== undefined ? last.nextCursor !== null : loaded < last.totalPages
 }
 
 function whenAnswered<T>(answer: T | Promise<T>, use: (value: T) => void): void {
@@ -269,14 +283,14 @@ export function usePagedList<Item extends { _id: string }>({
   }, [cache, key, loadedPages])
 
   const lastPage = state.pages.at(-1)
-  const hasMore = lastPage !== undefined && loadedPages < lastPage.totalPages
+  const hasMore = morePages(lastPage, loadedPages)
 
   function loadMore() {
     if (!enabled || state.loading !== undefined || (lastPage && !hasMore)) return
     const { run } = state
     const page = loadedPages + 1
     setList({ ...state, loading: page, error: undefined })
-    whenAnswered(requestPage(cache, key, page, loadPage, tags), (result) => {
+    whenAnswered(requestPage(cache, key, page, loadPage, tags, lastPage?.nextCursor ?? undefined), (result) => {
       if (mounted.current) setList((current) => landPage(current, key, run, page, result))
     })
   }
