@@ -22,7 +22,9 @@ use crate::auth::tokens::TokenKeys;
 use crate::config::Config;
 use crate::db::Db;
 use crate::media::MediaStore;
-use crate::{admin, auth, destinations, guides, health, media, openapi, reviews, tourists, web};
+use crate::notifications::NotificationHub;
+use crate::payments::stripe::Stripe;
+use crate::{admin, auth, bookings, destinations, guides, health, media, notifications, openapi, payments, reviews, tourists, web};
 
 /// JSON bodies larger than this get 413 (upload routes set their own, larger limit).
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -35,6 +37,9 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub tokens: TokenKeys,
     pub media: MediaStore,
+    pub notifications: NotificationHub,
+    /// Card payments; `None` runs the sandbox checkout.
+    pub stripe: Option<Stripe>,
 }
 
 /// The caller's address: the socket peer, or the first `X-Forwarded-For` hop when the
@@ -72,6 +77,9 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(guides::directory::router())
                 .merge(reviews::routes::router())
                 .merge(destinations::routes::router())
+                .merge(notifications::routes::router())
+                .merge(bookings::routes::router())
+                .merge(payments::routes::router())
                 .merge(tourists::routes::router())
                 .merge(admin::routes::router())
                 .merge(media::routes::api_router()),
@@ -163,7 +171,9 @@ impl Application {
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
         let tokens = TokenKeys::new(&config.jwt_secret.0);
         let media = MediaStore::from_config(&config)?;
-        let state = AppState { db, config: Arc::new(config), tokens, media };
+        let notifications = NotificationHub::start(&db, &config.database_url);
+        let stripe = config.stripe.as_ref().map(Stripe::new).transpose()?;
+        let state = AppState { db, config: Arc::new(config), tokens, media, notifications, stripe };
         Ok(Self { listener, router: router(state) })
     }
 

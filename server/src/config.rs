@@ -19,6 +19,18 @@ pub struct Config {
     pub trust_proxy: bool,
     /// Media in an S3-compatible bucket instead of `media_dir` (when `YATRA_S3_BUCKET` is set).
     pub s3: Option<S3Config>,
+    /// Card payments through Stripe; `None` runs the built-in sandbox checkout.
+    pub stripe: Option<StripeConfig>,
+    /// Signs Stripe's webhook events (`whsec_...`); without it every webhook is refused.
+    pub stripe_webhook_secret: Option<Secret>,
+}
+
+/// Stripe's API: the secret key and where to reach it (tests point it at a fake).
+#[derive(Clone, Debug)]
+pub struct StripeConfig {
+    pub secret_key: Secret,
+    /// `https://api.stripe.com` unless `YATRA_STRIPE_API_BASE` says otherwise.
+    pub api_base: String,
 }
 
 /// Where uploaded media lives when it is not the local folder.
@@ -112,7 +124,28 @@ impl Config {
 
         let s3 = s3_from_lookup(&get)?;
 
-        Ok(Self { addr, data_dir, database_url, media_dir, web_dir, jwt_secret, public_url, cors_origins, trust_proxy, s3 })
+        let api_base = get("YATRA_STRIPE_API_BASE").unwrap_or_else(|| "https://api.stripe.com".into());
+        let api_base = api_base.trim().trim_end_matches('/').to_owned();
+        if !(api_base.starts_with("http://") || api_base.starts_with("https://")) {
+            bail!("YATRA_STRIPE_API_BASE {api_base:?} must start with http:// or https://");
+        }
+        let stripe = get("YATRA_STRIPE_SECRET_KEY").map(|key| StripeConfig { secret_key: Secret(key.trim().as_bytes().to_vec()), api_base });
+        let stripe_webhook_secret = get("YATRA_STRIPE_WEBHOOK_SECRET").map(|secret| Secret(secret.trim().as_bytes().to_vec()));
+
+        Ok(Self {
+            addr,
+            data_dir,
+            database_url,
+            media_dir,
+            web_dir,
+            jwt_secret,
+            public_url,
+            cors_origins,
+            trust_proxy,
+            s3,
+            stripe,
+            stripe_webhook_secret,
+        })
     }
 }
 

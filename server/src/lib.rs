@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod app;
 pub mod auth;
+pub mod bookings;
 pub mod calendar;
 pub mod config;
 pub mod db;
@@ -11,7 +12,9 @@ pub mod error;
 pub mod guides;
 pub mod health;
 pub mod media;
+pub mod notifications;
 pub mod openapi;
+pub mod payments;
 pub mod profile;
 pub mod reviews;
 pub mod seed;

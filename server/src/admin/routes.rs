@@ -9,10 +9,11 @@ use crate::app::AppState;
 use crate::auth::domain::Role;
 use crate::auth::routes::{MessageResponse, success};
 use crate::auth::session::Session;
-use crate::db::{Db, new_id, now_ms, to_rfc3339};
+use crate::db::{Db, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 use crate::guides::profile::{Certification, certifications};
 use crate::media::upload::public_url;
+use crate::notifications::{self, NewNotification, NotificationHub};
 use crate::profile::required_text;
 
 pub const REASON_MAX: usize = 500;
@@ -107,7 +108,7 @@ async fn verification_queue(State(state): State<AppState>, session: Session) -> 
     ))]
 async fn verify_guide(State(state): State<AppState>, session: Session, Path(guide_id): Path<String>) -> AppResult<Json<MessageResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
-    decide(&state.db, &guide_id, Decision::Approve).await?;
+    decide(&state.db, &state.notifications, &guide_id, Decision::Approve).await?;
     Ok(success("Guide verified"))
 }
 
@@ -136,7 +137,7 @@ async fn reject_guide(
     session.require_stored_role(&state.db, Role::Admin).await?;
     let reason = required_text(body.reason.as_deref(), "Reason", REASON_MAX, true)
         .map_err(|_| AppError::validation("Please give a reason for the rejection"))?;
-    decide(&state.db, &guide_id, Decision::Reject(reason)).await?;
+    decide(&state.db, &state.notifications, &guide_id, Decision::Reject(reason)).await?;
     Ok(success("Guide rejected"))
 }
 
@@ -147,7 +148,7 @@ enum Decision {
 
 /// Records the decision and the guide's notification together, only while the
 /// submission still waits (two admins deciding at once: the second gets 409).
-async fn decide(db: &Db, guide_id: &str, decision: Decision) -> AppResult<()> {
+async fn decide(db: &Db, hub: &NotificationHub, guide_id: &str, decision: Decision) -> AppResult<()> {
     let is_guide: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1 AND role = 'guide'")
         .bind(guide_id)
         .fetch_optional(&db.pool)
@@ -184,19 +185,22 @@ async fn decide(db: &Db, guide_id: &str, decision: Decision) -> AppResult<()> {
     if decided.rows_affected() == 0 {
         return Err(AppError::Conflict("This guide has no submission waiting for review".into()));
     }
-    sqlx::query(
-        "INSERT INTO notifications (id, user_id, kind, guide_message, status, created_at, updated_at) \
-         VALUES ($1, $2, 'verification', $3, $4, $5, $5)",
+    notifications::store(
+        &mut tx,
+        NewNotification {
+            user_id: guide_id,
+            kind: "verification",
+            booking_id: None,
+            guide_message: message,
+            tourist_message: String::new(),
+            status: notification_status,
+            payment_status: "",
+        },
     )
-    .bind(new_id())
-    .bind(guide_id)
-    .bind(message)
-    .bind(notification_status)
-    .bind(now)
-    .execute(&mut *tx)
     .await?;
     // Verified guides appear in public lists and search from now on; rejected ones leave them.
     crate::guides::index::refresh(&mut tx, guide_id).await?;
     tx.commit().await?;
+    hub.announce(db, &[guide_id]).await;
     Ok(())
 }

@@ -134,12 +134,13 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
 
             let mut rating_sum = 0;
             let review_count = rng.random_range(0..5);
-            for _ in 0..review_count {
+            // A guide takes one trip a day: distinct days for their past trips.
+            let trip_days = rand::seq::index::sample(&mut rng, 697, review_count as usize);
+            for days_ago in trip_days.iter().map(|d| d as i64 + 3) {
                 let score: i64 = *[5, 5, 5, 4, 4, 3, 2].choose(&mut rng).unwrap_or(&5);
                 rating_sum += score;
                 let booking = new_id();
                 let tourist = travellers[rng.random_range(0..travellers.len())].clone();
-                let days_ago = rng.random_range(3..700);
                 let trip = now - days_ago * DAY_MS;
                 let date = crate::db::to_rfc3339(trip)[..10].to_owned();
                 let size: i64 = rng.random_range(1..6);

@@ -116,3 +116,39 @@ pub async fn insert_booking(app: &TestApp, tourist_id: &str, guide_id: &str, dat
 pub const POKHARA: (f64, f64) = (28.2096, 83.9595);
 pub const KATHMANDU: (f64, f64) = (27.7154, 85.3123);
 pub const CHITWAN: (f64, f64) = (27.5781, 84.4943);
+
+/// A date `days` from today in Nepal, as `YYYY-MM-DD`.
+pub fn days_from_today(days: i64) -> String {
+    yatra::calendar::date_text(yatra::calendar::today_in_nepal() + time::Duration::days(days))
+}
+
+/// A booking request body for `guide_id` on `date`.
+pub fn booking_request(guide_id: &str, date: &str, group_size: i64) -> Value {
+    json!({ "guideId": guide_id, "selectedDate": date, "selectedTime": "09:30", "groupSize": group_size, "pricePerPerson": 1 })
+}
+
+/// `tourist` asks `guide_id` for `date`; asserts 201 and returns the booking.
+pub async fn request_booking(app: &TestApp, tourist: &TestUser, guide_id: &str, date: &str, group_size: i64) -> Value {
+    let response = app.post_json_auth("/api/v1/tourists/booking/request", &booking_request(guide_id, date, group_size), &tourist.token).await;
+    assert_eq!(response.status(), 201, "booking request");
+    let body: Value = response.json().await.unwrap();
+    body["data"].clone()
+}
+
+/// The guide answers a booking; returns the response.
+pub async fn decide(app: &TestApp, guide: &TestUser, booking_id: &str, action: &str) -> reqwest::Response {
+    app.patch_json_auth("/api/v1/guides/booking/status", &json!({ "bookingId": booking_id, "action": action }), &guide.token).await
+}
+
+/// A verified guide (rate $40 a day), a traveller, and the traveller's booking of that
+/// guide `days` from today, approved by the guide.
+pub async fn approved_booking(app: &TestApp, days: i64, group_size: i64) -> (TestUser, TestUser, Value) {
+    let admin = app.admin().await;
+    let profile = guide_profile("Kathmandu valley walks.", &["English"], &["Culture"], "Thamel, Kathmandu", KATHMANDU);
+    let (guide, guide_id) = verified_guide(app, &admin, "Pemba", "Lama", &profile).await;
+    let tourist = app.signup_and_login("tourist").await;
+    let booking = request_booking(app, &tourist, &guide_id, &days_from_today(days), group_size).await;
+    let id = booking["_id"].as_str().unwrap();
+    assert_eq!(decide(app, &guide, id, "approve").await.status(), 200);
+    (guide, tourist, booking)
+}

@@ -162,6 +162,15 @@ impl TestApp {
         body["data"].clone()
     }
 
+    /// Starts another server on the same database, data dir and settings (a second
+    /// replica behind a load balancer); returns its address.
+    pub async fn replica(&self) -> String {
+        let app = Application::build(self.config.clone()).await.expect("the replica builds");
+        let port = app.port();
+        tokio::spawn(app.run_until_stopped());
+        format!("http://127.0.0.1:{port}")
+    }
+
     /// A connection pool to the server's own database, for checks the API does not show
     /// and for test-only setup (admins have no HTTP sign-up).
     pub async fn db(&self) -> Db {

@@ -2,12 +2,15 @@
 
 mod accounts;
 mod admin;
+mod bookings;
 mod destinations;
 mod directory;
 mod fixtures;
 mod guides;
 mod helpers;
 mod media;
+mod notifications;
+mod payments;
 mod platform;
 mod reviews;
 mod seed;

@@ -75,7 +75,7 @@ async fn one_review_per_paid_trip_and_none_without_one() {
     let (guide_id, customer) = guide_and_customer(&app).await;
     let stranger = app.signup_and_login("tourist").await;
     let unpaid = app.signup_and_login("tourist").await;
-    insert_booking(&app, &user_id(&app, &unpaid.token).await, &guide_id, PAST, false).await;
+    insert_booking(&app, &user_id(&app, &unpaid.token).await, &guide_id, "2026-01-16", false).await;
     let upcoming = app.signup_and_login("tourist").await;
     insert_booking(&app, &user_id(&app, &upcoming.token).await, &guide_id, FAR_FUTURE, true).await;
     let good = review(&guide_id, json!(5), "Wonderful day.");
@@ -155,9 +155,10 @@ async fn concurrent_reviews_keep_the_average_and_count_exact() {
     let app = spawn_app().await;
     let (guide_id, greedy) = guide_and_customer(&app).await;
     let mut customers = Vec::new();
-    for _ in 0..12 {
+    for day in 1..=12 {
         let tourist = app.signup_and_login("tourist").await;
-        insert_booking(&app, &user_id(&app, &tourist.token).await, &guide_id, PAST, true).await;
+        // A guide takes one trip a day.
+        insert_booking(&app, &user_id(&app, &tourist.token).await, &guide_id, &format!("2025-12-{day:02}"), true).await;
         customers.push(tourist);
     }
 

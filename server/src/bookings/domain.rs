@@ -1,0 +1,143 @@
+//! A booking request as the modal sends it, parsed into clean values.
+
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::calendar::{date_text, parse_date, today_in_nepal};
+use crate::error::AppError;
+
+pub const GROUP_MAX: i64 = 20;
+/// How far ahead a trip can be asked for.
+const DAYS_AHEAD_MAX: i64 = 2 * 366;
+pub const DEFAULT_TIME: &str = "10:00";
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingRequest {
+    pub guide_id: Option<String>,
+    /// `YYYY-MM-DD`, today or later in Nepal.
+    #[schema(example = "2026-12-12")]
+    pub selected_date: Option<String>,
+    /// `HH:MM`, 24-hour (default 10:00).
+    #[schema(example = "10:00")]
+    pub selected_time: Option<String>,
+    /// 1 to 20 (a numeric string is accepted too).
+    #[schema(value_type = Option<i64>, example = 2)]
+    pub group_size: Option<Value>,
+    /// Ignored: the server prices the booking from the guide's current rate.
+    #[schema(value_type = Option<f64>)]
+    pub price_per_person: Option<Value>,
+}
+
+/// A valid request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewBooking {
+    pub guide_id: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// `HH:MM`.
+    pub time: String,
+    pub group_size: i64,
+}
+
+impl TryFrom<BookingRequest> for NewBooking {
+    type Error = AppError;
+
+    /// Checked in the order the modal shows the fields.
+    fn try_from(request: BookingRequest) -> Result<Self, AppError> {
+        let guide_id = request.guide_id.map(|id| id.trim().to_owned()).filter(|id| !id.is_empty());
+        let guide_id = guide_id.ok_or_else(|| AppError::NotFound("Guide not found".into()))?;
+        let date = request.selected_date.as_deref().map(str::trim).filter(|d| !d.is_empty());
+        let date = date.ok_or_else(|| AppError::validation("Please select a date"))?;
+        let date = parse_date(date).ok_or_else(|| AppError::validation("Please select a real date (YYYY-MM-DD)"))?;
+        let today = today_in_nepal();
+        if date < today {
+            return Err(AppError::validation("Date must be today or in the future"));
+        }
+        if (date - today).whole_days() > DAYS_AHEAD_MAX {
+            return Err(AppError::validation("Please choose a date within the next two years"));
+        }
+        let time = match request.selected_time.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+            None => DEFAULT_TIME.to_owned(),
+            Some(text) => parse_time(text).ok_or_else(|| AppError::validation("Please select a time (HH:MM)"))?,
+        };
+        Ok(Self { guide_id, date: date_text(date), time, group_size: parse_group_size(request.group_size.as_ref())? })
+    }
+}
+
+/// `H:MM` or `HH:MM` (24-hour), written back as `HH:MM`.
+fn parse_time(text: &str) -> Option<String> {
+    let (hours, minutes) = text.split_once(':')?;
+    let digits = |part: &str| (1..=2).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit());
+    if !digits(hours) || minutes.len() != 2 || !digits(minutes) {
+        return None;
+    }
+    let (hours, minutes): (u32, u32) = (hours.parse().ok()?, minutes.parse().ok()?);
+    (hours <= 23 && minutes <= 59).then(|| format!("{hours:02}:{minutes:02}"))
+}
+
+fn parse_group_size(value: Option<&Value>) -> Result<i64, AppError> {
+    let invalid = || AppError::validation(format!("Group size must be a whole number from 1 to {GROUP_MAX}"));
+    let size = match value {
+        None | Some(Value::Null) => 1,
+        Some(Value::String(text)) if text.trim().is_empty() => 1,
+        Some(Value::String(text)) => text.trim().parse::<i64>().map_err(|_| invalid())?,
+        Some(Value::Number(number)) => number.as_i64().ok_or_else(invalid)?,
+        Some(_) => return Err(invalid()),
+    };
+    if !(1..=GROUP_MAX).contains(&size) {
+        return Err(invalid());
+    }
+    Ok(size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn request(date: Option<&str>, time: Option<&str>, group: Value) -> BookingRequest {
+        BookingRequest {
+            guide_id: Some("g".into()),
+            selected_date: date.map(str::to_owned),
+            selected_time: time.map(str::to_owned),
+            group_size: Some(group),
+            price_per_person: Some(json!(0.01)),
+        }
+    }
+
+    fn today_plus(days: i64) -> String {
+        date_text(today_in_nepal() + time::Duration::days(days))
+    }
+
+    #[test]
+    fn a_valid_request_keeps_the_date_and_defaults_the_time_to_ten() {
+        let booking = NewBooking::try_from(request(Some(&today_plus(0)), None, json!(3))).unwrap();
+        assert_eq!(booking.date, today_plus(0));
+        assert_eq!(booking.time, "10:00");
+        assert_eq!(booking.group_size, 3);
+        assert_eq!(NewBooking::try_from(request(Some(&today_plus(5)), Some("7:05"), json!("20"))).unwrap().time, "07:05");
+    }
+
+    #[test]
+    fn dates_must_be_given_real_and_from_today_in_nepal() {
+        let message = |date: Option<&str>| NewBooking::try_from(request(date, None, json!(1))).unwrap_err().to_string();
+        assert_eq!(message(None), "Please select a date");
+        assert_eq!(message(Some(" ")), "Please select a date");
+        assert_eq!(message(Some("2026-02-30")), "Please select a real date (YYYY-MM-DD)");
+        assert_eq!(message(Some(&today_plus(-1))), "Date must be today or in the future");
+        assert_eq!(message(Some(&today_plus(800))), "Please choose a date within the next two years");
+    }
+
+    #[test]
+    fn times_and_group_sizes_are_bounded() {
+        for bad in ["24:00", "12:60", "noon", "1:5", "12:5x", ":30", "123:00"] {
+            assert!(NewBooking::try_from(request(Some(&today_plus(1)), Some(bad), json!(1))).is_err(), "{bad}");
+        }
+        for bad in [json!(0), json!(21), json!(-1), json!(2.5), json!("many"), json!(true)] {
+            let error = NewBooking::try_from(request(Some(&today_plus(1)), None, bad.clone())).unwrap_err().to_string();
+            assert_eq!(error, "Group size must be a whole number from 1 to 20", "{bad}");
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! A booking as the API shows it, and the queries that read bookings.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::db::{Db, Sql, to_rfc3339};
+use crate::error::AppResult;
+use crate::media::upload::public_url;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Booking {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub tourist: Party,
+    pub guide: Party,
+    /// `YYYY-MM-DD`.
+    pub selected_date: String,
+    /// `HH:MM`.
+    pub selected_time: String,
+    pub group_size: i64,
+    /// The guide's daily rate when the booking was made, in dollars.
+    pub price_per_person: f64,
+    /// `pricePerPerson` × `groupSize`, in dollars.
+    pub total_amount: f64,
+    /// pending, approved or rejected.
+    pub booking_status: String,
+    /// unpaid or paid.
+    pub payment_status: String,
+    /// The confirmed payment, once paid.
+    #[schema(required = true)]
+    pub payment: Option<PaymentReceipt>,
+    /// RFC 3339.
+    pub created_at: String,
+}
+
+/// One side of a booking.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Party {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    /// A small copy of their photo.
+    #[schema(required = true)]
+    pub profile_picture: Option<String>,
+    /// The guide's phone, shared once the guide has approved the trip; else `null`.
+    #[schema(required = true)]
+    pub phone: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentReceipt {
+    /// The payment provider's reference for the checkout.
+    pub reference: String,
+    /// stripe or sandbox.
+    pub provider: String,
+    /// In dollars.
+    pub amount: f64,
+    pub currency: String,
+    /// RFC 3339.
+    pub paid_at: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct BookingRow {
+    id: String,
+    selected_date: String,
+    selected_time: String,
+    group_size: i64,
+    price_per_person_cents: i64,
+    total_amount_cents: i64,
+    booking_status: String,
+    payment_status: String,
+    created_at: i64,
+    tourist_id: String,
+    tourist_first_name: String,
+    tourist_last_name: String,
+    tourist_email: String,
+    tourist_picture: Option<String>,
+    guide_id: String,
+    guide_first_name: String,
+    guide_last_name: String,
+    guide_email: String,
+    guide_picture: Option<String>,
+    guide_phone: Option<String>,
+    payment_reference: Option<String>,
+    payment_provider: Option<String>,
+    payment_amount_cents: Option<i64>,
+    payment_currency: Option<String>,
+    paid_at: Option<i64>,
+}
+
+const SELECT: &str = "SELECT b.id, b.selected_date, b.selected_time, b.group_size, b.price_per_person_cents, \
+    b.total_amount_cents, b.booking_status, b.payment_status, b.created_at, \
+    t.id AS tourist_id, t.first_name AS tourist_first_name, t.last_name AS tourist_last_name, t.email AS tourist_email, \
+    tp.thumb_key AS tourist_picture, \
+    g.id AS guide_id, g.first_name AS guide_first_name, g.last_name AS guide_last_name, g.email AS guide_email, \
+    gp.thumb_key AS guide_picture, gd.phone AS guide_phone, \
+    p.provider_session_id AS payment_reference, p.provider AS payment_provider, p.amount_cents AS payment_amount_cents, \
+    p.currency AS payment_currency, p.paid_at \
+    FROM bookings b \
+    JOIN users t ON t.id = b.tourist_id \
+    JOIN users g ON g.id = b.guide_id \
+    LEFT JOIN tourist_details td ON td.user_id = b.tourist_id LEFT JOIN media tp ON tp.id = td.profile_picture_id \
+    LEFT JOIN guide_details gd ON gd.user_id = b.guide_id LEFT JOIN media gp ON gp.id = gd.profile_picture_id \
+    LEFT JOIN payments p ON p.booking_id = b.id AND p.status = 'paid'";
+
+pub fn dollars(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+impl From<BookingRow> for Booking {
+    fn from(row: BookingRow) -> Self {
+        let phone_shared = row.booking_status == "approved";
+        let payment = match (row.payment_reference, row.paid_at) {
+            (Some(reference), Some(paid_at)) => Some(PaymentReceipt {
+                reference,
+                provider: row.payment_provider.unwrap_or_default(),
+                amount: dollars(row.payment_amount_cents.unwrap_or_default()),
+                currency: row.payment_currency.unwrap_or_default(),
+                paid_at: to_rfc3339(paid_at),
+            }),
+            _ => None,
+        };
+        Self {
+            id: row.id,
+            tourist: Party {
+                id: row.tourist_id,
+                first_name: row.tourist_first_name,
+                last_name: row.tourist_last_name,
+                email: row.tourist_email,
+                profile_picture: row.tourist_picture.as_deref().map(public_url),
+                phone: None,
+            },
+            guide: Party {
+                id: row.guide_id,
+                first_name: row.guide_first_name,
+                last_name: row.guide_last_name,
+                email: row.guide_email,
+                profile_picture: row.guide_picture.as_deref().map(public_url),
+                phone: row.guide_phone.filter(|p| phone_shared && !p.is_empty()),
+            },
+            selected_date: row.selected_date,
+            selected_time: row.selected_time,
+            group_size: row.group_size,
+            price_per_person: dollars(row.price_per_person_cents),
+            total_amount: dollars(row.total_amount_cents),
+            booking_status: row.booking_status,
+            payment_status: row.payment_status,
+            payment,
+            created_at: to_rfc3339(row.created_at),
+        }
+    }
+}
+
+/// The booking with this id, whoever it belongs to (callers check who may see it).
+pub async fn find(db: &Db, id: &str) -> AppResult<Option<Booking>> {
+    let mut sql = Sql::new(SELECT);
+    let id = sql.param(id);
+    sql.push(&format!(" WHERE b.id = {id}"));
+    let row: Option<BookingRow> = sql.query_as().fetch_optional(&db.pool).await?;
+    Ok(row.map(Booking::from))
+}
+
+/// Whose bookings a list shows.
+#[derive(Clone, Copy, Debug)]
+pub enum Side {
+    Tourist,
+    Guide,
+}
+
+/// A person's bookings (as traveller or as guide), newest first.
+pub async fn list(db: &Db, side: Side, user_id: &str, limit: i64) -> AppResult<Vec<Booking>> {
+    let column = match side {
+        Side::Tourist => "b.tourist_id",
+        Side::Guide => "b.guide_id",
+    };
+    let mut sql = Sql::new(SELECT);
+    let user = sql.param(user_id);
+    let limit = sql.param(limit);
+    sql.push(&format!(" WHERE {column} = {user} ORDER BY b.created_at DESC, b.id DESC LIMIT {limit}"));
+    let rows: Vec<BookingRow> = sql.query_as().fetch_all(&db.pool).await?;
+    Ok(rows.into_iter().map(Booking::from).collect())
+}
