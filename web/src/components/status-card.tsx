@@ -1,18 +1,33 @@
 import type { ReactNode } from 'react'
 import { AlertIcon, SpinnerIcon } from './icons'
 
+type ErrorCardProps = {
+  message: string
+  /** The line under the message; by default a hint to check the connection. */
+  detail?: string
+  onRetry?: () => void
+  /** The card is the whole page (a failed detail page): its message is the page's h1. */
+  asPageTitle?: boolean
+  /** More ways out beside 'Try Again', such as a link back. */
+  children?: ReactNode
+}
+
 /** The load-error card: the message and 'Try Again', which reloads the page. */
-export function ErrorCard({ message, onRetry }: { message: string; onRetry?: () => void }) {
+export function ErrorCard({ message, detail, onRetry, asPageTitle = false, children }: ErrorCardProps) {
+  const Title = asPageTitle ? 'h1' : 'p'
   return (
     <div role="alert" className="card mx-auto max-w-md p-8 text-center">
       <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-red-50 text-2xl text-red-700">
         <AlertIcon />
       </span>
-      <p className="mt-4 text-lg font-semibold text-slate-900">{message}</p>
-      <p className="mt-1 text-sm text-slate-500">Check your connection and try again.</p>
-      <button type="button" className="btn-primary mt-6" onClick={onRetry ?? (() => window.location.reload())}>
-        Try Again
-      </button>
+      <Title className="mt-4 text-lg font-semibold text-slate-900">{message}</Title>
+      <p className="mt-1 text-sm text-slate-500">{detail ?? 'Check your connection and try again.'}</p>
+      <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <button type="button" className="btn-primary" onClick={onRetry ?? (() => window.location.reload())}>
+          Try Again
+        </button>
+        {children}
+      </div>
     </div>
   )
 }

@@ -1,0 +1,16 @@
+/**
+ * Tags on the client cache entries that more than one feature reads or writes, so a write
+ * in one place (a review, an admin edit) makes every page showing that data fetch it again.
+ */
+
+/** Every public guide list and search result: ratings shown on cards change with reviews. */
+export const GUIDES_TAG = 'guides'
+
+/** One guide's public page and reviews. */
+export const guideTag = (guideId: string) => `guide:${guideId}`
+
+/** Every destination list (landing, destinations page, search, admin). */
+export const DESTINATIONS_TAG = 'destinations'
+
+/** One destination's page. */
+export const destinationTag = (destinationId: string) => `destination:${destinationId}`

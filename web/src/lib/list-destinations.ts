@@ -1,0 +1,27 @@
+import { api } from './api-client'
+import { settle, type ApiResult } from './api-result'
+import type { components } from './api-schema'
+import { DESTINATIONS_TAG } from './cache-tags'
+import type { Page } from './use-cached-query'
+
+export type Destination = components['schemas']['Destination']
+
+export const DESTINATIONS_LOAD_FAILED = 'Failed to load destinations'
+
+/** Destinations per page (spec section 9). */
+export const DESTINATIONS_PAGE_SIZE = 6
+
+export type DestinationListQuery = { limit: number; query: string }
+
+/** The paged list's cache key: it names every parameter. */
+export const destinationListKey = ({ limit, query }: DestinationListQuery) => `destinations?limit=${limit}&query=${encodeURIComponent(query)}`
+
+export const DESTINATION_LIST_TAGS = [DESTINATIONS_TAG]
+
+/** GET /api/v1/users/destinations: popular first, then by rating; `query` narrows by words. */
+export async function listDestinations({ limit, query }: DestinationListQuery, page: number): Promise<ApiResult<Page<Destination>>> {
+  const params = { query: { page, limit, ...(query.trim() !== '' && { query: query.trim() }) } }
+  const result = await settle(api.GET('/api/v1/users/destinations', { params }), DESTINATIONS_LOAD_FAILED)
+  if (!result.ok) return result
+  return { ok: true, data: { items: result.data.destinations, totalPages: result.data.totalPages } }
+}
