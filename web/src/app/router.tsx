@@ -4,14 +4,19 @@ import { RoleChoicePage } from '../features/auth/role-choice-page'
 import { SignupPage } from '../features/auth/signup-page'
 import { HomePage } from '../features/home/home-page'
 import { AdminPage } from '../features/admin/admin-page'
+import { DestinationDetailPage } from '../features/destinations/destination-detail-page'
+import { DestinationsPage } from '../features/destinations/destinations-page'
 import { CertificatesPage } from '../features/guides/certificates-page'
+import { GuideDetailPage } from '../features/guides/guide-detail-page'
 import { GuideFormPage } from '../features/guides/guide-form-page'
 import { GuideProfilePage } from '../features/guides/guide-profile-page'
+import { GuidesPage } from '../features/guides/guides-page'
+import { SearchPage } from '../features/search/search-page'
 import { TouristProfilePage } from '../features/tourists/tourist-profile-page'
 import { TravellerFormPage } from '../features/tourists/traveller-form-page'
 import { RootLayout } from './layout/root-layout'
 import { NotFoundPage } from './not-found-page'
-import { PlaceholderPage, SearchPlaceholderPage } from './placeholder-page'
+import { PlaceholderPage } from './placeholder-page'
 import { RequireRole } from './require-role'
 import { RouteErrorPage } from './route-error-page'
 
@@ -21,12 +26,8 @@ type Placeholder = { path: string; eyebrow: string; title: string; description: 
 const placeholders: Placeholder[] = [
   { path: 'guideDash', eyebrow: 'Dashboard', title: 'Guide dashboard', description: 'Requests waiting for you, upcoming trips, earnings, rating and verification.' },
   { path: 'dashboard', eyebrow: 'Dashboard', title: 'Your trips', description: 'Your booking requests, approved trips and payments in one place.' },
-  { path: 'guides', eyebrow: 'Guides', title: 'Local guides', description: 'Verified guides across Nepal, with their languages, specialities and daily rates.' },
-  { path: 'guides/:id', eyebrow: 'Guide', title: 'Guide profile', description: 'Experience, specialities, reviews from travellers and booking.' },
   { path: 'request', eyebrow: 'Tour Requests', title: 'Booking requests', description: 'Approve or reject the trips travellers have asked you to guide.' },
   { path: 'notification', eyebrow: 'Notifications', title: 'Notifications', description: 'Updates about your bookings and payments.' },
-  { path: 'destinations', eyebrow: 'Destinations', title: 'Popular Destinations', description: 'Mountains, lakes, temples and trails worth the journey.' },
-  { path: 'destination/:id', eyebrow: 'Destination', title: 'Destination', description: 'What to see, when to go and how to plan your visit.' },
   { path: 'blogs', eyebrow: 'Blogs', title: 'Latest Blogs', description: 'Stories and advice from travellers and guides.' },
   { path: 'blog/dashboard', eyebrow: 'Your Blog', title: 'Blog Dashboard', description: 'Manage your blog content.' },
   { path: 'blog/create', eyebrow: 'Your Blog', title: 'Create New Blog', description: 'Share an experience from the trail.' },
@@ -50,7 +51,11 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <LoginPage /> },
           { path: 'signup', element: <SignupPage /> },
           { path: 'selection', element: <RoleChoicePage /> },
-          { path: 'search', element: <SearchPlaceholderPage /> },
+          { path: 'guides', element: <GuidesPage /> },
+          { path: 'guides/:id', element: <GuideDetailPage /> },
+          { path: 'search', element: <SearchPage /> },
+          { path: 'destinations', element: <DestinationsPage /> },
+          { path: 'destination/:id', element: <DestinationDetailPage /> },
           { path: 'guideform', element: <RequireRole role="guide"><GuideFormPage /></RequireRole> },
           { path: 'kycform', element: <RequireRole role="guide"><CertificatesPage /></RequireRole> },
           // The spec leaves the profile pages' routes unshown; these are Yatra's choice.

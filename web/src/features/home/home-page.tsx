@@ -1,6 +1,21 @@
-import { Link } from 'react-router'
-import { ArrowRightIcon, CompassIcon, ShieldIcon, UserIcon } from '../../components/icons'
+import { useState, type ReactNode } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { CategoryChips } from '../../components/category-chips'
+import { DestinationCard, DestinationCardSkeleton } from '../../components/destination-card'
+import { GuideCard, GuideCardSkeleton } from '../../components/guide-card'
+import { ArrowRightIcon, CompassIcon, MountainIcon, QuoteIcon, ShieldIcon, SparklesIcon, SpinnerIcon, UserIcon } from '../../components/icons'
 import { MountainScene } from '../../components/mountain-scene'
+import { SearchBox } from '../../components/search-box'
+import { StarRating } from '../../components/star-rating'
+import { EmptyCard, ErrorCard } from '../../components/status-card'
+import { LANDING_CATEGORIES, categoryLabel } from '../../lib/guide-categories'
+import { DESTINATIONS_PAGE_SIZE, DESTINATION_LIST_TAGS, destinationListKey, listDestinations } from '../../lib/list-destinations'
+import { GUIDE_LIST_TAGS, guideListKey, listGuides } from '../../lib/list-guides'
+import { searchPath } from '../../lib/search-url'
+import { usePagedList } from '../../lib/use-cached-query'
+
+/** Guides in the landing page's top-rated section (spec section 9). */
+export const LANDING_GUIDES = 6
 
 const steps = [
   {
@@ -20,12 +35,201 @@ const steps = [
   },
 ]
 
+const testimonials = [
+  {
+    quote: 'Pemba read the weather and the altitude better than any app. We reached Gokyo Ri at sunrise and nobody felt rushed.',
+    name: 'Sarah Mitchell',
+    from: 'Melbourne, Australia',
+    trip: 'Everest region trek',
+  },
+  {
+    quote: 'Our guide took us through the courtyards of Patan and into a family kitchen for momo. The best day of our whole trip.',
+    name: 'Lukas Becker',
+    from: 'Munich, Germany',
+    trip: 'Kathmandu valley heritage walk',
+  },
+  {
+    quote: 'Booking was simple and the guide was exactly as described. Chitwan at dawn, with someone who knew every bird call.',
+    name: 'Aiko Tanaka',
+    from: 'Osaka, Japan',
+    trip: 'Chitwan wildlife safari',
+  },
+]
+
+function SectionHeading({ id, eyebrow, title, text, action }: { id: string; eyebrow: string; title: string; text: string; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="max-w-2xl">
+        <p className="text-xs font-semibold tracking-widest text-marigold-700 uppercase">{eyebrow}</p>
+        <h2 id={id} className="mt-2 font-display text-3xl font-bold tracking-tight text-himal-900">
+          {title}
+        </h2>
+        <p className="mt-2 text-slate-600">{text}</p>
+      </div>
+      {action}
+    </div>
+  )
+}
+
+function TopGuides({ category }: { category: string }) {
+  const query = { limit: LANDING_GUIDES, category }
+  const guides = usePagedList({ key: guideListKey(query), tags: GUIDE_LIST_TAGS, loadPage: (page, cursor) => listGuides(query, page, cursor) })
+  const title = category === 'all' ? 'Top-rated guides' : `Top-rated ${categoryLabel(category)} guides`
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8" aria-labelledby="top-guides">
+      <SectionHeading
+        id="top-guides"
+        eyebrow="Verified locals"
+        title={title}
+        text="Licensed guides travellers rate highest, each checked by our team before they appear here."
+        action={
+          <Link to="/guides" className="btn-secondary shrink-0 self-start sm:self-auto">
+            View All Guides <ArrowRightIcon />
+          </Link>
+        }
+      />
+      <div className="mt-8" aria-busy={guides.status === 'loading'}>
+        {guides.status === 'loading' && (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: LANDING_GUIDES }, (_, i) => (
+              <li key={i}>
+                <GuideCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        )}
+        {guides.status === 'error' && <ErrorCard message={guides.error ?? 'Failed to load guides'} onRetry={guides.reload} />}
+        {guides.status === 'success' && guides.items.length === 0 && (
+          <EmptyCard icon={<UserIcon />} title="No guides found">
+            No verified guides in this category yet. Try another one.
+          </EmptyCard>
+        )}
+        {guides.status === 'success' && guides.items.length > 0 && (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {guides.items.slice(0, LANDING_GUIDES).map((guide) => (
+              <li key={guide._id}>
+                <GuideCard guide={guide} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  )
+}
+
+function PopularDestinations() {
+  const query = { limit: DESTINATIONS_PAGE_SIZE, query: '' }
+  const list = usePagedList({ key: destinationListKey(query), tags: DESTINATION_LIST_TAGS, loadPage: (page) => listDestinations(query, page) })
+  return (
+    <section className="bg-white py-16" aria-labelledby="popular-destinations">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="popular-destinations"
+          eyebrow="Where to go"
+          title="Popular destinations"
+          text="Lakes, peaks, temples and jungles — the places travellers keep coming back to."
+        />
+        <div className="mt-8" aria-busy={list.status === 'loading'}>
+          {list.status === 'loading' && (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {Array.from({ length: 3 }, (_, i) => (
+                <li key={i}>
+                  <DestinationCardSkeleton />
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.status === 'error' && <ErrorCard message={list.error ?? 'Failed to load destinations'} onRetry={list.reload} />}
+          {list.status === 'success' && list.items.length === 0 && (
+            <EmptyCard icon={<MountainIcon />} title="No destinations yet">
+              New destinations appear here as soon as they are added.
+            </EmptyCard>
+          )}
+          {list.status === 'success' && list.items.length > 0 && (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {list.items.map((destination) => (
+                <li key={destination._id}>
+                  <DestinationCard destination={destination} topRated="always" showBestTime />
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.status === 'success' && list.error && (
+            <p role="alert" className="mt-6 text-center text-sm font-medium text-red-700">
+              {list.error}
+            </p>
+          )}
+          {list.hasMore && (
+            <div className="mt-8 flex justify-center">
+              <button type="button" className="btn-secondary px-6" onClick={list.loadMore} disabled={list.isFetchingMore} aria-busy={list.isFetchingMore}>
+                {list.isFetchingMore && <SpinnerIcon />} Load More Destinations
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function BuddyPromo() {
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8" aria-labelledby="buddy-promo">
+      <div className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-himal-900 via-himal-800 to-himal-600 px-6 py-10 text-white sm:px-10 sm:py-12">
+        <div className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_90%_10%,rgba(251,159,36,0.35),transparent_40%)]" />
+        <div className="flex flex-col gap-8 md:flex-row md:items-center md:justify-between">
+          <div className="max-w-xl">
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-widest text-marigold-200 uppercase ring-1 ring-white/20">
+              <SparklesIcon /> Tourist Buddy
+            </p>
+            <h2 id="buddy-promo" className="mt-4 font-display text-3xl font-bold tracking-tight">
+              Plan with your AI travel buddy
+            </h2>
+            <p className="mt-3 text-himal-100">
+              Ask about permits, weather windows, altitude and what to pack — Tourist Buddy waits in the corner of every page.
+            </p>
+          </div>
+          {/* By spec this button does nothing; the assistant itself is the round chat button. */}
+          <button type="button" className="btn-accent shrink-0 self-start px-6 py-3 text-base md:self-auto">
+            <SparklesIcon /> Chat with Tourist Buddy
+          </button>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function Testimonials() {
+  return (
+    <section className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 lg:px-8" aria-labelledby="testimonials">
+      <SectionHeading id="testimonials" eyebrow="Travellers say" title="Trips they still talk about" text="A few words from travellers who explored Nepal with a Yatra guide." />
+      <ul className="mt-8 grid gap-6 md:grid-cols-3">
+        {testimonials.map((t) => (
+          <li key={t.name} className="card flex flex-col p-6">
+            <QuoteIcon className="text-3xl text-marigold-400" />
+            <StarRating value={5} className="mt-3" />
+            <blockquote className="mt-3 flex-1 text-slate-700">{t.quote}</blockquote>
+            <p className="mt-5 font-semibold text-slate-900">{t.name}</p>
+            <p className="text-sm text-slate-500">
+              {t.from} · {t.trip}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 export function HomePage() {
+  const navigate = useNavigate()
+  const [category, setCategory] = useState('all')
+
   return (
     <>
       <section className="relative isolate overflow-hidden bg-gradient-to-b from-himal-900 via-himal-800 to-himal-700 text-white">
         <div className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_80%_20%,rgba(251,159,36,0.35),transparent_45%)]" />
-        <div className="mx-auto max-w-6xl px-4 pt-14 pb-48 sm:px-6 sm:pt-24 sm:pb-64 lg:px-8">
+        <div className="mx-auto max-w-6xl px-4 pt-14 pb-44 sm:px-6 sm:pt-20 sm:pb-56 lg:px-8">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-widest text-marigold-200 uppercase ring-1 ring-white/20">
             Local guides · Nepal
           </p>
@@ -33,23 +237,27 @@ export function HomePage() {
             Find a trusted local guide for your Nepal adventure
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-himal-100 sm:text-xl">
-            From Everest trails to the temples of Kathmandu Valley, Yatra connects you with guides who know the way,
-            the language and the stories — and lets you book them directly.
+            From Everest trails to the temples of Kathmandu Valley, Yatra connects you with guides who know the way, the language and the stories.
           </p>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <Link to="/guides" className="btn-accent px-6 py-3 text-base">
-              Browse guides <ArrowRightIcon />
-            </Link>
-            <Link to="/destinations" className="btn border border-white/30 bg-white/10 px-6 py-3 text-base text-white hover:bg-white/20">
-              Explore destinations
-            </Link>
+          <div className="mt-10 max-w-2xl space-y-4">
+            <CategoryChips chips={LANDING_CATEGORIES} value={category} onChange={setCategory} label="Guide categories" tone="dark" />
+            <SearchBox
+              label="Search guides"
+              placeholder="Places, treks or languages"
+              buttonLabel="Explore"
+              size="hero"
+              onSearch={(q) => navigate(searchPath({ q, category }))}
+            />
           </div>
         </div>
         {/* The nearest ridge is the page colour, so the hero settles into the page. */}
-        <MountainScene className="pointer-events-none absolute inset-x-0 bottom-0 h-40 w-full sm:h-56" groundColor="#f8fafc" groundOpacity={1} />
+        <MountainScene className="pointer-events-none absolute inset-x-0 bottom-0 h-32 w-full sm:h-48" groundColor="#f8fafc" groundOpacity={1} />
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8" aria-labelledby="how-it-works">
+      <TopGuides category={category} />
+      <PopularDestinations />
+
+      <section className="mx-auto max-w-6xl px-4 pt-16 sm:px-6 lg:px-8" aria-labelledby="how-it-works">
         <div className="max-w-2xl">
           <p className="text-xs font-semibold tracking-widest text-marigold-700 uppercase">How Yatra works</p>
           <h2 id="how-it-works" className="mt-2 font-display text-3xl font-bold tracking-tight text-himal-900">
@@ -70,13 +278,14 @@ export function HomePage() {
         </ol>
       </section>
 
+      <BuddyPromo />
+      <Testimonials />
+
       <section className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8" aria-labelledby="guide-cta">
         <div className="flex flex-col items-start gap-6 rounded-3xl bg-marigold-50 p-8 ring-1 ring-marigold-200 sm:flex-row sm:items-center sm:justify-between sm:p-10">
           <div>
             <h2 id="guide-cta" className="font-display text-2xl font-bold text-himal-900">Are you a local guide?</h2>
-            <p className="mt-2 max-w-xl text-slate-700">
-              Create a verified profile, set your daily rate and receive booking requests from travellers.
-            </p>
+            <p className="mt-2 max-w-xl text-slate-700">Create a verified profile, set your daily rate and receive booking requests from travellers.</p>
           </div>
           <Link to="/signup" className="btn-primary shrink-0 px-6 py-3">
             Join as a guide

@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { failure, fakeServer, json, renderRoutes } from '../../test-server'
+import { destination } from '../../test-fixtures'
+import { DestinationDetailPage } from './destination-detail-page'
+
+const routes = [
+  { path: '/destination/:id', element: <DestinationDetailPage /> },
+  { path: '/destinations', element: <p>All destinations</p> },
+  { path: '/search', element: <p>Search page</p> },
+]
+
+const serve = (answer: () => Response) => fakeServer(({ url }) => (url.pathname === '/api/v1/users/destination/d1' ? answer() : undefined))
+
+describe('DestinationDetailPage', () => {
+  beforeEach(() => vi.unstubAllGlobals())
+
+  it('shows the destination with its sections and the trip panel', async () => {
+    serve(() => json({ destination: destination('d1', { name: 'Phewa Lake', popular: true }) }))
+    renderRoutes(routes, '/destination/d1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Phewa Lake' })).toBeInTheDocument()
+    expect(screen.getByText('(1,200 reviews)')).toBeInTheDocument()
+    const about = screen.getByRole('region', { name: 'About this destination' })
+    expect(within(about).getByText('Lakeside walks at dawn.')).toBeInTheDocument()
+    expect(within(about).getByText('Boats, temples and the Annapurna range.')).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'Highlights' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Mountain views',
+      'Local cultural experiences',
+      'Guided hiking trails',
+      'Authentic local cuisine',
+    ])
+    expect(screen.getByText('March to May and September to November')).toBeInTheDocument()
+    expect(screen.getByText('Popular Destination')).toBeInTheDocument()
+    const panel = screen.getByRole('region', { name: 'Plan your trip' })
+    expect(within(panel).getByLabelText('Visit Date')).toHaveAttribute('type', 'date')
+    expect(within(within(panel).getByLabelText('Number of Visitors')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '1 Person',
+      '2 People',
+      '3 People',
+      '4+ People',
+    ])
+    for (const amount of ['$120.00', '$40.00', '$160.00']) expect(within(panel).getByText(amount)).toBeInTheDocument()
+    expect(within(panel).getByText('Free cancellation up to 24 hours before your trip')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Favourite Phewa Lake' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Share Phewa Lake' })).toBeInTheDocument()
+  })
+
+  it('has no Popular Destination banner when it is not popular', async () => {
+    serve(() => json({ destination: destination('d1') }))
+    renderRoutes(routes, '/destination/d1')
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByText('Popular Destination')).toBeNull()
+  })
+
+  it('Book This Trip looks for guides near it', async () => {
+    serve(() => json({ destination: destination('d1', { name: 'Phewa Lake' }) }))
+    const { router } = renderRoutes(routes, '/destination/d1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Book This Trip' }))
+    expect(router.state.location.pathname).toBe('/search')
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ near: '28.2096,83.9856', place: 'Phewa Lake' })
+  })
+
+  it('shows Something went wrong with the message and Go back', async () => {
+    serve(() => failure(404, 'Destination not found'))
+    const { router } = renderRoutes(routes, '/destination/d1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument()
+    expect(screen.getByText('Destination not found')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: /Go back/ }))
+    expect(router.state.location.pathname).toBe('/destinations')
+  })
+})

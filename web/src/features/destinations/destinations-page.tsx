@@ -1,0 +1,67 @@
+import { DestinationCard } from '../../components/destination-card'
+import { MountainIcon, SpinnerIcon } from '../../components/icons'
+import { PageShell } from '../../components/page-shell'
+import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
+import { Toast, useToast } from '../../components/toast'
+import { DESTINATIONS_LOAD_FAILED, DESTINATIONS_PAGE_SIZE, DESTINATION_LIST_TAGS, destinationListKey, listDestinations } from '../../lib/list-destinations'
+import { usePagedList } from '../../lib/use-cached-query'
+import { FavouriteButton, ShareButton } from './destination-actions'
+
+const query = { limit: DESTINATIONS_PAGE_SIZE, query: '' }
+
+/** /destinations: two columns of destination cards, six more at a time. */
+export function DestinationsPage() {
+  const list = usePagedList({ key: destinationListKey(query), tags: DESTINATION_LIST_TAGS, loadPage: (page) => listDestinations(query, page) })
+  const { toast, show } = useToast()
+
+  return (
+    <PageShell eyebrow="Destinations" title="Popular Destinations" description="Mountains, lakes, temples and trails worth the journey.">
+      <Toast toast={toast} />
+      <div className="relative -mt-16 sm:-mt-28">
+        {list.status === 'loading' && (
+          <div className="card">
+            <LoadingCard label="Loading destinations..." />
+          </div>
+        )}
+        {list.status === 'error' && <ErrorCard message={list.error ?? DESTINATIONS_LOAD_FAILED} onRetry={list.reload} />}
+        {list.status === 'success' && list.items.length === 0 && (
+          <EmptyCard icon={<MountainIcon />} title="No destinations yet">
+            New destinations appear here as soon as they are added.
+          </EmptyCard>
+        )}
+        {list.status === 'success' && list.items.length > 0 && (
+          <ul className="grid gap-6 md:grid-cols-2" aria-label="Destinations">
+            {list.items.map((destination) => (
+              <li key={destination._id}>
+                <DestinationCard
+                  destination={destination}
+                  topRated="earned"
+                  showDescription
+                  headingLevel="h2"
+                  actions={
+                    <>
+                      <FavouriteButton destination={destination} />
+                      <ShareButton destination={destination} onMessage={show} />
+                    </>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.status === 'success' && list.error && (
+          <p role="alert" className="mt-6 text-center text-sm font-medium text-red-700">
+            {list.error}
+          </p>
+        )}
+        {list.hasMore && (
+          <div className="mt-10 flex justify-center">
+            <button type="button" className="btn-primary px-6" onClick={list.loadMore} disabled={list.isFetchingMore} aria-busy={list.isFetchingMore}>
+              {list.isFetchingMore && <SpinnerIcon />} Load More Destinations
+            </button>
+          </div>
+        )}
+      </div>
+    </PageShell>
+  )
+}

@@ -1,0 +1,17 @@
+import { api } from '../../../lib/api-client'
+import { settle, type ApiResult } from '../../../lib/api-result'
+import type { components } from '../../../lib/api-schema'
+import { guideTag } from '../../../lib/cache-tags'
+
+export type PublicGuide = components['schemas']['PublicGuide']
+
+export const GUIDE_LOAD_FAILED = 'Failed to load guide data'
+
+export const guideKey = (guideId: string) => `guide:${guideId}`
+export const guideTags = (guideId: string) => [guideTag(guideId)]
+
+/** GET /api/v1/users/guide/{id}: a verified guide as anyone may see them (404 'Guide not found'). */
+export async function getGuide(guideId: string): Promise<ApiResult<PublicGuide>> {
+  const result = await settle(api.GET('/api/v1/users/guide/{id}', { params: { path: { id: guideId } } }), GUIDE_LOAD_FAILED)
+  return result.ok ? { ok: true, data: result.data.data } : result
+}

@@ -1,0 +1,158 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { saveSession } from '../../lib/auth-store'
+import { fakeServer, failure, json, renderRoutes, type Call } from '../../test-server'
+import { publicGuide, review } from '../../test-fixtures'
+import { GuideDetailPage } from './guide-detail-page'
+
+const routes = [
+  { path: '/guides/:id', element: <GuideDetailPage /> },
+  { path: '/guides', element: <p>All guides</p> },
+  { path: '/login', element: <p>Login page</p> },
+]
+
+type Answers = { guide?: () => Response; reviews?: () => Response; write?: (call: Call) => Response }
+
+function serve({ guide = () => json({ status: 'success', data: publicGuide('g1'), message: 'Guide found' }), reviews, write }: Answers = {}) {
+  const ratings = reviews ?? (() => json({ status: 'success', data: { ratings: [review('r1')], averageRating: 4.5, reviewCount: 2, totalPages: 1 } }))
+  return fakeServer((call) => {
+    const path = call.url.pathname
+    if (path === '/api/v1/users/guide/g1') return guide()
+    if (path === '/api/v1/users/ratings/g1') return ratings()
+    if (path === '/api/v1/tourists/ratings' && write) return write(call)
+    return undefined
+  })
+}
+
+describe('GuideDetailPage', () => {
+  beforeEach(() => vi.unstubAllGlobals())
+  afterEach(() => vi.useRealTimers())
+
+  it('shows the guide: rate, experience, stats, bio, specialties, languages, certifications and contact', async () => {
+    serve()
+    renderRoutes(routes, '/guides/g1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pemba Sherpa' })).toBeInTheDocument()
+    expect(screen.getAllByText('$45.00').length).toBeGreaterThan(0)
+    const stats = screen.getByRole('group', { name: 'At a glance' })
+    expect(within(stats).getByText('12')).toBeInTheDocument()
+    expect(within(stats).getByText('Years guiding')).toBeInTheDocument()
+    expect(screen.getByText('Born in Khumjung below Everest.')).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'Specialties' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Trekking', 'Culture'])
+    expect(within(screen.getByRole('region', { name: 'Languages' })).getAllByRole('listitem')).toHaveLength(3)
+    const certificates = screen.getByRole('region', { name: 'Certifications' })
+    expect(within(certificates).getByText('Trekking Guide Licence')).toBeInTheDocument()
+    expect(within(certificates).getByText('Nepal Tourism Board')).toBeInTheDocument()
+    expect(within(certificates).getByText('Issued Mar 12, 2014')).toBeInTheDocument()
+    const contact = screen.getByRole('region', { name: 'Contact info' })
+    expect(within(contact).getByRole('link', { name: 'pemba@example.com' })).toHaveAttribute('href', 'mailto:pemba@example.com')
+    expect(within(contact).getByText('Available after booking')).toBeInTheDocument()
+  })
+
+  it('shows 5 years of experience when the guide has not said', async () => {
+    serve({ guide: () => json({ status: 'success', data: publicGuide('g1', { yearsOfExperience: null }), message: 'Guide found' }) })
+    renderRoutes(routes, '/guides/g1')
+    const stats = await screen.findByRole('group', { name: 'At a glance' })
+    expect(within(stats).getByText('5')).toBeInTheDocument()
+  })
+
+  it('lists reviews with the verified trip marker and the trip date', async () => {
+    serve()
+    renderRoutes(routes, '/guides/g1')
+    const list = await screen.findByRole('list', { name: 'Reviews' })
+    expect(within(list).getByText('Emma Laurent')).toBeInTheDocument()
+    expect(within(list).getByText('Verified trip')).toBeInTheDocument()
+    expect(within(list).getByText('Trip on Apr 28, 2026')).toBeInTheDocument()
+    expect(within(list).getByText('Read the weather better than any app.')).toBeInTheDocument()
+  })
+
+  it('answers an unknown guide with the error card, Try Again and a way back', async () => {
+    serve({ guide: () => failure(404, 'Guide not found') })
+    renderRoutes(routes, '/guides/g1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Failed to load guide data' })).toBeInTheDocument()
+    expect(screen.getByText('Guide not found')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Back to guides/ })).toHaveAttribute('href', '/guides')
+  })
+
+  it('asks a signed-out visitor to log in before reviewing', async () => {
+    serve()
+    renderRoutes(routes, '/guides/g1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Write Review' }))
+    expect(screen.getByText('Please log in to write a review.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
+    expect(screen.queryByRole('form')).toBeNull()
+  })
+
+  it('opens Book Experience as a dialog that says booking opens soon', async () => {
+    serve()
+    renderRoutes(routes, '/guides/g1')
+    // jsdom has no showModal; the dialog's content renders once open.
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true
+    }
+    await userEvent.click(await screen.findByRole('button', { name: /Book Experience/ }))
+    expect(screen.getByRole('heading', { name: 'Booking opens soon' })).toBeInTheDocument()
+  })
+
+  describe('signed in', () => {
+    beforeEach(() => saveSession({ token: 't', refreshToken: 'r', role: 'tourist' }))
+
+    it('checks rating and comment before sending', async () => {
+      const calls = serve({ write: () => json({}, 500) })
+      renderRoutes(routes, '/guides/g1')
+      await userEvent.click(await screen.findByRole('button', { name: 'Write Review' }))
+      await userEvent.type(screen.getByLabelText('Your review'), '   ')
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Review' }))
+      expect(screen.getByRole('alert')).toHaveTextContent('Please provide both rating and comment')
+      await userEvent.click(screen.getByRole('radio', { name: '4 stars' }))
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Review' }))
+      expect(screen.getByRole('alert')).toHaveTextContent('Please provide both rating and comment')
+      expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+    })
+
+    it('shows the server’s reason when the traveller may not review', async () => {
+      serve({ write: () => failure(403, 'Only travellers who have booked and paid for a trip with this guide can review them') })
+      renderRoutes(routes, '/guides/g1')
+      await userEvent.click(await screen.findByRole('button', { name: 'Write Review' }))
+      await userEvent.click(screen.getByRole('radio', { name: '5 stars' }))
+      await userEvent.type(screen.getByLabelText('Your review'), 'Wonderful')
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Review' }))
+      expect(await screen.findByRole('alert')).toHaveTextContent('Only travellers who have booked and paid for a trip with this guide can review them')
+    })
+
+    it('sends the review, shows success, refreshes the average and the list, and closes after 2 s', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true })
+      let written = false
+      const calls = serve({
+        guide: () =>
+          json({ status: 'success', message: 'Guide found', data: publicGuide('g1', {}, written ? { averageRating: 4.7, reviewCount: 3 } : {}) }),
+        reviews: () =>
+          json({
+            status: 'success',
+            data: { ratings: written ? [review('r2', { comment: 'Unforgettable sunrise' }), review('r1')] : [review('r1')], averageRating: 4.5, reviewCount: 2, totalPages: 1 },
+          }),
+        write: () => {
+          written = true
+          return json({ status: 'success', message: 'Review submitted successfully!', data: { _id: 'r2', score: 5, comment: 'Unforgettable sunrise', averageRating: 4.7, reviewCount: 3 } }, 201)
+        },
+      })
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+      renderRoutes(routes, '/guides/g1')
+      await user.click(await screen.findByRole('button', { name: 'Write Review' }))
+      await user.click(screen.getByRole('radio', { name: '5 stars' }))
+      await user.type(screen.getByLabelText('Your review'), '  Unforgettable sunrise ')
+      await user.click(screen.getByRole('button', { name: 'Submit Review' }))
+
+      expect(await screen.findByText('Review submitted successfully!')).toBeInTheDocument()
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ guideId: 'g1', score: 5, comment: 'Unforgettable sunrise' })
+      await waitFor(() => expect(within(screen.getByRole('list', { name: 'Reviews' })).getByText('Unforgettable sunrise')).toBeInTheDocument())
+      expect(await screen.findByRole('heading', { name: 'Reviews (3)' })).toBeInTheDocument()
+
+      await act(async () => {
+        vi.advanceTimersByTime(2000)
+      })
+      await waitFor(() => expect(screen.queryByLabelText('Your review')).toBeNull())
+    })
+  })
+})

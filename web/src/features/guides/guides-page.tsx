@@ -1,0 +1,97 @@
+import { useNavigate, useSearchParams } from 'react-router'
+import { CategoryChips } from '../../components/category-chips'
+import { GuideCard, GuideCardSkeleton } from '../../components/guide-card'
+import { SpinnerIcon, UserIcon } from '../../components/icons'
+import { PageShell } from '../../components/page-shell'
+import { SearchBox } from '../../components/search-box'
+import { EmptyCard, ErrorCard } from '../../components/status-card'
+import { GUIDE_LIST_CATEGORIES, categoryValue } from '../../lib/guide-categories'
+import { GUIDES_LOAD_FAILED, GUIDE_LIST_TAGS, guideListKey, listGuides } from '../../lib/list-guides'
+import { searchPath } from '../../lib/search-url'
+import { usePagedList } from '../../lib/use-cached-query'
+import { useInfiniteScroll } from '../../lib/use-infinite-scroll'
+
+/** Guides per page on the guides list (spec section 9). */
+export const GUIDES_PAGE_SIZE = 10
+export const NO_GUIDES = 'No guides found'
+
+function SkeletonGrid({ count }: { count: number }) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <GuideCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** /guides: every verified guide, best rated first, filtered by category, loaded as you scroll. */
+export function GuidesPage() {
+  const navigate = useNavigate()
+  const [params, setParams] = useSearchParams()
+  const category = categoryValue(params.get('category'))
+  const query = { limit: GUIDES_PAGE_SIZE, category }
+  const list = usePagedList({ key: guideListKey(query), tags: GUIDE_LIST_TAGS, loadPage: (page, cursor) => listGuides(query, page, cursor) })
+  const canLoadMore = list.status === 'success' && list.hasMore && !list.isFetchingMore && !list.error
+  useInfiniteScroll({ enabled: canLoadMore, onLoadMore: list.loadMore })
+
+  function chooseCategory(value: string) {
+    setParams(value === 'all' ? {} : { category: value }, { preventScrollReset: true })
+  }
+
+  return (
+    <PageShell eyebrow="Guides" title="Local guides" description="Verified guides across Nepal, with their languages, specialities and daily rates.">
+      <div className="relative -mt-16 space-y-8 sm:-mt-28">
+        <div className="card space-y-4 p-4 sm:p-5">
+          <SearchBox label="Search guides" placeholder="Search by name, place, language or interest" buttonLabel="Search" onSearch={(q) => navigate(searchPath({ q }))} />
+          <CategoryChips chips={GUIDE_LIST_CATEGORIES} value={category} onChange={chooseCategory} label="Guide categories" />
+        </div>
+
+        <div aria-busy={list.status === 'loading'} aria-live="polite">
+          {list.status === 'loading' && <SkeletonGrid count={6} />}
+          {list.status === 'error' && <ErrorCard message={list.error ?? GUIDES_LOAD_FAILED} onRetry={list.reload} />}
+          {list.status === 'success' && list.items.length === 0 && (
+            <EmptyCard icon={<UserIcon />} title={NO_GUIDES}>
+              {category === 'all' ? 'Verified guides appear here once our team has checked them.' : 'No verified guides in this category yet. Try another one.'}
+            </EmptyCard>
+          )}
+          {list.status === 'success' && list.items.length > 0 && (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Guides">
+              {list.items.map((guide) => (
+                <li key={guide._id}>
+                  <GuideCard guide={guide} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        {list.isFetchingMore && (
+          <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-600">
+            <SpinnerIcon className="animate-spin text-himal-600" /> Loading more guides...
+          </p>
+        )}
+        {list.status === 'success' && list.error && (
+          <div role="alert" className="flex flex-col items-center gap-3 text-center text-sm">
+            <p className="font-medium text-red-700">{list.error}</p>
+            <button type="button" className="btn-secondary" onClick={list.loadMore}>
+              Try Again
+            </button>
+          </div>
+        )}
+        {canLoadMore && (
+          <div className="flex justify-center">
+            <button type="button" className="btn-secondary px-6" onClick={list.loadMore}>
+              Load more guides
+            </button>
+          </div>
+        )}
+        {list.status === 'success' && list.items.length > 0 && !list.hasMore && (
+          <p className="text-center text-sm text-slate-500">You&apos;ve seen every guide in this list.</p>
+        )}
+      </div>
+    </PageShell>
+  )
+}

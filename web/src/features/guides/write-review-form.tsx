@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { FormAlert } from '../../components/form-alert'
+import { SpinnerIcon, StarIcon } from '../../components/icons'
+import { invalidate, useClientCache } from '../../lib/cache-provider'
+import { GUIDES_TAG, guideTag } from '../../lib/cache-tags'
+import { writeReview } from './api/write-review'
+import { COMMENT_MAX, REVIEW_CLOSE_MS, REVIEW_SUBMITTED, SCORES, scoreLabel, validateReview } from './review-form'
+
+type ReviewFormProps = { guideId: string; guideName: string; onClose: () => void }
+
+type Outcome = { tone: 'error' | 'success'; text: string } | null
+
+/** A star rating and a comment. After a successful submit it closes itself 2 s later. */
+export function ReviewForm({ guideId, guideName, onClose }: ReviewFormProps) {
+  const cache = useClientCache()
+  const commentId = useId()
+  const [score, setScore] = useState(0)
+  const [hovered, setHovered] = useState(0)
+  const [comment, setComment] = useState('')
+  const [sending, setSending] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const closeTimer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(closeTimer.current), [])
+
+  const done = outcome?.tone === 'success'
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (sending || done) return
+    const invalid = validateReview(score, comment)
+    if (invalid) {
+      setOutcome({ tone: 'error', text: invalid })
+      return
+    }
+    setSending(true)
+    setOutcome(null)
+    const result = await writeReview(guideId, score, comment.trim())
+    setSending(false)
+    if (!result.ok) {
+      setOutcome({ tone: 'error', text: result.message })
+      return
+    }
+    setOutcome({ tone: 'success', text: result.data.message || REVIEW_SUBMITTED })
+    // The guide's page, reviews and every card showing their rating fetch again.
+    invalidate(cache, guideTag(guideId), GUIDES_TAG)
+    closeTimer.current = window.setTimeout(onClose, REVIEW_CLOSE_MS)
+  }
+
+  const shown = hovered || score
+  return (
+    <form onSubmit={submit} noValidate className="card space-y-4 p-5 sm:p-6" aria-label={`Review ${guideName}`}>
+      <fieldset>
+        <legend className="field-label">Your rating</legend>
+        <div className="flex gap-1" onMouseLeave={() => setHovered(0)}>
+          {SCORES.map((value) => (
+            <label
+              key={value}
+              onMouseEnter={() => setHovered(value)}
+              className={`cursor-pointer rounded-md p-0.5 text-3xl transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-marigold-400 ${
+                value <= shown ? 'text-marigold-400' : 'text-slate-300 hover:text-marigold-200'
+              }`}
+            >
+              <input
+                type="radio"
+                name="score"
+                value={value}
+                checked={score === value}
+                onChange={() => setScore(value)}
+                disabled={sending || done}
+                className="sr-only"
+              />
+              <StarIcon filled={value <= shown} />
+              <span className="sr-only">{scoreLabel(value)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor={commentId} className="field-label">
+          Your review
+        </label>
+        <textarea
+          id={commentId}
+          rows={4}
+          maxLength={COMMENT_MAX}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          disabled={sending || done}
+          placeholder={`What was your trip with ${guideName} like?`}
+          className="field-input resize-y"
+        />
+        <p className="mt-1 text-right text-xs text-slate-500">
+          {comment.length}/{COMMENT_MAX}
+        </p>
+      </div>
+      {outcome && <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert>}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" className="btn-secondary" onClick={onClose} disabled={sending}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" disabled={sending || done} aria-busy={sending}>
+          {sending && <SpinnerIcon />} Submit Review
+        </button>
+      </div>
+    </form>
+  )
+}

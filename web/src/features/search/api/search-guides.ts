@@ -1,0 +1,39 @@
+import { api } from '../../../lib/api-client'
+import { settle, type ApiResult } from '../../../lib/api-result'
+import { GUIDES_TAG } from '../../../lib/cache-tags'
+import type { GuideSummary } from '../../../lib/list-guides'
+import type { SearchRequest } from '../../../lib/search-url'
+import type { Page } from '../../../lib/use-cached-query'
+
+export const SEARCH_FAILED = 'Failed to load guides. Please try again.'
+/** Guides per page of search results (spec section 9). */
+export const SEARCH_PAGE_SIZE = 12
+
+/** The paged list's cache key: it names every parameter. */
+export function searchKey({ q, category, near, radiusKm, place }: SearchRequest): string {
+  const point = near ? `${near.latitude},${near.longitude}` : ''
+  return `search?q=${encodeURIComponent(q)}&category=${category}&near=${point}&radius=${radiusKm ?? ''}&place=${encodeURIComponent(place)}`
+}
+
+export const SEARCH_TAGS = [GUIDES_TAG]
+
+/**
+ * GET /api/v1/users/search. Near a point, guides come nearest first with their distance;
+ * a place without a point narrows by the guides' address instead.
+ */
+export async function searchGuides({ q, category, near, radiusKm, place }: SearchRequest, page: number): Promise<ApiResult<Page<GuideSummary>>> {
+  const query = {
+    page,
+    limit: SEARCH_PAGE_SIZE,
+    ...(q !== '' && { query: q }),
+    ...(category !== 'all' && { category }),
+    ...(near && { lat: near.latitude, lng: near.longitude }),
+    ...(near && radiusKm != null && { radiusKm }),
+    ...(!near && place !== '' && { address: place }),
+  }
+  const result = await settle(api.GET('/api/v1/users/search', { params: { query } }), SEARCH_FAILED)
+  if (!result.ok) return result
+  const { guides, hasMore } = result.data
+  // The search answers whether more follow, not how many pages there are.
+  return { ok: true, data: { items: guides, totalPages: hasMore ? page + 1 : page } }
+}

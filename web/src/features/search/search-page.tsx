@@ -1,0 +1,159 @@
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { DestinationCard } from '../../components/destination-card'
+import { GuideCard, GuideCardSkeleton } from '../../components/guide-card'
+import { CloseIcon, MapPinIcon, SearchIcon, SpinnerIcon } from '../../components/icons'
+import { PageShell } from '../../components/page-shell'
+import { SearchBox } from '../../components/search-box'
+import { EmptyCard, ErrorCard } from '../../components/status-card'
+import { categoryLabel } from '../../lib/guide-categories'
+import { DESTINATION_LIST_TAGS, destinationListKey, listDestinations } from '../../lib/list-destinations'
+import { readSearchRequest, searchPath, type SearchRequest } from '../../lib/search-url'
+import { usePagedList } from '../../lib/use-cached-query'
+import { SEARCH_FAILED, SEARCH_TAGS, searchGuides, searchKey } from './api/search-guides'
+import { BlogResults } from './blog-results'
+
+export const NO_GUIDES = 'No guides found'
+/** Matching destinations shown under the guides. */
+export const MATCHING_DESTINATIONS = 6
+
+/** The page's title: where, or what, was searched for. */
+export function searchTitle({ q, near, place }: SearchRequest): string {
+  if (place !== '') return `Guides near ${place}`
+  if (near) return `Guides near ${near.latitude.toFixed(4)}, ${near.longitude.toFixed(4)}`
+  if (q !== '') return `Search Results for "${q}"`
+  return 'Search guides'
+}
+
+function searchDescription({ q, near, place }: SearchRequest): string {
+  if ((near || place !== '') && q !== '') return `Guides matching "${q}", nearest first.`
+  if (near) return 'Local guides based nearby, nearest first, with how far away each one is.'
+  if (place !== '') return `Local guides based in ${place}.`
+  return 'Guides whose name, languages, interests, bio or home town match your words.'
+}
+
+function FilterPill({ label, clearTo }: { label: string; clearTo: string }) {
+  return (
+    <li className="inline-flex items-center gap-1 rounded-full bg-himal-50 py-1 pr-1 pl-3 text-sm font-medium text-himal-800 ring-1 ring-himal-100">
+      {label}
+      <Link to={clearTo} aria-label={`Remove filter: ${label}`} className="flex h-6 w-6 items-center justify-center rounded-full hover:bg-himal-100">
+        <CloseIcon />
+      </Link>
+    </li>
+  )
+}
+
+function MatchingDestinations({ query }: { query: string }) {
+  const listQuery = { limit: MATCHING_DESTINATIONS, query }
+  const list = usePagedList({
+    key: destinationListKey(listQuery),
+    tags: DESTINATION_LIST_TAGS,
+    loadPage: (page) => listDestinations(listQuery, page),
+    enabled: query !== '',
+  })
+  // Only worth a section when something matches; a failure here leaves the guides alone.
+  if (query === '' || list.items.length === 0) return null
+  return (
+    <section aria-labelledby="matching-destinations" className="mt-14">
+      <h2 id="matching-destinations" className="font-display text-2xl font-bold text-himal-900">
+        Destinations matching "{query}"
+      </h2>
+      <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {list.items.map((destination) => (
+          <li key={destination._id}>
+            <DestinationCard destination={destination} topRated="earned" />
+          </li>
+        ))}
+      </ul>
+      {list.hasMore && (
+        <div className="mt-6 flex justify-center">
+          <button type="button" className="btn-secondary" onClick={list.loadMore} disabled={list.isFetchingMore} aria-busy={list.isFetchingMore}>
+            {list.isFetchingMore && <SpinnerIcon />} More destinations
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}
+
+/** /search?q=&category= (and near=lat,lng, radius, place): guides, then matching destinations. */
+export function SearchPage() {
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const request = readSearchRequest(params)
+  const { q, category, near, place } = request
+  const guides = usePagedList({ key: searchKey(request), tags: SEARCH_TAGS, loadPage: (page) => searchGuides(request, page) })
+
+  const filters = [
+    category !== 'all' && { label: categoryLabel(category), clearTo: searchPath({ ...request, category: undefined }) },
+    (near || place !== '') && { label: `Near ${place || 'this point'}`, clearTo: searchPath({ q, category: category === 'all' ? undefined : category }) },
+  ].filter((f): f is { label: string; clearTo: string } => Boolean(f))
+
+  return (
+    <PageShell eyebrow="Search" title={searchTitle(request)} description={searchDescription(request)}>
+      <div className="relative -mt-16 space-y-6 sm:-mt-28">
+        <div className="card space-y-3 p-4 sm:p-5">
+          <SearchBox
+            key={q}
+            label="Search guides"
+            placeholder="Search by name, place, language or interest"
+            buttonLabel="Search"
+            defaultValue={q}
+            onSearch={(text) => navigate(searchPath({ ...request, q: text, category: category === 'all' ? undefined : category }))}
+          />
+          {filters.length > 0 && (
+            <ul className="flex flex-wrap gap-2" aria-label="Filters">
+              {filters.map((filter) => (
+                <FilterPill key={filter.label} {...filter} />
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <section aria-label="Guides" aria-busy={guides.status === 'loading'}>
+          {guides.status === 'loading' && (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+              {Array.from({ length: 6 }, (_, i) => (
+                <li key={i}>
+                  <GuideCardSkeleton />
+                </li>
+              ))}
+            </ul>
+          )}
+          {guides.status === 'error' && <ErrorCard message={guides.error ?? SEARCH_FAILED} onRetry={guides.reload} />}
+          {guides.status === 'success' && guides.items.length === 0 && (
+            <EmptyCard icon={near || place ? <MapPinIcon /> : <SearchIcon />} title={NO_GUIDES}>
+              {near || place ? 'No verified guides are based near here yet. ' : 'Try fewer or different words, or another category. '}
+              <Link to="/guides" className="text-link">
+                Browse all guides
+              </Link>
+            </EmptyCard>
+          )}
+          {guides.status === 'success' && guides.items.length > 0 && (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {guides.items.map((guide) => (
+                <li key={guide._id}>
+                  <GuideCard guide={guide} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {guides.status === 'success' && guides.error && (
+            <p role="alert" className="mt-6 text-center text-sm font-medium text-red-700">
+              {guides.error}
+            </p>
+          )}
+          {guides.hasMore && (
+            <div className="mt-8 flex justify-center">
+              <button type="button" className="btn-secondary px-6" onClick={guides.loadMore} disabled={guides.isFetchingMore} aria-busy={guides.isFetchingMore}>
+                {guides.isFetchingMore && <SpinnerIcon />} Load more guides
+              </button>
+            </div>
+          )}
+        </section>
+      </div>
+
+      <MatchingDestinations query={q} />
+      <BlogResults query={q} />
+    </PageShell>
+  )
+}
