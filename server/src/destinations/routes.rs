@@ -14,6 +14,7 @@ use crate::auth::session::Session;
 use crate::db::{Db, Sql, is_unique_violation, new_id, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path, Query};
 use crate::media::MediaStore;
+use crate::media::processing::{self, Processed};
 use crate::media::upload::{self, ImageForm, MediaKind, public_url};
 use crate::profile::Location;
 use crate::text_search::{Query as SearchQuery, normalize};
@@ -230,14 +231,15 @@ async fn create_destination(
     let form = ImageForm::read(multipart, "image", FORM_TEXT_MAX).await?;
     let input = DestinationInput::parse(&form)?;
     let image = form.image.ok_or_else(|| AppError::validation("Please choose an image for the destination"))?;
+    let image = processing::process(image).await?;
     let id = create(&state.db, &state.media, &session.user_id, &input, image).await?;
     let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
     Ok((StatusCode::CREATED, Json(DestinationSaved { status: "success", message: "Destination created".into(), destination })))
 }
 
 /// Stores a new destination with its image; returns its id. Used by the seed too.
-pub async fn create(db: &Db, media: &MediaStore, owner_id: &str, input: &DestinationInput, image: Vec<u8>) -> AppResult<String> {
-    let image_id = upload::save(db, media, owner_id, MediaKind::Destination, image).await?;
+pub async fn create(db: &Db, media: &MediaStore, owner_id: &str, input: &DestinationInput, image: Processed) -> AppResult<String> {
+    let image_id = upload::save_processed(db, media, owner_id, MediaKind::Destination, image).await?;
     let id = new_id();
     let now = now_ms();
     let inserted = sqlx::query(

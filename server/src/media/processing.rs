@@ -116,6 +116,11 @@ pub fn process_now(bytes: &[u8]) -> Result<Processed, AppError> {
         ImageFormat::WebP if picture.color().has_alpha() => OutputFormat::Png,
         _ => OutputFormat::Jpeg,
     };
+    encode_with_thumbnail(&picture, format)
+}
+
+/// The picture and its thumbnail, encoded in `format` (blocking work).
+pub fn encode_with_thumbnail(picture: &DynamicImage, format: OutputFormat) -> Result<Processed, AppError> {
     let thumb = if picture.width() > THUMB_SIZE || picture.height() > THUMB_SIZE {
         picture.thumbnail(THUMB_SIZE, THUMB_SIZE)
     } else {
@@ -125,7 +130,7 @@ pub fn process_now(bytes: &[u8]) -> Result<Processed, AppError> {
         format,
         width: picture.width(),
         height: picture.height(),
-        image: encode(&picture, format)?,
+        image: encode(picture, format)?,
         thumb: encode(&thumb, format)?,
     })
 }

@@ -259,7 +259,12 @@ impl Slot {
 
 /// Stores `bytes` as the user's image in `slot` and deletes the image it replaces.
 pub async fn replace(db: &Db, store: &MediaStore, user_id: &str, slot: Slot, bytes: Vec<u8>) -> AppResult<()> {
-    let new = save(db, store, user_id, slot.kind(), bytes).await?;
+    replace_processed(db, store, user_id, slot, processing::process(bytes).await?).await
+}
+
+/// Like `replace`, for an image already processed (the demo seed draws its own).
+pub async fn replace_processed(db: &Db, store: &MediaStore, user_id: &str, slot: Slot, processed: Processed) -> AppResult<()> {
+    let new = save_processed(db, store, user_id, slot.kind(), processed).await?;
     match point_slot_at(db, user_id, slot, &new).await {
         Ok(old) => delete(db, store, &old.into_iter().collect::<Vec<_>>()).await,
         Err(e) => {

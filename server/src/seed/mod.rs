@@ -1,174 +1,451 @@
-//! Demo data for a fresh install: the three demo accounts the README lists, a complete
-//! and verified guide profile, and a complete traveller profile. The pictures are drawn
-//! here, so seeding needs no network. Seeding again changes nothing.
+//! Demo data for a fresh install: the three demo accounts the README lists, and the demo
+//! content — destinations, guides (most verified, a few waiting for an admin), travellers,
+//! their paid trips and reviews, and a few bookings in every state for the demo accounts
+//! to try. Pictures are drawn here (`art`), so seeding needs no network. Everything is
+//! found again by a natural key (email, name, a booking key), so seeding twice changes
+//! nothing.
 
-use image::{DynamicImage, Rgb, RgbImage};
+pub mod art;
+pub mod bulk;
+mod content;
+
+use std::collections::{HashMap, HashSet};
+
 use serde_json::json;
 
-use crate::auth::accounts::{self, NewAccount};
-use crate::auth::domain::{Email, NewPassword, PersonName, Role};
+use self::art::Scene;
+use crate::auth::accounts;
+use crate::auth::domain::{Email, PersonName, Role};
+use crate::auth::password;
+use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{Db, new_id, now_ms};
+use crate::destinations::domain::DestinationInput;
 use crate::guides::domain::{GuideProfile, GuideProfileRequest, IssueDate};
-use crate::media::processing::{OutputFormat, encode};
+use crate::guides::index;
+use crate::media::processing::{OutputFormat, Processed, encode_with_thumbnail};
 use crate::media::{MediaKind, MediaStore, Slot, upload};
 use crate::profile::{Bio, ListOf, Location, Nationality, Tags};
 use crate::tourists::profile::{self as tourist_profile, Change};
-
-pub mod bulk;
 
 pub const DEMO_PASSWORD: &str = "namaste-yatra";
 
 const TRAVELLER: &str = "traveller@demo.yatra.np";
 const GUIDE: &str = "guide@demo.yatra.np";
+const ADMIN: &str = "admin@demo.yatra.np";
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
 const DEMO_ACCOUNTS: [(&str, &str, &str, Role); 3] = [
     (TRAVELLER, "Emma", "Laurent", Role::Tourist),
     (GUIDE, "Pemba", "Sherpa", Role::Guide),
-    ("admin@demo.yatra.np", "Yatra", "Admin", Role::Admin),
+    (ADMIN, "Yatra", "Admin", Role::Admin),
 ];
 
 /// What one run of `seed --demo` added.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Seeded {
     pub accounts: usize,
-    pub profiles: usize,
+    pub destinations: usize,
+    pub reviews: usize,
+    pub bookings: usize,
 }
 
 impl std::fmt::Display for Seeded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} account(s) and {} profile(s) created", self.accounts, self.profiles)
+        write!(
+            f,
+            "{} account(s), {} destination(s), {} review(s) and {} other booking(s) created",
+            self.accounts, self.destinations, self.reviews, self.bookings
+        )
     }
 }
 
-/// Creates whichever demo accounts and profiles are missing.
+/// Creates whatever demo data is missing.
 pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
+    let content = content::load()?;
     let mut seeded = Seeded::default();
+    // Every demo account has the same password: hash it once, not eighty times.
+    let hash = password::hash(DEMO_PASSWORD.to_owned()).await?;
+    let mut seeder = Seeder { db, media, hash, seeded: &mut seeded };
+
     for (email, first, last, role) in DEMO_ACCOUNTS {
-        let email = Email::parse(Some(email))?;
-        if accounts::find_id_by_email(db, &email).await?.is_some() {
-            continue;
+        if let Some(id) = seeder.account(email, first, last, role).await? {
+            match role {
+                Role::Guide => seeder.demo_guide(&id).await?,
+                Role::Tourist => seeder.demo_traveller(&id).await?,
+                Role::Admin => {}
+            }
         }
-        let account = NewAccount {
-            first_name: PersonName::parse(Some(first), "First name")?,
-            last_name: PersonName::parse(Some(last), "Last name")?,
-            email,
-            password: NewPassword::parse(Some(DEMO_PASSWORD), Some(DEMO_PASSWORD))?,
-            role,
-        };
-        accounts::create(db, account).await?;
-        seeded.accounts += 1;
     }
-    if let Some(guide_id) = id_without_picture(db, GUIDE, Role::Guide).await? {
-        seed_guide(db, media, &guide_id).await?;
-        seeded.profiles += 1;
+    let admin_id = id_of(db, ADMIN).await?.ok_or_else(|| anyhow::anyhow!("the demo admin is missing"))?;
+    for destination in &content.destinations {
+        seeder.destination(&admin_id, destination).await?;
     }
-    if let Some(traveller_id) = id_without_picture(db, TRAVELLER, Role::Tourist).await? {
-        seed_traveller(db, media, &traveller_id).await?;
-        seeded.profiles += 1;
+    for guide in &content.guides {
+        seeder.guide(guide).await?;
     }
+    for traveller in &content.travellers {
+        seeder.traveller(traveller).await?;
+    }
+    seeder.reviews(&content.reviews).await?;
+    seeder.demo_journeys().await?;
     Ok(seeded)
 }
 
-/// The demo account's id while its profile has no photo yet (the photo is seeded last).
-async fn id_without_picture(db: &Db, email: &str, role: Role) -> anyhow::Result<Option<String>> {
-    let sql = match role {
-        Role::Guide => {
-            "SELECT u.id FROM users u LEFT JOIN guide_details d ON d.user_id = u.id \
-             WHERE u.email_lower = $1 AND d.profile_picture_id IS NULL"
+/// A booking the seed makes, found again by its `key`.
+struct Trip<'a> {
+    tourist_id: &'a str,
+    guide_id: &'a str,
+    date: &'a str,
+    group_size: i64,
+    status: &'a str,
+    paid: bool,
+    key: &'a str,
+}
+
+struct Seeder<'a> {
+    db: &'a Db,
+    media: &'a MediaStore,
+    hash: String,
+    seeded: &'a mut Seeded,
+}
+
+async fn id_of(db: &Db, email: &str) -> anyhow::Result<Option<String>> {
+    Ok(accounts::find_id_by_email(db, &Email::parse(Some(email))?).await?)
+}
+
+/// A stable number for a name, so its pictures stay the same from run to run.
+fn seed_of(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Draws and encodes a picture off the async runtime.
+async fn drawn(draw: impl FnOnce() -> image::DynamicImage + Send + 'static) -> anyhow::Result<Processed> {
+    Ok(tokio::task::spawn_blocking(move || encode_with_thumbnail(&draw(), OutputFormat::Jpeg)).await??)
+}
+
+fn landscape(scene: Scene, key: &str, width: u32, height: u32) -> impl FnOnce() -> image::DynamicImage + Send + 'static {
+    let seed = seed_of(key);
+    move || art::landscape(scene, seed, width, height)
+}
+
+fn portrait(key: &str) -> impl FnOnce() -> image::DynamicImage + Send + 'static {
+    let seed = seed_of(key);
+    move || art::portrait(seed, 512)
+}
+
+impl Seeder<'_> {
+    /// Creates the account unless its email exists; returns the new account's id.
+    async fn account(&mut self, email: &str, first: &str, last: &str, role: Role) -> anyhow::Result<Option<String>> {
+        let email = Email::parse(Some(email))?;
+        if accounts::find_id_by_email(self.db, &email).await?.is_some() {
+            return Ok(None);
         }
-        _ => {
-            "SELECT u.id FROM users u LEFT JOIN tourist_details d ON d.user_id = u.id \
-             WHERE u.email_lower = $1 AND d.profile_picture_id IS NULL"
+        let first = PersonName::parse(Some(first), "First name")?;
+        let last = PersonName::parse(Some(last), "Last name")?;
+        let id = accounts::create_with_hash(self.db, &first, &last, &email, role, &self.hash).await?;
+        self.seeded.accounts += 1;
+        Ok(Some(id))
+    }
+
+    async fn demo_guide(&mut self, guide_id: &str) -> anyhow::Result<()> {
+        let request: GuideProfileRequest = serde_json::from_value(json!({
+            "bio": "Namaste! I am Pemba, born in Khumjung below Everest. For twelve years I have guided \
+                    treks to Everest Base Camp, around Annapurna and through the Langtang valley, and \
+                    walks through the temples and courtyards of the Kathmandu valley.",
+            "nationality": "Nepali",
+            "pricePerDay": 45,
+            "expertiseLanguages": ["English", "Nepali", "Hindi"],
+            "interests": ["Trekking", "Culture"],
+            "contactInfo": { "phone": "+977 9801234567", "address": "Kathmandu" },
+            "location": { "longitude": 85.324, "latitude": 27.7172 },
+            "yearsOfExperience": 12,
+        }))?;
+        let certificates = [("Trekking Guide Licence", "Nepal Tourism Board", "2014-03-12")];
+        self.guide_profile(guide_id, request, Scene::Peaks, GUIDE, &certificates, true).await
+    }
+
+    async fn demo_traveller(&mut self, traveller_id: &str) -> anyhow::Result<()> {
+        let emma = content::Traveller {
+            first_name: "Emma".into(),
+            last_name: "Laurent".into(),
+            email: TRAVELLER.into(),
+            nationality: "French".into(),
+            bio: "Photographer from Lyon, back in Nepal for the third time. I love slow treks and tea houses.".into(),
+            interests: vec!["Trekking".into(), "Photography".into()],
+            preferred_languages: vec!["English".into(), "French".into()],
+        };
+        let pokhara = Location { longitude: 83.9856, latitude: 28.2096 };
+        self.traveller_profile(traveller_id, &emma, Some(pokhara)).await
+    }
+
+    async fn destination(&mut self, owner_id: &str, destination: &content::Destination) -> anyhow::Result<()> {
+        let exists: Option<(String,)> = sqlx::query_as("SELECT id FROM destinations WHERE lower(name) = lower($1)")
+            .bind(&destination.name)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        if exists.is_some() {
+            return Ok(());
         }
-    };
-    let found: Option<(String,)> = sqlx::query_as(sql).bind(email).fetch_optional(&db.pool).await?;
-    Ok(found.map(|(id,)| id))
-}
+        let input = DestinationInput {
+            name: destination.name.clone(),
+            location: destination.location.clone(),
+            description: destination.description.clone(),
+            rating: destination.rating,
+            reviews: destination.reviews,
+            popular: destination.popular,
+            coordinates: Some(Location { longitude: destination.longitude, latitude: destination.latitude }),
+        };
+        let image = drawn(landscape(destination.scene, &destination.name, 1400, 875)).await?;
+        crate::destinations::routes::create(self.db, self.media, owner_id, &input, image).await?;
+        self.seeded.destinations += 1;
+        Ok(())
+    }
 
-async fn seed_guide(db: &Db, media: &MediaStore, guide_id: &str) -> anyhow::Result<()> {
-    let request: GuideProfileRequest = serde_json::from_value(json!({
-        "bio": "Namaste! I am Pemba, born in Khumjung below Everest. For twelve years I have guided \
-                treks to Everest Base Camp, around Annapurna and through the Langtang valley, and \
-                walks through the temples and courtyards of the Kathmandu valley.",
-        "nationality": "Nepali",
-        "pricePerDay": 45,
-        "expertiseLanguages": ["English", "Nepali", "Hindi"],
-        "interests": ["Trekking", "Culture"],
-        "contactInfo": { "phone": "+977 9801234567", "address": "Kathmandu" },
-        "location": { "longitude": 85.324, "latitude": 27.7172 },
-        "yearsOfExperience": 12,
-    }))?;
-    let profile = GuideProfile::try_from(request)?;
-    crate::guides::profile::save(db, guide_id, &profile).await?;
-    upload::replace(db, media, guide_id, Slot::GuideCover, jpeg(mountains(1600, 600, DAWN))?).await?;
+    async fn guide(&mut self, guide: &content::Guide) -> anyhow::Result<()> {
+        let Some(id) = self.account(&guide.email, &guide.first_name, &guide.last_name, Role::Guide).await? else {
+            return Ok(());
+        };
+        let request: GuideProfileRequest = serde_json::from_value(json!({
+            "bio": guide.bio,
+            "nationality": guide.nationality,
+            "pricePerDay": guide.price_per_day,
+            "expertiseLanguages": guide.expertise_languages,
+            "interests": guide.interests,
+            "contactInfo": { "phone": guide.phone, "address": guide.address },
+            "location": { "longitude": guide.longitude, "latitude": guide.latitude },
+            "yearsOfExperience": guide.years_of_experience,
+        }))?;
+        let certificates: Vec<(&str, &str, &str)> = guide
+            .certifications
+            .iter()
+            .map(|c| (c.name.as_str(), c.issuing_organization.as_str(), c.issue_date.as_str()))
+            .collect();
+        self.guide_profile(&id, request, guide.cover_scene, &guide.email, &certificates, guide.verified).await
+    }
 
-    let licence = upload::save(db, media, guide_id, MediaKind::Certificate, jpeg(mountains(800, 560, DAY))?).await?;
-    let now = now_ms();
-    sqlx::query(
-        "INSERT INTO certifications (id, guide_id, name, issuing_organization, issue_date, image_id, created_at, updated_at) \
-         VALUES ($1, $2, 'Trekking Guide Licence', 'Nepal Tourism Board', $3, $4, $5, $5)",
-    )
-    .bind(new_id())
-    .bind(guide_id)
-    .bind(IssueDate::parse("2014-03-12")?.to_text())
-    .bind(&licence)
-    .bind(now)
-    .execute(&db.pool)
-    .await?;
-    sqlx::query(
-        "UPDATE guide_details SET status = 'verified', review_state = 'approved', submitted_at = $1 WHERE user_id = $2",
-    )
-    .bind(now)
-    .bind(guide_id)
-    .execute(&db.pool)
-    .await?;
-    // Last, because a photo marks the profile as seeded.
-    upload::replace(db, media, guide_id, Slot::GuideProfilePicture, jpeg(mountains(640, 640, DUSK))?).await?;
-    Ok(())
-}
-
-async fn seed_traveller(db: &Db, media: &MediaStore, traveller_id: &str) -> anyhow::Result<()> {
-    let profile = Change::Profile {
-        bio: Bio::parse(Some("Photographer from Lyon, back in Nepal for the third time. I love slow treks and tea houses."))?,
-        nationality: Nationality::parse(Some("French"))?,
-        preferred_languages: Tags::parse(Some(&["English".to_owned(), "French".to_owned()]), ListOf::Languages)?,
-        interests: Tags::parse(Some(&["Trekking".to_owned(), "Photography".to_owned()]), ListOf::Interests)?,
-    };
-    tourist_profile::apply(db, traveller_id, profile).await?;
-    let pokhara = Location { longitude: 83.9856, latitude: 28.2096 };
-    tourist_profile::apply(db, traveller_id, Change::Location(pokhara)).await?;
-    upload::replace(db, media, traveller_id, Slot::TouristCover, jpeg(mountains(1600, 600, DAY))?).await?;
-    upload::replace(db, media, traveller_id, Slot::TouristProfilePicture, jpeg(mountains(640, 640, DAWN))?).await?;
-    Ok(())
-}
-
-/// Sky at the top, sky at the horizon, near ridges.
-type Palette = ([u8; 3], [u8; 3], [u8; 3]);
-const DAWN: Palette = ([250, 170, 120], [255, 226, 180], [70, 60, 90]);
-const DAY: Palette = ([70, 130, 200], [190, 220, 245], [60, 90, 80]);
-const DUSK: Palette = ([40, 40, 90], [230, 120, 90], [35, 35, 55]);
-
-/// A sky gradient over two snow-capped ridges.
-fn mountains(width: u32, height: u32, (sky_top, sky_low, ridge): Palette) -> DynamicImage {
-    let mix = |a: [u8; 3], b: [u8; 3], t: f32| Rgb([0, 1, 2].map(|i| (a[i] as f32 + (b[i] as f32 - a[i] as f32) * t) as u8));
-    let (w, h) = (width as f32, height as f32);
-    // Height of each ridge at x (0 = top): a few overlapping slopes.
-    let far = |x: f32| h * (0.45 + 0.18 * ((x / w * 7.0).sin().abs() - 0.3 * (x / w * 13.0).cos()));
-    let near = |x: f32| h * (0.65 + 0.12 * (x / w * 4.0 + 1.0).sin());
-    let picture = RgbImage::from_fn(width, height, |x, y| {
-        let (x, y) = (x as f32, y as f32);
-        if y >= near(x) {
-            mix(ridge, [20, 30, 25], (y - near(x)) / h)
-        } else if y >= far(x) {
-            // Snow on the top tenth of the far range.
-            if y < far(x) + h * 0.06 { Rgb([245, 248, 252]) } else { mix([140, 150, 170], ridge, 0.5) }
-        } else {
-            mix(sky_top, sky_low, y / h)
+    /// A complete guide profile with pictures and certificates: verified, or submitted and
+    /// waiting in the admins' queue.
+    async fn guide_profile(
+        &mut self,
+        guide_id: &str,
+        request: GuideProfileRequest,
+        cover: Scene,
+        key: &str,
+        certificates: &[(&str, &str, &str)],
+        verified: bool,
+    ) -> anyhow::Result<()> {
+        crate::guides::profile::save(self.db, guide_id, &GuideProfile::try_from(request)?).await?;
+        upload::replace_processed(self.db, self.media, guide_id, Slot::GuideCover, drawn(landscape(cover, key, 1400, 525)).await?).await?;
+        upload::replace_processed(self.db, self.media, guide_id, Slot::GuideProfilePicture, drawn(portrait(key)).await?).await?;
+        let now = now_ms();
+        for (index, (name, organization, date)) in certificates.iter().enumerate() {
+            let certificate_key = format!("{key}/{name}");
+            let seed = seed_of(&certificate_key);
+            let image = drawn(move || art::certificate(seed, 1100, 780)).await?;
+            let image_id = upload::save_processed(self.db, self.media, guide_id, MediaKind::Certificate, image).await?;
+            sqlx::query(
+                "INSERT INTO certifications (id, guide_id, name, issuing_organization, issue_date, image_id, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+            )
+            .bind(new_id())
+            .bind(guide_id)
+            .bind(*name)
+            .bind(*organization)
+            .bind(IssueDate::parse(date)?.to_text())
+            .bind(image_id)
+            .bind(now + index as i64)
+            .execute(&self.db.pool)
+            .await?;
         }
-    });
-    DynamicImage::ImageRgb8(picture)
-}
+        let (status, review_state) = if verified { ("verified", "approved") } else { ("unverified", "submitted") };
+        let mut tx = self.db.begin_write().await?;
+        sqlx::query("UPDATE guide_details SET status = $1, review_state = $2, submitted_at = $3 WHERE user_id = $4")
+            .bind(status)
+            .bind(review_state)
+            .bind(now)
+            .bind(guide_id)
+            .execute(&mut *tx)
+            .await?;
+        index::refresh(&mut tx, guide_id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
 
-fn jpeg(picture: DynamicImage) -> anyhow::Result<Vec<u8>> {
-    Ok(encode(&picture, OutputFormat::Jpeg)?)
+    async fn traveller(&mut self, traveller: &content::Traveller) -> anyhow::Result<()> {
+        let Some(id) = self.account(&traveller.email, &traveller.first_name, &traveller.last_name, Role::Tourist).await? else {
+            return Ok(());
+        };
+        self.traveller_profile(&id, traveller, None).await
+    }
+
+    /// A complete traveller profile with a photo (and, with a location, a cover).
+    async fn traveller_profile(&mut self, traveller_id: &str, traveller: &content::Traveller, location: Option<Location>) -> anyhow::Result<()> {
+        let profile = Change::Profile {
+            bio: Bio::parse(Some(&traveller.bio))?,
+            nationality: Nationality::parse(Some(&traveller.nationality))?,
+            preferred_languages: Tags::parse(Some(&traveller.preferred_languages), ListOf::Languages)?,
+            interests: Tags::parse(Some(&traveller.interests), ListOf::Interests)?,
+        };
+        tourist_profile::apply(self.db, traveller_id, profile).await?;
+        let key = &traveller.email;
+        if let Some(location) = location {
+            tourist_profile::apply(self.db, traveller_id, Change::Location(location)).await?;
+            let cover = drawn(landscape(Scene::Lake, key, 1400, 525)).await?;
+            upload::replace_processed(self.db, self.media, traveller_id, Slot::TouristCover, cover).await?;
+        }
+        upload::replace_processed(self.db, self.media, traveller_id, Slot::TouristProfilePicture, drawn(portrait(key)).await?).await?;
+        Ok(())
+    }
+
+    /// Each review is a paid past trip with its review; `demo-review-<n>` marks it done.
+    async fn reviews(&mut self, reviews: &[content::Review]) -> anyhow::Result<()> {
+        let mut ids: HashMap<String, String> = HashMap::new();
+        let mut taken: HashSet<(String, String)> = HashSet::new();
+        let mut touched: HashSet<String> = HashSet::new();
+        let today = today_in_nepal();
+        for (n, review) in reviews.iter().enumerate() {
+            for email in [&review.guide, &review.traveller] {
+                if !ids.contains_key(email) {
+                    let id = id_of(self.db, email).await?.ok_or_else(|| anyhow::anyhow!("review {n} names unknown {email}"))?;
+                    ids.insert(email.clone(), id);
+                }
+            }
+            let (guide_id, tourist_id) = (&ids[&review.guide], &ids[&review.traveller]);
+            let key = format!("demo-review-{n}");
+            if self.booking_exists(tourist_id, &key).await? {
+                continue;
+            }
+            // A guide takes one trip a day: a review on a taken day moves a day earlier.
+            let mut days_ago = review.days_ago;
+            let mut date = date_text(today - time::Duration::days(days_ago));
+            while taken.contains(&(guide_id.clone(), date.clone())) || self.trip_on(guide_id, &date).await? {
+                days_ago += 1;
+                date = date_text(today - time::Duration::days(days_ago));
+            }
+            taken.insert((guide_id.clone(), date.clone()));
+            let trip_ms = now_ms() - days_ago * DAY_MS;
+            let trip = Trip { tourist_id, guide_id, date: &date, group_size: review.group_size, status: "approved", paid: true, key: &key };
+            let booking_id = self.booking(trip, trip_ms).await?;
+            let reviewed_ms = trip_ms + DAY_MS;
+            let mut tx = self.db.begin_write().await?;
+            sqlx::query(
+                "INSERT INTO ratings (id, guide_id, tourist_id, booking_id, score, comment, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+            )
+            .bind(new_id())
+            .bind(guide_id)
+            .bind(tourist_id)
+            .bind(&booking_id)
+            .bind(review.score)
+            .bind(&review.comment)
+            .bind(reviewed_ms)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("UPDATE guide_details SET rating_sum = rating_sum + $1, review_count = review_count + 1 WHERE user_id = $2")
+                .bind(review.score)
+                .bind(guide_id)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            touched.insert(guide_id.clone());
+            self.seeded.reviews += 1;
+        }
+        for guide_id in touched {
+            let mut conn = self.db.pool.acquire().await?;
+            index::refresh(&mut conn, &guide_id).await?;
+        }
+        Ok(())
+    }
+
+    async fn trip_on(&self, guide_id: &str, date: &str) -> anyhow::Result<bool> {
+        let (count,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM bookings WHERE guide_id = $1 AND selected_date = $2 AND booking_status = 'approved'")
+                .bind(guide_id)
+                .bind(date)
+                .fetch_one(&self.db.pool)
+                .await?;
+        Ok(count > 0)
+    }
+
+    async fn booking_exists(&self, tourist_id: &str, key: &str) -> anyhow::Result<bool> {
+        let found: Option<(String,)> = sqlx::query_as("SELECT id FROM bookings WHERE tourist_id = $1 AND idempotency_key = $2")
+            .bind(tourist_id)
+            .bind(key)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(found.is_some())
+    }
+
+    /// A booking priced at the guide's rate; a paid one has its sandbox payment.
+    async fn booking(&mut self, trip: Trip<'_>, created_ms: i64) -> anyhow::Result<String> {
+        let Trip { tourist_id, guide_id, date, group_size, status, paid, key } = trip;
+        let (rate,): (i64,) = sqlx::query_as("SELECT price_per_day_cents FROM guide_details WHERE user_id = $1")
+            .bind(guide_id)
+            .fetch_one(&self.db.pool)
+            .await?;
+        let id = new_id();
+        let mut tx = self.db.begin_write().await?;
+        sqlx::query(
+            "INSERT INTO bookings (id, tourist_id, guide_id, selected_date, selected_time, group_size, price_per_person_cents, \
+               total_amount_cents, booking_status, payment_status, idempotency_key, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, '09:00', $5, $6, $7, $8, $9, $10, $11, $11)",
+        )
+        .bind(&id)
+        .bind(tourist_id)
+        .bind(guide_id)
+        .bind(date)
+        .bind(group_size)
+        .bind(rate)
+        .bind(rate * group_size)
+        .bind(status)
+        .bind(if paid { "paid" } else { "unpaid" })
+        .bind(key)
+        .bind(created_ms)
+        .execute(&mut *tx)
+        .await?;
+        if paid {
+            sqlx::query(
+                "INSERT INTO payments (id, booking_id, provider, provider_session_id, amount_cents, currency, status, paid_at, \
+                   created_at, updated_at) VALUES ($1, $2, 'sandbox', $3, $4, 'usd', 'paid', $5, $5, $5)",
+            )
+            .bind(new_id())
+            .bind(&id)
+            .bind(format!("sandbox_seed_{id}"))
+            .bind(rate * group_size)
+            .bind(created_ms)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Bookings for the demo accounts to try every step: the traveller has a paid past trip
+    /// to review and an approved trip to pay; the demo guide has a request to answer.
+    async fn demo_journeys(&mut self) -> anyhow::Result<()> {
+        let today = today_in_nepal();
+        let journeys = [
+            (TRAVELLER, "sunita.maharjan@guides.demo.yatra.np", -6, 2, "approved", true, "demo-journey-reviewable"),
+            (TRAVELLER, GUIDE, 14, 2, "approved", false, "demo-journey-to-pay"),
+            ("claire.dubois@travellers.demo.yatra.np", GUIDE, 21, 3, "pending", false, "demo-journey-to-answer"),
+        ];
+        for (tourist, guide, days, group_size, status, paid, key) in journeys {
+            let (Some(tourist_id), Some(guide_id)) = (id_of(self.db, tourist).await?, id_of(self.db, guide).await?) else {
+                continue;
+            };
+            if self.booking_exists(&tourist_id, key).await? {
+                continue;
+            }
+            let mut date = date_text(today + time::Duration::days(days));
+            let mut shift = days;
+            while self.trip_on(&guide_id, &date).await? {
+                shift += 1;
+                date = date_text(today + time::Duration::days(shift));
+            }
+            let trip = Trip { tourist_id: &tourist_id, guide_id: &guide_id, date: &date, group_size, status, paid, key };
+            self.booking(trip, now_ms()).await?;
+            self.seeded.bookings += 1;
+        }
+        Ok(())
+    }
 }

@@ -1,14 +1,29 @@
-//! `yatra seed --demo`: a verified, complete demo guide and a complete demo traveller,
-//! and nothing changes the second time.
+//! `yatra seed --demo`: the demo accounts with complete profiles, and a site full of
+//! content — verified guides with reviews, destinations, guides waiting for an admin, and
+//! bookings to try — with no broken image; and nothing changes the second time.
 
 use reqwest::StatusCode;
+use serde_json::{Value, json};
 use yatra::media::MediaStore;
-use yatra::seed::{DEMO_PASSWORD, Seeded};
+use yatra::seed::DEMO_PASSWORD;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{TestApp, spawn_app};
+
+async fn get_json(app: &TestApp, path: &str) -> Value {
+    let response = app.get(path).await;
+    assert_eq!(response.status(), StatusCode::OK, "GET {path}");
+    response.json().await.unwrap()
+}
+
+async fn assert_image(app: &TestApp, url: &Value) {
+    let url = url.as_str().unwrap_or_else(|| panic!("no image: {url}"));
+    let response = app.get(url).await;
+    assert_eq!(response.status(), StatusCode::OK, "{url}");
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("image/"));
+}
 
 #[tokio::test]
-async fn the_demo_seed_makes_complete_profiles_and_a_verified_guide_and_is_idempotent() {
+async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
     // Arrange
     let app = spawn_app().await;
     let db = app.db().await;
@@ -19,32 +34,63 @@ async fn the_demo_seed_makes_complete_profiles_and_a_verified_guide_and_is_idemp
     let files = app.media_files();
     let second = yatra::seed::demo(&db, &media).await.unwrap();
 
-    // Assert
-    assert_eq!(first, Seeded { accounts: 3, profiles: 2 });
-    assert_eq!(second, Seeded { accounts: 0, profiles: 0 });
+    // Assert: the second run adds nothing.
+    assert!(first.accounts >= 60 && first.destinations >= 20 && first.reviews >= 180, "{first:?}");
+    assert_eq!(second, yatra::seed::Seeded::default());
     assert_eq!(app.media_files(), files, "seeding again stores nothing");
 
-    let (guide, _, _) = app.login("guide@demo.yatra.np", DEMO_PASSWORD).await;
-    let data = app.get_data("/api/v1/guides/guide-profile", &guide).await;
-    let details = &data["guideDetails"];
-    assert_eq!(details["status"], "verified");
-    assert_eq!(details["nationality"], "Nepali");
-    assert_eq!(details["pricePerDay"], 45.0);
-    assert_eq!(details["expertiseLanguages"], serde_json::json!(["English", "Nepali", "Hindi"]));
-    assert_eq!(details["interests"], serde_json::json!(["Trekking", "Culture"]));
-    assert_eq!(details["contactInfo"]["address"], "Kathmandu");
-    assert!(details["location"].is_object());
-    for url in [&details["profilePicture"], &details["coverImage"]] {
-        assert_eq!(app.get(url.as_str().unwrap()).await.status(), StatusCode::OK);
+    // 40+ verified guides, all with photos that load.
+    let guides = get_json(&app, "/api/v1/users/guides?limit=50").await;
+    let cards = guides["guides"].as_array().unwrap();
+    assert!(cards.len() >= 41, "{} verified guides", cards.len());
+    for card in cards {
+        assert_image(&app, &card["profilePicture"]).await;
+        assert_image(&app, &card["coverImage"]).await;
     }
-    let completion = app.get_data("/api/v1/protect/completion/guide", &guide).await;
-    assert_eq!(completion["isProfileComplete"], true);
+    assert!(cards[0]["averageRating"].as_f64().unwrap() > cards[cards.len() - 1]["averageRating"].as_f64().unwrap());
 
+    // 20+ destinations with pictures.
+    let destinations = get_json(&app, "/api/v1/users/destinations?limit=50").await;
+    let destinations = destinations["destinations"].as_array().unwrap();
+    assert!(destinations.len() >= 20);
+    for destination in destinations {
+        assert_image(&app, &destination["image"]).await;
+        assert!(destination["coordinates"].is_object());
+    }
+
+    // A French-speaking trekking guide near Pokhara is one search away.
+    let near_pokhara = get_json(&app, "/api/v1/users/search?query=french%20trekking&lat=28.2096&lng=83.9595&radiusKm=40").await;
+    assert!(!near_pokhara["guides"].as_array().unwrap().is_empty());
+
+    // The demo guide: verified, complete, reviewed, with a request to answer.
+    let (guide, _, _) = app.login("guide@demo.yatra.np", DEMO_PASSWORD).await;
+    let profile = app.get_data("/api/v1/guides/guide-profile", &guide).await;
+    assert_eq!(profile["guideDetails"]["status"], "verified");
+    assert_eq!(profile["guideDetails"]["pricePerDay"], 45.0);
+    assert_eq!(profile["reviewCount"], 6);
+    assert_eq!(app.get_data("/api/v1/protect/completion/guide", &guide).await["isProfileComplete"], true);
+    let reviews = get_json(&app, &format!("/api/v1/users/ratings/{}", profile["_id"].as_str().unwrap())).await;
+    assert_eq!(reviews["data"]["ratings"].as_array().unwrap().len(), 6);
+    let requests = app.get_data("/api/v1/guides/bookings", &guide).await;
+    assert!(requests.as_array().unwrap().iter().any(|b| b["bookingStatus"] == "pending"));
+
+    // The demo traveller: complete, with a trip to pay and a past trip to review.
     let (traveller, _, _) = app.login("traveller@demo.yatra.np", DEMO_PASSWORD).await;
-    let completion = app.get_data("/api/v1/protect/completion/tourist", &traveller).await;
-    assert_eq!(completion["isProfileComplete"], true);
+    assert_eq!(app.get_data("/api/v1/protect/completion/tourist", &traveller).await["isProfileComplete"], true);
+    let trips = app.get_data("/api/v1/tourists/bookings", &traveller).await;
+    let trips = trips.as_array().unwrap();
+    assert!(trips.iter().any(|b| b["bookingStatus"] == "approved" && b["paymentStatus"] == "unpaid"));
+    let past = trips.iter().find(|b| b["paymentStatus"] == "paid").expect("a paid trip");
+    let review = json!({ "guideId": past["guide"]["_id"], "score": 5, "comment": "Lovely morning in Patan." });
+    assert_eq!(app.post_json_auth("/api/v1/tourists/ratings", &review, &traveller).await.status(), StatusCode::CREATED);
+
+    // The admin has guides waiting, each with certificate images.
     let (admin, _, role) = app.login("admin@demo.yatra.np", DEMO_PASSWORD).await;
     assert_eq!(role, "admin");
-    assert_eq!(app.get_data("/api/v1/admin/verifications", &admin).await, serde_json::json!([]));
+    let queue = app.get_data("/api/v1/admin/verifications", &admin).await;
+    let queue = queue.as_array().unwrap();
+    assert_eq!(queue.len(), 5);
+    let certificate = &queue[0]["certifications"][0]["image"];
+    assert_eq!(app.get_auth(certificate.as_str().unwrap(), &admin).await.status(), StatusCode::OK);
     db.pool.close().await;
 }

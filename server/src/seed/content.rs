@@ -1,0 +1,91 @@
+//! The demo content, written for Yatra and shipped in the binary as JSON (`data/`):
+//! destinations, guides, travellers, their reviews and travel posts.
+
+use serde::Deserialize;
+
+use super::art::Scene;
+
+#[derive(Deserialize)]
+pub struct Destination {
+    pub name: String,
+    pub location: String,
+    pub latitude: f64,
+    pub longitude: f64,
+    pub rating: f64,
+    pub reviews: i64,
+    pub popular: bool,
+    pub scene: Scene,
+    pub description: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Guide {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub verified: bool,
+    pub bio: String,
+    pub nationality: String,
+    pub price_per_day: f64,
+    pub expertise_languages: Vec<String>,
+    pub interests: Vec<String>,
+    pub phone: String,
+    pub address: String,
+    pub latitude: f64,
+    pub longitude: f64,
+    pub years_of_experience: i64,
+    pub cover_scene: Scene,
+    pub certifications: Vec<Certification>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Certification {
+    pub name: String,
+    pub issuing_organization: String,
+    pub issue_date: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Traveller {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub nationality: String,
+    pub bio: String,
+    pub interests: Vec<String>,
+    pub preferred_languages: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Review {
+    /// The guide's email.
+    pub guide: String,
+    /// The traveller's email.
+    pub traveller: String,
+    pub score: i64,
+    pub group_size: i64,
+    pub days_ago: i64,
+    pub comment: String,
+}
+
+pub struct Content {
+    pub destinations: Vec<Destination>,
+    pub guides: Vec<Guide>,
+    pub travellers: Vec<Traveller>,
+    pub reviews: Vec<Review>,
+}
+
+/// The shipped content; it is part of the binary, so a parse failure is a build mistake
+/// that the seed test catches.
+pub fn load() -> anyhow::Result<Content> {
+    Ok(Content {
+        destinations: serde_json::from_str(include_str!("data/destinations.json"))?,
+        guides: serde_json::from_str(include_str!("data/guides.json"))?,
+        travellers: serde_json::from_str(include_str!("data/travellers.json"))?,
+        reviews: serde_json::from_str(include_str!("data/reviews.json"))?,
+    })
+}
