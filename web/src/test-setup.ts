@@ -6,3 +6,11 @@ afterEach(() => {
   cleanup()
   localStorage.clear()
 })
+
+// jsdom has <dialog> but not its modal methods; ModalDialog needs them.
+HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  this.open = true
+}
+HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  this.open = false
+}

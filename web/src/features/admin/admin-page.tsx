@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import { CheckIcon, ShieldIcon, SpinnerIcon, UserIcon } from '../../components/icons'
 import { ModalDialog } from '../../components/modal-dialog'
 import { PageShell } from '../../components/page-shell'
@@ -8,6 +9,7 @@ import { Toast, useToast } from '../../components/toast'
 import { mediaUrl } from '../../lib/media-url'
 import { rejectGuide, verifyGuide } from './api/decide-verification'
 import { listVerifications, type PendingVerification } from './api/list-verifications'
+import { DestinationsAdmin } from './destinations-admin'
 
 export const QUEUE_EMPTY = 'No guides are waiting for verification'
 export const REASON_REQUIRED = 'Please give a reason for the rejection'
@@ -22,7 +24,7 @@ const shortDate = (iso: string) => {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' })
 }
 
-export function AdminPage() {
+function VerificationQueue() {
   const [load, setLoad] = useState<Load>({ kind: 'loading' })
   const [pending, setPending] = useState<Pending>(null)
   const [reason, setReason] = useState('')
@@ -76,9 +78,9 @@ export function AdminPage() {
   }
 
   return (
-    <PageShell eyebrow="Admin" title="Guide verification" description="Check each guide's certificates, then verify them so travellers can find them, or reject with a reason.">
+    <>
       <Toast toast={toast} />
-      <div className="relative -mt-16 sm:-mt-32">
+      <div>
         {load.kind === 'loading' && (
           <div className="card">
             <LoadingCard label="Loading the verification queue..." />
@@ -150,6 +152,49 @@ export function AdminPage() {
           </div>
         </form>
       </ModalDialog>
+    </>
+  )
+}
+
+const SECTIONS = {
+  verification: {
+    label: 'Guide verification',
+    title: 'Guide verification',
+    description: "Check each guide's certificates, then verify them so travellers can find them, or reject with a reason.",
+  },
+  destinations: {
+    label: 'Destinations',
+    title: 'Destinations',
+    description: 'Add, edit and remove the destinations travellers browse. Changes show on the public pages at once.',
+  },
+} as const
+
+type Section = keyof typeof SECTIONS
+
+/** /admin: the guide verification queue and, beside it, destinations (`?tab=destinations`). */
+export function AdminPage() {
+  const [params] = useSearchParams()
+  const section: Section = params.get('tab') === 'destinations' ? 'destinations' : 'verification'
+  const { title, description } = SECTIONS[section]
+  return (
+    <PageShell eyebrow="Admin" title={title} description={description}>
+      <div className="relative -mt-16 space-y-6 sm:-mt-32">
+        <nav aria-label="Admin sections" className="inline-flex rounded-2xl bg-white p-1 shadow-card ring-1 ring-slate-200">
+          {(Object.keys(SECTIONS) as Section[]).map((key) => (
+            <Link
+              key={key}
+              to={key === 'verification' ? '/admin' : `/admin?tab=${key}`}
+              aria-current={key === section ? 'page' : undefined}
+              className={`rounded-xl px-4 py-2 text-sm font-semibold transition-colors ${
+                key === section ? 'bg-himal-700 text-white' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+              }`}
+            >
+              {SECTIONS[key].label}
+            </Link>
+          ))}
+        </nav>
+        {section === 'verification' ? <VerificationQueue /> : <DestinationsAdmin />}
+      </div>
     </PageShell>
   )
 }

@@ -87,10 +87,6 @@ describe('GuideDetailPage', () => {
   it('opens Book Experience as a dialog that says booking opens soon', async () => {
     serve()
     renderRoutes(routes, '/guides/g1')
-    // jsdom has no showModal; the dialog's content renders once open.
-    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-      this.open = true
-    }
     await userEvent.click(await screen.findByRole('button', { name: /Book Experience/ }))
     expect(screen.getByRole('heading', { name: 'Booking opens soon' })).toBeInTheDocument()
   })

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { destination } from '../../test-fixtures'
+import {
+  DESCRIPTION_REQUIRED,
+  EMPTY_DRAFT,
+  IMAGE_REQUIRED,
+  LATITUDE_INVALID,
+  LOCATION_REQUIRED,
+  LONGITUDE_INVALID,
+  NAME_REQUIRED,
+  POINT_INCOMPLETE,
+  RATING_INVALID,
+  REVIEWS_INVALID,
+  draftForm,
+  draftFrom,
+  validateDraft,
+  type DestinationDraft,
+} from './destination-form'
+
+const photo = new File(['png'], 'phewa.png', { type: 'image/png' })
+const filled: DestinationDraft = {
+  name: ' Phewa Lake ',
+  location: 'Pokhara, Gandaki Province',
+  description: 'Boats at dawn.\n\nTemples on the island.',
+  rating: '4.8',
+  reviews: '1200',
+  popular: true,
+  latitude: '28.2096',
+  longitude: '83.9856',
+  image: photo,
+}
+
+describe('validateDraft', () => {
+  it('accepts a complete form', () => {
+    expect(validateDraft(filled, 'create')).toBeNull()
+  })
+
+  it('needs name, location and description, in that order', () => {
+    expect(validateDraft(EMPTY_DRAFT, 'create')).toBe(NAME_REQUIRED)
+    expect(validateDraft({ ...filled, location: ' ' }, 'create')).toBe(LOCATION_REQUIRED)
+    expect(validateDraft({ ...filled, description: '' }, 'create')).toBe(DESCRIPTION_REQUIRED)
+  })
+
+  it('needs a photo to create, not to edit', () => {
+    expect(validateDraft({ ...filled, image: null }, 'create')).toBe(IMAGE_REQUIRED)
+    expect(validateDraft({ ...filled, image: null }, 'edit')).toBeNull()
+  })
+
+  it('checks the rating and the review count when given', () => {
+    expect(validateDraft({ ...filled, rating: '' }, 'create')).toBeNull()
+    for (const rating of ['5.1', '-1', 'great']) expect(validateDraft({ ...filled, rating }, 'create'), rating).toBe(RATING_INVALID)
+    expect(validateDraft({ ...filled, reviews: '' }, 'create')).toBeNull()
+    for (const reviews of ['-3', '2.5', 'many']) expect(validateDraft({ ...filled, reviews }, 'create'), reviews).toBe(REVIEWS_INVALID)
+  })
+
+  it('takes both coordinates or neither, each in range', () => {
+    expect(validateDraft({ ...filled, latitude: '', longitude: '' }, 'create')).toBeNull()
+    expect(validateDraft({ ...filled, longitude: '' }, 'create')).toBe(POINT_INCOMPLETE)
+    expect(validateDraft({ ...filled, latitude: '91' }, 'create')).toBe(LATITUDE_INVALID)
+    expect(validateDraft({ ...filled, longitude: '-181' }, 'create')).toBe(LONGITUDE_INVALID)
+  })
+})
+
+describe('draftForm', () => {
+  it('sends every field, trimmed, with popular as true or false and the photo', () => {
+    const form = draftForm(filled)
+    expect(Object.fromEntries([...form.entries()].filter(([key]) => key !== 'image'))).toEqual({
+      name: 'Phewa Lake',
+      location: 'Pokhara, Gandaki Province',
+      description: 'Boats at dawn.\n\nTemples on the island.',
+      rating: '4.8',
+      reviews: '1200',
+      popular: 'true',
+      latitude: '28.2096',
+      longitude: '83.9856',
+    })
+    expect(form.get('image')).toBeInstanceOf(File)
+  })
+
+  it('leaves the photo out when none was chosen, and sends empty coordinates to clear the point', () => {
+    const form = draftForm({ ...filled, image: null, latitude: '', longitude: '', popular: false })
+    expect(form.has('image')).toBe(false)
+    expect(form.get('latitude')).toBe('')
+    expect(form.get('popular')).toBe('false')
+  })
+})
+
+describe('draftFrom', () => {
+  it('fills the form from a saved destination', () => {
+    expect(draftFrom(destination('d1', { name: 'Rara Lake', rating: 4.4, reviews: 150, popular: true, coordinates: null }))).toMatchObject({
+      name: 'Rara Lake',
+      rating: '4.4',
+      reviews: '150',
+      popular: true,
+      latitude: '',
+      longitude: '',
+      image: null,
+    })
+  })
+})

@@ -1,0 +1,91 @@
+import type { Destination } from '../../lib/list-destinations'
+
+/** The admin's destination form as typed: numbers stay text until sent. */
+export type DestinationDraft = {
+  name: string
+  location: string
+  description: string
+  rating: string
+  reviews: string
+  popular: boolean
+  latitude: string
+  longitude: string
+  /** A new photo; required when creating, optional when editing. */
+  image: File | null
+}
+
+export const NAME_REQUIRED = 'Please give the destination a name'
+export const LOCATION_REQUIRED = 'Please say where the destination is'
+export const DESCRIPTION_REQUIRED = 'Please describe the destination'
+export const IMAGE_REQUIRED = 'Please choose a photo of the destination'
+export const RATING_INVALID = 'Rating must be a number from 0 to 5'
+export const REVIEWS_INVALID = 'Reviews must be a whole number of 0 or more'
+export const POINT_INCOMPLETE = 'Give both latitude and longitude, or neither'
+export const LATITUDE_INVALID = 'Latitude must be a number from -90 to 90'
+export const LONGITUDE_INVALID = 'Longitude must be a number from -180 to 180'
+
+export const EMPTY_DRAFT: DestinationDraft = {
+  name: '',
+  location: '',
+  description: '',
+  rating: '',
+  reviews: '',
+  popular: false,
+  latitude: '',
+  longitude: '',
+  image: null,
+}
+
+/** The form filled with a saved destination, for editing. */
+export function draftFrom(destination: Destination): DestinationDraft {
+  return {
+    name: destination.name,
+    location: destination.location,
+    description: destination.description,
+    rating: String(destination.rating),
+    reviews: String(destination.reviews),
+    popular: destination.popular,
+    latitude: destination.coordinates ? String(destination.coordinates.latitude) : '',
+    longitude: destination.coordinates ? String(destination.coordinates.longitude) : '',
+    image: null,
+  }
+}
+
+const numberIn = (text: string, min: number, max: number) => {
+  const value = Number(text)
+  return text.trim() !== '' && Number.isFinite(value) && value >= min && value <= max
+}
+
+/** The first problem with the form, in the order of its fields, or null when it can be sent. */
+export function validateDraft(draft: DestinationDraft, mode: 'create' | 'edit'): string | null {
+  if (draft.name.trim() === '') return NAME_REQUIRED
+  if (draft.location.trim() === '') return LOCATION_REQUIRED
+  if (draft.description.trim() === '') return DESCRIPTION_REQUIRED
+  if (draft.rating.trim() !== '' && !numberIn(draft.rating, 0, 5)) return RATING_INVALID
+  if (draft.reviews.trim() !== '' && !(numberIn(draft.reviews, 0, Number.MAX_SAFE_INTEGER) && Number.isInteger(Number(draft.reviews)))) return REVIEWS_INVALID
+  const hasLatitude = draft.latitude.trim() !== ''
+  const hasLongitude = draft.longitude.trim() !== ''
+  if (hasLatitude !== hasLongitude) return POINT_INCOMPLETE
+  if (hasLatitude && !numberIn(draft.latitude, -90, 90)) return LATITUDE_INVALID
+  if (hasLongitude && !numberIn(draft.longitude, -180, 180)) return LONGITUDE_INVALID
+  if (mode === 'create' && !draft.image) return IMAGE_REQUIRED
+  return null
+}
+
+/**
+ * The multipart body both create and edit send. Every field goes each time (an edit sends
+ * the whole form again); empty coordinates clear the map point; the photo only when chosen.
+ */
+export function draftForm(draft: DestinationDraft): FormData {
+  const form = new FormData()
+  form.append('name', draft.name.trim())
+  form.append('location', draft.location.trim())
+  form.append('description', draft.description.trim())
+  form.append('rating', draft.rating.trim())
+  form.append('reviews', draft.reviews.trim())
+  form.append('popular', draft.popular ? 'true' : 'false')
+  form.append('latitude', draft.latitude.trim())
+  form.append('longitude', draft.longitude.trim())
+  if (draft.image) form.append('image', draft.image)
+  return form
+}

@@ -1,0 +1,286 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { FormAlert } from '../../components/form-alert'
+import { MapPinIcon, MountainIcon, PencilIcon, PlusIcon, SpinnerIcon, StarIcon, TrashIcon } from '../../components/icons'
+import { ImagePicker } from '../../components/image-picker'
+import { ModalDialog } from '../../components/modal-dialog'
+import { Photo } from '../../components/photo'
+import { formatRating, reviewCountText } from '../../components/star-rating'
+import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
+import { TextAreaField } from '../../components/text-area-field'
+import { TextField } from '../../components/text-field'
+import { Toast, useToast } from '../../components/toast'
+import { invalidate, useClientCache } from '../../lib/cache-provider'
+import { DESTINATIONS_TAG, destinationTag } from '../../lib/cache-tags'
+import { DESTINATION_LIST_TAGS, destinationListKey, listDestinations, type Destination } from '../../lib/list-destinations'
+import { mediaUrl } from '../../lib/media-url'
+import { usePagedList } from '../../lib/use-cached-query'
+import { createDestination } from './api/create-destination'
+import { deleteDestination } from './api/delete-destination'
+import { updateDestination } from './api/update-destination'
+import { EMPTY_DRAFT, draftForm, draftFrom, validateDraft, type DestinationDraft } from './destination-form'
+
+/** Destinations per page of the admin list. */
+export const ADMIN_DESTINATIONS_PAGE_SIZE = 10
+export const NO_DESTINATIONS = 'No destinations yet'
+
+const listQuery = { limit: ADMIN_DESTINATIONS_PAGE_SIZE, query: '' }
+
+type Editor = { mode: 'create' } | { mode: 'edit'; destination: Destination } | null
+
+type DestinationEditorProps = {
+  editor: NonNullable<Editor>
+  onSaved: (message: string, destinationId: string) => void
+  onCancel: () => void
+}
+
+function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps) {
+  const [draft, setDraft] = useState<DestinationDraft>(() => (editor.mode === 'edit' ? draftFrom(editor.destination) : EMPTY_DRAFT))
+  const [error, setError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const set = <K extends keyof DestinationDraft>(key: K, value: DestinationDraft[K]) => setDraft((d) => ({ ...d, [key]: value }))
+
+  useEffect(() => {
+    // Opening the form moves the reader to it.
+    headingRef.current?.focus()
+    headingRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+  }, [])
+
+  async function save(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const invalid = validateDraft(draft, editor.mode)
+    setError(invalid)
+    if (invalid) return
+    setSaving(true)
+    const form = draftForm(draft)
+    const result = editor.mode === 'edit' ? await updateDestination(editor.destination._id, form) : await createDestination(form)
+    setSaving(false)
+    if (!result.ok) {
+      setError(result.message)
+      return
+    }
+    onSaved(result.data.message, result.data.destination._id)
+  }
+
+  const title = editor.mode === 'edit' ? `Edit ${editor.destination.name}` : 'Add a destination'
+  return (
+    <form onSubmit={save} noValidate className="card space-y-5 p-5 sm:p-6" aria-labelledby="destination-editor-title">
+      <h2 id="destination-editor-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+        {title}
+      </h2>
+      <div className="grid gap-5 md:grid-cols-2">
+        <TextField label="Name" value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={120} required placeholder="Phewa Lake" />
+        <TextField
+          label="Location"
+          value={draft.location}
+          onChange={(e) => set('location', e.target.value)}
+          maxLength={120}
+          required
+          placeholder="Pokhara, Gandaki Province"
+        />
+      </div>
+      <div>
+        <TextAreaField
+          label="Description"
+          value={draft.description}
+          onChange={(e) => set('description', e.target.value)}
+          rows={6}
+          maxLength={5000}
+          required
+          aria-describedby="destination-description-hint"
+        />
+        <p id="destination-description-hint" className="mt-1 text-xs text-slate-500">
+          Leave a blank line between paragraphs.
+        </p>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        <TextField label="Rating (0 to 5)" type="number" inputMode="decimal" min={0} max={5} step={0.1} value={draft.rating} onChange={(e) => set('rating', e.target.value)} />
+        <TextField label="Number of reviews" type="number" inputMode="numeric" min={0} step={1} value={draft.reviews} onChange={(e) => set('reviews', e.target.value)} />
+        <TextField label="Latitude" type="number" inputMode="decimal" min={-90} max={90} step="any" value={draft.latitude} onChange={(e) => set('latitude', e.target.value)} placeholder="28.2096" />
+        <TextField label="Longitude" type="number" inputMode="decimal" min={-180} max={180} step="any" value={draft.longitude} onChange={(e) => set('longitude', e.target.value)} placeholder="83.9856" />
+      </div>
+      <p className="-mt-2 text-xs text-slate-500">The map point lets travellers find guides near the destination; leave both empty if it has none.</p>
+      <label className="flex items-center gap-3 text-sm font-medium text-slate-700">
+        <input type="checkbox" checked={draft.popular} onChange={(e) => set('popular', e.target.checked)} className="h-5 w-5 rounded border-slate-300 accent-himal-700" />
+        Popular destination (listed first)
+      </label>
+      <ImagePicker
+        label={editor.mode === 'edit' ? 'Photo (optional: keeps the current one)' : 'Photo'}
+        file={draft.image}
+        onChange={(file) => set('image', file)}
+        currentUrl={editor.mode === 'edit' ? mediaUrl(editor.destination.imageThumb ?? editor.destination.image) : null}
+        shape="wide"
+        required={editor.mode === 'create'}
+        disabled={saving}
+      />
+      {error && <FormAlert tone="error">{error}</FormAlert>}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" className="btn-secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" disabled={saving} aria-busy={saving}>
+          {saving && <SpinnerIcon />} {editor.mode === 'edit' ? 'Save changes' : 'Add destination'}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function DestinationRow({ destination, onEdit, onDelete }: { destination: Destination; onEdit: () => void; onDelete: () => void }) {
+  const point = destination.coordinates
+  return (
+    <li className="card flex flex-col gap-4 p-4 sm:flex-row sm:items-center" aria-label={destination.name}>
+      <Photo src={destination.imageThumb ?? destination.image} alt="" className="h-32 w-full shrink-0 rounded-xl sm:h-20 sm:w-28" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={`/destination/${destination._id}`} className="font-semibold text-slate-900 hover:text-himal-700">
+            {destination.name}
+          </Link>
+          {destination.popular && <span className="rounded-full bg-marigold-100 px-2 py-0.5 text-xs font-semibold text-marigold-800">Popular</span>}
+        </div>
+        <p className="mt-0.5 text-sm text-slate-600">{destination.location}</p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+          <span className="inline-flex items-center gap-1">
+            <StarIcon className="text-marigold-400" /> {formatRating(destination.rating)} · {reviewCountText(destination.reviews)}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <MapPinIcon /> {point ? `${point.latitude.toFixed(4)}, ${point.longitude.toFixed(4)}` : 'No map point'}
+          </span>
+        </p>
+      </div>
+      <div className="flex gap-2 sm:shrink-0">
+        <button type="button" className="btn-secondary flex-1 sm:flex-none" onClick={onEdit} aria-label={`Edit ${destination.name}`}>
+          <PencilIcon /> Edit
+        </button>
+        <button
+          type="button"
+          className="btn flex-1 border border-red-300 bg-white text-red-700 hover:bg-red-50 sm:flex-none"
+          onClick={onDelete}
+          aria-label={`Delete ${destination.name}`}
+        >
+          <TrashIcon /> Delete
+        </button>
+      </div>
+    </li>
+  )
+}
+
+/** The admin's destinations: a paged list, a form to add or edit one, and delete with confirmation. */
+export function DestinationsAdmin() {
+  const cache = useClientCache()
+  const list = usePagedList({ key: destinationListKey(listQuery), tags: DESTINATION_LIST_TAGS, loadPage: (page) => listDestinations(listQuery, page) })
+  const [editor, setEditor] = useState<Editor>(null)
+  const [deleting, setDeleting] = useState<Destination | null>(null)
+  const [deleteError, setDeleteError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const { toast, show } = useToast()
+
+  function saved(message: string, destinationId: string) {
+    setEditor(null)
+    show(message)
+    // Every list and the destination's own page, here and on the public pages, fetch again.
+    invalidate(cache, DESTINATIONS_TAG, destinationTag(destinationId))
+  }
+
+  function askDelete(destination: Destination) {
+    setDeleteError(null)
+    setDeleting(destination)
+  }
+
+  function closeDelete() {
+    if (!busy) setDeleting(null)
+  }
+
+  async function confirmDelete(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (!deleting) return
+    setBusy(true)
+    const result = await deleteDestination(deleting._id)
+    setBusy(false)
+    if (!result.ok) {
+      setDeleteError(result.message)
+      return
+    }
+    if (editor?.mode === 'edit' && editor.destination._id === deleting._id) setEditor(null)
+    setDeleting(null)
+    show(result.data.message)
+    invalidate(cache, DESTINATIONS_TAG, destinationTag(deleting._id))
+  }
+
+  return (
+    <div className="space-y-5">
+      <Toast toast={toast} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">Popular destinations come first, then by rating — as travellers see them.</p>
+        <button type="button" className="btn-primary" onClick={() => setEditor({ mode: 'create' })} disabled={editor?.mode === 'create'}>
+          <PlusIcon /> Add destination
+        </button>
+      </div>
+
+      {editor && (
+        <DestinationEditor
+          key={editor.mode === 'edit' ? editor.destination._id : 'new'}
+          editor={editor}
+          onSaved={saved}
+          onCancel={() => setEditor(null)}
+        />
+      )}
+
+      {list.status === 'loading' && (
+        <div className="card">
+          <LoadingCard label="Loading destinations..." />
+        </div>
+      )}
+      {list.status === 'error' && <ErrorCard message={list.error ?? 'Failed to load destinations'} onRetry={list.reload} />}
+      {list.status === 'success' && list.items.length === 0 && (
+        <EmptyCard icon={<MountainIcon />} title={NO_DESTINATIONS}>
+          Add the first one: it appears on the landing page and the destinations page at once.
+        </EmptyCard>
+      )}
+      {list.items.length > 0 && (
+        <ul className="space-y-3" aria-label="Destinations">
+          {list.items.map((destination) => (
+            <DestinationRow
+              key={destination._id}
+              destination={destination}
+              onEdit={() => setEditor({ mode: 'edit', destination })}
+              onDelete={() => askDelete(destination)}
+            />
+          ))}
+        </ul>
+      )}
+      {list.status === 'success' && list.error && (
+        <p role="alert" className="text-center text-sm font-medium text-red-700">
+          {list.error}
+        </p>
+      )}
+      {list.hasMore && (
+        <div className="flex justify-center">
+          <button type="button" className="btn-secondary" onClick={list.loadMore} disabled={list.isFetchingMore} aria-busy={list.isFetchingMore}>
+            {list.isFetchingMore && <SpinnerIcon />} Load more destinations
+          </button>
+        </div>
+      )}
+
+      <ModalDialog open={deleting !== null} title={deleting ? `Delete ${deleting.name}?` : 'Delete destination?'} onClose={closeDelete}>
+        <form onSubmit={confirmDelete}>
+          <p className="text-sm text-slate-600">The destination and its photo are removed for good. Travellers will no longer see it.</p>
+          {deleteError && (
+            <div className="mt-4">
+              <FormAlert tone="error">{deleteError}</FormAlert>
+            </div>
+          )}
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button type="button" className="btn-secondary" onClick={closeDelete} disabled={busy}>
+              Cancel
+            </button>
+            <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy} aria-busy={busy}>
+              {busy ? <SpinnerIcon /> : <TrashIcon />} Delete destination
+            </button>
+          </div>
+        </form>
+      </ModalDialog>
+    </div>
+  )
+}
