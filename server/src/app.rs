@@ -24,7 +24,7 @@ use crate::db::Db;
 use crate::media::MediaStore;
 use crate::notifications::NotificationHub;
 use crate::payments::stripe::Stripe;
-use crate::{admin, auth, bookings, destinations, guides, health, media, notifications, openapi, payments, reviews, tourists, web};
+use crate::{admin, auth, blogs, bookings, destinations, guides, health, media, notifications, openapi, payments, reviews, tourists, web};
 
 /// JSON bodies larger than this get 413 (upload routes set their own, larger limit).
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -80,6 +80,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(notifications::routes::router())
                 .merge(bookings::routes::router())
                 .merge(payments::routes::router())
+                .merge(blogs::routes::router())
                 .merge(tourists::routes::router())
                 .merge(admin::routes::router())
                 .merge(media::routes::api_router()),

@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod app;
 pub mod auth;
+pub mod blogs;
 pub mod bookings;
 pub mod calendar;
 pub mod config;

@@ -72,3 +72,15 @@ impl FromRequestParts<AppState> for Session {
         Ok(Session { user_id: claims.sub, role })
     }
 }
+
+/// The caller on a public page: their session when they sent a valid token, else none
+/// (an expired token reads as signed out rather than failing the page).
+pub struct MaybeSession(pub Option<Session>);
+
+impl FromRequestParts<AppState> for MaybeSession {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        Ok(Self(Session::from_request_parts(parts, state).await.ok()))
+    }
+}

@@ -19,6 +19,7 @@ pub enum MediaKind {
     TouristCover,
     IdCard,
     Destination,
+    Blog,
 }
 
 impl MediaKind {
@@ -31,6 +32,7 @@ impl MediaKind {
             MediaKind::TouristCover => "tourist_cover",
             MediaKind::IdCard => "id_card",
             MediaKind::Destination => "destination",
+            MediaKind::Blog => "blog",
         }
     }
 

@@ -72,11 +72,24 @@ pub struct Review {
     pub comment: String,
 }
 
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Blog {
+    /// The author's email.
+    pub author: String,
+    pub title: String,
+    pub scene: Scene,
+    pub days_ago: i64,
+    /// The body; blank lines separate paragraphs.
+    pub description: String,
+}
+
 pub struct Content {
     pub destinations: Vec<Destination>,
     pub guides: Vec<Guide>,
     pub travellers: Vec<Traveller>,
     pub reviews: Vec<Review>,
+    pub blogs: Vec<Blog>,
 }
 
 /// The shipped content; it is part of the binary, so a parse failure is a build mistake
@@ -87,5 +100,6 @@ pub fn load() -> anyhow::Result<Content> {
         guides: serde_json::from_str(include_str!("data/guides.json"))?,
         travellers: serde_json::from_str(include_str!("data/travellers.json"))?,
         reviews: serde_json::from_str(include_str!("data/reviews.json"))?,
+        blogs: serde_json::from_str(include_str!("data/blogs.json"))?,
     })
 }

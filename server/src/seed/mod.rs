@@ -17,6 +17,7 @@ use self::art::Scene;
 use crate::auth::accounts;
 use crate::auth::domain::{Email, PersonName, Role};
 use crate::auth::password;
+use crate::blogs::domain::BlogInput;
 use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{Db, new_id, now_ms};
 use crate::destinations::domain::DestinationInput;
@@ -47,14 +48,15 @@ pub struct Seeded {
     pub destinations: usize,
     pub reviews: usize,
     pub bookings: usize,
+    pub blogs: usize,
 }
 
 impl std::fmt::Display for Seeded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} account(s), {} destination(s), {} review(s) and {} other booking(s) created",
-            self.accounts, self.destinations, self.reviews, self.bookings
+            "{} account(s), {} destination(s), {} review(s), {} other booking(s) and {} blog post(s) created",
+            self.accounts, self.destinations, self.reviews, self.bookings, self.blogs
         )
     }
 }
@@ -88,6 +90,10 @@ pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
     }
     seeder.reviews(&content.reviews).await?;
     seeder.demo_journeys().await?;
+    let readers: Vec<String> = content.travellers.iter().map(|t| t.email.clone()).collect();
+    for (n, blog) in content.blogs.iter().enumerate() {
+        seeder.blog(blog, n, &readers).await?;
+    }
     Ok(seeded)
 }
 
@@ -418,6 +424,37 @@ impl Seeder<'_> {
         }
         tx.commit().await?;
         Ok(id)
+    }
+
+    /// A travel post with its picture, liked by some of the travellers.
+    async fn blog(&mut self, blog: &content::Blog, n: usize, readers: &[String]) -> anyhow::Result<()> {
+        let author_id = id_of(self.db, &blog.author).await?.ok_or_else(|| anyhow::anyhow!("blog {n} names unknown {}", blog.author))?;
+        let exists: Option<(String,)> = sqlx::query_as("SELECT id FROM blogs WHERE author_id = $1 AND title = $2")
+            .bind(&author_id)
+            .bind(&blog.title)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        if exists.is_some() {
+            return Ok(());
+        }
+        let (role,): (String,) = sqlx::query_as("SELECT role FROM users WHERE id = $1").bind(&author_id).fetch_one(&self.db.pool).await?;
+        let input = BlogInput { title: blog.title.clone(), body: blog.description.clone(), remove_image: false };
+        let image = drawn(landscape(blog.scene, &blog.title, 1400, 875)).await?;
+        let created = now_ms() - blog.days_ago * DAY_MS;
+        let id = crate::blogs::routes::create(self.db, self.media, &author_id, &role, &input, Some(image), created).await?;
+        // Between two and nine readers like each post.
+        for reader in readers.iter().cycle().skip(n * 5).take(2 + (n * 7) % 8) {
+            if let Some(reader_id) = id_of(self.db, reader).await? {
+                sqlx::query("INSERT INTO blog_likes (blog_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (blog_id, user_id) DO NOTHING")
+                    .bind(&id)
+                    .bind(&reader_id)
+                    .bind(created + DAY_MS)
+                    .execute(&self.db.pool)
+                    .await?;
+            }
+        }
+        self.seeded.blogs += 1;
+        Ok(())
     }
 
     /// Bookings for the demo accounts to try every step: the traveller has a paid past trip

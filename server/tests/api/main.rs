@@ -2,6 +2,7 @@
 
 mod accounts;
 mod admin;
+mod blogs;
 mod bookings;
 mod destinations;
 mod directory;

@@ -35,7 +35,7 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
     let second = yatra::seed::demo(&db, &media).await.unwrap();
 
     // Assert: the second run adds nothing.
-    assert!(first.accounts >= 60 && first.destinations >= 20 && first.reviews >= 180, "{first:?}");
+    assert!(first.accounts >= 60 && first.destinations >= 20 && first.reviews >= 180 && first.blogs >= 12, "{first:?}");
     assert_eq!(second, yatra::seed::Seeded::default());
     assert_eq!(app.media_files(), files, "seeding again stores nothing");
 
@@ -83,6 +83,15 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
     let past = trips.iter().find(|b| b["paymentStatus"] == "paid").expect("a paid trip");
     let review = json!({ "guideId": past["guide"]["_id"], "score": 5, "comment": "Lovely morning in Patan." });
     assert_eq!(app.post_json_auth("/api/v1/tourists/ratings", &review, &traveller).await.status(), StatusCode::CREATED);
+
+    // A dozen travel posts with pictures and likes.
+    let blogs = get_json(&app, "/api/v1/users/blogs?limit=50").await;
+    let blogs = blogs["blogs"].as_array().unwrap();
+    assert!(blogs.len() >= 12);
+    for blog in blogs {
+        assert_image(&app, &blog["image"]).await;
+        assert!(blog["likeCount"].as_i64().unwrap() >= 2);
+    }
 
     // The admin has guides waiting, each with certificate images.
     let (admin, _, role) = app.login("admin@demo.yatra.np", DEMO_PASSWORD).await;
