@@ -181,6 +181,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/blogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in author's own posts, newest first. */
+        get: operations["my_blogs"];
+        put?: never;
+        /** Publish a post (any signed-in account). */
+        post: operations["create_blog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/blogs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in author's posts (for the edit form). */
+        get: operations["my_blog"];
+        put?: never;
+        post?: never;
+        /** Delete your post and its image. */
+        delete: operations["delete_blog"];
+        options?: never;
+        head?: never;
+        /** Edit your post: a new image replaces (and deletes) the old one; `removeImage` removes it. */
+        patch: operations["update_blog"];
+        trace?: never;
+    };
+    "/api/v1/blogs/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Like a post (once per account; liking again changes nothing). */
+        post: operations["like"];
+        /** Take back your like. */
+        delete: operations["unlike"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/guides/booking/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approve or reject a pending request (the booking's own guide only). A guide takes one
+         *     approved trip per day.
+         */
+        patch: operations["decide_booking"];
+        trace?: never;
+    };
+    "/api/v1/guides/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests and trips of the signed-in guide, newest first. */
+        get: operations["guide_bookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/guides/certification": {
         parameters: {
             query?: never;
@@ -213,6 +305,26 @@ export interface paths {
         put?: never;
         /** Upload (or replace) the guide's cover image. */
         post: operations["guide_cover_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/guides/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a guide needs at a glance: requests waiting, upcoming trips, earnings, rating and
+         *     verification state.
+         */
+        get: operations["guide_dashboard"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -290,6 +402,205 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications/guide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in guide's notifications, newest first. */
+        get: operations["guide_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark all of your notifications read. */
+        patch: operations["mark_all_read"];
+        trace?: never;
+    };
+    "/api/v1/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events: an `unread` event with `{"count": n}` now and whenever your
+         *     notifications change, on whichever replica the change happened. The stream ends after
+         *     ten minutes; reconnect with a fresh token.
+         */
+        get: operations["live_unread_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/tourist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in traveller's notifications, newest first. */
+        get: operations["tourist_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of your notifications are unread. */
+        get: operations["unread_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark one of your notifications read. Someone else's is 404, as if it did not exist. */
+        patch: operations["mark_read"];
+        trace?: never;
+    };
+    "/api/v1/payments/sandbox/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox's checkout (only on a server without Stripe keys): what is being paid. */
+        get: operations["sandbox_checkout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/sandbox/{sessionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a sandbox checkout, as leaving Stripe's page would. */
+        post: operations["sandbox_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/sandbox/{sessionId}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a sandbox checkout: confirmed exactly as a Stripe webhook would confirm it. */
+        post: operations["sandbox_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/session/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a checkout stands, for the success page. A Stripe checkout still pending here is
+         *     looked up at Stripe, so the page can confirm a payment before the webhook arrives.
+         */
+        get: operations["payment_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's events, verified by their `Stripe-Signature` (HMAC-SHA256, five minutes'
+         *     tolerance). A completed (or asynchronously succeeded) checkout marks its booking paid,
+         *     once however often it is delivered; an expired or failed one closes the checkout;
+         *     any other event is acknowledged and changes nothing.
+         */
+        post: operations["stripe_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/protect/completion/{role}": {
         parameters: {
             query?: never;
@@ -344,6 +655,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tourists/booking/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a verified guide for a day. Priced by the server from the guide's current daily
+         *     rate × group size (the client's `pricePerPerson` is ignored). Send an
+         *     `Idempotency-Key` header to make retries safe: a repeated key answers 200 with the
+         *     booking it made. A second pending request for the same guide and day is refused.
+         */
+        post: operations["request_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tourists/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in traveller's bookings, newest first. */
+        get: operations["tourist_bookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tourists/cover-image": {
         parameters: {
             query?: never;
@@ -355,6 +705,26 @@ export interface paths {
         put?: never;
         /** Upload (or replace) the traveller's cover image. */
         post: operations["tourist_cover_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tourists/details/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One booking, for its traveller, its guide or an admin; anyone else gets 404, as if it
+         *     did not exist.
+         */
+        get: operations["booking_details"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -478,6 +848,60 @@ export interface paths {
         put?: never;
         /** Review a guide after a paid trip with them (one review per paid booking). */
         post: operations["write_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tourists/stripe/create-session/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start paying for an approved, unpaid booking: a Stripe Checkout Session priced by the
+         *     server, or (without Stripe keys) the sandbox checkout. An open checkout is reused.
+         */
+        get: operations["create_checkout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/blog/{blogId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One post, for anyone. */
+        get: operations["public_blog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/blogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published posts, newest first (or best match first with `query`). */
+        get: operations["feed"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -659,8 +1083,127 @@ export interface components {
             /** @example success */
             status: string;
         };
+        Author: {
+            _id: string;
+            firstName: string;
+            lastName: string;
+        };
         BioRequest: {
             bio?: string | null;
+        };
+        Blog: {
+            _id: string;
+            authorId: components["schemas"]["Author"];
+            /** @description RFC 3339. */
+            createdAt: string;
+            /** @description The body, as written; line breaks separate paragraphs. */
+            description: string;
+            /** @description Public URL of the featured image. */
+            image: string | null;
+            /** @description A smaller copy (at most 480 px) for cards. */
+            imageThumb: string | null;
+            /** Format: int64 */
+            likeCount: number;
+            /** @description Whether the signed-in caller likes it (false when signed out). */
+            likedByMe: boolean;
+            /** @description The author's role when they wrote it: tourist or guide. */
+            role: string;
+            title: string;
+            /** @description RFC 3339. */
+            updatedAt: string;
+        };
+        /** @description The blog form, documented for OpenAPI (the handlers read the multipart stream). */
+        BlogForm: {
+            /** @description The body, 1 to 20000 characters; line breaks separate paragraphs. */
+            description: string;
+            /**
+             * Format: binary
+             * @description JPEG, PNG or WebP, at most 8 MB.
+             */
+            image?: string | null;
+            /** @description `true` to remove the current image when editing. */
+            removeImage?: string | null;
+            /** @description Sent by the spec's client; the server records the account's own role. */
+            role?: string | null;
+            /** @description 1 to 150 characters. */
+            title: string;
+        };
+        BlogResponse: {
+            blog: components["schemas"]["Blog"];
+        };
+        BlogSaved: {
+            blog: components["schemas"]["Blog"];
+            message: string;
+            /** @example success */
+            status: string;
+        };
+        Booking: {
+            _id: string;
+            /** @description pending, approved or rejected. */
+            bookingStatus: string;
+            /** @description RFC 3339. */
+            createdAt: string;
+            /** Format: int64 */
+            groupSize: number;
+            guide: components["schemas"]["Party"];
+            payment: null | components["schemas"]["PaymentReceipt"];
+            /** @description unpaid or paid. */
+            paymentStatus: string;
+            /**
+             * Format: double
+             * @description The guide's daily rate when the booking was made, in dollars.
+             */
+            pricePerPerson: number;
+            /** @description `YYYY-MM-DD`. */
+            selectedDate: string;
+            /** @description `HH:MM`. */
+            selectedTime: string;
+            /**
+             * Format: double
+             * @description `pricePerPerson` × `groupSize`, in dollars.
+             */
+            totalAmount: number;
+            tourist: components["schemas"]["Party"];
+        };
+        BookingDetailResponse: {
+            data: components["schemas"]["Booking"];
+            /** @example success */
+            status: string;
+        };
+        BookingRequest: {
+            /**
+             * Format: int64
+             * @description 1 to 20 (a numeric string is accepted too).
+             * @example 2
+             */
+            groupSize?: number | null;
+            guideId?: string | null;
+            /**
+             * Format: double
+             * @description Ignored: the server prices the booking from the guide's current rate.
+             */
+            pricePerPerson?: number | null;
+            /**
+             * @description `YYYY-MM-DD`, today or later in Nepal.
+             * @example 2026-12-12
+             */
+            selectedDate?: string | null;
+            /**
+             * @description `HH:MM`, 24-hour (default 10:00).
+             * @example 10:00
+             */
+            selectedTime?: string | null;
+        };
+        BookingResponse: {
+            data: components["schemas"]["Booking"];
+            message: string;
+            /** @example success */
+            status: string;
+        };
+        BookingsResponse: {
+            data: components["schemas"]["Booking"][];
+            /** @example success */
+            status: string;
         };
         CardContact: {
             address: string;
@@ -702,6 +1245,13 @@ export interface components {
             issuingOrganization: string;
             name: string;
         };
+        CheckoutResponse: {
+            sessionId: string;
+            /** @example success */
+            status: string;
+            /** @description Where to send the browser: Stripe's checkout page, or the sandbox checkout. */
+            url: string;
+        };
         Completion: {
             isProfileComplete: boolean;
         };
@@ -726,6 +1276,14 @@ export interface components {
         CoverImageUpload: {
             /** Format: binary */
             coverImage: string;
+        };
+        DecisionRequest: {
+            /**
+             * @description approve or reject.
+             * @example approve
+             */
+            action?: string | null;
+            bookingId?: string | null;
         };
         Destination: {
             _id: string;
@@ -793,6 +1351,21 @@ export interface components {
             /** @example success */
             status: string;
         };
+        Earnings: {
+            currency: string;
+            /** Format: int64 */
+            paidTrips: number;
+            /**
+             * Format: double
+             * @description Paid trips taking place this month (Nepal time), in dollars.
+             */
+            thisMonth: number;
+            /**
+             * Format: double
+             * @description Paid trips, all time, in dollars.
+             */
+            total: number;
+        };
         /** @description The error body every endpoint answers with. */
         ErrorBody: {
             /** @description A sentence the client can show as it is. */
@@ -802,6 +1375,13 @@ export interface components {
              * @example error
              */
             status: string;
+        };
+        FeedResponse: {
+            blogs: components["schemas"]["Blog"][];
+            /** @description Pass as `cursor` for the next page; `null` on the last page (and when searching). */
+            nextCursor: string | null;
+            /** Format: int64 */
+            totalPages: number;
         };
         Guide: {
             _id: string;
@@ -852,6 +1432,27 @@ export interface components {
             reviewCount: number;
             /** Format: int64 */
             yearsOfExperience: number | null;
+        };
+        GuideDashboard: {
+            /** Format: double */
+            averageRating: number;
+            earnings: components["schemas"]["Earnings"];
+            /** @description Requests waiting for the guide's answer. */
+            pendingRequests: components["schemas"]["Booking"][];
+            /** Format: int64 */
+            reviewCount: number;
+            /** @description verified or unverified. */
+            status: components["schemas"]["GuideStatus"];
+            /** @description Approved trips from today on, soonest first. */
+            upcomingTrips: components["schemas"]["Booking"][];
+            verification: components["schemas"]["VerificationState"];
+            /** @description The admin's reason after a rejection. */
+            verificationNote: string;
+        };
+        GuideDashboardResponse: {
+            data: components["schemas"]["GuideDashboard"];
+            /** @example success */
+            status: string;
         };
         GuideDetailResponse: {
             data: components["schemas"]["PublicGuide"];
@@ -948,6 +1549,16 @@ export interface components {
         InterestsRequest: {
             interests?: string[] | null;
         };
+        LikeResponse: {
+            data: components["schemas"]["LikeState"];
+            /** @example success */
+            status: string;
+        };
+        LikeState: {
+            /** Format: int64 */
+            likeCount: number;
+            liked: boolean;
+        };
         /** @description A point on the map in range. */
         Location: {
             /**
@@ -994,6 +1605,11 @@ export interface components {
             /** @example success */
             status: string;
         };
+        MyBlogsResponse: {
+            blogs: components["schemas"]["Blog"][];
+            /** @example success */
+            status: string;
+        };
         Name: {
             firstName: string;
             lastName: string;
@@ -1010,6 +1626,72 @@ export interface components {
         };
         NationalityRequest: {
             nationality?: string | null;
+        };
+        Notification: {
+            _id: string;
+            bookingId: string | null;
+            /** @description RFC 3339. */
+            createdAt: string;
+            /** @description What a guide reads (empty on a traveller's notification). */
+            guideMessage: string;
+            isRead: boolean;
+            /** @description booking_request, booking_approved, booking_rejected, booking_paid or verification. */
+            kind: string;
+            /** @description unpaid or paid, for booking notifications. */
+            paymentStatus: string;
+            /** @description The booking's state (pending, approved, rejected) or the verification decision. */
+            status: string;
+            /** @description What a traveller reads (empty on a guide's notification). */
+            touristMessage: string;
+        };
+        NotificationsResponse: {
+            data: components["schemas"]["Notification"][];
+            /** @example success */
+            status: string;
+        };
+        /** @description One side of a booking. */
+        Party: {
+            _id: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description The guide's phone, shared once the guide has approved the trip; else `null`. */
+            phone: string | null;
+            /** @description A small copy of their photo. */
+            profilePicture: string | null;
+        };
+        PaymentReceipt: {
+            /**
+             * Format: double
+             * @description In dollars.
+             */
+            amount: number;
+            currency: string;
+            /** @description RFC 3339. */
+            paidAt: string;
+            /** @description stripe or sandbox. */
+            provider: string;
+            /** @description The payment provider's reference for the checkout. */
+            reference: string;
+        };
+        PaymentStatus: {
+            /**
+             * Format: double
+             * @description In dollars.
+             */
+            amount: number;
+            booking: components["schemas"]["Booking"];
+            currency: string;
+            /** @description pending, paid or cancelled. */
+            paymentStatus: string;
+            /** @description stripe or sandbox. */
+            provider: string;
+            sessionId: string;
+        };
+        PaymentStatusResponse: {
+            data: components["schemas"]["PaymentStatus"];
+            /** @example success */
+            status: string;
         };
         /** @description A profile photo: JPEG, PNG or WebP, at most 8 MB and 40 megapixels. */
         ProfileImageUpload: {
@@ -1123,6 +1805,13 @@ export interface components {
         };
         /** @enum {string} */
         Role: "tourist" | "guide" | "admin";
+        SandboxOutcome: {
+            message: string;
+            /** @description The page to go to next: `/success?session_id=…` or `/cancel?booking_id=…`. */
+            redirect: string;
+            /** @example success */
+            status: string;
+        };
         /** @description Sign-up form. Fields are optional here so that a missing one gets a clear message. */
         SignupRequest: {
             confirmPassword?: string | null;
@@ -1191,6 +1880,15 @@ export interface components {
             /** @example success */
             status: string;
         };
+        UnreadCount: {
+            /** Format: int64 */
+            count: number;
+        };
+        UnreadCountResponse: {
+            data: components["schemas"]["UnreadCount"];
+            /** @example success */
+            status: string;
+        };
         Verification: {
             /** @description The admin's reason when rejected, else empty. */
             note: string;
@@ -1221,6 +1919,9 @@ export interface components {
          * @enum {string}
          */
         VerificationState: "none" | "submitted" | "rejected" | "approved";
+        WebhookAck: {
+            received: boolean;
+        };
         WriteReviewResponse: {
             data: components["schemas"]["WrittenReview"];
             message: string;
@@ -1775,6 +2476,427 @@ export interface operations {
             };
         };
     };
+    my_blogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyBlogsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_blog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BlogForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogSaved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_blog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else's post */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_blog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_blog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BlogForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogSaved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unlike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingResponse"];
+                };
+            };
+            /** @description The action is not approve or reject */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such booking of this guide */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not pending, or the day is already taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    guide_bookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     submit_certificates: {
         parameters: {
             query?: never;
@@ -1951,6 +3073,41 @@ export interface operations {
                 };
             };
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    guide_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideDashboardResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2159,6 +3316,387 @@ export interface operations {
             };
         };
     };
+    guide_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_all_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    live_unread_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `text/event-stream` of `unread` events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["UnreadCount"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tourist_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandbox_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatusResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandbox_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxOutcome"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandbox_pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxOutcome"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The checkout was cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatusResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stripe_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
+            };
+            /** @description Bad signature or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     completion: {
         parameters: {
             query?: never;
@@ -2292,6 +3830,120 @@ export interface operations {
             };
         };
     };
+    request_booking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string per booking attempt */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingRequest"];
+            };
+        };
+        responses: {
+            /** @description The booking this Idempotency-Key already made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingResponse"];
+                };
+            };
+            /** @description Requested */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a traveller account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verified guide */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A pending request for this guide and day exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tourist_bookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tourist_cover_image: {
         parameters: {
             query?: never;
@@ -2346,6 +3998,43 @@ export interface operations {
                 };
             };
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    booking_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingDetailResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2763,6 +4452,141 @@ export interface operations {
             };
             /** @description Every paid trip with this guide is already reviewed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of your bookings */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not approved, or already paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stripe failed; the booking stays unpaid */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    public_blog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                blogId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    feed: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). Ignored when `cursor` is given. */
+                page?: number;
+                /** @description 1 to 50 (default 6). */
+                limit?: number;
+                /**
+                 * @description Words to find in the title and body (all must match, ignoring case and accents);
+                 *     results come best match first.
+                 */
+                query?: string;
+                /**
+                 * @description `nextCursor` of the previous page of the newest-first feed: pages never repeat or
+                 *     skip a post while new ones are published.
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedResponse"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
