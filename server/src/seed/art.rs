@@ -8,7 +8,7 @@
 
 use std::fmt::{self, Write as _};
 
-use image::{DynamicImage, RgbImage};
+use image::{DynamicImage, RgbaImage};
 use resvg::{tiny_skia, usvg};
 
 /// A landscape kind for destinations, covers and blog posts.
@@ -33,7 +33,10 @@ const VIEW_H: f32 = 1000.0;
 /// Portraits are composed on a square canvas this wide.
 const FACE_VIEW: f32 = 1000.0;
 
-/// Draws a landscape of `scene`, varied by `seed`, at `width`×`height` pixels.
+/// Draws a landscape of `scene`, varied by `seed`, at `width`×`height` pixels. Pictures of the
+/// same shape are the same composition at any size; other shapes are cropped from it.
+///
+/// Panics only if the picture is too large to allocate.
 pub fn landscape(scene: Scene, seed: u64, width: u32, height: u32) -> DynamicImage {
     let (width, height) = (width.max(1), height.max(1));
     // Very tall or very wide requests are cropped from a canvas of a sane shape.
@@ -60,9 +63,11 @@ pub fn landscape(scene: Scene, seed: u64, width: u32, height: u32) -> DynamicIma
 }
 
 /// Draws a friendly head-and-shoulders portrait, different for every `seed`, `size` pixels square.
+///
+/// Panics only if the picture is too large to allocate.
 pub fn portrait(seed: u64, size: u32) -> DynamicImage {
     let size = size.max(1);
-    let mut rng = Rng::new(seed, 0x0f0c_e5);
+    let mut rng = Rng::new(seed, 0xfa_ce);
     let mut svg = Svg::new(FACE_VIEW, FACE_VIEW);
     Person::random(&mut rng).draw(&mut svg, &mut rng);
     rasterise(&svg.finish(false), FACE_VIEW, FACE_VIEW, size, size, seed)
@@ -75,11 +80,8 @@ pub fn portrait(seed: u64, size: u32) -> DynamicImage {
 fn rasterise(svg: &str, view_w: f32, view_h: f32, width: u32, height: u32, seed: u64) -> DynamicImage {
     // Default options load no fonts (and with resvg's default features off there is no text
     // support at all); our documents contain no text and no external references.
-    if let Ok(p) = std::env::var("ART_DUMP") { let _ = std::fs::write(p, svg); } // DEBUG
-    let t0 = std::time::Instant::now(); // PROFILE
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
-        .expect("the generated SVG is well-formed");
-    let t1 = std::time::Instant::now(); // PROFILE
+    let tree =
+        usvg::Tree::from_str(svg, &usvg::Options::default()).expect("the generated SVG is well-formed");
     let mut pixmap = tiny_skia::Pixmap::new(width, height).expect("picture size fits in memory");
     let scale = (width as f32 / view_w).max(height as f32 / view_h);
     let transform = tiny_skia::Transform::from_row(
@@ -91,25 +93,40 @@ fn rasterise(svg: &str, view_w: f32, view_h: f32, width: u32, height: u32, seed:
         (height as f32 - view_h * scale) / 2.0,
     );
     resvg::render(&tree, transform, &mut pixmap.as_mut());
-    let t2 = std::time::Instant::now(); // PROFILE
+    add_grain(&mut pixmap, seed);
+    // Every document starts with an opaque full-canvas fill, so premultiplied RGBA is plain
+    // RGBA, and dropping the alpha loses nothing.
+    let rgba = RgbaImage::from_raw(width, height, pixmap.take()).expect("buffer matches the picture size");
+    DynamicImage::ImageRgba8(rgba).into_rgb8().into()
+}
 
-    // Grain: triangular noise of about ±3 levels, invisible as texture but enough to dither
-    // gradients. A small tile of it is plenty and keeps this pass cheap.
-    const TILE: usize = 128;
+/// Film grain: a small tile of grey noise overlaid on the picture. It is invisible as
+/// texture but dithers wide gradients so that they never band. tiny-skia does the per-pixel
+/// work, which stays fast even in a debug build of this crate.
+fn add_grain(pixmap: &mut tiny_skia::Pixmap, seed: u64) {
+    const TILE: u32 = 128;
+    let Some(mut tile) = tiny_skia::Pixmap::new(TILE, TILE) else { return };
     let mut noise = Rng::new(seed, 0x6a_a1);
-    let tile: Vec<i16> = (0..TILE * TILE).map(|_| ((noise.unit() + noise.unit() - 1.0) * 3.0).round() as i16).collect();
-    // Every document starts with an opaque full-canvas fill, so premultiplied RGBA is plain RGB.
-    let mut rgb = Vec::with_capacity(width as usize * height as usize * 3);
-    for (y, row) in pixmap.data().chunks_exact(width as usize * 4).enumerate() {
-        let tile_row = &tile[(y % TILE) * TILE..][..TILE];
-        for (x, px) in row.chunks_exact(4).enumerate() {
-            let n = tile_row[x % TILE];
-            rgb.extend(px[..3].iter().map(|&c| (i16::from(c) + n).clamp(0, 255) as u8));
-        }
+    for px in tile.data_mut().chunks_exact_mut(4) {
+        // Triangular noise around mid grey, which the overlay blend leaves unchanged.
+        let grey = (128.0 + (noise.unit() + noise.unit() - 1.0) * 10.0).round() as u8;
+        px.copy_from_slice(&[grey, grey, grey, 255]);
     }
-    let image = RgbImage::from_raw(width, height, rgb).expect("buffer matches the picture size");
-    if std::env::var("ART_PROF").is_ok() { eprintln!("len {} parse {:?} render {:?} grain {:?}", svg.len(), t1-t0, t2-t1, t2.elapsed()); } // PROFILE
-    DynamicImage::ImageRgb8(image)
+    let paint = tiny_skia::Paint {
+        shader: tiny_skia::Pattern::new(
+            tile.as_ref(),
+            tiny_skia::SpreadMode::Repeat,
+            tiny_skia::FilterQuality::Nearest,
+            1.0,
+            tiny_skia::Transform::identity(),
+        ),
+        blend_mode: tiny_skia::BlendMode::Overlay,
+        ..tiny_skia::Paint::default()
+    };
+    let whole = tiny_skia::Rect::from_xywh(0.0, 0.0, pixmap.width() as f32, pixmap.height() as f32);
+    if let Some(whole) = whole {
+        pixmap.fill_rect(whole, &paint, tiny_skia::Transform::identity(), None);
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -166,11 +183,7 @@ impl Rgb {
 
     fn mix(self, other: Rgb, t: f32) -> Rgb {
         let t = t.clamp(0.0, 1.0);
-        Rgb(
-            self.0 + (other.0 - self.0) * t,
-            self.1 + (other.1 - self.1) * t,
-            self.2 + (other.2 - self.2) * t,
-        )
+        Rgb(self.0 + (other.0 - self.0) * t, self.1 + (other.1 - self.1) * t, self.2 + (other.2 - self.2) * t)
     }
 
     fn darken(self, t: f32) -> Rgb {
@@ -320,12 +333,7 @@ impl Svg {
     }
 
     fn ellipse(&mut self, c: P, rx: f32, ry: f32, fill: impl fmt::Display) {
-        put!(
-            self,
-            "<ellipse cx='{:.1}' cy='{:.1}' rx='{rx:.1}' ry='{ry:.1}' fill='{fill}'/>",
-            c.0,
-            c.1
-        );
+        put!(self, "<ellipse cx='{:.1}' cy='{:.1}' rx='{rx:.1}' ry='{ry:.1}' fill='{fill}'/>", c.0, c.1);
     }
 
     /// Where the body currently ends, to copy what is drawn after it (see [`Svg::since`]).
@@ -635,7 +643,8 @@ fn puff(svg: &mut Svg, rng: &mut Rng, at: P, scale: f32, colour: Rgb, opacity: f
 /// A band of mist centred on `y`, `depth` thick: it separates layers and gives depth.
 fn mist(svg: &mut Svg, light: &Light, y: f32, depth: f32, strength: f32) {
     let haze = light.haze.lighten(0.15);
-    let fill = svg.vertical(y - depth, y + depth, &[(0.0, haze, 0.0), (0.5, haze, strength), (1.0, haze, 0.0)]);
+    let fill =
+        svg.vertical(y - depth, y + depth, &[(0.0, haze, 0.0), (0.5, haze, strength), (1.0, haze, 0.0)]);
     svg.rect(0.0, y - depth, svg.w, 2.0 * depth, fill);
 }
 
@@ -707,7 +716,15 @@ fn conifer(svg: &mut Svg, base: P, h: f32, colour: Rgb, light: &Light) {
 fn broadleaf(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, colour: Rgb, light: &Light) {
     let (x, y) = base;
     let bark = light.shaded(Rgb::hex(0x5b4030));
-    svg.path(&poly(&[(x - h * 0.045, y), (x + h * 0.045, y), (x + h * 0.02, y - h * 0.5), (x - h * 0.02, y - h * 0.5)]), bark);
+    svg.path(
+        &poly(&[
+            (x - h * 0.045, y),
+            (x + h * 0.045, y),
+            (x + h * 0.02, y - h * 0.5),
+            (x - h * 0.02, y - h * 0.5),
+        ]),
+        bark,
+    );
     let r = h * 0.2;
     let crown_y = y - h + r * 1.6;
     let (lit, shaded) = (light.lit(colour), light.shaded(colour));
@@ -787,10 +804,20 @@ fn range(svg: &mut Svg, rng: &mut Rng, peaks: &[Peak], base: f32, depth: f32, sn
 /// Like [`range`], in any rock colour; with `snow` at 0 the mountains are bare. Returns the
 /// outline of all the peaks, to clip overlays such as grass on their lower slopes.
 #[allow(clippy::too_many_arguments)]
-fn ridges(svg: &mut Svg, rng: &mut Rng, peaks: &[Peak], base: f32, depth: f32, snow: f32, rock: Rgb, light: &Light) -> String {
+fn ridges(
+    svg: &mut Svg,
+    rng: &mut Rng,
+    peaks: &[Peak],
+    base: f32,
+    depth: f32,
+    snow: f32,
+    rock: Rgb,
+    light: &Light,
+) -> String {
     let mut outline = String::new();
     let rock_faces = light.faces(rock);
-    let snow_faces = if light.sun_left { (light.snow, light.snow_shade) } else { (light.snow_shade, light.snow) };
+    let snow_faces =
+        if light.sun_left { (light.snow, light.snow_shade) } else { (light.snow_shade, light.snow) };
     let fade = |c: Rgb| c.mix(light.haze, depth);
     let mut order: Vec<Peak> = peaks.to_vec();
     // Lower summits stand in front of higher ones.
@@ -918,7 +945,13 @@ fn peak_row(rng: &mut Rng, w: f32, n: usize, high: f32, low: f32, base: f32) -> 
             let x = -0.1 * w + span * (i as f32 + rng.range(0.2, 0.8));
             let top = rng.range(high, low);
             let h = base - top;
-            Peak { x, top, left: h * rng.range(0.9, 1.6), right: h * rng.range(0.9, 1.6), bend: rng.range(0.75, 1.1) }
+            Peak {
+                x,
+                top,
+                left: h * rng.range(0.9, 1.6),
+                right: h * rng.range(0.9, 1.6),
+                bend: rng.range(0.75, 1.1),
+            }
         })
         .collect()
 }
@@ -934,9 +967,23 @@ fn tilt(crest: &mut [P], w: f32, left: f32, right: f32) {
 }
 
 /// Rolling foothills in `n` layers from `from` to `to` (crest heights), near colour `ground`.
-fn foothills(svg: &mut Svg, rng: &mut Rng, light: &Light, ground: Rgb, n: usize, from: f32, to: f32) -> Vec<P> {
+fn foothills(
+    svg: &mut Svg,
+    rng: &mut Rng,
+    light: &Light,
+    ground: Rgb,
+    n: usize,
+    from: f32,
+    to: f32,
+) -> Vec<P> {
     let w = svg.w;
     let mut last = Vec::new();
+    // Away from midday the land falls into shadow rather than fading to grey.
+    let ground = if matches!(light.time, Time::Dawn | Time::Dusk) {
+        ground.mix(light.shade, 0.45).darken(0.2)
+    } else {
+        ground
+    };
     for i in 0..n {
         let t = i as f32 / (n - 1).max(1) as f32;
         let y = from + (to - from) * t;
@@ -956,7 +1003,8 @@ fn foothills(svg: &mut Svg, rng: &mut Rng, light: &Light, ground: Rgb, n: usize,
 /// a glacial lake (as at Gokyo) or along a trail with trekkers.
 fn peaks(svg: &mut Svg, rng: &mut Rng) {
     let w = svg.w;
-    let light = Light::pick(rng, &[Time::Day, Time::Day, Time::Day, Time::Golden, Time::Dawn, Time::Dusk], w, 600.0);
+    let light =
+        Light::pick(rng, &[Time::Day, Time::Day, Time::Day, Time::Golden, Time::Dawn, Time::Dusk], w, 600.0);
     sky(svg, &light, 720.0, light.time != Time::Day || rng.chance(0.5));
     clouds(svg, rng, &light, 60.0, 330.0);
     let start = svg.mark();
@@ -968,10 +1016,16 @@ fn peaks(svg: &mut Svg, rng: &mut Rng) {
     // Sometimes one summit towers over the rest, as Ama Dablam does over the Khumbu.
     if rng.chance(0.4) {
         let x = rng.range(0.3, 0.7) * w;
-        near.push(Peak { x, top: rng.range(50.0, 100.0), left: rng.range(380.0, 480.0), right: rng.range(380.0, 480.0), bend: 0.8 });
+        near.push(Peak {
+            x,
+            top: rng.range(50.0, 100.0),
+            left: rng.range(380.0, 480.0),
+            right: rng.range(380.0, 480.0),
+            bend: 0.8,
+        });
     }
     range(svg, rng, &near, 760.0, 0.08, 0.38, &light);
-    mist(svg, &light, 690.0, 80.0, 0.5);
+    mist(svg, &light, 690.0, 80.0, 0.4);
     let ground = Rgb::hex(rng.pick(&[0x5f8a3f, 0x7a8a3c, 0x8a8045, 0x4f7f55]));
     match rng.below(3) {
         0 => flag_knoll(svg, rng, ground, &light),
@@ -995,7 +1049,12 @@ fn flag_knoll(svg: &mut Svg, rng: &mut Rng, ground: Rgb, light: &Light) {
     let pole_x = rng.range(0.06, 0.16) * w;
     let pole_base = crest_y(&knoll, pole_x) + 8.0;
     let pole_top = pole_base - rng.range(240.0, 330.0);
-    svg.stroke(&format!("M{pole_x:.1} {pole_base:.1} L{pole_x:.1} {pole_top:.1}"), near_ground.darken(0.3), 7.0, 1.0);
+    svg.stroke(
+        &format!("M{pole_x:.1} {pole_base:.1} L{pole_x:.1} {pole_top:.1}"),
+        near_ground.darken(0.3),
+        7.0,
+        1.0,
+    );
     cairn(svg, rng, (pole_x, pole_base), 60.0, light);
     // The strings run out of the picture, to a pole we do not see.
     for k in 0..2 {
@@ -1041,29 +1100,36 @@ fn glacial_lake(svg: &mut Svg, rng: &mut Rng, mark: usize, ground: Rgb, light: &
     }
 }
 
-/// Foreground for [`peaks`]: a trail winding up the foothills, walked by a line of trekkers.
+/// Foreground for [`peaks`]: a trail winding up over the nearest hill, walked by trekkers.
 fn trail(svg: &mut Svg, rng: &mut Rng, ground: Rgb, light: &Light) {
     let w = svg.w;
-    foothills(svg, rng, light, ground, 3, 700.0, 850.0);
-    let (x0, x1) = (rng.range(0.35, 0.65) * w, rng.range(0.25, 0.75) * w);
-    let swing = rng.range(150.0, 300.0) * if rng.chance(0.5) { -1.0 } else { 1.0 };
+    let near = foothills(svg, rng, light, ground, 3, 700.0, 820.0);
+    // The far end of the trail tops the crest and disappears behind it.
+    let x1 = rng.range(0.3, 0.7) * w;
+    let far = (x1, crest_y(&near, x1) + 3.0);
+    let x0 = rng.range(0.35, 0.65) * w;
+    let swing = rng.range(120.0, 260.0) * if rng.chance(0.5) { -1.0 } else { 1.0 };
     let path: Vec<P> = (0..=24)
         .map(|i| {
             let t = i as f32 / 24.0;
-            (x1 + (x0 - x1) * t + swing * (t * 3.5).sin() * t, 770.0 + (VIEW_H + 30.0 - 770.0) * t * t)
+            (
+                far.0 + (x0 - far.0) * t + swing * (t * 3.5).sin() * t,
+                far.1 + (VIEW_H + 30.0 - far.1) * t.powf(1.6),
+            )
         })
         .collect();
-    svg.path(&ribbon(&path, 4.0, 110.0), light.lit(Rgb::hex(0xcdb892)));
+    svg.path(&ribbon(&path, 6.0, 120.0), light.lit(Rgb::hex(0xcdb892)));
     if rng.chance(0.6) {
-        let t = rng.range(0.5, 0.7);
-        let (x, y) = path[(t * 24.0) as usize];
+        let (x, y) = path[14];
         let side = if rng.chance(0.5) { -1.0 } else { 1.0 };
-        chorten(svg, (x + side * (40.0 + 60.0 * t), y), 40.0 + 70.0 * t, light);
+        chorten(svg, (x + side * 110.0, y), 90.0, light);
     }
     let packs = [0xe8702a, 0xd6336c, 0x2f78c4, 0xf2c230];
-    for (k, t) in [0.35f32, 0.45, 0.55, 0.82].into_iter().enumerate().take(2 + rng.below(3)) {
-        let (x, y) = path[(t * 24.0) as usize];
-        let h = 12.0 + 110.0 * t * t;
+    let walkers = 2 + rng.below(3);
+    for (k, i) in [6usize, 8, 10, 19].into_iter().enumerate().take(walkers) {
+        let (x, y) = path[i];
+        let t = i as f32 / 24.0;
+        let h = 30.0 + 130.0 * t * t;
         figure(svg, (x, y + h * 0.05), h, light.shade.darken(0.45), Some(light.lit(Rgb::hex(packs[k]))));
     }
 }
@@ -1128,11 +1194,19 @@ fn lake(svg: &mut Svg, rng: &mut Rng) {
 
 /// Calm water from `horizon` down to `bottom` mirroring everything drawn since `mark`,
 /// coloured by the sky or, for glacial and jungle waters, leaning towards `tint`.
-#[allow(clippy::too_many_arguments)]
-fn water(svg: &mut Svg, rng: &mut Rng, light: &Light, mark: usize, horizon: f32, bottom: f32, tint: Option<Rgb>) {
+fn water(
+    svg: &mut Svg,
+    rng: &mut Rng,
+    light: &Light,
+    mark: usize,
+    horizon: f32,
+    bottom: f32,
+    tint: Option<Rgb>,
+) {
     let w = svg.w;
     let mirrored = svg.since(mark);
-    let (mut top, mut low) = (light.sky[3].mix(light.sky[2], 0.4), light.sky[1].mix(light.sky[0], 0.4).darken(0.1));
+    let (mut top, mut low) =
+        (light.sky[3].mix(light.sky[2], 0.4), light.sky[1].mix(light.sky[0], 0.4).darken(0.1));
     if let Some(tint) = tint {
         top = top.mix(tint, 0.45);
         low = low.mix(tint, 0.6);
@@ -1184,7 +1258,14 @@ fn boat(svg: &mut Svg, rng: &mut Rng, at: P, len: f32, light: &Light) {
     svg.path_o(&hull(-1.0), paint.darken(0.2), 0.35);
     svg.path(&hull(1.0), paint);
     svg.stroke(
-        &format!("M{:.1} {:.1} Q{x:.1} {:.1} {:.1} {:.1}", x - len / 2.0, y - len * 0.1, y + len * 0.02, x + len / 2.0, y - len * 0.1),
+        &format!(
+            "M{:.1} {:.1} Q{x:.1} {:.1} {:.1} {:.1}",
+            x - len / 2.0,
+            y - len * 0.1,
+            y + len * 0.02,
+            x + len / 2.0,
+            y - len * 0.1
+        ),
         paint.lighten(0.5),
         len * 0.025,
         1.0,
@@ -1298,7 +1379,13 @@ fn rhododendron(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, colour: Rgb, ligh
         let r = rng.range(0.0, 0.3) * h;
         let (fx, fy) = (x + a.cos() * r, y - h * 0.68 + a.sin() * r * 0.7);
         let fr = h * rng.range(0.025, 0.045);
-        let _ = write!(flowers, "M{:.1} {fy:.1} a{fr:.1} {fr:.1} 0 1 0 {:.1} 0 a{fr:.1} {fr:.1} 0 1 0 {:.1} 0 ", fx - fr, 2.0 * fr, -2.0 * fr);
+        let _ = write!(
+            flowers,
+            "M{:.1} {fy:.1} a{fr:.1} {fr:.1} 0 1 0 {:.1} 0 a{fr:.1} {fr:.1} 0 1 0 {:.1} 0 ",
+            fx - fr,
+            2.0 * fr,
+            -2.0 * fr
+        );
     }
     svg.path(&flowers, light.lit(Rgb::hex(0xd9304a)));
 }
@@ -1354,7 +1441,12 @@ fn pagoda(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, tiers: usize, steps: us
         let k = 0.86f32.powi(i as i32);
         let wall_h = 0.15 * s * k;
         symmetric(svg, light, if i == 0 { brick } else { wood }, |dir| {
-            poly(&[(x, y), (x + dir * wall_w / 2.0, y), (x + dir * wall_w / 2.0, y - wall_h), (x, y - wall_h)])
+            poly(&[
+                (x, y),
+                (x + dir * wall_w / 2.0, y),
+                (x + dir * wall_w / 2.0, y - wall_h),
+                (x, y - wall_h),
+            ])
         });
         // A door below, latticed windows above, each in a gilded frame.
         let (ww, wh) = if i == 0 { (wall_w * 0.22, wall_h * 0.7) } else { (wall_w * 0.16, wall_h * 0.5) };
@@ -1371,7 +1463,12 @@ fn pagoda(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, tiers: usize, steps: us
         let thick = 0.025 * s;
         let next_w = if i + 1 == tiers { 0.0 } else { wall_w * 0.76 };
         // The dark underside of the eaves with its carved struts.
-        let under = poly(&[(x - eave, top - thick), (x + eave, top - thick), (x + wall_w / 2.0, top + 0.03 * s), (x - wall_w / 2.0, top + 0.03 * s)]);
+        let under = poly(&[
+            (x - eave, top - thick),
+            (x + eave, top - thick),
+            (x + wall_w / 2.0, top + 0.03 * s),
+            (x - wall_w / 2.0, top + 0.03 * s),
+        ]);
         svg.path(&under, dark.darken(0.3));
         let mut struts = String::new();
         for j in 0..6 {
@@ -1419,24 +1516,19 @@ fn pagoda(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, tiers: usize, steps: us
         y = peak_y;
         wall_w = next_w;
     }
-    // The gilded finial, and a golden banner hanging down the front.
-    let fw = 0.05 * s;
-    let finial = format!(
-        "M{:.1} {y:.1} Q{:.1} {:.1} {x:.1} {:.1} Q{:.1} {:.1} {:.1} {y:.1} Z",
-        x - fw,
-        x - fw,
-        y - 0.08 * s,
-        y - 0.2 * s,
-        x + fw,
-        y - 0.08 * s,
-        x + fw
+    // The gilded finial: a bell, then a slender spire.
+    let fw = 0.035 * s;
+    let bell = format!("M{:.1} {y:.1} Q{x:.1} {:.1} {:.1} {y:.1} Z", x - fw, y - 0.11 * s, x + fw);
+    svg.path(&bell, lit_gold);
+    let spire = format!(
+        "M{:.1} {:.1} L{x:.1} {:.1} L{:.1} {:.1} Z",
+        x - fw * 0.35,
+        y - 0.05 * s,
+        y - 0.17 * s,
+        x + fw * 0.35,
+        y - 0.05 * s
     );
-    svg.path(&finial, lit_gold);
-    svg.circle((x, y - 0.05 * s), fw * 0.8, lit_gold.lighten(0.2), 1.0);
-    if tiers > 2 {
-        let bw = 0.035 * s;
-        svg.rect(x - bw / 2.0, y, bw, (base.1 - y) * 0.45, lit_gold);
-    }
+    svg.path(&spire, lit_gold.lighten(0.15));
 }
 
 /// A stone shikhara temple (like Krishna Mandir): a curved tower on a stepped base.
@@ -1444,9 +1536,16 @@ fn shikhara(svg: &mut Svg, base: P, h: f32, light: &Light) {
     let (x, y) = base;
     let stone = Rgb::hex(0xc9b08a);
     let s = h;
-    symmetric(svg, light, stone, |dir| poly(&[(x, y), (x + dir * 0.32 * s, y), (x + dir * 0.32 * s, y - 0.12 * s), (x, y - 0.12 * s)]));
     symmetric(svg, light, stone, |dir| {
-        poly(&[(x, y - 0.12 * s), (x + dir * 0.25 * s, y - 0.12 * s), (x + dir * 0.25 * s, y - 0.3 * s), (x, y - 0.3 * s)])
+        poly(&[(x, y), (x + dir * 0.32 * s, y), (x + dir * 0.32 * s, y - 0.12 * s), (x, y - 0.12 * s)])
+    });
+    symmetric(svg, light, stone, |dir| {
+        poly(&[
+            (x, y - 0.12 * s),
+            (x + dir * 0.25 * s, y - 0.12 * s),
+            (x + dir * 0.25 * s, y - 0.3 * s),
+            (x, y - 0.3 * s),
+        ])
     });
     // Small pavilions at the corners of the base.
     for dir in [-1.0, 1.0] {
@@ -1488,7 +1587,17 @@ fn shikhara(svg: &mut Svg, base: P, h: f32, light: &Light) {
 
 /// A house standing at `base`, `w` wide and `h` tall to the eaves; `roof` None means flat.
 #[allow(clippy::too_many_arguments)]
-fn house(svg: &mut Svg, rng: &mut Rng, base: P, w: f32, h: f32, wall: Rgb, roof: Option<Rgb>, light: &Light, depth: f32) {
+fn house(
+    svg: &mut Svg,
+    rng: &mut Rng,
+    base: P,
+    w: f32,
+    h: f32,
+    wall: Rgb,
+    roof: Option<Rgb>,
+    light: &Light,
+    depth: f32,
+) {
     let (x, y) = base;
     let fade = |c: Rgb| light.far(c, depth);
     svg.rect(x - w / 2.0, y - h, w, h, fade(wall));
@@ -1515,13 +1624,24 @@ fn house(svg: &mut Svg, rng: &mut Rng, base: P, w: f32, h: f32, wall: Rgb, roof:
             let rise = w * rng.range(0.25, 0.38);
             let (left, right) = (x - w / 2.0 - over, x + w / 2.0 + over);
             let ridge = w * rng.range(0.1, 0.3);
-            let d = poly(&[(left, y - h + 2.0), (right + side_w, y - h + 2.0), (x + ridge + side_w * 0.5, y - h - rise), (x - ridge, y - h - rise)]);
+            let d = poly(&[
+                (left, y - h + 2.0),
+                (right + side_w, y - h + 2.0),
+                (x + ridge + side_w * 0.5, y - h - rise),
+                (x - ridge, y - h - rise),
+            ]);
             svg.path(&d, fade(roof));
             svg.rect(left, y - h, right - left + side_w, w * 0.035, fade(roof.darken(0.35)));
         }
         None => {
             // Flat roofs in the dry north are stacked with firewood along their edges.
-            svg.rect(x - w / 2.0 - 2.0, y - h - w * 0.08, w + side_w + 4.0, w * 0.08, fade(Rgb::hex(0x4a3526)));
+            svg.rect(
+                x - w / 2.0 - 2.0,
+                y - h - w * 0.08,
+                w + side_w + 4.0,
+                w * 0.08,
+                fade(Rgb::hex(0x4a3526)),
+            );
         }
     }
 }
@@ -1587,7 +1707,12 @@ fn stupa(svg: &mut Svg, base: P, s: f32, light: &Light) -> P {
     // The harmika with the Buddha's watchful eyes.
     let (hw, hh) = (0.27 * s, 0.3 * s);
     symmetric(svg, light, gold, |dir| {
-        poly(&[(x, y + 0.02 * s), (x + dir * (hw + 0.04 * s), y + 0.02 * s), (x + dir * (hw + 0.04 * s), y - 0.05 * s), (x, y - 0.05 * s)])
+        poly(&[
+            (x, y + 0.02 * s),
+            (x + dir * (hw + 0.04 * s), y + 0.02 * s),
+            (x + dir * (hw + 0.04 * s), y - 0.05 * s),
+            (x, y - 0.05 * s),
+        ])
     });
     y -= 0.05 * s;
     svg.rect(x - hw, y - hh, 2.0 * hw, hh, lit_white);
@@ -1606,9 +1731,21 @@ fn stupa(svg: &mut Svg, base: P, s: f32, light: &Light) -> P {
         );
         svg.path(&eye, Rgb::hex(0xfdfbf5));
         svg.circle((ex, ey - eh * 0.15), eh * 0.62, dark, 1.0);
-        svg.stroke(&format!("M{:.1} {ey:.1} Q{ex:.1} {:.1} {:.1} {ey:.1}", ex - ew, ey - eh * 1.6, ex + ew), dark, s * 0.014, 1.0);
         svg.stroke(
-            &format!("M{:.1} {:.1} Q{ex:.1} {:.1} {:.1} {:.1}", ex - ew, ey - eh * 2.3, ey - eh * 4.0, ex + ew, ey - eh * 2.3),
+            &format!("M{:.1} {ey:.1} Q{ex:.1} {:.1} {:.1} {ey:.1}", ex - ew, ey - eh * 1.6, ex + ew),
+            dark,
+            s * 0.014,
+            1.0,
+        );
+        svg.stroke(
+            &format!(
+                "M{:.1} {:.1} Q{ex:.1} {:.1} {:.1} {:.1}",
+                ex - ew,
+                ey - eh * 2.3,
+                ey - eh * 4.0,
+                ex + ew,
+                ey - eh * 2.3
+            ),
             dark,
             s * 0.012,
             1.0,
@@ -1617,7 +1754,17 @@ fn stupa(svg: &mut Svg, base: P, s: f32, light: &Light) -> P {
     // The nose drawn as the numeral one, and the third eye above.
     let nose_y = y - hh * 0.42;
     svg.stroke(
-        &format!("M{:.1} {:.1} Q{:.1} {:.1} {x:.1} {:.1} Q{:.1} {:.1} {x:.1} {:.1}", x - 0.025 * s, nose_y - 0.05 * s, x + 0.03 * s, nose_y - 0.06 * s, nose_y - 0.02 * s, x - 0.03 * s, nose_y + 0.03 * s, nose_y + 0.1 * s),
+        &format!(
+            "M{:.1} {:.1} Q{:.1} {:.1} {x:.1} {:.1} Q{:.1} {:.1} {x:.1} {:.1}",
+            x - 0.025 * s,
+            nose_y - 0.05 * s,
+            x + 0.03 * s,
+            nose_y - 0.06 * s,
+            nose_y - 0.02 * s,
+            x - 0.03 * s,
+            nose_y + 0.03 * s,
+            nose_y + 0.1 * s
+        ),
         Rgb::hex(0xc0392b),
         s * 0.014,
         1.0,
@@ -1627,7 +1774,9 @@ fn stupa(svg: &mut Svg, base: P, s: f32, light: &Light) -> P {
 
     // Thirteen gilded rings to the parasol and pinnacle.
     let (bottom, top, sh) = (0.2 * s, 0.07 * s, 0.75 * s);
-    symmetric(svg, light, gold, |dir| poly(&[(x, y), (x + dir * bottom, y), (x + dir * top, y - sh), (x, y - sh)]));
+    symmetric(svg, light, gold, |dir| {
+        poly(&[(x, y), (x + dir * bottom, y), (x + dir * top, y - sh), (x, y - sh)])
+    });
     let mut rings = String::new();
     for i in 1..13 {
         let t = i as f32 / 13.0;
@@ -1636,10 +1785,20 @@ fn stupa(svg: &mut Svg, base: P, s: f32, light: &Light) -> P {
     }
     svg.stroke(&rings, light.shaded(gold), s * 0.01, 0.8);
     y -= sh;
-    let umbrella = format!("M{:.1} {y:.1} Q{x:.1} {:.1} {:.1} {y:.1} Z", x - 0.16 * s, y - 0.16 * s, x + 0.16 * s);
+    let umbrella =
+        format!("M{:.1} {y:.1} Q{x:.1} {:.1} {:.1} {y:.1} Z", x - 0.16 * s, y - 0.16 * s, x + 0.16 * s);
     svg.path(&umbrella, light.lit(gold));
     svg.rect(x - 0.17 * s, y - 0.01 * s, 0.34 * s, 0.025 * s, light.shaded(gold));
-    let tip = format!("M{:.1} {:.1} Q{x:.1} {:.1} {x:.1} {:.1} Q{x:.1} {:.1} {:.1} {:.1} Z", x - 0.035 * s, y - 0.06 * s, y - 0.12 * s, y - 0.24 * s, y - 0.12 * s, x + 0.035 * s, y - 0.06 * s);
+    let tip = format!(
+        "M{:.1} {:.1} Q{x:.1} {:.1} {x:.1} {:.1} Q{x:.1} {:.1} {:.1} {:.1} Z",
+        x - 0.035 * s,
+        y - 0.06 * s,
+        y - 0.12 * s,
+        y - 0.24 * s,
+        y - 0.12 * s,
+        x + 0.035 * s,
+        y - 0.06 * s
+    );
     svg.path(&tip, light.lit(gold.lighten(0.1)));
     (x, y - 0.2 * s)
 }
@@ -1664,6 +1823,11 @@ const ELEPHANT_FAR_LEGS: &str = "M168 -40 L170 0 L188 0 L190 -44 Z M70 -40 L74 0
 const ELEPHANT_EAR: &str = "M190 -134 C176 -128 170 -100 178 -80 C186 -78 196 -90 198 -112 Z";
 /// The elephant's tail and tusk.
 const ELEPHANT_LINES: &str = "M22 -70 Q12 -50 16 -26 M208 -72 Q218 -66 226 -70";
+const PONY: &str = "M10 -50 C10 -62 20 -66 40 -64 L70 -64 C76 -70 80 -80 86 -86 L92 -88 L96 -80 \
+    C98 -76 100 -72 98 -68 L92 -66 C88 -62 84 -56 82 -48 L80 -30 L82 0 L76 0 L72 -30 L50 -32 L46 0 L40 0 \
+    L40 -30 C28 -30 18 -34 14 -40 L6 -30 L8 -48 Z";
+/// The pony's saddle blanket.
+const PONY_BLANKET: &str = "M34 -66 L62 -66 L60 -46 L36 -46 Z";
 const YAK: &str = "M20 -60 C22 -78 50 -86 90 -86 C110 -86 118 -96 132 -94 C146 -92 154 -80 158 -68 \
     C166 -66 174 -58 176 -46 C178 -38 172 -32 164 -34 C160 -30 152 -28 148 -26 L146 0 L136 0 L134 -18 \
     L120 -14 L110 -20 L98 -13 L86 -20 L74 -13 L62 -19 L56 0 L46 0 L42 -20 C26 -26 18 -42 20 -60 Z";
@@ -1706,7 +1870,14 @@ fn tall_tree(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, colour: Rgb, light: 
         let from = y - h * rng.range(0.5, 0.82);
         let side = if i % 2 == 0 { -1.0 } else { 1.0 };
         let end = (x + side * h * rng.range(0.05, 0.2), from - h * rng.range(0.05, 0.14));
-        let _ = write!(twigs, "M{x:.1} {from:.1} Q{:.1} {:.1} {:.1} {:.1} ", x + (end.0 - x) * 0.6, from, end.0, end.1);
+        let _ = write!(
+            twigs,
+            "M{x:.1} {from:.1} Q{:.1} {:.1} {:.1} {:.1} ",
+            x + (end.0 - x) * 0.6,
+            from,
+            end.0,
+            end.1
+        );
         clumps.push((end.0, end.1, h * rng.range(0.06, 0.1)));
     }
     svg.stroke(&twigs, bark, tw * 0.35, 1.0);
@@ -1717,10 +1888,31 @@ fn tall_tree(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, colour: Rgb, light: 
     let mut bright = String::new();
     for &(cx, cy, r) in &clumps {
         for _ in 0..3 {
-            let (ox, oy, rr) = (cx + rng.range(-1.0, 1.0) * r, cy + rng.range(-0.5, 0.5) * r, r * rng.range(0.6, 1.0));
-            let _ = write!(dark, "M{:.1} {oy:.1} a{:.1} {:.1} 0 1 0 {:.1} 0 a{:.1} {:.1} 0 1 0 {:.1} 0 ", ox - rr * 1.3, rr * 1.3, rr, rr * 2.6, rr * 1.3, rr, -rr * 2.6);
+            let (ox, oy, rr) =
+                (cx + rng.range(-1.0, 1.0) * r, cy + rng.range(-0.5, 0.5) * r, r * rng.range(0.6, 1.0));
+            let _ = write!(
+                dark,
+                "M{:.1} {oy:.1} a{:.1} {:.1} 0 1 0 {:.1} 0 a{:.1} {:.1} 0 1 0 {:.1} 0 ",
+                ox - rr * 1.3,
+                rr * 1.3,
+                rr,
+                rr * 2.6,
+                rr * 1.3,
+                rr,
+                -rr * 2.6
+            );
             let (lx, ly, lr) = (ox + side * rr * 0.3, oy - rr * 0.35, rr * 0.7);
-            let _ = write!(bright, "M{:.1} {ly:.1} a{:.1} {:.1} 0 1 0 {:.1} 0 a{:.1} {:.1} 0 1 0 {:.1} 0 ", lx - lr * 1.3, lr * 1.3, lr, lr * 2.6, lr * 1.3, lr, -lr * 2.6);
+            let _ = write!(
+                bright,
+                "M{:.1} {ly:.1} a{:.1} {:.1} 0 1 0 {:.1} 0 a{:.1} {:.1} 0 1 0 {:.1} 0 ",
+                lx - lr * 1.3,
+                lr * 1.3,
+                lr,
+                lr * 2.6,
+                lr * 1.3,
+                lr,
+                -lr * 2.6
+            );
         }
     }
     svg.path(&dark, shaded);
@@ -1741,9 +1933,22 @@ fn canopy(svg: &mut Svg, rng: &mut Rng, top: f32, bottom: f32, colour: Rgb, ligh
         while x < w + 20.0 {
             let rad = rng.range(18.0, 36.0) * (1.0 + 0.25 * r as f32);
             let cy = y + rng.range(-10.0, 10.0);
-            let _ = write!(d_shade, "M{:.1} {cy:.1} a{rad:.1} {rad:.1} 0 1 0 {:.1} 0 a{rad:.1} {rad:.1} 0 1 0 {:.1} 0 ", x - rad, 2.0 * rad, -2.0 * rad);
+            let _ = write!(
+                d_shade,
+                "M{:.1} {cy:.1} a{rad:.1} {rad:.1} 0 1 0 {:.1} 0 a{rad:.1} {rad:.1} 0 1 0 {:.1} 0 ",
+                x - rad,
+                2.0 * rad,
+                -2.0 * rad
+            );
             let (lx, lr) = (x - rad * 0.2, rad * 0.7);
-            let _ = write!(d_lit, "M{:.1} {:.1} a{lr:.1} {lr:.1} 0 1 0 {:.1} 0 a{lr:.1} {lr:.1} 0 1 0 {:.1} 0 ", lx - lr, cy - rad * 0.25, 2.0 * lr, -2.0 * lr);
+            let _ = write!(
+                d_lit,
+                "M{:.1} {:.1} a{lr:.1} {lr:.1} 0 1 0 {:.1} 0 a{lr:.1} {lr:.1} 0 1 0 {:.1} 0 ",
+                lx - lr,
+                cy - rad * 0.25,
+                2.0 * lr,
+                -2.0 * lr
+            );
             x += rad * rng.range(1.2, 1.7);
         }
         let tint = 0.08 * r as f32;
@@ -1818,7 +2023,11 @@ fn pagoda_square(svg: &mut Svg, rng: &mut Rng) {
 
     // Brick paving, its joints converging on the temple.
     let brick = light.lit(Rgb::hex(0xa35a43));
-    let paving = svg.vertical(ground, VIEW_H, &[(0.0, brick.mix(light.haze, 0.3), 1.0), (1.0, brick.darken(0.2), 1.0)]);
+    let paving = svg.vertical(
+        ground,
+        VIEW_H,
+        &[(0.0, brick.mix(light.haze, 0.3), 1.0), (1.0, brick.darken(0.2), 1.0)],
+    );
     svg.rect(0.0, ground + 8.0, w, VIEW_H - ground, paving);
     let mut joints = String::new();
     for i in 0..7 {
@@ -1826,7 +2035,13 @@ fn pagoda_square(svg: &mut Svg, rng: &mut Rng) {
         let _ = write!(joints, "M0 {:.1} H{w:.1} ", ground + 8.0 + (VIEW_H - ground) * t * t);
     }
     for i in -12..=12 {
-        let _ = write!(joints, "M{:.1} {:.1} L{:.1} {VIEW_H:.1} ", x + i as f32 * 60.0, ground + 8.0, x + i as f32 * 260.0);
+        let _ = write!(
+            joints,
+            "M{:.1} {:.1} L{:.1} {VIEW_H:.1} ",
+            x + i as f32 * 60.0,
+            ground + 8.0,
+            x + i as f32 * 260.0
+        );
     }
     svg.stroke(&joints, brick.darken(0.3), 2.0, 0.35);
     for _ in 0..rng.below(4) + 2 {
@@ -2001,7 +2216,18 @@ fn dugout(svg: &mut Svg, rng: &mut Rng, at: P, len: f32, light: &Light) {
     let (x, y) = at;
     let people = light.shade.darken(0.35);
     let poler = x + len * 0.4;
-    svg.stroke(&format!("M{:.1} {:.1} L{:.1} {:.1}", poler - len * 0.1, y - len * 0.42, poler + len * 0.14, y + len * 0.12), people, 3.0, 1.0);
+    svg.stroke(
+        &format!(
+            "M{:.1} {:.1} L{:.1} {:.1}",
+            poler - len * 0.1,
+            y - len * 0.42,
+            poler + len * 0.14,
+            y + len * 0.12
+        ),
+        people,
+        3.0,
+        1.0,
+    );
     figure(svg, (poler, y), len * 0.32, people, None);
     for i in 0..rng.below(3) + 2 {
         let px = x - len * 0.35 + i as f32 * len * 0.16;
@@ -2026,7 +2252,13 @@ fn dugout(svg: &mut Svg, rng: &mut Rng, at: P, len: f32, light: &Light) {
         y - len * 0.04
     );
     svg.path(&hull, light.lit(Rgb::hex(0x4a3020)));
-    svg.rect(x - len * 0.45, y + len * 0.045, len * 0.9, len * 0.03, light.lit(Rgb::hex(0x4a3020)).mix(light.sky[3], 0.6));
+    svg.rect(
+        x - len * 0.45,
+        y + len * 0.045,
+        len * 0.9,
+        len * 0.03,
+        light.lit(Rgb::hex(0x4a3020)).mix(light.sky[3], 0.6),
+    );
 }
 
 /// Upper Mustang: eroded ochre cliffs with cave dwellings above a dry valley and an oasis.
@@ -2077,7 +2309,8 @@ fn desert(svg: &mut Svg, rng: &mut Rng) {
         let fw = rng.range(6.0, 16.0);
         let rim = crest_y(&edge, fx);
         let len = rng.range(60.0, cliff_foot - rim);
-        let _ = write!(flutes, "M{:.1} {rim:.1} L{:.1} {rim:.1} L{fx:.1} {:.1} Z ", fx - fw, fx + fw, rim + len);
+        let _ =
+            write!(flutes, "M{:.1} {rim:.1} L{:.1} {rim:.1} L{fx:.1} {:.1} Z ", fx - fw, fx + fw, rim + len);
         fx += rng.range(18.0, 40.0);
     }
     svg.path_o(&flutes, shade, 0.35);
@@ -2086,11 +2319,23 @@ fn desert(svg: &mut Svg, rng: &mut Rng) {
         let cx = rng.range(0.05, 0.95) * w;
         let cy = crest_y(&edge, cx) + rng.range(30.0, 120.0);
         let (cw, ch) = (rng.range(8.0, 14.0), rng.range(12.0, 18.0));
-        let _ = write!(caves, "M{:.1} {:.1} v{:.1} a{:.1} {:.1} 0 0 1 {cw:.1} 0 v{ch:.1} Z ", cx - cw / 2.0, cy + ch, -ch, cw / 2.0, cw / 2.0);
+        let _ = write!(
+            caves,
+            "M{:.1} {:.1} v{:.1} a{:.1} {:.1} 0 0 1 {cw:.1} 0 v{ch:.1} Z ",
+            cx - cw / 2.0,
+            cy + ch,
+            -ch,
+            cw / 2.0,
+            cw / 2.0
+        );
     }
     svg.path(&caves, light.shade.darken(0.4));
     put!(svg, "</g>");
-    let scree = svg.vertical(cliff_foot - 60.0, cliff_foot, &[(0.0, light.haze, 0.0), (1.0, light.lit(Rgb::hex(0xd9b98c)), 0.8)]);
+    let scree = svg.vertical(
+        cliff_foot - 60.0,
+        cliff_foot,
+        &[(0.0, light.haze, 0.0), (1.0, light.lit(Rgb::hex(0xd9b98c)), 0.8)],
+    );
     svg.rect(0.0, cliff_foot - 60.0, w, 60.0, scree);
 
     // The valley floor with the braided Kali Gandaki.
@@ -2103,35 +2348,90 @@ fn desert(svg: &mut Svg, rng: &mut Rng) {
         let c = crest(rng, w, y0, 18.0, 0.6, 4);
         svg.stroke(&smooth(&c), water, 3.0 + 2.5 * k as f32, 0.8);
     }
-    // The oasis village: barley fields, poplars and flat-roofed houses.
-    let vx = rng.range(0.25, 0.75) * w;
-    let vy = cliff_foot + rng.range(120.0, 180.0);
+    match rng.below(3) {
+        0 => caravan(svg, rng, cliff_foot, &light),
+        1 => {
+            // Close by, a big chorten hung with flags.
+            let x = rng.range(0.2, 0.8) * w;
+            let h = rng.range(260.0, 320.0);
+            let side = if rng.chance(0.5) { -1.0 } else { 1.0 };
+            let village_x = x - side * rng.range(350.0, 500.0);
+            oasis(svg, rng, village_x, cliff_foot + 110.0, &light);
+            chorten(svg, (x, VIEW_H - rng.range(30.0, 60.0)), h, &light);
+            let top = (x, VIEW_H - h * 1.05);
+            prayer_flags(svg, rng, top, (x + side * w, top.1 + 140.0), 90.0, 22.0, &light);
+        }
+        _ => {
+            let vx = rng.range(0.25, 0.75) * w;
+            let vy = cliff_foot + rng.range(120.0, 180.0);
+            oasis(svg, rng, vx, vy, &light);
+            let cx = vx + rng.range(-500.0, 500.0);
+            let h = rng.range(90.0, 130.0);
+            chorten(svg, (cx, VIEW_H - rng.range(40.0, 120.0)), h, &light);
+        }
+    }
+}
+
+/// An oasis village of the dry north around (`x`, `y`): barley fields, poplars and
+/// flat-roofed whitewashed houses.
+fn oasis(svg: &mut Svg, rng: &mut Rng, x: f32, y: f32, light: &Light) {
     let greens = [0x7fb046, 0x9cc24f, 0x6a9e3c, 0xc9c45a];
     for _ in 0..6 {
-        let fx = vx + rng.range(-380.0, 300.0);
-        let fy = vy + rng.range(-40.0, 90.0);
+        let fx = x + rng.range(-380.0, 300.0);
+        let fy = y + rng.range(-40.0, 90.0);
         let (fw, fh) = (rng.range(90.0, 200.0), rng.range(24.0, 50.0));
         let skew = rng.range(-30.0, 30.0);
         let field = poly(&[(fx, fy), (fx + fw, fy), (fx + fw + skew, fy + fh), (fx + skew, fy + fh)]);
         svg.path(&field, light.lit(Rgb::hex(rng.pick(&greens))));
     }
     for i in 0..rng.below(6) + 5 {
-        let hx = vx + (i as f32 - 4.0) * 48.0 + rng.range(-10.0, 10.0);
-        let hy = vy + rng.range(-10.0, 14.0);
+        let hx = x + (i as f32 - 4.0) * 48.0 + rng.range(-10.0, 10.0);
+        let hy = y + rng.range(-10.0, 14.0);
         let wall = Rgb::hex(rng.pick(&[0xf1ece0, 0xe6d3b3, 0xd9bf97]));
         let (hw, hh) = (rng.range(40.0, 60.0), rng.range(30.0, 52.0));
-        house(svg, rng, (hx, hy), hw, hh, wall, None, &light, 0.0);
+        house(svg, rng, (hx, hy), hw, hh, wall, None, light, 0.0);
     }
     for _ in 0..rng.below(5) + 3 {
-        let px = vx + rng.range(-420.0, 420.0);
-        let py = vy + rng.range(10.0, 70.0);
+        let px = x + rng.range(-420.0, 420.0);
+        let py = y + rng.range(10.0, 70.0);
         let h = rng.range(90.0, 150.0);
         let crown = light.lit(Rgb::hex(rng.pick(&[0x8fb04a, 0xd8b640])));
         svg.rect(px - 2.0, py - h * 0.3, 4.0, h * 0.3, light.shaded(Rgb::hex(0x5b4030)));
         svg.ellipse((px, py - h * 0.6), h * 0.12, h * 0.36, crown);
     }
-    let cx = vx + rng.range(-500.0, 500.0);
-    chorten(svg, (cx, VIEW_H - rng.range(40.0, 120.0)), rng.range(90.0, 130.0), &light);
+}
+
+/// A pony caravan on a dusty trail across the valley floor, past a row of chortens.
+fn caravan(svg: &mut Svg, rng: &mut Rng, from: f32, light: &Light) {
+    let w = svg.w;
+    let start = (rng.range(0.6, 0.9) * w, from + 40.0);
+    let swing = rng.range(-300.0, 300.0);
+    let path: Vec<P> = (0..=24)
+        .map(|i| {
+            let t = i as f32 / 24.0;
+            (start.0 - t * w * 0.45 + swing * (t * 3.0).sin(), start.1 + (VIEW_H + 30.0 - start.1) * t * t)
+        })
+        .collect();
+    svg.path(&ribbon(&path, 8.0, 150.0), light.lit(Rgb::hex(0xe6d2ae)));
+    for k in 0..3 {
+        let (x, y) = path[6 + k];
+        chorten(svg, (x + 60.0 + 20.0 * k as f32, y - 6.0), 40.0 + 12.0 * k as f32, light);
+    }
+    let coats = [0x5a3a28, 0x2e2622, 0x8a6a48, 0xd8cfc0];
+    let blankets = [0xc0392b, 0xe8702a, 0x2f6fb0, 0xf2c230];
+    for i in (8..=20).step_by(3) {
+        let (x, y) = path[i];
+        let t = i as f32 / 24.0;
+        let scale = 0.25 + 1.1 * t * t;
+        let coat = light.lit(Rgb::hex(rng.pick(&coats)));
+        let facing_left = path[i + 1].0 < x;
+        if rng.chance(0.5) {
+            let rider_x = x + if facing_left { 10.0 } else { -10.0 } * scale * 4.0;
+            figure(svg, (rider_x, y - 48.0 * scale), 55.0 * scale, light.shade.darken(0.4), None);
+        }
+        creature(svg, PONY, (x, y), scale, facing_left, coat);
+        creature(svg, PONY_BLANKET, (x, y), scale, facing_left, light.lit(Rgb::hex(rng.pick(&blankets))));
+    }
 }
 
 /// A small Mustang chorten: a stepped, painted shrine in red, white and grey.
@@ -2141,11 +2441,18 @@ fn chorten(svg: &mut Svg, base: P, h: f32, light: &Light) {
     let mut top = y;
     for (half, th, colour) in bands {
         symmetric(svg, light, Rgb::hex(colour), |dir| {
-            poly(&[(x, top), (x + dir * half * h, top), (x + dir * half * h, top - th * h), (x, top - th * h)])
+            poly(&[
+                (x, top),
+                (x + dir * half * h, top),
+                (x + dir * half * h, top - th * h),
+                (x, top - th * h),
+            ])
         });
         top -= th * h;
     }
-    symmetric(svg, light, Rgb::hex(0xb03a2e), |dir| poly(&[(x, top), (x + dir * 0.16 * h, top), (x, top - 0.25 * h)]));
+    symmetric(svg, light, Rgb::hex(0xb03a2e), |dir| {
+        poly(&[(x, top), (x + dir * 0.16 * h, top), (x, top - 0.25 * h)])
+    });
 }
 
 /// Bandipur: a ridge-top village of tiled houses above terraced fields.
@@ -2211,8 +2518,6 @@ fn village(svg: &mut Svg, rng: &mut Rng) {
 /// each a patchwork of crops, edged by a lit lip and a shadowed wall.
 fn terraces(svg: &mut Svg, rng: &mut Rng, crest: &[P], gap: f32, colour: Rgb, light: &Light) {
     let w = svg.w;
-    let outline = land(crest, VIEW_H);
-    let clip = svg.clip(&outline);
     let high = crest.iter().map(|p| p.1).fold(f32::MAX, f32::min);
     let mut lines: Vec<Vec<P>> = vec![crest.to_vec()];
     let (mut offset, mut size) = (gap * 0.5, gap);
@@ -2222,7 +2527,7 @@ fn terraces(svg: &mut Svg, rng: &mut Rng, crest: &[P], gap: f32, colour: Rgb, li
         size *= 1.12;
     }
     let crops = [colour, colour.lighten(0.12), colour.darken(0.1), colour.mix(Rgb::hex(0xd9c04a), 0.35)];
-    put!(svg, "<g clip-path='{clip}'>");
+    // Every band lies between two lines under the crest, so nothing needs clipping.
     for pair in lines.windows(2) {
         let (upper, lower) = (&pair[0], &pair[1]);
         let mut x = -0.05 * w;
@@ -2242,7 +2547,7 @@ fn terraces(svg: &mut Svg, rng: &mut Rng, crest: &[P], gap: f32, colour: Rgb, li
     svg.stroke(&edges, light.shaded(colour).darken(0.1), gap * 0.12, 0.6);
     put!(svg, "<g transform='translate(0 {:.1})'>", -gap * 0.08);
     svg.stroke(&edges, light.lit(colour.lighten(0.35)), gap * 0.06, 0.7);
-    put!(svg, "</g></g>");
+    put!(svg, "</g>");
 }
 
 /// Ilam: rolling hills combed into rows of tea, shade trees and pickers with baskets.
@@ -2271,7 +2576,17 @@ fn tea(svg: &mut Svg, rng: &mut Rng) {
         tea_rows(svg, rng, &c, 12.0 + 9.0 * i as f32, base, &light);
         if i == 1 && rng.chance(0.5) {
             let hx = rng.range(0.2, 0.8) * w;
-            house(svg, rng, (hx, crest_y(&c, hx) + 30.0), 90.0, 55.0, Rgb::hex(0xf2ede2), Some(Rgb::hex(0xb5452f)), &light, 0.1);
+            house(
+                svg,
+                rng,
+                (hx, crest_y(&c, hx) + 30.0),
+                90.0,
+                55.0,
+                Rgb::hex(0xf2ede2),
+                Some(Rgb::hex(0xb5452f)),
+                &light,
+                0.1,
+            );
         }
         for _ in 0..rng.below(4) + 1 {
             let tx = rng.range(0.0, 1.0) * w;
@@ -2283,7 +2598,8 @@ fn tea(svg: &mut Svg, rng: &mut Rng) {
             for _ in 0..rng.below(3) + 1 {
                 let px = rng.range(0.15, 0.85) * w;
                 let py = crest_y(&c, px) + rng.range(60.0, 140.0);
-                let dress = light.lit(Rgb::hex(rng.pick(&[0xd6336c, 0xe8590c, 0xf2c230, 0x7048e8, 0xc92a2a])));
+                let dress =
+                    light.lit(Rgb::hex(rng.pick(&[0xd6336c, 0xe8590c, 0xf2c230, 0x7048e8, 0xc92a2a])));
                 figure(svg, (px, py), 75.0, dress, Some(light.lit(Rgb::hex(0x9c7a45))));
             }
         }
@@ -2293,11 +2609,10 @@ fn tea(svg: &mut Svg, rng: &mut Rng) {
 /// Rows of clipped tea bushes following the contour of the land under `crest`, with the
 /// dark lanes between them; rows widen towards the viewer.
 fn tea_rows(svg: &mut Svg, rng: &mut Rng, crest: &[P], gap: f32, colour: Rgb, light: &Light) {
-    let clip = svg.clip(&land(crest, VIEW_H));
-    put!(svg, "<g clip-path='{clip}'>");
+    // No clip is needed: every row lies below the crest, and the next hill covers the rest.
     svg.path(&land(crest, VIEW_H), light.shaded(colour).darken(0.35));
     let high = crest.iter().map(|p| p.1).fold(f32::MAX, f32::min);
-    let mut offset = gap * 0.3;
+    let mut offset = gap * 0.5;
     let mut size = gap;
     while high + offset < VIEW_H + size {
         let line: Vec<P> = crest.iter().map(|&(x, y)| (x, y + offset)).collect();
@@ -2317,7 +2632,6 @@ fn tea_rows(svg: &mut Svg, rng: &mut Rng, crest: &[P], gap: f32, colour: Rgb, li
         offset += size;
         size *= 1.1;
     }
-    put!(svg, "</g>");
 }
 
 /// A glacial valley (Langtang, Khumbu): a snow peak at its head, steep concave walls, and a
@@ -2341,18 +2655,51 @@ fn valley(svg: &mut Svg, rng: &mut Rng) {
 
     let meadow = light.lit(Rgb::hex(rng.pick(&[0x8fa84e, 0x9aa55a, 0x7fa45a])));
     let rock = Rgb::hex(rng.pick(&[0x6e6a5f, 0x6a6f70, 0x75695c]));
-    // The far walls fall steeply to the valley floor; the grass climbs their lower slopes.
+    // The far meadow runs under the walls' feet.
+    let far_meadow = meadow.mix(light.haze, 0.35);
+    svg.rect(0.0, floor - 10.0, w, VIEW_H - floor + 10.0, far_meadow);
+    // The walls fall steeply, then sweep out towards us; the grass climbs their lower slopes.
     let foot = rng.range(200.0, 280.0);
     let (left_x, right_x) = (rng.range(0.0, 0.1) * w, w - rng.range(0.0, 0.1) * w);
     let walls = [
-        Peak { x: left_x, top: rng.range(60.0, 170.0), left: 500.0, right: cx - foot - left_x, bend: 0.55 },
-        Peak { x: right_x, top: rng.range(60.0, 170.0), left: right_x - cx - foot, right: 500.0, bend: 0.55 },
+        Peak { x: left_x, top: rng.range(60.0, 170.0), left: 500.0, right: (cx - left_x) * 1.1, bend: 0.45 },
+        Peak {
+            x: right_x,
+            top: rng.range(60.0, 170.0),
+            left: (right_x - cx) * 1.1,
+            right: 500.0,
+            bend: 0.45,
+        },
     ];
-    let outline = ridges(svg, rng, &walls, floor + 30.0, 0.08, 0.22, rock, &light);
-    grass_slopes(svg, &outline, floor - 260.0, floor + 30.0, meadow);
+    let outline = ridges(svg, rng, &walls, VIEW_H + 50.0, 0.08, 0.12, rock, &light);
+    grass_slopes(svg, &outline, floor - 300.0, VIEW_H, meadow);
 
-    let fill = svg.vertical(floor, VIEW_H, &[(0.0, meadow.mix(light.haze, 0.35), 1.0), (1.0, meadow.darken(0.12), 1.0)]);
-    svg.rect(0.0, floor, w, VIEW_H - floor, fill);
+    // The floor of the U widens towards us between the feet of the walls.
+    let meadow_d = format!(
+        "M{:.1} {floor:.1} L{:.1} {floor:.1} Q{:.1} {:.1} {:.1} {:.1} L{:.1} {:.1} Q{:.1} {:.1} {:.1} {floor:.1} Z",
+        cx - foot,
+        cx + foot,
+        cx + foot + 60.0,
+        floor + 200.0,
+        w + 300.0,
+        VIEW_H + 20.0,
+        -300.0,
+        VIEW_H + 20.0,
+        cx - foot - 60.0,
+        floor + 200.0,
+        cx - foot
+    );
+    let fill = svg.vertical(floor, VIEW_H, &[(0.0, far_meadow, 1.0), (1.0, meadow.darken(0.12), 1.0)]);
+    svg.path(&meadow_d, fill);
+    let mut boulders = String::new();
+    for _ in 0..rng.below(6) + 5 {
+        let y = rng.range(floor + 30.0, VIEW_H);
+        let near = (y - floor) / (VIEW_H - floor);
+        let x = cx + rng.range(-1.0, 1.0) * (foot + 500.0 * near);
+        let r = 6.0 + 30.0 * near;
+        let _ = write!(boulders, "M{:.1} {y:.1} a{r:.1} {:.1} 0 0 1 {:.1} 0 Z ", x - r, r * 0.75, 2.0 * r);
+    }
+    svg.path(&boulders, light.lit(Rgb::hex(0x9a958a)));
     // The stream widens as it comes towards us.
     let sx = cx + rng.range(-60.0, 60.0);
     let swing = rng.range(150.0, 350.0) * if rng.chance(0.5) { -1.0 } else { 1.0 };
@@ -2379,11 +2726,19 @@ fn valley(svg: &mut Svg, rng: &mut Rng) {
         }
         svg.path(&d, stone);
     }
+    // A hamlet of stone lodges with bright tin roofs, and a chorten hung with flags.
+    let side = if rng.chance(0.5) { -1.0 } else { 1.0 };
+    let hx = cx + side * rng.range(80.0, 180.0);
+    for i in 0..rng.below(3) + 2 {
+        let roof = Rgb::hex(rng.pick(&[0x2f6fb0, 0x3a9a6a, 0xb5452f, 0x2a8a8a]));
+        let at = (hx + side * i as f32 * 70.0, floor + 25.0 + i as f32 * 8.0);
+        house(svg, rng, at, 60.0, 34.0, Rgb::hex(0xc9c0ae), Some(roof), &light, 0.15);
+    }
     if rng.chance(0.7) {
-        let x = cx + rng.range(150.0, 350.0) * if rng.chance(0.5) { -1.0 } else { 1.0 };
+        let x = cx - side * rng.range(120.0, 260.0);
         let y = floor + rng.range(30.0, 60.0);
         chorten(svg, (x, y), 55.0, &light);
-        prayer_flags(svg, rng, (x, y - 48.0), (x + 180.0, y - 8.0), 18.0, 11.0, &light);
+        prayer_flags(svg, rng, (x, y - 48.0), (x - side * 180.0, y - 8.0), 18.0, 11.0, &light);
     }
     let mut herd: Vec<f32> = (0..rng.below(4) + 2).map(|_| rng.range(floor + 50.0, VIEW_H - 40.0)).collect();
     herd.sort_by(f32::total_cmp);
@@ -2400,7 +2755,11 @@ fn valley(svg: &mut Svg, rng: &mut Rng) {
 /// Grass and scrub climbing the lower slopes of the mountains drawn with `outline`.
 fn grass_slopes(svg: &mut Svg, outline: &str, from: f32, to: f32, colour: Rgb) {
     let clip = svg.clip(outline);
-    let green = svg.vertical(from, to, &[(0.0, colour, 0.0), (0.6, colour.darken(0.1), 0.75), (1.0, colour.darken(0.15), 0.95)]);
+    let green = svg.vertical(
+        from,
+        to,
+        &[(0.0, colour, 0.0), (0.6, colour.darken(0.1), 0.75), (1.0, colour.darken(0.15), 0.95)],
+    );
     put!(svg, "<g clip-path='{clip}'>");
     svg.rect(0.0, from, svg.w, to - from + 400.0, green);
     put!(svg, "</g>");
@@ -2455,7 +2814,11 @@ fn river(svg: &mut Svg, rng: &mut Rng) {
     let water = light.lit(Rgb::hex(rng.pick(&[0x2bb3b1, 0x36a9c0, 0x3fbfa8])));
     let mut outline = bank(-1.0, first);
     outline.extend(bank(1.0, first).iter().rev());
-    let fill = svg.vertical(horizon + 60.0, VIEW_H, &[(0.0, water.mix(light.haze, 0.4), 1.0), (1.0, water.darken(0.12), 1.0)]);
+    let fill = svg.vertical(
+        horizon + 60.0,
+        VIEW_H,
+        &[(0.0, water.mix(light.haze, 0.4), 1.0), (1.0, water.darken(0.12), 1.0)],
+    );
     svg.path(&poly(&outline), fill);
     let mut rapids = String::new();
     for _ in 0..60 {
@@ -2479,14 +2842,24 @@ fn river(svg: &mut Svg, rng: &mut Rng) {
         for (k, dir) in [-1.0f32, 1.0].into_iter().enumerate() {
             let ((x, y), wd) = course(t);
             let meet = (x + dir * wd / 2.0, y);
-            let edge = (if dir < 0.0 { -40.0 } else { w + 40.0 }, horizon - 40.0 + 150.0 * i as f32 + rng.range(-60.0, 40.0));
+            let edge = (
+                if dir < 0.0 { -40.0 } else { w + 40.0 },
+                horizon - 40.0 + 150.0 * i as f32 + rng.range(-60.0, 40.0),
+            );
             let ctrl = ((edge.0 + meet.0) / 2.0, (edge.1 + meet.1) / 2.0 - rng.range(30.0, 110.0));
-            let mut d = format!("M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}", edge.0, edge.1, ctrl.0, ctrl.1, meet.0, meet.1);
+            let mut d = format!(
+                "M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}",
+                edge.0, edge.1, ctrl.0, ctrl.1, meet.0, meet.1
+            );
             for p in bank(dir, t) {
                 let _ = write!(d, " L{:.1} {:.1}", p.0, p.1);
             }
             let _ = write!(d, " L{:.1} {:.1} Z", edge.0, VIEW_H + 50.0);
-            let fill = svg.vertical(edge.1.min(meet.1), VIEW_H, &[(0.0, colour, 1.0), (1.0, colour.darken(0.35), 1.0)]);
+            let fill = svg.vertical(
+                edge.1.min(meet.1),
+                VIEW_H,
+                &[(0.0, colour, 1.0), (1.0, colour.darken(0.35), 1.0)],
+            );
             svg.path(&d, fill);
             // A forest edge along the crest, thinning out down the slope.
             let tree_h = 28.0 + 26.0 * i as f32;
@@ -2518,7 +2891,15 @@ fn bridge(svg: &mut Svg, rng: &mut Rng, a: P, b: P, light: &Light) {
     let cable = light.shaded(Rgb::hex(0x4a4f57));
     let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0 + sag * 2.0);
     let deck = format!("M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}", a.0, a.1, mid.0, mid.1, b.0, b.1);
-    let rail_d = format!("M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}", a.0, a.1 - rail, mid.0, mid.1 - rail, b.0, b.1 - rail);
+    let rail_d = format!(
+        "M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}",
+        a.0,
+        a.1 - rail,
+        mid.0,
+        mid.1 - rail,
+        b.0,
+        b.1 - rail
+    );
     let mut hangers = String::new();
     for i in 1..24 {
         let t = i as f32 / 24.0;
@@ -2529,7 +2910,12 @@ fn bridge(svg: &mut Svg, rng: &mut Rng, a: P, b: P, light: &Light) {
     svg.stroke(&deck, cable, 7.0, 1.0);
     svg.stroke(&rail_d, cable, 2.5, 1.0);
     for end in [a, b] {
-        let tower = poly(&[(end.0 - 12.0, end.1 + 14.0), (end.0 + 12.0, end.1 + 14.0), (end.0 + 7.0, end.1 - rail - 10.0), (end.0 - 7.0, end.1 - rail - 10.0)]);
+        let tower = poly(&[
+            (end.0 - 12.0, end.1 + 14.0),
+            (end.0 + 12.0, end.1 + 14.0),
+            (end.0 + 7.0, end.1 - rail - 10.0),
+            (end.0 - 7.0, end.1 - rail - 10.0),
+        ]);
         svg.path(&tower, light.lit(Rgb::hex(0xbdb6a8)));
     }
     prayer_flags(svg, rng, (a.0, a.1 - rail), (b.0, b.1 - rail), sag * 2.0, 13.0, light);
@@ -2556,7 +2942,12 @@ fn raft(svg: &mut Svg, rng: &mut Rng, at: P, len: f32, light: &Light) {
         svg.rect(px - len * 0.04, y - len * 0.3, len * 0.08, len * 0.2, light.lit(Rgb::hex(0xf2c230)));
         svg.circle((px, y - len * 0.34), len * 0.055, light.lit(Rgb::hex(0xe03131).darken(0.1)), 1.0);
     }
-    svg.stroke(&format!("M{:.1} {:.1} h{:.1}", x - len * 0.7, y + len * 0.05, len * 1.4), Rgb::hex(0xffffff), 3.0, 0.6);
+    svg.stroke(
+        &format!("M{:.1} {:.1} h{:.1}", x - len * 0.7, y + len * 0.05, len * 1.4),
+        Rgb::hex(0xffffff),
+        3.0,
+        0.6,
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -2580,7 +2971,8 @@ enum Hat {
     /// The Nepali dhaka topi, woven in bright geometric patterns.
     Topi,
     Beanie,
-    SunHat,
+    /// A wide-brimmed trekking hat.
+    Brimmed,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -2634,18 +3026,17 @@ enum Backdrop {
 
 /// Mostly South Asian and Himalayan tones, from fair to deep brown.
 const SKINS: [u32; 12] = [
-    0xf5d5b8, 0xefc6a0, 0xe4b48c, 0xd9a57c, 0xcd966b, 0xc08660, 0xb07650, 0x9c6644, 0x87573a, 0x6f452d, 0xf0c8a8,
-    0xe8b898,
+    0xf5d5b8, 0xefc6a0, 0xe4b48c, 0xd9a57c, 0xcd966b, 0xc08660, 0xb07650, 0x9c6644, 0x87573a, 0x6f452d,
+    0xf0c8a8, 0xe8b898,
 ];
 const DARK_HAIR: [u32; 6] = [0x1d1716, 0x1d1716, 0x2a1e1a, 0x3b2a21, 0x4e3526, 0x6b4a33];
 const GREY_HAIR: [u32; 3] = [0xa19c99, 0xd6d1cb, 0x7d7876];
 const CLOTHES: [u32; 16] = [
-    0x2f6fb0, 0xe07a3f, 0x3aa17e, 0xc0392b, 0xf2b134, 0x6c5ce7, 0x2d3436, 0x8e44ad, 0x16a085, 0xd35400, 0x1e3a5f,
-    0xe84393, 0x27ae60, 0xf5f0e6, 0x7f8c8d, 0x9b2c2c,
+    0x2f6fb0, 0xe07a3f, 0x3aa17e, 0xc0392b, 0xf2b134, 0x6c5ce7, 0x2d3436, 0x8e44ad, 0x16a085, 0xd35400,
+    0x1e3a5f, 0xe84393, 0x27ae60, 0xf5f0e6, 0x7f8c8d, 0x9b2c2c,
 ];
-const BACKDROPS: [u32; 10] = [
-    0xfde2c7, 0xd6ecf3, 0xe3f1d9, 0xf9e0e8, 0xe8e1f5, 0xfff1c1, 0xd9ecea, 0xf2e6d9, 0xcfe3f7, 0xf7d9c4,
-];
+const BACKDROPS: [u32; 10] =
+    [0xfde2c7, 0xd6ecf3, 0xe3f1d9, 0xf9e0e8, 0xe8e1f5, 0xfff1c1, 0xd9ecea, 0xf2e6d9, 0xcfe3f7, 0xf7d9c4];
 
 /// One illustrated person: the choices that make a face recognisable.
 struct Person {
@@ -2692,33 +3083,73 @@ impl Person {
         let elder = rng.chance(0.15);
         let hair_colour = Rgb::hex(if elder { rng.pick(&GREY_HAIR) } else { rng.pick(&DARK_HAIR) });
         let mut hair = if feminine {
-            rng.pick(&[Hair::Long, Hair::Long, Hair::Ponytail, Hair::Bun, Hair::Braids, Hair::Curly, Hair::Short])
+            rng.pick(&[
+                Hair::Long,
+                Hair::Long,
+                Hair::Ponytail,
+                Hair::Bun,
+                Hair::Braids,
+                Hair::Curly,
+                Hair::Short,
+            ])
         } else {
-            rng.pick(&[Hair::Short, Hair::Short, Hair::SidePart, Hair::SidePart, Hair::Buzz, Hair::Curly, Hair::Ponytail])
+            rng.pick(&[
+                Hair::Short,
+                Hair::Short,
+                Hair::SidePart,
+                Hair::SidePart,
+                Hair::Buzz,
+                Hair::Curly,
+                Hair::Ponytail,
+            ])
         };
         if elder {
-            hair = if feminine { rng.pick(&[Hair::Bun, Hair::Bun, Hair::Short, Hair::Ponytail]) } else if rng.chance(0.4) { Hair::Bald } else { hair };
+            hair = if feminine {
+                rng.pick(&[Hair::Bun, Hair::Bun, Hair::Short, Hair::Ponytail])
+            } else if rng.chance(0.4) {
+                Hair::Bald
+            } else {
+                hair
+            };
         }
         let hat = if rng.chance(0.3) {
-            Some(if feminine { rng.pick(&[Hat::Beanie, Hat::SunHat]) } else { rng.pick(&[Hat::Topi, Hat::Topi, Hat::Beanie, Hat::SunHat]) })
+            Some(if feminine {
+                rng.pick(&[Hat::Beanie, Hat::Brimmed])
+            } else {
+                rng.pick(&[Hat::Topi, Hat::Topi, Hat::Beanie, Hat::Brimmed])
+            })
         } else {
             None
         };
         // Hats sit on pulled-back or short hair.
         if hat.is_some() {
             hair = match hair {
-                Hair::Bun | Hair::Curly => if feminine { Hair::Long } else { Hair::Short },
+                Hair::Bun | Hair::Curly => {
+                    if feminine {
+                        Hair::Ponytail
+                    } else {
+                        Hair::Short
+                    }
+                }
                 other => other,
             };
         }
-        let beard = (!feminine && rng.chance(0.45)).then(|| rng.pick(&[Beard::Stubble, Beard::Full, Beard::Moustache, Beard::Goatee]));
+        let beard = (!feminine && rng.chance(0.45))
+            .then(|| rng.pick(&[Beard::Stubble, Beard::Full, Beard::Moustache, Beard::Goatee]));
         let glasses = rng
             .chance(if elder { 0.55 } else { 0.22 })
             .then(|| Rgb::hex(rng.pick(&[0x222222, 0x5a3a22, 0xb8860b, 0x2f4f6f, 0x8b2e2e])));
         let outfit = if hat == Some(Hat::Topi) && rng.chance(0.6) {
             Outfit::Daura
         } else {
-            rng.pick(&[Outfit::Tee, Outfit::VNeck, Outfit::Collar, Outfit::Fleece, Outfit::Hoodie, Outfit::Daura])
+            rng.pick(&[
+                Outfit::Tee,
+                Outfit::VNeck,
+                Outfit::Collar,
+                Outfit::Fleece,
+                Outfit::Hoodie,
+                Outfit::Daura,
+            ])
         };
         let bg0 = Rgb::hex(rng.pick(&BACKDROPS));
         let bg1 = Rgb::hex(rng.pick(&BACKDROPS));
@@ -2735,13 +3166,17 @@ impl Person {
             khata: rng.chance(0.15),
             backdrop: rng.pick(&[Backdrop::Plain, Backdrop::Gradient, Backdrop::Disc, Backdrop::Hills]),
             bg: [bg0, bg1],
-            a: rng.range(166.0, 184.0),
+            a: rng.range(172.0, 188.0),
             chin: rng.range(1.12, 1.3),
             jaw: rng.range(0.42, 0.7),
             eyes: rng.pick(&[Eyes::Dots, Eyes::Dots, Eyes::Almond, Eyes::Almond, Eyes::Happy]),
             iris: Rgb::hex(rng.pick(&[0x2b1a12, 0x3b2418, 0x4a2e1c, 0x5b3b22])),
             nose: rng.pick(&[Nose::Hook, Nose::Button, Nose::Shadow]),
-            mouth: if feminine && rng.chance(0.4) { Mouth::Lips } else { rng.pick(&[Mouth::Smile, Mouth::Grin, Mouth::Grin]) },
+            mouth: if feminine && rng.chance(0.4) {
+                Mouth::Lips
+            } else {
+                rng.pick(&[Mouth::Smile, Mouth::Grin, Mouth::Grin])
+            },
             lip_colour: Rgb::hex(rng.pick(&[0xb4525a, 0xc0605a, 0x9e3f4f, 0xa8564a])),
             brow: rng.range(0.04, 0.07),
             arch: rng.range(0.0, 0.12),
@@ -2819,7 +3254,13 @@ impl Person {
                 while x < size {
                     let peak = rng.range(430.0, 600.0);
                     let wide = rng.range(140.0, 260.0);
-                    let _ = write!(d, " L{:.1} {peak:.1} L{:.1} {:.1}", x + wide / 2.0, x + wide, rng.range(640.0, 720.0));
+                    let _ = write!(
+                        d,
+                        " L{:.1} {peak:.1} L{:.1} {:.1}",
+                        x + wide / 2.0,
+                        x + wide,
+                        rng.range(640.0, 720.0)
+                    );
                     x += wide;
                 }
                 let _ = write!(d, " L{size:.1} {size:.1} Z");
@@ -2834,7 +3275,8 @@ impl Person {
         let hair = self.hair_colour;
         match self.hair {
             Hair::Long | Hair::Braids => {
-                let low = if self.hair == Hair::Long { self.chin_y() + 1.2 * a } else { self.chin_y() + 0.3 * a };
+                let low =
+                    if self.hair == Hair::Long { self.chin_y() + 1.2 * a } else { self.chin_y() + 0.3 * a };
                 let top = self.head_top() - 0.12 * a;
                 let d = format!(
                     "M{:.1} {low:.1} C{:.1} {:.1} {:.1} {top:.1} {CX:.1} {top:.1} C{:.1} {top:.1} {:.1} {:.1} {:.1} {low:.1} \
@@ -2852,12 +3294,10 @@ impl Person {
                 );
                 svg.path(&d, hair.darken(0.15));
             }
-            Hair::Bun => {
-                if self.hat.is_none() {
-                    let top = self.head_top();
-                    svg.circle((CX, top - 0.05 * a), 0.42 * a, hair.darken(0.1), 1.0);
-                    svg.circle((CX - 0.1 * a, top - 0.14 * a), 0.22 * a, hair.lighten(0.12), 0.5);
-                }
+            Hair::Bun if self.hat.is_none() => {
+                let top = self.head_top();
+                svg.circle((CX, top - 0.05 * a), 0.42 * a, hair.darken(0.1), 1.0);
+                svg.circle((CX - 0.1 * a, top - 0.14 * a), 0.22 * a, hair.lighten(0.12), 0.5);
             }
             Hair::Ponytail => {
                 // Tied at the back, the tail shows just beside the neck.
@@ -2932,11 +3372,41 @@ impl Person {
         let torso = format!(
             "M{:.1} {:.1} C{:.1} {:.1} {:.1} {:.1} {:.1} {:.1} C{:.1} {:.1} {:.1} {:.1} {:.1} {:.1} L{:.1} {:.1} \
              C{:.1} {:.1} {:.1} {:.1} {:.1} {:.1} C{:.1} {:.1} {:.1} {:.1} {:.1} {:.1} Z",
-            l0.0, l0.1, l1.0, l1.1, l2.0, l2.1, l3.0, l3.1, l4.0, l4.1, l5.0, l5.1, l6.0, l6.1, r6.0, r6.1,
-            r5.0, r5.1, r4.0, r4.1, r3.0, r3.1, r2.0, r2.1, r1.0, r1.1, r0.0, r0.1
+            l0.0,
+            l0.1,
+            l1.0,
+            l1.1,
+            l2.0,
+            l2.1,
+            l3.0,
+            l3.1,
+            l4.0,
+            l4.1,
+            l5.0,
+            l5.1,
+            l6.0,
+            l6.1,
+            r6.0,
+            r6.1,
+            r5.0,
+            r5.1,
+            r4.0,
+            r4.1,
+            r3.0,
+            r3.1,
+            r2.0,
+            r2.1,
+            r1.0,
+            r1.1,
+            r0.0,
+            r0.1
         );
         let cloth = self.cloth;
-        let fill = svg.vertical(shoulder, 1000.0, &[(0.0, cloth.lighten(0.08), 1.0), (1.0, cloth.darken(0.12), 1.0)]);
+        let fill = svg.vertical(
+            shoulder,
+            1000.0,
+            &[(0.0, cloth.lighten(0.08), 1.0), (1.0, cloth.darken(0.12), 1.0)],
+        );
         svg.path(&torso, fill);
         let seam = cloth.darken(0.25);
         let neckline = |depth: f32, width: f32| {
@@ -2952,22 +3422,59 @@ impl Person {
         match self.outfit {
             Outfit::Tee | Outfit::Hoodie => {
                 svg.path(&neckline(0.35 * a, nw * 1.25), skin.darken(0.08));
-                let rib = format!("M{:.1} {:.1} Q{CX:.1} {:.1} {:.1} {:.1}", CX - nw * 1.25, shoulder - 2.0, shoulder + 0.35 * a, CX + nw * 1.25, shoulder - 2.0);
+                let rib = format!(
+                    "M{:.1} {:.1} Q{CX:.1} {:.1} {:.1} {:.1}",
+                    CX - nw * 1.25,
+                    shoulder - 2.0,
+                    shoulder + 0.35 * a,
+                    CX + nw * 1.25,
+                    shoulder - 2.0
+                );
                 svg.stroke(&rib, seam, 0.07 * a, 1.0);
                 if self.outfit == Outfit::Hoodie {
                     for dir in [-1.0, 1.0] {
                         let x = CX + dir * 0.3 * a;
-                        svg.stroke(&format!("M{x:.1} {:.1} l{:.1} {:.1}", shoulder + 0.35 * a, dir * 0.04 * a, 0.9 * a), Rgb::hex(0xf4f1ea), 0.05 * a, 1.0);
+                        svg.stroke(
+                            &format!(
+                                "M{x:.1} {:.1} l{:.1} {:.1}",
+                                shoulder + 0.35 * a,
+                                dir * 0.04 * a,
+                                0.9 * a
+                            ),
+                            Rgb::hex(0xf4f1ea),
+                            0.05 * a,
+                            1.0,
+                        );
                     }
                 }
             }
             Outfit::VNeck => {
-                let v = poly(&[(CX - nw * 1.2, shoulder - 2.0), (CX + nw * 1.2, shoulder - 2.0), (CX, shoulder + 0.75 * a)]);
+                let v = poly(&[
+                    (CX - nw * 1.2, shoulder - 2.0),
+                    (CX + nw * 1.2, shoulder - 2.0),
+                    (CX, shoulder + 0.75 * a),
+                ]);
                 svg.path(&v, skin.darken(0.08));
-                svg.stroke(&format!("M{:.1} {:.1} L{CX:.1} {:.1} L{:.1} {:.1}", CX - nw * 1.2, shoulder - 2.0, shoulder + 0.75 * a, CX + nw * 1.2, shoulder - 2.0), seam, 0.06 * a, 1.0);
+                svg.stroke(
+                    &format!(
+                        "M{:.1} {:.1} L{CX:.1} {:.1} L{:.1} {:.1}",
+                        CX - nw * 1.2,
+                        shoulder - 2.0,
+                        shoulder + 0.75 * a,
+                        CX + nw * 1.2,
+                        shoulder - 2.0
+                    ),
+                    seam,
+                    0.06 * a,
+                    1.0,
+                );
             }
             Outfit::Collar => {
-                let v = poly(&[(CX - nw * 1.1, shoulder - 2.0), (CX + nw * 1.1, shoulder - 2.0), (CX, shoulder + 0.6 * a)]);
+                let v = poly(&[
+                    (CX - nw * 1.1, shoulder - 2.0),
+                    (CX + nw * 1.1, shoulder - 2.0),
+                    (CX, shoulder + 0.6 * a),
+                ]);
                 svg.path(&v, skin.darken(0.08));
                 let collar = self.accent.lighten(0.5);
                 for dir in [-1.0, 1.0] {
@@ -3000,19 +3507,46 @@ impl Person {
                     shoulder + 0.1 * a
                 );
                 svg.path(&collar, self.accent);
-                svg.stroke(&format!("M{CX:.1} {:.1} L{CX:.1} 1000", shoulder + 0.22 * a), self.accent.darken(0.3), 0.05 * a, 1.0);
-                let yoke = format!("M{:.1} {:.1} Q{CX:.1} {:.1} {:.1} {:.1}", CX - sw * 0.8, shoulder + 0.5 * a, shoulder + 0.9 * a, CX + sw * 0.8, shoulder + 0.5 * a);
+                svg.stroke(
+                    &format!("M{CX:.1} {:.1} L{CX:.1} 1000", shoulder + 0.22 * a),
+                    self.accent.darken(0.3),
+                    0.05 * a,
+                    1.0,
+                );
+                let yoke = format!(
+                    "M{:.1} {:.1} Q{CX:.1} {:.1} {:.1} {:.1}",
+                    CX - sw * 0.8,
+                    shoulder + 0.5 * a,
+                    shoulder + 0.9 * a,
+                    CX + sw * 0.8,
+                    shoulder + 0.5 * a
+                );
                 svg.stroke(&yoke, seam, 0.05 * a, 0.6);
             }
             Outfit::Daura => {
                 // The light daura shows between the lapels of the waistcoat, fastened across.
                 let daura = self.accent.lighten(0.75);
-                let front = poly(&[(CX - nw * 1.3, shoulder - 2.0), (CX + nw * 1.3, shoulder - 2.0), (CX + 0.75 * a, 1000.0), (CX - 0.75 * a, 1000.0)]);
+                let front = poly(&[
+                    (CX - nw * 1.3, shoulder - 2.0),
+                    (CX + nw * 1.3, shoulder - 2.0),
+                    (CX + 0.75 * a, 1000.0),
+                    (CX - 0.75 * a, 1000.0),
+                ]);
                 svg.path(&front, daura);
                 svg.path(&neckline(0.3 * a, nw * 1.05), skin.darken(0.08));
-                svg.stroke(&format!("M{:.1} {:.1} L{:.1} 1000", CX - nw * 0.9, shoulder + 0.2 * a, CX + 0.55 * a), daura.darken(0.2), 0.04 * a, 1.0);
+                svg.stroke(
+                    &format!("M{:.1} {:.1} L{:.1} 1000", CX - nw * 0.9, shoulder + 0.2 * a, CX + 0.55 * a),
+                    daura.darken(0.2),
+                    0.04 * a,
+                    1.0,
+                );
                 for dir in [-1.0, 1.0] {
-                    let lapel = poly(&[(CX + dir * nw * 1.3, shoulder - 2.0), (CX + dir * 0.45 * a, 1000.0), (CX + dir * 1.0 * a, 1000.0), (CX + dir * nw * 2.0, shoulder)]);
+                    let lapel = poly(&[
+                        (CX + dir * nw * 1.3, shoulder - 2.0),
+                        (CX + dir * 0.45 * a, 1000.0),
+                        (CX + dir * 1.0 * a, 1000.0),
+                        (CX + dir * nw * 2.0, shoulder),
+                    ]);
                     svg.path(&lapel, cloth);
                 }
             }
@@ -3036,7 +3570,19 @@ impl Person {
                 );
                 svg.path(&band, silk);
             }
-            svg.stroke(&format!("M{:.1} {:.1} Q{CX:.1} {:.1} {:.1} {:.1}", CX - nw * 1.5, shoulder - 0.12 * a, shoulder + 0.1 * a, CX + nw * 1.5, shoulder - 0.12 * a), silk, 0.14 * a, 1.0);
+            svg.stroke(
+                &format!(
+                    "M{:.1} {:.1} Q{CX:.1} {:.1} {:.1} {:.1}",
+                    CX - nw * 1.5,
+                    shoulder - 0.12 * a,
+                    shoulder + 0.1 * a,
+                    CX + nw * 1.5,
+                    shoulder - 0.12 * a
+                ),
+                silk,
+                0.14 * a,
+                1.0,
+            );
         }
     }
 
@@ -3068,7 +3614,14 @@ impl Person {
             let ex = CX + dir * 0.42 * a;
             match self.eyes {
                 Eyes::Happy => {
-                    let arc = format!("M{:.1} {:.1} Q{ex:.1} {:.1} {:.1} {:.1}", ex - 0.11 * a, ey + 0.02 * a, ey - 0.11 * a, ex + 0.11 * a, ey + 0.02 * a);
+                    let arc = format!(
+                        "M{:.1} {:.1} Q{ex:.1} {:.1} {:.1} {:.1}",
+                        ex - 0.11 * a,
+                        ey + 0.02 * a,
+                        ey - 0.11 * a,
+                        ex + 0.11 * a,
+                        ey + 0.02 * a
+                    );
                     svg.stroke(&arc, ink, 0.045 * a, 1.0);
                 }
                 Eyes::Dots => {
@@ -3077,7 +3630,11 @@ impl Person {
                 }
                 Eyes::Almond => {
                     let (l, r) = (ex - 0.13 * a, ex + 0.13 * a);
-                    let eye = format!("M{l:.1} {ey:.1} Q{ex:.1} {:.1} {r:.1} {ey:.1} Q{ex:.1} {:.1} {l:.1} {ey:.1} Z", ey - 0.15 * a, ey + 0.11 * a);
+                    let eye = format!(
+                        "M{l:.1} {ey:.1} Q{ex:.1} {:.1} {r:.1} {ey:.1} Q{ex:.1} {:.1} {l:.1} {ey:.1} Z",
+                        ey - 0.15 * a,
+                        ey + 0.11 * a
+                    );
                     svg.path(&eye, Rgb::hex(0xfbf7f0));
                     let clip = svg.clip(&eye);
                     put!(svg, "<g clip-path='{clip}'>");
@@ -3085,7 +3642,14 @@ impl Person {
                     svg.circle((ex, ey - 0.01 * a), 0.035 * a, ink, 1.0);
                     put!(svg, "</g>");
                     svg.circle((ex + 0.025 * a, ey - 0.035 * a), 0.02 * a, Rgb::hex(0xffffff), 0.9);
-                    let lid = format!("M{:.1} {:.1} Q{ex:.1} {:.1} {:.1} {:.1}", l - 0.01 * a, ey + 0.01 * a, ey - 0.16 * a, r + dir * 0.03 * a, ey - 0.03 * a);
+                    let lid = format!(
+                        "M{:.1} {:.1} Q{ex:.1} {:.1} {:.1} {:.1}",
+                        l - 0.01 * a,
+                        ey + 0.01 * a,
+                        ey - 0.16 * a,
+                        r + dir * 0.03 * a,
+                        ey - 0.03 * a
+                    );
                     svg.stroke(&lid, ink, 0.035 * a, 1.0);
                 }
             }
@@ -3099,7 +3663,17 @@ impl Person {
             );
             svg.stroke(&brow, brow_colour, self.brow * a, 1.0);
             if self.elder {
-                let lines = format!("M{:.1} {:.1} l{:.1} {:.1} M{:.1} {:.1} l{:.1} {:.1}", ex + dir * 0.17 * a, ey + 0.02 * a, dir * 0.08 * a, 0.03 * a, ex + dir * 0.17 * a, ey + 0.08 * a, dir * 0.07 * a, 0.07 * a);
+                let lines = format!(
+                    "M{:.1} {:.1} l{:.1} {:.1} M{:.1} {:.1} l{:.1} {:.1}",
+                    ex + dir * 0.17 * a,
+                    ey + 0.02 * a,
+                    dir * 0.08 * a,
+                    0.03 * a,
+                    ex + dir * 0.17 * a,
+                    ey + 0.08 * a,
+                    dir * 0.07 * a,
+                    0.07 * a
+                );
                 svg.stroke(&lines, self.skin.darken(0.25), 0.02 * a, 0.8);
             }
         }
@@ -3107,15 +3681,52 @@ impl Person {
         let ny = ey + 0.45 * a;
         match self.nose {
             Nose::Hook => {
-                let nose = format!("M{:.1} {:.1} Q{:.1} {:.1} {CX:.1} {ny:.1}", CX + 0.04 * a, ey + 0.12 * a, CX + 0.14 * a, ny - 0.03 * a);
+                let nose = format!(
+                    "M{:.1} {:.1} Q{:.1} {:.1} {CX:.1} {ny:.1}",
+                    CX + 0.04 * a,
+                    ey + 0.12 * a,
+                    CX + 0.14 * a,
+                    ny - 0.03 * a
+                );
                 svg.stroke(&nose, shade, 0.035 * a, 0.8);
-                svg.stroke(&format!("M{:.1} {ny:.1} Q{CX:.1} {:.1} {:.1} {ny:.1}", CX - 0.09 * a, ny + 0.05 * a, CX + 0.05 * a), shade, 0.035 * a, 0.9);
+                svg.stroke(
+                    &format!(
+                        "M{:.1} {ny:.1} Q{CX:.1} {:.1} {:.1} {ny:.1}",
+                        CX - 0.09 * a,
+                        ny + 0.05 * a,
+                        CX + 0.05 * a
+                    ),
+                    shade,
+                    0.035 * a,
+                    0.9,
+                );
             }
             Nose::Button => {
-                svg.stroke(&format!("M{:.1} {:.1} Q{CX:.1} {:.1} {:.1} {:.1}", CX - 0.1 * a, ny - 0.04 * a, ny + 0.06 * a, CX + 0.1 * a, ny - 0.04 * a), shade, 0.038 * a, 0.9);
+                svg.stroke(
+                    &format!(
+                        "M{:.1} {:.1} Q{CX:.1} {:.1} {:.1} {:.1}",
+                        CX - 0.1 * a,
+                        ny - 0.04 * a,
+                        ny + 0.06 * a,
+                        CX + 0.1 * a,
+                        ny - 0.04 * a
+                    ),
+                    shade,
+                    0.038 * a,
+                    0.9,
+                );
             }
             Nose::Shadow => {
-                let wedge = format!("M{CX:.1} {:.1} Q{:.1} {:.1} {:.1} {ny:.1} Q{CX:.1} {:.1} {:.1} {:.1} Z", ey + 0.1 * a, CX + 0.1 * a, ny - 0.15 * a, CX + 0.11 * a, ny + 0.05 * a, CX - 0.1 * a, ny);
+                let wedge = format!(
+                    "M{CX:.1} {:.1} Q{:.1} {:.1} {:.1} {ny:.1} Q{CX:.1} {:.1} {:.1} {:.1} Z",
+                    ey + 0.1 * a,
+                    CX + 0.1 * a,
+                    ny - 0.15 * a,
+                    CX + 0.11 * a,
+                    ny + 0.05 * a,
+                    CX - 0.1 * a,
+                    ny
+                );
                 svg.path_o(&wedge, self.skin.darken(0.18), 0.8);
             }
         }
@@ -3127,7 +3738,12 @@ impl Person {
         let line = self.skin.darken(0.45).mix(Rgb::hex(0x8a2f3a), 0.45);
         match self.mouth {
             Mouth::Grin => {
-                let mouth = format!("M{:.1} {my:.1} Q{CX:.1} {:.1} {:.1} {my:.1} Z", CX - 0.28 * a, my + 0.42 * a, CX + 0.28 * a);
+                let mouth = format!(
+                    "M{:.1} {my:.1} Q{CX:.1} {:.1} {:.1} {my:.1} Z",
+                    CX - 0.28 * a,
+                    my + 0.42 * a,
+                    CX + 0.28 * a
+                );
                 svg.path(&mouth, Rgb::hex(0x5a1f24));
                 let clip = svg.clip(&mouth);
                 put!(svg, "<g clip-path='{clip}'>");
@@ -3136,7 +3752,12 @@ impl Person {
                 put!(svg, "</g>");
             }
             Mouth::Smile => {
-                let smile = format!("M{:.1} {my:.1} Q{CX:.1} {:.1} {:.1} {my:.1}", CX - 0.24 * a, my + 0.2 * a, CX + 0.24 * a);
+                let smile = format!(
+                    "M{:.1} {my:.1} Q{CX:.1} {:.1} {:.1} {my:.1}",
+                    CX - 0.24 * a,
+                    my + 0.2 * a,
+                    CX + 0.24 * a
+                );
                 svg.stroke(&smile, line, 0.05 * a, 1.0);
             }
             Mouth::Lips => {
@@ -3153,7 +3774,12 @@ impl Person {
                     CX - 0.23 * a
                 );
                 svg.path(&lips, self.lip_colour.mix(self.skin, 0.25));
-                let parting = format!("M{:.1} {my:.1} Q{CX:.1} {:.1} {:.1} {my:.1}", CX - 0.22 * a, my + 0.07 * a, CX + 0.22 * a);
+                let parting = format!(
+                    "M{:.1} {my:.1} Q{CX:.1} {:.1} {:.1} {my:.1}",
+                    CX - 0.22 * a,
+                    my + 0.07 * a,
+                    CX + 0.22 * a
+                );
                 svg.stroke(&parting, self.lip_colour.darken(0.4), 0.025 * a, 1.0);
             }
         }
@@ -3247,7 +3873,12 @@ impl Person {
         // The smile shows through the beard.
         if matches!(beard, Beard::Full | Beard::Goatee) && self.mouth != Mouth::Grin {
             let lips = self.skin.darken(0.45).mix(Rgb::hex(0x8a2f3a), 0.45);
-            let smile = format!("M{:.1} {my:.1} Q{CX:.1} {:.1} {:.1} {my:.1}", CX - 0.2 * a, my + 0.16 * a, CX + 0.2 * a);
+            let smile = format!(
+                "M{:.1} {my:.1} Q{CX:.1} {:.1} {:.1} {my:.1}",
+                CX - 0.2 * a,
+                my + 0.16 * a,
+                CX + 0.2 * a
+            );
             svg.stroke(&smile, lips.lighten(0.2), 0.05 * a, 1.0);
         }
     }
@@ -3297,7 +3928,15 @@ impl Person {
                     );
                     svg.path(&side, hair);
                 }
-                let shine = format!("M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}", CX - 0.5 * a, top + 0.25 * a, CX - 0.35 * a, top + 0.08 * a, CX - 0.1 * a, top + 0.05 * a);
+                let shine = format!(
+                    "M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}",
+                    CX - 0.5 * a,
+                    top + 0.25 * a,
+                    CX - 0.35 * a,
+                    top + 0.08 * a,
+                    CX - 0.1 * a,
+                    top + 0.05 * a
+                );
                 svg.stroke(&shine, self.skin.lighten(0.35), 0.06 * a, 0.6);
             }
             Hair::Long | Hair::Braids => {
@@ -3326,7 +3965,19 @@ impl Person {
                         let mut y = CY + 0.3 * a;
                         while y < self.chin_y() + 1.5 * a {
                             svg.ellipse((x, y), 0.13 * a, 0.15 * a, hair);
-                            svg.stroke(&format!("M{:.1} {y:.1} q{:.1} {:.1} {:.1} {:.1}", x - 0.1 * a, 0.1 * a, 0.05 * a, 0.2 * a, 0.1 * a), hair.lighten(0.15), 0.025 * a, 0.8);
+                            svg.stroke(
+                                &format!(
+                                    "M{:.1} {y:.1} q{:.1} {:.1} {:.1} {:.1}",
+                                    x - 0.1 * a,
+                                    0.1 * a,
+                                    0.05 * a,
+                                    0.2 * a,
+                                    0.1 * a
+                                ),
+                                hair.lighten(0.15),
+                                0.025 * a,
+                                0.8,
+                            );
                             y += 0.22 * a;
                         }
                         svg.ellipse((x, y), 0.08 * a, 0.05 * a, self.accent);
@@ -3377,14 +4028,28 @@ impl Person {
                         let t = i as f32 / 10.0 * std::f32::consts::PI;
                         let (x, y) = (CX - t.cos() * 1.02 * a, CY - 0.2 * a - t.sin() * (1.0 * a + volume));
                         let r = 0.2 * a;
-                        let _ = write!(curls, "M{:.1} {y:.1} a{r:.1} {r:.1} 0 1 0 {:.1} 0 a{r:.1} {r:.1} 0 1 0 {:.1} 0 ", x - r, 2.0 * r, -2.0 * r);
+                        let _ = write!(
+                            curls,
+                            "M{:.1} {y:.1} a{r:.1} {r:.1} 0 1 0 {:.1} 0 a{r:.1} {r:.1} 0 1 0 {:.1} 0 ",
+                            x - r,
+                            2.0 * r,
+                            -2.0 * r
+                        );
                     }
                     svg.path(&curls, hair);
                 }
             }
         }
         if !matches!(self.hair, Hair::Bald | Hair::Buzz) {
-            let shine = format!("M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}", CX - 0.55 * a, crown + 0.22 * a, CX - 0.35 * a, crown + 0.06 * a, CX - 0.05 * a, crown + 0.05 * a);
+            let shine = format!(
+                "M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}",
+                CX - 0.55 * a,
+                crown + 0.22 * a,
+                CX - 0.35 * a,
+                crown + 0.06 * a,
+                CX - 0.05 * a,
+                crown + 0.05 * a
+            );
             svg.stroke(&shine, hair.lighten(0.25), 0.05 * a, 0.5);
         }
     }
@@ -3398,7 +4063,12 @@ impl Person {
         if self.earrings && self.hair != Hair::Long {
             for dir in [-1.0, 1.0] {
                 let (x, y) = (CX + dir * 0.98 * a, self.eye_y() + 0.45 * a);
-                put!(svg, "<circle cx='{x:.1}' cy='{y:.1}' r='{:.1}' fill='none' stroke='{gold}' stroke-width='{:.1}'/>", 0.07 * a, 0.03 * a);
+                put!(
+                    svg,
+                    "<circle cx='{x:.1}' cy='{y:.1}' r='{:.1}' fill='none' stroke='{gold}' stroke-width='{:.1}'/>",
+                    0.07 * a,
+                    0.03 * a
+                );
             }
         }
     }
@@ -3420,9 +4090,32 @@ impl Person {
                 1.7 * r,
                 r * 0.6
             );
-            svg.stroke(&format!("M{:.1} {:.1} L{:.1} {:.1}", ex + dir * r * 1.1, ey - r * 0.3, CX + dir * 0.97 * a, ey - r * 0.1), frame, wdt, 1.0);
+            svg.stroke(
+                &format!(
+                    "M{:.1} {:.1} L{:.1} {:.1}",
+                    ex + dir * r * 1.1,
+                    ey - r * 0.3,
+                    CX + dir * 0.97 * a,
+                    ey - r * 0.1
+                ),
+                frame,
+                wdt,
+                1.0,
+            );
         }
-        svg.stroke(&format!("M{:.1} {:.1} Q{CX:.1} {:.1} {:.1} {:.1}", CX - 0.42 * a + r * 1.1, ey - r * 0.2, ey - r * 0.55, CX + 0.42 * a - r * 1.1, ey - r * 0.2), frame, wdt, 1.0);
+        svg.stroke(
+            &format!(
+                "M{:.1} {:.1} Q{CX:.1} {:.1} {:.1} {:.1}",
+                CX - 0.42 * a + r * 1.1,
+                ey - r * 0.2,
+                ey - r * 0.55,
+                CX + 0.42 * a - r * 1.1,
+                ey - r * 0.2
+            ),
+            frame,
+            wdt,
+            1.0,
+        );
     }
 
     fn hat(&self, svg: &mut Svg, rng: &mut Rng) {
@@ -3488,7 +4181,17 @@ impl Person {
                     1.5 * a
                 );
                 put!(svg, "</g>");
-                svg.stroke(&format!("M{:.1} {y0:.1} Q{CX:.1} {:.1} {:.1} {y0:.1}", CX - 1.03 * a, y0 + 0.12 * a, CX + 1.03 * a), base.darken(0.35), 0.06 * a, 1.0);
+                svg.stroke(
+                    &format!(
+                        "M{:.1} {y0:.1} Q{CX:.1} {:.1} {:.1} {y0:.1}",
+                        CX - 1.03 * a,
+                        y0 + 0.12 * a,
+                        CX + 1.03 * a
+                    ),
+                    base.darken(0.35),
+                    0.06 * a,
+                    1.0,
+                );
             }
             Hat::Beanie => {
                 let wool = self.accent;
@@ -3528,7 +4231,7 @@ impl Person {
                     svg.circle((CX, CY - 1.66 * a), 0.2 * a, self.cloth.lighten(0.3), 1.0);
                 }
             }
-            Hat::SunHat => {
+            Hat::Brimmed => {
                 let canvas = Rgb::hex(rng.pick(&[0xd8c8a0, 0x9aa58a, 0x6f7f8f, 0xe8e0cc]));
                 svg.ellipse((CX, CY - 0.68 * a), 1.6 * a, 0.26 * a, canvas.darken(0.08));
                 let crown = format!(
@@ -3600,4 +4303,43 @@ pub fn certificate(seed: u64, width: u32, height: u32) -> DynamicImage {
     svg.circle(seal, 44.0, ink.mix(gold, 0.15), 1.0);
     svg.circle(seal, 30.0, gold.lighten(0.15), 0.9);
     rasterise(&svg.finish(false), W, H, width, height, seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL: [Scene; 11] = [
+        Scene::Peaks,
+        Scene::Lake,
+        Scene::Pagoda,
+        Scene::Stupa,
+        Scene::Jungle,
+        Scene::Desert,
+        Scene::Village,
+        Scene::Tea,
+        Scene::Sunrise,
+        Scene::Valley,
+        Scene::River,
+    ];
+
+    #[test]
+    fn the_same_seed_draws_the_same_picture_and_another_seed_another() {
+        for scene in ALL {
+            let picture = landscape(scene, 7, 96, 60);
+            assert_eq!(picture, landscape(scene, 7, 96, 60), "{scene:?}");
+            assert_ne!(picture, landscape(scene, 8, 96, 60), "{scene:?}");
+        }
+        assert_eq!(portrait(3, 48), portrait(3, 48));
+        assert_ne!(portrait(3, 48), portrait(4, 48));
+    }
+
+    #[test]
+    fn any_size_is_drawn_in_full() {
+        for (width, height) in [(0, 0), (1, 1), (300, 20), (20, 300)] {
+            let picture = landscape(Scene::Lake, 1, width, height);
+            assert_eq!((picture.width(), picture.height()), (width.max(1), height.max(1)));
+        }
+        assert_eq!(portrait(1, 0).width(), 1);
+    }
 }

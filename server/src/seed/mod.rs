@@ -11,6 +11,7 @@ mod content;
 
 use std::collections::{HashMap, HashSet};
 
+use futures_util::future::try_join_all;
 use serde_json::json;
 
 use self::art::Scene;
@@ -79,8 +80,15 @@ pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
         }
     }
     let admin_id = id_of(db, ADMIN).await?.ok_or_else(|| anyhow::anyhow!("the demo admin is missing"))?;
+    let mut missing = Vec::new();
     for destination in &content.destinations {
-        seeder.destination(&admin_id, destination).await?;
+        if !seeder.destination_exists(&destination.name).await? {
+            missing.push(destination);
+        }
+    }
+    let pictures = try_join_all(missing.iter().map(|d| drawn(landscape(d.scene, &d.name, 1200, 750)))).await?;
+    for (destination, picture) in missing.into_iter().zip(pictures) {
+        seeder.destination(&admin_id, destination, picture).await?;
     }
     for guide in &content.guides {
         seeder.guide(guide).await?;
@@ -91,8 +99,15 @@ pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
     seeder.reviews(&content.reviews).await?;
     seeder.demo_journeys().await?;
     let readers: Vec<String> = content.travellers.iter().map(|t| t.email.clone()).collect();
+    let mut missing = Vec::new();
     for (n, blog) in content.blogs.iter().enumerate() {
-        seeder.blog(blog, n, &readers).await?;
+        if let Some(author_id) = seeder.blog_author_without(blog).await? {
+            missing.push((n, blog, author_id));
+        }
+    }
+    let pictures = try_join_all(missing.iter().map(|(_, b, _)| drawn(landscape(b.scene, &b.title, 1200, 750)))).await?;
+    for ((n, blog, author_id), picture) in missing.into_iter().zip(pictures) {
+        seeder.blog(blog, &author_id, picture, n, &readers).await?;
     }
     Ok(seeded)
 }
@@ -124,8 +139,15 @@ fn seed_of(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
-/// Draws and encodes a picture off the async runtime.
+/// Drawing is CPU work: one picture per core at a time, however many are asked for at once.
+static DRAWING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
+    tokio::sync::Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2))
+});
+
+/// Draws and encodes a picture off the async runtime. Ask for several at once (join) to
+/// keep every core drawing.
 async fn drawn(draw: impl FnOnce() -> image::DynamicImage + Send + 'static) -> anyhow::Result<Processed> {
+    let _permit = DRAWING.acquire().await?;
     Ok(tokio::task::spawn_blocking(move || encode_with_thumbnail(&draw(), OutputFormat::Jpeg)).await??)
 }
 
@@ -184,14 +206,15 @@ impl Seeder<'_> {
         self.traveller_profile(traveller_id, &emma, Some(pokhara)).await
     }
 
-    async fn destination(&mut self, owner_id: &str, destination: &content::Destination) -> anyhow::Result<()> {
+    async fn destination_exists(&self, name: &str) -> anyhow::Result<bool> {
         let exists: Option<(String,)> = sqlx::query_as("SELECT id FROM destinations WHERE lower(name) = lower($1)")
-            .bind(&destination.name)
+            .bind(name)
             .fetch_optional(&self.db.pool)
             .await?;
-        if exists.is_some() {
-            return Ok(());
-        }
+        Ok(exists.is_some())
+    }
+
+    async fn destination(&mut self, owner_id: &str, destination: &content::Destination, picture: Processed) -> anyhow::Result<()> {
         let input = DestinationInput {
             name: destination.name.clone(),
             location: destination.location.clone(),
@@ -201,8 +224,7 @@ impl Seeder<'_> {
             popular: destination.popular,
             coordinates: Some(Location { longitude: destination.longitude, latitude: destination.latitude }),
         };
-        let image = drawn(landscape(destination.scene, &destination.name, 1400, 875)).await?;
-        crate::destinations::routes::create(self.db, self.media, owner_id, &input, image).await?;
+        crate::destinations::routes::create(self.db, self.media, owner_id, &input, picture).await?;
         self.seeded.destinations += 1;
         Ok(())
     }
@@ -241,14 +263,27 @@ impl Seeder<'_> {
         verified: bool,
     ) -> anyhow::Result<()> {
         crate::guides::profile::save(self.db, guide_id, &GuideProfile::try_from(request)?).await?;
-        upload::replace_processed(self.db, self.media, guide_id, Slot::GuideCover, drawn(landscape(cover, key, 1400, 525)).await?).await?;
-        upload::replace_processed(self.db, self.media, guide_id, Slot::GuideProfilePicture, drawn(portrait(key)).await?).await?;
+        // Certificate files are private: only the guide and admins ever see them. The
+        // guides waiting in the admins' queue (and the demo guide) get pictures of theirs.
+        let pictured = if verified && key != GUIDE { &certificates[..0] } else { certificates };
+        let certificate_pictures = pictured.iter().map(|(name, _, _)| {
+            let seed = seed_of(&format!("{key}/{name}"));
+            drawn(move || art::certificate(seed, 900, 640))
+        });
+        let (cover, photo, certificate_pictures) = tokio::try_join!(
+            drawn(landscape(cover, key, 1200, 450)),
+            drawn(portrait(key)),
+            try_join_all(certificate_pictures),
+        )?;
+        upload::replace_processed(self.db, self.media, guide_id, Slot::GuideCover, cover).await?;
+        upload::replace_processed(self.db, self.media, guide_id, Slot::GuideProfilePicture, photo).await?;
         let now = now_ms();
+        let mut certificate_pictures = certificate_pictures.into_iter();
         for (index, (name, organization, date)) in certificates.iter().enumerate() {
-            let certificate_key = format!("{key}/{name}");
-            let seed = seed_of(&certificate_key);
-            let image = drawn(move || art::certificate(seed, 1100, 780)).await?;
-            let image_id = upload::save_processed(self.db, self.media, guide_id, MediaKind::Certificate, image).await?;
+            let image_id = match certificate_pictures.next() {
+                Some(picture) => Some(upload::save_processed(self.db, self.media, guide_id, MediaKind::Certificate, picture).await?),
+                None => None,
+            };
             sqlx::query(
                 "INSERT INTO certifications (id, guide_id, name, issuing_organization, issue_date, image_id, created_at, updated_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
@@ -296,7 +331,7 @@ impl Seeder<'_> {
         let key = &traveller.email;
         if let Some(location) = location {
             tourist_profile::apply(self.db, traveller_id, Change::Location(location)).await?;
-            let cover = drawn(landscape(Scene::Lake, key, 1400, 525)).await?;
+            let cover = drawn(landscape(Scene::Lake, key, 1200, 450)).await?;
             upload::replace_processed(self.db, self.media, traveller_id, Slot::TouristCover, cover).await?;
         }
         upload::replace_processed(self.db, self.media, traveller_id, Slot::TouristProfilePicture, drawn(portrait(key)).await?).await?;
@@ -426,22 +461,23 @@ impl Seeder<'_> {
         Ok(id)
     }
 
-    /// A travel post with its picture, liked by some of the travellers.
-    async fn blog(&mut self, blog: &content::Blog, n: usize, readers: &[String]) -> anyhow::Result<()> {
-        let author_id = id_of(self.db, &blog.author).await?.ok_or_else(|| anyhow::anyhow!("blog {n} names unknown {}", blog.author))?;
+    /// The author's id while their post is not there yet.
+    async fn blog_author_without(&self, blog: &content::Blog) -> anyhow::Result<Option<String>> {
+        let author_id = id_of(self.db, &blog.author).await?.ok_or_else(|| anyhow::anyhow!("a blog names unknown {}", blog.author))?;
         let exists: Option<(String,)> = sqlx::query_as("SELECT id FROM blogs WHERE author_id = $1 AND title = $2")
             .bind(&author_id)
             .bind(&blog.title)
             .fetch_optional(&self.db.pool)
             .await?;
-        if exists.is_some() {
-            return Ok(());
-        }
-        let (role,): (String,) = sqlx::query_as("SELECT role FROM users WHERE id = $1").bind(&author_id).fetch_one(&self.db.pool).await?;
+        Ok(exists.is_none().then_some(author_id))
+    }
+
+    /// A travel post with its picture, liked by some of the travellers.
+    async fn blog(&mut self, blog: &content::Blog, author_id: &str, picture: Processed, n: usize, readers: &[String]) -> anyhow::Result<()> {
+        let (role,): (String,) = sqlx::query_as("SELECT role FROM users WHERE id = $1").bind(author_id).fetch_one(&self.db.pool).await?;
         let input = BlogInput { title: blog.title.clone(), body: blog.description.clone(), remove_image: false };
-        let image = drawn(landscape(blog.scene, &blog.title, 1400, 875)).await?;
         let created = now_ms() - blog.days_ago * DAY_MS;
-        let id = crate::blogs::routes::create(self.db, self.media, &author_id, &role, &input, Some(image), created).await?;
+        let id = crate::blogs::routes::create(self.db, self.media, author_id, &role, &input, Some(picture), created).await?;
         // Between two and nine readers like each post.
         for reader in readers.iter().cycle().skip(n * 5).take(2 + (n * 7) % 8) {
             if let Some(reader_id) = id_of(self.db, reader).await? {
