@@ -13,6 +13,7 @@ function visit(path: string, role: string | null) {
       { path: '/login', element: <p>Login page</p> },
       { path: '/guideform', element: <RequireRole role="guide"><p>Guide form</p></RequireRole> },
       { path: '/tourist/profile', element: <RequireRole role="tourist"><p>Tourist profile</p></RequireRole> },
+      { path: '/notification', element: <RequireRole role={['guide', 'tourist']}><p>Notifications</p></RequireRole> },
       { path: '/admin', element: <RequireRole role="admin" otherRole="forbidden"><p>Admin queue</p></RequireRole> },
     ],
     { initialEntries: [path] },
@@ -25,6 +26,12 @@ describe('page guards', () => {
   it('lets the right role in', () => {
     visit('/guideform', 'guide')
     expect(screen.getByText('Guide form')).toBeInTheDocument()
+  })
+
+  it('lets in every role a page lists, and sends any other to /login', () => {
+    visit('/notification', 'tourist')
+    expect(screen.getByText('Notifications')).toBeInTheDocument()
+    expect(visit('/notification', 'admin').state.location.pathname).toBe('/login')
   })
 
   it('sends a missing token or another role to /login on guide and tourist pages', () => {

@@ -3,8 +3,11 @@ import { Navigate } from 'react-router'
 import { useAuth } from '../lib/auth-store'
 import { ForbiddenPage } from './forbidden-page'
 
+type Role = 'guide' | 'tourist' | 'admin'
+
 type RequireRoleProps = {
-  role: 'guide' | 'tourist' | 'admin'
+  /** The role the page is for, or every role it is for. */
+  role: Role | Role[]
   /** 'login': any other role goes to /login (spec page guards). 'forbidden': shows the 403 page. */
   otherRole?: 'login' | 'forbidden'
   children: ReactNode
@@ -14,6 +17,7 @@ type RequireRoleProps = {
 export function RequireRole({ role, otherRole = 'login', children }: RequireRoleProps) {
   const auth = useAuth()
   if (!auth.isSignedIn) return <Navigate to="/login" replace />
-  if (auth.role !== role) return otherRole === 'forbidden' ? <ForbiddenPage /> : <Navigate to="/login" replace />
+  const allowed: string[] = Array.isArray(role) ? role : [role]
+  if (auth.role === null || !allowed.includes(auth.role)) return otherRole === 'forbidden' ? <ForbiddenPage /> : <Navigate to="/login" replace />
   return children
 }
