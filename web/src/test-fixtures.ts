@@ -88,3 +88,51 @@ export function review(id: string, overrides: Partial<Review> = {}): Review {
     ...overrides,
   }
 }
+
+type Booking = components['schemas']['Booking']
+type Notification = components['schemas']['Notification']
+
+/** A booking as every booking answer carries it: by default Asha's pending request to Pemba. */
+export function booking(id: string, overrides: Partial<Booking> = {}): Booking {
+  return {
+    _id: id,
+    tourist: { _id: 't1', firstName: 'Asha', lastName: 'Traveller', email: 'asha@example.com', profilePicture: null, phone: null },
+    guide: { _id: 'g1', firstName: 'Pemba', lastName: 'Sherpa', email: 'pemba@example.com', profilePicture: null, phone: null },
+    selectedDate: '2026-12-12',
+    selectedTime: '10:00',
+    groupSize: 2,
+    pricePerPerson: 45,
+    totalAmount: 90,
+    bookingStatus: 'pending',
+    paymentStatus: 'unpaid',
+    payment: null,
+    createdAt: '2026-11-01T08:00:00Z',
+    ...overrides,
+  }
+}
+
+/** A paid booking with its sandbox payment. */
+export function paidBooking(id: string, overrides: Partial<Booking> = {}): Booking {
+  return booking(id, {
+    bookingStatus: 'approved',
+    paymentStatus: 'paid',
+    payment: { reference: 'sandbox_pay1', provider: 'sandbox', amount: 90, currency: 'usd', paidAt: '2026-11-02T08:20:00Z' },
+    guide: { _id: 'g1', firstName: 'Pemba', lastName: 'Sherpa', email: 'pemba@example.com', profilePicture: null, phone: '+977 9800000000' },
+    ...overrides,
+  })
+}
+
+export function notification(id: string, overrides: Partial<Notification> = {}): Notification {
+  return {
+    _id: id,
+    kind: 'booking_approved',
+    isRead: false,
+    guideMessage: '',
+    touristMessage: 'Pemba Sherpa approved your trip on 12 Dec 2026. You can pay now.',
+    status: 'approved',
+    paymentStatus: 'unpaid',
+    bookingId: 'b1',
+    createdAt: '2026-11-01T08:00:00Z',
+    ...overrides,
+  }
+}

@@ -14,3 +14,9 @@ export const DESTINATIONS_TAG = 'destinations'
 
 /** One destination's page. */
 export const destinationTag = (destinationId: string) => `destination:${destinationId}`
+
+/** Every read of bookings: the traveller's and the guide's lists, dashboards, checkouts, receipts. */
+export const BOOKINGS_TAG = 'bookings'
+
+/** Notification lists. */
+export const NOTIFICATIONS_TAG = 'notifications'

@@ -1,0 +1,72 @@
+import type { components } from './api-schema'
+
+/** A booking as every booking answer carries it (the traveller's, the guide's, a checkout's). */
+export type Booking = components['schemas']['Booking']
+export type BookingParty = components['schemas']['Party']
+
+/** Where bookings are dated: "today" for a trip is the date in Nepal (DESIGN.md). */
+export const NEPAL_TIME_ZONE = 'Asia/Kathmandu'
+
+const ymdInNepal = new Intl.DateTimeFormat('en-CA', { timeZone: NEPAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** Today's date in Nepal as `YYYY-MM-DD`, whatever the browser's own time zone. */
+export function todayInNepal(now: Date = new Date()): string {
+  const parts = Object.fromEntries(ymdInNepal.formatToParts(now).map((part) => [part.type, part.value]))
+  return `${parts.year}-${parts.month}-${parts.day}`
+}
+
+/** The month of a `YYYY-MM-DD` date, `YYYY-MM`. */
+export const monthOf = (ymd: string) => ymd.slice(0, 7)
+
+// A calendar date has no time zone: read and write it as UTC so no browser shifts the day.
+const tripDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })
+const longTripDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+
+function parseYmd(ymd: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd)
+  if (!match) return null
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+/** A trip's date as people read it, e.g. 'Sat, 12 Dec 2026'; anything unreadable is shown as sent. */
+export function formatTripDate(ymd: string): string {
+  const date = parseYmd(ymd)
+  return date ? tripDate.format(date) : ymd
+}
+
+/** The long form, e.g. 'Saturday, 12 December 2026', for summaries and receipts. */
+export function formatLongTripDate(ymd: string): string {
+  const date = parseYmd(ymd)
+  return date ? longTripDate.format(date) : ymd
+}
+
+/** '1 person' or '3 people'. */
+export function peopleLabel(count: number): string {
+  return `${count} ${count === 1 ? 'person' : 'people'}`
+}
+
+/** 'Pemba Sherpa': a party's full name. */
+export function partyName(party: Pick<BookingParty, 'firstName' | 'lastName'>): string {
+  return `${party.firstName} ${party.lastName}`.trim()
+}
+
+const moment = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: NEPAL_TIME_ZONE, timeZoneName: 'short' })
+
+/** An instant (RFC 3339) in Nepal time, e.g. '12 Dec 2026, 14:05 GMT+5:45'. */
+export function formatMoment(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : moment.format(date)
+}
+
+export type BookingState = 'pending' | 'approved' | 'rejected'
+
+/** The booking's answer from the guide; anything unknown reads as still waiting. */
+export function bookingState(booking: Pick<Booking, 'bookingStatus'>): BookingState {
+  return booking.bookingStatus === 'approved' || booking.bookingStatus === 'rejected' ? booking.bookingStatus : 'pending'
+}
+
+export const isPaid = (booking: Pick<Booking, 'paymentStatus'>) => booking.paymentStatus === 'paid'
+
+/** Approved and not paid yet: the traveller can pay it now. */
+export const isPayable = (booking: Pick<Booking, 'bookingStatus' | 'paymentStatus'>) => bookingState(booking) === 'approved' && !isPaid(booking)
