@@ -19,7 +19,7 @@ for _ in $(seq 1 100); do
   kill -0 "$server" 2>/dev/null || { cat "$data/server.log"; exit 1; }
   sleep 0.1
 done
-export E2E_BASE_URL=http://127.0.0.1:$port YATRA_URL=http://127.0.0.1:$port
+export E2E_BASE_URL=http://127.0.0.1:$port YATRA_URL=http://127.0.0.1:$port YATRA_BIN=$bin
 set +e
 "$@"
 status=$?
