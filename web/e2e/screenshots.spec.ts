@@ -36,8 +36,9 @@ for (const vp of viewports) {
       await page.goto('/no/such/trail')
       await shot(page, 'not-found', vp.name)
 
-      await page.goto('/guides')
-      await shot(page, 'placeholder-guides', vp.name)
+      // The discovery pages (guides, destinations, search) are shot by discovery.spec.ts.
+      await page.goto('/blogs')
+      await shot(page, 'placeholder-blogs', vp.name)
 
       await page.goto('/')
       await page.getByRole('button', { name: 'Emergency contacts' }).click()

@@ -130,8 +130,8 @@ function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps
 function DestinationRow({ destination, onEdit, onDelete }: { destination: Destination; onEdit: () => void; onDelete: () => void }) {
   const point = destination.coordinates
   return (
-    <li className="card flex flex-col gap-4 p-4 sm:flex-row sm:items-center" aria-label={destination.name}>
-      <Photo src={destination.imageThumb ?? destination.image} alt="" className="h-32 w-full shrink-0 rounded-xl sm:h-20 sm:w-28" />
+    <li className="card grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-3 p-4 sm:grid-cols-[auto_1fr_auto]" aria-label={destination.name}>
+      <Photo src={destination.imageThumb ?? destination.image} alt="" className="h-16 w-20 rounded-xl sm:h-20 sm:w-28" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <Link to={`/destination/${destination._id}`} className="font-semibold text-slate-900 hover:text-himal-700">
@@ -149,7 +149,7 @@ function DestinationRow({ destination, onEdit, onDelete }: { destination: Destin
           </span>
         </p>
       </div>
-      <div className="flex gap-2 sm:shrink-0">
+      <div className="col-span-2 flex gap-2 sm:col-span-1">
         <button type="button" className="btn-secondary flex-1 sm:flex-none" onClick={onEdit} aria-label={`Edit ${destination.name}`}>
           <PencilIcon /> Edit
         </button>
@@ -211,7 +211,7 @@ export function DestinationsAdmin() {
   return (
     <div className="space-y-5">
       <Toast toast={toast} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="card flex flex-wrap items-center justify-between gap-3 p-4">
         <p className="text-sm text-slate-600">Popular destinations come first, then by rating — as travellers see them.</p>
         <button type="button" className="btn-primary" onClick={() => setEditor({ mode: 'create' })} disabled={editor?.mode === 'create'}>
           <PlusIcon /> Add destination

@@ -175,7 +175,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
       </div>
 
       <div className="mx-auto max-w-6xl px-4 pt-18 pb-10 sm:px-6 lg:px-8">
-        <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <header>
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-3">
               <h1 id="guide-name" className="font-display text-3xl font-bold tracking-tight text-himal-900 sm:text-4xl">
@@ -201,13 +201,6 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
               <span className="text-slate-500">({reviewCountText(guide.reviewCount)})</span>
             </p>
           </div>
-          {/* From lg up the booking panel beside the page shows the rate. */}
-          {price && (
-            <p className="text-slate-600 sm:text-right lg:hidden">
-              <span className="font-display text-3xl font-bold text-himal-900">{price}</span>
-              <span className="text-sm"> per day</span>
-            </p>
-          )}
         </header>
 
         <div className="mt-8 grid gap-6 lg:grid-cols-3">
@@ -255,7 +248,8 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
             <Reviews guide={guide} />
           </div>
 
-          <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start" aria-label="Book and contact">
+          {/* First on a phone, so booking is not below every review; beside the page from lg up. */}
+          <aside className="order-first space-y-6 lg:sticky lg:top-24 lg:order-none lg:self-start" aria-label="Book and contact">
             <div className="card p-5 sm:p-6">
               <p className="text-sm text-slate-600">{price ? 'Daily rate' : 'Rate on request'}</p>
               {price && (

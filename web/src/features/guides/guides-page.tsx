@@ -45,7 +45,7 @@ export function GuidesPage() {
     <PageShell eyebrow="Guides" title="Local guides" description="Verified guides across Nepal, with their languages, specialities and daily rates.">
       <div className="relative -mt-16 space-y-8 sm:-mt-28">
         <div className="card space-y-4 p-4 sm:p-5">
-          <SearchBox label="Search guides" placeholder="Search by name, place, language or interest" buttonLabel="Search" onSearch={(q) => navigate(searchPath({ q }))} />
+          <SearchBox label="Search guides" placeholder="Name, town, language..." buttonLabel="Search" onSearch={(q) => navigate(searchPath({ q }))} />
           <CategoryChips chips={GUIDE_LIST_CATEGORIES} value={category} onChange={chooseCategory} label="Guide categories" />
         </div>
 

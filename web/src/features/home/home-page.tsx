@@ -243,7 +243,7 @@ export function HomePage() {
             <CategoryChips chips={LANDING_CATEGORIES} value={category} onChange={setCategory} label="Guide categories" tone="dark" />
             <SearchBox
               label="Search guides"
-              placeholder="Places, treks or languages"
+              placeholder="e.g. Pokhara"
               buttonLabel="Explore"
               size="hero"
               onSearch={(q) => navigate(searchPath({ q, category }))}

@@ -95,7 +95,7 @@ export function SearchPage() {
           <SearchBox
             key={q}
             label="Search guides"
-            placeholder="Search by name, place, language or interest"
+            placeholder="Name, town, language..."
             buttonLabel="Search"
             defaultValue={q}
             onSearch={(text) => navigate(searchPath({ ...request, q: text, category: category === 'all' ? undefined : category }))}
