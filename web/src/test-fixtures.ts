@@ -4,6 +4,7 @@ type GuideCard = components['schemas']['GuideCard']
 type PublicGuide = components['schemas']['PublicGuide']
 type Destination = components['schemas']['Destination']
 type Review = components['schemas']['Review']
+type Blog = components['schemas']['Blog']
 
 /** A guide as list answers carry them. */
 export function guideCard(id: string, overrides: Partial<GuideCard> = {}): GuideCard {
@@ -85,6 +86,23 @@ export function review(id: string, overrides: Partial<Review> = {}): Review {
     createdAt: '2026-05-02T10:00:00Z',
     tripDate: '2026-04-28',
     verified: true,
+    ...overrides,
+  }
+}
+
+export function blog(id: string, overrides: Partial<Blog> = {}): Blog {
+  return {
+    _id: id,
+    title: `Trail notes ${id}`,
+    description: 'Up before dawn at Poon Hill.\nThe Annapurna range turned pink, then gold.',
+    image: null,
+    imageThumb: null,
+    role: 'tourist',
+    createdAt: '2026-03-05T12:00:00Z',
+    updatedAt: '2026-03-05T12:00:00Z',
+    authorId: { _id: 'u1', firstName: 'Asha', lastName: 'Traveller' },
+    likeCount: 3,
+    likedByMe: false,
     ...overrides,
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react'
+import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react'
 import { UserIcon } from './icons'
 
 type ImagePickerProps = {
@@ -12,12 +12,16 @@ type ImagePickerProps = {
   shape?: 'round' | 'wide'
   required?: boolean
   disabled?: boolean
+  /** Offers 'Remove image' while an image is shown; the owner decides what removing means. */
+  onRemove?: () => void
+  /** Shown in the empty frame; a person by default. */
+  placeholder?: ReactNode
 }
 
 export const IMAGE_FILES_ONLY = 'Please choose an image file'
 
 /** Picks one image file (image types only) and previews it before upload. */
-export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = 'round', required, disabled }: ImagePickerProps) {
+export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = 'round', required, disabled, onRemove, placeholder = <UserIcon /> }: ImagePickerProps) {
   const inputId = useId()
   const [preview, setPreview] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -41,6 +45,9 @@ export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = '
     }
     setError(null)
     onChange(chosen)
+    // The file lives in the owner's state now; clearing the control lets the same file be
+    // chosen again after it was removed.
+    e.target.value = ''
   }
 
   const shown = preview ?? currentUrl ?? null
@@ -57,7 +64,7 @@ export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = '
       </label>
       <div className={`flex gap-4 ${shape === 'round' ? 'items-center' : 'flex-col'}`}>
         <div className={`${frame} flex shrink-0 items-center justify-center overflow-hidden border-2 border-dashed border-slate-300 bg-slate-50 text-4xl text-slate-300`}>
-          {shown ? <img src={shown} alt={`${label} preview`} className="h-full w-full object-cover" /> : <UserIcon />}
+          {shown ? <img src={shown} alt={`${label} preview`} className="h-full w-full object-cover" /> : placeholder}
         </div>
         <div className="min-w-0 space-y-1">
           {/* The native control stays focusable for keyboards and screen readers; the
@@ -78,6 +85,16 @@ export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = '
           >
             {shown ? 'Change image' : 'Choose image'}
           </label>
+          {shown && onRemove && (
+            <button
+              type="button"
+              onClick={onRemove}
+              disabled={disabled}
+              className="ml-2 inline-flex items-center rounded-lg px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              Remove image
+            </button>
+          )}
           <p id={`${inputId}-hint`} className="text-xs text-slate-500">
             {file ? file.name : (hint ?? 'JPEG, PNG or WebP, up to 8 MB')}
           </p>

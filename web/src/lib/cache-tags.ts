@@ -20,3 +20,9 @@ export const BOOKINGS_TAG = 'bookings'
 
 /** Notification lists. */
 export const NOTIFICATIONS_TAG = 'notifications'
+
+/** Every list of blog posts: the feed, blog search results, an author's own list. */
+export const BLOGS_TAG = 'blogs'
+
+/** One blog post's page and its edit form. */
+export const blogTag = (blogId: string) => `blog:${blogId}`
