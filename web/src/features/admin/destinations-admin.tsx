@@ -94,7 +94,7 @@ function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps
           Leave a blank line between paragraphs.
         </p>
       </div>
-      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-4 sm:gap-5 lg:grid-cols-4">
         <TextField label="Rating (0 to 5)" type="number" inputMode="decimal" min={0} max={5} step={0.1} value={draft.rating} onChange={(e) => set('rating', e.target.value)} />
         <TextField label="Number of reviews" type="number" inputMode="numeric" min={0} step={1} value={draft.reviews} onChange={(e) => set('reviews', e.target.value)} />
         <TextField label="Latitude" type="number" inputMode="decimal" min={-90} max={90} step="any" value={draft.latitude} onChange={(e) => set('latitude', e.target.value)} placeholder="28.2096" />
