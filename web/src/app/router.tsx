@@ -4,6 +4,10 @@ import { RoleChoicePage } from '../features/auth/role-choice-page'
 import { SignupPage } from '../features/auth/signup-page'
 import { HomePage } from '../features/home/home-page'
 import { AdminPage } from '../features/admin/admin-page'
+import { BlogDashboardPage } from '../features/blogs/blog-dashboard-page'
+import { BlogDetailPage } from '../features/blogs/blog-detail-page'
+import { BlogFormPage } from '../features/blogs/blog-form-page'
+import { BlogsPage } from '../features/blogs/blogs-page'
 import { DestinationDetailPage } from '../features/destinations/destination-detail-page'
 import { DestinationsPage } from '../features/destinations/destinations-page'
 import { CertificatesPage } from '../features/guides/certificates-page'
@@ -20,6 +24,9 @@ import { PlaceholderPage } from './placeholder-page'
 import { RequireRole } from './require-role'
 import { RouteErrorPage } from './route-error-page'
 
+// Blog pages are for every signed-in account, whatever its role (spec section 6).
+const ANY_ROLE: ('guide' | 'tourist' | 'admin')[] = ['guide', 'tourist', 'admin']
+
 type Placeholder = { path: string; eyebrow: string; title: string; description: string }
 
 // Screens that later issues fill in; each already has its route and a titled frame.
@@ -28,11 +35,6 @@ const placeholders: Placeholder[] = [
   { path: 'dashboard', eyebrow: 'Dashboard', title: 'Your trips', description: 'Your booking requests, approved trips and payments in one place.' },
   { path: 'request', eyebrow: 'Tour Requests', title: 'Booking requests', description: 'Approve or reject the trips travellers have asked you to guide.' },
   { path: 'notification', eyebrow: 'Notifications', title: 'Notifications', description: 'Updates about your bookings and payments.' },
-  { path: 'blogs', eyebrow: 'Blogs', title: 'Latest Blogs', description: 'Stories and advice from travellers and guides.' },
-  { path: 'blog/dashboard', eyebrow: 'Your Blog', title: 'Blog Dashboard', description: 'Manage your blog content.' },
-  { path: 'blog/create', eyebrow: 'Your Blog', title: 'Create New Blog', description: 'Share an experience from the trail.' },
-  { path: 'blog/edit/:blogId', eyebrow: 'Your Blog', title: 'Edit Your Blog', description: 'Update your story.' },
-  { path: 'blog/:blogId', eyebrow: 'Blog', title: 'Blog', description: 'A story from the Yatra community.' },
   { path: 'checkout/:bookingId', eyebrow: 'Checkout', title: 'Checkout Summary', description: 'Review your booking and complete payment.' },
   { path: 'success', eyebrow: 'Payment', title: 'Payment confirmation', description: 'The status of your payment and booking.' },
   { path: 'cancel', eyebrow: 'Payment', title: 'Payment Cancelled', description: 'No charges were made to your account' },
@@ -63,6 +65,11 @@ export const routes: RouteObject[] = [
           { path: 'touristform', element: <RequireRole role="tourist"><TravellerFormPage /></RequireRole> },
           { path: 'tourist/profile', element: <RequireRole role="tourist"><TouristProfilePage /></RequireRole> },
           { path: 'admin', element: <RequireRole role="admin" otherRole="forbidden"><AdminPage /></RequireRole> },
+          { path: 'blogs', element: <BlogsPage /> },
+          { path: 'blog/dashboard', element: <RequireRole role={ANY_ROLE}><BlogDashboardPage /></RequireRole> },
+          { path: 'blog/create', element: <RequireRole role={ANY_ROLE}><BlogFormPage /></RequireRole> },
+          { path: 'blog/edit/:blogId', element: <RequireRole role={ANY_ROLE}><BlogFormPage /></RequireRole> },
+          { path: 'blog/:blogId', element: <BlogDetailPage /> },
           ...placeholders.map(({ path, ...page }) => ({ path, element: <PlaceholderPage {...page} /> })),
           { path: '*', element: <NotFoundPage /> },
         ],

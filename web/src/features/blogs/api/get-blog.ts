@@ -1,0 +1,15 @@
+import { authApi } from '../../../lib/api-client'
+import { settle, type ApiResult } from '../../../lib/api-result'
+import type { Blog } from '../../../lib/blog-text'
+import { blogTag } from '../../../lib/cache-tags'
+
+export const BLOG_LOAD_FAILED = 'Error fetching blog'
+
+export const blogKey = (blogId: string) => `blog:${blogId}`
+export const blogTags = (blogId: string) => [blogTag(blogId)]
+
+/** GET /api/v1/users/blog/{blogId}: one post for anyone; with a token, `likedByMe` too. */
+export async function getBlog(blogId: string): Promise<ApiResult<Blog>> {
+  const result = await settle(authApi.GET('/api/v1/users/blog/{blogId}', { params: { path: { blogId } } }), BLOG_LOAD_FAILED)
+  return result.ok ? { ok: true, data: result.data.blog } : result
+}

@@ -1,0 +1,78 @@
+import type { Blog } from '../../lib/blog-text'
+
+/** The server's bounds (characters, after trimming). */
+export const TITLE_MAX = 150
+export const CONTENT_MAX = 20_000
+/** The server's image rules: JPEG, PNG or WebP up to 8 MB. */
+export const IMAGE_MAX_BYTES = 8 * 1024 * 1024
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
+
+export const TITLE_REQUIRED = 'Title is required'
+export const CONTENT_REQUIRED = 'Content is required'
+export const TITLE_TOO_LONG = `Title must be at most ${TITLE_MAX} characters`
+export const CONTENT_TOO_LONG = `Content must be at most ${CONTENT_MAX} characters`
+export const IMAGE_TYPE_NOT_ALLOWED = 'Only JPEG, PNG or WebP images are allowed'
+export const IMAGE_TOO_LARGE = 'Images must be 8 MB or smaller'
+
+/** The blog form as typed. */
+export type BlogDraft = {
+  title: string
+  content: string
+  /** A new image to upload, or null to keep (or not have) one. */
+  image: File | null
+  /** Editing: drop the image the post has now. */
+  removeImage: boolean
+}
+
+export const EMPTY_DRAFT: BlogDraft = { title: '', content: '', image: null, removeImage: false }
+
+/** The form filled with a saved post, for editing. */
+export function draftFrom(blog: Pick<Blog, 'title' | 'description'>): BlogDraft {
+  return { title: blog.title, content: blog.description, image: null, removeImage: false }
+}
+
+/** Whether the form differs from what it started as (a saved post, or empty). */
+export function isDirty(draft: BlogDraft, start: BlogDraft): boolean {
+  return draft.title !== start.title || draft.content !== start.content || draft.image !== null || draft.removeImage !== start.removeImage
+}
+
+/**
+ * Characters as the server counts them: after trimming, whole characters (an emoji is one),
+ * and a line break as two, since a multipart form sends every line break as CR LF.
+ */
+export function serverLength(text: string): number {
+  return Array.from(text.trim().replace(/\r\n|\r|\n/g, '\r\n')).length
+}
+
+export type DraftErrors = Partial<Record<'title' | 'content' | 'image', string>>
+
+/** What is wrong with each field, with the server's own messages; empty when it can be sent. */
+export function validateDraft(draft: BlogDraft): DraftErrors {
+  const errors: DraftErrors = {}
+  const titleLength = serverLength(draft.title)
+  if (titleLength === 0) errors.title = TITLE_REQUIRED
+  else if (titleLength > TITLE_MAX) errors.title = TITLE_TOO_LONG
+  const contentLength = serverLength(draft.content)
+  if (contentLength === 0) errors.content = CONTENT_REQUIRED
+  else if (contentLength > CONTENT_MAX) errors.content = CONTENT_TOO_LONG
+  if (draft.image) {
+    if (!IMAGE_TYPES.includes(draft.image.type)) errors.image = IMAGE_TYPE_NOT_ALLOWED
+    else if (draft.image.size > IMAGE_MAX_BYTES) errors.image = IMAGE_TOO_LARGE
+  }
+  return errors
+}
+
+/**
+ * The multipart body of create and edit: title, description and the stored role (the spec's
+ * payload), the image only when a new one was chosen, and `removeImage=true` when the post's
+ * image should go.
+ */
+export function draftForm(draft: BlogDraft, role: string | null): FormData {
+  const form = new FormData()
+  form.append('title', draft.title.trim())
+  form.append('description', draft.content.trim())
+  if (role) form.append('role', role)
+  if (draft.image) form.append('image', draft.image)
+  else if (draft.removeImage) form.append('removeImage', 'true')
+  return form
+}

@@ -1,0 +1,101 @@
+import { Link, useNavigate } from 'react-router'
+import { BlogCard, BlogCardSkeleton } from '../../components/blog-card'
+import { AlertIcon, PencilIcon, SpinnerIcon } from '../../components/icons'
+import { PageShell } from '../../components/page-shell'
+import { SearchBox } from '../../components/search-box'
+import { EmptyCard, ErrorCard } from '../../components/status-card'
+import { useAuth } from '../../lib/auth-store'
+import { searchPath } from '../../lib/search-url'
+import { usePagedList } from '../../lib/use-cached-query'
+import { useInfiniteScroll } from '../../lib/use-infinite-scroll'
+import { BLOGS_LOAD_FAILED, BLOG_FEED_KEY, BLOG_FEED_TAGS, listBlogs } from './api/list-blogs'
+import { useFillViewport } from './use-fill-viewport'
+
+export const LOADING_MORE = 'Loading more blogs...'
+export const END_OF_BLOGS = "You've reached the end of the blogs"
+export const NO_BLOGS = 'No blogs yet'
+
+function SkeletonGrid() {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        <li key={i}>
+          <BlogCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** /blogs: the newest posts first, loaded page by page as the reader scrolls. */
+export function BlogsPage() {
+  const navigate = useNavigate()
+  const { isSignedIn } = useAuth()
+  const list = usePagedList({ key: BLOG_FEED_KEY, tags: BLOG_FEED_TAGS, loadPage: listBlogs })
+  const canLoadMore = list.status === 'success' && list.hasMore && !list.isFetchingMore && !list.error
+  useInfiniteScroll({ enabled: canLoadMore, onLoadMore: list.loadMore })
+  useFillViewport({ enabled: canLoadMore, itemCount: list.items.length, onLoadMore: list.loadMore })
+
+  return (
+    <PageShell eyebrow="Blogs" title="Latest Blogs" description="Stories, routes and advice from travellers and local guides across Nepal.">
+      <div className="relative -mt-16 space-y-8 sm:-mt-28">
+        <div className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:p-5">
+          <div className="min-w-0 flex-1">
+            <SearchBox label="Search blogs" placeholder="Search blogs..." buttonLabel="Search" onSearch={(q) => navigate(searchPath({ q }))} />
+          </div>
+          {isSignedIn && (
+            <Link to="/blog/create" className="btn-accent shrink-0">
+              <PencilIcon /> Write a Blog
+            </Link>
+          )}
+        </div>
+
+        <div aria-busy={list.status === 'loading'}>
+          {list.status === 'loading' && <SkeletonGrid />}
+          {list.status === 'error' && <ErrorCard message={list.error ?? BLOGS_LOAD_FAILED} onRetry={list.reload} />}
+          {list.status === 'success' && list.items.length === 0 && (
+            <EmptyCard icon={<PencilIcon />} title={NO_BLOGS}>
+              Stories from the trail appear here as travellers and guides write them.{' '}
+              <Link to={isSignedIn ? '/blog/create' : '/login'} className="text-link">
+                {isSignedIn ? 'Write the first one' : 'Log in to write the first one'}
+              </Link>
+            </EmptyCard>
+          )}
+          {list.items.length > 0 && (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Blogs">
+              {list.items.map((blog) => (
+                <li key={blog._id}>
+                  <BlogCard blog={blog} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        {list.isFetchingMore && (
+          <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-600">
+            <SpinnerIcon className="animate-spin text-himal-600" /> {LOADING_MORE}
+          </p>
+        )}
+        {list.status === 'success' && list.error && (
+          <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 px-5 py-4 text-center text-sm">
+            <p className="flex items-center gap-2 font-medium text-red-800">
+              <AlertIcon /> {list.error}
+            </p>
+            <button type="button" className="btn-secondary" onClick={list.loadMore}>
+              Try Again
+            </button>
+          </div>
+        )}
+        {canLoadMore && (
+          <div className="flex justify-center">
+            <button type="button" className="btn-secondary px-6" onClick={list.loadMore}>
+              Load more blogs
+            </button>
+          </div>
+        )}
+        {list.status === 'success' && list.items.length > 0 && !list.hasMore && <p className="text-center text-sm text-slate-500">{END_OF_BLOGS}</p>}
+      </div>
+    </PageShell>
+  )
+}
