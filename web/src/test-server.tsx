@@ -4,7 +4,7 @@ import { vi } from 'vitest'
 import { CacheProvider } from './lib/cache-provider'
 import { ClientCache } from './lib/client-cache'
 
-export type Call = { method: string; url: URL; body: unknown }
+export type Call = { method: string; url: URL; body: unknown; headers: Headers }
 
 /** A JSON answer as the server sends it. */
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -26,7 +26,7 @@ export function fakeServer(answer: (call: Call) => Response | Promise<Response> 
       let body: unknown = text
       if (request.headers.get('Content-Type')?.startsWith('multipart/')) body = await request.formData()
       else if (text !== '') body = JSON.parse(text)
-      const call = { method: request.method, url: new URL(request.url), body }
+      const call = { method: request.method, url: new URL(request.url), body, headers: request.headers }
       calls.push(call)
       return (await answer(call)) ?? failure(404, 'Not found')
     }),

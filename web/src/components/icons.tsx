@@ -241,3 +241,49 @@ export const MountainIcon = (p: IconProps) => (
     <path d="M8 11.5l1.5 1 1.5-1" />
   </Icon>
 )
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M18 8a6 6 0 00-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+    <path d="M13.7 21a2 2 0 01-3.4 0" />
+  </Icon>
+)
+export const RefreshIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M23 4v6h-6M1 20v-6h6" />
+    <path d="M3.5 9a9 9 0 0114.8-3.4L23 10M1 14l4.7 4.4A9 9 0 0020.5 15" />
+  </Icon>
+)
+export const CardIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="1" y="4" width="22" height="16" rx="2" />
+    <path d="M1 10h22M5 15h4" />
+  </Icon>
+)
+export const WalletIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M20 7V5a2 2 0 00-2-2H5a2 2 0 00-2 2v14a2 2 0 002 2h13a2 2 0 002-2v-2" />
+    <path d="M22 11h-5a2 2 0 000 4h5v-4z" />
+  </Icon>
+)
+export const PrinterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 9V2h12v7M6 18H4a2 2 0 01-2-2v-5a2 2 0 012-2h16a2 2 0 012 2v5a2 2 0 01-2 2h-2" />
+    <rect x="6" y="14" width="12" height="8" />
+  </Icon>
+)
+export const DownloadIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M21 15v4a2 2 0 01-2 2H5a2 2 0 01-2-2v-4M7 10l5 5 5-5M12 15V3" />
+  </Icon>
+)
+export const HomeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 10.5L12 3l9 7.5V20a1 1 0 01-1 1h-5v-6H9v6H4a1 1 0 01-1-1v-9.5z" />
+  </Icon>
+)
+export const InboxIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+    <path d="M5.5 5.1L2 12v6a2 2 0 002 2h16a2 2 0 002-2v-6l-3.5-6.9A2 2 0 0016.8 4H7.2a2 2 0 00-1.7 1.1z" />
+  </Icon>
+)
