@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { booking, paidBooking } from '../../test-fixtures'
+import { groupRequests, groupTrips } from './booking-groups'
+
+describe('groupTrips', () => {
+  const today = '2026-12-10'
+
+  it('puts each booking where it stands', () => {
+    const trips = [
+      booking('waiting'),
+      booking('to-pay', { bookingStatus: 'approved' }),
+      paidBooking('upcoming', { selectedDate: '2026-12-20' }),
+      paidBooking('today', { selectedDate: today }),
+      paidBooking('past', { selectedDate: '2026-11-01' }),
+      booking('declined', { bookingStatus: 'rejected' }),
+    ]
+    const groups = groupTrips(trips, today)
+    const ids = Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, v.map((b) => b._id)]))
+    expect(ids).toEqual({ awaiting: ['waiting'], toPay: ['to-pay'], upcoming: ['today', 'upcoming'], past: ['past'], declined: ['declined'] })
+  })
+
+  it('orders coming trips soonest first and past ones latest first, by date then time', () => {
+    const groups = groupTrips(
+      [
+        paidBooking('late', { selectedDate: '2026-12-20', selectedTime: '14:00' }),
+        paidBooking('early', { selectedDate: '2026-12-20', selectedTime: '07:30' }),
+        paidBooking('first', { selectedDate: '2026-12-11' }),
+        paidBooking('long-ago', { selectedDate: '2025-05-01' }),
+        paidBooking('recent', { selectedDate: '2026-12-01' }),
+      ],
+      today,
+    )
+    expect(groups.upcoming.map((b) => b._id)).toEqual(['first', 'early', 'late'])
+    expect(groups.past.map((b) => b._id)).toEqual(['recent', 'long-ago'])
+  })
+
+  it('gives empty groups for no bookings', () => {
+    expect(groupTrips([], today)).toEqual({ awaiting: [], toPay: [], upcoming: [], past: [], declined: [] })
+  })
+})
+
+describe('groupRequests', () => {
+  it("sorts a guide's requests into Pending, Approved and Rejected, keeping the server's order", () => {
+    const groups = groupRequests([booking('a'), booking('b', { bookingStatus: 'approved' }), booking('c'), booking('d', { bookingStatus: 'rejected' })])
+    expect(groups.pending.map((b) => b._id)).toEqual(['a', 'c'])
+    expect(groups.approved.map((b) => b._id)).toEqual(['b'])
+    expect(groups.rejected.map((b) => b._id)).toEqual(['d'])
+  })
+})

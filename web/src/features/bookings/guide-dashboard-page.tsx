@@ -1,0 +1,206 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Avatar } from '../../components/avatar'
+import { AlertIcon, ArrowRightIcon, CalendarIcon, CheckIcon, InboxIcon, ShieldIcon } from '../../components/icons'
+import { PageShell } from '../../components/page-shell'
+import { StarRating, formatRating, reviewCountText } from '../../components/star-rating'
+import { ErrorCard, LoadingCard } from '../../components/status-card'
+import { formatTripDate, partyName, peopleLabel, type Booking } from '../../lib/booking'
+import { formatDollars } from '../../lib/money'
+import { useCachedQuery } from '../../lib/use-cached-query'
+import { DASHBOARD_LOAD_FAILED, getGuideDashboard, guideDashboardKey, guideDashboardTags, type GuideDashboard } from './api/get-guide-dashboard'
+
+export const VERIFY_REQUIRED = 'Your profile is not public. Please complete KYC verification.'
+/** How many waiting requests and upcoming trips the dashboard lists; the rest are on /request. */
+const LISTED = 3
+
+/** /guideDash: requests waiting, upcoming trips, earnings, rating and verification at a glance. */
+export function GuideDashboardPage() {
+  const query = useCachedQuery({ key: guideDashboardKey, tags: guideDashboardTags, load: getGuideDashboard })
+  const dash = query.data
+
+  let body: ReactNode
+  if (query.status === 'loading') body = <LoadingCard label="Loading your dashboard..." />
+  else if (!dash) body = <ErrorCard message={query.error ?? DASHBOARD_LOAD_FAILED} onRetry={query.reload} />
+  else
+    body = (
+      <div className="space-y-8">
+        <Verification dash={dash} />
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" role="group" aria-label="At a glance">
+          <Tile label="Requests waiting" value={String(dash.pendingRequests.length)} />
+          <Tile label="Upcoming trips" value={String(dash.upcomingTrips.length)} />
+          <Tile label="Earned this month" value={formatDollars(dash.earnings.thisMonth)} />
+          <Tile label="Rating" value={dash.reviewCount > 0 ? formatRating(dash.averageRating) : 'New'}>
+            <StarRating value={dash.averageRating} className="text-sm" />
+            <span className="sr-only">, </span>
+            <span className="block text-xs text-slate-500">{reviewCountText(dash.reviewCount)}</span>
+          </Tile>
+        </div>
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            <Panel
+              title="Requests waiting"
+              action={
+                <Link to="/request" className="text-link inline-flex items-center gap-1 text-sm">
+                  Answer requests <ArrowRightIcon />
+                </Link>
+              }
+            >
+              {dash.pendingRequests.length === 0 ? (
+                <Quiet icon={<InboxIcon />}>No requests are waiting for your answer.</Quiet>
+              ) : (
+                <TripRows trips={dash.pendingRequests.slice(0, LISTED)} more={dash.pendingRequests.length - LISTED} />
+              )}
+            </Panel>
+            <Panel title="Upcoming trips">
+              {dash.upcomingTrips.length === 0 ? (
+                <Quiet icon={<CalendarIcon />}>No upcoming trips yet. Approved requests appear here.</Quiet>
+              ) : (
+                <TripRows trips={dash.upcomingTrips.slice(0, LISTED)} more={dash.upcomingTrips.length - LISTED} />
+              )}
+            </Panel>
+          </div>
+          <Panel title="Earnings">
+            <dl className="space-y-4">
+              <div>
+                <dt className="text-sm text-slate-500">Total earned</dt>
+                <dd className="font-display text-3xl font-bold text-himal-900">{formatDollars(dash.earnings.total)}</dd>
+              </div>
+              <div className="flex justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
+                <dt className="text-slate-600">This month</dt>
+                <dd className="font-semibold text-slate-900">{formatDollars(dash.earnings.thisMonth)}</dd>
+              </div>
+              <div className="flex justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
+                <dt className="text-slate-600">Paid trips</dt>
+                <dd className="font-semibold text-slate-900">{dash.earnings.paidTrips}</dd>
+              </div>
+            </dl>
+            <p className="mt-4 text-xs text-slate-500">Counted from trips travellers have paid for.</p>
+          </Panel>
+        </div>
+      </div>
+    )
+
+  return (
+    <PageShell eyebrow="Dashboard" title="Guide dashboard" description="Requests waiting for you, upcoming trips, earnings, rating and verification.">
+      {body}
+    </PageShell>
+  )
+}
+
+function Verification({ dash }: { dash: GuideDashboard }) {
+  if (dash.status === 'verified')
+    return (
+      <div className="flex flex-col gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-start gap-3">
+          <CheckIcon className="mt-0.5 shrink-0 text-lg" />
+          <span>
+            <strong>Verified guide.</strong> Your profile is public and travellers can book you.
+          </span>
+        </p>
+        <Link to="/guide/profile" className="btn-secondary shrink-0">
+          View your profile
+        </Link>
+      </div>
+    )
+  if (dash.verification === 'submitted')
+    return (
+      <div className="flex items-start gap-3 rounded-2xl border border-himal-200 bg-himal-50 p-4 text-himal-900">
+        <ShieldIcon className="mt-0.5 shrink-0 text-lg" />
+        <p>
+          <strong>Certificates waiting for review.</strong> An administrator will check them soon; your profile goes public once you are verified.
+        </p>
+      </div>
+    )
+  if (dash.verification === 'rejected')
+    return (
+      <div className="flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-start gap-3">
+          <AlertIcon className="mt-0.5 shrink-0 text-lg" />
+          <span>
+            <strong>Verification not approved.</strong> {dash.verificationNote && <>Reason: {dash.verificationNote} </>}Please update your certificates and submit
+            them again.
+          </span>
+        </p>
+        <Link to="/kycform" className="btn shrink-0 bg-red-700 text-white hover:bg-red-800">
+          Submit certificates again
+        </Link>
+      </div>
+    )
+  return (
+    <div className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex items-start gap-3">
+        <AlertIcon className="mt-0.5 shrink-0 text-lg" />
+        <span>
+          <strong>Verification Required!</strong> {VERIFY_REQUIRED}
+        </span>
+      </p>
+      <Link to="/kycform" className="btn-accent shrink-0">
+        Verify Now
+      </Link>
+    </div>
+  )
+}
+
+function Tile({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
+  return (
+    <div className="card p-4">
+      <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-himal-900">{value}</p>
+      {children}
+    </div>
+  )
+}
+
+function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card p-5 sm:p-6" aria-label={title}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+function Quiet({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <p className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-5 text-sm text-slate-600">
+      <span className="text-xl text-slate-400">{icon}</span>
+      {children}
+    </p>
+  )
+}
+
+function TripRows({ trips, more }: { trips: Booking[]; more: number }) {
+  return (
+    <>
+      <ul className="divide-y divide-slate-100">
+        {trips.map((trip) => {
+          const name = partyName(trip.tourist)
+          return (
+            <li key={trip._id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+              <Avatar src={trip.tourist.profilePicture} name={name} className="h-10 w-10 text-sm" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-slate-900">{name}</p>
+                <p className="text-sm text-slate-600">
+                  {formatTripDate(trip.selectedDate)} at {trip.selectedTime} · {peopleLabel(trip.groupSize)}
+                </p>
+              </div>
+              <p className="shrink-0 text-right">
+                <span className="block font-semibold text-himal-900">{formatDollars(trip.totalAmount)}</span>
+                {trip.paymentStatus === 'paid' && <span className="text-xs font-semibold text-emerald-700">Paid</span>}
+              </p>
+            </li>
+          )
+        })}
+      </ul>
+      {more > 0 && (
+        <Link to="/request" className="text-link mt-3 inline-block text-sm">
+          and {more} more
+        </Link>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,169 @@
+import { useId, useState, type ReactNode } from 'react'
+import { Avatar } from '../../components/avatar'
+import { BookingChips } from '../../components/booking-chips'
+import { CheckIcon, ChevronDownIcon, CloseIcon, InboxIcon, MailIcon, RefreshIcon, SpinnerIcon } from '../../components/icons'
+import { PageShell } from '../../components/page-shell'
+import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
+import { Toast, useToast } from '../../components/toast'
+import { TripFacts } from '../../components/trip-facts'
+import { partyName, type Booking } from '../../lib/booking'
+import { invalidate, useClientCache } from '../../lib/cache-provider'
+import { BOOKINGS_TAG } from '../../lib/cache-tags'
+import { useCachedQuery } from '../../lib/use-cached-query'
+import { decideBooking, type Decision } from './api/decide-booking'
+import { guideBookingsKey, guideBookingsTags, listGuideBookings } from './api/list-guide-bookings'
+import { groupRequests } from './booking-groups'
+
+export const NO_BOOKINGS = 'No Bookings Yet'
+/** Booking toasts stay 5 s (spec section 9). */
+export const BOOKING_TOAST_MS = 5000
+
+type Busy = { bookingId: string; action: Decision } | null
+
+/** /request: a guide's booking requests, to approve or reject (spec section 2, Tour Requests). */
+export function TourRequestsPage() {
+  const cache = useClientCache()
+  const query = useCachedQuery({ key: guideBookingsKey, tags: guideBookingsTags, load: listGuideBookings })
+  const { toast, show } = useToast(BOOKING_TOAST_MS)
+  const [busy, setBusy] = useState<Busy>(null)
+  // Answers given here, laid over the list they were given on until it is fetched again.
+  const [decided, setDecided] = useState<{ on: Booking[] | undefined; answers: Record<string, Booking> }>({ on: undefined, answers: {} })
+
+  async function decide(booking: Booking, action: Decision) {
+    if (busy) return
+    setBusy({ bookingId: booking._id, action })
+    const result = await decideBooking(booking._id, action)
+    setBusy(null)
+    if (!result.ok) {
+      show(result.message, 'error')
+      // It may have been answered elsewhere meanwhile: show where it stands now.
+      if (result.status === 409) query.reload()
+      return
+    }
+    const answered = result.data.data
+    setDecided((d) => ({ on: query.data, answers: { ...(d.on === query.data ? d.answers : {}), [answered._id]: answered } }))
+    show(result.data.message)
+    invalidate(cache, BOOKINGS_TAG)
+  }
+
+  const answers = decided.on === query.data ? decided.answers : {}
+  const bookings = (query.data ?? []).map((b) => answers[b._id] ?? b)
+  const groups = groupRequests(bookings)
+
+  const refresh = (
+    <button type="button" className="btn-secondary" onClick={query.reload} disabled={query.isFetching} aria-busy={query.isFetching}>
+      <RefreshIcon className={query.isFetching ? 'animate-spin' : ''} /> Refresh
+    </button>
+  )
+
+  let body: ReactNode
+  if (query.status === 'loading') body = <LoadingCard label="Loading your booking requests..." />
+  else if (query.status === 'error' && query.data === undefined) body = <ErrorCard message={query.error ?? 'Failed to fetch bookings'} onRetry={query.reload} />
+  else if (bookings.length === 0)
+    body = (
+      <EmptyCard icon={<InboxIcon />} title={NO_BOOKINGS}>
+        <p>When a traveller asks you to guide them, their request appears here for you to approve or reject.</p>
+      </EmptyCard>
+    )
+  else
+    body = (
+      <div className="space-y-10">
+        {query.error && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">{query.error}</p>}
+        <RequestSection title="Pending" count={groups.pending.length} empty="No requests waiting for your answer.">
+          {groups.pending.map((b) => (
+            <RequestCard key={b._id} booking={b}>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <button
+                  type="button"
+                  className="btn-primary"
+                  onClick={() => decide(b, 'approve')}
+                  disabled={busy !== null}
+                  aria-busy={busy?.bookingId === b._id && busy.action === 'approve'}
+                >
+                  {busy?.bookingId === b._id && busy.action === 'approve' ? <SpinnerIcon /> : <CheckIcon />}
+                  {busy?.bookingId === b._id && busy.action === 'approve' ? 'Approving...' : 'Approve'}
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary text-red-700 hover:text-red-800"
+                  onClick={() => decide(b, 'reject')}
+                  disabled={busy !== null}
+                  aria-busy={busy?.bookingId === b._id && busy.action === 'reject'}
+                >
+                  {busy?.bookingId === b._id && busy.action === 'reject' ? <SpinnerIcon /> : <CloseIcon />}
+                  {busy?.bookingId === b._id && busy.action === 'reject' ? 'Rejecting...' : 'Reject'}
+                </button>
+              </div>
+            </RequestCard>
+          ))}
+        </RequestSection>
+        <RequestSection title="Approved" count={groups.approved.length} empty="No approved trips yet.">
+          {groups.approved.map((b) => (
+            <RequestCard key={b._id} booking={b} />
+          ))}
+        </RequestSection>
+        <RequestSection title="Rejected" count={groups.rejected.length} empty="No rejected requests." collapsible>
+          {groups.rejected.map((b) => (
+            <RequestCard key={b._id} booking={b} />
+          ))}
+        </RequestSection>
+      </div>
+    )
+
+  return (
+    <PageShell eyebrow="Tour Requests" title="Booking requests" description="Approve or reject the trips travellers have asked you to guide.">
+      <div className="mb-6 flex justify-end">{refresh}</div>
+      {body}
+      <Toast toast={toast} />
+    </PageShell>
+  )
+}
+
+type RequestSectionProps = { title: string; count: number; empty: string; collapsible?: boolean; children: ReactNode }
+
+function RequestSection({ title, count, empty, collapsible = false, children }: RequestSectionProps) {
+  const [open, setOpen] = useState(!collapsible)
+  const listId = useId()
+  const heading = (
+    <>
+      {title} <span className="ml-1 rounded-full bg-slate-200 px-2 py-0.5 align-middle text-xs font-semibold text-slate-700">{count}</span>
+    </>
+  )
+  return (
+    <section aria-label={title}>
+      <h2 className="text-xl font-semibold text-slate-900">
+        {collapsible ? (
+          <button type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)} className="flex items-center gap-2 rounded-lg text-left">
+            {heading}
+            <ChevronDownIcon className={`text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
+          </button>
+        ) : (
+          heading
+        )}
+      </h2>
+      <div id={listId} hidden={!open} className="mt-4">
+        {count === 0 ? <p className="text-sm text-slate-500">{empty}</p> : <ul className="grid gap-4 lg:grid-cols-2">{children}</ul>}
+      </div>
+    </section>
+  )
+}
+
+function RequestCard({ booking, children }: { booking: Booking; children?: ReactNode }) {
+  const name = partyName(booking.tourist)
+  return (
+    <li className="card flex flex-col gap-4 p-5" aria-label={`${name}, ${booking.selectedDate}`}>
+      <div className="flex items-start gap-3">
+        <Avatar src={booking.tourist.profilePicture} name={name} className="h-12 w-12 text-base" />
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold text-slate-900">{name}</p>
+          <a href={`mailto:${booking.tourist.email}`} className="inline-flex max-w-full items-center gap-1 text-sm text-himal-700 hover:underline">
+            <MailIcon className="shrink-0" /> <span className="truncate">{booking.tourist.email}</span>
+          </a>
+        </div>
+        <BookingChips booking={booking} />
+      </div>
+      <TripFacts booking={booking} />
+      {children}
+    </li>
+  )
+}
