@@ -1,0 +1,205 @@
+import { useState, type ReactNode } from 'react'
+import { Link, useParams } from 'react-router'
+import { Avatar } from '../../components/avatar'
+import { BookingChips } from '../../components/booking-chips'
+import { FormAlert } from '../../components/form-alert'
+import { AlertIcon, CardIcon, CheckIcon, ClockIcon, SpinnerIcon, WalletIcon } from '../../components/icons'
+import { PageShell } from '../../components/page-shell'
+import { ErrorCard, LoadingCard } from '../../components/status-card'
+import { bookingState, formatLongTripDate, isPaid, partyName, peopleLabel, type Booking, type BookingParty } from '../../lib/booking'
+import { formatDollars } from '../../lib/money'
+import { useCachedQuery } from '../../lib/use-cached-query'
+import { CARD_PAYMENT_FAILED, createCheckout } from './api/create-checkout'
+import { BOOKING_NOT_FOUND, bookingKey, bookingTags, getBooking } from './api/get-booking'
+
+export const PAYMENT_REQUIRED = 'Payment Required'
+export const PAYMENT_COMPLETE = 'Payment Complete'
+export const PAYMENT_DONE_TEXT = 'Payment Successful! Your booking has been confirmed and payment has been processed.'
+/** The wallet is not wired (spec): its button only says where it would go. */
+export const WALLET_ALERT = 'Redirecting to Khalti...'
+
+/** /checkout/{bookingId}: the booking's summary and, while it is unpaid, the ways to pay. */
+export function CheckoutPage() {
+  const { bookingId = '' } = useParams()
+  const query = useCachedQuery({ key: bookingKey(bookingId), tags: bookingTags, load: () => getBooking(bookingId), enabled: bookingId !== '' })
+  const booking = query.data
+
+  let body: ReactNode
+  if (query.status === 'loading') body = <LoadingCard label="Loading your booking..." />
+  else if (!booking)
+    body = (
+      <ErrorCard message={BOOKING_NOT_FOUND} detail="It may belong to another account, or the link may be incomplete." onRetry={query.reload}>
+        <Link to="/dashboard" className="btn-secondary">
+          View My Bookings
+        </Link>
+      </ErrorCard>
+    )
+  else
+    body = (
+      <div className="grid gap-6 lg:grid-cols-5">
+        <Summary booking={booking} />
+        <div className="lg:col-span-2">
+          <PaymentPanel booking={booking} />
+        </div>
+      </div>
+    )
+
+  return (
+    <PageShell eyebrow="Checkout" title="Checkout Summary" description="Review your booking and complete payment.">
+      {body}
+    </PageShell>
+  )
+}
+
+function Summary({ booking }: { booking: Booking }) {
+  return (
+    <section className="card p-5 sm:p-6 lg:col-span-3" aria-label="Booking summary">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Your booking</h2>
+        <BookingChips booking={booking} />
+      </div>
+      <div className="mt-5 grid gap-4 sm:grid-cols-2">
+        <Party title="Traveller" party={booking.tourist} />
+        <Party title="Guide" party={booking.guide} />
+      </div>
+      <dl className="mt-6 divide-y divide-slate-100 border-t border-slate-100 text-sm">
+        <Row label="Date" value={formatLongTripDate(booking.selectedDate)} />
+        <Row label="Time" value={booking.selectedTime} />
+        <Row label="Group size" value={peopleLabel(booking.groupSize)} />
+        <Row label="Price per person" value={formatDollars(booking.pricePerPerson)} />
+        <div className="flex items-baseline justify-between gap-4 pt-4">
+          <dt className="font-semibold text-slate-900">Total amount</dt>
+          <dd className="font-display text-2xl font-bold text-himal-900">{formatDollars(booking.totalAmount)}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
+
+function Party({ title, party }: { title: string; party: BookingParty }) {
+  const name = partyName(party)
+  return (
+    <div className="rounded-xl border border-slate-200 p-4">
+      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</p>
+      <div className="mt-2 flex items-center gap-3">
+        <Avatar src={party.profilePicture} name={name} className="h-11 w-11 text-sm" />
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900">{name}</p>
+          <p className="truncate text-sm text-slate-600">{party.email}</p>
+          {party.phone && <p className="text-sm text-slate-600">{party.phone}</p>}
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-3">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-semibold text-slate-900">{value}</dd>
+    </div>
+  )
+}
+
+function PaymentPanel({ booking }: { booking: Booking }) {
+  if (isPaid(booking))
+    return (
+      <section className="card border-emerald-200 p-5 sm:p-6" aria-label={PAYMENT_COMPLETE}>
+        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700">
+          <CheckIcon />
+        </span>
+        <h2 className="mt-4 text-xl font-semibold text-slate-900">{PAYMENT_COMPLETE}</h2>
+        <p className="mt-2 text-sm text-slate-600">{PAYMENT_DONE_TEXT}</p>
+        <div className="mt-5 flex flex-col gap-3">
+          <Link to={`/receipt/${booking._id}`} className="btn-primary">
+            Download Receipt
+          </Link>
+          <Link to="/dashboard" className="btn-secondary">
+            View My Bookings
+          </Link>
+        </div>
+      </section>
+    )
+  const state = bookingState(booking)
+  if (state === 'rejected')
+    return (
+      <Notice icon={<AlertIcon />} tone="red" title="Booking declined">
+        <p>This booking was declined by the guide and cannot be paid. Nothing has been charged.</p>
+        <Link to="/guides" className="btn-primary mt-5 w-full">
+          Find another guide
+        </Link>
+      </Notice>
+    )
+  if (state === 'pending')
+    return (
+      <Notice icon={<ClockIcon />} tone="amber" title="Waiting for the guide">
+        <p>You can pay once {booking.guide.firstName} approves this booking. We will notify you as soon as they answer.</p>
+        <Link to="/dashboard" className="btn-secondary mt-5 w-full">
+          View My Bookings
+        </Link>
+      </Notice>
+    )
+  return <PayOptions booking={booking} />
+}
+
+function Notice({ icon, tone, title, children }: { icon: ReactNode; tone: 'red' | 'amber'; title: string; children: ReactNode }) {
+  const colours = tone === 'red' ? 'bg-red-50 text-red-700' : 'bg-marigold-50 text-marigold-700'
+  return (
+    <section className="card p-5 sm:p-6" aria-label={title}>
+      <span className={`flex h-12 w-12 items-center justify-center rounded-full text-2xl ${colours}`}>{icon}</span>
+      <h2 className="mt-4 text-xl font-semibold text-slate-900">{title}</h2>
+      <div className="mt-2 text-sm text-slate-600">{children}</div>
+    </section>
+  )
+}
+
+function PayOptions({ booking }: { booking: Booking }) {
+  const [processing, setProcessing] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  async function payByCard() {
+    if (processing) return
+    setProcessing(true)
+    setFailure(null)
+    const result = await createCheckout(booking._id)
+    if (result.ok) {
+      // Stays 'Processing...' while the browser leaves for the checkout page.
+      window.location.assign(result.data.url)
+      return
+    }
+    setProcessing(false)
+    setFailure(result.message)
+    window.alert(result.message || CARD_PAYMENT_FAILED)
+  }
+
+  return (
+    <section className="card overflow-hidden" aria-label={PAYMENT_REQUIRED}>
+      <div className="flex items-start gap-3 border-b border-marigold-200 bg-marigold-50 px-5 py-4 text-marigold-900 sm:px-6">
+        <AlertIcon className="mt-0.5 shrink-0 text-lg" />
+        <div>
+          <h2 className="font-semibold">{PAYMENT_REQUIRED}</h2>
+          <p className="text-sm">{booking.guide.firstName} approved your trip. Pay {formatDollars(booking.totalAmount)} to confirm it.</p>
+        </div>
+      </div>
+      <div className="space-y-3 p-5 sm:p-6">
+        <button type="button" className="btn-primary w-full py-3 text-base" onClick={payByCard} disabled={processing} aria-busy={processing}>
+          {processing ? (
+            <>
+              <SpinnerIcon /> Processing...
+            </>
+          ) : (
+            <>
+              <CardIcon /> Pay with Stripe
+            </>
+          )}
+        </button>
+        <button type="button" className="btn w-full border border-[#5c2d91]/30 bg-[#f4effa] py-3 text-base text-[#5c2d91] hover:bg-[#ebe1f6]" onClick={() => window.alert(WALLET_ALERT)} disabled={processing}>
+          <WalletIcon /> Pay with Khalti
+        </button>
+        {failure && <FormAlert tone="error">{failure}</FormAlert>}
+        <p className="pt-1 text-center text-xs text-slate-500">Card payments are handled by Stripe; Yatra never sees your card number.</p>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react'
+import { Link, useParams } from 'react-router'
+import { ArrowLeftIcon, PrinterIcon } from '../../components/icons'
+import { Wordmark } from '../../components/logo'
+import { ErrorCard, LoadingCard } from '../../components/status-card'
+import { useAuth } from '../../lib/auth-store'
+import { isPayable } from '../../lib/booking'
+import { useCachedQuery } from '../../lib/use-cached-query'
+import { BOOKING_NOT_FOUND, bookingKey, bookingTags, getBooking } from './api/get-booking'
+import { SUPPORT_EMAIL } from './cancel-page'
+import { receiptOf, type Receipt } from './receipt'
+
+/** /receipt/{bookingId}: a paid booking's receipt, laid out to print or save as PDF. */
+export function ReceiptPage() {
+  const { bookingId = '' } = useParams()
+  const query = useCachedQuery({ key: bookingKey(bookingId), tags: bookingTags, load: () => getBooking(bookingId), enabled: bookingId !== '' })
+  const booking = query.data
+  const receipt = booking ? receiptOf(booking) : null
+
+  let body: ReactNode
+  if (query.status === 'loading') body = <LoadingCard label="Loading your receipt..." />
+  else if (!booking)
+    body = (
+      <ErrorCard message={BOOKING_NOT_FOUND} detail="It may belong to another account, or the link may be incomplete." onRetry={query.reload} asPageTitle>
+        <Link to="/dashboard" className="btn-secondary">
+          View My Bookings
+        </Link>
+      </ErrorCard>
+    )
+  else if (!receipt)
+    body = (
+      <div className="card mx-auto max-w-md p-8 text-center">
+        <h1 className="text-lg font-semibold text-slate-900">No receipt yet</h1>
+        <p className="mt-2 text-sm text-slate-600">A receipt is issued once a booking is paid, and this one is not paid.</p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          {isPayable(booking) && (
+            <Link to={`/checkout/${booking._id}`} className="btn-primary">
+              Go to checkout
+            </Link>
+          )}
+          <Link to="/dashboard" className="btn-secondary">
+            View My Bookings
+          </Link>
+        </div>
+      </div>
+    )
+  else body = <ReceiptDocument receipt={receipt} />
+
+  return <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12 print:max-w-none print:p-0">{body}</div>
+}
+
+function ReceiptDocument({ receipt }: { receipt: Receipt }) {
+  // A guide (or an admin) may open a trip's receipt too; each goes back to their own list.
+  const { role } = useAuth()
+  const back = role === 'tourist' ? { to: '/dashboard', label: 'My bookings' } : role === 'guide' ? { to: '/request', label: 'Tour Requests' } : { to: '/', label: 'Home' }
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Link to={back.to} className="btn-ghost -ml-3">
+          <ArrowLeftIcon /> {back.label}
+        </Link>
+        <button type="button" className="btn-primary" onClick={() => window.print()}>
+          <PrinterIcon /> Print / Save as PDF
+        </button>
+      </div>
+      <article className="card p-6 sm:p-10 print:rounded-none print:border-0 print:shadow-none" aria-labelledby="receipt-title">
+        <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 pb-6">
+          <div>
+            <Wordmark />
+            <p className="mt-2 text-sm text-slate-500">Local guides across Nepal</p>
+          </div>
+          <div className="text-right">
+            <h1 id="receipt-title" className="font-display text-3xl font-bold text-himal-900">
+              Receipt
+            </h1>
+            <p className="mt-1 inline-block rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-bold tracking-wide text-emerald-800 uppercase ring-1 ring-emerald-200">
+              Paid
+            </p>
+          </div>
+        </header>
+
+        <dl className="grid gap-x-8 gap-y-4 border-b border-slate-200 py-6 text-sm sm:grid-cols-2">
+          <Field label="Paid at" value={receipt.paidAt} />
+          <Field label="Payment method" value={receipt.method} />
+          <Field label="Payment reference" value={receipt.reference} mono />
+          <Field label="Booking reference" value={receipt.bookingId} mono />
+        </dl>
+
+        <div className="grid gap-6 border-b border-slate-200 py-6 text-sm sm:grid-cols-2">
+          <div>
+            <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Billed to</h2>
+            <p className="mt-1 font-semibold text-slate-900">{receipt.billedTo.name}</p>
+            <p className="text-slate-600">{receipt.billedTo.email}</p>
+          </div>
+          <div>
+            <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Guide</h2>
+            <p className="mt-1 font-semibold text-slate-900">{receipt.guide.name}</p>
+            <p className="text-slate-600">{receipt.guide.email}</p>
+            {receipt.guide.phone && <p className="text-slate-600">{receipt.guide.phone}</p>}
+          </div>
+        </div>
+
+        <table className="mt-6 w-full text-sm">
+          <caption className="sr-only">What was paid for</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase">
+              <th scope="col" className="pb-2 font-semibold">
+                Description
+              </th>
+              <th scope="col" className="pb-2 text-right font-semibold">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr className="border-b border-slate-100 align-top">
+              <td className="py-4 pr-4">
+                <p className="font-semibold text-slate-900">{receipt.item}</p>
+                <p className="text-slate-600">{receipt.when}</p>
+                <p className="text-slate-600">{receipt.quantity}</p>
+              </td>
+              <td className="py-4 text-right font-semibold whitespace-nowrap text-slate-900">{receipt.total}</td>
+            </tr>
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className="pt-4 text-left text-base font-semibold text-slate-900">
+                Total paid ({receipt.currency})
+              </th>
+              <td className="pt-4 text-right font-display text-2xl font-bold whitespace-nowrap text-himal-900">{receipt.total}</td>
+            </tr>
+          </tfoot>
+        </table>
+
+        <p className="mt-10 border-t border-slate-200 pt-4 text-xs text-slate-500">
+          Thank you for travelling with Yatra. Questions about this payment: {SUPPORT_EMAIL}, quoting the booking reference.
+        </p>
+      </article>
+    </>
+  )
+}
+
+function Field({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className={`mt-0.5 break-all text-slate-900 ${mono ? 'font-mono text-xs' : 'font-semibold'}`}>{value}</dd>
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+import { formatLongTripDate, formatMoment, isPaid, partyName, peopleLabel, type Booking } from '../../lib/booking'
+import { formatDollars } from '../../lib/money'
+
+/** How a provider is named to the traveller. */
+export function providerLabel(provider: string): string {
+  if (provider === 'stripe') return 'Card, through Stripe'
+  if (provider === 'sandbox') return 'Test payment (sandbox, no real charge)'
+  return provider
+}
+
+/** An amount in the payment's currency with 2 decimals; dollars as everywhere else. */
+export function formatAmount(amount: number, currency: string): string {
+  const code = currency.toUpperCase()
+  if (code === 'USD' || code === '') return formatDollars(amount)
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)
+  } catch {
+    return `${amount.toFixed(2)} ${code}`
+  }
+}
+
+export type Receipt = {
+  bookingId: string
+  reference: string
+  paidAt: string
+  method: string
+  billedTo: { name: string; email: string }
+  guide: { name: string; email: string; phone: string | null }
+  /** 'Guided day with Pemba Sherpa' */
+  item: string
+  /** 'Saturday, 12 December 2026 at 10:00' */
+  when: string
+  /** '$45.00 × 2 people' */
+  quantity: string
+  /** What was paid, in the payment's currency: '$90.00' */
+  total: string
+  currency: string
+}
+
+/** A paid booking as its receipt reads; null while it is not paid (there is nothing to receipt yet). */
+export function receiptOf(booking: Booking): Receipt | null {
+  const payment = booking.payment
+  if (!isPaid(booking) || !payment) return null
+  return {
+    bookingId: booking._id,
+    reference: payment.reference,
+    paidAt: formatMoment(payment.paidAt),
+    method: providerLabel(payment.provider),
+    billedTo: { name: partyName(booking.tourist), email: booking.tourist.email },
+    guide: { name: partyName(booking.guide), email: booking.guide.email, phone: booking.guide.phone },
+    item: `Guided day with ${partyName(booking.guide)}`,
+    when: `${formatLongTripDate(booking.selectedDate)} at ${booking.selectedTime}`,
+    quantity: `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)}`,
+    total: formatAmount(payment.amount, payment.currency),
+    currency: payment.currency.toUpperCase(),
+  }
+}
