@@ -15,6 +15,15 @@ import { GuideDetailPage } from '../features/guides/guide-detail-page'
 import { GuideFormPage } from '../features/guides/guide-form-page'
 import { GuideProfilePage } from '../features/guides/guide-profile-page'
 import { GuidesPage } from '../features/guides/guides-page'
+import { GuideDashboardPage } from '../features/bookings/guide-dashboard-page'
+import { TourRequestsPage } from '../features/bookings/tour-requests-page'
+import { TouristDashboardPage } from '../features/bookings/tourist-dashboard-page'
+import { NotificationsPage } from '../features/notifications/notifications-page'
+import { CancelPage } from '../features/payments/cancel-page'
+import { CheckoutPage } from '../features/payments/checkout-page'
+import { ReceiptPage } from '../features/payments/receipt-page'
+import { SandboxCheckoutPage } from '../features/payments/sandbox-checkout-page'
+import { SuccessPage } from '../features/payments/success-page'
 import { SearchPage } from '../features/search/search-page'
 import { TouristProfilePage } from '../features/tourists/tourist-profile-page'
 import { TravellerFormPage } from '../features/tourists/traveller-form-page'
@@ -31,13 +40,6 @@ type Placeholder = { path: string; eyebrow: string; title: string; description: 
 
 // Screens that later issues fill in; each already has its route and a titled frame.
 const placeholders: Placeholder[] = [
-  { path: 'guideDash', eyebrow: 'Dashboard', title: 'Guide dashboard', description: 'Requests waiting for you, upcoming trips, earnings, rating and verification.' },
-  { path: 'dashboard', eyebrow: 'Dashboard', title: 'Your trips', description: 'Your booking requests, approved trips and payments in one place.' },
-  { path: 'request', eyebrow: 'Tour Requests', title: 'Booking requests', description: 'Approve or reject the trips travellers have asked you to guide.' },
-  { path: 'notification', eyebrow: 'Notifications', title: 'Notifications', description: 'Updates about your bookings and payments.' },
-  { path: 'checkout/:bookingId', eyebrow: 'Checkout', title: 'Checkout Summary', description: 'Review your booking and complete payment.' },
-  { path: 'success', eyebrow: 'Payment', title: 'Payment confirmation', description: 'The status of your payment and booking.' },
-  { path: 'cancel', eyebrow: 'Payment', title: 'Payment Cancelled', description: 'No charges were made to your account' },
 ]
 
 export const routes: RouteObject[] = [
@@ -64,6 +66,18 @@ export const routes: RouteObject[] = [
           { path: 'guide/profile', element: <RequireRole role="guide"><GuideProfilePage /></RequireRole> },
           { path: 'touristform', element: <RequireRole role="tourist"><TravellerFormPage /></RequireRole> },
           { path: 'tourist/profile', element: <RequireRole role="tourist"><TouristProfilePage /></RequireRole> },
+          { path: 'guideDash', element: <RequireRole role="guide"><GuideDashboardPage /></RequireRole> },
+          { path: 'request', element: <RequireRole role="guide"><TourRequestsPage /></RequireRole> },
+          { path: 'dashboard', element: <RequireRole role="tourist"><TouristDashboardPage /></RequireRole> },
+          { path: 'notification', element: <RequireRole role={['guide', 'tourist']}><NotificationsPage /></RequireRole> },
+          // Paying is the booking's traveller's; anyone else signed in is told it is not for them.
+          { path: 'checkout/:bookingId', element: <RequireRole role="tourist" otherRole="forbidden"><CheckoutPage /></RequireRole> },
+          // Where the server sends the browser instead of Stripe when it has no Stripe keys.
+          { path: 'sandbox/checkout/:sessionId', element: <RequireRole role="tourist" otherRole="forbidden"><SandboxCheckoutPage /></RequireRole> },
+          { path: 'success', element: <RequireRole role="tourist" otherRole="forbidden"><SuccessPage /></RequireRole> },
+          { path: 'cancel', element: <CancelPage /> },
+          // The booking's guide and admins may read a receipt too (the server decides whose).
+          { path: 'receipt/:bookingId', element: <RequireRole role={['tourist', 'guide', 'admin']}><ReceiptPage /></RequireRole> },
           { path: 'admin', element: <RequireRole role="admin" otherRole="forbidden"><AdminPage /></RequireRole> },
           { path: 'blogs', element: <BlogsPage /> },
           { path: 'blog/dashboard', element: <RequireRole role={ANY_ROLE}><BlogDashboardPage /></RequireRole> },

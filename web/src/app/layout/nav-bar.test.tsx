@@ -3,12 +3,31 @@ import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { saveSession } from '../../lib/auth-store'
+import { CacheProvider } from '../../lib/cache-provider'
+import { ClientCache } from '../../lib/client-cache'
 import { NavBar } from './nav-bar'
 
 function renderNav() {
   const router = createMemoryRouter([{ path: '*', element: <NavBar /> }], { initialEntries: ['/guides'] })
-  render(<RouterProvider router={router} />)
+  render(
+    <CacheProvider cache={new ClientCache()}>
+      <RouterProvider router={router} />
+    </CacheProvider>,
+  )
   return router
+}
+
+/** The live count stream: sends `counts` as unread events and stays open. */
+function unreadStream(...counts: number[]) {
+  const encoder = new TextEncoder()
+  let push: (count: number) => void = () => {}
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      push = (count) => controller.enqueue(encoder.encode(`event: unread\ndata: {"count":${count}}\n\n`))
+      counts.forEach(push)
+    },
+  })
+  return { response: new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }), push: (count: number) => push(count) }
 }
 
 describe('navigation bar', () => {
@@ -65,6 +84,38 @@ describe('navigation bar', () => {
     const menu = document.getElementById('profile-menu')!
     expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Admin'])
     expect(within(menu).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin')
+    vi.unstubAllGlobals()
+  })
+
+  it('shows the live unread count on the menu button, the bell and the Notifications item', async () => {
+    const stream = unreadStream(2)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new Request(input, init).url
+        if (url.endsWith('/api/v1/notifications/stream')) return stream.response
+        return new Response(JSON.stringify({ status: 'success', data: { _id: '1', firstName: 'Asha', lastName: 'G', email: 'a@b.np', role: 'tourist' } }), { status: 200 })
+      }),
+    )
+    localStorage.setItem('token', 't')
+    localStorage.setItem('refreshToken', 'r')
+    localStorage.setItem('role', 'tourist')
+    const user = userEvent.setup()
+    renderNav()
+    const toggle = screen.getByRole('button', { name: 'tourist Account' })
+    await vi.waitFor(() => expect(toggle).toHaveAccessibleDescription('2 unread notifications'))
+    expect(screen.getByRole('link', { name: 'Notifications, 2 unread' })).toHaveAttribute('href', '/notification')
+
+    // A new notification arrives: the count rises without a reload.
+    act(() => stream.push(3))
+    await vi.waitFor(() => expect(toggle).toHaveAccessibleDescription('3 unread notifications'))
+    await user.click(toggle)
+    const menu = document.getElementById('profile-menu')!
+    expect(within(menu).getByRole('link', { name: 'Notifications, 3 unread' })).toHaveAttribute('href', '/notification')
+
+    act(() => stream.push(0))
+    await vi.waitFor(() => expect(toggle).not.toHaveAccessibleDescription())
+    expect(within(menu).getByRole('link', { name: 'Notifications' })).toBeInTheDocument()
     vi.unstubAllGlobals()
   })
 })

@@ -53,7 +53,7 @@ export function NavBar() {
 
   return (
     <header
-      className={`sticky top-0 z-40 border-b transition-all duration-300 ${
+      className={`sticky top-0 z-40 border-b transition-all duration-300 print:hidden ${
         scrolled
           ? 'border-slate-200 bg-white/95 shadow-md backdrop-blur-md'
           : 'border-transparent bg-white/70 backdrop-blur-sm'

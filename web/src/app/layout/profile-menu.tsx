@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { ChevronDownIcon, UserIcon } from '../../components/icons'
+import { BellIcon, ChevronDownIcon, UserIcon } from '../../components/icons'
+import { useUnreadCount } from '../../lib/unread-count'
 import { useDismiss } from '../../lib/use-dismiss'
 import { getMe } from '../../features/auth/api/get-me'
 import { logOut } from '../../features/auth/api/log-out'
@@ -22,8 +23,27 @@ export function profileMenuItems(role: string): { to: string; label: string }[] 
   ]
 }
 
+/** 'Notifications, 2 unread': how the count is read out wherever it is shown. */
+export function unreadLabel(count: number | null): string {
+  return count ? `Notifications, ${count} unread` : 'Notifications'
+}
+
+/** The badge's text: the count, capped so it stays a badge. */
+const badgeText = (count: number) => (count > 99 ? '99+' : String(count))
+
+function UnreadBadge({ count, className = '' }: { count: number; className?: string }) {
+  return (
+    <span aria-hidden="true" className={`flex h-5 min-w-5 items-center justify-center rounded-full bg-marigold-500 px-1 text-[11px] leading-none font-bold text-white ${className}`}>
+      {badgeText(count)}
+    </span>
+  )
+}
+
 export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
   const [open, setOpen] = useState(false)
+  const notified = role === 'guide' || role === 'tourist'
+  const unread = useUnreadCount(notified)
+  const unreadId = useId()
   const [firstName, setFirstName] = useState<string | null>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
@@ -47,17 +67,33 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
   }
 
   return (
-    <div className="relative">
+    <div className="relative flex items-center gap-2">
+      {notified && (
+        <Link
+          to="/notification"
+          aria-label={unreadLabel(unread)}
+          className="relative hidden h-10 w-10 items-center justify-center rounded-full text-xl text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:flex"
+        >
+          <BellIcon />
+          {!!unread && <UnreadBadge count={unread} className="absolute -top-0.5 -right-0.5 ring-2 ring-white" />}
+        </Link>
+      )}
+      {/* Said once when the count changes, and read with the menu button as its description. */}
+      <span id={unreadId} className="sr-only" aria-live="polite">
+        {unread ? `${unread} unread ${unread === 1 ? 'notification' : 'notifications'}` : ''}
+      </span>
       <button
         ref={buttonRef}
         type="button"
         aria-expanded={open}
         aria-controls="profile-menu"
+        aria-describedby={unread ? unreadId : undefined}
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-sm font-medium whitespace-nowrap text-slate-700 shadow-sm hover:border-slate-300"
       >
-        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-himal-700 text-base text-white">
+        <span className="relative flex h-8 w-8 items-center justify-center rounded-full bg-himal-700 text-base text-white">
           <UserIcon />
+          {!!unread && <UnreadBadge count={unread} className="absolute -top-1.5 -right-1.5 ring-2 ring-white" />}
         </span>
         {/* Text stays '<role> Account'; only the role's first letter is capitalised visually. */}
         <span>
@@ -70,7 +106,7 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
         <div
           ref={panelRef}
           id="profile-menu"
-          className="absolute right-0 mt-2 w-60 origin-top-right rounded-2xl border border-slate-200 bg-white p-2 shadow-xl"
+          className="absolute top-full right-0 mt-2 w-60 origin-top-right rounded-2xl border border-slate-200 bg-white p-2 shadow-xl"
         >
           {firstName && (
             <p className="border-b border-slate-100 px-3 pt-2 pb-3 text-sm text-slate-500">
@@ -83,9 +119,11 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
                 <Link
                   to={item.to}
                   onClick={close}
-                  className="block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-himal-50 hover:text-himal-800"
+                  aria-label={item.to === '/notification' && unread ? unreadLabel(unread) : undefined}
+                  className="flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-himal-50 hover:text-himal-800"
                 >
                   {item.label}
+                  {item.to === '/notification' && !!unread && <UnreadBadge count={unread} />}
                 </Link>
               </li>
             ))}

@@ -6,7 +6,7 @@ import { TouristBuddy } from './tourist-buddy'
 
 function Footer() {
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-white">
+    <footer className="mt-16 border-t border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-8 pb-28 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
         <div className="flex items-center gap-2">
           <LogoMark className="h-6 w-6" />
@@ -34,8 +34,11 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <TouristBuddy />
-      <EmergencyPanel />
+      {/* Printing a page (a receipt) prints its content, not the floating buttons. */}
+      <div className="print:hidden">
+        <TouristBuddy />
+        <EmergencyPanel />
+      </div>
       {/* A freshly loaded document always has the key 'default'; key it by path instead so
           loading a different URL does not inherit the previous page's scroll position. */}
       <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />
