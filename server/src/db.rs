@@ -185,29 +185,26 @@ impl Sql {
     where
         T: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow>,
     {
-        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(self.text.clone()));
-        for param in &self.params {
-            query = match param {
-                Param::Text(value) => query.bind(value.clone()),
-                Param::Int(value) => query.bind(*value),
-                Param::Float(value) => query.bind(*value),
-                Param::Bool(value) => query.bind(*value),
-            };
-        }
-        query
+        sqlx::query_as_with(sqlx::AssertSqlSafe(self.text.clone()), self.arguments())
     }
 
     pub fn query<'q>(&self) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(self.text.clone()));
+        sqlx::query_with(sqlx::AssertSqlSafe(self.text.clone()), self.arguments())
+    }
+
+    fn arguments(&self) -> sqlx::any::AnyArguments {
+        use sqlx::Arguments;
+        let mut arguments = sqlx::any::AnyArguments::default();
         for param in &self.params {
-            query = match param {
-                Param::Text(value) => query.bind(value.clone()),
-                Param::Int(value) => query.bind(*value),
-                Param::Float(value) => query.bind(*value),
-                Param::Bool(value) => query.bind(*value),
+            // Encoding these plain values into the Any driver's buffer cannot fail.
+            let _ = match param {
+                Param::Text(value) => arguments.add(value.clone()),
+                Param::Int(value) => arguments.add(*value),
+                Param::Float(value) => arguments.add(*value),
+                Param::Bool(value) => arguments.add(*value),
             };
         }
-        query
+        arguments
     }
 }
 

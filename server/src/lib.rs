@@ -15,6 +15,7 @@ pub mod health;
 pub mod media;
 pub mod notifications;
 pub mod openapi;
+pub mod paging;
 pub mod payments;
 pub mod profile;
 pub mod reviews;

@@ -12,13 +12,13 @@ use crate::app::AppState;
 use crate::auth::routes::{MessageResponse, success};
 use crate::auth::session::{MaybeSession, Session};
 use crate::db::{Db, new_id, now_ms};
+use crate::paging::{invalid_cursor, page_and_limit, total_pages};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path, Query};
 use crate::media::MediaStore;
 use crate::media::processing::{self, Processed};
 use crate::media::upload::{self, ImageForm, MediaKind};
 use crate::text_search::{Query as SearchQuery, normalize};
 
-const LIMIT_MAX: i64 = 50;
 /// The body may be 20000 characters of up to 4 bytes, plus the other fields.
 const FORM_TEXT_MAX: usize = BODY_MAX * 4 + 1024;
 
@@ -71,19 +71,15 @@ pub struct FeedResponse {
 #[utoipa::path(get, path = "/users/blogs", tag = "blogs", params(FeedParams),
     responses((status = 200, body = FeedResponse), (status = 400, body = ErrorBody)))]
 async fn feed(State(state): State<AppState>, viewer: MaybeSession, Query(params): Query<FeedParams>) -> AppResult<Json<FeedResponse>> {
-    let page = params.page.unwrap_or(1);
-    let limit = params.limit.unwrap_or(6);
-    if !(1..=100_000).contains(&page) || !(1..=LIMIT_MAX).contains(&limit) {
-        return Err(AppError::validation(format!("page must be 1 or more and limit from 1 to {LIMIT_MAX}")));
-    }
+    let (page, limit) = page_and_limit(params.page, params.limit, 6)?;
     let cursor = match params.cursor.as_deref().filter(|c| !c.is_empty()) {
         None => None,
-        Some(text) => Some(FeedCursor::parse(text).ok_or_else(|| AppError::validation("The cursor is not valid: start again from the first page"))?),
+        Some(text) => Some(FeedCursor::parse(text).ok_or_else(invalid_cursor)?),
     };
     let words = SearchQuery::parse(params.query.as_deref());
     let viewer = viewer.0.map(|s| s.user_id).unwrap_or_default();
     let page = view::feed(&state.db, FeedQuery { words: &words, page, limit, cursor, viewer: &viewer }).await?;
-    Ok(Json(FeedResponse { blogs: page.blogs, total_pages: (page.total + limit - 1) / limit, next_cursor: page.next_cursor }))
+    Ok(Json(FeedResponse { blogs: page.blogs, total_pages: total_pages(page.total, limit), next_cursor: page.next_cursor }))
 }
 
 #[derive(Serialize, ToSchema)]

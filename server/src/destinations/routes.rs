@@ -12,6 +12,7 @@ use crate::auth::domain::Role;
 use crate::auth::routes::{MessageResponse, success};
 use crate::auth::session::Session;
 use crate::db::{Db, Sql, is_unique_violation, new_id, now_ms, to_rfc3339};
+use crate::paging::{page_and_limit, total_pages};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path, Query};
 use crate::media::MediaStore;
 use crate::media::processing::{self, Processed};
@@ -19,7 +20,6 @@ use crate::media::upload::{self, ImageForm, MediaKind, public_url};
 use crate::profile::Location;
 use crate::text_search::{Query as SearchQuery, normalize};
 
-const LIMIT_MAX: i64 = 50;
 /// Text fields of the form; the description is the longest at 5000 characters.
 const FORM_TEXT_MAX: usize = 32 * 1024;
 
@@ -136,11 +136,7 @@ async fn list_destinations(
     State(state): State<AppState>,
     Query(params): Query<DestinationListParams>,
 ) -> AppResult<Json<DestinationListResponse>> {
-    let page = params.page.unwrap_or(1);
-    let limit = params.limit.unwrap_or(6);
-    if !(1..=100_000).contains(&page) || !(1..=LIMIT_MAX).contains(&limit) {
-        return Err(AppError::validation(format!("page must be 1 or more and limit from 1 to {LIMIT_MAX}")));
-    }
+    let (page, limit) = page_and_limit(params.page, params.limit, 6)?;
     let words = SearchQuery::parse(params.query.as_deref());
     let mut sql = Sql::new(SELECT);
     let mut count = Sql::new("SELECT COUNT(*) FROM destinations d");
@@ -157,7 +153,7 @@ async fn list_destinations(
     let (total,): (i64,) = count.query_as().fetch_one(&state.db.pool).await?;
     Ok(Json(DestinationListResponse {
         destinations: rows.into_iter().map(Destination::from).collect(),
-        total_pages: (total + limit - 1) / limit,
+        total_pages: total_pages(total, limit),
     }))
 }
 

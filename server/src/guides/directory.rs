@@ -13,6 +13,7 @@ use crate::app::AppState;
 use crate::db::{Backend, Sql};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
 use crate::media::upload::public_url;
+use crate::paging::{invalid_cursor, page_and_limit, total_pages};
 use crate::profile::{Location, Tags};
 use crate::text_search::Query as SearchQuery;
 
@@ -20,8 +21,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_guides)).routes(routes!(guide_detail)).routes(routes!(search_guides))
 }
 
-const LIMIT_MAX: i64 = 50;
-const PAGE_MAX: i64 = 100_000;
 const RADIUS_KM_DEFAULT: f64 = 50.0;
 const RADIUS_KM_MAX: f64 = 1_000.0;
 const KM_PER_DEGREE: f64 = 111.32;
@@ -117,19 +116,6 @@ impl CardRow {
     }
 }
 
-/// A page number from 1 and a page size from 1 to 50.
-fn page_and_limit(page: Option<i64>, limit: Option<i64>, default_limit: i64) -> AppResult<(i64, i64)> {
-    let page = page.unwrap_or(1);
-    if !(1..=PAGE_MAX).contains(&page) {
-        return Err(AppError::validation(format!("page must be a whole number from 1 to {PAGE_MAX}")));
-    }
-    let limit = limit.unwrap_or(default_limit);
-    if !(1..=LIMIT_MAX).contains(&limit) {
-        return Err(AppError::validation(format!("limit must be a whole number from 1 to {LIMIT_MAX}")));
-    }
-    Ok((page, limit))
-}
-
 /// Where the previous page ended: the last guide's rating rank and id. Opaque to clients.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Cursor {
@@ -139,7 +125,7 @@ struct Cursor {
 
 impl Cursor {
     fn parse(text: &str) -> AppResult<Self> {
-        let invalid = || AppError::validation("The cursor is not valid: start again from the first page");
+        let invalid = invalid_cursor;
         let (rank, id) = text.split_once('.').ok_or_else(invalid)?;
         let rating_rank = rank.parse::<i64>().map_err(|_| invalid())?;
         let valid_id = id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit());
@@ -225,7 +211,7 @@ async fn list_guides(State(state): State<AppState>, Query(params): Query<GuideLi
         .map(|last| Cursor { rating_rank: last.rating_rank, guide_id: last.guide_id.clone() }.to_text());
     Ok(Json(GuideListResponse {
         guides: rows.into_iter().map(|row| row.into_card(None)).collect(),
-        total_pages: (total + limit - 1) / limit,
+        total_pages: total_pages(total, limit),
         next_cursor,
     }))
 }

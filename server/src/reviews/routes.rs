@@ -12,6 +12,7 @@ use crate::auth::domain::Role;
 use crate::auth::session::Session;
 use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{Db, is_unique_violation, new_id, now_ms, to_rfc3339};
+use crate::paging::{page_and_limit, total_pages};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
 use crate::guides::directory::average;
 use crate::guides::index;
@@ -19,7 +20,6 @@ use crate::media::upload::public_url;
 use crate::profile::optional_text;
 
 pub const COMMENT_MAX: usize = 1000;
-const LIMIT_MAX: i64 = 50;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(guide_reviews)).routes(routes!(write_review))
@@ -133,11 +133,7 @@ async fn guide_reviews(
     Path(guide_id): Path<String>,
     Query(params): Query<ReviewsParams>,
 ) -> AppResult<Json<ReviewsResponse>> {
-    let page = params.page.unwrap_or(1);
-    let limit = params.limit.unwrap_or(20);
-    if !(1..=100_000).contains(&page) || !(1..=LIMIT_MAX).contains(&limit) {
-        return Err(AppError::validation(format!("page must be 1 or more and limit from 1 to {LIMIT_MAX}")));
-    }
+    let (page, limit) = page_and_limit(params.page, params.limit, 20)?;
     let (average_rating, review_count) = rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
     let rows: Vec<ReviewRow> =
         sqlx::query_as(sqlx::AssertSqlSafe(format!("{REVIEW_SELECT} WHERE r.guide_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3")))
@@ -152,7 +148,7 @@ async fn guide_reviews(
             ratings: rows.into_iter().map(Review::from).collect(),
             average_rating,
             review_count,
-            total_pages: (review_count + limit - 1) / limit,
+            total_pages: total_pages(review_count, limit),
         },
     }))
 }

@@ -245,8 +245,8 @@ async fn the_feed_pages_newest_first_without_repeats_while_posts_are_published()
     assert!(original.iter().all(|id| unique.contains(id)), "a post was skipped");
     assert_eq!(feed(&app, "page=1&limit=6").await["totalPages"], (published + 5) / 6);
     for (query, message) in [
-        ("limit=0", "page must be 1 or more and limit from 1 to 50"),
-        ("page=0", "page must be 1 or more and limit from 1 to 50"),
+        ("limit=0", "limit must be a whole number from 1 to 50"),
+        ("page=0", "page must be a whole number from 1 to 100000"),
         ("cursor=x", "The cursor is not valid: start again from the first page"),
     ] {
         assert_error(app.get(&format!("/api/v1/users/blogs?{query}")).await, StatusCode::BAD_REQUEST, message).await;
