@@ -98,6 +98,16 @@ pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
     }
     seeder.reviews(&content.reviews).await?;
     seeder.demo_journeys().await?;
+    // People joined before their first trip: date the seeded accounts accordingly.
+    sqlx::query(
+        "UPDATE users SET created_at = ( \
+           SELECT MIN(b.created_at) FROM bookings b WHERE b.guide_id = users.id OR b.tourist_id = users.id) - $1 \
+         WHERE email_lower LIKE '%demo.yatra.np' AND created_at > ( \
+           SELECT MIN(b.created_at) FROM bookings b WHERE b.guide_id = users.id OR b.tourist_id = users.id) - $1",
+    )
+    .bind(90 * DAY_MS)
+    .execute(&db.pool)
+    .await?;
     let readers: Vec<String> = content.travellers.iter().map(|t| t.email.clone()).collect();
     let mut missing = Vec::new();
     for (n, blog) in content.blogs.iter().enumerate() {
