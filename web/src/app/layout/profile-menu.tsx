@@ -93,7 +93,8 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
       >
         <span className="relative flex h-8 w-8 items-center justify-center rounded-full bg-himal-700 text-base text-white">
           <UserIcon />
-          {!!unread && <UnreadBadge count={unread} className="absolute -top-1.5 -right-1.5 ring-2 ring-white" />}
+          {/* From sm up the bell beside the menu carries the count. */}
+          {!!unread && <UnreadBadge count={unread} className="absolute -top-1.5 -right-1.5 ring-2 ring-white sm:hidden" />}
         </span>
         {/* Text stays '<role> Account'; only the role's first letter is capitalised visually. */}
         <span>

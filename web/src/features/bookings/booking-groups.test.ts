@@ -40,10 +40,16 @@ describe('groupTrips', () => {
 })
 
 describe('groupRequests', () => {
-  it("sorts a guide's requests into Pending, Approved and Rejected, keeping the server's order", () => {
-    const groups = groupRequests([booking('a'), booking('b', { bookingStatus: 'approved' }), booking('c'), booking('d', { bookingStatus: 'rejected' })])
+  it("sorts a guide's requests into Pending, Approved and Rejected", () => {
+    const groups = groupRequests([booking('a'), booking('b', { bookingStatus: 'approved' }), booking('c'), booking('d', { bookingStatus: 'rejected' })], '2026-12-10')
     expect(groups.pending.map((b) => b._id)).toEqual(['a', 'c'])
     expect(groups.approved.map((b) => b._id)).toEqual(['b'])
     expect(groups.rejected.map((b) => b._id)).toEqual(['d'])
+  })
+
+  it('lists approved trips coming first, soonest first, then past ones latest first', () => {
+    const approved = (id: string, selectedDate: string) => booking(id, { bookingStatus: 'approved', selectedDate })
+    const groups = groupRequests([approved('old', '2025-01-01'), approved('later', '2027-01-01'), approved('recent', '2026-12-01'), approved('next', '2026-12-10')], '2026-12-10')
+    expect(groups.approved.map((b) => b._id)).toEqual(['next', 'later', 'recent', 'old'])
   })
 })

@@ -38,9 +38,16 @@ export function groupTrips<B extends Dated>(bookings: B[], today: string): TripG
   return groups
 }
 
-/** A guide's requests by the guide's answer (spec: Pending, Approved, Rejected), in the server's order. */
-export function groupRequests<B extends Pick<Booking, 'bookingStatus'>>(bookings: B[]): Record<'pending' | 'approved' | 'rejected', B[]> {
+/**
+ * A guide's requests by the guide's answer (spec: Pending, Approved, Rejected). Pending and
+ * Rejected keep the server's order (newest request first); Approved trips read like a
+ * diary: the coming ones soonest first, then the past ones latest first.
+ */
+export function groupRequests<B extends Dated>(bookings: B[], today: string): Record<'pending' | 'approved' | 'rejected', B[]> {
   const groups: Record<'pending' | 'approved' | 'rejected', B[]> = { pending: [], approved: [], rejected: [] }
   for (const booking of bookings) groups[bookingState(booking)].push(booking)
+  const coming = groups.approved.filter((b) => b.selectedDate >= today).sort(soonestFirst)
+  const past = groups.approved.filter((b) => b.selectedDate < today).sort(latestFirst)
+  groups.approved = [...coming, ...past]
   return groups
 }

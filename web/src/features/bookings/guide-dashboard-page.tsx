@@ -18,6 +18,8 @@ const LISTED = 3
 export function GuideDashboardPage() {
   const query = useCachedQuery({ key: guideDashboardKey, tags: guideDashboardTags, load: getGuideDashboard })
   const dash = query.data
+  // The server lists upcoming trips soonest first.
+  const next = dash?.upcomingTrips[0]
 
   let body: ReactNode
   if (query.status === 'loading') body = <LoadingCard label="Loading your dashboard..." />
@@ -27,9 +29,15 @@ export function GuideDashboardPage() {
       <div className="space-y-8">
         <Verification dash={dash} />
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" role="group" aria-label="At a glance">
-          <Tile label="Requests waiting" value={String(dash.pendingRequests.length)} />
-          <Tile label="Upcoming trips" value={String(dash.upcomingTrips.length)} />
-          <Tile label="Earned this month" value={formatDollars(dash.earnings.thisMonth)} />
+          <Tile label="Requests waiting" value={String(dash.pendingRequests.length)}>
+            <span className="block text-xs text-slate-500">{dash.pendingRequests.length > 0 ? 'Answer them on Tour Requests' : 'All answered'}</span>
+          </Tile>
+          <Tile label="Upcoming trips" value={String(dash.upcomingTrips.length)}>
+            <span className="block text-xs text-slate-500">{next ? `Next: ${formatTripDate(next.selectedDate)}` : 'None booked yet'}</span>
+          </Tile>
+          <Tile label="Earned this month" value={formatDollars(dash.earnings.thisMonth)}>
+            <span className="block text-xs text-slate-500">{formatDollars(dash.earnings.total)} in all</span>
+          </Tile>
           <Tile label="Rating" value={dash.reviewCount > 0 ? formatRating(dash.averageRating) : 'New'}>
             <StarRating value={dash.averageRating} className="text-sm" />
             <span className="sr-only">, </span>
@@ -190,7 +198,8 @@ function TripRows({ trips, more }: { trips: Booking[]; more: number }) {
               </div>
               <p className="shrink-0 text-right">
                 <span className="block font-semibold text-himal-900">{formatDollars(trip.totalAmount)}</span>
-                {trip.paymentStatus === 'paid' && <span className="text-xs font-semibold text-emerald-700">Paid</span>}
+                {trip.bookingStatus === 'approved' &&
+                  (trip.paymentStatus === 'paid' ? <span className="text-xs font-semibold text-emerald-700">Paid</span> : <span className="text-xs text-slate-500">Unpaid</span>)}
               </p>
             </li>
           )

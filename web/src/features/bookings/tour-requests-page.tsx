@@ -6,7 +6,7 @@ import { PageShell } from '../../components/page-shell'
 import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
 import { Toast, useToast } from '../../components/toast'
 import { TripFacts } from '../../components/trip-facts'
-import { partyName, type Booking } from '../../lib/booking'
+import { partyName, todayInNepal, type Booking } from '../../lib/booking'
 import { invalidate, useClientCache } from '../../lib/cache-provider'
 import { BOOKINGS_TAG } from '../../lib/cache-tags'
 import { useCachedQuery } from '../../lib/use-cached-query'
@@ -48,7 +48,7 @@ export function TourRequestsPage() {
 
   const answers = decided.on === query.data ? decided.answers : {}
   const bookings = (query.data ?? []).map((b) => answers[b._id] ?? b)
-  const groups = groupRequests(bookings)
+  const groups = groupRequests(bookings, todayInNepal())
 
   const refresh = (
     <button type="button" className="btn-secondary" onClick={query.reload} disabled={query.isFetching} aria-busy={query.isFetching}>
@@ -151,16 +151,18 @@ function RequestSection({ title, count, empty, collapsible = false, children }: 
 function RequestCard({ booking, children }: { booking: Booking; children?: ReactNode }) {
   const name = partyName(booking.tourist)
   return (
-    <li className="card flex flex-col gap-4 p-5" aria-label={`${name}, ${booking.selectedDate}`}>
+    <li className="card flex min-w-0 flex-col gap-4 p-5" aria-label={`${name}, ${booking.selectedDate}`}>
       <div className="flex items-start gap-3">
         <Avatar src={booking.tourist.profilePicture} name={name} className="h-12 w-12 text-base" />
         <div className="min-w-0 flex-1">
           <p className="font-semibold text-slate-900">{name}</p>
-          <a href={`mailto:${booking.tourist.email}`} className="inline-flex max-w-full items-center gap-1 text-sm text-himal-700 hover:underline">
-            <MailIcon className="shrink-0" /> <span className="truncate">{booking.tourist.email}</span>
+          <a href={`mailto:${booking.tourist.email}`} title={booking.tourist.email} className="inline-flex max-w-full items-center gap-1 text-sm text-himal-700 hover:underline">
+            <MailIcon className="shrink-0" /> <span className="min-w-0 truncate">{booking.tourist.email}</span>
           </a>
+          <div className="mt-2">
+            <BookingChips booking={booking} />
+          </div>
         </div>
-        <BookingChips booking={booking} />
       </div>
       <TripFacts booking={booking} />
       {children}

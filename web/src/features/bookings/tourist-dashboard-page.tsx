@@ -46,9 +46,13 @@ export function TouristDashboardPage() {
   return (
     <PageShell eyebrow="Dashboard" title="Your trips" description="Your booking requests, approved trips and payments in one place.">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <Link to="/guides" className="text-link">
-          Book another guide
-        </Link>
+        {bookings.length > 0 ? (
+          <Link to="/guides" className="text-link">
+            Book another guide
+          </Link>
+        ) : (
+          <span />
+        )}
         <button type="button" className="btn-secondary" onClick={query.reload} disabled={query.isFetching} aria-busy={query.isFetching}>
           <RefreshIcon className={query.isFetching ? 'animate-spin' : ''} /> Refresh
         </button>
@@ -97,7 +101,7 @@ function TripList({ label, trips }: { label?: string; trips: Booking[] }) {
 function TripCard({ trip }: { trip: Booking }) {
   const guide = partyName(trip.guide)
   return (
-    <li className="card flex flex-col gap-4 p-5" aria-label={`Trip with ${guide}`}>
+    <li className="card flex min-w-0 flex-col gap-4 p-5" aria-label={`Trip with ${guide}`}>
       <div className="flex items-start gap-3">
         <Avatar src={trip.guide.profilePicture} name={guide} className="h-12 w-12 text-base" />
         <div className="min-w-0 flex-1">
@@ -105,14 +109,16 @@ function TripCard({ trip }: { trip: Booking }) {
             {guide}
           </Link>
           {trip.guide.phone ? (
-            <a href={`tel:${trip.guide.phone.replace(/[^\d+]/g, '')}`} className="flex items-center gap-1 text-sm text-himal-700 hover:underline">
+            <a href={`tel:${trip.guide.phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 text-sm whitespace-nowrap text-himal-700 hover:underline">
               <PhoneIcon /> {trip.guide.phone}
             </a>
           ) : (
             <p className="text-sm text-slate-500">Your guide</p>
           )}
+          <div className="mt-2">
+            <BookingChips booking={trip} />
+          </div>
         </div>
-        <BookingChips booking={trip} />
       </div>
       <TripFacts booking={trip} />
       {isPayable(trip) && (

@@ -220,7 +220,7 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
           Group size
         </label>
         <div className="flex items-stretch gap-2">
-          <button type="button" className="btn-secondary w-12 px-0 text-lg" aria-label="One person fewer" onClick={() => step(-1)} disabled={locked || (size ?? 1) <= GROUP_SIZE_MIN}>
+          <button type="button" className="btn-secondary w-12 px-0 py-0 text-lg" aria-label="One person fewer" onClick={() => step(-1)} disabled={locked || (size ?? 1) <= GROUP_SIZE_MIN}>
             −
           </button>
           <div className="relative flex-1">
@@ -243,7 +243,7 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
               {...invalid('groupSize')}
             />
           </div>
-          <button type="button" className="btn-secondary w-12 px-0 text-lg" aria-label="One person more" onClick={() => step(1)} disabled={locked || (size ?? 1) >= GROUP_SIZE_MAX}>
+          <button type="button" className="btn-secondary w-12 px-0 py-0 text-lg" aria-label="One person more" onClick={() => step(1)} disabled={locked || (size ?? 1) >= GROUP_SIZE_MAX}>
             +
           </button>
         </div>

@@ -142,20 +142,21 @@ function Item({ n, role, now, busy, disabled, onRead, onOpen }: ItemProps) {
             {timeAgo(n.createdAt, now)}
           </time>
         </p>
-        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 sm:gap-x-4">
           {link && (
             <Link to={link.to} className="text-link text-sm" onClick={onOpen}>
               {link.label}
             </Link>
           )}
           {!n.isRead && (
-            <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={onRead} disabled={disabled} aria-busy={busy}>
+            <button type="button" className="btn-ghost px-2 py-1.5 text-sm" onClick={onRead} disabled={disabled} aria-busy={busy}>
               {busy ? <SpinnerIcon /> : <CheckIcon />} Mark as Read
             </button>
           )}
         </div>
       </div>
-      {!n.isRead && <span className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-marigold-500" aria-hidden="true" />}
+      {/* On a phone the bar and bold text mark it; the dot would only take room. */}
+      {!n.isRead && <span className="mt-1.5 hidden h-2.5 w-2.5 shrink-0 rounded-full bg-marigold-500 sm:block" aria-hidden="true" />}
     </li>
   )
 }

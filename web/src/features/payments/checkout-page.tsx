@@ -38,7 +38,7 @@ export function CheckoutPage() {
     body = (
       <div className="grid gap-6 lg:grid-cols-5">
         <Summary booking={booking} />
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <PaymentPanel booking={booking} />
         </div>
       </div>
@@ -53,7 +53,7 @@ export function CheckoutPage() {
 
 function Summary({ booking }: { booking: Booking }) {
   return (
-    <section className="card p-5 sm:p-6 lg:col-span-3" aria-label="Booking summary">
+    <section className="card min-w-0 p-5 sm:p-6 lg:col-span-3" aria-label="Booking summary">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Your booking</h2>
         <BookingChips booking={booking} />
@@ -79,13 +79,15 @@ function Summary({ booking }: { booking: Booking }) {
 function Party({ title, party }: { title: string; party: BookingParty }) {
   const name = partyName(party)
   return (
-    <div className="rounded-xl border border-slate-200 p-4">
+    <div className="min-w-0 rounded-xl border border-slate-200 p-4">
       <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</p>
       <div className="mt-2 flex items-center gap-3">
         <Avatar src={party.profilePicture} name={name} className="h-11 w-11 text-sm" />
         <div className="min-w-0">
           <p className="font-semibold text-slate-900">{name}</p>
-          <p className="truncate text-sm text-slate-600">{party.email}</p>
+          <p className="truncate text-sm text-slate-600" title={party.email}>
+            {party.email}
+          </p>
           {party.phone && <p className="text-sm text-slate-600">{party.phone}</p>}
         </div>
       </div>

@@ -90,7 +90,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           <div>
             <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Billed to</h2>
             <p className="mt-1 font-semibold text-slate-900">{receipt.billedTo.name}</p>
-            <p className="text-slate-600">{receipt.billedTo.email}</p>
+            <p className="break-all text-slate-600">{receipt.billedTo.email}</p>
           </div>
           <div>
             <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Guide</h2>
@@ -144,7 +144,7 @@ function Field({ label, value, mono = false }: { label: string; value: string; m
   return (
     <div className="min-w-0">
       <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className={`mt-0.5 break-all text-slate-900 ${mono ? 'font-mono text-xs' : 'font-semibold'}`}>{value}</dd>
+      <dd className={`mt-0.5 text-slate-900 ${mono ? 'font-mono text-xs break-all' : 'font-semibold break-words'}`}>{value}</dd>
     </div>
   )
 }

@@ -224,7 +224,7 @@ function Detail({ label, value, strong = false, mono = false }: { label: string;
   return (
     <div className="flex items-baseline justify-between gap-4 py-3">
       <dt className="shrink-0 text-slate-600">{label}</dt>
-      <dd className={`min-w-0 text-right break-all ${strong ? 'text-base font-bold text-himal-900' : 'font-semibold text-slate-900'} ${mono ? 'font-mono text-xs' : ''}`}>{value}</dd>
+      <dd className={`min-w-0 text-right ${strong ? 'text-base font-bold text-himal-900' : 'font-semibold text-slate-900'} ${mono ? 'font-mono text-xs break-all' : 'break-words'}`}>{value}</dd>
     </div>
   )
 }
