@@ -84,11 +84,12 @@ describe('GuideDetailPage', () => {
     expect(screen.queryByRole('form')).toBeNull()
   })
 
-  it('opens Book Experience as a dialog that says booking opens soon', async () => {
+  it('opens Book Experience as the booking modal, which asks a signed-out visitor to log in', async () => {
     serve()
     renderRoutes(routes, '/guides/g1')
     await userEvent.click(await screen.findByRole('button', { name: /Book Experience/ }))
-    expect(screen.getByRole('heading', { name: 'Booking opens soon' })).toBeInTheDocument()
+    const dialog = screen.getByRole('dialog', { name: 'Book Pemba' })
+    expect(within(dialog).getByText('You must be logged in to book a guide')).toBeInTheDocument()
   })
 
   describe('signed in', () => {

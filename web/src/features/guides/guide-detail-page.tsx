@@ -259,7 +259,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
                 </p>
               )}
               <div className="mt-4">
-                <BookExperience guideName={guide.firstName} />
+                <BookExperience guide={{ guideId: guide.guideId, firstName: guide.firstName, lastName: guide.lastName, pricePerDay: d.pricePerDay }} />
               </div>
               <p className="mt-3 text-center text-xs text-slate-500">You only pay once {guide.firstName} approves your request.</p>
             </div>
