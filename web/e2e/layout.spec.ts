@@ -81,13 +81,23 @@ test('every route in the spec route table renders a titled page', async ({ page 
     '/', '/login', '/signup', '/selection', '/guideform', '/touristform', '/guideDash', '/dashboard', '/guides',
     '/guides/abc', '/request', '/notification', '/kycform', '/search?q=everest&category=trekking', '/destinations',
     '/destination/abc', '/blogs', '/blog/abc', '/blog/dashboard', '/blog/create', '/blog/edit/abc', '/checkout/abc',
-    '/success', '/cancel',
+    '/success', '/cancel', '/sandbox/checkout/abc', '/receipt/abc',
   ]
   for (const path of paths) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Page not found' }), path).toHaveCount(0)
   }
+})
+
+test('booking, payment and notification pages send a signed-out visitor to log in; /cancel needs no account', async ({ page }) => {
+  for (const path of ['/guideDash', '/dashboard', '/request', '/notification', '/checkout/abc', '/sandbox/checkout/abc', '/success?session_id=abc', '/receipt/abc']) {
+    await page.goto(path)
+    await expect(page, path).toHaveURL(/\/login$/)
+  }
+  await page.goto('/cancel?booking_id=abc')
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Try Payment Again' })).toHaveAttribute('href', '/checkout/abc')
 })
 
 test('the navigation bar turns opaque and compact after 50 px of scrolling', async ({ page }) => {
