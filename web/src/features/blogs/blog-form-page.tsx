@@ -30,7 +30,7 @@ const TEXT = {
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
   const tone = length > max ? 'font-semibold text-red-700' : length > max * 0.9 ? 'font-semibold text-marigold-700' : 'text-slate-500'
   return (
-    <p id={id} className={`text-xs tabular-nums ${tone}`}>
+    <p id={id} className={`shrink-0 text-xs whitespace-nowrap tabular-nums ${tone}`}>
       {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
     </p>
   )
