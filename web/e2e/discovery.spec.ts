@@ -24,7 +24,8 @@ async function shootBoth(page: Page, name: string) {
     await page.setViewportSize({ width, height })
     // From the top, so the sticky navigation bar is not drawn halfway down a full-page shot.
     await page.evaluate(() => window.scrollTo(0, 0))
-    await page.waitForLoadState('networkidle')
+    // Not 'networkidle': a signed-in page keeps the live notification stream open.
+    await page.waitForLoadState('load')
     await page.evaluate(async () => {
       // Lazy images below the fold would be blank in a full-page shot: load them all first.
       const images = Array.from(document.images)
