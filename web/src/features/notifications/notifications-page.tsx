@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { BellIcon, CardIcon, CheckIcon, CloseIcon, InboxIcon, ShieldIcon, SpinnerIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
@@ -127,13 +127,14 @@ type ItemProps = { n: Notification; role: NotifiedRole; now: number; busy: boole
 
 function Item({ n, role, now, busy, disabled, onRead, onOpen }: ItemProps) {
   const link = notificationLink(n, role)
+  const messageId = useId()
   return (
     <li className={`flex gap-3 border-l-4 p-4 sm:gap-4 sm:p-5 ${n.isRead ? 'border-transparent bg-white' : 'border-himal-500 bg-himal-50/60'}`}>
       <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-lg ${n.isRead ? 'bg-slate-100 text-slate-500' : 'bg-himal-100 text-himal-700'}`}>
         {KIND_ICONS[n.kind] ?? <BellIcon />}
       </span>
       <div className="min-w-0 flex-1">
-        <p className={`text-sm ${n.isRead ? 'text-slate-700' : 'font-semibold text-slate-900'}`}>
+        <p id={messageId} className={`text-sm ${n.isRead ? 'text-slate-700' : 'font-semibold text-slate-900'}`}>
           {!n.isRead && <span className="sr-only">Unread: </span>}
           {notificationMessage(n, role)}
         </p>
@@ -144,12 +145,12 @@ function Item({ n, role, now, busy, disabled, onRead, onOpen }: ItemProps) {
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 sm:gap-x-4">
           {link && (
-            <Link to={link.to} className="text-link text-sm" onClick={onOpen}>
+            <Link to={link.to} className="text-link text-sm" onClick={onOpen} aria-describedby={messageId}>
               {link.label}
             </Link>
           )}
           {!n.isRead && (
-            <button type="button" className="btn-ghost px-2 py-1.5 text-sm" onClick={onRead} disabled={disabled} aria-busy={busy}>
+            <button type="button" className="btn-ghost px-2 py-1.5 text-sm" onClick={onRead} disabled={disabled} aria-busy={busy} aria-describedby={messageId}>
               {busy ? <SpinnerIcon /> : <CheckIcon />} Mark as Read
             </button>
           )}

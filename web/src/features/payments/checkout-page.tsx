@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { BookingChips } from '../../components/booking-chips'
@@ -159,6 +159,14 @@ function Notice({ icon, tone, title, children }: { icon: ReactNode; tone: 'red' 
 function PayOptions({ booking }: { booking: Booking }) {
   const [processing, setProcessing] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+
+  // Coming back from the provider's page with the Back button can restore this page as it
+  // was left, still 'Processing...': make the button usable again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => event.persisted && setProcessing(false)
+    window.addEventListener('pageshow', restored)
+    return () => window.removeEventListener('pageshow', restored)
+  }, [])
 
   async function payByCard() {
     if (processing) return
