@@ -36,9 +36,7 @@ for (const vp of viewports) {
       await page.goto('/no/such/trail')
       await shot(page, 'not-found', vp.name)
 
-      // The discovery pages (guides, destinations, search) are shot by discovery.spec.ts.
-      await page.goto('/blogs')
-      await shot(page, 'placeholder-blogs', vp.name)
+      // The discovery pages (guides, destinations, search) are shot by discovery.spec.ts, the blog pages by blogs.spec.ts.
 
       await page.goto('/')
       await page.getByRole('button', { name: 'Emergency contacts' }).click()
