@@ -12,9 +12,11 @@ pub const LIST_MAX_ITEMS: usize = 20;
 pub const LIST_ITEM_MAX: usize = 40;
 
 /// Trimmed text of at most `max` characters without control characters (line breaks and
-/// tabs allowed where `multiline`); `None` when empty.
+/// tabs allowed where `multiline`); `None` when empty. Line breaks are stored as `\n`:
+/// browsers send a form's line breaks as `\r\n`, and a limit should count what people see.
 pub fn optional_text(text: Option<&str>, field: &str, max: usize, multiline: bool) -> Result<Option<String>, AppError> {
-    let trimmed = text.unwrap_or("").trim();
+    let unified = text.unwrap_or("").replace("\r\n", "\n");
+    let trimmed = unified.trim();
     if trimmed.is_empty() {
         return Ok(None);
     }
@@ -213,6 +215,12 @@ mod tests {
             assert_eq!(error.to_string(), "Location is out of range");
         }
         assert!(Location::parse_optional(None).unwrap().is_none());
+    }
+
+    #[test]
+    fn line_breaks_are_stored_as_newlines_and_counted_once() {
+        let text = format!("{}\r\n{}", "a".repeat(5), "b".repeat(4));
+        assert_eq!(optional_text(Some(&text), "Body", 10, true).unwrap().unwrap(), "aaaaa\nbbbb");
     }
 
     #[test]

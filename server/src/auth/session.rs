@@ -73,14 +73,18 @@ impl FromRequestParts<AppState> for Session {
     }
 }
 
-/// The caller on a public page: their session when they sent a valid token, else none
-/// (an expired token reads as signed out rather than failing the page).
+/// The caller on a public page: none without a token, their session with a valid one. An
+/// expired token is 401 like anywhere else, so the client refreshes it and asks again
+/// rather than showing the page as if signed out.
 pub struct MaybeSession(pub Option<Session>);
 
 impl FromRequestParts<AppState> for MaybeSession {
-    type Rejection = std::convert::Infallible;
+    type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        Ok(Self(Session::from_request_parts(parts, state).await.ok()))
+        if !parts.headers.contains_key(AUTHORIZATION) {
+            return Ok(Self(None));
+        }
+        Session::from_request_parts(parts, state).await.map(|session| Self(Some(session)))
     }
 }

@@ -118,14 +118,15 @@ async fn request_booking(
     if booking.guide_id == session.user_id {
         return Err(AppError::validation("You cannot book yourself"));
     }
-    let rate: Option<(i64,)> = sqlx::query_as(
+    let rate: Option<(Option<i64>,)> = sqlx::query_as(
         "SELECT g.price_per_day_cents FROM guide_details g JOIN users u ON u.id = g.user_id \
-         WHERE g.user_id = $1 AND u.role = 'guide' AND g.status = 'verified' AND g.price_per_day_cents IS NOT NULL",
+         WHERE g.user_id = $1 AND u.role = 'guide' AND g.status = 'verified'",
     )
     .bind(&booking.guide_id)
     .fetch_optional(&state.db.pool)
     .await?;
     let (rate_cents,) = rate.ok_or_else(|| AppError::NotFound("Guide not found".into()))?;
+    let rate_cents = rate_cents.ok_or_else(|| AppError::Conflict("This guide has not set a daily rate yet".into()))?;
     let (tourist_first, tourist_last): (String, String) = sqlx::query_as("SELECT first_name, last_name FROM users WHERE id = $1")
         .bind(&session.user_id)
         .fetch_one(&state.db.pool)

@@ -270,3 +270,25 @@ async fn blog_search_finds_words_in_titles_and_bodies_and_never_errors() {
         assert_eq!(app.get(&format!("/api/v1/users/blogs?query={odd}")).await.status(), StatusCode::OK, "{odd}");
     }
 }
+
+#[tokio::test]
+async fn form_line_breaks_count_once_and_an_expired_token_on_a_public_page_is_401() {
+    // Arrange
+    let app = spawn_app().await;
+    let author = app.signup_and_login("tourist").await;
+    // Browsers send a form's line breaks as CR LF: 10000 of them are still 20000 characters.
+    let body = "a\r\n".repeat(6_666) + "ab";
+    let blog = publish(&app, &author, "Line breaks", &body, None).await;
+    let id = blog["_id"].as_str().unwrap();
+
+    // Act
+    let expired = crate::helpers::forge_token(crate::helpers::JWT_SECRET, "someone", "tourist", 1, 2);
+    let with_expired = app.get_auth(&format!("/api/v1/users/blog/{id}"), &expired).await;
+    let feed_with_expired = app.get_auth("/api/v1/users/blogs", &expired).await;
+
+    // Assert
+    assert_eq!(blog["description"], "a\n".repeat(6_666) + "ab");
+    assert_eq!(with_expired.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(feed_with_expired.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.get(&format!("/api/v1/users/blog/{id}")).await.status(), StatusCode::OK);
+}

@@ -42,8 +42,8 @@ describe('validateDraft', () => {
     expect(validateDraft({ ...ok, content: 'c'.repeat(20_001) })).toEqual({ content: CONTENT_TOO_LONG })
   })
 
-  it('counts a line break as two characters, as the server receives it', () => {
-    const lines = `${'c'.repeat(9_999)}\n${'c'.repeat(9_999)}`
+  it('counts a line break as one character, as the server stores it', () => {
+    const lines = `${'c'.repeat(10_000)}\r\n${'c'.repeat(9_999)}`
     expect(serverLength(lines)).toBe(20_000)
     expect(validateDraft({ ...EMPTY_DRAFT, title: 'T', content: lines })).toEqual({})
     expect(validateDraft({ ...EMPTY_DRAFT, title: 'T', content: `${lines}\nc` })).toEqual({ content: CONTENT_TOO_LONG })

@@ -38,10 +38,10 @@ export function isDirty(draft: BlogDraft, start: BlogDraft): boolean {
 
 /**
  * Characters as the server counts them: after trimming, whole characters (an emoji is one),
- * and a line break as two, since a multipart form sends every line break as CR LF.
+ * and a line break as one (the server reads a form's CR LF as one line break).
  */
 export function serverLength(text: string): number {
-  return Array.from(text.trim().replace(/\r\n|\r|\n/g, '\r\n')).length
+  return Array.from(text.trim().replace(/\r\n|\r/g, '\n')).length
 }
 
 export type DraftErrors = Partial<Record<'title' | 'content' | 'image', string>>
