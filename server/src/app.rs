@@ -21,6 +21,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::auth::tokens::TokenKeys;
 use crate::config::Config;
 use crate::db::Db;
+use crate::guides::list_counts::ListCounts;
 use crate::media::MediaStore;
 use crate::notifications::NotificationHub;
 use crate::payments::stripe::Stripe;
@@ -40,6 +41,7 @@ pub struct AppState {
     pub notifications: NotificationHub,
     /// Card payments; `None` runs the sandbox checkout.
     pub stripe: Option<Stripe>,
+    pub list_counts: ListCounts,
 }
 
 /// The caller's address: the socket peer, or the first `X-Forwarded-For` hop when the
@@ -174,7 +176,7 @@ impl Application {
         let media = MediaStore::from_config(&config)?;
         let notifications = NotificationHub::start(&db, &config.database_url);
         let stripe = config.stripe.as_ref().map(Stripe::new).transpose()?;
-        let state = AppState { db, config: Arc::new(config), tokens, media, notifications, stripe };
+        let state = AppState { db, config: Arc::new(config), tokens, media, notifications, stripe, list_counts: ListCounts::default() };
         Ok(Self { listener, router: router(state) })
     }
 

@@ -10,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::categories::Category;
 use super::profile::{self, Guide, GuideStatus};
 use crate::app::AppState;
-use crate::db::{Backend, Sql};
+use crate::db::{Backend, Db, Sql};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
 use crate::media::upload::public_url;
 use crate::paging::{invalid_cursor, page_and_limit, total_pages};
@@ -66,7 +66,6 @@ pub struct CardContact {
 #[derive(sqlx::FromRow)]
 struct CardRow {
     guide_id: String,
-    rating_rank: i64,
     first_name: String,
     last_name: String,
     bio: String,
@@ -83,7 +82,7 @@ struct CardRow {
     cover_key: Option<String>,
 }
 
-const CARD_COLUMNS: &str = "s.guide_id, s.rating_rank, u.first_name, u.last_name, g.bio, g.price_per_day_cents, \
+const CARD_COLUMNS: &str = "s.guide_id, u.first_name, u.last_name, g.bio, g.price_per_day_cents, \
     g.expertise_languages, g.interests, g.address, g.longitude, g.latitude, g.rating_sum, g.review_count, \
     g.years_of_experience, pp.thumb_key AS picture_key, cv.thumb_key AS cover_key";
 const CARD_JOINS: &str = " JOIN users u ON u.id = s.guide_id JOIN guide_details g ON g.user_id = s.guide_id \
@@ -114,6 +113,21 @@ impl CardRow {
             distance_km,
         }
     }
+}
+
+/// The cards of one page, in the page's order. Pages are found first by id alone (from
+/// indexes, without joins), so only the dozen guides shown are joined with their details.
+async fn cards(db: &Db, page: &[(String, i64)]) -> AppResult<Vec<CardRow>> {
+    if page.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql = Sql::new(&format!("SELECT {CARD_COLUMNS} FROM guide_search s{CARD_JOINS} WHERE s.guide_id IN ("));
+    let ids: Vec<String> = page.iter().map(|(id, _)| sql.param(id.as_str())).collect();
+    sql.push(&format!("{})", ids.join(", ")));
+    let mut rows: Vec<CardRow> = sql.query_as().fetch_all(&db.pool).await?;
+    let position = |id: &str| page.iter().position(|(page_id, _)| page_id == id);
+    rows.sort_by_key(|row| position(&row.guide_id));
+    Ok(rows)
 }
 
 /// Where the previous page ended: the last guide's rating rank and id. Opaque to clients.
@@ -173,20 +187,14 @@ async fn list_guides(State(state): State<AppState>, Query(params): Query<GuideLi
     let cursor = params.cursor.as_deref().filter(|c| !c.is_empty()).map(Cursor::parse).transpose()?;
 
     // A category's guides are one index range of guide_categories; all guides one of guide_search.
-    let (mut sql, count, order) = match category {
+    let (mut sql, order) = match category {
         Some(category) => {
-            let mut sql = Sql::new(&format!("SELECT {CARD_COLUMNS} FROM guide_categories c JOIN guide_search s ON s.guide_id = c.guide_id{CARD_JOINS}"));
+            let mut sql = Sql::new("SELECT c.guide_id, c.rating_rank FROM guide_categories c");
             let param = sql.param(category.as_str());
             sql.push(&format!(" WHERE c.category = {param}"));
-            let mut count = Sql::new("SELECT COUNT(*) FROM guide_categories c");
-            let param = count.param(category.as_str());
-            count.push(&format!(" WHERE c.category = {param}"));
-            (sql, count, ("c.rating_rank", "c.guide_id"))
+            (sql, ("c.rating_rank", "c.guide_id"))
         }
-        None => {
-            let sql = Sql::new(&format!("SELECT {CARD_COLUMNS} FROM guide_search s{CARD_JOINS} WHERE 1 = 1"));
-            (sql, Sql::new("SELECT COUNT(*) FROM guide_search s"), ("s.rating_rank", "s.guide_id"))
-        }
+        None => (Sql::new("SELECT s.guide_id, s.rating_rank FROM guide_search s WHERE 1 = 1"), ("s.rating_rank", "s.guide_id")),
     };
     let (rank_column, id_column) = order;
     if let Some(cursor) = &cursor {
@@ -201,14 +209,15 @@ async fn list_guides(State(state): State<AppState>, Query(params): Query<GuideLi
         sql.push(&format!(" OFFSET {offset}"));
     }
 
-    let mut rows: Vec<CardRow> = sql.query_as().fetch_all(&state.db.pool).await?;
-    let (total,): (i64,) = count.query_as().fetch_one(&state.db.pool).await?;
-    let has_more = rows.len() as i64 > limit;
-    rows.truncate(limit as usize);
-    let next_cursor = rows
+    let mut page_ids: Vec<(String, i64)> = sql.query_as().fetch_all(&state.db.pool).await?;
+    let total = state.list_counts.count(&state.db, category).await?;
+    let has_more = page_ids.len() as i64 > limit;
+    page_ids.truncate(limit as usize);
+    let next_cursor = page_ids
         .last()
         .filter(|_| has_more)
-        .map(|last| Cursor { rating_rank: last.rating_rank, guide_id: last.guide_id.clone() }.to_text());
+        .map(|(guide_id, rating_rank)| Cursor { rating_rank: *rating_rank, guide_id: guide_id.clone() }.to_text());
+    let rows = cards(&state.db, &page_ids).await?;
     Ok(Json(GuideListResponse {
         guides: rows.into_iter().map(|row| row.into_card(None)).collect(),
         total_pages: total_pages(total, limit),
@@ -406,7 +415,7 @@ async fn search_guides(State(state): State<AppState>, Query(params): Query<Guide
     let near = Near::parse(params.lat, params.lng, params.radius_km)?;
     let backend = state.db.backend;
 
-    let mut sql = Sql::new(&format!("SELECT {CARD_COLUMNS} FROM guide_search s{CARD_JOINS}"));
+    let mut sql = Sql::new("SELECT s.guide_id, s.rating_rank FROM guide_search s");
     let mut relevance = None;
     let has_text = !(words.is_empty() && place.is_empty());
     match backend {
@@ -468,10 +477,11 @@ async fn search_guides(State(state): State<AppState>, Query(params): Query<Guide
     let offset = sql.param((page - 1) * limit);
     sql.push(&format!(" ORDER BY {} LIMIT {fetch} OFFSET {offset}", order.join(", ")));
 
-    let mut rows: Vec<CardRow> = sql.query_as().fetch_all(&state.db.pool).await?;
-    let has_more = rows.len() as i64 > limit;
-    rows.truncate(limit as usize);
-    let guides = rows
+    let mut page_ids: Vec<(String, i64)> = sql.query_as().fetch_all(&state.db.pool).await?;
+    let has_more = page_ids.len() as i64 > limit;
+    page_ids.truncate(limit as usize);
+    let guides = cards(&state.db, &page_ids)
+        .await?
         .into_iter()
         .map(|row| {
             let distance = near.as_ref().zip(Location::from_columns(row.longitude, row.latitude)).map(|(n, at)| n.distance_km(at));

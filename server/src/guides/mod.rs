@@ -6,5 +6,6 @@ pub mod certificates;
 pub mod directory;
 pub mod domain;
 pub mod index;
+pub mod list_counts;
 pub mod profile;
 pub mod routes;
