@@ -1,46 +1,26 @@
+import type { ComponentType, ReactNode } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { LoginPage } from '../features/auth/login-page'
-import { RoleChoicePage } from '../features/auth/role-choice-page'
-import { SignupPage } from '../features/auth/signup-page'
 import { HomePage } from '../features/home/home-page'
-import { AdminPage } from '../features/admin/admin-page'
-import { BlogDashboardPage } from '../features/blogs/blog-dashboard-page'
-import { BlogDetailPage } from '../features/blogs/blog-detail-page'
-import { BlogFormPage } from '../features/blogs/blog-form-page'
-import { BlogsPage } from '../features/blogs/blogs-page'
-import { DestinationDetailPage } from '../features/destinations/destination-detail-page'
-import { DestinationsPage } from '../features/destinations/destinations-page'
-import { CertificatesPage } from '../features/guides/certificates-page'
-import { GuideDetailPage } from '../features/guides/guide-detail-page'
-import { GuideFormPage } from '../features/guides/guide-form-page'
-import { GuideProfilePage } from '../features/guides/guide-profile-page'
-import { GuidesPage } from '../features/guides/guides-page'
-import { GuideDashboardPage } from '../features/bookings/guide-dashboard-page'
-import { TourRequestsPage } from '../features/bookings/tour-requests-page'
-import { TouristDashboardPage } from '../features/bookings/tourist-dashboard-page'
-import { NotificationsPage } from '../features/notifications/notifications-page'
-import { CancelPage } from '../features/payments/cancel-page'
-import { CheckoutPage } from '../features/payments/checkout-page'
-import { ReceiptPage } from '../features/payments/receipt-page'
-import { SandboxCheckoutPage } from '../features/payments/sandbox-checkout-page'
-import { SuccessPage } from '../features/payments/success-page'
-import { SearchPage } from '../features/search/search-page'
-import { TouristProfilePage } from '../features/tourists/tourist-profile-page'
-import { TravellerFormPage } from '../features/tourists/traveller-form-page'
 import { RootLayout } from './layout/root-layout'
 import { NotFoundPage } from './not-found-page'
-import { PlaceholderPage } from './placeholder-page'
 import { RequireRole } from './require-role'
 import { RouteErrorPage } from './route-error-page'
 
+/**
+ * A route whose page loads with its own chunk on first visit (the landing page ships in
+ * the main bundle), optionally wrapped in a guard.
+ */
+function page(load: () => Promise<ComponentType>, wrap: (page: ReactNode) => ReactNode = (p) => p): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const Page = await load()
+      return { element: wrap(<Page />) }
+    },
+  }
+}
+
 // Blog pages are for every signed-in account, whatever its role (spec section 6).
 const ANY_ROLE: ('guide' | 'tourist' | 'admin')[] = ['guide', 'tourist', 'admin']
-
-type Placeholder = { path: string; eyebrow: string; title: string; description: string }
-
-// Screens that later issues fill in; each already has its route and a titled frame.
-const placeholders: Placeholder[] = [
-]
 
 export const routes: RouteObject[] = [
   {
@@ -52,39 +32,38 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'signup', element: <SignupPage /> },
-          { path: 'selection', element: <RoleChoicePage /> },
-          { path: 'guides', element: <GuidesPage /> },
-          { path: 'guides/:id', element: <GuideDetailPage /> },
-          { path: 'search', element: <SearchPage /> },
-          { path: 'destinations', element: <DestinationsPage /> },
-          { path: 'destination/:id', element: <DestinationDetailPage /> },
-          { path: 'guideform', element: <RequireRole role="guide"><GuideFormPage /></RequireRole> },
-          { path: 'kycform', element: <RequireRole role="guide"><CertificatesPage /></RequireRole> },
+          { path: 'login', ...page(() => import('../features/auth/login-page').then((m) => m.LoginPage)) },
+          { path: 'signup', ...page(() => import('../features/auth/signup-page').then((m) => m.SignupPage)) },
+          { path: 'selection', ...page(() => import('../features/auth/role-choice-page').then((m) => m.RoleChoicePage)) },
+          { path: 'guides', ...page(() => import('../features/guides/guides-page').then((m) => m.GuidesPage)) },
+          { path: 'guides/:id', ...page(() => import('../features/guides/guide-detail-page').then((m) => m.GuideDetailPage)) },
+          { path: 'search', ...page(() => import('../features/search/search-page').then((m) => m.SearchPage)) },
+          { path: 'destinations', ...page(() => import('../features/destinations/destinations-page').then((m) => m.DestinationsPage)) },
+          { path: 'destination/:id', ...page(() => import('../features/destinations/destination-detail-page').then((m) => m.DestinationDetailPage)) },
+          { path: 'guideform', ...page(() => import('../features/guides/guide-form-page').then((m) => m.GuideFormPage), (p) => <RequireRole role="guide">{p}</RequireRole>) },
+          { path: 'kycform', ...page(() => import('../features/guides/certificates-page').then((m) => m.CertificatesPage), (p) => <RequireRole role="guide">{p}</RequireRole>) },
           // The spec leaves the profile pages' routes unshown; these are Yatra's choice.
-          { path: 'guide/profile', element: <RequireRole role="guide"><GuideProfilePage /></RequireRole> },
-          { path: 'touristform', element: <RequireRole role="tourist"><TravellerFormPage /></RequireRole> },
-          { path: 'tourist/profile', element: <RequireRole role="tourist"><TouristProfilePage /></RequireRole> },
-          { path: 'guideDash', element: <RequireRole role="guide"><GuideDashboardPage /></RequireRole> },
-          { path: 'request', element: <RequireRole role="guide"><TourRequestsPage /></RequireRole> },
-          { path: 'dashboard', element: <RequireRole role="tourist"><TouristDashboardPage /></RequireRole> },
-          { path: 'notification', element: <RequireRole role={['guide', 'tourist']}><NotificationsPage /></RequireRole> },
+          { path: 'guide/profile', ...page(() => import('../features/guides/guide-profile-page').then((m) => m.GuideProfilePage), (p) => <RequireRole role="guide">{p}</RequireRole>) },
+          { path: 'touristform', ...page(() => import('../features/tourists/traveller-form-page').then((m) => m.TravellerFormPage), (p) => <RequireRole role="tourist">{p}</RequireRole>) },
+          { path: 'tourist/profile', ...page(() => import('../features/tourists/tourist-profile-page').then((m) => m.TouristProfilePage), (p) => <RequireRole role="tourist">{p}</RequireRole>) },
+          { path: 'guideDash', ...page(() => import('../features/bookings/guide-dashboard-page').then((m) => m.GuideDashboardPage), (p) => <RequireRole role="guide">{p}</RequireRole>) },
+          { path: 'request', ...page(() => import('../features/bookings/tour-requests-page').then((m) => m.TourRequestsPage), (p) => <RequireRole role="guide">{p}</RequireRole>) },
+          { path: 'dashboard', ...page(() => import('../features/bookings/tourist-dashboard-page').then((m) => m.TouristDashboardPage), (p) => <RequireRole role="tourist">{p}</RequireRole>) },
+          { path: 'notification', ...page(() => import('../features/notifications/notifications-page').then((m) => m.NotificationsPage), (p) => <RequireRole role={['guide', 'tourist']}>{p}</RequireRole>) },
           // Paying is the booking's traveller's; anyone else signed in is told it is not for them.
-          { path: 'checkout/:bookingId', element: <RequireRole role="tourist" otherRole="forbidden"><CheckoutPage /></RequireRole> },
+          { path: 'checkout/:bookingId', ...page(() => import('../features/payments/checkout-page').then((m) => m.CheckoutPage), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
           // Where the server sends the browser instead of Stripe when it has no Stripe keys.
-          { path: 'sandbox/checkout/:sessionId', element: <RequireRole role="tourist" otherRole="forbidden"><SandboxCheckoutPage /></RequireRole> },
-          { path: 'success', element: <RequireRole role="tourist" otherRole="forbidden"><SuccessPage /></RequireRole> },
-          { path: 'cancel', element: <CancelPage /> },
+          { path: 'sandbox/checkout/:sessionId', ...page(() => import('../features/payments/sandbox-checkout-page').then((m) => m.SandboxCheckoutPage), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
+          { path: 'success', ...page(() => import('../features/payments/success-page').then((m) => m.SuccessPage), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
+          { path: 'cancel', ...page(() => import('../features/payments/cancel-page').then((m) => m.CancelPage)) },
           // The booking's guide and admins may read a receipt too (the server decides whose).
-          { path: 'receipt/:bookingId', element: <RequireRole role={['tourist', 'guide', 'admin']}><ReceiptPage /></RequireRole> },
-          { path: 'admin', element: <RequireRole role="admin" otherRole="forbidden"><AdminPage /></RequireRole> },
-          { path: 'blogs', element: <BlogsPage /> },
-          { path: 'blog/dashboard', element: <RequireRole role={ANY_ROLE}><BlogDashboardPage /></RequireRole> },
-          { path: 'blog/create', element: <RequireRole role={ANY_ROLE}><BlogFormPage /></RequireRole> },
-          { path: 'blog/edit/:blogId', element: <RequireRole role={ANY_ROLE}><BlogFormPage /></RequireRole> },
-          { path: 'blog/:blogId', element: <BlogDetailPage /> },
-          ...placeholders.map(({ path, ...page }) => ({ path, element: <PlaceholderPage {...page} /> })),
+          { path: 'receipt/:bookingId', ...page(() => import('../features/payments/receipt-page').then((m) => m.ReceiptPage), (p) => <RequireRole role={['tourist', 'guide', 'admin']}>{p}</RequireRole>) },
+          { path: 'admin', ...page(() => import('../features/admin/admin-page').then((m) => m.AdminPage), (p) => <RequireRole role="admin" otherRole="forbidden">{p}</RequireRole>) },
+          { path: 'blogs', ...page(() => import('../features/blogs/blogs-page').then((m) => m.BlogsPage)) },
+          { path: 'blog/dashboard', ...page(() => import('../features/blogs/blog-dashboard-page').then((m) => m.BlogDashboardPage), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>) },
+          { path: 'blog/create', ...page(() => import('../features/blogs/blog-form-page').then((m) => m.BlogFormPage), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>) },
+          { path: 'blog/edit/:blogId', ...page(() => import('../features/blogs/blog-form-page').then((m) => m.BlogFormPage), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>) },
+          { path: 'blog/:blogId', ...page(() => import('../features/blogs/blog-detail-page').then((m) => m.BlogDetailPage)) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -46,7 +46,9 @@ export function LoginPage() {
     setSucceeded(true)
     later(async () => {
       const completion = role === 'admin' ? undefined : await checkCompletion(role)
-      navigate(postLoginPath(role, completion))
+      // Pages load their code on first visit: wait until the navigation has landed, so the
+      // reload reloads the new page, not this one.
+      await navigate(postLoginPath(role, completion))
       // Not tracked in `timers`: navigating unmounts this page, and the reload must still run.
       window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS)
     }, REDIRECT_DELAY_MS)
