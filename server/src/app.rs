@@ -174,7 +174,7 @@ impl Application {
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
         let tokens = TokenKeys::new(&config.jwt_secret.0);
         let media = MediaStore::from_config(&config)?;
-        let notifications = NotificationHub::start(&db, &config.database_url);
+        let notifications = NotificationHub::start(&db, &config.database_url).await;
         let stripe = config.stripe.as_ref().map(Stripe::new).transpose()?;
         let state = AppState { db, config: Arc::new(config), tokens, media, notifications, stripe, list_counts: ListCounts::default() };
         Ok(Self { listener, router: router(state) })

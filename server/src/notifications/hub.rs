@@ -21,11 +21,13 @@ pub struct NotificationHub {
 }
 
 impl NotificationHub {
-    /// The hub of this replica; with PostgreSQL it starts listening to the other replicas.
-    pub fn start(db: &Db, database_url: &str) -> Self {
+    /// The hub of this replica; with PostgreSQL it listens to every replica, and is
+    /// listening before it returns, so nothing announced after start-up is missed.
+    pub async fn start(db: &Db, database_url: &str) -> Self {
         let (local, _) = broadcast::channel(BACKLOG);
         if db.backend == Backend::Postgres {
-            tokio::spawn(listen(database_url.to_owned(), local.clone()));
+            let first = connect(database_url).await;
+            tokio::spawn(listen(database_url.to_owned(), first, local.clone()));
         }
         Self { local }
     }
@@ -54,26 +56,37 @@ impl NotificationHub {
     }
 }
 
+/// A connection listening on the channel, or `None` (logged) when it cannot be made.
+async fn connect(database_url: &str) -> Option<PgListener> {
+    let mut listener = match PgListener::connect(database_url).await {
+        Ok(listener) => listener,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot connect the notification listener");
+            return None;
+        }
+    };
+    match listener.listen(CHANNEL).await {
+        Ok(()) => Some(listener),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot listen for notifications");
+            None
+        }
+    }
+}
+
 /// Forwards `pg_notify` announcements into the local broadcast, reconnecting after errors.
-async fn listen(database_url: String, local: broadcast::Sender<String>) {
+async fn listen(database_url: String, mut listener: Option<PgListener>, local: broadcast::Sender<String>) {
     loop {
-        match PgListener::connect(&database_url).await {
-            Ok(mut listener) => match listener.listen(CHANNEL).await {
-                Ok(()) => loop {
-                    match listener.recv().await {
-                        Ok(message) => {
-                            let _ = local.send(message.payload().to_owned());
-                        }
-                        Err(e) => {
-                            tracing::warn!(error = %e, "notification listener lost its connection");
-                            break;
-                        }
-                    }
-                },
-                Err(e) => tracing::warn!(error = %e, "cannot listen for notifications"),
-            },
-            Err(e) => tracing::warn!(error = %e, "cannot connect the notification listener"),
+        if let Some(active) = listener.as_mut() {
+            match active.recv().await {
+                Ok(message) => {
+                    let _ = local.send(message.payload().to_owned());
+                    continue;
+                }
+                Err(e) => tracing::warn!(error = %e, "notification listener lost its connection"),
+            }
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
+        listener = connect(&database_url).await;
     }
 }

@@ -27,6 +27,18 @@ impl Stream {
         Self { response, buffer: String::new() }
     }
 
+    /// Reads events until one says `count` (a change announced just before the stream
+    /// opened may still arrive first, with the count of that moment).
+    async fn wait_for(&mut self, count: i64) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while tokio::time::Instant::now() < deadline {
+            if self.next_count().await == count {
+                return;
+            }
+        }
+        panic!("the live count never reached {count}");
+    }
+
     /// The count in the next `unread` event (keep-alive comments are skipped).
     async fn next_count(&mut self) -> i64 {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
@@ -96,9 +108,9 @@ async fn an_open_page_hears_a_new_notification_live() {
     request_booking(&app, &tourist, &guide_id, &days_from_today(12), 2).await;
 
     // Assert
-    assert_eq!(stream.next_count().await, 1);
+    stream.wait_for(1).await;
     app.patch_json_auth("/api/v1/notifications/read-all", &json!({}), &guide.token).await;
-    assert_eq!(stream.next_count().await, 0);
+    stream.wait_for(0).await;
     assert_eq!(app.get("/api/v1/notifications/stream").await.status(), StatusCode::UNAUTHORIZED);
 }
 
@@ -121,5 +133,5 @@ async fn a_change_on_one_replica_reaches_a_page_open_on_another() {
     request_booking(&app, &tourist, &guide_id, &days_from_today(14), 2).await;
 
     // Assert
-    assert_eq!(stream.next_count().await, 1);
+    stream.wait_for(1).await;
 }
