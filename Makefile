@@ -82,3 +82,10 @@ test-web:
 
 test-e2e: web server-debug
 	scripts/with-server.sh $(DEBUG_BIN) bash -c 'cd web && npm run e2e'
+	@if scripts/postgres-ready.sh; then \
+	  YATRA_E2E_BACKEND=postgres scripts/with-server.sh $(DEBUG_BIN) bash -c 'cd web && npm run e2e'; \
+	elif [ -n "$$CI" ]; then \
+	  echo "PostgreSQL is not reachable on 127.0.0.1:5432 and CI requires it" >&2; exit 1; \
+	else \
+	  echo; echo "!!! SKIPPING the browser journeys on PostgreSQL: no PostgreSQL on 127.0.0.1:5432 !!!"; echo; \
+	fi

@@ -1,19 +1,32 @@
 #!/usr/bin/env bash
 # with-server.sh BINARY COMMAND...
-# Starts Yatra from BINARY on a throw-away SQLite database and a free port, with the
-# built client and the demo accounts, runs COMMAND with E2E_BASE_URL / YATRA_URL set to
-# it, then stops the server. Exits with COMMAND's status.
+# Starts Yatra from BINARY on a throw-away database and a free port, with the built
+# client and the demo data, runs COMMAND with E2E_BASE_URL / YATRA_URL set to it, then
+# stops the server and drops the database. Exits with COMMAND's status.
+# The database is SQLite, or a new PostgreSQL database on 127.0.0.1:5432 when
+# YATRA_E2E_BACKEND=postgres.
 set -euo pipefail
 bin=$1; shift
 root=$(cd "$(dirname "$0")/.." && pwd)
 data=$(mktemp -d /tmp/yatra-run.XXXXXX)
 port=${YATRA_TEST_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
 export YATRA_DATA_DIR=$data YATRA_ADDR=127.0.0.1:$port YATRA_WEB_DIR=$root/web/dist YATRA_LOG=${YATRA_LOG:-warn}
+database=
+if [ "${YATRA_E2E_BACKEND:-sqlite}" = postgres ]; then
+  database=yatra_e2e_$(basename "$data" | tr -cd 'a-zA-Z0-9' | tr 'A-Z' 'a-z')
+  psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $database" >/dev/null
+  export YATRA_DATABASE_URL=postgres://postgres@127.0.0.1:5432/$database
+fi
+server=
+cleanup() {
+  [ -z "$server" ] || { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
+  [ -z "$database" ] || psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $database WITH (FORCE)" >/dev/null 2>&1 || true
+  rm -rf "$data"
+}
+trap cleanup EXIT
 "$bin" seed --demo >/dev/null
 "$bin" serve >"$data/server.log" 2>&1 &
 server=$!
-cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$data"; }
-trap cleanup EXIT
 for _ in $(seq 1 100); do
   curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
   kill -0 "$server" 2>/dev/null || { cat "$data/server.log"; exit 1; }
