@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { PASSWORD, logIn, signUp, uniqueEmail } from './helpers'
+import { PASSWORD, logIn, signUp, uniqueEmail, pngFile, shootBoth } from './helpers'
 
 // Demo accounts that `yatra seed --demo` creates.
 const TRAVELLER = { email: 'traveller@demo.yatra.np', password: 'namaste-yatra' }
@@ -10,59 +10,6 @@ test.describe.configure({ mode: 'serial' })
 
 type Blog = { _id: string; title: string; likeCount: number; image: string | null }
 type Feed = { blogs: Blog[]; totalPages: number; nextCursor: string | null }
-
-/** A real PNG drawn in the page (sky of the given hue, a sun and a snow peak), so uploads decode like a photo. */
-async function pngFile(page: Page, name: string, hue: number) {
-  const base64 = await page.evaluate((h) => {
-    const canvas = document.createElement('canvas')
-    canvas.width = 960
-    canvas.height = 540
-    const ctx = canvas.getContext('2d')!
-    const sky = ctx.createLinearGradient(0, 0, 0, 540)
-    sky.addColorStop(0, `hsl(${h}, 60%, 40%)`)
-    sky.addColorStop(1, `hsl(${h + 40}, 70%, 82%)`)
-    ctx.fillStyle = sky
-    ctx.fillRect(0, 0, 960, 540)
-    ctx.fillStyle = '#fbbf24'
-    ctx.beginPath()
-    ctx.arc(720, 130, 50, 0, Math.PI * 2)
-    ctx.fill()
-    ctx.fillStyle = '#eef7f9'
-    ctx.beginPath()
-    ctx.moveTo(0, 540)
-    ctx.lineTo(320, 180)
-    ctx.lineTo(470, 360)
-    ctx.lineTo(600, 250)
-    ctx.lineTo(960, 540)
-    ctx.fill()
-    return canvas.toDataURL('image/png').split(',')[1]
-  }, hue)
-  return { name, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') }
-}
-
-/** Screenshots the page at desktop width, then at phone width, and restores desktop. */
-async function shootBoth(page: Page, name: string) {
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 375, 740]] as const) {
-    await page.setViewportSize({ width, height })
-    // From the top, so the sticky navigation bar is not drawn halfway down a full-page shot.
-    await page.evaluate(() => window.scrollTo(0, 0))
-    // Not 'networkidle': a signed-in page keeps the notification stream open.
-    await page.waitForLoadState('load')
-    await page.waitForTimeout(200)
-    await page.evaluate(async () => {
-      // Lazy images below the fold would be blank in a full-page shot: load them all first.
-      const images = Array.from(document.images)
-      for (const img of images) img.loading = 'eager'
-      await Promise.all(
-        images
-          .filter((img) => !img.complete)
-          .map((img) => new Promise((done) => ['load', 'error'].forEach((event) => img.addEventListener(event, done, { once: true })))),
-      )
-    })
-    await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 async function apiLogIn(request: APIRequestContext, email: string, password: string) {
   const response = await request.post('/api/v1/auth/login', { data: { email, password } })
@@ -145,7 +92,7 @@ test('an author writes a post with an image, finds it in the feed, edits it, rem
   const title = `Sunrise over Annapurna ${Date.now()}`
   await page.getByLabel(/^Title/).fill(title)
   await page.getByLabel(/^Content/).fill('We left Ghorepani at four, head torches bobbing up the stone steps.\nBy six the whole range was pink, then gold.\nTake gloves: the wind on Poon Hill bites.')
-  await page.getByLabel('Featured Image').setInputFiles(await pngFile(page, 'poon-hill.png', 205))
+  await page.getByLabel('Featured Image').setInputFiles(await pngFile(page, 'poon-hill.png', 205, 960, 540))
   await expect(page.getByRole('img', { name: 'Featured Image preview' })).toBeVisible()
   await shootBoth(page, 'blog-create')
 
@@ -186,7 +133,7 @@ test('an author writes a post with an image, finds it in the feed, edits it, rem
   await expect(page.getByRole('img', { name: 'Featured Image preview' })).toBeVisible()
   const edited = `${title} (updated)`
   await page.getByLabel(/^Title/).fill(edited)
-  await page.getByLabel('Featured Image').setInputFiles(await pngFile(page, 'dusk.png', 20))
+  await page.getByLabel('Featured Image').setInputFiles(await pngFile(page, 'dusk.png', 20, 960, 540))
   await shootBoth(page, 'blog-edit')
   await page.getByRole('button', { name: 'Update Blog' }).click()
   await expect(page).toHaveURL(/\/blog\/dashboard$/)

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { logIn, signUp, uniqueEmail } from './helpers'
+import { logIn, signUp, uniqueEmail, shootBoth } from './helpers'
 
 // The demo accounts of `yatra seed --demo`, which the e2e server runs.
 const DEMO_PASSWORD = 'namaste-yatra'
@@ -59,23 +59,6 @@ async function newTraveller(page: Page): Promise<string> {
 async function secondBrowser(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   return context.newPage()
-}
-
-/** Screenshots the page at desktop width, then at phone width, and restores desktop. */
-async function shootBoth(page: Page, name: string) {
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 375, 740]] as const) {
-    await page.setViewportSize({ width, height })
-    // From the top, so the sticky navigation bar is not drawn halfway down a full-page shot.
-    await page.evaluate(() => window.scrollTo(0, 0))
-    await page.evaluate(async () => {
-      // Lazy images below the fold would be blank in a full-page shot: load them all first.
-      const images = Array.from(document.images)
-      for (const img of images) img.loading = 'eager'
-      await Promise.all(images.filter((img) => !img.complete).map((img) => new Promise((done) => ['load', 'error'].forEach((e) => img.addEventListener(e, done, { once: true })))))
-    })
-    await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
 }
 
 /** Screenshots what is on screen (a dialog) at both sizes. */

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { shootBoth } from './helpers'
 import {
   ADMIN,
   DESTINATIONS,
@@ -17,34 +18,6 @@ import {
 test.describe.configure({ mode: 'serial' })
 
 type GuideCard = { _id: string; firstName: string; lastName: string; contactInfo: { address: string } }
-
-/** Screenshots the page at desktop width, then at phone width, and restores desktop. */
-async function shootBoth(page: Page, name: string) {
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 375, 740]] as const) {
-    await page.setViewportSize({ width, height })
-    // From the top, so the sticky navigation bar is not drawn halfway down a full-page shot.
-    await page.evaluate(() => window.scrollTo(0, 0))
-    // Not 'networkidle': a signed-in page keeps the live notification stream open.
-    await page.waitForLoadState('load')
-    await page.evaluate(async () => {
-      // Lazy images below the fold would be blank in a full-page shot: load them all first.
-      const images = Array.from(document.images)
-      for (const img of images) img.loading = 'eager'
-      const pending = images.filter((img) => !img.complete)
-      await Promise.all(
-        pending.map(
-          (img) =>
-            new Promise((done) => {
-              img.addEventListener('load', done, { once: true })
-              img.addEventListener('error', done, { once: true })
-            }),
-        ),
-      )
-    })
-    await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 async function logInAs(page: Page, email: string, password: string) {
   await page.goto('/login')

@@ -1,51 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
-import { logIn, signUp, uniqueEmail } from './helpers'
+import { logIn, signUp, uniqueEmail, pngFile, shootBoth } from './helpers'
 
 // Pokhara: the browser's geolocation is mocked for every test in this file.
 test.use({ geolocation: { latitude: 28.2096, longitude: 83.9856 }, permissions: ['geolocation'] })
 
 const ADMIN = { email: 'admin@demo.yatra.np', password: 'namaste-yatra' }
-
-/** A real PNG drawn in the page (sky, snow peak, sun), so uploads decode like a photo would. */
-async function pngFile(page: Page, name: string, hue: number) {
-  const base64 = await page.evaluate((h) => {
-    const canvas = document.createElement('canvas')
-    canvas.width = 480
-    canvas.height = 320
-    const ctx = canvas.getContext('2d')!
-    const sky = ctx.createLinearGradient(0, 0, 0, 320)
-    sky.addColorStop(0, `hsl(${h}, 60%, 45%)`)
-    sky.addColorStop(1, `hsl(${h + 40}, 70%, 80%)`)
-    ctx.fillStyle = sky
-    ctx.fillRect(0, 0, 480, 320)
-    ctx.fillStyle = '#fb9f24'
-    ctx.beginPath()
-    ctx.arc(360, 80, 36, 0, Math.PI * 2)
-    ctx.fill()
-    ctx.fillStyle = '#eef7f9'
-    ctx.beginPath()
-    ctx.moveTo(0, 320)
-    ctx.lineTo(170, 110)
-    ctx.lineTo(260, 220)
-    ctx.lineTo(320, 160)
-    ctx.lineTo(480, 320)
-    ctx.fill()
-    return canvas.toDataURL('image/png').split(',')[1]
-  }, hue)
-  return { name, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') }
-}
-
-/** Screenshots the page at desktop width, then at phone width, and restores desktop. */
-async function shootBoth(page: Page, name: string) {
-  // From the top, so the sticky navigation bar is not drawn halfway down a full-page shot.
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.screenshot({ path: `e2e/screenshots/desktop-${name}.png`, fullPage: true })
-  await page.setViewportSize({ width: 375, height: 740 })
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path: `e2e/screenshots/phone-${name}.png`, fullPage: true })
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 /** Collects browser alerts (the guide forms report through them) and accepts each. */
 function collectDialogs(page: Page): string[] {

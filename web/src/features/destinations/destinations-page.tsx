@@ -1,5 +1,6 @@
 import { DestinationCard } from '../../components/destination-card'
-import { MountainIcon, SpinnerIcon } from '../../components/icons'
+import { MountainIcon } from '../../components/icons'
+import { LoadMore } from '../../components/load-more'
 import { PageShell } from '../../components/page-shell'
 import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
 import { Toast, useToast } from '../../components/toast'
@@ -49,18 +50,7 @@ export function DestinationsPage() {
             ))}
           </ul>
         )}
-        {list.status === 'success' && list.error && (
-          <p role="alert" className="mt-6 text-center text-sm font-medium text-red-700">
-            {list.error}
-          </p>
-        )}
-        {list.hasMore && (
-          <div className="mt-10 flex justify-center">
-            <button type="button" className="btn-primary px-6" onClick={list.loadMore} disabled={list.isFetchingMore} aria-busy={list.isFetchingMore}>
-              {list.isFetchingMore && <SpinnerIcon />} Load More Destinations
-            </button>
-          </div>
-        )}
+        <LoadMore list={list} label="Load More Destinations" primary spacing="mt-10" />
       </div>
     </PageShell>
   )

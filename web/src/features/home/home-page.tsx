@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router'
 import { CategoryChips } from '../../components/category-chips'
 import { DestinationCard, DestinationCardSkeleton } from '../../components/destination-card'
 import { GuideCard, GuideCardSkeleton } from '../../components/guide-card'
-import { ArrowRightIcon, CompassIcon, MountainIcon, QuoteIcon, ShieldIcon, SparklesIcon, SpinnerIcon, UserIcon } from '../../components/icons'
+import { ArrowRightIcon, CompassIcon, MountainIcon, QuoteIcon, ShieldIcon, SparklesIcon, UserIcon } from '../../components/icons'
+import { LoadMore } from '../../components/load-more'
 import { MountainScene } from '../../components/mountain-scene'
 import { SearchBox } from '../../components/search-box'
 import { StarRating } from '../../components/star-rating'
@@ -155,18 +156,7 @@ function PopularDestinations() {
               ))}
             </ul>
           )}
-          {list.status === 'success' && list.error && (
-            <p role="alert" className="mt-6 text-center text-sm font-medium text-red-700">
-              {list.error}
-            </p>
-          )}
-          {list.hasMore && (
-            <div className="mt-8 flex justify-center">
-              <button type="button" className="btn-secondary px-6" onClick={list.loadMore} disabled={list.isFetchingMore} aria-busy={list.isFetchingMore}>
-                {list.isFetchingMore && <SpinnerIcon />} Load More Destinations
-              </button>
-            </div>
-          )}
+          <LoadMore list={list} label="Load More Destinations" />
         </div>
       </div>
     </section>

@@ -2,6 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { DestinationCard } from '../../components/destination-card'
 import { GuideCard, GuideCardSkeleton } from '../../components/guide-card'
 import { CloseIcon, MapPinIcon, SearchIcon, SpinnerIcon } from '../../components/icons'
+import { LoadMore } from '../../components/load-more'
 import { PageShell } from '../../components/page-shell'
 import { SearchBox } from '../../components/search-box'
 import { EmptyCard, ErrorCard } from '../../components/status-card'
@@ -137,18 +138,7 @@ export function SearchPage() {
               ))}
             </ul>
           )}
-          {guides.status === 'success' && guides.error && (
-            <p role="alert" className="mt-6 text-center text-sm font-medium text-red-700">
-              {guides.error}
-            </p>
-          )}
-          {guides.hasMore && (
-            <div className="mt-8 flex justify-center">
-              <button type="button" className="btn-secondary px-6" onClick={guides.loadMore} disabled={guides.isFetchingMore} aria-busy={guides.isFetchingMore}>
-                {guides.isFetchingMore && <SpinnerIcon />} Load more guides
-              </button>
-            </div>
-          )}
+          <LoadMore list={guides} label="Load more guides" />
         </section>
       </div>
 
