@@ -24,8 +24,13 @@ load() { # name, then wrk arguments
   printf '%-52s %10s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$name" "$rps" "$p50" "$p99" "${errors:-0}"
 }
 
+echo "== sequential requests on one keep-alive connection (static files served from memory, TCP_NODELAY) =="
+python3 "$here/keepalive.py" "$url" 200 /healthz /favicon.svg /
+
+echo
 echo "== load: wrk -t2 -c$connections -d${duration}s on loopback, release build, SQLite, demo data =="
 load "GET /healthz" "$url/healthz"
+load "GET /favicon.svg (static, from memory)" -H "Accept-Encoding: br, gzip" "$url/favicon.svg"
 # Login is argon2id at OWASP cost on purpose: its ceiling is hashes per second per core.
 load "POST /api/v1/auth/login" -s "$here/login.lua" "$url/api/v1/auth/login"
 # Booking requests from many travellers for random guides and days, each with its own

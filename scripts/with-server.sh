@@ -11,6 +11,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 data=$(mktemp -d /tmp/yatra-run.XXXXXX)
 port=${YATRA_TEST_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
 export YATRA_DATA_DIR=$data YATRA_ADDR=127.0.0.1:$port YATRA_WEB_DIR=$root/web/dist YATRA_LOG=${YATRA_LOG:-warn}
+# No SMTP server: emails land as .eml files in $YATRA_DATA_DIR/outbox/ (journeys read them); a short poll writes them at once.
+export YATRA_EMAIL_POLL_MS=${YATRA_EMAIL_POLL_MS:-100}
+# The journeys (and the bench's soak) pay through the sandbox checkout.
+export YATRA_PAYMENTS_SANDBOX=${YATRA_PAYMENTS_SANDBOX:-true}
+# The trip sweep (expiry, completion, refunds) every second, so a journey sees a refund
+# carried out without waiting a minute.
+export YATRA_SWEEP_EVERY=${YATRA_SWEEP_EVERY:-1s}
 database=
 if [ "${YATRA_E2E_BACKEND:-sqlite}" = postgres ]; then
   database=yatra_e2e_$(basename "$data" | tr -cd 'a-zA-Z0-9' | tr 'A-Z' 'a-z')

@@ -7,7 +7,8 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky journey is a bug to fix, not to retry: CI must see it fail.
+  retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },

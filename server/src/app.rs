@@ -7,6 +7,7 @@ use std::time::Duration;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderName, HeaderValue, Method, header};
+use axum::serve::ListenerExt;
 use axum::Router;
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -14,23 +15,24 @@ use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::tokens::TokenKeys;
-use crate::config::Config;
+use crate::bookings::sweep::{SweepContext, TripSweep};
+use crate::config::{Config, PaymentMode};
 use crate::db::Db;
 use crate::guides::list_counts::ListCounts;
 use crate::media::MediaStore;
 use crate::notifications::NotificationHub;
 use crate::payments::stripe::Stripe;
-use crate::{admin, auth, blogs, bookings, destinations, guides, health, media, notifications, openapi, payments, reviews, tourists, web};
+use crate::{
+    admin, auth, blogs, bookings, conversations, deadline, destinations, guides, health, media, moderation, monitoring, notifications, openapi,
+    payments, reviews, tourists, web,
+};
 
 /// JSON bodies larger than this get 413 (upload routes set their own, larger limit).
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
-/// A request still running after this is answered 503 and its work dropped.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 #[derive(Clone)]
 pub struct AppState {
@@ -39,34 +41,38 @@ pub struct AppState {
     pub tokens: TokenKeys,
     pub media: MediaStore,
     pub notifications: NotificationHub,
-    /// Card payments; `None` runs the sandbox checkout.
+    /// Card payments through Stripe, when configured (see `Config::payment_mode`).
     pub stripe: Option<Stripe>,
     pub list_counts: ListCounts,
+    pub upload_places: media::admission::UploadPlaces,
+    /// Wakes the trip sweep (expiry, completion, refunds) before its next tick.
+    pub trips: TripSweep,
 }
 
-/// The caller's address: the socket peer, or the first `X-Forwarded-For` hop when the
-/// operator said a trusted proxy sits in front.
+/// The caller's address: the socket peer, or, when the operator said a trusted proxy sits
+/// in front, the right-most `X-Forwarded-For` entry: the one that proxy appended. Entries
+/// to its left were written by the client and prove nothing.
 pub struct ClientIp(pub String);
 
 impl FromRequestParts<AppState> for ClientIp {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        if state.config.trust_proxy {
-            let forwarded = parts
-                .headers
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
-                .map(|v| v.trim().to_owned())
-                .filter(|v| !v.is_empty());
-            if let Some(ip) = forwarded {
-                return Ok(ClientIp(ip));
-            }
+        if state.config.trust_proxy
+            && let Some(ip) = forwarded_by_our_proxy(&parts.headers)
+        {
+            return Ok(ClientIp(ip.to_string()));
         }
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip().to_string());
         Ok(ClientIp(peer.unwrap_or_else(|| "unknown".into())))
     }
+}
+
+/// The last address of the last `X-Forwarded-For` header (a proxy appends to the last
+/// one, or adds its own line); none when it is not an address.
+fn forwarded_by_our_proxy(headers: &axum::http::HeaderMap) -> Option<std::net::IpAddr> {
+    let last_header = headers.get_all("x-forwarded-for").iter().next_back()?.to_str().ok()?;
+    last_header.rsplit(',').next()?.trim().parse().ok()
 }
 
 /// Every API route, with its OpenAPI description collected alongside.
@@ -75,44 +81,60 @@ pub fn api() -> OpenApiRouter<AppState> {
         .nest(
             "/api/v1",
             auth::routes::router()
+                .merge(auth::recovery::router())
                 .merge(guides::routes::router())
                 .merge(guides::directory::router())
                 .merge(reviews::routes::router())
                 .merge(destinations::routes::router())
                 .merge(notifications::routes::router())
+                .merge(conversations::routes::router())
                 .merge(bookings::routes::router())
+                .merge(bookings::availability::router())
                 .merge(payments::routes::router())
+                .merge(payments::methods::router())
                 .merge(blogs::routes::router())
                 .merge(tourists::routes::router())
                 .merge(admin::routes::router())
+                .merge(moderation::reports::router())
+                .merge(moderation::routes::router())
                 .merge(media::routes::api_router()),
         )
         .merge(media::routes::public_router())
         .merge(health::router())
+        .merge(monitoring::router())
 }
 
-pub fn router(state: AppState) -> Router {
+/// The whole application; `client` serves the built client (see `web::client`).
+pub fn router(state: AppState, client: Router) -> Router {
     let (api, spec) = api().split_for_parts();
     let x_request_id = HeaderName::from_static("x-request-id");
 
-    Router::new()
+    // Compressed as they go out; the client's files carry their own precompressed
+    // variants and must not be compressed twice.
+    let dynamic = Router::new()
         .merge(api)
         .merge(openapi::docs(spec))
         .nest("/api", Router::new().fallback(web::api_not_found))
-        .fallback_service(web::client(&state.config.web_dir))
+        .layer(CompressionLayer::new());
+    let mut app = Router::new()
+        .merge(dynamic)
+        .fallback_service(client)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), media::admission::admit))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(CatchPanicLayer::custom(panic_response))
-        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::SERVICE_UNAVAILABLE, REQUEST_TIMEOUT))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), deadline::enforce))
         .layer(security_headers())
         .layer(cors(&state.config))
-        .layer(CompressionLayer::new())
-        .layer(PropagateRequestIdLayer::new(x_request_id.clone()))
-        .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
-            let request_id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
-            tracing::info_span!("request", method = %request.method(), uri = %request.uri().path(), request_id = %request_id)
-        }))
-        .layer(SetRequestIdLayer::new(x_request_id, MakeRequestUuid))
-        .with_state(state)
+        .layer(PropagateRequestIdLayer::new(x_request_id.clone()));
+    if state.config.metrics {
+        app = app.layer(axum::middleware::from_fn(monitoring::track));
+    }
+    app.layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
+        let request_id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+        tracing::info_span!("request", method = %request.method(), uri = %request.uri().path(), request_id = %request_id)
+    }))
+    .layer(SetRequestIdLayer::new(x_request_id, MakeRequestUuid))
+    .with_state(state)
 }
 
 fn security_headers() -> tower::layer::util::Stack<
@@ -163,12 +185,19 @@ fn cors(config: &Config) -> CorsLayer {
 pub struct Application {
     listener: TcpListener,
     router: Router,
+    notifications: NotificationHub,
+    trips: TripSweep,
+    sweep: SweepContext,
 }
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let db = Db::connect(&config.database_url).await?;
         db.migrate().await?;
+        crate::housekeeping::start(db.clone());
+        if !config.rate_limits {
+            tracing::warn!("YATRA_RATE_LIMITS=false: sign-in and rate limits are OFF (load benchmarks only)");
+        }
         let listener = TcpListener::bind(config.addr)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
@@ -176,17 +205,71 @@ impl Application {
         let media = MediaStore::from_config(&config)?;
         let notifications = NotificationHub::start(&db, &config.database_url).await;
         let stripe = config.stripe.as_ref().map(Stripe::new).transpose()?;
-        let state = AppState { db, config: Arc::new(config), tokens, media, notifications, stripe, list_counts: ListCounts::default() };
-        Ok(Self { listener, router: router(state) })
+        let client = web::client(&config.web_dir)?;
+        match config.payment_mode() {
+            PaymentMode::None => tracing::warn!(
+                payments = "none",
+                "card payments are not set up: checkouts answer 503 (set YATRA_STRIPE_SECRET_KEY, or YATRA_PAYMENTS_SANDBOX=true on a test server)"
+            ),
+            PaymentMode::Sandbox => tracing::warn!(payments = "sandbox", "card payments run in the sandbox: bookings are marked paid without money moving"),
+            PaymentMode::Stripe => tracing::info!(payments = "stripe", "card payments through Stripe"),
+        }
+        if config.metrics {
+            monitoring::start();
+        }
+        let sweep = SweepContext {
+            db: db.clone(),
+            hub: notifications.clone(),
+            stripe: stripe.clone(),
+            every: config.sweep_every,
+            refund_retry: config.refund_retry,
+        };
+        crate::email::outbox::Outbox::new(db.clone(), &config)?.start();
+        let trips = TripSweep::default();
+        let state = AppState {
+            db,
+            config: Arc::new(config),
+            tokens,
+            media,
+            notifications: notifications.clone(),
+            stripe,
+            list_counts: ListCounts::default(),
+            upload_places: Default::default(),
+            trips: trips.clone(),
+        };
+        Ok(Self { listener, router: router(state, client), notifications, trips, sweep })
     }
 
     pub fn port(&self) -> u16 {
         self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
     }
 
+    /// Serves, and runs the trip sweep alongside, until a shutdown signal.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.run_until(shutdown_signal()).await
+    }
+
+    /// Serves until `stop` resolves, then ends open event streams and finishes the
+    /// requests in flight.
+    pub async fn run_until(self, stop: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        let sweep = self.trips.start(self.sweep);
         let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, service).with_graceful_shutdown(shutdown_signal()).await
+        // Small answers go out at once instead of waiting for the client's delayed ACK.
+        let listener = self.listener.tap_io(|tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+            }
+        });
+        let notifications = self.notifications;
+        let served = axum::serve(listener, service)
+            .with_graceful_shutdown(async move {
+                stop.await;
+                tracing::info!("shutting down: closing event streams, finishing requests in flight");
+                notifications.close();
+            })
+            .await;
+        sweep.abort();
+        served
     }
 }
 
@@ -209,5 +292,4 @@ async fn shutdown_signal() {
         _ = ctrl_c => {},
         _ = terminate => {},
     }
-    tracing::info!("shutting down: finishing requests in flight");
 }

@@ -2,6 +2,7 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{Context, bail};
 
@@ -15,14 +16,72 @@ pub struct Config {
     pub jwt_secret: Secret,
     pub public_url: String,
     pub cors_origins: Vec<String>,
-    /// Trust the first `X-Forwarded-For` address (only behind a proxy you run).
+    /// Take the caller's address from the right-most `X-Forwarded-For` entry, the one
+    /// our own proxy appended (only behind a proxy you run).
     pub trust_proxy: bool,
+    /// Sign-in and rate limits (`YATRA_RATE_LIMITS=false` only for load benchmarks).
+    pub rate_limits: bool,
     /// Media in an S3-compatible bucket instead of `media_dir` (when `YATRA_S3_BUCKET` is set).
     pub s3: Option<S3Config>,
-    /// Card payments through Stripe; `None` runs the built-in sandbox checkout.
+    /// Card payments through Stripe (always with its webhook secret).
     pub stripe: Option<StripeConfig>,
-    /// Signs Stripe's webhook events (`whsec_...`); without it every webhook is refused.
+    /// Signs Stripe's webhook events (`whsec_...`); required with a Stripe key.
     pub stripe_webhook_secret: Option<Secret>,
+    /// Email delivery: the SMTP server, or `None` to write `.eml` files under `<data dir>/outbox/`.
+    pub smtp_url: Option<SmtpUrl>,
+    /// The sender of every email (`YATRA_MAIL_FROM`), e.g. `Yatra <no-reply@yatra.np>`.
+    pub mail_from: String,
+    /// How often the email worker looks for due emails; also the first retry's delay.
+    pub email_poll: std::time::Duration,
+    /// The built-in sandbox checkout (`YATRA_PAYMENTS_SANDBOX=true`): bookings are marked
+    /// paid without money moving, so it must be asked for, never a fallback.
+    pub payments_sandbox: bool,
+    /// A request still running after this is answered 503; for uploads the clock starts
+    /// once the body has arrived (`YATRA_REQUEST_TIMEOUT_SECS`, default 30).
+    pub request_timeout: Duration,
+    /// An upload whose body stops arriving for this long is answered 408
+    /// (`YATRA_UPLOAD_STALL_SECS`, default 10).
+    pub upload_stall_timeout: Duration,
+    /// `GET /metrics` in Prometheus text format (`YATRA_METRICS`, default true).
+    pub metrics: bool,
+    /// How long a booking request waits for the guide (`YATRA_REQUEST_TTL`, default 48h).
+    pub request_ttl: Duration,
+    /// How long an approved booking waits for payment (`YATRA_PAYMENT_WINDOW`, default 24h).
+    pub payment_window: Duration,
+    /// How often the trip sweep runs (`YATRA_SWEEP_EVERY`, default 60s).
+    pub sweep_every: Duration,
+    /// The first wait before a failed refund is tried again; doubled each time
+    /// (`YATRA_REFUND_RETRY`, default 30s).
+    pub refund_retry: Duration,
+}
+
+/// `YATRA_SMTP_URL` as given (it may hold a password, so it never reaches the logs).
+#[derive(Clone)]
+pub struct SmtpUrl(pub String);
+
+impl std::fmt::Debug for SmtpUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SmtpUrl({})", redact_url(&self.0))
+    }
+}
+
+/// How card payments are taken, as logged at start-up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaymentMode {
+    Stripe,
+    Sandbox,
+    /// Starting a checkout answers 503.
+    None,
+}
+
+impl PaymentMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Stripe => "stripe",
+            Self::Sandbox => "sandbox",
+            Self::None => "none",
+        }
+    }
 }
 
 /// Stripe's API: the secret key and where to reach it (tests point it at a fake).
@@ -116,10 +175,12 @@ impl Config {
             }
         }
 
-        let trust_proxy = match get("YATRA_TRUST_PROXY").as_deref() {
-            None | Some("0") | Some("false") => false,
-            Some("1") | Some("true") => true,
-            Some(other) => bail!("YATRA_TRUST_PROXY {other:?} must be true or false"),
+        let trust_proxy = flag(&get, "YATRA_TRUST_PROXY", false)?;
+
+        let rate_limits = match get("YATRA_RATE_LIMITS").as_deref() {
+            None | Some("1") | Some("true") => true,
+            Some("0") | Some("false") => false,
+            Some(other) => bail!("YATRA_RATE_LIMITS {other:?} must be true or false"),
         };
 
         let s3 = s3_from_lookup(&get)?;
@@ -131,6 +192,32 @@ impl Config {
         }
         let stripe = get("YATRA_STRIPE_SECRET_KEY").map(|key| StripeConfig { secret_key: Secret(key.trim().as_bytes().to_vec()), api_base });
         let stripe_webhook_secret = get("YATRA_STRIPE_WEBHOOK_SECRET").map(|secret| Secret(secret.trim().as_bytes().to_vec()));
+        // Without the webhook a payment is confirmed only if the payer's browser comes
+        // back to /success: a server must not start half set up.
+        if stripe.is_some() && stripe_webhook_secret.is_none() {
+            bail!("YATRA_STRIPE_WEBHOOK_SECRET must be set when YATRA_STRIPE_SECRET_KEY is (Stripe confirms payments through the webhook)");
+        }
+        let payments_sandbox = flag(&get, "YATRA_PAYMENTS_SANDBOX", false)?;
+        let request_timeout = seconds(&get, "YATRA_REQUEST_TIMEOUT_SECS", 30)?;
+        let upload_stall_timeout = seconds(&get, "YATRA_UPLOAD_STALL_SECS", 10)?;
+        let metrics = flag(&get, "YATRA_METRICS", true)?;
+
+        let smtp_url = get("YATRA_SMTP_URL").map(|url| url.trim().to_owned());
+        if let Some(url) = &smtp_url {
+            crate::email::transport::check_smtp_url(url)
+                .map_err(|e| anyhow::anyhow!("YATRA_SMTP_URL {:?} is not usable: {e}", redact_url(url)))?;
+        }
+        let mail_from = get("YATRA_MAIL_FROM").map(|from| from.trim().to_owned()).unwrap_or_else(|| "Yatra <no-reply@yatra.local>".into());
+        if mail_from.parse::<lettre::message::Mailbox>().is_err() {
+            bail!("YATRA_MAIL_FROM {mail_from:?} is not an email address (e.g. Yatra <no-reply@yatra.np>)");
+        }
+        let email_poll = match get("YATRA_EMAIL_POLL_MS") {
+            None => std::time::Duration::from_secs(2),
+            Some(text) => match text.trim().parse::<u64>() {
+                Ok(ms) if (10..=600_000).contains(&ms) => std::time::Duration::from_millis(ms),
+                _ => bail!("YATRA_EMAIL_POLL_MS {text:?} must be a number of milliseconds from 10 to 600000"),
+            },
+        };
 
         Ok(Self {
             addr,
@@ -142,11 +229,78 @@ impl Config {
             public_url,
             cors_origins,
             trust_proxy,
+            rate_limits,
             s3,
             stripe,
             stripe_webhook_secret,
+            smtp_url: smtp_url.map(SmtpUrl),
+            mail_from,
+            email_poll,
+            payments_sandbox,
+            request_timeout,
+            upload_stall_timeout,
+            metrics,
+            request_ttl: duration_from_lookup(&get, "YATRA_REQUEST_TTL", "48h")?,
+            payment_window: duration_from_lookup(&get, "YATRA_PAYMENT_WINDOW", "24h")?,
+            sweep_every: duration_from_lookup(&get, "YATRA_SWEEP_EVERY", "60s")?,
+            refund_retry: duration_from_lookup(&get, "YATRA_REFUND_RETRY", "30s")?,
         })
     }
+
+    /// Stripe when a key is set (it wins over the sandbox), else the sandbox if asked for.
+    pub fn payment_mode(&self) -> PaymentMode {
+        match (&self.stripe, self.payments_sandbox) {
+            (Some(_), _) => PaymentMode::Stripe,
+            (None, true) => PaymentMode::Sandbox,
+            (None, false) => PaymentMode::None,
+        }
+    }
+}
+
+fn flag(get: &impl Fn(&str) -> Option<String>, name: &str, default: bool) -> anyhow::Result<bool> {
+    match get(name).as_deref().map(str::trim) {
+        None => Ok(default),
+        Some("0") | Some("false") => Ok(false),
+        Some("1") | Some("true") => Ok(true),
+        Some(other) => bail!("{name} {other:?} must be true or false"),
+    }
+}
+
+fn seconds(get: &impl Fn(&str) -> Option<String>, name: &str, default: u64) -> anyhow::Result<Duration> {
+    match get(name) {
+        None => Ok(Duration::from_secs(default)),
+        Some(text) => match text.trim().parse::<u64>() {
+            Ok(secs @ 1..=3600) => Ok(Duration::from_secs(secs)),
+            _ => bail!("{name} {text:?} must be a whole number of seconds from 1 to 3600"),
+        },
+    }
+}
+
+fn duration_from_lookup(get: &impl Fn(&str) -> Option<String>, name: &str, default: &str) -> anyhow::Result<Duration> {
+    let text = get(name).unwrap_or_else(|| default.into());
+    parse_duration(&text).ok_or_else(|| {
+        anyhow::anyhow!("{name} {text:?} is not a duration (a whole number and a unit, e.g. 90s, 15m, 48h, 2d; or 500ms)")
+    })
+}
+
+/// `90s`, `15m`, `48h`, `2d` (and `500ms`, for tests): a positive whole number and a unit.
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    let split = text.find(|c: char| !c.is_ascii_digit())?;
+    let (number, unit) = text.split_at(split);
+    if number.is_empty() || number.len() > 9 {
+        return None;
+    }
+    let number: u64 = number.parse().ok().filter(|n| *n > 0)?;
+    let millis = match unit {
+        "ms" => 1,
+        "s" => 1_000,
+        "m" => 60_000,
+        "h" => 3_600_000,
+        "d" => 86_400_000,
+        _ => return None,
+    };
+    Some(Duration::from_millis(number * millis))
 }
 
 fn s3_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Option<S3Config>> {
@@ -218,5 +372,55 @@ pub fn redact_url(url: &str) -> String {
             format!("{}://***{}", &url[..scheme_end], &url[at..])
         }
         _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_are_a_whole_number_and_a_unit() {
+        assert_eq!(parse_duration("90s"), Some(Duration::from_secs(90)));
+        assert_eq!(parse_duration("15m"), Some(Duration::from_secs(15 * 60)));
+        assert_eq!(parse_duration(" 48h "), Some(Duration::from_secs(48 * 3600)));
+        assert_eq!(parse_duration("2d"), Some(Duration::from_secs(2 * 86_400)));
+        assert_eq!(parse_duration("250ms"), Some(Duration::from_millis(250)));
+        for bad in ["", "48", "h", "0s", "-5m", "1.5h", "10 m", "3w", "48hours", "9999999999d"] {
+            assert_eq!(parse_duration(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_bad_duration_stops_start_up_naming_the_variable() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["YATRA_REQUEST_TTL", "YATRA_PAYMENT_WINDOW", "YATRA_SWEEP_EVERY", "YATRA_REFUND_RETRY"] {
+            let data_dir = dir.path().display().to_string();
+            let error = Config::from_lookup(|var| match var {
+                "YATRA_DATA_DIR" => Some(data_dir.clone()),
+                "YATRA_JWT_SECRET" => Some("x".repeat(40)),
+                v if v == name => Some("soon".into()),
+                _ => None,
+            })
+            .unwrap_err()
+            .to_string();
+            assert!(error.starts_with(&format!("{name} \"soon\" is not a duration")), "{error}");
+        }
+    }
+
+    #[test]
+    fn the_trip_timers_default_to_two_days_a_day_and_a_minute() {
+        let dir = tempfile::tempdir().unwrap();
+        let data_dir = dir.path().display().to_string();
+        let config = Config::from_lookup(|var| match var {
+            "YATRA_DATA_DIR" => Some(data_dir.clone()),
+            "YATRA_JWT_SECRET" => Some("x".repeat(40)),
+            _ => None,
+        })
+        .unwrap();
+        assert_eq!(config.request_ttl, Duration::from_secs(48 * 3600));
+        assert_eq!(config.payment_window, Duration::from_secs(24 * 3600));
+        assert_eq!(config.sweep_every, Duration::from_secs(60));
+        assert_eq!(config.refund_retry, Duration::from_secs(30));
     }
 }

@@ -34,7 +34,7 @@ impl Db {
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             conn.execute(
-                                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                                "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
                                  PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
                                  PRAGMA cache_size = -32000;",
                             )

@@ -22,13 +22,20 @@ pub enum AppError {
     Conflict(String),
     #[error("{0}")]
     PayloadTooLarge(String),
+    /// The client stopped sending its request body.
+    #[error("{0}")]
+    RequestTimeout(String),
     #[error("{0}")]
     UnsupportedMediaType(String),
-    #[error("{0}")]
-    TooManyRequests(String),
+    /// Over a rate limit or a capacity bound; `retry_after` seconds go out as `Retry-After`.
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: u64 },
     /// An outside service (the payment provider) failed; the message is for the client.
     #[error("{0}")]
     BadGateway(String),
+    /// Something this server is not set up to do (e.g. card payments with no provider).
+    #[error("{0}")]
+    ServiceUnavailable(String),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -52,15 +59,21 @@ impl AppError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            Self::ServiceUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     pub fn validation(message: impl Into<String>) -> Self {
         Self::Validation(message.into())
+    }
+
+    pub fn too_many_requests(message: impl Into<String>, retry_after_seconds: u64) -> Self {
+        Self::TooManyRequests { message: message.into(), retry_after: retry_after_seconds.max(1) }
     }
 }
 
@@ -75,7 +88,11 @@ impl IntoResponse for AppError {
             other => other.to_string(),
         };
         let body = ErrorBody { status: "error", message };
-        (self.status(), axum::Json(body)).into_response()
+        let mut response = (self.status(), axum::Json(body)).into_response();
+        if let Self::TooManyRequests { retry_after, .. } = self {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(retry_after));
+        }
+        response
     }
 }
 

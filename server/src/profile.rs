@@ -85,6 +85,24 @@ impl ListOf {
     }
 }
 
+/// One language or interest as the document describes it: a line of at most 40
+/// characters with something besides spaces.
+pub struct Tag;
+
+impl utoipa::PartialSchema for Tag {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .examples([serde_json::json!("Trekking")])
+            .min_length(Some(1))
+            .max_length(Some(LIST_ITEM_MAX))
+            .pattern(Some(r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"))
+            .into()
+    }
+}
+
+impl ToSchema for Tag {}
+
 /// A list of short labels (languages, interests): trimmed, empties and case-insensitive
 /// duplicates dropped (the first spelling kept), at most 20 of at most 40 characters.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -133,12 +151,22 @@ impl Tags {
     }
 }
 
-/// A point on the map, as requests send it (either part may be missing).
+/// A JSON number that is a whole number, however written (`4` or `4.0`: JSON Schema's
+/// `integer` counts both).
+pub fn whole_number(number: &serde_json::Number) -> Option<i64> {
+    number.as_i64().or_else(|| {
+        let value = number.as_f64()?;
+        (value.fract() == 0.0 && value.abs() < 9.0e15).then_some(value as i64)
+    })
+}
+
+/// A point on the map, as requests send it. The parts are `Option` so that a missing one
+/// gets a clear message; both are required.
 #[derive(Clone, Copy, Debug, Deserialize, ToSchema)]
 pub struct LocationRequest {
-    #[schema(example = 85.324)]
+    #[schema(value_type = f64, required = true, example = 85.324, minimum = -180, maximum = 180)]
     pub longitude: Option<f64>,
-    #[schema(example = 27.7172)]
+    #[schema(value_type = f64, required = true, example = 27.7172, minimum = -90, maximum = 90)]
     pub latitude: Option<f64>,
 }
 

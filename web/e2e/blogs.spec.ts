@@ -72,8 +72,7 @@ test('an author writes a post with an image, finds it in the feed, edits it, rem
   await signUp(page, 'tourist', email)
   await logIn(page, email)
   // The login page goes to the profile form, then reloads.
-  await expect(page).toHaveURL(/\/touristform$/, { timeout: 10_000 })
-  await page.waitForTimeout(500)
+  await expect(page).toHaveURL(/\/touristform$/)
 
   await page.goto('/blog/dashboard')
   await expect(page.getByRole('heading', { level: 1, name: 'Blog Dashboard' })).toBeVisible()

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { logIn, signUp, uniqueEmail, shootBoth } from './helpers'
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
+import { logIn, signIn, signUp, uniqueEmail, shootBoth, verifyEmail } from './helpers'
 
 // The demo accounts of `yatra seed --demo`, which the e2e server runs.
 const DEMO_PASSWORD = 'namaste-yatra'
@@ -15,6 +15,18 @@ function nepalDate(days: number): string {
   const date = new Date(`${today}T00:00:00Z`)
   date.setUTCDate(date.getUTCDate() + days)
   return date.toISOString().slice(0, 10)
+}
+
+/** 'Saturday, 12 December 2026': a calendar day button's name. */
+const dayName = (ymd: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${ymd}T00:00:00Z`))
+const monthName = (ymd: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${ymd}T00:00:00Z`))
+
+/** Turns the booking modal's calendar to the month of `ymd` and picks that day as the first. */
+async function pickFirstDay(modal: Locator, ymd: string) {
+  const grid = modal.getByRole('grid', { name: `First day, ${monthName(ymd)}` })
+  for (let i = 0; i < 13 && (await grid.count()) === 0; i++) await modal.getByRole('button', { name: 'Next month' }).click()
+  await grid.getByRole('button', { name: new RegExp(`^${dayName(ymd)}`) }).click()
 }
 
 const dollars = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount)
@@ -35,23 +47,16 @@ async function demoGuide(request: APIRequestContext): Promise<{ id: string; rate
 }
 
 async function logInAs(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login')
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page.getByText('Login Successful!')).toBeVisible()
-  // The login page navigates and then reloads the page.
-  await expect(page).not.toHaveURL(/\/login$/, { timeout: 10_000 })
-  await page.waitForLoadState('load')
+  await signIn(page, email, password)
 }
 
-/** A new traveller, signed up and logged in. */
+/** A new traveller, signed up, verified through the emailed link, and logged in. */
 async function newTraveller(page: Page): Promise<string> {
   const email = uniqueEmail('tourist')
   await signUp(page, 'tourist', email)
+  await verifyEmail(page, email)
   await logIn(page, email)
   await expect(page).not.toHaveURL(/\/login$/, { timeout: 10_000 })
-  await page.waitForLoadState('load')
   return email
 }
 
@@ -122,16 +127,17 @@ test('a traveller books a guide, the guide approves live, the traveller pays in 
   const modal = page.getByRole('dialog', { name: 'Book Pemba' })
   await expect(modal.getByLabel('Start time')).toHaveValue('10:00')
   await expect(modal.getByLabel('Group size')).toHaveValue('1')
+  await expect(modal.getByLabel('Trip length in days')).toHaveValue('1')
   await modal.getByRole('button', { name: 'Request Booking' }).click()
   await expect(modal.getByRole('alert')).toHaveText('Please select a date')
-  await modal.getByLabel('Date').fill(nepalDate(-1))
-  await modal.getByRole('button', { name: 'Request Booking' }).click()
-  await expect(modal.getByRole('alert')).toHaveText('Date must be today or in the future')
-  await modal.getByLabel('Date').fill(date)
+  // Today in Nepal is the first day the calendar offers.
+  await expect(modal.getByRole('button', { name: 'Previous month' })).toBeDisabled()
+  await expect(modal.getByRole('button', { name: new RegExp(`^${dayName(nepalDate(0))}$`) })).not.toHaveAttribute('aria-disabled', 'true')
+  await pickFirstDay(modal, date)
   await modal.getByRole('button', { name: 'One person more' }).click()
   await modal.getByRole('button', { name: 'One person more' }).click()
   const summary = modal.getByRole('region', { name: 'Price summary' })
-  await expect(summary).toContainText(`${dollars(pemba.rate)} × 3 people`)
+  await expect(summary).toContainText(`${dollars(pemba.rate)} × 3 people × 1 day`)
   await expect(summary).toContainText(`Total${total}`)
   await shootViewport(page, 'booking-modal')
   await modal.getByRole('button', { name: 'Request Booking' }).click()
@@ -270,7 +276,7 @@ test('a guide cannot book another guide', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Book Experience' }).click()
   const modal = page.getByRole('dialog', { name: `Book ${someone.firstName}` })
   await expect(modal.getByRole('alert')).toHaveText('Only travellers can book a guide')
-  await expect(modal.getByLabel('Date')).toHaveCount(0)
+  await expect(modal.getByRole('grid')).toHaveCount(0)
   await shootViewport(page, 'booking-modal-guide')
 })
 

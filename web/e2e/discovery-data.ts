@@ -77,9 +77,14 @@ export type GuideSeed = {
   photo: boolean
 }
 
-/** Signs a guide up, fills the profile, submits a certificate and has the admin verify it; returns the guide's id. */
-export async function createVerifiedGuide(request: APIRequestContext, adminToken: string, seed: GuideSeed, hue: number): Promise<string> {
-  const email = `e2e-discovery-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+/** Signs a guide up (with `email` and the e2e password), fills the profile, submits a certificate and has the admin verify it; returns the guide's id. */
+export async function createVerifiedGuide(
+  request: APIRequestContext,
+  adminToken: string,
+  seed: GuideSeed,
+  hue: number,
+  email = `e2e-discovery-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+): Promise<string> {
   await expectOk(
     await request.post('/api/v1/auth/signup', {
       data: { firstName: seed.firstName, lastName: seed.lastName, email, password: PASSWORD, confirmPassword: PASSWORD, role: 'guide' },

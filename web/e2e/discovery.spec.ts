@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { shootBoth } from './helpers'
+import { shootBoth, signIn } from './helpers'
 import {
   ADMIN,
   DESTINATIONS,
@@ -20,14 +20,7 @@ test.describe.configure({ mode: 'serial' })
 type GuideCard = { _id: string; firstName: string; lastName: string; contactInfo: { address: string } }
 
 async function logInAs(page: Page, email: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page.getByText('Login Successful!')).toBeVisible()
-  // The login page navigates and then reloads the page.
-  await expect(page).not.toHaveURL(/\/login$/, { timeout: 10_000 })
-  await page.waitForLoadState('load')
+  await signIn(page, email, password)
 }
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
@@ -256,6 +249,9 @@ async function submitReview(page: Page, comment: string) {
 }
 
 test('reviews: signed out is asked to log in; the server says who may review; a traveller reviews a paid past trip', async ({ page, request }) => {
+  // A sign-in (1.5 s redirect, then a reload), four full-page screenshots and a form that
+  // closes 2 s after success: on a loaded machine this runs past the default 30 s.
+  test.setTimeout(60_000)
   const bookings = await travellerBookings(request, await apiLogIn(request, TRAVELLER.email, TRAVELLER.password))
   const trip = await reviewableTrip(request, bookings)
   const paidWith = new Set(bookings.filter((b) => b.paymentStatus === 'paid').map((b) => b.guide._id))
@@ -266,7 +262,7 @@ test('reviews: signed out is asked to log in; the server says who may review; a 
   await page.goto(`/guides/${stranger._id}`)
   await page.getByRole('button', { name: 'Write Review' }).click()
   await expect(page.getByText('Please log in to write a review.')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
+  await expect(page.getByRole('link', { name: 'Log in', exact: true })).toHaveAttribute('href', '/login')
   await shootBoth(page, 'guide-review-signed-out')
 
   await logInAs(page, TRAVELLER.email, TRAVELLER.password)

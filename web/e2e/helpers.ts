@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 export type Role = 'tourist' | 'guide'
 
@@ -26,12 +28,29 @@ export async function signUp(page: Page, role: Role, email: string): Promise<voi
 }
 
 export async function logIn(page: Page, email: string): Promise<void> {
+  await signIn(page, email, PASSWORD, async () => {
+    await expect(page.getByText('Redirecting you now...')).toBeVisible()
+  })
+}
+
+/**
+ * Signs in on /login and returns once the login page is done with the browser. After a
+ * successful sign-in the page navigates (after 1.5 s) and then reloads the new page
+ * (100 ms later): a `page.goto` or click made before that reload races it ("navigation
+ * interrupted by another navigation"), and the URL has already changed by then, so
+ * waiting for the URL is not enough. The reload is the only full page load after the
+ * click, so waiting for the next `load` event waits for exactly it.
+ */
+export async function signIn(page: Page, email: string, password: string, whileRedirecting?: () => Promise<void>): Promise<void> {
   await page.goto('/login')
   await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 })
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByText('Login Successful!')).toBeVisible()
-  await expect(page.getByText('Redirecting you now...')).toBeVisible()
+  await whileRedirecting?.()
+  await reloaded
+  await expect(page).not.toHaveURL(/\/login$/)
 }
 
 /**
@@ -92,4 +111,46 @@ export async function shootBoth(page: Page, name: string) {
     await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png`, fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+/**
+ * The `path?token=...` link (path and query) in the newest email to `email` that has one.
+ * The server under test has no SMTP server, so it writes each email as an `.eml` file in
+ * `$YATRA_DATA_DIR/outbox/` (scripts/with-server.sh exports the folder); this waits for it.
+ */
+export async function emailedLink(email: string, path: string): Promise<string> {
+  const dataDir = process.env.YATRA_DATA_DIR
+  if (!dataDir) throw new Error('YATRA_DATA_DIR is not set: run the journeys through scripts/with-server.sh')
+  const outbox = join(dataDir, 'outbox')
+  const pattern = new RegExp(`${path.replace(/[/]/g, '\\/')}\\?token=[A-Za-z0-9_-]+`)
+  let found: string | undefined
+  await expect
+    .poll(
+      () => {
+        // Names are time-ordered ids: the newest file sorts last.
+        const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse() : []
+        for (const file of files) {
+          // Undo quoted-printable: soft line breaks, then `=3D` and the like.
+          const text = readFileSync(join(outbox, file), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+          if (!text.split(/\r?\n/).some((line) => line.startsWith('To:') && line.toLowerCase().includes(email.toLowerCase()))) continue
+          const link = pattern.exec(text)
+          if (link) {
+            found = link[0]
+            return true
+          }
+        }
+        return false
+      },
+      { message: `an email to ${email} with a ${path} link`, timeout: 15_000 },
+    )
+    .toBe(true)
+  return found!
+}
+
+/** Opens the verification link emailed to `email`, as its owner would. */
+export async function verifyEmail(page: Page, email: string): Promise<void> {
+  await page.goto(await emailedLink(email, '/verify-email'))
+  await expect(page.getByText('Email verified')).toBeVisible()
 }

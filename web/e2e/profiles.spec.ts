@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { logIn, signUp, uniqueEmail, pngFile, shootBoth } from './helpers'
+import { logIn, signIn, signUp, uniqueEmail, pngFile, shootBoth } from './helpers'
 
 // Pokhara: the browser's geolocation is mocked for every test in this file.
 test.use({ geolocation: { latitude: 28.2096, longitude: 83.9856 }, permissions: ['geolocation'] })
@@ -17,11 +17,7 @@ function collectDialogs(page: Page): string[] {
 }
 
 async function logInWith(page: Page, email: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page.getByText('Login Successful!')).toBeVisible()
+  await signIn(page, email, password)
 }
 
 async function logOut(page: Page) {
@@ -37,7 +33,6 @@ test('a guide fills the profile form and certificates, an admin verifies them, a
   await signUp(page, 'guide', email)
   await logIn(page, email)
   await expect(page).toHaveURL(/\/guideform$/, { timeout: 10_000 })
-  await page.waitForLoadState('load')
 
   // Step 1: Basic Information, refused until filled.
   await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible()
@@ -172,7 +167,6 @@ test('a guide fills the profile form and certificates, an admin verifies them, a
   // Back as the guide: Verified.
   await logIn(page, email)
   await expect(page).not.toHaveURL(/\/login$/, { timeout: 10_000 })
-  await page.waitForLoadState('load')
   await page.goto('/guide/profile')
   await expect(page.getByText('Verified', { exact: true })).toBeVisible()
   await expect(page.getByText('Verification Required!')).toHaveCount(0)
@@ -184,7 +178,6 @@ test('a traveller completes the traveller form, edits the profile and uploads an
   await signUp(page, 'tourist', email)
   await logIn(page, email)
   await expect(page).toHaveURL(/\/touristform$/, { timeout: 10_000 })
-  await page.waitForLoadState('load')
   await expect(page.getByRole('heading', { name: 'Create Your Travel Profile' })).toBeVisible()
   await expect(page.getByText('Latitude: 28.2096, Longitude: 83.9856')).toBeVisible()
 
@@ -246,7 +239,6 @@ test('a tourist is sent from /guideform to /login and a guide sees the 403 page 
   await signUp(page, 'tourist', tourist)
   await logIn(page, tourist)
   await expect(page).toHaveURL(/\/touristform$/, { timeout: 10_000 })
-  await page.waitForLoadState('load')
   await page.goto('/guideform')
   await expect(page).toHaveURL(/\/login$/)
   await page.evaluate(() => localStorage.clear())
@@ -255,7 +247,6 @@ test('a tourist is sent from /guideform to /login and a guide sees the 403 page 
   await signUp(page, 'guide', guide)
   await logIn(page, guide)
   await expect(page).toHaveURL(/\/guideform$/, { timeout: 10_000 })
-  await page.waitForLoadState('load')
   await page.goto('/admin')
   await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/')

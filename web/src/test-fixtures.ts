@@ -1,4 +1,5 @@
 import type { components } from './lib/api-schema'
+import { tripEnd } from './lib/calendar'
 
 type GuideCard = components['schemas']['GuideCard']
 type PublicGuide = components['schemas']['PublicGuide']
@@ -112,11 +113,17 @@ type Notification = components['schemas']['Notification']
 
 /** A booking as every booking answer carries it: by default Asha's pending request to Pemba. */
 export function booking(id: string, overrides: Partial<Booking> = {}): Booking {
+  // The last day follows the first and the length unless a test gives it.
+  const selectedDate = overrides.selectedDate ?? '2026-12-12'
+  const days = overrides.days ?? 1
   return {
     _id: id,
     tourist: { _id: 't1', firstName: 'Asha', lastName: 'Traveller', email: 'asha@example.com', profilePicture: null, phone: null },
     guide: { _id: 'g1', firstName: 'Pemba', lastName: 'Sherpa', email: 'pemba@example.com', profilePicture: null, phone: null },
-    selectedDate: '2026-12-12',
+    selectedDate,
+    endDate: tripEnd(selectedDate, days),
+    days,
+    message: '',
     selectedTime: '10:00',
     groupSize: 2,
     pricePerPerson: 45,
@@ -124,6 +131,11 @@ export function booking(id: string, overrides: Partial<Booking> = {}): Booking {
     bookingStatus: 'pending',
     paymentStatus: 'unpaid',
     payment: null,
+    cancelledBy: null,
+    cancellationReason: null,
+    refundAmount: null,
+    freeCancellationUntil: null,
+    expiresAt: null,
     createdAt: '2026-11-01T08:00:00Z',
     ...overrides,
   }

@@ -13,6 +13,8 @@ use crate::db::{Db, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 use crate::guides::profile::{Certification, certifications};
 use crate::media::upload::public_url;
+use crate::moderation::audit::{self, AuditAction};
+use crate::email::{self, Email, Recipient, Template};
 use crate::notifications::{self, NewNotification, NotificationHub};
 use crate::profile::required_text;
 
@@ -42,6 +44,8 @@ pub struct VerificationQueueItem {
     profile_picture: Option<String>,
     /// Each with a private image URL (fetch with the admin's bearer token).
     certifications: Vec<Certification>,
+    /// Approved or paid trips this guide has cancelled, all time.
+    guide_cancellations: i64,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -61,6 +65,7 @@ struct QueueRow {
     bio: String,
     nationality: String,
     picture_key: Option<String>,
+    guide_cancellations: i64,
 }
 
 /// Guides whose certificates wait for review, oldest submission first.
@@ -73,7 +78,8 @@ struct QueueRow {
 async fn verification_queue(State(state): State<AppState>, session: Session) -> AppResult<Json<VerificationQueueResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
     let rows: Vec<QueueRow> = sqlx::query_as(
-        "SELECT u.id, u.first_name, u.last_name, u.email, g.submitted_at, g.bio, g.nationality, pp.storage_key AS picture_key \
+        "SELECT u.id, u.first_name, u.last_name, u.email, g.submitted_at, g.bio, g.nationality, pp.storage_key AS picture_key, \
+           (SELECT COUNT(*) FROM bookings b WHERE b.guide_id = u.id AND b.cancelled_by = 'guide') AS guide_cancellations \
          FROM guide_details g JOIN users u ON u.id = g.user_id \
          LEFT JOIN media pp ON pp.id = g.profile_picture_id \
          WHERE g.review_state = 'submitted' ORDER BY g.submitted_at, u.id",
@@ -92,6 +98,7 @@ async fn verification_queue(State(state): State<AppState>, session: Session) -> 
             bio: row.bio,
             nationality: row.nationality,
             profile_picture: row.picture_key.as_deref().map(public_url),
+            guide_cancellations: row.guide_cancellations,
         });
     }
     Ok(Json(VerificationQueueResponse { status: "success", data: queue }))
@@ -108,14 +115,14 @@ async fn verification_queue(State(state): State<AppState>, session: Session) -> 
     ))]
 async fn verify_guide(State(state): State<AppState>, session: Session, Path(guide_id): Path<String>) -> AppResult<Json<MessageResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
-    decide(&state.db, &state.notifications, &guide_id, Decision::Approve).await?;
+    decide(&state.db, &state.notifications, &session.user_id, &guide_id, Decision::Approve).await?;
     Ok(success("Guide verified"))
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct RejectRequest {
     /// Shown to the guide; at most 500 characters.
-    #[schema(example = "The licence photo is unreadable.")]
+    #[schema(value_type = String, required = true, example = "The licence photo is unreadable.", min_length = 1, max_length = 500, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
     reason: Option<String>,
 }
 
@@ -137,7 +144,7 @@ async fn reject_guide(
     session.require_stored_role(&state.db, Role::Admin).await?;
     let reason = required_text(body.reason.as_deref(), "Reason", REASON_MAX, true)
         .map_err(|_| AppError::validation("Please give a reason for the rejection"))?;
-    decide(&state.db, &state.notifications, &guide_id, Decision::Reject(reason)).await?;
+    decide(&state.db, &state.notifications, &session.user_id, &guide_id, Decision::Reject(reason)).await?;
     Ok(success("Guide rejected"))
 }
 
@@ -146,9 +153,9 @@ enum Decision {
     Reject(String),
 }
 
-/// Records the decision and the guide's notification together, only while the
-/// submission still waits (two admins deciding at once: the second gets 409).
-async fn decide(db: &Db, hub: &NotificationHub, guide_id: &str, decision: Decision) -> AppResult<()> {
+/// Records the decision, the guide's notification and the audit row together, only while
+/// the submission still waits (two admins deciding at once: the second gets 409).
+async fn decide(db: &Db, hub: &NotificationHub, admin_id: &str, guide_id: &str, decision: Decision) -> AppResult<()> {
     let is_guide: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1 AND role = 'guide'")
         .bind(guide_id)
         .fetch_optional(&db.pool)
@@ -156,6 +163,14 @@ async fn decide(db: &Db, hub: &NotificationHub, guide_id: &str, decision: Decisi
     if is_guide.is_none() {
         return Err(AppError::NotFound("Guide not found".into()));
     }
+    let action = match decision {
+        Decision::Approve => AuditAction::VerifyGuide,
+        Decision::Reject(_) => AuditAction::RejectGuide,
+    };
+    let template = match &decision {
+        Decision::Approve => Template::GuideVerified {},
+        Decision::Reject(reason) => Template::GuideVerificationRejected { reason: reason.clone() },
+    };
     let (status, state, note, message, notification_status) = match decision {
         Decision::Approve => (
             "verified",
@@ -198,8 +213,10 @@ async fn decide(db: &Db, hub: &NotificationHub, guide_id: &str, decision: Decisi
         },
     )
     .await?;
+    email::queue(&mut tx, Email { to: Recipient::User(guide_id.to_owned()), template }).await?;
     // Verified guides appear in public lists and search from now on; rejected ones leave them.
     crate::guides::index::refresh(&mut tx, guide_id).await?;
+    audit::record(&mut tx, admin_id, action, guide_id, &note).await?;
     tx.commit().await?;
     hub.announce(db, &[guide_id]).await;
     Ok(())

@@ -3,6 +3,7 @@
 use super::domain::{Email, NewPassword, PersonName, Role};
 use super::password;
 use crate::db::{Db, is_unique_violation, new_id, now_ms};
+use crate::email;
 use crate::error::{AppError, AppResult};
 
 pub struct NewAccount {
@@ -13,7 +14,8 @@ pub struct NewAccount {
     pub role: Role,
 }
 
-/// Creates the account and returns its id; 409 when the email (in any case) is taken.
+/// Creates an account whose email counts as verified (made by the operator: `create-admin`,
+/// the demo seed) and returns its id; 409 when the email (in any case) is taken.
 pub async fn create(db: &Db, account: NewAccount) -> AppResult<String> {
     if find_id_by_email(db, &account.email).await?.is_some() {
         return Err(email_conflict());
@@ -22,8 +24,22 @@ pub async fn create(db: &Db, account: NewAccount) -> AppResult<String> {
     create_with_hash(db, &account.first_name, &account.last_name, &account.email, account.role, &hash).await
 }
 
-/// Stores an account whose password is already hashed (the demo seed hashes its one
-/// shared password once for dozens of accounts).
+/// Sign-up: the account, unverified, and the email asking to verify it, in one
+/// transaction.
+pub async fn sign_up(db: &Db, account: NewAccount) -> AppResult<String> {
+    if find_id_by_email(db, &account.email).await?.is_some() {
+        return Err(email_conflict());
+    }
+    let hash = password::hash(account.password.into_inner()).await?;
+    let mut tx = db.begin_write().await?;
+    let id = insert(&mut tx, &account.first_name, &account.last_name, &account.email, account.role, &hash, None).await?;
+    email::queue(&mut tx, email::Email { to: email::Recipient::User(id.clone()), template: email::Template::VerifyEmail {} }).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Stores a verified account whose password is already hashed (the demo seed hashes its
+/// one shared password once for dozens of accounts).
 pub async fn create_with_hash(
     db: &Db,
     first_name: &PersonName,
@@ -32,11 +48,24 @@ pub async fn create_with_hash(
     role: Role,
     hash: &str,
 ) -> AppResult<String> {
+    let mut conn = db.pool.acquire().await?;
+    insert(&mut conn, first_name, last_name, email, role, hash, Some(now_ms())).await
+}
+
+async fn insert(
+    conn: &mut sqlx::AnyConnection,
+    first_name: &PersonName,
+    last_name: &PersonName,
+    email: &Email,
+    role: Role,
+    hash: &str,
+    verified_at: Option<i64>,
+) -> AppResult<String> {
     let id = new_id();
     let now = now_ms();
     let inserted = sqlx::query(
-        "INSERT INTO users (id, first_name, last_name, email, email_lower, password_hash, role, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
+        "INSERT INTO users (id, first_name, last_name, email, email_lower, password_hash, role, created_at, updated_at, email_verified_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)",
     )
     .bind(&id)
     .bind(first_name.as_str())
@@ -46,7 +75,8 @@ pub async fn create_with_hash(
     .bind(hash)
     .bind(role.as_str())
     .bind(now)
-    .execute(&db.pool)
+    .bind(verified_at)
+    .execute(&mut *conn)
     .await;
     match inserted {
         Ok(_) => Ok(id),

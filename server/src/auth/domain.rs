@@ -36,15 +36,25 @@ impl Role {
         }
     }
 
-    /// The roles a person may choose for themselves at sign-up.
+    /// The roles a person may choose for themselves at sign-up (exactly as the document
+    /// spells them: anything else is refused, not guessed at).
     pub fn parse_self_chosen(text: Option<&str>) -> Result<Self, AppError> {
-        match text.map(str::trim) {
-            None | Some("") => Ok(Role::Tourist),
+        match text {
+            None => Ok(Role::Tourist),
             Some("tourist") => Ok(Role::Tourist),
             Some("guide") => Ok(Role::Guide),
             Some(_) => Err(AppError::validation("Role must be tourist or guide")),
         }
     }
+}
+
+/// The roles a person can hold by their own choice, as the document lists them (the
+/// requests carry text so that a wrong one gets our message, not serde's).
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SelfChosenRole {
+    Tourist,
+    Guide,
 }
 
 /// A trimmed, non-empty person's name of sane length.

@@ -1,56 +1,45 @@
-//! Slows down password guessing: failed logins are counted per account and per address
-//! in the database, so the limit holds across every server replica.
+//! Slows down password guessing. Each attempt is counted BEFORE the password is checked,
+//! in one transaction over three counters (this account from this address, this address,
+//! this account from anywhere), so concurrent guesses cannot all slip past a count read
+//! earlier; a correct password gives its count back. The counts live in the database, so
+//! the limits hold across every replica.
 
-use crate::db::{Db, new_id, now_ms};
+use crate::app::AppState;
 use crate::error::AppError;
+use crate::rate_limit::{self, Hit, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_FAILURES_PER_ADDRESS};
 
-const WINDOW_MS: i64 = 15 * 60 * 1000;
-/// Failed attempts on one account within the window before it is locked for the rest of it.
-pub const MAX_FAILURES_PER_ACCOUNT: i64 = 5;
-/// Failed attempts from one address within the window, across all accounts.
-pub const MAX_FAILURES_PER_IP: i64 = 30;
+/// A counted sign-in attempt, not yet known to be right or wrong.
+pub struct Attempt {
+    pair: String,
+    hits: Vec<Hit>,
+}
 
-pub async fn check(db: &Db, email_lower: &str, ip: &str) -> Result<(), AppError> {
-    let since = now_ms() - WINDOW_MS;
-    let (by_account, by_ip): (i64, i64) = sqlx::query_as(
-        "SELECT \
-           (SELECT COUNT(*) FROM login_failures WHERE email_lower = $1 AND created_at > $3), \
-           (SELECT COUNT(*) FROM login_failures WHERE ip = $2 AND created_at > $3)",
-    )
-    .bind(email_lower)
-    .bind(ip)
-    .bind(since)
-    .fetch_one(&db.pool)
-    .await?;
-    if by_account >= MAX_FAILURES_PER_ACCOUNT || by_ip >= MAX_FAILURES_PER_IP {
-        return Err(AppError::TooManyRequests(
-            "Too many failed sign-in attempts. Please wait 15 minutes and try again.".into(),
-        ));
+/// Counts the attempt as a failure until it succeeds; 429 when any limit is reached.
+pub async fn reserve(state: &AppState, email_lower: &str, ip: &str) -> Result<Attempt, AppError> {
+    let address = rate_limit::address_key(ip);
+    let pair = serde_json::json!([email_lower, address]).to_string();
+    if !state.config.rate_limits {
+        return Ok(Attempt { pair, hits: Vec::new() });
     }
-    Ok(())
+    // The same order on every attempt (pair, address, account): see `rate_limit::count`.
+    let hits = rate_limit::hit_all(
+        &state.db,
+        &[
+            (&LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, pair.clone()),
+            (&LOGIN_FAILURES_PER_ADDRESS, address),
+            (&LOGIN_FAILURES_PER_ACCOUNT, email_lower.to_owned()),
+        ],
+    )
+    .await?;
+    Ok(Attempt { pair, hits })
 }
 
-pub async fn record_failure(db: &Db, email_lower: &str, ip: &str) -> Result<(), AppError> {
-    let now = now_ms();
-    sqlx::query("INSERT INTO login_failures (id, email_lower, ip, created_at) VALUES ($1, $2, $3, $4)")
-        .bind(new_id())
-        .bind(email_lower)
-        .bind(ip)
-        .bind(now)
-        .execute(&db.pool)
-        .await?;
-    // Old rows are useless; trimming here keeps the table small without a background job.
-    sqlx::query("DELETE FROM login_failures WHERE created_at < $1")
-        .bind(now - WINDOW_MS)
-        .execute(&db.pool)
-        .await?;
-    Ok(())
-}
-
-pub async fn clear_account(db: &Db, email_lower: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM login_failures WHERE email_lower = $1")
-        .bind(email_lower)
-        .execute(&db.pool)
-        .await?;
-    Ok(())
+/// The password was right: the attempt was no failure, and this pair's earlier failures
+/// are forgiven (the address's and the account's stay: they may be someone else's).
+pub async fn succeeded(state: &AppState, attempt: Attempt) -> Result<(), AppError> {
+    if !state.config.rate_limits {
+        return Ok(());
+    }
+    rate_limit::give_back(&state.db, &attempt.hits).await?;
+    rate_limit::clear(&state.db, &LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, &attempt.pair).await
 }

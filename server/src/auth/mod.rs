@@ -1,9 +1,11 @@
 //! Accounts: sign-up, login, rotating refresh tokens, logout, profile completion, name.
 
+pub mod account_tokens;
 pub mod accounts;
 pub mod domain;
 pub mod login_guard;
 pub mod password;
+pub mod recovery;
 pub mod routes;
 pub mod session;
 pub mod tokens;

@@ -6,14 +6,15 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::domain::{Email, NewPassword, PersonName, Role};
+use super::domain::{Email, NewPassword, PersonName, Role, SelfChosenRole};
 use super::session::{Session, role_label};
-use super::tokens::{REFRESH_TOKEN_DAYS, hash_refresh_token, new_refresh_token};
+use super::tokens::{SESSION_DAYS, hash_refresh_token, new_refresh_token};
 use super::accounts::{self, NewAccount};
 use super::{login_guard, password};
 use crate::app::{AppState, ClientIp};
 use crate::db::{Db, new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
+use crate::rate_limit;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -26,20 +27,24 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_name))
 }
 
-/// Sign-up form. Fields are optional here so that a missing one gets a clear message.
+/// Sign-up form. Fields are `Option` here so that a missing one gets a clear message;
+/// the document says what the parsers require. Names are trimmed, one line, at most 50
+/// characters; `confirmPassword` must equal `password`.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignupRequest {
-    #[schema(example = "Sita")]
+    #[schema(value_type = String, required = true, example = "Sita", min_length = 1, max_length = 50, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     first_name: Option<String>,
-    #[schema(example = "Rai")]
+    #[schema(value_type = String, required = true, example = "Rai", min_length = 1, max_length = 50, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     last_name: Option<String>,
-    #[schema(example = "sita@example.com")]
+    #[schema(value_type = String, required = true, format = Email, example = "sita@example.com", max_length = 254)]
     email: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 8, max_length = 128)]
     password: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 8, max_length = 128)]
     confirm_password: Option<String>,
-    /// `tourist` (default) or `guide`.
-    #[schema(example = "tourist")]
+    /// Left out: `tourist`.
+    #[schema(value_type = Option<SelfChosenRole>, example = "tourist")]
     role: Option<String>,
 }
 
@@ -60,22 +65,28 @@ pub fn success(message: &str) -> Json<MessageResponse> {
         (status = 201, body = MessageResponse),
         (status = 400, body = ErrorBody, description = "A field is missing or invalid"),
         (status = 409, body = ErrorBody, description = "The email is already registered"),
+        (status = 429, body = ErrorBody, description = "Too many sign-ups from this address; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn signup(State(state): State<AppState>, Json(body): Json<SignupRequest>) -> AppResult<(StatusCode, Json<MessageResponse>)> {
+async fn signup(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body): Json<SignupRequest>) -> AppResult<(StatusCode, Json<MessageResponse>)> {
     let first_name = PersonName::parse(body.first_name.as_deref(), "First name")?;
     let last_name = PersonName::parse(body.last_name.as_deref(), "Last name")?;
     let email = Email::parse(body.email.as_deref())?;
     let password = NewPassword::parse(body.password.as_deref(), body.confirm_password.as_deref())?;
     let role = Role::parse_self_chosen(body.role.as_deref())?;
+    // Counted after the form is valid (typos are free) and before the email is looked up,
+    // so probing which emails are registered counts too.
+    rate_limit::count_one(&state, &rate_limit::SIGNUPS_PER_ADDRESS, &ip).await?;
 
-    accounts::create(&state.db, NewAccount { first_name, last_name, email, password, role }).await?;
+    accounts::sign_up(&state.db, NewAccount { first_name, last_name, email, password, role }).await?;
     Ok((StatusCode::CREATED, success("Registration successful")))
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct LoginRequest {
-    #[schema(example = "traveller@demo.yatra.np")]
+    #[schema(value_type = String, required = true, example = "traveller@demo.yatra.np", pattern = r"\S")]
     email: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     password: Option<String>,
 }
 
@@ -98,7 +109,9 @@ pub struct LoginResponse {
         (status = 200, body = LoginResponse),
         (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody, description = "Invalid email or password"),
-        (status = 429, body = ErrorBody, description = "Too many failed attempts"),
+        (status = 403, body = ErrorBody, description = "The account is suspended"),
+        (status = 429, body = ErrorBody, description = "Too many failed attempts for this account from this address, from this address, or for this account; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body): Json<LoginRequest>) -> AppResult<Json<LoginResponse>> {
     let (Some(email), Some(password)) = (body.email.filter(|e| !e.trim().is_empty()), body.password.filter(|p| !p.is_empty())) else {
@@ -108,9 +121,10 @@ async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body)
     // No account has such an email (sign-up refuses it), and neither a NUL (PostgreSQL text
     // cannot hold one) nor a huge string belongs in the failure log: answer as for an unknown email.
     if email_lower.contains('\0') || email_lower.len() > super::domain::EMAIL_MAX {
+        crate::monitoring::login_failed();
         return Err(AppError::Unauthorized("Invalid email or password".into()));
     }
-    login_guard::check(&state.db, &email_lower, &ip).await?;
+    let attempt = login_guard::reserve(&state, &email_lower, &ip).await?;
 
     let user: Option<(String, String, String)> =
         sqlx::query_as("SELECT id, password_hash, role FROM users WHERE email_lower = $1")
@@ -124,13 +138,15 @@ async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body)
     let verified = password.chars().count() <= super::domain::PASSWORD_MAX
         && password::verify(password, stored_hash).await?;
     let Some((user_id, role)) = user.filter(|_| verified) else {
-        login_guard::record_failure(&state.db, &email_lower, &ip).await?;
+        // The attempt stays counted as a failure.
+        crate::monitoring::login_failed();
         return Err(AppError::Unauthorized("Invalid email or password".into()));
     };
-    login_guard::clear_account(&state.db, &email_lower).await?;
+    login_guard::succeeded(&state, attempt).await?;
+    crate::moderation::suspension::refuse_sign_in(&state.db, &user_id).await?;
 
     let role = Role::parse(&role).ok_or_else(|| anyhow::anyhow!("user {user_id} has unknown role {role}"))?;
-    let refresh_token = store_refresh_token(&state.db, &user_id, &new_id()).await?;
+    let refresh_token = store_refresh_token(&state.db, &user_id, &new_id(), None).await?;
     Ok(Json(LoginResponse {
         status: "success",
         message: "Login successful".into(),
@@ -140,7 +156,9 @@ async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body)
     }))
 }
 
-async fn store_refresh_token(db: &Db, user_id: &str, family_id: &str) -> AppResult<String> {
+/// Stores a new refresh token of `family_id`, which ends at `family_ends_at` (epoch ms), or
+/// for a new family (a sign-in) `SESSION_DAYS` from now.
+async fn store_refresh_token(db: &Db, user_id: &str, family_id: &str, family_ends_at: Option<i64>) -> AppResult<String> {
     let token = new_refresh_token();
     let now = now_ms();
     sqlx::query(
@@ -151,7 +169,7 @@ async fn store_refresh_token(db: &Db, user_id: &str, family_id: &str) -> AppResu
     .bind(user_id)
     .bind(family_id)
     .bind(hash_refresh_token(&token))
-    .bind(now + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000)
+    .bind(family_ends_at.unwrap_or(now + SESSION_DAYS * 24 * 3600 * 1000))
     .bind(now)
     .execute(&db.pool)
     .await?;
@@ -182,6 +200,7 @@ async fn refresh(State(state): State<AppState>, Json(body): Json<RefreshRequest>
     .fetch_optional(&state.db.pool)
     .await?;
     let (token_id, family_id, user_id, expires_at, used_at, revoked_at) = found.ok_or_else(session_expired)?;
+    crate::moderation::suspension::refuse_session(&state.db, &user_id).await?;
     let now = now_ms();
     if revoked_at.is_some() || expires_at <= now {
         return Err(session_expired());
@@ -206,7 +225,8 @@ async fn refresh(State(state): State<AppState>, Json(body): Json<RefreshRequest>
         .fetch_one(&state.db.pool)
         .await?;
     let role = Role::parse(&role).ok_or_else(|| anyhow::anyhow!("user {user_id} has unknown role {role}"))?;
-    let refresh_token = store_refresh_token(&state.db, &user_id, &family_id).await?;
+    // The new token ends with its family: a session lives 30 days from sign-in at most.
+    let refresh_token = store_refresh_token(&state.db, &user_id, &family_id, Some(expires_at)).await?;
     Ok(Json(LoginResponse {
         status: "success",
         message: "Session refreshed".into(),
@@ -251,6 +271,8 @@ pub struct Account {
     last_name: String,
     email: String,
     role: Role,
+    /// False until the owner opens the link emailed at sign-up.
+    email_verified: bool,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -264,14 +286,15 @@ pub struct AccountResponse {
 #[utoipa::path(get, path = "/auth/me", tag = "accounts", security(("bearer" = [])),
     responses((status = 200, body = AccountResponse), (status = 401, body = ErrorBody)))]
 async fn me(State(state): State<AppState>, session: Session) -> AppResult<Json<AccountResponse>> {
-    let found: Option<(String, String, String, String, String)> =
-        sqlx::query_as("SELECT id, first_name, last_name, email, role FROM users WHERE id = $1")
+    let found: Option<(String, String, String, String, String, Option<i64>)> =
+        sqlx::query_as("SELECT id, first_name, last_name, email, role, email_verified_at FROM users WHERE id = $1")
             .bind(&session.user_id)
             .fetch_optional(&state.db.pool)
             .await?;
-    let (id, first_name, last_name, email, role) = found.ok_or_else(session_expired)?;
+    let (id, first_name, last_name, email, role, verified_at) = found.ok_or_else(session_expired)?;
     let role = Role::parse(&role).ok_or_else(|| anyhow::anyhow!("user {id} has unknown role {role}"))?;
-    Ok(Json(AccountResponse { status: "success", data: Account { id, first_name, last_name, email, role } }))
+    let email_verified = verified_at.is_some();
+    Ok(Json(AccountResponse { status: "success", data: Account { id, first_name, last_name, email, role, email_verified } }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -290,7 +313,7 @@ pub struct CompletionResponse {
 /// Whether the signed-in account's profile has every required field, so the client knows
 /// where to send someone after login. `role` must be the caller's own role.
 #[utoipa::path(get, path = "/protect/completion/{role}", tag = "accounts", security(("bearer" = [])),
-    params(("role" = String, Path, description = "`tourist` or `guide`")),
+    params(("role" = SelfChosenRole, Path)),
     responses(
         (status = 200, body = CompletionResponse),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
@@ -325,7 +348,9 @@ async fn profile_is_complete(db: &Db, user_id: &str, role: Role) -> AppResult<bo
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NameRequest {
+    #[schema(value_type = String, required = true, example = "Sita", min_length = 1, max_length = 50, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     first_name: Option<String>,
+    #[schema(value_type = String, required = true, example = "Rai", min_length = 1, max_length = 50, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     last_name: Option<String>,
 }
 

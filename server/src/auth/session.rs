@@ -69,6 +69,8 @@ impl FromRequestParts<AppState> for Session {
             .ok_or_else(|| AppError::Unauthorized("Your session has expired. Please sign in again.".into()))?;
         let role = Role::parse(&claims.role)
             .ok_or_else(|| AppError::Unauthorized("Your session has expired. Please sign in again.".into()))?;
+        // Checked on every request so a suspension cuts off tokens already handed out.
+        crate::moderation::suspension::refuse_session(&state.db, &claims.sub).await?;
         Ok(Session { user_id: claims.sub, role })
     }
 }

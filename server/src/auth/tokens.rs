@@ -8,8 +8,9 @@ use super::domain::Role;
 
 /// Minutes an access token lives; the client refreshes transparently after that.
 pub const ACCESS_TOKEN_MINUTES: i64 = 15;
-/// Days a refresh token family lives without use.
-pub const REFRESH_TOKEN_DAYS: i64 = 30;
+/// Days a session (a refresh token family) lives at most, counted from the sign-in:
+/// refreshing hands out a new token but never a longer life.
+pub const SESSION_DAYS: i64 = 30;
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Claims {
@@ -55,6 +56,12 @@ pub fn new_refresh_token() -> String {
     use base64::Engine;
     let bytes: [u8; 32] = rand::random();
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// Deletes refresh tokens whose family's life is over: nothing can be done with them, not
+/// even reuse detection (the whole family is refused anyway).
+pub async fn prune(db: &crate::db::Db, now: i64) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query("DELETE FROM refresh_tokens WHERE expires_at < $1").bind(now).execute(&db.pool).await?.rows_affected())
 }
 
 /// What the database keeps of a refresh token: a leaked table cannot be replayed.

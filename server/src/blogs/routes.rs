@@ -8,13 +8,14 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::domain::{BODY_MAX, BlogInput};
 use super::view::{self, Blog, FeedCursor, FeedQuery};
-use crate::app::AppState;
+use crate::app::{AppState, ClientIp};
 use crate::auth::routes::{MessageResponse, success};
 use crate::auth::session::{MaybeSession, Session};
 use crate::db::{Db, new_id, now_ms};
 use crate::paging::{invalid_cursor, page_and_limit, total_pages};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path, Query};
 use crate::media::MediaStore;
+use crate::rate_limit;
 use crate::media::processing::{self, Processed};
 use crate::media::upload::{self, ImageForm, MediaKind};
 use crate::text_search::{Query as SearchQuery, normalize};
@@ -45,15 +46,18 @@ fn not_yours() -> AppError {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct FeedParams {
-    /// From 1 (default 1). Ignored when `cursor` is given.
+    /// Default 1. Ignored when `cursor` is given.
+    #[param(minimum = 1, maximum = 100000)]
     page: Option<i64>,
-    /// 1 to 50 (default 6).
+    /// Default 6.
+    #[param(minimum = 1, maximum = 50)]
     limit: Option<i64>,
     /// Words to find in the title and body (all must match, ignoring case and accents);
     /// results come best match first.
     query: Option<String>,
     /// `nextCursor` of the previous page of the newest-first feed: pages never repeat or
     /// skip a post while new ones are published.
+    #[param(pattern = r"^(-?[0-9]{1,18}\.[0-9a-fA-F]{32})?$")]
     cursor: Option<String>,
 }
 
@@ -92,7 +96,7 @@ pub struct BlogResponse {
     responses((status = 200, body = BlogResponse), (status = 404, body = ErrorBody)))]
 async fn public_blog(State(state): State<AppState>, viewer: MaybeSession, Path(id): Path<String>) -> AppResult<Json<BlogResponse>> {
     let viewer = viewer.0.map(|s| s.user_id).unwrap_or_default();
-    let blog = view::find(&state.db, &id, &viewer).await?.ok_or_else(blog_not_found)?;
+    let blog = view::find_public(&state.db, &id, &viewer).await?.ok_or_else(blog_not_found)?;
     Ok(Json(BlogResponse { blog }))
 }
 
@@ -132,17 +136,19 @@ async fn my_blog(State(state): State<AppState>, session: Session, Path(id): Path
 /// The blog form, documented for OpenAPI (the handlers read the multipart stream).
 #[derive(ToSchema)]
 pub struct BlogForm {
-    /// 1 to 150 characters.
+    #[schema(example = "Three days on the Poon Hill trail", min_length = 1, max_length = 150, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub title: String,
-    /// The body, 1 to 20000 characters; line breaks separate paragraphs.
+    /// The body; line breaks separate paragraphs.
+    #[schema(example = "We left Nayapul at dawn.\nBy noon the rhododendrons were out.", min_length = 1, max_length = 20000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
     pub description: String,
     /// Sent by the spec's client; the server records the account's own role.
+    #[schema(value_type = String, required = false)]
     pub role: Option<String>,
     /// JPEG, PNG or WebP, at most 8 MB.
-    #[schema(value_type = Option<String>, format = Binary)]
+    #[schema(value_type = String, required = false, format = Binary)]
     pub image: Option<Vec<u8>>,
-    /// `true` to remove the current image when editing.
-    #[schema(rename = "removeImage")]
+    /// `true` (or `1`) to remove the current image when editing.
+    #[schema(rename = "removeImage", value_type = String, required = false)]
     pub remove_image: Option<String>,
 }
 
@@ -160,8 +166,11 @@ pub struct BlogSaved {
     responses(
         (status = 201, body = BlogSaved), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "Too many posts or uploads from this account or address, or too many uploads at once; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn create_blog(State(state): State<AppState>, session: Session, Multipart(multipart): Multipart) -> AppResult<(StatusCode, Json<BlogSaved>)> {
+async fn create_blog(State(state): State<AppState>, session: Session, ClientIp(ip): ClientIp, Multipart(multipart): Multipart) -> AppResult<(StatusCode, Json<BlogSaved>)> {
+    rate_limit::count(&state, &rate_limit::BLOG_POSTS, Some(&session.user_id), &ip).await?;
     let role = session.stored_role(&state.db).await?;
     let form = ImageForm::read(multipart, "image", FORM_TEXT_MAX).await?;
     let input = BlogInput::parse(&form)?;
@@ -218,6 +227,8 @@ pub async fn create(
     responses(
         (status = 200, body = BlogSaved), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn update_blog(
     State(state): State<AppState>,
@@ -304,7 +315,7 @@ pub struct LikeResponse {
 }
 
 async fn like_state(db: &Db, blog_id: &str, user_id: &str) -> AppResult<LikeResponse> {
-    let blog = view::find(db, blog_id, user_id).await?.ok_or_else(blog_not_found)?;
+    let blog = view::find_public(db, blog_id, user_id).await?.ok_or_else(blog_not_found)?;
     Ok(LikeResponse { status: "success", data: LikeState { liked: blog.liked_by_me, like_count: blog.like_count } })
 }
 
@@ -312,7 +323,7 @@ async fn like_state(db: &Db, blog_id: &str, user_id: &str) -> AppResult<LikeResp
 #[utoipa::path(post, path = "/blogs/{id}/like", tag = "blogs", security(("bearer" = [])), params(("id" = String, Path)),
     responses((status = 200, body = LikeResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn like(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<LikeResponse>> {
-    view::find(&state.db, &id, &session.user_id).await?.ok_or_else(blog_not_found)?;
+    view::find_public(&state.db, &id, &session.user_id).await?.ok_or_else(blog_not_found)?;
     sqlx::query("INSERT INTO blog_likes (blog_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (blog_id, user_id) DO NOTHING")
         .bind(&id)
         .bind(&session.user_id)
@@ -326,7 +337,7 @@ async fn like(State(state): State<AppState>, session: Session, Path(id): Path<St
 #[utoipa::path(delete, path = "/blogs/{id}/like", tag = "blogs", security(("bearer" = [])), params(("id" = String, Path)),
     responses((status = 200, body = LikeResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn unlike(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<LikeResponse>> {
-    view::find(&state.db, &id, &session.user_id).await?.ok_or_else(blog_not_found)?;
+    view::find_public(&state.db, &id, &session.user_id).await?.ok_or_else(blog_not_found)?;
     sqlx::query("DELETE FROM blog_likes WHERE blog_id = $1 AND user_id = $2")
         .bind(&id)
         .bind(&session.user_id)

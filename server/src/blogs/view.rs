@@ -90,11 +90,21 @@ fn select(sql: &mut Sql, viewer: &str) {
     ));
 }
 
+/// A post as its author sees it, hidden by an admin or not.
 pub async fn find(db: &Db, id: &str, viewer: &str) -> AppResult<Option<Blog>> {
+    find_where(db, id, viewer, "").await
+}
+
+/// A post as the public sees it: a post an admin hid is not there.
+pub async fn find_public(db: &Db, id: &str, viewer: &str) -> AppResult<Option<Blog>> {
+    find_where(db, id, viewer, " AND b.hidden_at IS NULL").await
+}
+
+async fn find_where(db: &Db, id: &str, viewer: &str, visibility: &str) -> AppResult<Option<Blog>> {
     let mut sql = Sql::default();
     select(&mut sql, viewer);
     let id = sql.param(id);
-    sql.push(&format!(" WHERE b.id = {id}"));
+    sql.push(&format!(" WHERE b.id = {id}{visibility}"));
     let row: Option<BlogRow> = sql.query_as().fetch_optional(&db.pool).await?;
     Ok(row.map(Blog::from))
 }
@@ -154,7 +164,7 @@ pub async fn feed(db: &Db, query: FeedQuery<'_>) -> AppResult<FeedPage> {
             Backend::Sqlite => {
                 for (target, rank) in [(&mut sql, true), (&mut count, false)] {
                     let param = target.param(query.words.fts5(None));
-                    target.push(&format!(" JOIN blog_search_fts f ON f.rowid = b.rowid WHERE blog_search_fts MATCH {param}"));
+                    target.push(&format!(" JOIN blog_search_fts f ON f.rowid = b.rowid WHERE blog_search_fts MATCH {param} AND b.hidden_at IS NULL"));
                     if rank {
                         order = format!("bm25(blog_search_fts, 5.0, 1.0), {order}");
                     }
@@ -163,7 +173,7 @@ pub async fn feed(db: &Db, query: FeedQuery<'_>) -> AppResult<FeedPage> {
             Backend::Postgres => {
                 for (target, rank) in [(&mut sql, true), (&mut count, false)] {
                     let param = target.param(query.words.tsquery(None));
-                    target.push(&format!(" WHERE b.document @@ to_tsquery('simple', {param})"));
+                    target.push(&format!(" WHERE b.document @@ to_tsquery('simple', {param}) AND b.hidden_at IS NULL"));
                     if rank {
                         order = format!("ts_rank(b.document, to_tsquery('simple', {param})) DESC, {order}");
                     }
@@ -171,7 +181,8 @@ pub async fn feed(db: &Db, query: FeedQuery<'_>) -> AppResult<FeedPage> {
             }
         }
     } else {
-        sql.push(" WHERE 1 = 1");
+        sql.push(" WHERE b.hidden_at IS NULL");
+        count.push(" WHERE b.hidden_at IS NULL");
     }
     // The cursor is for the newest-first feed; a search pages by number.
     let cursor = query.cursor.filter(|_| !searching);

@@ -11,20 +11,29 @@ pub const GROUP_MAX: i64 = 20;
 /// How far ahead a trip can be asked for.
 const DAYS_AHEAD_MAX: i64 = 2 * 366;
 pub const DEFAULT_TIME: &str = "10:00";
+pub const DAYS_MAX: i64 = 30;
+pub const MESSAGE_MAX: usize = 1000;
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BookingRequest {
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub guide_id: Option<String>,
-    /// `YYYY-MM-DD`, today or later in Nepal.
-    #[schema(example = "2026-12-12")]
+    /// The trip's first day: today or later in Nepal, within two years.
+    #[schema(value_type = String, required = true, format = Date, example = "2026-12-12")]
     pub selected_date: Option<String>,
     /// `HH:MM`, 24-hour (default 10:00).
-    #[schema(example = "10:00")]
+    #[schema(example = "10:00", pattern = r"^\s*(([01]?[0-9]|2[0-3]):[0-5][0-9])?\s*$")]
     pub selected_time: Option<String>,
-    /// 1 to 20 (a numeric string is accepted too).
-    #[schema(value_type = Option<i64>, example = 2)]
+    /// Default 1 (a numeric string is accepted too).
+    #[schema(value_type = Option<i64>, example = 2, minimum = 1, maximum = 20)]
     pub group_size: Option<Value>,
+    /// The trip's length in days, 1 to 30 (default 1; a numeric string is accepted too).
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 30, example = 3)]
+    pub days: Option<Value>,
+    /// A message to the guide, up to 1,000 characters.
+    #[schema(max_length = 1000)]
+    pub message: Option<String>,
     /// Ignored: the server prices the booking from the guide's current rate.
     #[schema(value_type = Option<f64>)]
     pub price_per_person: Option<Value>,
@@ -39,6 +48,17 @@ pub struct NewBooking {
     /// `HH:MM`.
     pub time: String,
     pub group_size: i64,
+    /// 1 to 30.
+    pub days: i64,
+    /// Trimmed; may be empty.
+    pub message: String,
+}
+
+impl NewBooking {
+    /// The trip's last day, `YYYY-MM-DD`.
+    pub fn end_date(&self) -> String {
+        super::lifecycle::trip_days(&self.date, self.days).pop().unwrap_or_else(|| self.date.clone())
+    }
 }
 
 impl TryFrom<BookingRequest> for NewBooking {
@@ -62,7 +82,13 @@ impl TryFrom<BookingRequest> for NewBooking {
             None => DEFAULT_TIME.to_owned(),
             Some(text) => parse_time(text).ok_or_else(|| AppError::validation("Please select a time (HH:MM)"))?,
         };
-        Ok(Self { guide_id, date: date_text(date), time, group_size: parse_group_size(request.group_size.as_ref())? })
+        let group_size = parse_group_size(request.group_size.as_ref())?;
+        let days = parse_days(request.days.as_ref())?;
+        let message = request.message.as_deref().map(str::trim).unwrap_or("").to_owned();
+        if message.chars().count() > MESSAGE_MAX {
+            return Err(AppError::validation("Your message to the guide can be at most 1,000 characters"));
+        }
+        Ok(Self { guide_id, date: date_text(date), time, group_size, days, message })
     }
 }
 
@@ -79,17 +105,25 @@ fn parse_time(text: &str) -> Option<String> {
 
 fn parse_group_size(value: Option<&Value>) -> Result<i64, AppError> {
     let invalid = || AppError::validation(format!("Group size must be a whole number from 1 to {GROUP_MAX}"));
-    let size = match value {
-        None | Some(Value::Null) => 1,
-        Some(Value::String(text)) if text.trim().is_empty() => 1,
-        Some(Value::String(text)) => text.trim().parse::<i64>().map_err(|_| invalid())?,
-        Some(Value::Number(number)) => number.as_i64().ok_or_else(invalid)?,
-        Some(_) => return Err(invalid()),
+    whole_number(value, 1, GROUP_MAX).ok_or_else(invalid)
+}
+
+fn parse_days(value: Option<&Value>) -> Result<i64, AppError> {
+    let invalid = || AppError::validation(format!("Trip length must be a whole number of days from 1 to {DAYS_MAX}"));
+    whole_number(value, 1, DAYS_MAX).ok_or_else(invalid)
+}
+
+/// A whole number from `min` to `max`, given as a number or a numeric string; missing or
+/// blank means `min`.
+fn whole_number(value: Option<&Value>, min: i64, max: i64) -> Option<i64> {
+    let number = match value {
+        None | Some(Value::Null) => min,
+        Some(Value::String(text)) if text.trim().is_empty() => min,
+        Some(Value::String(text)) => text.trim().parse::<i64>().ok()?,
+        Some(Value::Number(number)) => crate::profile::whole_number(number)?,
+        Some(_) => return None,
     };
-    if !(1..=GROUP_MAX).contains(&size) {
-        return Err(invalid());
-    }
-    Ok(size)
+    (min..=max).contains(&number).then_some(number)
 }
 
 #[cfg(test)]
@@ -103,6 +137,8 @@ mod tests {
             selected_date: date.map(str::to_owned),
             selected_time: time.map(str::to_owned),
             group_size: Some(group),
+            days: None,
+            message: None,
             price_per_person: Some(json!(0.01)),
         }
     }
@@ -117,6 +153,7 @@ mod tests {
         assert_eq!(booking.date, today_plus(0));
         assert_eq!(booking.time, "10:00");
         assert_eq!(booking.group_size, 3);
+        assert_eq!((booking.days, booking.message.as_str(), booking.end_date()), (1, "", today_plus(0)));
         assert_eq!(NewBooking::try_from(request(Some(&today_plus(5)), Some("7:05"), json!("20"))).unwrap().time, "07:05");
     }
 
@@ -139,5 +176,25 @@ mod tests {
             let error = NewBooking::try_from(request(Some(&today_plus(1)), None, bad.clone())).unwrap_err().to_string();
             assert_eq!(error, "Group size must be a whole number from 1 to 20", "{bad}");
         }
+    }
+
+    #[test]
+    fn a_trip_lasts_one_to_thirty_days_with_an_optional_message() {
+        let with = |days: Value, message: Option<String>| {
+            let mut body = request(Some(&today_plus(3)), None, json!(2));
+            body.days = Some(days);
+            body.message = message;
+            NewBooking::try_from(body)
+        };
+        let trip = with(json!(3), Some("  Namaste!  ".into())).unwrap();
+        assert_eq!((trip.days, trip.message.as_str(), trip.end_date()), (3, "Namaste!", today_plus(5)));
+        assert_eq!(with(json!("30"), None).unwrap().days, 30);
+        for bad in [json!(0), json!(31), json!(1.5), json!("week"), json!([3])] {
+            let error = with(bad.clone(), None).unwrap_err().to_string();
+            assert_eq!(error, "Trip length must be a whole number of days from 1 to 30", "{bad}");
+        }
+        assert!(with(json!(1), Some("é".repeat(1000))).is_ok());
+        let error = with(json!(1), Some("é".repeat(1001))).unwrap_err().to_string();
+        assert_eq!(error, "Your message to the guide can be at most 1,000 characters");
     }
 }

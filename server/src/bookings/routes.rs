@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::domain::{BookingRequest, NewBooking};
+use super::lifecycle::{self, Actor, BookingStatus, PaymentStatus, TripState};
 use super::view::{self, Booking, Side, dollars};
 use crate::app::AppState;
 use crate::auth::domain::Role;
@@ -15,6 +16,8 @@ use crate::calendar::{date_text, parse_date, today_in_nepal};
 use crate::db::{Db, is_unique_violation, new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 use crate::guides::profile::{GuideStatus, VerificationState};
+use crate::email::{self, Email, Recipient, Template};
+use crate::monitoring;
 use crate::notifications::{self, NewNotification};
 
 /// The newest this many bookings are listed.
@@ -29,6 +32,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(guide_bookings))
         .routes(routes!(decide_booking))
         .routes(routes!(guide_dashboard))
+        .routes(routes!(cancel_booking))
+        .routes(routes!(guide_cancellations))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -54,6 +59,15 @@ fn booking_not_found() -> AppError {
 pub fn readable_date(date: &str) -> String {
     let format = time::macros::format_description!("[day padding:none] [month repr:short] [year]");
     parse_date(date).and_then(|d| d.format(format).ok()).unwrap_or_else(|| date.to_owned())
+}
+
+/// "12 Dec 2026", or "12 Dec 2026 (3 days)" for a longer trip.
+pub fn trip_dates(first_day: &str, days: i64) -> String {
+    if days == 1 { readable_date(first_day) } else { format!("{} ({days} days)", readable_date(first_day)) }
+}
+
+pub fn millis(duration: std::time::Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
 }
 
 fn people(count: i64) -> String {
@@ -83,30 +97,39 @@ async fn booking_by_key(db: &Db, tourist_id: &str, key: &str) -> AppResult<Optio
     }
 }
 
-/// Ask a verified guide for a day. Priced by the server from the guide's current daily
-/// rate × group size (the client's `pricePerPerson` is ignored). Send an
-/// `Idempotency-Key` header to make retries safe: a repeated key answers 200 with the
-/// booking it made. A second pending request for the same guide and day is refused.
+/// Ask a verified guide for a trip of `days` days from `selectedDate`. Priced by the
+/// server from the guide's current daily rate × group size × days (the client's
+/// `pricePerPerson` is ignored). Send an `Idempotency-Key` header to make retries safe: a
+/// repeated key answers 200 with the booking it made. A trip touching a day the guide is
+/// unavailable (blocked, or in an approved or paid trip) is refused naming the first such
+/// day, as is a second pending request for the same guide and first day. The request
+/// expires after `YATRA_REQUEST_TTL` (default 48 hours) or when the trip starts.
 #[utoipa::path(post, path = "/tourists/booking/request", tag = "bookings", security(("bearer" = [])),
-    params(("Idempotency-Key" = Option<String>, Header, description = "Any unique string per booking attempt")),
+    params(("Idempotency-Key" = Option<String>, Header, description = "Any unique string per booking attempt",
+        pattern = r"^[!-~]{1,100}$")),
     request_body = BookingRequest,
     responses(
         (status = 201, body = BookingResponse, description = "Requested"),
         (status = 200, body = BookingResponse, description = "The booking this Idempotency-Key already made"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody, description = "Not a traveller account"),
+        (status = 403, body = ErrorBody, description = "Not a traveller account, or the email is not verified yet"),
         (status = 404, body = ErrorBody, description = "No such verified guide"),
-        (status = 409, body = ErrorBody, description = "A pending request for this guide and day exists"),
+        (status = 409, body = ErrorBody, description = "A day of the trip is unavailable, or a pending request for this guide and day exists"),
+        (status = 429, body = ErrorBody, description = "Too many booking requests from this account or address; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn request_booking(
     State(state): State<AppState>,
     session: Session,
+    crate::app::ClientIp(ip): crate::app::ClientIp,
     headers: HeaderMap,
     Json(body): Json<BookingRequest>,
 ) -> AppResult<(StatusCode, Json<BookingResponse>)> {
+    crate::rate_limit::count(&state, &crate::rate_limit::BOOKING_REQUESTS, Some(&session.user_id), &ip).await?;
     if session.require_stored_role(&state.db, Role::Tourist).await.is_err() {
         return Err(AppError::Forbidden("Only travellers can book a guide".into()));
     }
+    crate::auth::recovery::require_verified_email(&state.db, &session.user_id).await?;
     let key = idempotency_key(&headers)?;
     let booking = NewBooking::try_from(body)?;
     let answered = |status, booking| (status, Json(BookingResponse { status: "success", message: "Booking requested successfully!".into(), data: booking }));
@@ -115,18 +138,28 @@ async fn request_booking(
     {
         return Ok(answered(StatusCode::OK, existing));
     }
+    if lifecycle::trip_start_ms(&booking.date, &booking.time) <= now_ms() {
+        return Err(AppError::validation("That time has already passed in Nepal. Please choose a later time or date."));
+    }
     if booking.guide_id == session.user_id {
         return Err(AppError::validation("You cannot book yourself"));
     }
     let rate: Option<(Option<i64>,)> = sqlx::query_as(
         "SELECT g.price_per_day_cents FROM guide_details g JOIN users u ON u.id = g.user_id \
-         WHERE g.user_id = $1 AND u.role = 'guide' AND g.status = 'verified'",
+         WHERE g.user_id = $1 AND u.role = 'guide' AND g.status = 'verified' AND u.suspended_at IS NULL",
     )
     .bind(&booking.guide_id)
     .fetch_optional(&state.db.pool)
     .await?;
     let (rate_cents,) = rate.ok_or_else(|| AppError::NotFound("Guide not found".into()))?;
     let rate_cents = rate_cents.ok_or_else(|| AppError::Conflict("This guide has not set a daily rate yet".into()))?;
+    let end_date = booking.end_date();
+    if let Some(day) = super::availability::first_unavailable_day(&state.db, &booking.guide_id, &booking.date, &end_date).await? {
+        return Err(AppError::Conflict(format!(
+            "This guide is not available on {}. Please choose other dates.",
+            readable_date(&day)
+        )));
+    }
     let (tourist_first, tourist_last): (String, String) = sqlx::query_as("SELECT first_name, last_name FROM users WHERE id = $1")
         .bind(&session.user_id)
         .fetch_one(&state.db.pool)
@@ -137,8 +170,9 @@ async fn request_booking(
     let mut tx = state.db.begin_write().await?;
     let inserted = sqlx::query(
         "INSERT INTO bookings (id, tourist_id, guide_id, selected_date, selected_time, group_size, price_per_person_cents, \
-           total_amount_cents, booking_status, payment_status, idempotency_key, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 'unpaid', $9, $10, $10)",
+           total_amount_cents, booking_status, payment_status, idempotency_key, created_at, updated_at, days, end_date, message, \
+           expires_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 'unpaid', $9, $10, $10, $11, $12, $13, $14)",
     )
     .bind(&id)
     .bind(&session.user_id)
@@ -147,9 +181,13 @@ async fn request_booking(
     .bind(&booking.time)
     .bind(booking.group_size)
     .bind(rate_cents)
-    .bind(rate_cents * booking.group_size)
+    .bind(rate_cents * booking.group_size * booking.days)
     .bind(key.as_deref())
     .bind(now)
+    .bind(booking.days)
+    .bind(&end_date)
+    .bind(&booking.message)
+    .bind(lifecycle::request_expires_at(now, millis(state.config.request_ttl), &booking.date, &booking.time))
     .execute(&mut *tx)
     .await;
     match inserted {
@@ -177,7 +215,7 @@ async fn request_booking(
             booking_id: Some(&id),
             guide_message: format!(
                 "New booking request from {tourist_first} {tourist_last} for {} at {} ({}).",
-                readable_date(&booking.date),
+                trip_dates(&booking.date, booking.days),
                 booking.time,
                 people(booking.group_size)
             ),
@@ -187,7 +225,9 @@ async fn request_booking(
         },
     )
     .await?;
+    email::queue(&mut tx, Email { to: Recipient::User(booking.guide_id.clone()), template: Template::BookingRequested { booking_id: id.clone() } }).await?;
     tx.commit().await?;
+    monitoring::booking_transition("requested");
     state.notifications.announce(&state.db, &[&booking.guide_id]).await;
     let created = view::find(&state.db, &id).await?.ok_or_else(booking_not_found)?;
     Ok(answered(StatusCode::CREATED, created))
@@ -235,60 +275,53 @@ async fn guide_bookings(State(state): State<AppState>, session: Session) -> AppR
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DecisionRequest {
+    #[schema(value_type = String, required = true)]
     booking_id: Option<String>,
-    /// approve or reject.
-    #[schema(example = "approve")]
+    #[schema(value_type = String, required = true, example = "approve", pattern = r"^\s*(approve|reject)\s*$")]
     action: Option<String>,
 }
 
-/// Approve or reject a pending request (the booking's own guide only). A guide takes one
-/// approved trip per day.
+/// Approve or reject a pending request (the booking's own guide only). Approving takes
+/// every day of the trip: a guide never has two approved or paid trips on one day. The
+/// traveller then has `YATRA_PAYMENT_WINDOW` (default 24 hours) to pay.
 #[utoipa::path(patch, path = "/guides/booking/status", tag = "bookings", security(("bearer" = [])), request_body = DecisionRequest,
     responses(
         (status = 200, body = BookingResponse),
         (status = 400, body = ErrorBody, description = "The action is not approve or reject"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "No such booking of this guide"),
-        (status = 409, body = ErrorBody, description = "Not pending, or the day is already taken"),
+        (status = 409, body = ErrorBody, description = "Not pending, the trip has started, or a day is in another approved trip"),
     ))]
 async fn decide_booking(State(state): State<AppState>, session: Session, Json(body): Json<DecisionRequest>) -> AppResult<Json<BookingResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;
-    let (new_status, message, kind) = match body.action.as_deref().map(str::trim) {
-        Some("approve") => ("approved", "Booking approved successfully", "booking_approved"),
-        Some("reject") => ("rejected", "Booking rejected successfully", "booking_rejected"),
+    let (approving, message, kind) = match body.action.as_deref().map(str::trim) {
+        Some("approve") => (true, "Booking approved successfully", "booking_approved"),
+        Some("reject") => (false, "Booking rejected successfully", "booking_rejected"),
         _ => return Err(AppError::validation("Action must be approve or reject")),
     };
     let id = body.booking_id.unwrap_or_default();
     let booking = view::find(&state.db, &id).await?.filter(|b| b.guide.id == session.user_id).ok_or_else(booking_not_found)?;
+    let now = now_ms();
+    lifecycle::check_decision(booking.state(), approving, now, booking.start_ms())?;
 
     let mut tx = state.db.begin_write().await?;
-    let updated = sqlx::query("UPDATE bookings SET booking_status = $1, updated_at = $2 WHERE id = $3 AND booking_status = 'pending'")
-        .bind(new_status)
-        .bind(now_ms())
-        .bind(&id)
-        .execute(&mut *tx)
-        .await;
-    let updated = match updated {
-        Ok(done) => done.rows_affected(),
-        Err(e) if is_unique_violation(&e) => {
-            return Err(AppError::Conflict(format!(
-                "You already have an approved trip on {}. Reject this request, or keep the other trip.",
-                readable_date(&booking.selected_date)
-            )));
-        }
-        Err(e) => return Err(e.into()),
+    let changed = if approving {
+        let days = lifecycle::trip_days(&booking.selected_date, booking.days);
+        lifecycle::approve(&mut tx, &id, &booking.guide.id, &days, now, millis(state.config.payment_window)).await?
+    } else {
+        lifecycle::reject(&mut tx, &id, now).await?
     };
-    if updated == 0 {
+    if !changed {
         drop(tx);
         let current = view::find(&state.db, &id).await?.ok_or_else(booking_not_found)?;
-        return Err(AppError::Conflict(format!("This booking is already {}", current.booking_status)));
+        return Err(AppError::Conflict(format!("This booking is already {}", current.booking_status.as_str())));
     }
     let guide_name = format!("{} {}", booking.guide.first_name, booking.guide.last_name);
-    let date = readable_date(&booking.selected_date);
-    let tourist_message = if new_status == "approved" {
-        format!("{guide_name} approved your trip on {date}. Pay now to confirm it.")
+    let dates = trip_dates(&booking.selected_date, booking.days);
+    let tourist_message = if approving {
+        format!("{guide_name} approved your trip on {dates}. Pay now to confirm it.")
     } else {
-        format!("{guide_name} can't guide you on {date}. Your request was declined; try another date or guide.")
+        format!("{guide_name} can't guide you on {dates}. Your request was declined; try another date or guide.")
     };
     notifications::store(
         &mut tx,
@@ -298,15 +331,161 @@ async fn decide_booking(State(state): State<AppState>, session: Session, Json(bo
             booking_id: Some(&id),
             guide_message: String::new(),
             tourist_message,
-            status: new_status,
+            status: if approving { "approved" } else { "rejected" },
             payment_status: "unpaid",
         },
     )
     .await?;
+    let template = if approving {
+        Template::BookingApproved { booking_id: id.clone() }
+    } else {
+        Template::BookingRejected { booking_id: id.clone() }
+    };
+    email::queue(&mut tx, Email { to: Recipient::User(booking.tourist.id.clone()), template }).await?;
     tx.commit().await?;
     state.notifications.announce(&state.db, &[&booking.tourist.id]).await;
     let data = view::find(&state.db, &id).await?.ok_or_else(booking_not_found)?;
     Ok(Json(BookingResponse { status: "success", message: message.into(), data }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct CancelRequest {
+    /// Why, in a few words (up to 500 characters; may be empty).
+    #[schema(max_length = 500)]
+    reason: Option<String>,
+}
+
+const REASON_MAX: usize = 500;
+
+/// Cancel a booking: its traveller or its guide (anyone else gets 404). The traveller may
+/// cancel a pending or approved-unpaid booking (nothing to refund), or a paid one: with a
+/// full refund at least 24 hours before the trip starts (`freeCancellationUntil`), without
+/// one later. The guide may cancel an approved or paid trip, always with a full refund
+/// (pending requests are rejected instead). Completed, rejected, expired or cancelled
+/// bookings cannot be cancelled. A refund shows as `refund_pending`, then `refunded`.
+#[utoipa::path(post, path = "/bookings/{id}/cancel", tag = "bookings", security(("bearer" = [])),
+    params(("id" = String, Path, description = "The booking's `_id`")),
+    request_body = CancelRequest,
+    responses(
+        (status = 200, body = BookingResponse, description = "Cancelled"),
+        (status = 400, body = ErrorBody, description = "The reason is too long"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "Not a booking of yours"),
+        (status = 409, body = ErrorBody, description = "It cannot be cancelled in its state"),
+    ))]
+async fn cancel_booking(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+    Json(body): Json<CancelRequest>,
+) -> AppResult<Json<BookingResponse>> {
+    let booking = view::find(&state.db, &id).await?.ok_or_else(booking_not_found)?;
+    let actor = if booking.tourist.id == session.user_id {
+        Actor::Tourist
+    } else if booking.guide.id == session.user_id {
+        Actor::Guide
+    } else {
+        return Err(booking_not_found());
+    };
+    let reason = body.reason.as_deref().map(str::trim).unwrap_or("").to_owned();
+    if reason.chars().count() > REASON_MAX {
+        return Err(AppError::validation("The reason can be at most 500 characters"));
+    }
+    // Planned from the booking as read; if it moved on before the conditional update (a
+    // payment confirmed meanwhile), plan again from where it is now.
+    let mut booking = booking;
+    let mut attempts = 0;
+    let (mut tx, plan) = loop {
+        let now = now_ms();
+        let paid_cents: (i64,) = sqlx::query_as(
+            "SELECT CAST(COALESCE(MAX(amount_cents), 0) AS BIGINT) FROM payments WHERE booking_id = $1 AND status = 'paid'",
+        )
+        .bind(&id)
+        .fetch_one(&state.db.pool)
+        .await?;
+        let plan = lifecycle::plan_cancellation(actor, booking.state(), now, booking.start_ms(), paid_cents.0)?;
+        let mut tx = state.db.begin_write().await?;
+        if lifecycle::cancel(&mut tx, &id, plan, actor, &reason, now).await? {
+            break (tx, plan);
+        }
+        drop(tx);
+        attempts += 1;
+        booking = view::find(&state.db, &id).await?.ok_or_else(booking_not_found)?;
+        if attempts == 3 {
+            return Err(AppError::Conflict(format!("This booking is already {}", booking.booking_status.as_str())));
+        }
+    };
+    let dates = trip_dates(&booking.selected_date, booking.days);
+    let refund = if plan.refund_cents > 0 {
+        format!(" {} will be refunded.", money(plan.refund_cents))
+    } else if plan.from.payment == PaymentStatus::Paid {
+        " It was less than 24 hours before the trip, so there is no refund.".to_owned()
+    } else {
+        String::new()
+    };
+    let (tourist_message, guide_message) = match actor {
+        Actor::Tourist => (
+            format!("You cancelled your trip with {} {} on {dates}.{refund}", booking.guide.first_name, booking.guide.last_name),
+            format!("{} {} cancelled the trip on {dates}. Those days are free again.", booking.tourist.first_name, booking.tourist.last_name),
+        ),
+        _ => (
+            format!("{} {} cancelled your trip on {dates}.{refund}", booking.guide.first_name, booking.guide.last_name),
+            format!("You cancelled the trip with {} {} on {dates}.", booking.tourist.first_name, booking.tourist.last_name),
+        ),
+    };
+    notify_both(&mut tx, &booking, "booking_cancelled", tourist_message, guide_message, plan.to).await?;
+    for (to, to_guide) in [(&booking.tourist.id, false), (&booking.guide.id, true)] {
+        let template = Template::BookingCancelled {
+            booking_id: id.clone(),
+            to_guide,
+            by_guide: actor == Actor::Guide,
+            reason: reason.clone(),
+            refund_cents: plan.refund_cents,
+            was_paid: plan.from.payment == PaymentStatus::Paid,
+        };
+        email::queue(&mut tx, Email { to: Recipient::User(to.clone()), template }).await?;
+    }
+    tx.commit().await?;
+    state.notifications.announce(&state.db, &[&booking.tourist.id, &booking.guide.id]).await;
+    if plan.refund_cents > 0 {
+        state.trips.wake();
+    }
+    let data = view::find(&state.db, &id).await?.ok_or_else(booking_not_found)?;
+    Ok(Json(BookingResponse { status: "success", message: "Booking cancelled".into(), data }))
+}
+
+/// "$540.00".
+pub fn money(cents: i64) -> String {
+    format!("${:.2}", cents as f64 / 100.0)
+}
+
+/// The same event told to the traveller and to the guide, in `tx`.
+pub async fn notify_both(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    booking: &Booking,
+    kind: &str,
+    tourist_message: String,
+    guide_message: String,
+    now: TripState,
+) -> AppResult<()> {
+    for (user_id, tourist_message, guide_message) in
+        [(&booking.tourist.id, tourist_message, String::new()), (&booking.guide.id, String::new(), guide_message)]
+    {
+        notifications::store(
+            tx,
+            NewNotification {
+                user_id,
+                kind,
+                booking_id: Some(&booking.id),
+                guide_message,
+                tourist_message,
+                status: now.booking.as_str(),
+                payment_status: now.payment.as_str(),
+            },
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 #[derive(Serialize, ToSchema)]
@@ -314,7 +493,7 @@ async fn decide_booking(State(state): State<AppState>, session: Session, Json(bo
 pub struct GuideDashboard {
     /// Requests waiting for the guide's answer.
     pending_requests: Vec<Booking>,
-    /// Approved trips from today on, soonest first.
+    /// Approved trips (paid or not) not over yet, soonest first.
     upcoming_trips: Vec<Booking>,
     earnings: Earnings,
     average_rating: f64,
@@ -329,7 +508,8 @@ pub struct GuideDashboard {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Earnings {
-    /// Paid trips, all time, in dollars.
+    /// What paid trips brought in, all time, in dollars: upcoming, completed, and those
+    /// cancelled too late for a refund; refunded trips count nothing.
     total: f64,
     /// Paid trips taking place this month (Nepal time), in dollars.
     this_month: f64,
@@ -363,8 +543,10 @@ async fn guide_dashboard(State(state): State<AppState>, session: Session) -> App
     .fetch_one(&state.db.pool)
     .await?;
     let guide = crate::guides::profile::get(&state.db, &session.user_id).await?;
-    let (pending_requests, rest): (Vec<Booking>, Vec<Booking>) = bookings.into_iter().partition(|b| b.booking_status == "pending");
-    let mut upcoming_trips: Vec<Booking> = rest.into_iter().filter(|b| b.booking_status == "approved" && b.selected_date >= today).collect();
+    let (pending_requests, rest): (Vec<Booking>, Vec<Booking>) =
+        bookings.into_iter().partition(|b| b.booking_status == BookingStatus::Pending);
+    let mut upcoming_trips: Vec<Booking> =
+        rest.into_iter().filter(|b| b.booking_status == BookingStatus::Approved && b.end_date >= today).collect();
     upcoming_trips.sort_by(|a, b| (&a.selected_date, &a.selected_time).cmp(&(&b.selected_date, &b.selected_time)));
     Ok(Json(GuideDashboardResponse {
         status: "success",
@@ -384,4 +566,62 @@ async fn guide_dashboard(State(state): State<AppState>, session: Session) -> App
             verification_note: guide.guide_details.verification.note,
         },
     }))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GuideCancellations {
+    guide_id: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    /// Approved or paid trips this guide cancelled, all time.
+    guide_cancellations: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GuideCancellationsResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    data: Vec<GuideCancellations>,
+}
+
+#[derive(sqlx::FromRow)]
+struct CancellationRow {
+    id: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    cancellations: i64,
+}
+
+/// Guides who have cancelled trips, most cancellations first (at most 200), for admins.
+#[utoipa::path(get, path = "/admin/guide-cancellations", tag = "admin", security(("bearer" = [])),
+    responses(
+        (status = 200, body = GuideCancellationsResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Not an admin account"),
+    ))]
+async fn guide_cancellations(State(state): State<AppState>, session: Session) -> AppResult<Json<GuideCancellationsResponse>> {
+    session.require_stored_role(&state.db, Role::Admin).await?;
+    let rows: Vec<CancellationRow> = sqlx::query_as(
+        "SELECT u.id, u.first_name, u.last_name, u.email, c.cancellations FROM users u \
+         JOIN (SELECT guide_id, COUNT(*) AS cancellations FROM bookings WHERE cancelled_by = 'guide' GROUP BY guide_id) c \
+           ON c.guide_id = u.id \
+         ORDER BY c.cancellations DESC, u.id LIMIT $1",
+    )
+    .bind(LIST_MAX)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let data = rows
+        .into_iter()
+        .map(|row| GuideCancellations {
+            guide_id: row.id,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            email: row.email,
+            guide_cancellations: row.cancellations,
+        })
+        .collect();
+    Ok(Json(GuideCancellationsResponse { status: "success", data }))
 }

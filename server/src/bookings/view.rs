@@ -3,6 +3,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::lifecycle::{self, Actor, BookingStatus, PaymentStatus};
 use crate::db::{Db, Sql, to_rfc3339};
 use crate::error::AppResult;
 use crate::media::upload::public_url;
@@ -14,19 +15,41 @@ pub struct Booking {
     pub id: String,
     pub tourist: Party,
     pub guide: Party,
-    /// `YYYY-MM-DD`.
+    /// The trip's first day, `YYYY-MM-DD`.
     pub selected_date: String,
+    /// The trip's last day, `YYYY-MM-DD`.
+    pub end_date: String,
+    /// The trip's length in days (1 to 30).
+    #[schema(minimum = 1, maximum = 30)]
+    pub days: i64,
+    /// The traveller's message to the guide (may be empty).
+    pub message: String,
     /// `HH:MM`.
     pub selected_time: String,
     pub group_size: i64,
     /// The guide's daily rate when the booking was made, in dollars.
     pub price_per_person: f64,
-    /// `pricePerPerson` × `groupSize`, in dollars.
+    /// `pricePerPerson` × `groupSize` × `days`, in dollars.
     pub total_amount: f64,
-    /// pending, approved or rejected.
-    pub booking_status: String,
-    /// unpaid or paid.
-    pub payment_status: String,
+    pub booking_status: BookingStatus,
+    pub payment_status: PaymentStatus,
+    /// Who cancelled it; `null` unless cancelled.
+    #[schema(required = true)]
+    pub cancelled_by: Option<Actor>,
+    /// Why it was cancelled; `null` unless cancelled.
+    #[schema(required = true)]
+    pub cancellation_reason: Option<String>,
+    /// What is (or was) given back, in dollars; `null` when nothing was paid back.
+    #[schema(required = true)]
+    pub refund_amount: Option<f64>,
+    /// For paid bookings: until when (RFC 3339) the traveller can cancel with a full
+    /// refund (24 hours before the trip starts, Nepal time); else `null`.
+    #[schema(required = true)]
+    pub free_cancellation_until: Option<String>,
+    /// For pending requests and approved, unpaid bookings: when (RFC 3339) it expires
+    /// unless the guide answers or the traveller pays; else `null`.
+    #[schema(required = true)]
+    pub expires_at: Option<String>,
     /// The confirmed payment, once paid.
     #[schema(required = true)]
     pub payment: Option<PaymentReceipt>,
@@ -71,6 +94,13 @@ struct BookingRow {
     selected_date: String,
     selected_time: String,
     group_size: i64,
+    days: i64,
+    end_date: String,
+    message: String,
+    cancelled_by: Option<String>,
+    cancellation_reason: Option<String>,
+    refund_amount_cents: Option<i64>,
+    expires_at: Option<i64>,
     price_per_person_cents: i64,
     total_amount_cents: i64,
     booking_status: String,
@@ -94,7 +124,8 @@ struct BookingRow {
     paid_at: Option<i64>,
 }
 
-const SELECT: &str = "SELECT b.id, b.selected_date, b.selected_time, b.group_size, b.price_per_person_cents, \
+const SELECT: &str = "SELECT b.id, b.selected_date, b.selected_time, b.group_size, b.days, b.end_date, b.message, \
+    b.cancelled_by, b.cancellation_reason, b.refund_amount_cents, b.expires_at, b.price_per_person_cents, \
     b.total_amount_cents, b.booking_status, b.payment_status, b.created_at, \
     t.id AS tourist_id, t.first_name AS tourist_first_name, t.last_name AS tourist_last_name, t.email AS tourist_email, \
     tp.thumb_key AS tourist_picture, \
@@ -115,7 +146,11 @@ pub fn dollars(cents: i64) -> f64 {
 
 impl From<BookingRow> for Booking {
     fn from(row: BookingRow) -> Self {
-        let phone_shared = row.booking_status == "approved";
+        let booking_status = BookingStatus::parse(&row.booking_status).unwrap_or(BookingStatus::Pending);
+        let payment_status = PaymentStatus::parse(&row.payment_status).unwrap_or(PaymentStatus::Unpaid);
+        let phone_shared = matches!(booking_status, BookingStatus::Approved | BookingStatus::Completed);
+        let free_cancellation_until = (payment_status == PaymentStatus::Paid)
+            .then(|| to_rfc3339(lifecycle::free_cancellation_until_ms(&row.selected_date, &row.selected_time)));
         let payment = match (row.payment_reference, row.paid_at) {
             (Some(reference), Some(paid_at)) => Some(PaymentReceipt {
                 reference,
@@ -145,15 +180,34 @@ impl From<BookingRow> for Booking {
                 phone: row.guide_phone.filter(|p| phone_shared && !p.is_empty()),
             },
             selected_date: row.selected_date,
+            end_date: row.end_date,
+            days: row.days,
+            message: row.message,
             selected_time: row.selected_time,
             group_size: row.group_size,
             price_per_person: dollars(row.price_per_person_cents),
             total_amount: dollars(row.total_amount_cents),
-            booking_status: row.booking_status,
-            payment_status: row.payment_status,
+            booking_status,
+            payment_status,
+            cancelled_by: row.cancelled_by.as_deref().and_then(Actor::parse),
+            cancellation_reason: row.cancellation_reason,
+            refund_amount: row.refund_amount_cents.map(dollars),
+            free_cancellation_until,
+            expires_at: row.expires_at.map(to_rfc3339),
             payment,
             created_at: to_rfc3339(row.created_at),
         }
+    }
+}
+
+impl Booking {
+    pub fn state(&self) -> lifecycle::TripState {
+        lifecycle::TripState::new(self.booking_status, self.payment_status)
+    }
+
+    /// When the trip starts (epoch ms): its first day at its time, Nepal time.
+    pub fn start_ms(&self) -> i64 {
+        lifecycle::trip_start_ms(&self.selected_date, &self.selected_time)
     }
 }
 

@@ -17,6 +17,7 @@ use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path, Query}
 use crate::media::MediaStore;
 use crate::media::processing::{self, Processed};
 use crate::media::upload::{self, ImageForm, MediaKind, public_url};
+use crate::moderation::audit::{self, AuditAction};
 use crate::profile::Location;
 use crate::text_search::{Query as SearchQuery, normalize};
 
@@ -114,9 +115,11 @@ fn not_found() -> AppError {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct DestinationListParams {
-    /// From 1 (default 1).
+    /// Default 1.
+    #[param(minimum = 1, maximum = 100000)]
     page: Option<i64>,
-    /// 1 to 50 (default 6).
+    /// Default 6.
+    #[param(minimum = 1, maximum = 50)]
     limit: Option<i64>,
     /// Words to find in the name, location and description (all must match).
     query: Option<String>,
@@ -173,23 +176,29 @@ async fn destination_detail(State(state): State<AppState>, Path(id): Path<String
 /// The admin's form, documented for OpenAPI (the handler reads the multipart stream).
 #[derive(ToSchema)]
 pub struct DestinationForm {
-    #[schema(example = "Phewa Lake, Pokhara")]
+    #[schema(example = "Phewa Lake, Pokhara", min_length = 1, max_length = 120, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub name: String,
-    #[schema(example = "Pokhara, Gandaki Province")]
+    #[schema(example = "Pokhara, Gandaki Province", min_length = 1, max_length = 120, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub location: String,
+    #[schema(example = "The second largest lake in Nepal, under the Annapurna range.", min_length = 1, max_length = 5000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
     pub description: String,
-    /// 0 to 5.
-    #[schema(example = "4.8")]
+    /// 0 to 5 (default 0).
+    #[schema(value_type = String, required = false, example = "4.8", pattern = r"^([0-4](\.[0-9]{1,3})?|5(\.0{1,3})?)$")]
     pub rating: Option<String>,
-    /// Number of reviews, 0 or more.
-    #[schema(example = "1200")]
+    /// Number of reviews (default 0).
+    #[schema(value_type = String, required = false, example = "1200", pattern = r"^[0-9]{1,7}$")]
     pub reviews: Option<String>,
-    /// true or false.
+    /// Left out or empty: false.
+    #[schema(value_type = String, required = false, pattern = r"^(true|false|on|off|1|0)?$")]
     pub popular: Option<String>,
+    /// Degrees, -90 to 90; give both or neither of `latitude` and `longitude`.
+    #[schema(value_type = String, required = false, example = "27.7172", pattern = r"^-?([0-8]?[0-9](\.[0-9]{1,8})?|90(\.0{1,8})?)$")]
     pub latitude: Option<String>,
+    /// Degrees, -180 to 180.
+    #[schema(value_type = String, required = false, example = "85.324", pattern = r"^-?((1[0-7][0-9]|[0-9]?[0-9])(\.[0-9]{1,8})?|180(\.0{1,8})?)$")]
     pub longitude: Option<String>,
     /// JPEG, PNG or WebP, at most 8 MB: required when creating, optional when editing.
-    #[schema(value_type = Option<String>, format = Binary)]
+    #[schema(value_type = String, required = false, format = Binary)]
     pub image: Option<Vec<u8>>,
 }
 
@@ -217,6 +226,8 @@ fn name_taken(error: sqlx::Error) -> AppError {
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 409, body = ErrorBody, description = "The name is taken"),
         (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn create_destination(
     State(state): State<AppState>,
@@ -228,25 +239,43 @@ async fn create_destination(
     let input = DestinationInput::parse(&form)?;
     let image = form.image.ok_or_else(|| AppError::validation("Please choose an image for the destination"))?;
     let image = processing::process(image).await?;
-    let id = create(&state.db, &state.media, &session.user_id, &input, image).await?;
+    let id = create(&state.db, &state.media, &session.user_id, &input, image, Audited::By(&session.user_id)).await?;
     let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
     Ok((StatusCode::CREATED, Json(DestinationSaved { status: "success", message: "Destination created".into(), destination })))
 }
 
+/// Who a destination change is recorded against in the audit log.
+pub enum Audited<'a> {
+    /// An admin, through the API.
+    By(&'a str),
+    /// The demo seed: not an admin's action.
+    Seed,
+}
+
 /// Stores a new destination with its image; returns its id. Used by the seed too.
-pub async fn create(db: &Db, media: &MediaStore, owner_id: &str, input: &DestinationInput, image: Processed) -> AppResult<String> {
+pub async fn create(db: &Db, media: &MediaStore, owner_id: &str, input: &DestinationInput, image: Processed, audited: Audited<'_>) -> AppResult<String> {
     let image_id = upload::save_processed(db, media, owner_id, MediaKind::Destination, image).await?;
     let id = new_id();
     let now = now_ms();
-    let inserted = sqlx::query(
+    if let Err(e) = insert(db, &id, &image_id, input, now, audited).await {
+        upload::delete(db, media, &[image_id]).await?;
+        return Err(e);
+    }
+    Ok(id)
+}
+
+/// The row and its audit entry, in one transaction.
+async fn insert(db: &Db, id: &str, image_id: &str, input: &DestinationInput, now: i64, audited: Audited<'_>) -> AppResult<()> {
+    let mut tx = db.begin_write().await?;
+    sqlx::query(
         "INSERT INTO destinations (id, name, location, description, image_id, rating, review_count, popular, longitude, latitude, \
            search_text, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
     )
-    .bind(&id)
+    .bind(id)
     .bind(&input.name)
     .bind(&input.location)
     .bind(&input.description)
-    .bind(&image_id)
+    .bind(image_id)
     .bind(input.rating)
     .bind(input.reviews)
     .bind(input.popular)
@@ -254,13 +283,13 @@ pub async fn create(db: &Db, media: &MediaStore, owner_id: &str, input: &Destina
     .bind(input.coordinates.map(|c| c.latitude))
     .bind(search_text(input))
     .bind(now)
-    .execute(&db.pool)
-    .await;
-    if let Err(e) = inserted {
-        upload::delete(db, media, &[image_id]).await?;
-        return Err(name_taken(e));
+    .execute(&mut *tx)
+    .await
+    .map_err(name_taken)?;
+    if let Audited::By(admin_id) = audited {
+        audit::record(&mut tx, admin_id, AuditAction::CreateDestination, id, "").await?;
     }
-    Ok(id)
+    Ok(tx.commit().await?)
 }
 
 fn search_text(input: &DestinationInput) -> String {
@@ -274,6 +303,8 @@ fn search_text(input: &DestinationInput) -> String {
         (status = 200, body = DestinationSaved),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn update_destination(
     State(state): State<AppState>,
@@ -293,6 +324,26 @@ async fn update_destination(
         Some(bytes) => Some(upload::save(&state.db, &state.media, &session.user_id, MediaKind::Destination, bytes).await?),
         None => None,
     };
+    let updated = update(&state.db, &session.user_id, &id, &input, new_image.as_deref()).await;
+    match updated {
+        Ok(true) => {
+            if new_image.is_some() {
+                upload::delete(&state.db, &state.media, &old_image.into_iter().collect::<Vec<_>>()).await?;
+            }
+        }
+        outcome => {
+            upload::delete(&state.db, &state.media, &new_image.into_iter().collect::<Vec<_>>()).await?;
+            outcome?;
+            return Err(not_found());
+        }
+    }
+    let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
+    Ok(Json(DestinationSaved { status: "success", message: "Destination updated".into(), destination }))
+}
+
+/// The change and its audit row, in one transaction; false when the destination is gone.
+async fn update(db: &Db, admin_id: &str, id: &str, input: &DestinationInput, new_image: Option<&str>) -> AppResult<bool> {
+    let mut tx = db.begin_write().await?;
     let updated = sqlx::query(
         "UPDATE destinations SET name = $1, location = $2, description = $3, rating = $4, review_count = $5, popular = $6, \
            longitude = $7, latitude = $8, search_text = $9, image_id = COALESCE($10, image_id), updated_at = $11 WHERE id = $12",
@@ -305,28 +356,19 @@ async fn update_destination(
     .bind(input.popular)
     .bind(input.coordinates.map(|c| c.longitude))
     .bind(input.coordinates.map(|c| c.latitude))
-    .bind(search_text(&input))
-    .bind(new_image.as_deref())
+    .bind(search_text(input))
+    .bind(new_image)
     .bind(now_ms())
-    .bind(&id)
-    .execute(&state.db.pool)
-    .await;
-    match updated {
-        Ok(done) if done.rows_affected() == 1 => {
-            if new_image.is_some() {
-                upload::delete(&state.db, &state.media, &old_image.into_iter().collect::<Vec<_>>()).await?;
-            }
-        }
-        outcome => {
-            upload::delete(&state.db, &state.media, &new_image.into_iter().collect::<Vec<_>>()).await?;
-            return Err(match outcome {
-                Err(e) => name_taken(e),
-                Ok(_) => not_found(),
-            });
-        }
+    .bind(id)
+    .execute(&mut *tx)
+    .await
+    .map_err(name_taken)?;
+    if updated.rows_affected() != 1 {
+        return Ok(false);
     }
-    let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
-    Ok(Json(DestinationSaved { status: "success", message: "Destination updated".into(), destination }))
+    audit::record(&mut tx, admin_id, AuditAction::UpdateDestination, id, "").await?;
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// Delete a destination and its photo.
@@ -337,11 +379,14 @@ async fn update_destination(
     ))]
 async fn delete_destination(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<MessageResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
+    let mut tx = state.db.begin_write().await?;
     let deleted: Option<(Option<String>,)> = sqlx::query_as("DELETE FROM destinations WHERE id = $1 RETURNING image_id")
         .bind(&id)
-        .fetch_optional(&state.db.pool)
+        .fetch_optional(&mut *tx)
         .await?;
     let (image,) = deleted.ok_or_else(not_found)?;
+    audit::record(&mut tx, &session.user_id, AuditAction::DeleteDestination, &id, "").await?;
+    tx.commit().await?;
     upload::delete(&state.db, &state.media, &image.into_iter().collect::<Vec<_>>()).await?;
     Ok(success("Destination deleted"))
 }

@@ -33,6 +33,8 @@ const LIST_TEXT_MAX: usize = 64 * 1024;
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 413, body = ErrorBody, description = "A file is over 8 MB"),
         (status = 415, body = ErrorBody, description = "A file is not a JPEG, PNG or WebP image"),
+        (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 pub async fn submit_certificates(
     State(state): State<AppState>,

@@ -157,14 +157,18 @@ impl Cursor {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct GuideListParams {
-    /// From 1 (default 1). Ignored when `cursor` is given.
+    /// Default 1. Ignored when `cursor` is given.
+    #[param(minimum = 1, maximum = 100000)]
     page: Option<i64>,
-    /// 1 to 50 (default 10).
+    /// Default 10.
+    #[param(minimum = 1, maximum = 50)]
     limit: Option<i64>,
-    /// all, trekking, cultural (or "Cultural Tours"), adventure, wildlife, food, historical or nature.
+    /// `all` (or empty) lists every category.
+    #[param(pattern = r"^(all|trekking|cultural|Cultural Tours|culture|adventure|wildlife|food|historical|history|nature)?$")]
     category: Option<String>,
     /// `nextCursor` of the previous page: pages never repeat or skip a guide, even while
     /// guides are added.
+    #[param(pattern = r"^(-?[0-9]{1,18}\.[0-9a-fA-F]{32})?$")]
     cursor: Option<String>,
 }
 
@@ -327,15 +331,16 @@ pub struct GuideDetailResponse {
     message: String,
 }
 
-/// One verified guide's public page. An unverified or unknown guide is 404 alike.
+/// One verified guide's public page. An unverified, suspended or unknown guide is 404 alike.
 #[utoipa::path(get, path = "/users/guide/{id}", tag = "guides directory",
     params(("id" = String, Path, description = "The guide's id (`_id` or `guideId`)")),
     responses((status = 200, body = GuideDetailResponse), (status = 404, body = ErrorBody)))]
 async fn guide_detail(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<GuideDetailResponse>> {
-    let guide = profile::find(&state.db, &id)
-        .await?
-        .filter(|g| g.guide_details.status == GuideStatus::Verified)
-        .ok_or_else(|| AppError::NotFound("Guide not found".into()))?;
+    let not_found = || AppError::NotFound("Guide not found".into());
+    let guide = profile::find(&state.db, &id).await?.filter(|g| g.guide_details.status == GuideStatus::Verified).ok_or_else(not_found)?;
+    if crate::moderation::suspension::is_suspended(&state.db, &guide.id).await? {
+        return Err(not_found());
+    }
     Ok(Json(GuideDetailResponse { status: "success", data: guide.into(), message: "Guide found".into() }))
 }
 
@@ -348,16 +353,23 @@ pub struct GuideSearchParams {
     query: Option<String>,
     /// Words that must match the guide's address (a town, an area).
     address: Option<String>,
-    /// all, trekking, cultural, adventure, wildlife, food, historical or nature.
+    /// `all` (or empty) lists every category.
+    #[param(pattern = r"^(all|trekking|cultural|Cultural Tours|culture|adventure|wildlife|food|historical|history|nature)?$")]
     category: Option<String>,
-    /// Latitude of a point: with `lng`, only guides within `radiusKm`, nearest first.
+    /// Latitude of a point: with `lng` (give both or neither), only guides within
+    /// `radiusKm`, nearest first.
+    #[param(minimum = -90, maximum = 90)]
     lat: Option<f64>,
+    #[param(minimum = -180, maximum = 180)]
     lng: Option<f64>,
-    /// 1 to 1000 (default 50).
+    /// More than 0 (default 50).
+    #[param(exclusive_minimum = 0, maximum = 1000)]
     radius_km: Option<f64>,
-    /// From 1 (default 1).
+    /// Default 1.
+    #[param(minimum = 1, maximum = 100000)]
     page: Option<i64>,
-    /// 1 to 50 (default 12).
+    /// Default 12.
+    #[param(minimum = 1, maximum = 50)]
     limit: Option<i64>,
 }
 
@@ -378,6 +390,10 @@ struct Near {
 
 impl Near {
     fn parse(lat: Option<f64>, lng: Option<f64>, radius_km: Option<f64>) -> AppResult<Option<Self>> {
+        let radius_km = radius_km.unwrap_or(RADIUS_KM_DEFAULT);
+        if !(radius_km > 0.0 && radius_km <= RADIUS_KM_MAX) {
+            return Err(AppError::validation(format!("radiusKm must be more than 0 and at most {RADIUS_KM_MAX}")));
+        }
         let (latitude, longitude) = match (lat, lng) {
             (None, None) => return Ok(None),
             (Some(lat), Some(lng)) => (lat, lng),
@@ -385,10 +401,6 @@ impl Near {
         };
         if !(-90.0..=90.0).contains(&latitude) || !(-180.0..=180.0).contains(&longitude) {
             return Err(AppError::validation("Location is out of range"));
-        }
-        let radius_km = radius_km.unwrap_or(RADIUS_KM_DEFAULT);
-        if !(radius_km > 0.0 && radius_km <= RADIUS_KM_MAX) {
-            return Err(AppError::validation(format!("radiusKm must be more than 0 and at most {RADIUS_KM_MAX}")));
         }
         Ok(Some(Self { latitude, longitude, radius_km }))
     }

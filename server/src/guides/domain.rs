@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 
 use crate::calendar::{date_text, parse_date, today_in_nepal};
 use crate::error::AppError;
-use crate::profile::{Bio, ListOf, Location, LocationRequest, Nationality, Tags, optional_text, required_text};
+use crate::profile::{Bio, ListOf, Location, LocationRequest, Nationality, Tag, Tags, optional_text, required_text};
 
 pub const PRICE_MAX: f64 = 10_000.0;
 pub const PHONE_MAX: usize = 30;
@@ -50,7 +50,7 @@ pub fn parse_years_of_experience(value: Option<&Value>) -> Result<Option<i64>, A
         None | Some(Value::Null) => return Ok(None),
         Some(Value::String(text)) if text.trim().is_empty() => return Ok(None),
         Some(Value::String(text)) => text.trim().parse::<i64>().map_err(|_| invalid())?,
-        Some(Value::Number(number)) => number.as_i64().ok_or_else(invalid)?,
+        Some(Value::Number(number)) => crate::profile::whole_number(number).ok_or_else(invalid)?,
         Some(_) => return Err(invalid()),
     };
     if !(0..=YEARS_MAX).contains(&years) {
@@ -61,9 +61,9 @@ pub fn parse_years_of_experience(value: Option<&Value>) -> Result<Option<i64>, A
 
 #[derive(Deserialize, ToSchema, Default)]
 pub struct ContactInfoRequest {
-    #[schema(example = "+977 9800000000")]
+    #[schema(value_type = String, required = true, example = "+977 9800000000", min_length = 1, max_length = 30, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub phone: Option<String>,
-    #[schema(example = "Thamel, Kathmandu")]
+    #[schema(example = "Thamel, Kathmandu", max_length = 200, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
     pub address: Option<String>,
 }
 
@@ -71,19 +71,23 @@ pub struct ContactInfoRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GuideProfileRequest {
+    #[schema(value_type = String, required = true, example = "I love slow treks and tea houses.", min_length = 1, max_length = 2000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
     pub bio: Option<String>,
-    #[schema(example = "Nepali")]
+    #[schema(value_type = String, required = true, example = "Nepali", min_length = 1, max_length = 60, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub nationality: Option<String>,
-    /// Dollars per day, 0 to 10000 (a numeric string is accepted too).
-    #[schema(value_type = Option<f64>, example = 45)]
+    /// Dollars per day (a numeric string is accepted too).
+    #[schema(value_type = f64, required = true, example = 45, minimum = 0, maximum = 10000)]
     pub price_per_day: Option<Value>,
+    #[schema(value_type = Vec<Tag>, required = true, min_items = 1, max_items = 20)]
     pub expertise_languages: Option<Vec<String>>,
+    #[schema(value_type = Option<Vec<Tag>>, max_items = 20)]
     pub interests: Option<Vec<String>>,
+    #[schema(value_type = ContactInfoRequest, required = true)]
     pub contact_info: Option<ContactInfoRequest>,
     /// Left out: the stored location stays.
     pub location: Option<LocationRequest>,
-    /// Whole years, 0 to 70. Left out: the stored value stays.
-    #[schema(value_type = Option<i64>, example = 8)]
+    /// Whole years. Left out: the stored value stays.
+    #[schema(value_type = Option<i64>, example = 8, minimum = 0, maximum = 70)]
     pub years_of_experience: Option<Value>,
 }
 
@@ -118,7 +122,7 @@ impl TryFrom<GuideProfileRequest> for GuideProfile {
             interests: Tags::parse(request.interests.as_deref(), ListOf::Interests)?,
             phone: required_text(contact.phone.as_deref(), "Phone", PHONE_MAX, false)?,
             address: optional_text(contact.address.as_deref(), "Address", ADDRESS_MAX, false)?.unwrap_or_default(),
-            location: Location::parse_optional(request.location)?,
+            location: request.location.map(Location::parse_required).transpose()?,
             years_of_experience: parse_years_of_experience(request.years_of_experience.as_ref())?,
         })
     }
@@ -128,12 +132,12 @@ impl TryFrom<GuideProfileRequest> for GuideProfile {
 #[derive(Deserialize, ToSchema, Clone)]
 #[serde(rename_all = "camelCase")]
 pub struct CertificateRequest {
-    #[schema(example = "Trekking Guide Licence")]
+    #[schema(value_type = String, required = true, example = "Trekking Guide Licence", min_length = 1, max_length = 120, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub name: Option<String>,
-    #[schema(example = "Nepal Tourism Board")]
+    #[schema(value_type = String, required = true, example = "Nepal Tourism Board", min_length = 1, max_length = 120, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub issuing_organization: Option<String>,
-    /// `YYYY-MM-DD`, not in the future.
-    #[schema(example = "2021-04-15")]
+    /// Not after today (in Nepal).
+    #[schema(value_type = String, required = true, format = Date, example = "2021-04-15")]
     pub issue_date: Option<String>,
 }
 

@@ -2,8 +2,8 @@
 //! search, place, rating) and one `guide_categories` row per category the guide falls
 //! under. Both are derived from the account and the profile, and `refresh` rebuilds a
 //! guide's rows from them; every change to anything they are built from calls it, in the
-//! same transaction where there is one. An unverified guide has no rows, which is what
-//! keeps them out of every public list and search.
+//! same transaction where there is one. An unverified or suspended guide has no rows,
+//! which is what keeps them out of every public list and search.
 
 use sqlx::AnyConnection;
 
@@ -75,7 +75,7 @@ pub async fn refresh(conn: &mut AnyConnection, guide_id: &str) -> AppResult<()> 
         "SELECT u.first_name, u.last_name, g.bio, g.expertise_languages, g.interests, g.address, \
            g.longitude, g.latitude, g.rating_sum, g.review_count \
          FROM users u JOIN guide_details g ON g.user_id = u.id \
-         WHERE u.id = $1 AND u.role = 'guide' AND g.status = 'verified'",
+         WHERE u.id = $1 AND u.role = 'guide' AND g.status = 'verified' AND u.suspended_at IS NULL",
     )
     .bind(guide_id)
     .fetch_optional(&mut *conn)

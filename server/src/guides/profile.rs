@@ -240,6 +240,10 @@ pub async fn save(db: &Db, guide_id: &str, profile: &GuideProfile) -> AppResult<
            years_of_experience = COALESCE(excluded.years_of_experience, guide_details.years_of_experience), \
            updated_at = excluded.updated_at",
     )
+    // Not a cached statement: on PostgreSQL a statement first prepared with a missing
+    // (NULL) location keeps that parameter's type, and a later real longitude is then
+    // refused ("incorrect binary data format in bind parameter 9").
+    .persistent(false)
     .bind(guide_id)
     .bind(profile.bio.as_str())
     .bind(profile.nationality.as_str())

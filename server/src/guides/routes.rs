@@ -89,6 +89,8 @@ async fn update_profile(
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 413, body = ErrorBody, description = "Over 8 MB"),
         (status = 415, body = ErrorBody, description = "Not a JPEG, PNG or WebP image"),
+        (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn profile_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<GuideUpdateResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;
@@ -104,6 +106,8 @@ async fn profile_image(State(state): State<AppState>, session: Session, Multipar
         (status = 200, body = GuideUpdateResponse),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn cover_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<GuideUpdateResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;

@@ -2,6 +2,7 @@
 //! media store (a local folder or an S3-compatible bucket), served publicly with long
 //! cache headers or privately to their owner and admins.
 
+pub mod admission;
 pub mod forms;
 pub mod processing;
 pub mod routes;

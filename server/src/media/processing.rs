@@ -75,14 +75,21 @@ fn unreadable() -> AppError {
     AppError::validation("This image could not be read")
 }
 
-/// Re-encoding costs real CPU: at most one image per core at a time, off the runtime.
-static PROCESSING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
-    tokio::sync::Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2))
+/// Re-encoding costs real CPU: at most one image per core at a time, off the runtime. The
+/// permit is held by the blocking task itself, so a dropped request cannot free it while
+/// the image is still being decoded.
+static PROCESSING: std::sync::LazyLock<std::sync::Arc<tokio::sync::Semaphore>> = std::sync::LazyLock::new(|| {
+    std::sync::Arc::new(tokio::sync::Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)))
 });
 
 pub async fn process(bytes: Vec<u8>) -> Result<Processed, AppError> {
-    let _permit = PROCESSING.acquire().await.map_err(anyhow::Error::from)?;
-    tokio::task::spawn_blocking(move || process_now(&bytes)).await.map_err(anyhow::Error::from)?
+    let permit = PROCESSING.clone().acquire_owned().await.map_err(anyhow::Error::from)?;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        process_now(&bytes)
+    })
+    .await
+    .map_err(anyhow::Error::from)?
 }
 
 /// The blocking work behind `process`.

@@ -1,13 +1,14 @@
-//! Telling open pages that someone's notifications changed. Each replica keeps a local
-//! broadcast of user ids that its live streams listen to. With PostgreSQL, an
+//! Telling open pages that someone's notifications or messages changed. Each replica
+//! keeps a local broadcast of `Announcement`s that its live streams listen to. With PostgreSQL, an
 //! announcement goes through `pg_notify` and every replica's listener (this one too)
 //! feeds its local broadcast, so several replicas behind a load balancer all hear it;
 //! with SQLite there is only one process, and the announcement goes straight in.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::postgres::PgListener;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
 use crate::db::{Backend, Db};
 
@@ -17,7 +18,54 @@ const BACKLOG: usize = 1024;
 
 #[derive(Clone, Debug)]
 pub struct NotificationHub {
-    local: broadcast::Sender<String>,
+    local: broadcast::Sender<Announcement>,
+    /// Set when the server shuts down: open streams end, so graceful shutdown is not
+    /// held up by pages that would keep them open for ever.
+    closing: Arc<watch::Sender<bool>>,
+}
+
+/// What changed for whom. A message is announced by ids (a `pg_notify` payload holds
+/// under 8 kB, less than a long message), and each stream reads it from the database.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Announcement {
+    /// The user's notifications changed.
+    Notifications { user_id: String },
+    /// A message arrived in one of the user's conversations (sent by either party).
+    Message { user_id: String, conversation_id: String, message_id: String },
+    /// The user read a conversation: their unread-messages count changed.
+    MessagesRead { user_id: String },
+}
+
+impl Announcement {
+    pub fn user_id(&self) -> &str {
+        match self {
+            Self::Notifications { user_id } | Self::Message { user_id, .. } | Self::MessagesRead { user_id } => user_id,
+        }
+    }
+
+    /// The `pg_notify` payload. A bare user id is a notifications change, as before
+    /// messages existed; ids never hold a colon.
+    fn encode(&self) -> String {
+        match self {
+            Self::Notifications { user_id } => user_id.clone(),
+            Self::Message { user_id, conversation_id, message_id } => format!("message:{user_id}:{conversation_id}:{message_id}"),
+            Self::MessagesRead { user_id } => format!("read:{user_id}"),
+        }
+    }
+
+    fn decode(payload: &str) -> Option<Self> {
+        let parts: Vec<&str> = payload.split(':').collect();
+        match parts.as_slice() {
+            [user_id] => Some(Self::Notifications { user_id: (*user_id).to_owned() }),
+            ["message", user_id, conversation_id, message_id] => Some(Self::Message {
+                user_id: (*user_id).to_owned(),
+                conversation_id: (*conversation_id).to_owned(),
+                message_id: (*message_id).to_owned(),
+            }),
+            ["read", user_id] => Some(Self::MessagesRead { user_id: (*user_id).to_owned() }),
+            _ => None,
+        }
+    }
 }
 
 impl NotificationHub {
@@ -29,26 +77,48 @@ impl NotificationHub {
             let first = connect(database_url).await;
             tokio::spawn(listen(database_url.to_owned(), first, local.clone()));
         }
-        Self { local }
+        Self { local, closing: Arc::new(watch::channel(false).0) }
     }
 
-    /// A receiver of user ids whose notifications changed.
-    pub fn subscribe(&self) -> broadcast::Receiver<String> {
+    /// Ends every live stream of this replica (their pages reconnect elsewhere).
+    pub fn close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Resolves once `close` has been called.
+    pub fn closed(&self) -> impl Future<Output = ()> + Send + use<> {
+        let mut closing = self.closing.subscribe();
+        async move {
+            // An error means the hub itself is gone, which is also the end.
+            let _ = closing.wait_for(|closed| *closed).await;
+        }
+    }
+
+    /// A receiver of every replica's announcements.
+    pub fn subscribe(&self) -> broadcast::Receiver<Announcement> {
         self.local.subscribe()
     }
 
     /// Tells every replica these users' notifications changed. Called after the change is
     /// committed; a failure only delays the live count until the page's next reload.
     pub async fn announce(&self, db: &Db, user_ids: &[&str]) {
-        for user_id in user_ids {
+        let announcements: Vec<Announcement> =
+            user_ids.iter().map(|user_id| Announcement::Notifications { user_id: (*user_id).to_owned() }).collect();
+        self.announce_all(db, announcements).await;
+    }
+
+    /// Tells every replica about these changes, after they are committed; a failure only
+    /// delays the live update until the page's next reload.
+    pub async fn announce_all(&self, db: &Db, announcements: Vec<Announcement>) {
+        for announcement in announcements {
             match db.backend {
                 Backend::Sqlite => {
-                    let _ = self.local.send((*user_id).to_owned());
+                    let _ = self.local.send(announcement);
                 }
                 Backend::Postgres => {
-                    let sent = sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(*user_id).execute(&db.pool).await;
+                    let sent = sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(announcement.encode()).execute(&db.pool).await;
                     if let Err(e) = sent {
-                        tracing::warn!(error = %e, "could not announce a notification");
+                        tracing::warn!(error = %e, "could not announce a change");
                     }
                 }
             }
@@ -75,12 +145,17 @@ async fn connect(database_url: &str) -> Option<PgListener> {
 }
 
 /// Forwards `pg_notify` announcements into the local broadcast, reconnecting after errors.
-async fn listen(database_url: String, mut listener: Option<PgListener>, local: broadcast::Sender<String>) {
+async fn listen(database_url: String, mut listener: Option<PgListener>, local: broadcast::Sender<Announcement>) {
     loop {
         if let Some(active) = listener.as_mut() {
             match active.recv().await {
                 Ok(message) => {
-                    let _ = local.send(message.payload().to_owned());
+                    match Announcement::decode(message.payload()) {
+                        Some(announcement) => {
+                            let _ = local.send(announcement);
+                        }
+                        None => tracing::warn!(payload = message.payload(), "ignored an unknown announcement"),
+                    }
                     continue;
                 }
                 Err(e) => tracing::warn!(error = %e, "notification listener lost its connection"),
@@ -88,5 +163,23 @@ async fn listen(database_url: String, mut listener: Option<PgListener>, local: b
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
         listener = connect(&database_url).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Announcement;
+
+    #[test]
+    fn every_announcement_survives_the_trip_through_pg_notify() {
+        let all = [
+            Announcement::Notifications { user_id: "u1".into() },
+            Announcement::Message { user_id: "u1".into(), conversation_id: "c1".into(), message_id: "m1".into() },
+            Announcement::MessagesRead { user_id: "u1".into() },
+        ];
+        for announcement in all {
+            assert_eq!(Announcement::decode(&announcement.encode()), Some(announcement));
+        }
+        assert_eq!(Announcement::decode("message:u1"), None);
     }
 }

@@ -6,5 +6,5 @@ pub mod hub;
 pub mod routes;
 pub mod store;
 
-pub use hub::NotificationHub;
+pub use hub::{Announcement, NotificationHub};
 pub use store::{NewNotification, store};

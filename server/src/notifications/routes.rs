@@ -1,20 +1,23 @@
 //! Reading notifications, marking them read, and the live unread count.
 
+use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::time::Duration;
 
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
-use futures_util::Stream;
+use futures_util::{Stream, StreamExt};
 use serde::Serialize;
 use tokio::sync::broadcast::error::RecvError;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::Announcement;
 use crate::app::AppState;
 use crate::auth::domain::Role;
 use crate::auth::routes::{MessageResponse, success};
 use crate::auth::session::Session;
+use crate::conversations;
 use crate::db::{Db, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 
@@ -180,47 +183,77 @@ async fn unread_count(State(state): State<AppState>, session: Session) -> AppRes
     Ok(Json(UnreadCountResponse { status: "success", data: UnreadCount { count } }))
 }
 
-/// Server-sent events: an `unread` event with `{"count": n}` now and whenever your
-/// notifications change, on whichever replica the change happened. The stream ends after
-/// ten minutes; reconnect with a fresh token.
+/// Server-sent events, now and whenever something changes for you, on whichever replica
+/// it happened: `unread` with `{"count": n}` (unread notifications), `unread-messages`
+/// with `{"count": n}` (unread messages in your conversations), and `message` with
+/// `{"conversationId", "message"}` for each new message in one of your conversations
+/// (yours too, so other tabs see it). The stream ends after ten minutes, or when the
+/// server shuts down; reconnect with a fresh token.
 #[utoipa::path(get, path = "/notifications/stream", tag = "notifications", security(("bearer" = [])),
     responses(
-        (status = 200, description = "`text/event-stream` of `unread` events", content_type = "text/event-stream", body = UnreadCount),
+        (status = 200, description = "`text/event-stream` of `unread`, `unread-messages` and `message` events", content_type = "text/event-stream", body = UnreadCount),
         (status = 401, body = ErrorBody),
     ))]
 async fn live_unread_count(
     State(state): State<AppState>,
     session: Session,
 ) -> AppResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
-    // Subscribe before the first count, so a change in between is not missed.
+    // Subscribe before the first counts, so a change in between is not missed.
     let changes = state.notifications.subscribe();
-    let first = count_unread(&state.db, &session.user_id).await?;
+    let first = VecDeque::from([
+        unread_event(count_unread(&state.db, &session.user_id).await?),
+        unread_messages_event(conversations::store::unread_count(&state.db, &session.user_id).await?),
+    ]);
     let deadline = tokio::time::Instant::now() + STREAM_LIFETIME;
     let stream = futures_util::stream::unfold(
-        (Some(first), changes, state.db.clone(), session.user_id),
-        move |(pending, mut changes, db, user_id)| async move {
-            if let Some(count) = pending {
-                return Some((Ok(unread_event(count)), (None, changes, db, user_id)));
-            }
+        (first, changes, state.db.clone(), session.user_id),
+        move |(mut pending, mut changes, db, user_id)| async move {
             loop {
-                let changed = match tokio::time::timeout_at(deadline, changes.recv()).await {
+                if let Some(event) = pending.pop_front() {
+                    return Some((Ok(event), (pending, changes, db, user_id)));
+                }
+                let announcement = match tokio::time::timeout_at(deadline, changes.recv()).await {
                     Err(_) | Ok(Err(RecvError::Closed)) => return None,
-                    Ok(Ok(changed)) => changed == user_id,
+                    Ok(Ok(announcement)) if announcement.user_id() == user_id => Some(announcement),
+                    Ok(Ok(_)) => continue,
                     // Fell behind: some of the missed changes may have been ours.
-                    Ok(Err(RecvError::Lagged(_))) => true,
+                    Ok(Err(RecvError::Lagged(_))) => None,
                 };
-                if changed {
-                    match count_unread(&db, &user_id).await {
-                        Ok(count) => return Some((Ok(unread_event(count)), (None, changes, db, user_id))),
-                        Err(_) => return None,
-                    }
+                match events_for(&db, &user_id, announcement).await {
+                    Ok(events) => pending.extend(events),
+                    Err(_) => return None,
                 }
             }
         },
     );
+    let stream = stream.take_until(state.notifications.closed());
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+/// What a stream sends for one of its user's announcements; `None` (after falling
+/// behind) re-sends both counts, and the page re-reads what it shows.
+async fn events_for(db: &Db, user_id: &str, announcement: Option<Announcement>) -> AppResult<Vec<Event>> {
+    let unread_messages = || conversations::store::unread_count(db, user_id);
+    Ok(match announcement {
+        Some(Announcement::Notifications { .. }) => vec![unread_event(count_unread(db, user_id).await?)],
+        Some(Announcement::MessagesRead { .. }) => vec![unread_messages_event(unread_messages().await?)],
+        Some(Announcement::Message { conversation_id, message_id, .. }) => {
+            let mut events = Vec::new();
+            if let Some(message) = conversations::store::message(db, &message_id).await? {
+                let data = serde_json::json!({ "conversationId": conversation_id, "message": message });
+                events.push(Event::default().event("message").data(data.to_string()));
+            }
+            events.push(unread_messages_event(unread_messages().await?));
+            events
+        }
+        None => vec![unread_event(count_unread(db, user_id).await?), unread_messages_event(unread_messages().await?)],
+    })
 }
 
 fn unread_event(count: i64) -> Event {
     Event::default().event("unread").data(format!("{{\"count\":{count}}}"))
+}
+
+fn unread_messages_event(count: i64) -> Event {
+    Event::default().event("unread-messages").data(format!("{{\"count\":{count}}}"))
 }

@@ -1,11 +1,16 @@
 //! The one way a booking becomes paid: the provider confirmed a checkout session. The
 //! webhook, the server-side session lookup and the sandbox's Pay button all call
 //! `confirm_paid`, which marks the payment and the booking paid and tells both sides,
-//! once, however many times and however concurrently it is called for one session.
+//! once, however many times and however concurrently it is called for one session. A
+//! payment racing a cancellation ends consistent: either the booking is paid (and the
+//! cancellation then refunds it), or it was cancelled first and the payment is refunded.
 
-use crate::bookings::routes::readable_date;
+use crate::bookings::lifecycle;
+use crate::bookings::routes::{money, trip_dates};
+use crate::bookings::sweep::TripSweep;
 use crate::db::{Db, is_unique_violation, now_ms};
 use crate::error::AppResult;
+use crate::email::{self, Email, Recipient, Template};
 use crate::notifications::{self, NewNotification, NotificationHub};
 
 /// What confirming a session did.
@@ -15,6 +20,8 @@ pub enum Confirmation {
     Paid { booking_id: String },
     /// It was paid before (a repeated event).
     AlreadyPaid { booking_id: String },
+    /// The money arrived for a booking that cannot take it; it is being refunded.
+    Refunding { booking_id: String },
     /// No payment of ours has this session id.
     Unknown,
 }
@@ -22,19 +29,26 @@ pub enum Confirmation {
 #[derive(sqlx::FromRow)]
 struct Pending {
     payment_id: String,
+    provider: String,
+    amount_cents: i64,
     booking_id: String,
     tourist_id: String,
     guide_id: String,
     selected_date: String,
-    total_amount_cents: i64,
+    days: i64,
     tourist_name: String,
     guide_name: String,
 }
 
-pub async fn confirm_paid(db: &Db, hub: &NotificationHub, session_id: &str) -> AppResult<Confirmation> {
+/// Confirms the payment of checkout `session_id` (recording Stripe's `payment_intent`, what
+/// a refund will name). The booking becomes paid if it still can be; money that arrives
+/// for a booking cancelled or expired meanwhile, or for a booking another checkout already
+/// paid, is written as a refund in the same transaction, so it is given back, not lost.
+pub async fn confirm_paid(db: &Db, hub: &NotificationHub, trips: &TripSweep, session_id: &str, payment_intent: Option<&str>) -> AppResult<Confirmation> {
     let found: Option<Pending> = sqlx::query_as(
-        "SELECT p.id AS payment_id, b.id AS booking_id, b.tourist_id, b.guide_id, b.selected_date, b.total_amount_cents, \
-           t.first_name || ' ' || t.last_name AS tourist_name, g.first_name || ' ' || g.last_name AS guide_name \
+        "SELECT p.id AS payment_id, p.provider, p.amount_cents, b.id AS booking_id, b.tourist_id, b.guide_id, b.selected_date, \
+           b.days, t.first_name || ' ' || t.last_name AS tourist_name, \
+           g.first_name || ' ' || g.last_name AS guide_name \
          FROM payments p JOIN bookings b ON b.id = p.booking_id \
          JOIN users t ON t.id = b.tourist_id JOIN users g ON g.id = b.guide_id \
          WHERE p.provider_session_id = $1",
@@ -48,55 +62,100 @@ pub async fn confirm_paid(db: &Db, hub: &NotificationHub, session_id: &str) -> A
     let now = now_ms();
     let mut tx = db.begin_write().await?;
     // The claim: of any number of concurrent confirmations, exactly one changes this row.
-    let claimed = sqlx::query("UPDATE payments SET status = 'paid', paid_at = $1, updated_at = $1 WHERE id = $2 AND status <> 'paid'")
-        .bind(now)
-        .bind(&payment.payment_id)
-        .execute(&mut *tx)
-        .await;
+    let claimed = sqlx::query(
+        "UPDATE payments SET status = 'paid', paid_at = $1, updated_at = $1, payment_intent = COALESCE($2, payment_intent) \
+         WHERE id = $3 AND status <> 'paid'",
+    )
+    .bind(now)
+    .bind(payment_intent)
+    .bind(&payment.payment_id)
+    .execute(&mut *tx)
+    .await;
     match claimed {
         Ok(done) if done.rows_affected() == 0 => return Ok(already),
         Ok(_) => {}
         Err(e) if is_unique_violation(&e) => {
-            // A second checkout of one booking was paid too: money to give back by hand.
-            tracing::error!(session_id, booking_id = %payment.booking_id, "booking paid twice; refund this session");
-            return Ok(already);
+            // A second checkout of one booking was paid too: that money goes back.
+            drop(tx);
+            return refund_second_payment(db, trips, &payment, payment_intent, now).await;
         }
         Err(e) => return Err(e.into()),
     }
-    sqlx::query("UPDATE bookings SET payment_status = 'paid', updated_at = $1 WHERE id = $2")
+    let dates = trip_dates(&payment.selected_date, payment.days);
+    let amount = money(payment.amount_cents);
+    if lifecycle::pay(&mut tx, &payment.booking_id, now).await? {
+        notifications::store(
+            &mut tx,
+            NewNotification {
+                user_id: &payment.tourist_id,
+                kind: "booking_paid",
+                booking_id: Some(&payment.booking_id),
+                guide_message: String::new(),
+                tourist_message: format!("Payment received ({amount}). Your trip with {} on {dates} is confirmed.", payment.guide_name),
+                status: "approved",
+                payment_status: "paid",
+            },
+        )
+        .await?;
+        notifications::store(
+            &mut tx,
+            NewNotification {
+                user_id: &payment.guide_id,
+                kind: "booking_paid",
+                booking_id: Some(&payment.booking_id),
+                guide_message: format!("{} paid {amount} for the trip on {dates}. It is confirmed.", payment.tourist_name),
+                tourist_message: String::new(),
+                status: "approved",
+                payment_status: "paid",
+            },
+        )
+        .await?;
+        let booking_id = &payment.booking_id;
+        email::queue(&mut tx, Email { to: Recipient::User(payment.tourist_id.clone()), template: Template::PaymentReceivedTraveller { booking_id: booking_id.clone() } }).await?;
+        email::queue(&mut tx, Email { to: Recipient::User(payment.guide_id.clone()), template: Template::PaymentReceivedGuide { booking_id: booking_id.clone() } }).await?;
+        tx.commit().await?;
+        crate::monitoring::payment_confirmed();
+        hub.announce(db, &[&payment.tourist_id, &payment.guide_id]).await;
+        return Ok(Confirmation::Paid { booking_id: payment.booking_id });
+    }
+    // The booking can no longer be paid (cancelled or expired while the traveller paid).
+    let late = lifecycle::late_payment(&mut tx, &payment.booking_id, payment.amount_cents, now).await?;
+    lifecycle::write_refund(&mut tx, &payment.booking_id, &payment.payment_id, &payment.provider, payment.amount_cents, now).await?;
+    if late {
+        notifications::store(
+            &mut tx,
+            NewNotification {
+                user_id: &payment.tourist_id,
+                kind: "booking_refund_pending",
+                booking_id: Some(&payment.booking_id),
+                guide_message: String::new(),
+                tourist_message: format!(
+                    "Your payment of {amount} arrived after your trip on {dates} was cancelled or expired. It will be refunded in full."
+                ),
+                status: "",
+                payment_status: "refund_pending",
+            },
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    tracing::warn!(session_id, booking_id = %payment.booking_id, "payment confirmed for a booking that can no longer be paid; refunding it");
+    hub.announce(db, &[&payment.tourist_id]).await;
+    trips.wake();
+    Ok(Confirmation::Refunding { booking_id: payment.booking_id })
+}
+
+async fn refund_second_payment(db: &Db, trips: &TripSweep, payment: &Pending, payment_intent: Option<&str>, now: i64) -> AppResult<Confirmation> {
+    let mut tx = db.begin_write().await?;
+    sqlx::query("UPDATE payments SET payment_intent = COALESCE($1, payment_intent), updated_at = $2 WHERE id = $3")
+        .bind(payment_intent)
         .bind(now)
-        .bind(&payment.booking_id)
+        .bind(&payment.payment_id)
         .execute(&mut *tx)
         .await?;
-    let date = readable_date(&payment.selected_date);
-    let amount = format!("${:.2}", payment.total_amount_cents as f64 / 100.0);
-    notifications::store(
-        &mut tx,
-        NewNotification {
-            user_id: &payment.tourist_id,
-            kind: "booking_paid",
-            booking_id: Some(&payment.booking_id),
-            guide_message: String::new(),
-            tourist_message: format!("Payment received ({amount}). Your trip with {} on {date} is confirmed.", payment.guide_name),
-            status: "approved",
-            payment_status: "paid",
-        },
-    )
-    .await?;
-    notifications::store(
-        &mut tx,
-        NewNotification {
-            user_id: &payment.guide_id,
-            kind: "booking_paid",
-            booking_id: Some(&payment.booking_id),
-            guide_message: format!("{} paid {amount} for the trip on {date}. It is confirmed.", payment.tourist_name),
-            tourist_message: String::new(),
-            status: "approved",
-            payment_status: "paid",
-        },
-    )
-    .await?;
+    lifecycle::write_refund(&mut tx, &payment.booking_id, &payment.payment_id, &payment.provider, payment.amount_cents, now).await?;
     tx.commit().await?;
-    hub.announce(db, &[&payment.tourist_id, &payment.guide_id]).await;
-    Ok(Confirmation::Paid { booking_id: payment.booking_id })
+    tracing::warn!(booking_id = %payment.booking_id, payment_id = %payment.payment_id, "booking paid twice; refunding the second payment");
+    trips.wake();
+    Ok(Confirmation::Refunding { booking_id: payment.booking_id.clone() })
 }

@@ -1,9 +1,12 @@
 //! Paying for approved bookings. A booking becomes paid only when the payment provider
 //! confirms it server-side: Stripe's signed webhook (or a server-side lookup of the
-//! session), or, on a machine without Stripe keys, the built-in sandbox checkout, which
-//! goes through the very same confirmation. Confirmation is idempotent: however often an
+//! session), or, on a test server started with `YATRA_PAYMENTS_SANDBOX=true`, the built-in
+//! sandbox checkout, which goes through the very same confirmation. With neither, card
+//! payments fail closed: starting a checkout answers 503. Confirmation is idempotent: however often an
 //! event is delivered, a booking is paid once and both sides are told once.
 
 pub mod confirm;
+pub mod methods;
+pub mod refunds;
 pub mod routes;
 pub mod stripe;

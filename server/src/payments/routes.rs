@@ -1,5 +1,5 @@
 //! Starting a checkout, Stripe's webhook, the payment lookup behind the success page, and
-//! the sandbox checkout used when no Stripe keys are configured.
+//! the sandbox checkout (only with `YATRA_PAYMENTS_SANDBOX=true` and no Stripe key).
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -13,14 +13,17 @@ use super::stripe::{CheckoutRequest, verify_signature};
 use crate::app::AppState;
 use crate::auth::domain::Role;
 use crate::auth::session::Session;
-use crate::bookings::routes::readable_date;
+use crate::bookings::lifecycle;
+use crate::bookings::routes::trip_dates;
 use crate::bookings::view::{self, Booking, dollars};
+use crate::config::PaymentMode;
 use crate::db::{Db, new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 
 /// An open checkout is reused for this long (Stripe's sessions live 24 hours).
 const CHECKOUT_REUSE_MS: i64 = 23 * 60 * 60 * 1000;
 pub const PAYMENT_FAILED: &str = "Failed to initiate Stripe payment";
+pub const PAYMENTS_NOT_SET_UP: &str = "Card payments are not set up on this server";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -56,28 +59,27 @@ async fn own_booking(state: &AppState, session: &Session, booking_id: &str) -> A
     view::find(&state.db, booking_id).await?.filter(|b| b.tourist.id == session.user_id).ok_or_else(booking_not_found)
 }
 
-/// Start paying for an approved, unpaid booking: a Stripe Checkout Session priced by the
-/// server, or (without Stripe keys) the sandbox checkout. An open checkout is reused.
+/// Start paying for an approved, unpaid booking whose trip has not started: a Stripe
+/// Checkout Session priced by the server, or the sandbox checkout on a test server. An
+/// open checkout is reused. A server with neither answers 503 (see `GET /payments/methods`).
 #[utoipa::path(get, path = "/tourists/stripe/create-session/{bookingId}", tag = "payments", security(("bearer" = [])),
     params(("bookingId" = String, Path)),
     responses(
         (status = 200, body = CheckoutResponse),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "Not one of your bookings"),
-        (status = 409, body = ErrorBody, description = "Not approved, or already paid"),
+        (status = 409, body = ErrorBody, description = "Not approved, already paid, or the trip has started"),
         (status = 502, body = ErrorBody, description = "Stripe failed; the booking stays unpaid"),
+        (status = 503, body = ErrorBody, description = "No card payment provider is set up on this server"),
     ))]
 async fn create_checkout(State(state): State<AppState>, session: Session, Path(booking_id): Path<String>) -> AppResult<Json<CheckoutResponse>> {
+    let provider = match state.config.payment_mode() {
+        PaymentMode::Stripe => "stripe",
+        PaymentMode::Sandbox => "sandbox",
+        PaymentMode::None => return Err(AppError::ServiceUnavailable(PAYMENTS_NOT_SET_UP.into())),
+    };
     let booking = own_booking(&state, &session, &booking_id).await?;
-    if booking.payment_status == "paid" {
-        return Err(AppError::Conflict("This booking is already paid".into()));
-    }
-    match booking.booking_status.as_str() {
-        "approved" => {}
-        "rejected" => return Err(AppError::Conflict("This booking was declined and cannot be paid".into())),
-        _ => return Err(AppError::Conflict("You can pay once the guide approves this booking".into())),
-    }
-    let provider = if state.stripe.is_some() { "stripe" } else { "sandbox" };
+    lifecycle::check_payable(booking.state(), now_ms(), booking.start_ms())?;
     let open: Option<(String, String)> = sqlx::query_as(
         "SELECT provider_session_id, checkout_url FROM payments \
          WHERE booking_id = $1 AND provider = $2 AND status = 'pending' AND checkout_url <> '' AND created_at > $3 \
@@ -100,15 +102,20 @@ async fn create_checkout(State(state): State<AppState>, session: Session, Path(b
             let request = CheckoutRequest {
                 booking_id: &booking.id,
                 customer_email: &booking.tourist.email,
-                product: format!("Guided day with {} {}", booking.guide.first_name, booking.guide.last_name),
+                product: if booking.days == 1 {
+                    format!("Guided day with {} {}", booking.guide.first_name, booking.guide.last_name)
+                } else {
+                    format!("{}-day guided trip with {} {}", booking.days, booking.guide.first_name, booking.guide.last_name)
+                },
                 description: format!(
                     "{} at {}, {} {}",
-                    readable_date(&booking.selected_date),
+                    trip_dates(&booking.selected_date, booking.days),
                     booking.selected_time,
                     booking.group_size,
                     if booking.group_size == 1 { "person" } else { "people" }
                 ),
-                unit_amount_cents: (booking.price_per_person * 100.0).round() as i64,
+                // One line item per person: the daily rate × days.
+                unit_amount_cents: (booking.price_per_person * 100.0).round() as i64 * booking.days,
                 quantity: booking.group_size,
                 success_url: format!("{public_url}/success?session_id={{CHECKOUT_SESSION_ID}}"),
                 cancel_url: format!("{public_url}/cancel?booking_id={}", booking.id),
@@ -165,6 +172,8 @@ struct WebhookObject {
     id: String,
     #[serde(default)]
     payment_status: String,
+    #[serde(default)]
+    payment_intent: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -194,12 +203,13 @@ async fn stripe_webhook(State(state): State<AppState>, headers: HeaderMap, body:
     })?;
     let event: WebhookEvent = serde_json::from_slice(&body).map_err(|_| AppError::validation("Invalid event"))?;
     let session_id = event.data.object.id;
+    let intent = event.data.object.payment_intent.as_deref();
     match event.kind.as_str() {
         "checkout.session.completed" if event.data.object.payment_status == "paid" => {
-            log_confirmation(&session_id, confirm_paid(&state.db, &state.notifications, &session_id).await?);
+            log_confirmation(&session_id, confirm_paid(&state.db, &state.notifications, &state.trips, &session_id, intent).await?);
         }
         "checkout.session.async_payment_succeeded" => {
-            log_confirmation(&session_id, confirm_paid(&state.db, &state.notifications, &session_id).await?);
+            log_confirmation(&session_id, confirm_paid(&state.db, &state.notifications, &state.trips, &session_id, intent).await?);
         }
         "checkout.session.expired" | "checkout.session.async_payment_failed" => {
             close_checkout(&state.db, &session_id).await?;
@@ -213,6 +223,7 @@ fn log_confirmation(session_id: &str, confirmation: Confirmation) {
     match confirmation {
         Confirmation::Paid { booking_id } => tracing::info!(session_id, booking_id, "booking paid"),
         Confirmation::AlreadyPaid { .. } => tracing::debug!(session_id, "payment event repeated"),
+        Confirmation::Refunding { booking_id } => tracing::warn!(session_id, booking_id, "payment for a booking that cannot take it; refunding"),
         Confirmation::Unknown => tracing::warn!(session_id, "payment event for a checkout Yatra did not start"),
     }
 }
@@ -300,7 +311,8 @@ async fn payment_status(State(state): State<AppState>, session: Session, Path(se
     {
         match stripe.retrieve_checkout_session(&session_id).await {
             Ok(checkout) if checkout.payment_status == "paid" => {
-                confirm_paid(&state.db, &state.notifications, &session_id).await?;
+                let intent = checkout.payment_intent.as_deref();
+                confirm_paid(&state.db, &state.notifications, &state.trips, &session_id, intent).await?;
             }
             Ok(_) => {}
             // The webhook will still confirm it; the page shows it as pending meanwhile.
@@ -310,7 +322,7 @@ async fn payment_status(State(state): State<AppState>, session: Session, Path(se
     Ok(Json(status_of(&state, &session, &session_id).await?))
 }
 
-/// The sandbox's checkout (only on a server without Stripe keys): what is being paid.
+/// The sandbox's checkout (only on a server running the sandbox): what is being paid.
 #[utoipa::path(get, path = "/payments/sandbox/{sessionId}", tag = "payments", security(("bearer" = [])),
     params(("sessionId" = String, Path)),
     responses((status = 200, body = PaymentStatusResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
@@ -319,9 +331,9 @@ async fn sandbox_checkout(State(state): State<AppState>, session: Session, Path(
     Ok(Json(status_of(&state, &session, &session_id).await?))
 }
 
-/// The traveller's own sandbox checkout; 404 on a server taking real payments.
+/// The traveller's own sandbox checkout; 404 on a server not running the sandbox.
 async fn sandbox_payment(state: &AppState, session: &Session, session_id: &str) -> AppResult<PaymentRow> {
-    if state.stripe.is_some() {
+    if state.config.payment_mode() != PaymentMode::Sandbox {
         return Err(checkout_not_found());
     }
     let (payment, booking) = payment_of(state, session, session_id).await?;
@@ -345,14 +357,18 @@ pub struct SandboxOutcome {
     params(("sessionId" = String, Path)),
     responses(
         (status = 200, body = SandboxOutcome), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 409, body = ErrorBody, description = "The checkout was cancelled"),
+        (status = 409, body = ErrorBody, description = "The checkout was cancelled, or the booking can no longer be paid"),
     ))]
 async fn sandbox_pay(State(state): State<AppState>, session: Session, Path(session_id): Path<String>) -> AppResult<Json<SandboxOutcome>> {
     let payment = sandbox_payment(&state, &session, &session_id).await?;
     if payment.status == "cancelled" {
         return Err(AppError::Conflict("This checkout was cancelled. Please start the payment again.".into()));
     }
-    confirm_paid(&state.db, &state.notifications, &session_id).await?;
+    if payment.status != "paid" {
+        let booking = view::find(&state.db, &payment.booking_id).await?.ok_or_else(checkout_not_found)?;
+        lifecycle::check_payable(booking.state(), now_ms(), booking.start_ms())?;
+    }
+    confirm_paid(&state.db, &state.notifications, &state.trips, &session_id, None).await?;
     Ok(Json(SandboxOutcome {
         status: "success",
         message: "Payment successful".into(),

@@ -1,4 +1,4 @@
-//! Stripe's HTTP API (Checkout Sessions) and its webhook signatures. Only the few calls
+//! Stripe's HTTP API (Checkout Sessions, Refunds) and its webhook signatures. Only the few calls
 //! Yatra makes, over `reqwest` with timeouts; the base URL is configurable so tests can
 //! put a fake Stripe in its place.
 
@@ -47,6 +47,18 @@ pub struct CheckoutSession {
     /// paid, unpaid or no_payment_required.
     #[serde(default)]
     pub payment_status: String,
+    /// The payment intent that took the money (`pi_...`), once paid: what a refund names.
+    #[serde(default)]
+    pub payment_intent: Option<String>,
+}
+
+/// The parts of a Refund Yatra reads.
+#[derive(Debug, Deserialize)]
+pub struct Refund {
+    pub id: String,
+    /// pending, requires_action, succeeded, failed or canceled.
+    #[serde(default)]
+    pub status: String,
 }
 
 impl Stripe {
@@ -98,6 +110,38 @@ impl Stripe {
             .send()
             .await?;
         read_session(response).await
+    }
+}
+
+impl Stripe {
+    /// `POST /v1/refunds`: gives `amount_cents` of a payment intent back. The idempotency
+    /// key makes a retried call (after a timeout or a crash) return the same refund.
+    pub async fn create_refund(&self, payment_intent: &str, amount_cents: i64, booking_id: &str, idempotency_key: &str) -> anyhow::Result<Refund> {
+        let amount = amount_cents.to_string();
+        let form: [(&str, &str); 4] = [
+            ("payment_intent", payment_intent),
+            ("amount", &amount),
+            ("reason", "requested_by_customer"),
+            ("metadata[bookingId]", booking_id),
+        ];
+        let response = self
+            .http
+            .post(format!("{}/v1/refunds", self.api_base))
+            .bearer_auth(&self.secret_key)
+            .header("Idempotency-Key", idempotency_key)
+            .form(&form)
+            .send()
+            .await?;
+        let status = response.status();
+        if !status.is_success() {
+            let body = response.text().await.unwrap_or_default();
+            anyhow::bail!("Stripe answered {status}: {}", body.chars().take(500).collect::<String>());
+        }
+        let refund: Refund = response.json().await?;
+        if matches!(refund.status.as_str(), "failed" | "canceled") {
+            anyhow::bail!("Stripe refund {} is {}", refund.id, refund.status);
+        }
+        Ok(refund)
     }
 }
 

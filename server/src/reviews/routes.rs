@@ -7,10 +7,9 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
+use crate::app::{AppState, ClientIp};
 use crate::auth::domain::Role;
 use crate::auth::session::Session;
-use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{Db, is_unique_violation, new_id, now_ms, to_rfc3339};
 use crate::paging::{page_and_limit, total_pages};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
@@ -18,6 +17,7 @@ use crate::guides::directory::average;
 use crate::guides::index;
 use crate::media::upload::public_url;
 use crate::profile::optional_text;
+use crate::rate_limit;
 
 pub const COMMENT_MAX: usize = 1000;
 
@@ -43,9 +43,9 @@ pub struct Review {
     comment: String,
     /// RFC 3339.
     created_at: String,
-    /// The day of the paid trip the review is about (`YYYY-MM-DD`).
+    /// The first day of the completed trip the review is about (`YYYY-MM-DD`).
     trip_date: String,
-    /// Always true: every review comes from a paid booking.
+    /// Always true: every review comes from a completed, paid trip.
     verified: bool,
 }
 
@@ -102,17 +102,20 @@ pub struct ReviewsResponse {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ReviewsParams {
-    /// From 1 (default 1).
+    /// Default 1.
+    #[param(minimum = 1, maximum = 100000)]
     page: Option<i64>,
-    /// 1 to 50 (default 20).
+    /// Default 20.
+    #[param(minimum = 1, maximum = 50)]
     limit: Option<i64>,
 }
 
-/// The average and count of a verified guide's reviews; `None` for anyone else.
+/// The average and count of a verified guide's shown reviews; `None` for anyone else
+/// (including a suspended guide).
 async fn rating_of(db: &Db, guide_id: &str) -> AppResult<Option<(f64, i64)>> {
     let found: Option<(i64, i64)> = sqlx::query_as(
         "SELECT g.rating_sum, g.review_count FROM guide_details g JOIN users u ON u.id = g.user_id \
-         WHERE g.user_id = $1 AND g.status = 'verified' AND u.role = 'guide'",
+         WHERE g.user_id = $1 AND g.status = 'verified' AND u.role = 'guide' AND u.suspended_at IS NULL",
     )
     .bind(guide_id)
     .fetch_optional(&db.pool)
@@ -136,7 +139,7 @@ async fn guide_reviews(
     let (page, limit) = page_and_limit(params.page, params.limit, 20)?;
     let (average_rating, review_count) = rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
     let rows: Vec<ReviewRow> =
-        sqlx::query_as(sqlx::AssertSqlSafe(format!("{REVIEW_SELECT} WHERE r.guide_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3")))
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("{REVIEW_SELECT} WHERE r.guide_id = $1 AND r.hidden_at IS NULL ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3")))
             .bind(&guide_id)
             .bind(limit)
             .bind((page - 1) * limit)
@@ -156,11 +159,13 @@ async fn guide_reviews(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewRequest {
+    #[schema(value_type = String, required = true)]
     guide_id: Option<String>,
-    /// A whole number from 1 to 5 (a numeric string is accepted too).
-    #[schema(value_type = Option<i64>, example = 5)]
+    /// A numeric string is accepted too.
+    #[schema(value_type = i64, required = true, example = 5, minimum = 1, maximum = 5)]
     score: Option<Value>,
-    #[schema(example = "Pemba read the weather and the altitude better than any app.")]
+    #[schema(value_type = String, required = true, example = "Pemba read the weather and the altitude better than any app.",
+        min_length = 1, max_length = 1000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
     comment: Option<String>,
 }
 
@@ -173,7 +178,7 @@ fn parse_score(value: Option<&Value>) -> AppResult<i64> {
         None | Some(Value::Null) => return Err(AppError::validation(BOTH_REQUIRED)),
         Some(Value::String(text)) if text.trim().is_empty() => return Err(AppError::validation(BOTH_REQUIRED)),
         Some(Value::String(text)) => text.trim().parse::<i64>().map_err(|_| invalid())?,
-        Some(Value::Number(number)) => number.as_i64().ok_or_else(invalid)?,
+        Some(Value::Number(number)) => crate::profile::whole_number(number).ok_or_else(invalid)?,
         Some(_) => return Err(invalid()),
     };
     if !(1..=5).contains(&score) {
@@ -203,21 +208,26 @@ pub struct WriteReviewResponse {
     data: WrittenReview,
 }
 
-/// Review a guide after a paid trip with them (one review per paid booking).
+/// Review a guide after a completed trip with them (one review per trip). A paid trip is
+/// completed once its last day has ended in Nepal.
 #[utoipa::path(post, path = "/tourists/ratings", tag = "reviews", security(("bearer" = [])), request_body = ReviewRequest,
     responses(
         (status = 201, body = WriteReviewResponse),
         (status = 400, body = ErrorBody, description = "Missing rating or comment, or out of range"),
         (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody, description = "Not a traveller, or no paid trip with this guide yet"),
+        (status = 403, body = ErrorBody, description = "Not a traveller, or no completed trip with this guide yet"),
         (status = 404, body = ErrorBody, description = "No such verified guide"),
-        (status = 409, body = ErrorBody, description = "Every paid trip with this guide is already reviewed"),
+        (status = 409, body = ErrorBody, description = "Every completed trip with this guide is already reviewed"),
+        (status = 429, body = ErrorBody, description = "Too many reviews from this account or address; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn write_review(
     State(state): State<AppState>,
     session: Session,
+    ClientIp(ip): ClientIp,
     Json(body): Json<ReviewRequest>,
 ) -> AppResult<(StatusCode, Json<WriteReviewResponse>)> {
+    rate_limit::count(&state, &rate_limit::REVIEWS, Some(&session.user_id), &ip).await?;
     session.require_stored_role(&state.db, Role::Tourist).await?;
     let score = parse_score(body.score.as_ref())?;
     let comment = optional_text(body.comment.as_deref(), "Comment", COMMENT_MAX, true)?
@@ -227,14 +237,13 @@ async fn write_review(
 
     let id = new_id();
     let now = now_ms();
-    let today = date_text(today_in_nepal());
     let mut tx = state.db.begin_write().await?;
-    // The oldest paid, past trip with this guide that has no review yet. A unique index on
+    // The oldest completed trip with this guide that has no review yet. A unique index on
     // ratings.booking_id stops two reviews of one trip, however they race.
     let inserted = sqlx::query(
         "INSERT INTO ratings (id, guide_id, tourist_id, booking_id, score, comment, created_at, updated_at) \
          SELECT $1, b.guide_id, b.tourist_id, b.id, $2, $3, $4, $4 FROM bookings b \
-         WHERE b.tourist_id = $5 AND b.guide_id = $6 AND b.payment_status = 'paid' AND b.selected_date <= $7 \
+         WHERE b.tourist_id = $5 AND b.guide_id = $6 AND b.booking_status = 'completed' \
            AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.booking_id = b.id) \
          ORDER BY b.selected_date, b.id LIMIT 1",
     )
@@ -244,7 +253,6 @@ async fn write_review(
     .bind(now)
     .bind(&session.user_id)
     .bind(&guide_id)
-    .bind(&today)
     .execute(&mut *tx)
     .await;
     let inserted = match inserted {
@@ -254,7 +262,7 @@ async fn write_review(
     };
     if inserted == 0 {
         drop(tx);
-        return Err(why_not_eligible(&state.db, &session.user_id, &guide_id, &today).await?);
+        return Err(why_not_eligible(&state.db, &session.user_id, &guide_id).await?);
     }
     sqlx::query(
         "UPDATE guide_details SET rating_sum = rating_sum + $1, review_count = review_count + 1, updated_at = $2 WHERE user_id = $3",
@@ -279,20 +287,22 @@ async fn write_review(
 }
 
 /// Why this traveller cannot review this guide now: the clearest of the reasons.
-async fn why_not_eligible(db: &Db, tourist_id: &str, guide_id: &str, today: &str) -> AppResult<AppError> {
-    let paid: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT b.selected_date, (SELECT COUNT(*) FROM ratings r WHERE r.booking_id = b.id) \
-         FROM bookings b WHERE b.tourist_id = $1 AND b.guide_id = $2 AND b.payment_status = 'paid' ORDER BY b.selected_date",
+async fn why_not_eligible(db: &Db, tourist_id: &str, guide_id: &str) -> AppResult<AppError> {
+    // Trips that are (or will be once over) reviewable: completed, or paid and not over yet.
+    let trips: Vec<(String, String, i64)> = sqlx::query_as(
+        "SELECT b.booking_status, b.end_date, (SELECT COUNT(*) FROM ratings r WHERE r.booking_id = b.id) \
+         FROM bookings b WHERE b.tourist_id = $1 AND b.guide_id = $2 AND b.payment_status = 'paid' \
+           AND b.booking_status IN ('approved', 'completed') ORDER BY b.end_date",
     )
     .bind(tourist_id)
     .bind(guide_id)
     .fetch_all(&db.pool)
     .await?;
-    if paid.is_empty() {
+    if trips.is_empty() {
         return Ok(AppError::Forbidden("Only travellers who have booked and paid for a trip with this guide can review them".into()));
     }
-    match paid.iter().find(|(date, reviews)| *reviews == 0 && date.as_str() > today) {
-        Some((date, _)) => Ok(AppError::Forbidden(format!("You can review this guide after your trip on {date}"))),
+    match trips.iter().find(|(status, _, reviews)| *reviews == 0 && status == "approved") {
+        Some((_, last_day, _)) => Ok(AppError::Forbidden(format!("You can review this guide after your trip on {last_day}"))),
         None => Ok(AppError::Conflict("You have already reviewed your trips with this guide".into())),
     }
 }

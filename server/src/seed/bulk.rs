@@ -145,8 +145,9 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
                 let date = crate::db::to_rfc3339(trip)[..10].to_owned();
                 let size: i64 = rng.random_range(1..6);
                 bookings.push(vec![
-                    booking.clone().into(), tourist.clone().into(), id.clone().into(), date.into(), "09:00".into(),
-                    size.into(), 4000i64.into(), (4000 * size).into(), "approved".into(), "paid".into(), trip.into(), trip.into(),
+                    booking.clone().into(), tourist.clone().into(), id.clone().into(), date.clone().into(), "09:00".into(),
+                    size.into(), 4000i64.into(), (4000 * size).into(), "completed".into(), "paid".into(), trip.into(), trip.into(),
+                    date.into(),
                 ]);
                 let comment = (*COMMENTS.choose(&mut rng).unwrap_or(&"Great guide.")).to_owned();
                 let reviewed = trip + DAY_MS;
@@ -199,21 +200,21 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
     Ok(seeded)
 }
 
-const USER_COLUMNS: [&str; 9] =
-    ["id", "first_name", "last_name", "email", "email_lower", "password_hash", "role", "created_at", "updated_at"];
+const USER_COLUMNS: [&str; 10] =
+    ["id", "first_name", "last_name", "email", "email_lower", "password_hash", "role", "created_at", "updated_at", "email_verified_at"];
 const DETAIL_COLUMNS: [&str; 17] = [
     "user_id", "bio", "nationality", "price_per_day_cents", "expertise_languages", "interests", "phone", "address",
     "longitude", "latitude", "status", "review_state", "years_of_experience", "rating_sum", "review_count", "created_at",
     "updated_at",
 ];
-const BOOKING_COLUMNS: [&str; 12] = [
+const BOOKING_COLUMNS: [&str; 13] = [
     "id", "tourist_id", "guide_id", "selected_date", "selected_time", "group_size", "price_per_person_cents",
-    "total_amount_cents", "booking_status", "payment_status", "created_at", "updated_at",
+    "total_amount_cents", "booking_status", "payment_status", "created_at", "updated_at", "end_date",
 ];
 const RATING_COLUMNS: [&str; 8] = ["id", "guide_id", "tourist_id", "booking_id", "score", "comment", "created_at", "updated_at"];
 
 fn user_row(id: &str, first: &str, last: &str, email: &str, role: &str, hash: &str, now: i64) -> Vec<Param> {
     vec![
-        id.into(), first.into(), last.into(), email.into(), email.into(), hash.into(), role.into(), now.into(), now.into(),
+        id.into(), first.into(), last.into(), email.into(), email.into(), hash.into(), role.into(), now.into(), now.into(), now.into(),
     ]
 }

@@ -234,7 +234,7 @@ impl Seeder<'_> {
             popular: destination.popular,
             coordinates: Some(Location { longitude: destination.longitude, latitude: destination.latitude }),
         };
-        crate::destinations::routes::create(self.db, self.media, owner_id, &input, picture).await?;
+        crate::destinations::routes::create(self.db, self.media, owner_id, &input, picture, crate::destinations::routes::Audited::Seed).await?;
         self.seeded.destinations += 1;
         Ok(())
     }
@@ -348,7 +348,7 @@ impl Seeder<'_> {
         Ok(())
     }
 
-    /// Each review is a paid past trip with its review; `demo-review-<n>` marks it done.
+    /// Each review is a completed past trip with its review; `demo-review-<n>` marks it done.
     async fn reviews(&mut self, reviews: &[content::Review]) -> anyhow::Result<()> {
         let mut ids: HashMap<String, String> = HashMap::new();
         let mut taken: HashSet<(String, String)> = HashSet::new();
@@ -375,7 +375,7 @@ impl Seeder<'_> {
             }
             taken.insert((guide_id.clone(), date.clone()));
             let trip_ms = now_ms() - days_ago * DAY_MS;
-            let trip = Trip { tourist_id, guide_id, date: &date, group_size: review.group_size, status: "approved", paid: true, key: &key };
+            let trip = Trip { tourist_id, guide_id, date: &date, group_size: review.group_size, status: "completed", paid: true, key: &key };
             let booking_id = self.booking(trip, trip_ms).await?;
             let reviewed_ms = trip_ms + DAY_MS;
             let mut tx = self.db.begin_write().await?;
@@ -410,7 +410,7 @@ impl Seeder<'_> {
 
     async fn trip_on(&self, guide_id: &str, date: &str) -> anyhow::Result<bool> {
         let (count,): (i64,) =
-            sqlx::query_as("SELECT COUNT(*) FROM bookings WHERE guide_id = $1 AND selected_date = $2 AND booking_status = 'approved'")
+            sqlx::query_as("SELECT COUNT(*) FROM trip_days WHERE guide_id = $1 AND day = $2")
                 .bind(guide_id)
                 .bind(date)
                 .fetch_one(&self.db.pool)
@@ -427,7 +427,9 @@ impl Seeder<'_> {
         Ok(found.is_some())
     }
 
-    /// A booking priced at the guide's rate; a paid one has its sandbox payment.
+    /// A one-day booking priced at the guide's rate; a paid one has its sandbox payment; an
+    /// approved or completed one holds its day; a pending or unpaid one expires after the
+    /// default request TTL or payment window.
     async fn booking(&mut self, trip: Trip<'_>, created_ms: i64) -> anyhow::Result<String> {
         let Trip { tourist_id, guide_id, date, group_size, status, paid, key } = trip;
         let (rate,): (i64,) = sqlx::query_as("SELECT price_per_day_cents FROM guide_details WHERE user_id = $1")
@@ -436,10 +438,17 @@ impl Seeder<'_> {
             .await?;
         let id = new_id();
         let mut tx = self.db.begin_write().await?;
+        let holds_day = matches!(status, "approved" | "completed");
+        let expires_at = match (status, paid) {
+            ("pending", _) => Some(created_ms + 2 * DAY_MS),
+            ("approved", false) => Some(created_ms + DAY_MS),
+            _ => None,
+        };
         sqlx::query(
             "INSERT INTO bookings (id, tourist_id, guide_id, selected_date, selected_time, group_size, price_per_person_cents, \
-               total_amount_cents, booking_status, payment_status, idempotency_key, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, '09:00', $5, $6, $7, $8, $9, $10, $11, $11)",
+               total_amount_cents, booking_status, payment_status, idempotency_key, created_at, updated_at, days, end_date, \
+               approved_at, expires_at) \
+             VALUES ($1, $2, $3, $4, '09:00', $5, $6, $7, $8, $9, $10, $11, $11, 1, $4, $12, $13)",
         )
         .bind(&id)
         .bind(tourist_id)
@@ -452,8 +461,18 @@ impl Seeder<'_> {
         .bind(if paid { "paid" } else { "unpaid" })
         .bind(key)
         .bind(created_ms)
+        .bind(holds_day.then_some(created_ms))
+        .bind(expires_at)
         .execute(&mut *tx)
         .await?;
+        if holds_day {
+            sqlx::query("INSERT INTO trip_days (guide_id, day, booking_id) VALUES ($1, $2, $3)")
+                .bind(guide_id)
+                .bind(date)
+                .bind(&id)
+                .execute(&mut *tx)
+                .await?;
+        }
         if paid {
             sqlx::query(
                 "INSERT INTO payments (id, booking_id, provider, provider_session_id, amount_cents, currency, status, paid_at, \
@@ -503,12 +522,12 @@ impl Seeder<'_> {
         Ok(())
     }
 
-    /// Bookings for the demo accounts to try every step: the traveller has a paid past trip
-    /// to review and an approved trip to pay; the demo guide has a request to answer.
+    /// Bookings for the demo accounts to try every step: the traveller has a completed past
+    /// trip to review and an approved trip to pay; the demo guide has a request to answer.
     async fn demo_journeys(&mut self) -> anyhow::Result<()> {
         let today = today_in_nepal();
         let journeys = [
-            (TRAVELLER, "sunita.maharjan@guides.demo.yatra.np", -6, 2, "approved", true, "demo-journey-reviewable"),
+            (TRAVELLER, "sunita.maharjan@guides.demo.yatra.np", -6, 2, "completed", true, "demo-journey-reviewable"),
             (TRAVELLER, GUIDE, 14, 2, "approved", false, "demo-journey-to-pay"),
             ("claire.dubois@travellers.demo.yatra.np", GUIDE, 21, 3, "pending", false, "demo-journey-to-answer"),
         ];

@@ -12,7 +12,7 @@ use crate::auth::session::Session;
 use crate::error::{AppResult, ErrorBody, Json, Multipart};
 use crate::media::forms::{CoverImageUpload, IdCardUpload, TouristProfileImageUpload};
 use crate::media::{Slot, upload};
-use crate::profile::{Bio, ListOf, Location, LocationRequest, Nationality, Tags};
+use crate::profile::{Bio, ListOf, Location, LocationRequest, Nationality, Tag, Tags};
 
 pub fn router() -> OpenApiRouter<AppState> {
     let json = OpenApiRouter::new()
@@ -70,10 +70,13 @@ async fn own_profile(State(state): State<AppState>, session: Session) -> AppResu
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TouristProfileRequest {
+    #[schema(value_type = String, required = true, example = "I love slow treks and tea houses.", min_length = 1, max_length = 2000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
     bio: Option<String>,
-    #[schema(example = "French")]
+    #[schema(value_type = String, required = true, example = "French", min_length = 1, max_length = 60, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     nationality: Option<String>,
+    #[schema(value_type = Option<Vec<Tag>>, max_items = 20)]
     preferred_languages: Option<Vec<String>>,
+    #[schema(value_type = Vec<Tag>, required = true, min_items = 1, max_items = 20)]
     interests: Option<Vec<String>>,
 }
 
@@ -102,6 +105,7 @@ const INTEREST_REQUIRED: &str = "At least one interest is required";
 
 #[derive(Deserialize, ToSchema)]
 pub struct BioRequest {
+    #[schema(value_type = String, required = true, example = "I love slow treks and tea houses.", min_length = 1, max_length = 2000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
     bio: Option<String>,
 }
 
@@ -116,6 +120,7 @@ async fn update_bio(State(state): State<AppState>, session: Session, Json(body):
 
 #[derive(Deserialize, ToSchema)]
 pub struct NationalityRequest {
+    #[schema(value_type = String, required = true, example = "French", min_length = 1, max_length = 60, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     nationality: Option<String>,
 }
 
@@ -147,6 +152,7 @@ async fn update_location(
 
 #[derive(Deserialize, ToSchema)]
 pub struct InterestsRequest {
+    #[schema(value_type = Vec<Tag>, required = true, min_items = 1, max_items = 20)]
     interests: Option<Vec<String>>,
 }
 
@@ -170,6 +176,8 @@ async fn update_interests(
         (status = 200, body = TouristUpdateResponse),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn profile_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<TouristUpdateResponse>> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
@@ -185,6 +193,8 @@ async fn profile_image(State(state): State<AppState>, session: Session, Multipar
         (status = 200, body = TouristUpdateResponse),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn cover_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<TouristUpdateResponse>> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
@@ -201,6 +211,8 @@ async fn cover_image(State(state): State<AppState>, session: Session, Multipart(
         (status = 200, body = TouristUpdateResponse),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 413, body = ErrorBody), (status = 415, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn id_card_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<TouristUpdateResponse>> {
     session.require_stored_role(&state.db, Role::Tourist).await?;

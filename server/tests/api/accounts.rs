@@ -429,8 +429,9 @@ async fn login_is_refused_with_429_after_five_failures_even_with_the_right_passw
 
     // Assert
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(response.headers().contains_key("retry-after"));
     let message = error_message(response).await;
-    assert!(message.contains("Too many") && message.contains("15 minutes"), "message {message:?}");
+    assert!(message.starts_with("Too many failed sign-in attempts. Please try again in ") && message.ends_with(" minutes."), "message {message:?}");
     // Other accounts are not locked by it.
     let other = unique_email();
     app.signup(&signup_body(&other, "tourist")).await;

@@ -88,26 +88,36 @@ pub async fn insert_verified_guide(app: &TestApp, name: &str, interests: &[&str]
     id
 }
 
-/// A booking of `guide_id` by `tourist_id` on `date` (`YYYY-MM-DD`), paid or not.
-/// Returns the booking's id.
+/// A one-day booking of `guide_id` by `tourist_id` on `date` (`YYYY-MM-DD`), approved and
+/// paid or not, holding its day; a paid one whose day is over is `completed`, as the sweep
+/// would have made it. Returns the booking's id.
 pub async fn insert_booking(app: &TestApp, tourist_id: &str, guide_id: &str, date: &str, paid: bool) -> String {
     let db = app.db().await;
     let id = new_id();
     let now = now_ms();
+    let status = if paid && date < days_from_today(0).as_str() { "completed" } else { "approved" };
     sqlx::query(
         "INSERT INTO bookings (id, tourist_id, guide_id, selected_date, selected_time, group_size, price_per_person_cents, \
-           total_amount_cents, booking_status, payment_status, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, '10:00', 2, 4000, 8000, 'approved', $5, $6, $6)",
+           total_amount_cents, booking_status, payment_status, created_at, updated_at, end_date, approved_at) \
+         VALUES ($1, $2, $3, $4, '10:00', 2, 4000, 8000, $5, $6, $7, $7, $4, $7)",
     )
     .bind(&id)
     .bind(tourist_id)
     .bind(guide_id)
     .bind(date)
+    .bind(status)
     .bind(if paid { "paid" } else { "unpaid" })
     .bind(now)
     .execute(&db.pool)
     .await
     .unwrap();
+    sqlx::query("INSERT INTO trip_days (guide_id, day, booking_id) VALUES ($1, $2, $3)")
+        .bind(guide_id)
+        .bind(date)
+        .bind(&id)
+        .execute(&db.pool)
+        .await
+        .unwrap();
     db.pool.close().await;
     id
 }

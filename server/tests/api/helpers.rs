@@ -73,6 +73,10 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
     env.insert("YATRA_WEB_DIR".into(), data_dir.path().join("no-web").display().to_string());
     env.insert("YATRA_JWT_SECRET".into(), JWT_SECRET.into());
     env.insert("YATRA_DATABASE_URL".into(), database.url.clone());
+    // Emails are due at once; a short poll keeps tests that wait for one quick.
+    env.insert("YATRA_EMAIL_POLL_MS".into(), "20".into());
+    // The payment tests pay through the sandbox; tests of other payment modes override it.
+    env.insert("YATRA_PAYMENTS_SANDBOX".into(), "true".into());
     for (name, value) in extra {
         env.insert((*name).into(), (*value).into());
     }
@@ -92,6 +96,41 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
         _data_dir: data_dir,
         _database: database,
     }
+}
+
+/// The files of `spawn_app_with_client`'s tiny built client, by path under the web dir.
+pub fn tiny_client_files() -> Vec<(&'static str, Vec<u8>)> {
+    let page = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Yatra</title>\
+         <script type=\"module\" src=\"/assets/index-3f9a1c.js\"></script></head><body><div id=\"root\"></div>{}</body></html>",
+        "<!-- the client renders here -->".repeat(40)
+    );
+    let script = "export function greet(name) { return `Namaste, ${name}!`; }\n".repeat(200);
+    let favicon = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 64 64\">{}</svg>",
+        "<circle cx=\"32\" cy=\"32\" r=\"30\" fill=\"#b45309\"/>".repeat(12)
+    );
+    vec![
+        ("index.html", page.into_bytes()),
+        ("favicon.svg", favicon.into_bytes()),
+        ("assets/index-3f9a1c.js", script.into_bytes()),
+        ("assets/peak-77aa01.png", png(40, 40, false)),
+    ]
+}
+
+/// `spawn_app_with`, serving a tiny built client (`tiny_client_files`). Its directory is
+/// removed once the server has started: the files are served from memory.
+pub async fn spawn_app_with_client(extra: &[(&str, &str)]) -> TestApp {
+    let web = tempfile::tempdir().expect("cannot create a temp web dir");
+    for (path, bytes) in tiny_client_files() {
+        let file = web.path().join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, bytes).unwrap();
+    }
+    let web_dir = web.path().display().to_string();
+    let mut settings = vec![("YATRA_WEB_DIR", web_dir.as_str())];
+    settings.extend_from_slice(extra);
+    spawn_app_with(&settings).await
 }
 
 impl TestApp {
@@ -232,8 +271,17 @@ impl TestApp {
         body["data"].clone()
     }
 
-    /// Creates an account with a unique email and signs it in.
+    /// Creates an account with a unique email, verifies the email the way its owner would
+    /// (the link in the `.eml` file the server wrote to its outbox folder, opened through
+    /// `POST /auth/verify-email`) and signs it in.
     pub async fn signup_and_login(&self, role: &str) -> TestUser {
+        let user = self.signup_and_login_unverified(role).await;
+        self.verify_email_of(&user.email).await;
+        user
+    }
+
+    /// Like `signup_and_login`, leaving the email unverified.
+    pub async fn signup_and_login_unverified(&self, role: &str) -> TestUser {
         let email = unique_email();
         let response = self.signup(&signup_body(&email, role)).await;
         assert_eq!(response.status(), StatusCode::CREATED, "sign-up of {email} failed");
@@ -245,6 +293,80 @@ impl TestApp {
             refresh_token,
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Email: with no YATRA_SMTP_URL the server writes each email as `<data dir>/outbox/<id>.eml`.
+
+impl TestApp {
+    /// The emails in the outbox folder addressed to `address`, oldest first, with
+    /// quoted-printable undone so links read whole.
+    pub fn outbox_emails(&self, address: &str) -> Vec<String> {
+        let dir = self.config.data_dir.join("outbox");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| path.extension().is_some_and(|e| e == "eml"))
+            .collect();
+        // File names are the outbox rows' UUIDv7 ids: sorted by name is sorted by time.
+        files.sort();
+        files
+            .iter()
+            .filter_map(|path| std::fs::read(path).ok())
+            .map(|bytes| decode_quoted_printable(&String::from_utf8_lossy(&bytes)))
+            .filter(|text| text.lines().any(|line| line.starts_with("To:") && line.to_lowercase().contains(&address.to_lowercase())))
+            .collect()
+    }
+
+    /// Waits (up to 10 s) until `address` has at least `count` emails in the outbox folder
+    /// and returns the newest.
+    pub async fn wait_for_outbox_email(&self, address: &str, count: usize) -> String {
+        for _ in 0..500 {
+            let emails = self.outbox_emails(address);
+            if emails.len() >= count {
+                return emails.last().cloned().unwrap();
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        panic!("no email number {count} for {address} in the outbox folder after 10 s");
+    }
+
+    /// Opens the verification link of the newest verification email sent to `address`.
+    pub async fn verify_email_of(&self, address: &str) {
+        let email = self.wait_for_outbox_email(address, 1).await;
+        let token = link_token(&email, "/verify-email").expect("the email has a verification link");
+        let response = self.post_json("/api/v1/auth/verify-email", &json!({ "token": token })).await;
+        assert_eq!(response.status(), StatusCode::OK, "verifying {address} failed");
+    }
+}
+
+/// The `token` of the first `<path>?token=...` link in an email.
+pub fn link_token(email: &str, path: &str) -> Option<String> {
+    let start = email.find(&format!("{path}?token="))? + path.len() + "?token=".len();
+    let token: String = email[start..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect();
+    (!token.is_empty()).then_some(token)
+}
+
+/// Undoes quoted-printable (soft line breaks and `=XX` bytes); other text passes through.
+pub fn decode_quoted_printable(text: &str) -> String {
+    let joined = text.replace("=\r\n", "").replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'=' && i + 2 < bytes.len() {
+            if let Some(byte) = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|hex| u8::from_str_radix(hex, 16).ok()) {
+                out.push(byte);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// An email no other account in any test uses.

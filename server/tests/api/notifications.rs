@@ -39,14 +39,15 @@ impl Stream {
         panic!("the live count never reached {count}");
     }
 
-    /// The count in the next `unread` event (keep-alive comments are skipped).
+    /// The count in the next `unread` event (keep-alive comments and other events are skipped).
     async fn next_count(&mut self) -> i64 {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
         loop {
             if let Some(end) = self.buffer.find("\n\n") {
                 let event: String = self.buffer.drain(..end + 2).collect();
-                if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data:")) {
-                    assert!(event.contains("event: unread") || event.contains("event:unread"), "{event}");
+                // The stream also carries message events; this reads notification counts.
+                let is_unread = event.lines().any(|l| l == "event: unread" || l == "event:unread");
+                if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data:")).filter(|_| is_unread) {
                     let value: Value = serde_json::from_str(data.trim()).unwrap();
                     return value["count"].as_i64().unwrap();
                 }

@@ -1,24 +1,30 @@
-import { formatTripDate, peopleLabel, type Booking } from '../lib/booking'
+import { daysLabel, formatTripDate, peopleLabel, type Booking } from '../lib/booking'
 import { formatDollars } from '../lib/money'
 import { CalendarIcon, UsersIcon } from './icons'
 
-type TripFactsProps = { booking: Pick<Booking, 'selectedDate' | 'selectedTime' | 'groupSize' | 'totalAmount'>; totalLabel?: string }
+type TripFactsProps = { booking: Pick<Booking, 'selectedDate' | 'selectedTime' | 'groupSize' | 'totalAmount' | 'days' | 'endDate'>; totalLabel?: string }
 
 /**
- * A booking's date and start time, group size and total, as a compact description list. It
+ * A booking's days and start time, group size and total, as a compact description list. It
  * lays itself out by the width of its card (a container query), not of the screen, so the
  * same card reads well in a one-column phone list and a two-column desktop grid.
  */
 export function TripFacts({ booking, totalLabel = 'Total' }: TripFactsProps) {
+  const { days, endDate } = booking
   return (
     <div className="@container">
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm @md:grid-cols-4">
         <div className="col-span-2 min-w-0">
           <dt className="flex items-center gap-1 text-xs font-medium text-slate-500">
-            <CalendarIcon /> Date and time
+            <CalendarIcon /> {days === 1 ? 'Date and time' : `${daysLabel(days)}, starting at`}
           </dt>
           <dd className="font-semibold text-slate-900">
             {formatTripDate(booking.selectedDate)} <span className="font-normal text-slate-500">at</span> {booking.selectedTime}
+            {days > 1 && (
+              <span className="block font-normal text-slate-600">
+                until {formatTripDate(endDate)}
+              </span>
+            )}
           </dd>
         </div>
         <div className="min-w-0">

@@ -4,6 +4,57 @@
  */
 
 export interface paths {
+    "/api/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every admin action, newest first. */
+        get: operations["audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/blogs/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a blog post from every public list, search and page; its author is told why. */
+        post: operations["hide_blog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/blogs/{id}/unhide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show a hidden blog post again. */
+        post: operations["unhide_blog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/destinations": {
         parameters: {
             query?: never;
@@ -37,6 +88,23 @@ export interface paths {
         head?: never;
         /** Edit a destination; a new photo replaces (and deletes) the old one. */
         patch: operations["update_destination"];
+        trace?: never;
+    };
+    "/api/v1/admin/guide-cancellations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guides who have cancelled trips, most cancellations first (at most 200), for admins. */
+        get: operations["guide_cancellations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/admin/guides/{guideId}/reject": {
@@ -73,6 +141,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open reports, oldest first, each with what was reported and by whom. */
+        get: operations["open_reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reports/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a report without acting on what it is about. */
+        post: operations["dismiss_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reviews/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a review: gone from the guide's page, and no longer in their rating or count. */
+        post: operations["hide_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/reviews/{id}/unhide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show a hidden review again; it counts in the guide's rating again. */
+        post: operations["unhide_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/suspended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suspended accounts, most recently suspended first (at most 500). */
+        get: operations["suspended_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend an account: it cannot sign in or refresh, its tokens stop working at once, and
+         *     a suspended guide leaves every public list, search and page. Resolves the open reports
+         *     about the account and about what it wrote.
+         */
+        post: operations["suspend_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/unsuspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift a suspension: the account can sign in again, and a verified guide is listed again. */
+        post: operations["unsuspend_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/verifications": {
         parameters: {
             query?: never;
@@ -84,6 +275,43 @@ export interface paths {
         get: operations["verification_queue"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the signed-in account's password (the current one is required). */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link. The answer is the same whether or not an account uses
+         *     the email, and so is the work done (the email is written, or skipped, later).
+         */
+        post: operations["forgot_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -127,6 +355,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere: every refresh token of the account stops working (access tokens
+         *     run out within 15 minutes).
+         */
+        post: operations["logout_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/me": {
         parameters: {
             query?: never;
@@ -164,6 +412,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the verification email again (at most three within 15 minutes, the sign-up one
+         *     included).
+         */
+        post: operations["resend_verification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with an emailed reset link. The link works once, for 30 minutes;
+         *     every session of the account is signed out.
+         */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/signup": {
         parameters: {
             query?: never;
@@ -175,6 +463,26 @@ export interface paths {
         put?: never;
         /** Create a tourist or guide account. */
         post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the account's email address with the emailed link (no sign-in needed: the
+         *     link may be opened on another device).
+         */
+        post: operations["verify_email"];
         delete?: never;
         options?: never;
         head?: never;
@@ -236,6 +544,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bookings/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a booking: its traveller or its guide (anyone else gets 404). The traveller may
+         *     cancel a pending or approved-unpaid booking (nothing to refund), or a paid one: with a
+         *     full refund at least 24 hours before the trip starts (`freeCancellationUntil`), without
+         *     one later. The guide may cancel an approved or paid trip, always with a full refund
+         *     (pending requests are rejected instead). Completed, rejected, expired or cancelled
+         *     bookings cannot be cancelled. A refund shows as `refund_pending`, then `refunded`.
+         */
+        post: operations["cancel_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your conversations, newest activity first (the latest 100), each with the other
+         *     party, the last message and how many of their messages you have not read.
+         */
+        get: operations["my_conversations"];
+        put?: never;
+        /** Write to a guide: starts your conversation with them, or continues it if you have one. */
+        post: operations["start_conversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a conversation's messages, newest first. Pages are cut by position, so
+         *     messages arriving meanwhile never shift or repeat an older page.
+         */
+        get: operations["conversation_messages"];
+        put?: never;
+        /** Write in one of your conversations. */
+        post: operations["send_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark everything in one of your conversations read. */
+        post: operations["mark_conversation_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/guides/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in guide's blocked days, from today on. */
+        get: operations["blocked_days"];
+        /**
+         * Replace the signed-in guide's blocked days from today on. Travellers cannot ask for a
+         *     trip touching a blocked day; trips already approved stay as they are.
+         */
+        put: operations["replace_blocked_days"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/guides/booking/status": {
         parameters: {
             query?: never;
@@ -250,8 +662,9 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Approve or reject a pending request (the booking's own guide only). A guide takes one
-         *     approved trip per day.
+         * Approve or reject a pending request (the booking's own guide only). Approving takes
+         *     every day of the trip: a guide never has two approved or paid trips on one day. The
+         *     traveller then has `YATRA_PAYMENT_WINDOW` (default 24 hours) to pay.
          */
         patch: operations["decide_booking"];
         trace?: never;
@@ -444,9 +857,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Server-sent events: an `unread` event with `{"count": n}` now and whenever your
-         *     notifications change, on whichever replica the change happened. The stream ends after
-         *     ten minutes; reconnect with a fresh token.
+         * Server-sent events, now and whenever something changes for you, on whichever replica
+         *     it happened: `unread` with `{"count": n}` (unread notifications), `unread-messages`
+         *     with `{"count": n}` (unread messages in your conversations), and `message` with
+         *     `{"conversationId", "message"}` for each new message in one of your conversations
+         *     (yours too, so other tabs see it). The stream ends after ten minutes, or when the
+         *     server shuts down; reconnect with a fresh token.
          */
         get: operations["live_unread_count"];
         put?: never;
@@ -508,6 +924,23 @@ export interface paths {
         patch: operations["mark_read"];
         trace?: never;
     };
+    "/api/v1/payments/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment methods this server offers (public). */
+        get: operations["payment_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments/sandbox/{sessionId}": {
         parameters: {
             query?: never;
@@ -515,7 +948,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sandbox's checkout (only on a server without Stripe keys): what is being paid. */
+        /** The sandbox's checkout (only on a server running the sandbox): what is being paid. */
         get: operations["sandbox_checkout"];
         put?: never;
         post?: never;
@@ -638,6 +1071,23 @@ export interface paths {
         patch: operations["update_name"];
         trace?: never;
     };
+    "/api/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a blog post, review or guide to the admins. */
+        post: operations["create_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tourists/bio": {
         parameters: {
             query?: never;
@@ -665,10 +1115,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ask a verified guide for a day. Priced by the server from the guide's current daily
-         *     rate × group size (the client's `pricePerPerson` is ignored). Send an
-         *     `Idempotency-Key` header to make retries safe: a repeated key answers 200 with the
-         *     booking it made. A second pending request for the same guide and day is refused.
+         * Ask a verified guide for a trip of `days` days from `selectedDate`. Priced by the
+         *     server from the guide's current daily rate × group size × days (the client's
+         *     `pricePerPerson` is ignored). Send an `Idempotency-Key` header to make retries safe: a
+         *     repeated key answers 200 with the booking it made. A trip touching a day the guide is
+         *     unavailable (blocked, or in an approved or paid trip) is refused naming the first such
+         *     day, as is a second pending request for the same guide and first day. The request
+         *     expires after `YATRA_REQUEST_TTL` (default 48 hours) or when the trip starts.
          */
         post: operations["request_booking"];
         delete?: never;
@@ -846,7 +1299,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Review a guide after a paid trip with them (one review per paid booking). */
+        /**
+         * Review a guide after a completed trip with them (one review per trip). A paid trip is
+         *     completed once its last day has ended in Nepal.
+         */
         post: operations["write_review"];
         delete?: never;
         options?: never;
@@ -862,8 +1318,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Start paying for an approved, unpaid booking: a Stripe Checkout Session priced by the
-         *     server, or (without Stripe keys) the sandbox checkout. An open checkout is reused.
+         * Start paying for an approved, unpaid booking whose trip has not started: a Stripe
+         *     Checkout Session priced by the server, or the sandbox checkout on a test server. An
+         *     open checkout is reused. A server with neither answers 503 (see `GET /payments/methods`).
          */
         get: operations["create_checkout"];
         put?: never;
@@ -949,8 +1406,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One verified guide's public page. An unverified or unknown guide is 404 alike. */
+        /** One verified guide's public page. An unverified, suspended or unknown guide is 404 alike. */
         get: operations["guide_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/guide/{id}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The days a verified guide is unavailable between `from` and `to` (inclusive, at most
+         *     366 days): the days they blocked off and every day of their approved or paid trips.
+         */
+        get: operations["guide_availability"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1050,6 +1527,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus text format: request counts and durations, the database pool, booking
+         *     transitions, payments and failed logins. 404 on a server with `YATRA_METRICS=false`.
+         */
+        get: operations["render"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -1074,6 +1571,8 @@ export interface components {
         Account: {
             _id: string;
             email: string;
+            /** @description False until the owner opens the link emailed at sign-up. */
+            emailVerified: boolean;
             firstName: string;
             lastName: string;
             role: components["schemas"]["Role"];
@@ -1083,13 +1582,72 @@ export interface components {
             /** @example success */
             status: string;
         };
+        /** @enum {string} */
+        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report";
+        /** @description One admin action. */
+        AuditEntry: {
+            _id: string;
+            action: components["schemas"]["AuditAction"];
+            actorId: string;
+            /** @description The admin's name as it is now. */
+            actorName: string;
+            /** @description RFC 3339. */
+            createdAt: string;
+            reason: string;
+            targetId: string;
+            targetType: components["schemas"]["AuditTarget"];
+        };
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            /** Format: int64 */
+            totalPages: number;
+        };
+        AuditResponse: {
+            data: components["schemas"]["AuditPage"];
+            /** @example success */
+            status: string;
+        };
+        /** @enum {string} */
+        AuditTarget: "guide" | "destination" | "blog" | "review" | "user" | "report";
         Author: {
             _id: string;
             firstName: string;
             lastName: string;
         };
+        AvailabilityResponse: {
+            data: components["schemas"]["Unavailable"];
+            /** @example success */
+            status: string;
+        };
         BioRequest: {
-            bio?: string | null;
+            /** @example I love slow treks and tea houses. */
+            bio: string;
+        };
+        BlockedDays: {
+            /**
+             * @description The guide's blocked days from today (Nepal time) on, `YYYY-MM-DD`, in order.
+             * @example [
+             *       "2026-12-24",
+             *       "2026-12-25"
+             *     ]
+             */
+            blockedDates: string[];
+        };
+        BlockedDaysRequest: {
+            /**
+             * @description Every day to keep blocked from today on (`YYYY-MM-DD`, today or later, at most 366;
+             *     repeats count once). Replaces the blocked days from today on; `[]` frees them all.
+             * @example [
+             *       "2026-12-24",
+             *       "2026-12-25"
+             *     ]
+             */
+            blockedDates: string[];
+        };
+        BlockedDaysResponse: {
+            data: components["schemas"]["BlockedDays"];
+            /** @example success */
+            status: string;
         };
         Blog: {
             _id: string;
@@ -1114,18 +1672,22 @@ export interface components {
         };
         /** @description The blog form, documented for OpenAPI (the handlers read the multipart stream). */
         BlogForm: {
-            /** @description The body, 1 to 20000 characters; line breaks separate paragraphs. */
+            /**
+             * @description The body; line breaks separate paragraphs.
+             * @example We left Nayapul at dawn.
+             *     By noon the rhododendrons were out.
+             */
             description: string;
             /**
              * Format: binary
              * @description JPEG, PNG or WebP, at most 8 MB.
              */
-            image?: string | null;
-            /** @description `true` to remove the current image when editing. */
-            removeImage?: string | null;
+            image?: string;
+            /** @description `true` (or `1`) to remove the current image when editing. */
+            removeImage?: string;
             /** @description Sent by the spec's client; the server records the account's own role. */
-            role?: string | null;
-            /** @description 1 to 150 characters. */
+            role?: string;
+            /** @example Three days on the Poon Hill trail */
             title: string;
         };
         BlogResponse: {
@@ -1139,28 +1701,53 @@ export interface components {
         };
         Booking: {
             _id: string;
-            /** @description pending, approved or rejected. */
-            bookingStatus: string;
+            bookingStatus: components["schemas"]["BookingStatus"];
+            /** @description Why it was cancelled; `null` unless cancelled. */
+            cancellationReason: string | null;
+            cancelledBy: null | components["schemas"]["CancelledBy"];
             /** @description RFC 3339. */
             createdAt: string;
+            /**
+             * Format: int64
+             * @description The trip's length in days (1 to 30).
+             */
+            days: number;
+            /** @description The trip's last day, `YYYY-MM-DD`. */
+            endDate: string;
+            /**
+             * @description For pending requests and approved, unpaid bookings: when (RFC 3339) it expires
+             *     unless the guide answers or the traveller pays; else `null`.
+             */
+            expiresAt: string | null;
+            /**
+             * @description For paid bookings: until when (RFC 3339) the traveller can cancel with a full
+             *     refund (24 hours before the trip starts, Nepal time); else `null`.
+             */
+            freeCancellationUntil: string | null;
             /** Format: int64 */
             groupSize: number;
             guide: components["schemas"]["Party"];
+            /** @description The traveller's message to the guide (may be empty). */
+            message: string;
             payment: null | components["schemas"]["PaymentReceipt"];
-            /** @description unpaid or paid. */
-            paymentStatus: string;
+            paymentStatus: components["schemas"]["BookingPaymentStatus"];
             /**
              * Format: double
              * @description The guide's daily rate when the booking was made, in dollars.
              */
             pricePerPerson: number;
-            /** @description `YYYY-MM-DD`. */
+            /**
+             * Format: double
+             * @description What is (or was) given back, in dollars; `null` when nothing was paid back.
+             */
+            refundAmount: number | null;
+            /** @description The trip's first day, `YYYY-MM-DD`. */
             selectedDate: string;
             /** @description `HH:MM`. */
             selectedTime: string;
             /**
              * Format: double
-             * @description `pricePerPerson` × `groupSize`, in dollars.
+             * @description `pricePerPerson` × `groupSize` × `days`, in dollars.
              */
             totalAmount: number;
             tourist: components["schemas"]["Party"];
@@ -1170,24 +1757,35 @@ export interface components {
             /** @example success */
             status: string;
         };
+        /** @enum {string} */
+        BookingPaymentStatus: "unpaid" | "paid" | "refund_pending" | "refunded";
         BookingRequest: {
             /**
              * Format: int64
-             * @description 1 to 20 (a numeric string is accepted too).
+             * @description The trip's length in days, 1 to 30 (default 1; a numeric string is accepted too).
+             * @example 3
+             */
+            days?: number | null;
+            /**
+             * Format: int64
+             * @description Default 1 (a numeric string is accepted too).
              * @example 2
              */
             groupSize?: number | null;
-            guideId?: string | null;
+            guideId: string;
+            /** @description A message to the guide, up to 1,000 characters. */
+            message?: string | null;
             /**
              * Format: double
              * @description Ignored: the server prices the booking from the guide's current rate.
              */
             pricePerPerson?: number | null;
             /**
-             * @description `YYYY-MM-DD`, today or later in Nepal.
+             * Format: date
+             * @description The trip's first day: today or later in Nepal, within two years.
              * @example 2026-12-12
              */
-            selectedDate?: string | null;
+            selectedDate: string;
             /**
              * @description `HH:MM`, 24-hour (default 10:00).
              * @example 10:00
@@ -1200,25 +1798,42 @@ export interface components {
             /** @example success */
             status: string;
         };
+        /** @enum {string} */
+        BookingStatus: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "completed";
         BookingsResponse: {
             data: components["schemas"]["Booking"][];
             /** @example success */
             status: string;
         };
+        CancelRequest: {
+            /** @description Why, in a few words (up to 500 characters; may be empty). */
+            reason?: string | null;
+        };
+        /**
+         * @description Who takes a transition (`cancelledBy` names one of them).
+         * @enum {string}
+         */
+        CancelledBy: "tourist" | "guide" | "admin" | "system";
         CardContact: {
             address: string;
         };
+        /**
+         * @description How card payments are taken here.
+         * @enum {string}
+         */
+        CardPayments: "stripe" | "sandbox" | "none";
         /** @description One certificate as the form sends it. */
         CertificateRequest: {
             /**
-             * @description `YYYY-MM-DD`, not in the future.
+             * Format: date
+             * @description Not after today (in Nepal).
              * @example 2021-04-15
              */
-            issueDate?: string | null;
+            issueDate: string;
             /** @example Nepal Tourism Board */
-            issuingOrganization?: string | null;
+            issuingOrganization: string;
             /** @example Trekking Guide Licence */
-            name?: string | null;
+            name: string;
         };
         CertificateUpdateRequest: components["schemas"]["CertificateRequest"] & {
             certificationId?: string | null;
@@ -1245,6 +1860,11 @@ export interface components {
             issuingOrganization: string;
             name: string;
         };
+        ChangePasswordRequest: {
+            confirmPassword?: string | null;
+            currentPassword?: string | null;
+            password?: string | null;
+        };
         CheckoutResponse: {
             sessionId: string;
             /** @example success */
@@ -1270,7 +1890,33 @@ export interface components {
             /** @example Thamel, Kathmandu */
             address?: string | null;
             /** @example +977 9800000000 */
-            phone?: string | null;
+            phone: string;
+        };
+        Conversation: {
+            _id: string;
+            /** @description RFC 3339. */
+            createdAt: string;
+            guideId: string;
+            lastMessage: null | components["schemas"]["Message"];
+            /** @description RFC 3339: when the last message was sent. */
+            lastMessageAt: string;
+            otherParty: components["schemas"]["OtherParty"];
+            touristId: string;
+            /**
+             * Format: int64
+             * @description The other party's messages you have not read.
+             */
+            unreadCount: number;
+        };
+        ConversationResponse: {
+            data: components["schemas"]["Conversation"];
+            /** @example success */
+            status: string;
+        };
+        ConversationsResponse: {
+            data: components["schemas"]["Conversation"][];
+            /** @example success */
+            status: string;
         };
         /** @description A cover image: JPEG, PNG or WebP, at most 8 MB and 40 megapixels. */
         CoverImageUpload: {
@@ -1278,12 +1924,9 @@ export interface components {
             coverImage: string;
         };
         DecisionRequest: {
-            /**
-             * @description approve or reject.
-             * @example approve
-             */
-            action?: string | null;
-            bookingId?: string | null;
+            /** @example approve */
+            action: string;
+            bookingId: string;
         };
         Destination: {
             _id: string;
@@ -1312,30 +1955,39 @@ export interface components {
         };
         /** @description The admin's form, documented for OpenAPI (the handler reads the multipart stream). */
         DestinationForm: {
+            /** @example The second largest lake in Nepal, under the Annapurna range. */
             description: string;
             /**
              * Format: binary
              * @description JPEG, PNG or WebP, at most 8 MB: required when creating, optional when editing.
              */
-            image?: string | null;
-            latitude?: string | null;
+            image?: string;
+            /**
+             * @description Degrees, -90 to 90; give both or neither of `latitude` and `longitude`.
+             * @example 27.7172
+             */
+            latitude?: string;
             /** @example Pokhara, Gandaki Province */
             location: string;
-            longitude?: string | null;
+            /**
+             * @description Degrees, -180 to 180.
+             * @example 85.324
+             */
+            longitude?: string;
             /** @example Phewa Lake, Pokhara */
             name: string;
-            /** @description true or false. */
-            popular?: string | null;
+            /** @description Left out or empty: false. */
+            popular?: string;
             /**
-             * @description 0 to 5.
+             * @description 0 to 5 (default 0).
              * @example 4.8
              */
-            rating?: string | null;
+            rating?: string;
             /**
-             * @description Number of reviews, 0 or more.
+             * @description Number of reviews (default 0).
              * @example 1200
              */
-            reviews?: string | null;
+            reviews?: string;
         };
         DestinationListResponse: {
             destinations: components["schemas"]["Destination"][];
@@ -1362,7 +2014,8 @@ export interface components {
             thisMonth: number;
             /**
              * Format: double
-             * @description Paid trips, all time, in dollars.
+             * @description What paid trips brought in, all time, in dollars: upcoming, completed, and those
+             *     cancelled too late for a refund; refunded trips count nothing.
              */
             total: number;
         };
@@ -1383,6 +2036,10 @@ export interface components {
             /** Format: int64 */
             totalPages: number;
         };
+        ForgotPasswordRequest: {
+            /** @example sita@example.com */
+            email?: string | null;
+        };
         Guide: {
             _id: string;
             /**
@@ -1398,6 +2055,22 @@ export interface components {
             lastName: string;
             /** Format: int64 */
             reviewCount: number;
+        };
+        GuideCancellations: {
+            email: string;
+            firstName: string;
+            /**
+             * Format: int64
+             * @description Approved or paid trips this guide cancelled, all time.
+             */
+            guideCancellations: number;
+            guideId: string;
+            lastName: string;
+        };
+        GuideCancellationsResponse: {
+            data: components["schemas"]["GuideCancellations"][];
+            /** @example success */
+            status: string;
         };
         /** @description A guide as cards show them, in lists and search results. */
         GuideCard: {
@@ -1443,7 +2116,7 @@ export interface components {
             reviewCount: number;
             /** @description verified or unverified. */
             status: components["schemas"]["GuideStatus"];
-            /** @description Approved trips from today on, soonest first. */
+            /** @description Approved trips (paid or not) not over yet, soonest first. */
             upcomingTrips: components["schemas"]["Booking"][];
             verification: components["schemas"]["VerificationState"];
             /** @description The admin's reason after a rejection. */
@@ -1494,22 +2167,23 @@ export interface components {
         };
         /** @description The guide profile form. */
         GuideProfileRequest: {
-            bio?: string | null;
-            contactInfo?: null | components["schemas"]["ContactInfoRequest"];
-            expertiseLanguages?: string[] | null;
-            interests?: string[] | null;
+            /** @example I love slow treks and tea houses. */
+            bio: string;
+            contactInfo: components["schemas"]["ContactInfoRequest"];
+            expertiseLanguages: components["schemas"]["Tag"][];
+            interests?: components["schemas"]["Tag"][] | null;
             location?: null | components["schemas"]["LocationRequest"];
             /** @example Nepali */
-            nationality?: string | null;
+            nationality: string;
             /**
              * Format: double
-             * @description Dollars per day, 0 to 10000 (a numeric string is accepted too).
+             * @description Dollars per day (a numeric string is accepted too).
              * @example 45
              */
-            pricePerDay?: number | null;
+            pricePerDay: number;
             /**
              * Format: int64
-             * @description Whole years, 0 to 70. Left out: the stored value stays.
+             * @description Whole years. Left out: the stored value stays.
              * @example 8
              */
             yearsOfExperience?: number | null;
@@ -1547,7 +2221,7 @@ export interface components {
             idCardImage: string;
         };
         InterestsRequest: {
-            interests?: string[] | null;
+            interests: components["schemas"]["Tag"][];
         };
         LikeResponse: {
             data: components["schemas"]["LikeState"];
@@ -1572,23 +2246,26 @@ export interface components {
              */
             longitude: number;
         };
-        /** @description A point on the map, as requests send it (either part may be missing). */
+        /**
+         * @description A point on the map, as requests send it. The parts are `Option` so that a missing one
+         *     gets a clear message; both are required.
+         */
         LocationRequest: {
             /**
              * Format: double
              * @example 27.7172
              */
-            latitude?: number | null;
+            latitude: number;
             /**
              * Format: double
              * @example 85.324
              */
-            longitude?: number | null;
+            longitude: number;
         };
         LoginRequest: {
             /** @example traveller@demo.yatra.np */
-            email?: string | null;
-            password?: string | null;
+            email: string;
+            password: string;
         };
         LoginResponse: {
             message: string;
@@ -1600,8 +2277,32 @@ export interface components {
             /** @description Access token: send as `Authorization: Bearer <token>`. Lives 15 minutes. */
             token: string;
         };
+        Message: {
+            _id: string;
+            /** @description RFC 3339. */
+            createdAt: string;
+            senderId: string;
+            /** @description As written; show it as text, never as HTML. */
+            text: string;
+        };
         MessageResponse: {
             message: string;
+            /** @example success */
+            status: string;
+        };
+        MessageSentResponse: {
+            data: components["schemas"]["Message"];
+            /** @example success */
+            status: string;
+        };
+        MessagesPage: {
+            /** @description Newest first. */
+            messages: components["schemas"]["Message"][];
+            /** @description Pass as `cursor` for the older messages; null on the oldest page. */
+            nextCursor: string | null;
+        };
+        MessagesResponse: {
+            data: components["schemas"]["MessagesPage"];
             /** @example success */
             status: string;
         };
@@ -1615,8 +2316,10 @@ export interface components {
             lastName: string;
         };
         NameRequest: {
-            firstName?: string | null;
-            lastName?: string | null;
+            /** @example Sita */
+            firstName: string;
+            /** @example Rai */
+            lastName: string;
         };
         NameResponse: {
             data: components["schemas"]["Name"];
@@ -1625,7 +2328,12 @@ export interface components {
             status: string;
         };
         NationalityRequest: {
-            nationality?: string | null;
+            /** @example French */
+            nationality: string;
+        };
+        NewMessage: {
+            /** @description 1 to 2,000 characters once surrounding spaces are trimmed; stored as written. */
+            text: string;
         };
         Notification: {
             _id: string;
@@ -1649,6 +2357,21 @@ export interface components {
             /** @example success */
             status: string;
         };
+        /** @description An optional note for the audit log. */
+        OptionalReasonRequest: {
+            /** @description At most 500 characters. */
+            reason?: string | null;
+        };
+        /** @description The other person in a conversation. */
+        OtherParty: {
+            _id: string;
+            firstName: string;
+            lastName: string;
+            /** @description URL of their profile picture's thumbnail. */
+            profilePicture: string | null;
+            /** @description `guide` or `tourist`. */
+            role: string;
+        };
         /** @description One side of a booking. */
         Party: {
             _id: string;
@@ -1659,6 +2382,14 @@ export interface components {
             phone: string | null;
             /** @description A small copy of their photo. */
             profilePicture: string | null;
+        };
+        PaymentMethods: {
+            card: components["schemas"]["CardPayments"];
+        };
+        PaymentMethodsResponse: {
+            data: components["schemas"]["PaymentMethods"];
+            /** @example success */
+            status: string;
         };
         PaymentReceipt: {
             /**
@@ -1746,6 +2477,11 @@ export interface components {
              */
             yearsOfExperience: number | null;
         };
+        /** @description Why the admin acts; shown to the author and kept in the audit log. */
+        ReasonRequest: {
+            /** @description 1 to 500 characters. */
+            reason: string;
+        };
         RefreshRequest: {
             refreshToken?: string | null;
         };
@@ -1754,7 +2490,68 @@ export interface components {
              * @description Shown to the guide; at most 500 characters.
              * @example The licence photo is unreadable.
              */
-            reason?: string | null;
+            reason: string;
+        };
+        ReportCreated: {
+            _id: string;
+        };
+        /** @description An open report with what it is about. */
+        ReportItem: {
+            _id: string;
+            /** @description Who wrote the post or review, or the guide; `null` when the post is deleted. */
+            authorId: string | null;
+            authorName: string;
+            /** @description Whether the author's account is suspended already. */
+            authorSuspended: boolean;
+            /** @description RFC 3339. */
+            createdAt: string;
+            /** @description The start of the post, the review or the guide's bio. */
+            excerpt: string;
+            /** @description The guide whose page shows the review, or the reported guide. */
+            guideId: string | null;
+            reason: string;
+            reporterId: string;
+            reporterName: string;
+            /** @description Whether the target is already gone from public view (hidden, deleted, suspended). */
+            targetGone: boolean;
+            targetId: string;
+            targetType: components["schemas"]["ReportTarget"];
+            /** @description The post's title, "Review of <guide>", or the guide's name. */
+            title: string;
+        };
+        ReportRequest: {
+            /** @description What is wrong with it, 1 to 500 characters. */
+            reason: string;
+            /** @description The `_id` of the post, review or guide. */
+            targetId: string;
+            targetType: components["schemas"]["ReportTarget"];
+        };
+        ReportResponse: {
+            data: components["schemas"]["ReportCreated"];
+            message: string;
+            /** @example success */
+            status: string;
+        };
+        /**
+         * @description What can be reported.
+         * @enum {string}
+         */
+        ReportTarget: "blog" | "review" | "guide";
+        ReportsPage: {
+            reports: components["schemas"]["ReportItem"][];
+            /** Format: int64 */
+            totalPages: number;
+        };
+        ReportsResponse: {
+            data: components["schemas"]["ReportsPage"];
+            /** @example success */
+            status: string;
+        };
+        ResetPasswordRequest: {
+            confirmPassword?: string | null;
+            password?: string | null;
+            /** @description The `token` of the emailed `/reset-password?token=...` link. */
+            token?: string | null;
         };
         /** @description A review as the guide's page shows it. */
         Review: {
@@ -1773,21 +2570,21 @@ export interface components {
              * @description 1 to 5.
              */
             score: number;
-            /** @description The day of the paid trip the review is about (`YYYY-MM-DD`). */
+            /** @description The first day of the completed trip the review is about (`YYYY-MM-DD`). */
             tripDate: string;
-            /** @description Always true: every review comes from a paid booking. */
+            /** @description Always true: every review comes from a completed, paid trip. */
             verified: boolean;
         };
         ReviewRequest: {
             /** @example Pemba read the weather and the altitude better than any app. */
-            comment?: string | null;
-            guideId?: string | null;
+            comment: string;
+            guideId: string;
             /**
              * Format: int64
-             * @description A whole number from 1 to 5 (a numeric string is accepted too).
+             * @description A numeric string is accepted too.
              * @example 5
              */
-            score?: number | null;
+            score: number;
         };
         ReviewsPage: {
             /** Format: double */
@@ -1812,22 +2609,55 @@ export interface components {
             /** @example success */
             status: string;
         };
-        /** @description Sign-up form. Fields are optional here so that a missing one gets a clear message. */
+        /**
+         * @description The roles a person can hold by their own choice, as the document lists them (the
+         *     requests carry text so that a wrong one gets our message, not serde's).
+         * @enum {string}
+         */
+        SelfChosenRole: "tourist" | "guide";
+        /**
+         * @description Sign-up form. Fields are `Option` here so that a missing one gets a clear message;
+         *     the document says what the parsers require. Names are trimmed, one line, at most 50
+         *     characters; `confirmPassword` must equal `password`.
+         */
         SignupRequest: {
-            confirmPassword?: string | null;
-            /** @example sita@example.com */
-            email?: string | null;
-            /** @example Sita */
-            firstName?: string | null;
-            /** @example Rai */
-            lastName?: string | null;
-            password?: string | null;
+            confirmPassword: string;
             /**
-             * @description `tourist` (default) or `guide`.
-             * @example tourist
+             * Format: email
+             * @example sita@example.com
              */
-            role?: string | null;
+            email: string;
+            /** @example Sita */
+            firstName: string;
+            /** @example Rai */
+            lastName: string;
+            password: string;
+            role?: null | components["schemas"]["SelfChosenRole"];
         };
+        StartConversation: {
+            /** @description The verified guide to write to. */
+            guideId: string;
+            /** @description 1 to 2,000 characters once surrounding spaces are trimmed; stored as written. */
+            text: string;
+        };
+        /** @description A suspended account. */
+        SuspendedAccount: {
+            _id: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            reason: string;
+            role: components["schemas"]["Role"];
+            /** @description RFC 3339. */
+            suspendedAt: string;
+        };
+        SuspendedAccountsResponse: {
+            data: components["schemas"]["SuspendedAccount"][];
+            /** @example success */
+            status: string;
+        };
+        /** @example Trekking */
+        Tag: string;
         Tourist: {
             _id: string;
             email: string;
@@ -1863,11 +2693,12 @@ export interface components {
         };
         /** @description The traveller form. */
         TouristProfileRequest: {
-            bio?: string | null;
-            interests?: string[] | null;
+            /** @example I love slow treks and tea houses. */
+            bio: string;
+            interests: components["schemas"]["Tag"][];
             /** @example French */
-            nationality?: string | null;
-            preferredLanguages?: string[] | null;
+            nationality: string;
+            preferredLanguages?: components["schemas"]["Tag"][] | null;
         };
         TouristResponse: {
             data: components["schemas"]["Tourist"];
@@ -1879,6 +2710,16 @@ export interface components {
             message: string;
             /** @example success */
             status: string;
+        };
+        Unavailable: {
+            /**
+             * @description Days (`YYYY-MM-DD`, in order) the guide cannot take a trip.
+             * @example [
+             *       "2026-12-12",
+             *       "2026-12-13"
+             *     ]
+             */
+            unavailable: string[];
         };
         UnreadCount: {
             /** Format: int64 */
@@ -1901,6 +2742,11 @@ export interface components {
             certifications: components["schemas"]["Certification"][];
             email: string;
             firstName: string;
+            /**
+             * Format: int64
+             * @description Approved or paid trips this guide has cancelled, all time.
+             */
+            guideCancellations: number;
             guideId: string;
             lastName: string;
             nationality: string;
@@ -1919,6 +2765,10 @@ export interface components {
          * @enum {string}
          */
         VerificationState: "none" | "submitted" | "rejected" | "approved";
+        VerifyEmailRequest: {
+            /** @description The `token` of the emailed `/verify-email?token=...` link. */
+            token?: string | null;
+        };
         WebhookAck: {
             received: boolean;
         };
@@ -1950,6 +2800,225 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    audit_log: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1 to 50 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hide_blog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No reason given */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such post */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already hidden */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unhide_blog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptionalReasonRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such post */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not hidden */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_destination: {
         parameters: {
             query?: never;
@@ -2014,6 +3083,17 @@ export interface operations {
             };
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many uploads from this account or address, or too many uploads at once; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2146,6 +3226,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many uploads from this account or address, or too many uploads at once; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    guide_cancellations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideCancellationsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     reject_guide: {
@@ -2212,6 +3339,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     verify_guide: {
@@ -2269,6 +3414,517 @@ export interface operations {
             };
         };
     };
+    open_reports: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1 to 50 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dismiss_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptionalReasonRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The report is no longer open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hide_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No reason given */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already hidden */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unhide_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptionalReasonRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not hidden */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suspended_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuspendedAccountsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suspend_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No reason given, or your own account */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already suspended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsuspend_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptionalReasonRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not suspended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     verification_queue: {
         parameters: {
             query?: never;
@@ -2296,6 +3952,123 @@ export interface operations {
             };
             /** @description Not an admin account */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The current password is wrong, or the new one breaks the rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forgot_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The email is missing or not an email address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests for this email or from this address */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2343,9 +4116,38 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed attempts */
+            /** @description The account is suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed attempts for this account from this address, from this address, or for this account; see `Retry-After` */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2373,6 +4175,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body cannot be read or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2425,7 +4281,129 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
+            /** @description The body cannot be read or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The email is already verified */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many verification emails lately */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The link is unknown, used or expired, or the password breaks the rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2467,6 +4445,85 @@ export interface operations {
             };
             /** @description The email is already registered */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many sign-ups from this address; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The link is unknown, used or expired */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2550,6 +4607,17 @@ export interface operations {
             };
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many posts or uploads from this account or address, or too many uploads at once; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2720,6 +4788,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many uploads from this account or address, or too many uploads at once; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     like: {
@@ -2796,6 +4875,483 @@ export interface operations {
             };
         };
     };
+    cancel_booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingResponse"];
+                };
+            };
+            /** @description The reason is too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a booking of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It cannot be cancelled in its state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_conversations: {
+        parameters: {
+            query?: {
+                /** @description Only the conversation with this user (at most one). */
+                with?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartConversation"];
+            };
+        };
+        responses: {
+            /** @description The conversation, with the message appended */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            /** @description The text is empty or longer than 2,000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only travellers start conversations */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No verified guide has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many messages this minute (or from your network this hour); see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    conversation_messages: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; none for the newest messages. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagesResponse"];
+                };
+            };
+            /** @description The cursor is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No conversation of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewMessage"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSentResponse"];
+                };
+            };
+            /** @description The text is empty or longer than 2,000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No conversation of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many messages this minute (or from your network this hour); see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_conversation_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No conversation of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    blocked_days: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedDaysResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replace_blocked_days: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockedDaysRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedDaysResponse"];
+                };
+            };
+            /** @description A day is not a date, is in the past or too far ahead, or more than 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     decide_booking: {
         parameters: {
             query?: never;
@@ -2851,8 +5407,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not pending, or the day is already taken */
+            /** @description Not pending, the trip has started, or a day is in another approved trip */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2961,6 +5535,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many uploads from this account or address, or too many uploads at once; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_certificate: {
@@ -3010,6 +5595,24 @@ export interface operations {
             };
             /** @description Not one of the guide's certificates */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3074,6 +5677,17 @@ export interface operations {
             };
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many uploads from this account or address, or too many uploads at once; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3200,6 +5814,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     guide_profile_image: {
@@ -3260,6 +5892,17 @@ export interface operations {
             /** @description Not a JPEG, PNG or WebP image */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many uploads from this account or address, or too many uploads at once; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3387,7 +6030,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `text/event-stream` of `unread` events */
+            /** @description `text/event-stream` of `unread`, `unread-messages` and `message` events */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3505,6 +6148,25 @@ export interface operations {
             };
         };
     };
+    payment_methods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodsResponse"];
+                };
+            };
+        };
+    };
     sandbox_checkout: {
         parameters: {
             query?: never;
@@ -3614,7 +6276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The checkout was cancelled */
+            /** @description The checkout was cancelled, or the booking can no longer be paid */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3695,6 +6357,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     completion: {
@@ -3702,8 +6382,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description `tourist` or `guide` */
-                role: string;
+                role: components["schemas"]["SelfChosenRole"];
             };
             cookie?: never;
         };
@@ -3735,6 +6414,15 @@ export interface operations {
             };
             /** @description The role is not the caller's */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3774,6 +6462,100 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportResponse"];
+                };
+            };
+            /** @description No reason, or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such public post, review or guide */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description You already have an open report about it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3821,6 +6603,24 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3880,7 +6680,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a traveller account */
+            /** @description Not a traveller account, or the email is not verified yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3898,9 +6698,38 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A pending request for this guide and day exists */
+            /** @description A day of the trip is unavailable, or a pending request for this guide and day exists */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many booking requests from this account or address; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3999,6 +6828,17 @@ export interface operations {
             };
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many uploads from this account or address, or too many uploads at once; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4105,6 +6945,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many uploads from this account or address, or too many uploads at once; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_interests: {
@@ -4145,6 +6996,24 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4199,6 +7068,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_nationality: {
@@ -4239,6 +7126,24 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4329,6 +7234,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     tourist_profile_image: {
@@ -4392,6 +7315,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many uploads from this account or address, or too many uploads at once; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     write_review: {
@@ -4432,7 +7366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a traveller, or no paid trip with this guide yet */
+            /** @description Not a traveller, or no completed trip with this guide yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4450,9 +7384,38 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Every paid trip with this guide is already reviewed */
+            /** @description Every completed trip with this guide is already reviewed */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many reviews from this account or address; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4505,7 +7468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not approved, or already paid */
+            /** @description Not approved, already paid, or the trip has started */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4516,6 +7479,15 @@ export interface operations {
             };
             /** @description Stripe failed; the booking stays unpaid */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No card payment provider is set up on this server */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4557,9 +7529,9 @@ export interface operations {
     feed: {
         parameters: {
             query?: {
-                /** @description From 1 (default 1). Ignored when `cursor` is given. */
+                /** @description Default 1. Ignored when `cursor` is given. */
                 page?: number;
-                /** @description 1 to 50 (default 6). */
+                /** @description Default 6. */
                 limit?: number;
                 /**
                  * @description Words to find in the title and body (all must match, ignoring case and accents);
@@ -4628,9 +7600,9 @@ export interface operations {
     list_destinations: {
         parameters: {
             query?: {
-                /** @description From 1 (default 1). */
+                /** @description Default 1. */
                 page?: number;
-                /** @description 1 to 50 (default 6). */
+                /** @description Default 6. */
                 limit?: number;
                 /** @description Words to find in the name, location and description (all must match). */
                 query?: string;
@@ -4689,14 +7661,65 @@ export interface operations {
             };
         };
     };
+    guide_availability: {
+        parameters: {
+            query: {
+                /**
+                 * @description The first day, `YYYY-MM-DD`.
+                 * @example 2026-12-01
+                 */
+                from: string;
+                /**
+                 * @description The last day, `YYYY-MM-DD`: on or after `from`, at most 366 days in all.
+                 * @example 2026-12-31
+                 */
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @description The guide's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilityResponse"];
+                };
+            };
+            /** @description `from` or `to` missing or not a date, `to` before `from`, or more than 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verified guide */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_guides: {
         parameters: {
             query?: {
-                /** @description From 1 (default 1). Ignored when `cursor` is given. */
+                /** @description Default 1. Ignored when `cursor` is given. */
                 page?: number;
-                /** @description 1 to 50 (default 10). */
+                /** @description Default 10. */
                 limit?: number;
-                /** @description all, trekking, cultural (or "Cultural Tours"), adventure, wildlife, food, historical or nature. */
+                /** @description `all` (or empty) lists every category. */
                 category?: string;
                 /**
                  * @description `nextCursor` of the previous page: pages never repeat or skip a guide, even while
@@ -4731,9 +7754,9 @@ export interface operations {
     guide_reviews: {
         parameters: {
             query?: {
-                /** @description From 1 (default 1). */
+                /** @description Default 1. */
                 page?: number;
-                /** @description 1 to 50 (default 20). */
+                /** @description Default 20. */
                 limit?: number;
             };
             header?: never;
@@ -4781,16 +7804,19 @@ export interface operations {
                 query?: string;
                 /** @description Words that must match the guide's address (a town, an area). */
                 address?: string;
-                /** @description all, trekking, cultural, adventure, wildlife, food, historical or nature. */
+                /** @description `all` (or empty) lists every category. */
                 category?: string;
-                /** @description Latitude of a point: with `lng`, only guides within `radiusKm`, nearest first. */
+                /**
+                 * @description Latitude of a point: with `lng` (give both or neither), only guides within
+                 *     `radiusKm`, nearest first.
+                 */
                 lat?: number;
                 lng?: number;
-                /** @description 1 to 1000 (default 50). */
+                /** @description More than 0 (default 50). */
                 radiusKm?: number;
-                /** @description From 1 (default 1). */
+                /** @description Default 1. */
                 page?: number;
-                /** @description 1 to 50 (default 12). */
+                /** @description Default 12. */
                 limit?: number;
             };
             header?: never;
@@ -4857,6 +7883,35 @@ export interface operations {
                     "image/*": number[];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    render: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Metrics are turned off on this server */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -46,6 +46,11 @@ export function peopleLabel(count: number): string {
   return `${count} ${count === 1 ? 'person' : 'people'}`
 }
 
+/** '1 day' or '3 days'. */
+export function daysLabel(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'}`
+}
+
 /** 'Pemba Sherpa': a party's full name. */
 export function partyName(party: Pick<BookingParty, 'firstName' | 'lastName'>): string {
   return `${party.firstName} ${party.lastName}`.trim()
@@ -59,14 +64,27 @@ export function formatMoment(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : moment.format(date)
 }
 
-export type BookingState = 'pending' | 'approved' | 'rejected'
+export type BookingState = 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled' | 'completed'
+export type PaymentState = 'unpaid' | 'paid' | 'refund_pending' | 'refunded'
 
-/** The booking's answer from the guide; anything unknown reads as still waiting. */
+const BOOKING_STATES: readonly string[] = ['pending', 'approved', 'rejected', 'expired', 'cancelled', 'completed']
+const PAYMENT_STATES: readonly string[] = ['unpaid', 'paid', 'refund_pending', 'refunded']
+
+/** Where the booking stands; anything unknown reads as still waiting. */
 export function bookingState(booking: Pick<Booking, 'bookingStatus'>): BookingState {
-  return booking.bookingStatus === 'approved' || booking.bookingStatus === 'rejected' ? booking.bookingStatus : 'pending'
+  return BOOKING_STATES.includes(booking.bookingStatus) ? (booking.bookingStatus as BookingState) : 'pending'
 }
 
+/** Where its money stands; anything unknown reads as not paid. */
+export function paymentState(booking: Pick<Booking, 'paymentStatus'>): PaymentState {
+  return PAYMENT_STATES.includes(booking.paymentStatus) ? (booking.paymentStatus as PaymentState) : 'unpaid'
+}
+
+/** The traveller paid and the money was not given back (a completed trip stays paid). */
 export const isPaid = (booking: Pick<Booking, 'paymentStatus'>) => booking.paymentStatus === 'paid'
 
+/** Money was taken at some point: a receipt exists even once it is refunded. */
+export const wasPaid = (booking: Pick<Booking, 'paymentStatus'>) => paymentState(booking) !== 'unpaid'
+
 /** Approved and not paid yet: the traveller can pay it now. */
-export const isPayable = (booking: Pick<Booking, 'bookingStatus' | 'paymentStatus'>) => bookingState(booking) === 'approved' && !isPaid(booking)
+export const isPayable = (booking: Pick<Booking, 'bookingStatus' | 'paymentStatus'>) => bookingState(booking) === 'approved' && paymentState(booking) === 'unpaid'

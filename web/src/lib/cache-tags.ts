@@ -21,8 +21,16 @@ export const BOOKINGS_TAG = 'bookings'
 /** Notification lists. */
 export const NOTIFICATIONS_TAG = 'notifications'
 
+/** The signed-in user's conversations (their last messages and unread counts). */
+export const CONVERSATIONS_TAG = 'conversations'
+
 /** Every list of blog posts: the feed, blog search results, an author's own list. */
 export const BLOGS_TAG = 'blogs'
 
 /** One blog post's page and its edit form. */
 export const blogTag = (blogId: string) => `blog:${blogId}`
+
+/** Which days guides are free: the booking modal's calendar and a guide's own. Bookings move it too. */
+export const AVAILABILITY_TAG = 'availability'
+/** The signed-in account (`/auth/me`): its name and whether its email is verified. */
+export const ACCOUNT_TAG = 'account'

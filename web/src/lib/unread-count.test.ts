@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { saveSession } from './auth-store'
 import { fakeServer, failure, json } from '../test-server'
-import { followUnreadCount, readUnreadCount, reconnectDelay, UNREAD_STREAM_PATH } from './unread-count'
+import { followUnreadCount, readLiveMessage, readUnreadCount, reconnectDelay, UNREAD_STREAM_PATH } from './unread-count'
 
 /** A text/event-stream answer that sends `chunks`, then ends (or stays open with `open`). */
 function eventStream(chunks: string[], { open = false } = {}) {
@@ -29,6 +29,17 @@ describe('readUnreadCount', () => {
     expect(readUnreadCount('{"count":3}')).toBe(3)
     expect(readUnreadCount('{"count":0}')).toBe(0)
     for (const data of ['', 'x', '{"count":-1}', '{"count":1.5}', '{"count":"2"}', '{}', 'null']) expect(readUnreadCount(data)).toBeNull()
+  })
+})
+
+describe('readLiveMessage', () => {
+  it('reads a conversation id and a whole message, and nothing else', () => {
+    const message = { _id: 'm1', senderId: 'u1', text: '<b>hi</b>', createdAt: '2026-11-23T10:00:00Z' }
+    expect(readLiveMessage(JSON.stringify({ conversationId: 'c1', message }))).toEqual({ conversationId: 'c1', message })
+    expect(readLiveMessage(JSON.stringify({ conversationId: 'c1', message: { ...message, text: 3 } }))).toBeNull()
+    expect(readLiveMessage(JSON.stringify({ message }))).toBeNull()
+    expect(readLiveMessage('{"count":1}')).toBeNull()
+    expect(readLiveMessage('not json')).toBeNull()
   })
 })
 

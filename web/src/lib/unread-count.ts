@@ -1,9 +1,10 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useEffect, useEffectEvent, useRef, useSyncExternalStore } from 'react'
 import { authFetch } from './api-client'
 import { getToken } from './auth-store'
 import { invalidate, useClientCache } from './cache-provider'
-import { BOOKINGS_TAG, NOTIFICATIONS_TAG } from './cache-tags'
-import { SseParser } from './sse'
+import type { components } from './api-schema'
+import { BOOKINGS_TAG, CONVERSATIONS_TAG, NOTIFICATIONS_TAG } from './cache-tags'
+import { SseParser, type SseEvent } from './sse'
 
 export const UNREAD_STREAM_PATH = '/api/v1/notifications/stream'
 
@@ -41,13 +42,29 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   })
 }
 
+/** A new message in one of your conversations, as the stream's `message` event carries it. */
+export type LiveMessage = { conversationId: string; message: components['schemas']['Message'] }
+
+/** The data of a `message` event; null when it is not one. */
+export function readLiveMessage(data: string): LiveMessage | null {
+  try {
+    const value = JSON.parse(data) as { conversationId?: unknown; message?: Record<string, unknown> }
+    const m = value.message
+    if (typeof value.conversationId !== 'string' || !m) return null
+    if (typeof m._id !== 'string' || typeof m.senderId !== 'string' || typeof m.text !== 'string' || typeof m.createdAt !== 'string') return null
+    return { conversationId: value.conversationId, message: { _id: m._id, senderId: m.senderId, text: m.text, createdAt: m.createdAt } }
+  } catch {
+    return null
+  }
+}
+
 /**
- * Keeps one stream open while signed in: reads `unread` events into `onCount`, and
- * reconnects when the stream ends (the server closes it every ten minutes) or fails.
- * EventSource cannot send the bearer token, so this reads the stream with authFetch,
- * which also refreshes an expired token. Stops when aborted or signed out.
+ * Keeps one stream open while signed in: hands every event to `onEvent`, and reconnects
+ * when the stream ends (the server closes it every ten minutes) or fails. EventSource
+ * cannot send the bearer token, so this reads the stream with authFetch, which also
+ * refreshes an expired token. Stops when aborted or signed out.
  */
-export async function followUnreadCount(onCount: (count: number) => void, signal: AbortSignal): Promise<void> {
+export async function followLiveEvents(onEvent: (event: SseEvent) => void, signal: AbortSignal): Promise<void> {
   let failures = 0
   while (!signal.aborted && getToken()) {
     let heard = false
@@ -67,10 +84,8 @@ export async function followUnreadCount(onCount: (count: number) => void, signal
             const { done, value } = await reader.read()
             if (done || signal.aborted) break
             for (const event of parser.push(decoder.decode(value, { stream: true }))) {
-              const count = event.event === 'unread' ? readUnreadCount(event.data) : null
-              if (count === null) continue
               heard = true
-              onCount(count)
+              onEvent(event)
             }
           }
         } finally {
@@ -83,44 +98,70 @@ export async function followUnreadCount(onCount: (count: number) => void, signal
       if (signal.aborted) return
       console.warn('The live notification count was interrupted', error)
     }
-    // A stream that delivered counts ended as planned: come back at once (almost).
+    // A stream that delivered events ended as planned: come back at once (almost).
     failures = heard ? 0 : failures + 1
     await sleep(heard ? reconnectDelay(0) / 4 : reconnectDelay(failures), signal)
   }
 }
 
-// One stream per tab, shared by every component showing the count.
-let current: number | null = null
+/** `followLiveEvents`, reading only the `unread` (notification) counts. */
+export function followUnreadCount(onCount: (count: number) => void, signal: AbortSignal): Promise<void> {
+  return followLiveEvents((event) => {
+    const count = event.event === 'unread' ? readUnreadCount(event.data) : null
+    if (count !== null) onCount(count)
+  }, signal)
+}
+
+// One stream per tab, shared by every component showing a count or a conversation.
+type Counts = { unread: number | null; unreadMessages: number | null }
+const NO_COUNTS: Counts = { unread: null, unreadMessages: null }
+let current: Counts = NO_COUNTS
 const listeners = new Set<() => void>()
+const messageListeners = new Set<(message: LiveMessage) => void>()
 let stop: AbortController | null = null
 
-function publish(count: number) {
-  if (count === current) return
-  current = count
+function publish(event: SseEvent) {
+  if (event.event === 'message') {
+    const message = readLiveMessage(event.data)
+    if (message) messageListeners.forEach((listener) => listener(message))
+    return
+  }
+  const field = event.event === 'unread' ? 'unread' : event.event === 'unread-messages' ? 'unreadMessages' : null
+  const count = field ? readUnreadCount(event.data) : null
+  if (!field || count === null || current[field] === count) return
+  current = { ...current, [field]: count }
   listeners.forEach((listener) => listener())
+}
+
+function start() {
+  if (stop) return
+  const controller = new AbortController()
+  stop = controller
+  void followLiveEvents(publish, controller.signal).finally(() => {
+    if (stop === controller) stop = null
+  })
+}
+
+function stopWhenUnused() {
+  if (listeners.size > 0 || messageListeners.size > 0) return
+  stop?.abort()
+  stop = null
+  // The next account to sign in starts from its own counts, not this one's.
+  current = NO_COUNTS
 }
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener)
-  if (!stop) {
-    const controller = new AbortController()
-    stop = controller
-    void followUnreadCount(publish, controller.signal).finally(() => {
-      if (stop === controller) stop = null
-    })
-  }
+  start()
   return () => {
     listeners.delete(listener)
-    if (listeners.size > 0) return
-    stop?.abort()
-    stop = null
-    // The next account to sign in starts from its own count, not this one's.
-    current = null
+    stopWhenUnused()
   }
 }
 
 const noSubscription = () => () => {}
-const getCurrent = () => current
+const getUnread = () => current.unread
+const getUnreadMessages = () => current.unreadMessages
 const getNothing = () => null
 
 /**
@@ -130,7 +171,7 @@ const getNothing = () => null
  * in the profile menu; the stream stops when the last user unmounts (on sign-out).
  */
 export function useUnreadCount(enabled: boolean): number | null {
-  const count = useSyncExternalStore(enabled ? subscribe : noSubscription, enabled ? getCurrent : getNothing, getNothing)
+  const count = useSyncExternalStore(enabled ? subscribe : noSubscription, enabled ? getUnread : getNothing, getNothing)
   const cache = useClientCache()
   const seen = useRef<number | null>(null)
   useEffect(() => {
@@ -140,4 +181,34 @@ export function useUnreadCount(enabled: boolean): number | null {
     seen.current = count
   }, [cache, count])
   return count
+}
+
+/**
+ * The signed-in user's unread messages, live (null until the first answer). When it
+ * changes, conversation reads are invalidated so an open list shows what arrived.
+ */
+export function useUnreadMessagesCount(enabled: boolean): number | null {
+  const count = useSyncExternalStore(enabled ? subscribe : noSubscription, enabled ? getUnreadMessages : getNothing, getNothing)
+  const cache = useClientCache()
+  const seen = useRef<number | null>(null)
+  useEffect(() => {
+    if (count === null) return
+    if (seen.current !== null && seen.current !== count) invalidate(cache, CONVERSATIONS_TAG)
+    seen.current = count
+  }, [cache, count])
+  return count
+}
+
+/** Calls `onMessage` for each new message in the user's conversations while mounted. */
+export function useLiveMessages(onMessage: (message: LiveMessage) => void): void {
+  const handle = useEffectEvent(onMessage)
+  useEffect(() => {
+    const listener = (message: LiveMessage) => handle(message)
+    messageListeners.add(listener)
+    start()
+    return () => {
+      messageListeners.delete(listener)
+      stopWhenUnused()
+    }
+  }, [])
 }

@@ -17,17 +17,17 @@ function renderNav() {
   return router
 }
 
-/** The live count stream: sends `counts` as unread events and stays open. */
+/** The live count stream: sends `counts` as `event` events (unread by default) and stays open. */
 function unreadStream(...counts: number[]) {
   const encoder = new TextEncoder()
-  let push: (count: number) => void = () => {}
+  let push: (count: number, event?: string) => void = () => {}
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      push = (count) => controller.enqueue(encoder.encode(`event: unread\ndata: {"count":${count}}\n\n`))
-      counts.forEach(push)
+      push = (count, event = 'unread') => controller.enqueue(encoder.encode(`event: ${event}\ndata: {"count":${count}}\n\n`))
+      counts.forEach((count) => push(count))
     },
   })
-  return { response: new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }), push: (count: number) => push(count) }
+  return { response: new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }), push: (count: number, event?: string) => push(count, event) }
 }
 
 describe('navigation bar', () => {
@@ -45,8 +45,8 @@ describe('navigation bar', () => {
   })
 
   it.each([
-    ['tourist', ['My Profile', 'Dashboard', 'Notifications', 'Your Blog'], '/dashboard', '/tourist/profile'],
-    ['guide', ['My Profile', 'Dashboard', 'Tour Requests', 'Notifications', 'Your Blog'], '/guideDash', '/guide/profile'],
+    ['tourist', ['My Profile', 'Dashboard', 'Messages', 'Notifications', 'Your Blog'], '/dashboard', '/tourist/profile'],
+    ['guide', ['My Profile', 'Dashboard', 'Tour Requests', 'Messages', 'Notifications', 'Your Blog'], '/guideDash', '/guide/profile'],
   ])('lists the %s profile menu', async (role, items, dashboard, profile) => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 'success', message: 'ok' }), { status: 200 })))
     localStorage.setItem('token', 't')
@@ -116,6 +116,39 @@ describe('navigation bar', () => {
     act(() => stream.push(0))
     await vi.waitFor(() => expect(toggle).not.toHaveAccessibleDescription())
     expect(within(menu).getByRole('link', { name: 'Notifications' })).toBeInTheDocument()
+    vi.unstubAllGlobals()
+  })
+
+  it('shows the live unread messages count on the chat button and the Messages item', async () => {
+    const stream = unreadStream(0)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new Request(input, init).url
+        if (url.endsWith('/api/v1/notifications/stream')) return stream.response
+        return new Response(JSON.stringify({ status: 'success', data: { _id: '1', firstName: 'Dawa', lastName: 'S', email: 'd@b.np', role: 'guide' } }), { status: 200 })
+      }),
+    )
+    localStorage.setItem('token', 't')
+    localStorage.setItem('refreshToken', 'r')
+    localStorage.setItem('role', 'guide')
+    const user = userEvent.setup()
+    renderNav()
+    const toggle = screen.getByRole('button', { name: 'guide Account' })
+
+    // A message arrives: the count shows without a reload, beside the notifications'.
+    act(() => stream.push(1, 'unread-messages'))
+    await vi.waitFor(() => expect(toggle).toHaveAccessibleDescription('1 unread message'))
+    expect(screen.getByRole('link', { name: 'Messages, 1 unread' })).toHaveAttribute('href', '/messages')
+    act(() => stream.push(2))
+    await vi.waitFor(() => expect(toggle).toHaveAccessibleDescription('2 unread notifications, 1 unread message'))
+    await user.click(toggle)
+    const menu = document.getElementById('profile-menu')!
+    expect(within(menu).getByRole('link', { name: 'Messages, 1 unread' })).toHaveAttribute('href', '/messages')
+
+    act(() => stream.push(0, 'unread-messages'))
+    await vi.waitFor(() => expect(toggle).toHaveAccessibleDescription('2 unread notifications'))
+    expect(within(menu).getByRole('link', { name: 'Messages' })).toBeInTheDocument()
     vi.unstubAllGlobals()
   })
 })

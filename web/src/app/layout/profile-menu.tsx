@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { BellIcon, ChevronDownIcon, UserIcon } from '../../components/icons'
-import { useUnreadCount } from '../../lib/unread-count'
+import { BellIcon, ChatIcon, ChevronDownIcon, UserIcon } from '../../components/icons'
+import { useUnreadCount, useUnreadMessagesCount } from '../../lib/unread-count'
 import { useDismiss } from '../../lib/use-dismiss'
 import { getMe } from '../../features/auth/api/get-me'
 import { logOut } from '../../features/auth/api/log-out'
@@ -18,6 +18,7 @@ export function profileMenuItems(role: string): { to: string; label: string }[] 
     { to: role === 'tourist' ? TOURIST_PROFILE_PATH : GUIDE_PROFILE_PATH, label: 'My Profile' },
     { to: role === 'tourist' ? '/dashboard' : '/guideDash', label: 'Dashboard' },
     ...(role === 'guide' ? [{ to: '/request', label: 'Tour Requests' }] : []),
+    { to: '/messages', label: 'Messages' },
     { to: '/notification', label: 'Notifications' },
     { to: '/blog/dashboard', label: 'Your Blog' },
   ]
@@ -26,6 +27,11 @@ export function profileMenuItems(role: string): { to: string; label: string }[] 
 /** 'Notifications, 2 unread': how the count is read out wherever it is shown. */
 export function unreadLabel(count: number | null): string {
   return count ? `Notifications, ${count} unread` : 'Notifications'
+}
+
+/** 'Messages, 2 unread'. */
+export function unreadMessagesLabel(count: number | null): string {
+  return count ? `Messages, ${count} unread` : 'Messages'
 }
 
 /** The badge's text: the count, capped so it stays a badge. */
@@ -43,6 +49,7 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
   const [open, setOpen] = useState(false)
   const notified = role === 'guide' || role === 'tourist'
   const unread = useUnreadCount(notified)
+  const unreadMessages = useUnreadMessagesCount(notified)
   const unreadId = useId()
   const [firstName, setFirstName] = useState<string | null>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -70,6 +77,16 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
     <div className="relative flex items-center gap-2">
       {notified && (
         <Link
+          to="/messages"
+          aria-label={unreadMessagesLabel(unreadMessages)}
+          className="relative hidden h-10 w-10 items-center justify-center rounded-full text-xl text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:flex"
+        >
+          <ChatIcon />
+          {!!unreadMessages && <UnreadBadge count={unreadMessages} className="absolute -top-0.5 -right-0.5 ring-2 ring-white" />}
+        </Link>
+      )}
+      {notified && (
+        <Link
           to="/notification"
           aria-label={unreadLabel(unread)}
           className="relative hidden h-10 w-10 items-center justify-center rounded-full text-xl text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:flex"
@@ -80,21 +97,28 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
       )}
       {/* Said once when the count changes, and read with the menu button as its description. */}
       <span id={unreadId} className="sr-only" aria-live="polite">
-        {unread ? `${unread} unread ${unread === 1 ? 'notification' : 'notifications'}` : ''}
+        {[
+          unread ? `${unread} unread ${unread === 1 ? 'notification' : 'notifications'}` : '',
+          unreadMessages ? `${unreadMessages} unread ${unreadMessages === 1 ? 'message' : 'messages'}` : '',
+        ]
+          .filter(Boolean)
+          .join(', ')}
       </span>
       <button
         ref={buttonRef}
         type="button"
         aria-expanded={open}
         aria-controls="profile-menu"
-        aria-describedby={unread ? unreadId : undefined}
+        aria-describedby={unread || unreadMessages ? unreadId : undefined}
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-sm font-medium whitespace-nowrap text-slate-700 shadow-sm hover:border-slate-300"
       >
         <span className="relative flex h-8 w-8 items-center justify-center rounded-full bg-himal-700 text-base text-white">
           <UserIcon />
           {/* From sm up the bell beside the menu carries the count. */}
-          {!!unread && <UnreadBadge count={unread} className="absolute -top-1.5 -right-1.5 ring-2 ring-white sm:hidden" />}
+          {!!(unread || unreadMessages) && (
+            <UnreadBadge count={(unread ?? 0) + (unreadMessages ?? 0)} className="absolute -top-1.5 -right-1.5 ring-2 ring-white sm:hidden" />
+          )}
         </span>
         {/* Text stays '<role> Account'; only the role's first letter is capitalised visually. */}
         <span>
@@ -120,11 +144,12 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
                 <Link
                   to={item.to}
                   onClick={close}
-                  aria-label={item.to === '/notification' && unread ? unreadLabel(unread) : undefined}
+                  aria-label={item.to === '/notification' && unread ? unreadLabel(unread) : item.to === '/messages' && unreadMessages ? unreadMessagesLabel(unreadMessages) : undefined}
                   className="flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-himal-50 hover:text-himal-800"
                 >
                   {item.label}
                   {item.to === '/notification' && !!unread && <UnreadBadge count={unread} />}
+                  {item.to === '/messages' && !!unreadMessages && <UnreadBadge count={unreadMessages} />}
                 </Link>
               </li>
             ))}

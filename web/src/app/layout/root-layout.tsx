@@ -1,5 +1,6 @@
 import { Link, Outlet, ScrollRestoration } from 'react-router'
 import { LogoMark } from '../../components/logo'
+import { VerifyEmailBanner } from '../../features/auth/verify-email-banner'
 import { EmergencyPanel } from './emergency-panel'
 import { NavBar } from './nav-bar'
 import { TouristBuddy } from './tourist-buddy'
@@ -30,6 +31,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavBar />
+      <VerifyEmailBanner />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

@@ -9,7 +9,9 @@ import { Toast, useToast } from '../../components/toast'
 import { mediaUrl } from '../../lib/media-url'
 import { rejectGuide, verifyGuide } from './api/decide-verification'
 import { listVerifications, type PendingVerification } from './api/list-verifications'
+import { GuideCancellationsAdmin } from './guide-cancellations-admin'
 import { DestinationsAdmin } from './destinations-admin'
+import { AuditAdmin, ReportsAdmin, SuspendedAdmin } from './moderation-admin'
 
 export const QUEUE_EMPTY = 'No guides are waiting for verification'
 export const REASON_REQUIRED = 'Please give a reason for the rejection'
@@ -162,6 +164,26 @@ const SECTIONS = {
     title: 'Guide verification',
     description: "Check each guide's certificates, then verify them so travellers can find them, or reject with a reason.",
   },
+  reports: {
+    label: 'Reports',
+    title: 'Reports',
+    description: 'Posts, reviews and guides people reported. Hide what breaks the rules, suspend the author, or dismiss the report.',
+  },
+  accounts: {
+    label: 'Suspended',
+    title: 'Suspended accounts',
+    description: 'Suspended accounts cannot sign in, and suspended guides are not listed. Lift a suspension here.',
+  },
+  audit: {
+    label: 'Audit log',
+    title: 'Audit log',
+    description: 'Every admin action, newest first: who did what, to what, and why.',
+  },
+  cancellations: {
+    label: 'Cancellations',
+    title: 'Guide cancellations',
+    description: 'Guides who cancelled approved or paid trips (the traveller was refunded in full), most cancellations first.',
+  },
   destinations: {
     label: 'Destinations',
     title: 'Destinations',
@@ -171,21 +193,34 @@ const SECTIONS = {
 
 type Section = keyof typeof SECTIONS
 
-/** /admin: the guide verification queue and, beside it, destinations (`?tab=destinations`). */
+const isSection = (tab: string | null): tab is Section => tab !== null && tab in SECTIONS
+
+const SECTION_VIEWS: Record<Section, () => React.JSX.Element> = {
+  verification: VerificationQueue,
+  reports: ReportsAdmin,
+  accounts: SuspendedAdmin,
+  audit: AuditAdmin,
+  cancellations: GuideCancellationsAdmin,
+  destinations: DestinationsAdmin,
+}
+
+/** /admin: the guide verification queue and, beside it, reports, suspended accounts, the audit log and destinations (`?tab=`). */
 export function AdminPage() {
   const [params] = useSearchParams()
-  const section: Section = params.get('tab') === 'destinations' ? 'destinations' : 'verification'
+  const tab = params.get('tab')
+  const section: Section = isSection(tab) ? tab : 'verification'
+  const View = SECTION_VIEWS[section]
   const { title, description } = SECTIONS[section]
   return (
     <PageShell eyebrow="Admin" title={title} description={description}>
       <div className="relative -mt-16 space-y-6 sm:-mt-32">
-        <nav aria-label="Admin sections" className="inline-flex rounded-2xl bg-white p-1 shadow-card ring-1 ring-slate-200">
+        <nav aria-label="Admin sections" className="flex max-w-full gap-1 overflow-x-auto rounded-2xl bg-white p-1 shadow-card ring-1 ring-slate-200 sm:inline-flex">
           {(Object.keys(SECTIONS) as Section[]).map((key) => (
             <Link
               key={key}
               to={key === 'verification' ? '/admin' : `/admin?tab=${key}`}
               aria-current={key === section ? 'page' : undefined}
-              className={`rounded-xl px-4 py-2 text-sm font-semibold transition-colors ${
+              className={`shrink-0 rounded-xl px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors ${
                 key === section ? 'bg-himal-700 text-white' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
               }`}
             >
@@ -193,7 +228,7 @@ export function AdminPage() {
             </Link>
           ))}
         </nav>
-        {section === 'verification' ? <VerificationQueue /> : <DestinationsAdmin />}
+        <View />
       </div>
     </PageShell>
   )
@@ -214,6 +249,7 @@ function QueueItem({ guide, onVerify, onReject }: { guide: PendingVerification; 
             <p className="text-sm break-all text-slate-600">{guide.email}</p>
             <p className="mt-1 text-xs text-slate-500">
               {guide.nationality && <>{guide.nationality} · </>}Submitted {shortDate(guide.submittedAt)}
+              {guide.guideCancellations > 0 && <> · {guide.guideCancellations === 1 ? '1 trip cancelled' : `${guide.guideCancellations} trips cancelled`}</>}
             </p>
           </div>
         </div>

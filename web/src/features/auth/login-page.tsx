@@ -110,8 +110,9 @@ export function LoginPage() {
               />
               Remember me
             </label>
-            {/* The spec gives this link no target yet. */}
-            <a className="text-link cursor-pointer">Forgot password?</a>
+            <Link to="/forgot-password" className="text-link">
+              Forgot password?
+            </Link>
           </div>
           <button type="submit" className="btn-primary w-full py-3" aria-busy={loading}>
             {loading ? (

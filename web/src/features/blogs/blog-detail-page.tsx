@@ -4,6 +4,7 @@ import { Avatar } from '../../components/avatar'
 import { BlogCard } from '../../components/blog-card'
 import { AlertIcon, ArrowLeftIcon, CalendarIcon, HeartIcon, ShareIcon, SpinnerIcon } from '../../components/icons'
 import { MountainScene } from '../../components/mountain-scene'
+import { ReportButton } from '../../components/report-dialog'
 import { Photo } from '../../components/photo'
 import { Toast, useToast } from '../../components/toast'
 import { useAuth } from '../../lib/auth-store'
@@ -16,7 +17,8 @@ import { likeBlog } from './api/like-blog'
 import { BLOG_FEED_KEY, BLOG_FEED_TAGS, listBlogs } from './api/list-blogs'
 import { unlikeBlog } from './api/unlike-blog'
 import { paragraphs } from './blog-body'
-import { COPY_FAILED, LINK_COPIED, shareBlog } from './share-blog'
+import { COPY_FAILED, LINK_COPIED } from '../../lib/share'
+import { shareBlog } from './share-blog'
 
 export const LOG_IN_TO_LIKE = 'Log in to like this blog.'
 /** Other recent posts shown under a post. */
@@ -166,9 +168,10 @@ function BlogView({ blog }: { blog: Blog }) {
                   </p>
                 </div>
               </div>
-              <div className="flex items-start gap-2">
+              <div className="flex flex-wrap items-start gap-2">
                 <LikeButton blog={blog} onMessage={show} />
                 <ShareButton blog={blog} onMessage={show} label="Share" />
+                <ReportButton targetType="blog" targetId={blog._id} onMessage={show} />
               </div>
             </div>
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { blog } from '../../test-fixtures'
-import { LINK_COPIED, blogUrl, shareBlog, shareData, shareText } from './share-blog'
+import { LINK_COPIED, shareText } from '../../lib/share'
+import { blogUrl, shareBlog, shareData } from './share-blog'
 
 describe('shareText', () => {
   it('is the first 100 characters of the body', () => {

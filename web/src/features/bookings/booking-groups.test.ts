@@ -12,11 +12,22 @@ describe('groupTrips', () => {
       paidBooking('upcoming', { selectedDate: '2026-12-20' }),
       paidBooking('today', { selectedDate: today }),
       paidBooking('past', { selectedDate: '2026-11-01' }),
+      paidBooking('still-on', { selectedDate: '2026-12-08', days: 5 }),
+      paidBooking('done', { bookingStatus: 'completed', selectedDate: '2026-10-01' }),
       booking('declined', { bookingStatus: 'rejected' }),
+      booking('lapsed', { bookingStatus: 'expired', selectedDate: '2026-11-20' }),
+      paidBooking('called-off', { bookingStatus: 'cancelled', paymentStatus: 'refund_pending' }),
     ]
     const groups = groupTrips(trips, today)
     const ids = Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, v.map((b) => b._id)]))
-    expect(ids).toEqual({ awaiting: ['waiting'], toPay: ['to-pay'], upcoming: ['today', 'upcoming'], past: ['past'], declined: ['declined'] })
+    expect(ids).toEqual({
+      awaiting: ['waiting'],
+      toPay: ['to-pay'],
+      upcoming: ['still-on', 'today', 'upcoming'],
+      past: ['past', 'done'],
+      cancelled: ['called-off'],
+      closed: ['declined', 'lapsed'],
+    })
   })
 
   it('orders coming trips soonest first and past ones latest first, by date then time', () => {
@@ -35,16 +46,26 @@ describe('groupTrips', () => {
   })
 
   it('gives empty groups for no bookings', () => {
-    expect(groupTrips([], today)).toEqual({ awaiting: [], toPay: [], upcoming: [], past: [], declined: [] })
+    expect(groupTrips([], today)).toEqual({ awaiting: [], toPay: [], upcoming: [], past: [], cancelled: [], closed: [] })
   })
 })
 
 describe('groupRequests', () => {
-  it("sorts a guide's requests into Pending, Approved and Rejected", () => {
-    const groups = groupRequests([booking('a'), booking('b', { bookingStatus: 'approved' }), booking('c'), booking('d', { bookingStatus: 'rejected' })], '2026-12-10')
-    expect(groups.pending.map((b) => b._id)).toEqual(['a', 'c'])
-    expect(groups.approved.map((b) => b._id)).toEqual(['b'])
-    expect(groups.rejected.map((b) => b._id)).toEqual(['d'])
+  it("sorts a guide's requests by where they stand", () => {
+    const groups = groupRequests(
+      [
+        booking('a'),
+        booking('b', { bookingStatus: 'approved' }),
+        booking('c'),
+        booking('d', { bookingStatus: 'rejected' }),
+        booking('e', { bookingStatus: 'expired' }),
+        booking('f', { bookingStatus: 'cancelled' }),
+        paidBooking('g', { bookingStatus: 'completed' }),
+      ],
+      '2026-12-10',
+    )
+    const ids = Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, v.map((b) => b._id)]))
+    expect(ids).toEqual({ pending: ['a', 'c'], approved: ['b'], completed: ['g'], cancelled: ['f'], closed: ['d', 'e'] })
   })
 
   it('lists approved trips coming first, soonest first, then past ones latest first', () => {

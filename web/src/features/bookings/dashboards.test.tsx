@@ -1,12 +1,14 @@
 import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Booking } from '../../lib/booking'
 import { booking, paidBooking } from '../../test-fixtures'
-import { fakeServer, json, renderRoutes } from '../../test-server'
+import { failure, fakeServer, json, renderRoutes, type Call } from '../../test-server'
 import type { GuideDashboard } from './api/get-guide-dashboard'
 import { GuideDashboardPage } from './guide-dashboard-page'
 import { TouristDashboardPage } from './tourist-dashboard-page'
 
-describe('TouristDashboardPage', () => {
+describe('TouristDashboardPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.unstubAllGlobals()
     vi.useFakeTimers({ toFake: ['Date'] })
@@ -16,18 +18,21 @@ describe('TouristDashboardPage', () => {
 
   const routes = [{ path: '/dashboard', element: <TouristDashboardPage /> }]
 
-  it('groups trips by state, with Pay now for approved unpaid ones and a receipt for paid ones', async () => {
-    const guide = (first: string) => ({ _id: `g-${first}`, firstName: first, lastName: 'Guide', email: `${first}@example.com`, profilePicture: null, phone: null })
+  const guide = (first: string) => ({ _id: `g-${first}`, firstName: first, lastName: 'Guide', email: `${first}@example.com`, profilePicture: null, phone: null })
+
+  it('groups trips by state and says each in words, with Pay now, receipts and reviews where they belong', async () => {
     fakeServer((call) =>
       call.url.pathname === '/api/v1/tourists/bookings'
         ? json({
             status: 'success',
             data: [
-              booking('waiting', { guide: guide('Waiting') }),
-              booking('to-pay', { bookingStatus: 'approved', guide: { ...guide('Approved'), phone: '+977 9811111111' } }),
-              paidBooking('upcoming', { selectedDate: '2026-12-20', guide: guide('Upcoming') }),
-              paidBooking('past', { selectedDate: '2026-11-20', guide: guide('Past') }),
+              booking('waiting', { guide: guide('Waiting'), expiresAt: '2026-12-12T02:00:00Z', selectedDate: '2026-12-20', days: 3, message: 'We walk slowly.' }),
+              booking('to-pay', { bookingStatus: 'approved', guide: { ...guide('Approved'), phone: '+977 9811111111' }, expiresAt: '2026-12-11T04:00:00Z' }),
+              paidBooking('upcoming', { selectedDate: '2026-12-20', freeCancellationUntil: '2026-12-19T04:15:00Z', guide: guide('Upcoming') }),
+              paidBooking('past', { bookingStatus: 'completed', selectedDate: '2026-11-20', guide: guide('Past') }),
+              paidBooking('called-off', { bookingStatus: 'cancelled', paymentStatus: 'refunded', cancelledBy: 'guide', cancellationReason: 'Snow on the pass', refundAmount: 90, guide: guide('Cancelling') }),
               booking('declined', { bookingStatus: 'rejected', guide: guide('Declined') }),
+              booking('lapsed', { bookingStatus: 'expired', guide: guide('Lapsed') }),
             ],
           })
         : undefined,
@@ -35,22 +40,90 @@ describe('TouristDashboardPage', () => {
     renderRoutes(routes, '/dashboard')
     const awaiting = await screen.findByRole('region', { name: 'Awaiting the guide' })
     expect(awaiting).toHaveTextContent('Waiting Guide')
-    expect(awaiting).toHaveTextContent('Awaiting guide')
+    expect(awaiting).toHaveTextContent('Pending: waiting for the guide’s answer')
+    expect(awaiting).toHaveTextContent('Expires in 1 day 22 hours')
+    expect(awaiting).toHaveTextContent('3 days, starting at')
+    expect(awaiting).toHaveTextContent('until Tue, 22 Dec 2026')
+    expect(awaiting).toHaveTextContent('We walk slowly.')
+    expect(within(awaiting).getByRole('button', { name: 'Cancel the trip with Waiting Guide' })).toBeInTheDocument()
 
     const approved = screen.getByRole('region', { name: 'Approved' })
     expect(within(approved).getByRole('link', { name: /Pay now/ })).toHaveAttribute('href', '/checkout/to-pay')
     expect(within(approved).getByRole('link', { name: /\+977 9811111111/ })).toHaveAttribute('href', 'tel:+9779811111111')
     expect(approved).toHaveTextContent('Unpaid')
+    expect(approved).toHaveTextContent('Approved: pay by 11 Dec 2026, 09:45 GMT+5:45')
 
     const paid = screen.getByRole('region', { name: 'Paid' })
-    expect(within(paid).getByRole('heading', { name: 'Upcoming' })).toBeInTheDocument()
-    expect(within(paid).getByRole('heading', { name: 'Past' })).toBeInTheDocument()
-    expect(within(paid).getAllByRole('link', { name: 'View receipt' }).map((a) => a.getAttribute('href'))).toEqual(['/receipt/upcoming', '/receipt/past'])
+    expect(paid).toHaveTextContent('Free cancellation until 19 Dec 2026, 10:00 GMT+5:45.')
+    expect(within(paid).getByRole('link', { name: 'View receipt' })).toHaveAttribute('href', '/receipt/upcoming')
     expect(within(paid).queryByRole('link', { name: /Pay now/ })).not.toBeInTheDocument()
+    expect(within(paid).queryByRole('link', { name: /Review/ })).not.toBeInTheDocument()
 
-    const declined = screen.getByRole('region', { name: 'Declined' })
-    expect(declined).toHaveTextContent('Declined Guide')
-    expect(within(declined).getByRole('link', { name: 'Declined Guide' })).toHaveAttribute('href', '/guides/g-Declined')
+    const past = screen.getByRole('region', { name: 'Past trips' })
+    expect(past).toHaveTextContent('Completed: the trip is over')
+    expect(within(past).getByRole('link', { name: 'Review Past Guide' })).toHaveAttribute('href', '/guides/g-Past#write-review')
+    expect(within(past).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument()
+
+    const cancelled = screen.getByRole('region', { name: 'Cancelled' })
+    expect(cancelled).toHaveTextContent('Cancelled by the guide')
+    expect(cancelled).toHaveTextContent('Reason: Snow on the pass')
+    expect(cancelled).toHaveTextContent('Refunded: $90.00 went back to your card.')
+    expect(within(cancelled).getByRole('link', { name: 'View receipt' })).toHaveAttribute('href', '/receipt/called-off')
+
+    const closed = screen.getByRole('region', { name: 'Rejected and expired' })
+    expect(closed).toHaveTextContent('Rejected: the guide could not take this trip')
+    expect(closed).toHaveTextContent('Expired')
+    expect(within(closed).getByRole('link', { name: 'Declined Guide' })).toHaveAttribute('href', '/guides/g-Declined')
+    expect(screen.getAllByRole('link', { name: /Review/ })).toHaveLength(1)
+  })
+
+  /** One trip, as the server keeps it: a successful cancellation changes what later reads see. */
+  function serveOne(trip: Booking, cancel: (call: Call) => Response) {
+    let current = trip
+    return fakeServer(async (call) => {
+      if (call.url.pathname === '/api/v1/tourists/bookings') return json({ status: 'success', data: [current] })
+      if (call.url.pathname === `/api/v1/bookings/${trip._id}/cancel`) {
+        const answer = cancel(call)
+        if (answer.ok) current = (await answer.clone().json()).data
+        return answer
+      }
+      return failure(404, 'Not found')
+    })
+  }
+
+  it('states the full refund before a cancellation 10 days ahead, sends the reason and shows the refund pending', async () => {
+    const trip = paidBooking('b1', { selectedDate: '2026-12-20', groupSize: 4, days: 3, totalAmount: 540, freeCancellationUntil: '2026-12-19T04:15:00Z', guide: guide('Pemba') })
+    const calls = serveOne(trip, () =>
+      json({ status: 'success', message: 'Booking cancelled', data: { ...trip, bookingStatus: 'cancelled', paymentStatus: 'refund_pending', cancelledBy: 'tourist', cancellationReason: 'Flight moved', refundAmount: 540 } }),
+    )
+    renderRoutes(routes, '/dashboard')
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the trip with Pemba Guide' }))
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this trip?' })
+    expect(dialog).toHaveTextContent('You will get $540.00 back')
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Flight moved')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel trip' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('Booking cancelled')
+    const sent = calls.find((c) => c.method === 'POST')
+    expect(sent?.body).toEqual({ reason: 'Flight moved' })
+    const cancelled = screen.getByRole('region', { name: 'Cancelled' })
+    expect(cancelled).toHaveTextContent('Cancelled by you')
+    expect(cancelled).toHaveTextContent('Refund pending: $540.00 is on its way back to your card.')
+  })
+
+  it('says there is no refund less than 24 hours before the trip, and keeps the reason when the server refuses', async () => {
+    // Now is 09:45 on 10 Dec in Kathmandu: 23 h 15 min before 09:00 on the 11th.
+    const trip = paidBooking('b1', { selectedDate: '2026-12-11', selectedTime: '09:00', totalAmount: 90, freeCancellationUntil: '2026-12-10T03:15:00Z', guide: guide('Pemba') })
+    serveOne(trip, () => failure(409, 'This booking can no longer be cancelled'))
+    renderRoutes(routes, '/dashboard')
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the trip with Pemba Guide' }))
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this trip?' })
+    expect(dialog).toHaveTextContent('No refund: less than 24 hours before the trip')
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Ill')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel trip' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This booking can no longer be cancelled')
+    expect(within(dialog).getByLabelText(/Reason/)).toHaveValue('Ill')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep the trip' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
   it('invites a traveller with no trips to find a guide', async () => {
@@ -61,8 +134,13 @@ describe('TouristDashboardPage', () => {
   })
 })
 
-describe('GuideDashboardPage', () => {
-  beforeEach(() => vi.unstubAllGlobals())
+describe('GuideDashboardPage', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    vi.unstubAllGlobals()
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-12-10T04:00:00Z'))
+  })
+  afterEach(() => vi.useRealTimers())
   const routes = [{ path: '/guideDash', element: <GuideDashboardPage /> }]
 
   const dashboard = (overrides: Partial<GuideDashboard> = {}): GuideDashboard => ({
@@ -77,7 +155,12 @@ describe('GuideDashboardPage', () => {
     ...overrides,
   })
 
-  const serve = (data: GuideDashboard) => fakeServer((call) => (call.url.pathname === '/api/v1/guides/dashboard' ? json({ status: 'success', data }) : undefined))
+  const serve = (data: GuideDashboard, blocked: string[] = []) =>
+    fakeServer((call) => {
+      if (call.url.pathname === '/api/v1/guides/dashboard') return json({ status: 'success', data })
+      if (call.url.pathname === '/api/v1/guides/availability' && call.method === 'GET') return json({ status: 'success', data: { blockedDates: blocked } })
+      return undefined
+    })
 
   it('shows requests waiting, upcoming trips, earnings and rating', async () => {
     serve(dashboard())
@@ -91,12 +174,60 @@ describe('GuideDashboardPage', () => {
     expect(within(waiting).getAllByRole('listitem')).toHaveLength(3)
     expect(within(waiting).getByRole('link', { name: /Answer requests/ })).toHaveAttribute('href', '/request')
     expect(within(waiting).getByRole('link', { name: 'and 1 more' })).toHaveAttribute('href', '/request')
-    expect(screen.getByRole('region', { name: 'Upcoming trips' })).toHaveTextContent('Sun, 20 Dec 2026 at 10:00 · 2 people')
+    expect(screen.getByRole('region', { name: 'Upcoming trips' })).toHaveTextContent('Sun, 20 Dec 2026 · 1 day from 10:00 · 2 people')
     const earnings = screen.getByRole('region', { name: 'Earnings' })
     expect(earnings).toHaveTextContent('Total earned$1,234.50')
     expect(earnings).toHaveTextContent('This month$90.00')
     expect(earnings).toHaveTextContent('Paid trips7')
     expect(screen.getByText(/Verified guide/)).toBeInTheDocument()
+  })
+
+  it('shows a pending request’s days, end date, message and the time left to answer', async () => {
+    serve(dashboard({ pendingRequests: [booking('p1', { expiresAt: '2026-12-12T02:00:00Z', selectedDate: '2026-12-20', days: 3, message: 'Two of us are vegetarian.' })] }))
+    renderRoutes(routes, '/guideDash')
+    const waiting = await screen.findByRole('region', { name: 'Requests waiting' })
+    expect(waiting).toHaveTextContent('Sun, 20 Dec 2026 – Tue, 22 Dec 2026 · 3 days from 10:00 · 2 people')
+    expect(waiting).toHaveTextContent('“Two of us are vegetarian.”')
+    expect(waiting).toHaveTextContent('Expires in 1 day 22 hours')
+  })
+
+  it('blocks and frees days, shows trip days as taken, and saves them', async () => {
+    const calls = serve(dashboard({ upcomingTrips: [paidBooking('u1', { selectedDate: '2026-12-20', days: 2 })] }), ['2026-12-12'])
+    calls.length = 0
+    renderRoutes(routes, '/guideDash')
+    const calendar = await screen.findByRole('region', { name: 'Your calendar' })
+    const day = (name: string) => within(calendar).getByRole('button', { name })
+    expect(await within(calendar).findByText('1 day off.')).toBeInTheDocument()
+    expect(day('Saturday, 12 December 2026, day off').closest('td')).toHaveAttribute('aria-selected', 'true')
+    expect(day('Monday, 21 December 2026, a trip is booked')).toHaveAttribute('aria-disabled', 'true')
+    expect(day('Wednesday, 9 December 2026, not open for booking')).toHaveAttribute('aria-disabled', 'true')
+    expect(within(calendar).getByRole('button', { name: 'Save days off' })).toBeDisabled()
+
+    await userEvent.click(day('Saturday, 12 December 2026, day off'))
+    await userEvent.click(day('Thursday, 24 December 2026, free'))
+    await userEvent.click(day('Friday, 25 December 2026, free'))
+    await userEvent.click(day('Monday, 21 December 2026, a trip is booked'))
+    expect(calendar).toHaveTextContent('2 days off. Not saved yet.')
+
+    fakeServer((call) => {
+      calls.push(call)
+      return call.method === 'PUT' ? json({ status: 'success', message: 'Availability updated', data: { blockedDates: ['2026-12-24', '2026-12-25'] } }) : json({ status: 'success', data: { blockedDates: ['2026-12-24', '2026-12-25'] } })
+    })
+    await userEvent.click(within(calendar).getByRole('button', { name: 'Save days off' }))
+    expect(await within(calendar).findByRole('status')).toHaveTextContent('Saved. 2 days off.')
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ blockedDates: ['2026-12-24', '2026-12-25'] })
+  })
+
+  it('keeps unsaved days off on screen when saving fails, with the server’s reason', async () => {
+    serve(dashboard(), [])
+    renderRoutes(routes, '/guideDash')
+    const calendar = await screen.findByRole('region', { name: 'Your calendar' })
+    await userEvent.click(await within(calendar).findByRole('button', { name: 'Thursday, 24 December 2026, free' }))
+    fakeServer(() => failure(400, 'Past dates cannot be blocked'))
+    await userEvent.click(within(calendar).getByRole('button', { name: 'Save days off' }))
+    expect(await within(calendar).findByRole('alert')).toHaveTextContent('Past dates cannot be blocked')
+    expect(within(calendar).getByRole('button', { name: 'Thursday, 24 December 2026, day off' })).toBeInTheDocument()
+    expect(calendar).toHaveTextContent('1 day off. Not saved yet.')
   })
 
   it("offers 'Verify Now' to an unverified guide who has submitted nothing", async () => {

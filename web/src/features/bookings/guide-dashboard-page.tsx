@@ -5,10 +5,13 @@ import { AlertIcon, ArrowRightIcon, CalendarIcon, CheckIcon, InboxIcon, ShieldIc
 import { PageShell } from '../../components/page-shell'
 import { StarRating, formatRating, reviewCountText } from '../../components/star-rating'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
-import { formatTripDate, partyName, peopleLabel, type Booking } from '../../lib/booking'
+import { daysLabel, formatTripDate, partyName, peopleLabel, type Booking } from '../../lib/booking'
 import { formatDollars } from '../../lib/money'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { DASHBOARD_LOAD_FAILED, getGuideDashboard, guideDashboardKey, guideDashboardTags, type GuideDashboard } from './api/get-guide-dashboard'
+import { DaysOffPanel } from './days-off-panel'
+import { expiresAt, expiryText, tripDates } from './trip-status'
+import { useNow } from './use-now'
 
 export const VERIFY_REQUIRED = 'Your profile is not public. Please complete KYC verification.'
 /** How many waiting requests and upcoming trips the dashboard lists; the rest are on /request. */
@@ -18,6 +21,7 @@ const LISTED = 3
 export function GuideDashboardPage() {
   const query = useCachedQuery({ key: guideDashboardKey, tags: guideDashboardTags, load: getGuideDashboard })
   const dash = query.data
+  const now = useNow()
   // The server lists upcoming trips soonest first.
   const next = dash?.upcomingTrips[0]
 
@@ -57,14 +61,14 @@ export function GuideDashboardPage() {
               {dash.pendingRequests.length === 0 ? (
                 <Quiet icon={<InboxIcon />}>No requests are waiting for your answer.</Quiet>
               ) : (
-                <TripRows trips={dash.pendingRequests.slice(0, LISTED)} more={dash.pendingRequests.length - LISTED} />
+                <TripRows trips={dash.pendingRequests.slice(0, LISTED)} more={dash.pendingRequests.length - LISTED} now={now} />
               )}
             </Panel>
             <Panel title="Upcoming trips">
               {dash.upcomingTrips.length === 0 ? (
                 <Quiet icon={<CalendarIcon />}>No upcoming trips yet. Approved requests appear here.</Quiet>
               ) : (
-                <TripRows trips={dash.upcomingTrips.slice(0, LISTED)} more={dash.upcomingTrips.length - LISTED} />
+                <TripRows trips={dash.upcomingTrips.slice(0, LISTED)} more={dash.upcomingTrips.length - LISTED} now={now} />
               )}
             </Panel>
           </div>
@@ -86,6 +90,9 @@ export function GuideDashboardPage() {
             <p className="mt-4 text-xs text-slate-500">Counted from trips travellers have paid for.</p>
           </Panel>
         </div>
+        <Panel title="Your calendar">
+          <DaysOffPanel trips={dash.upcomingTrips} />
+        </Panel>
       </div>
     )
 
@@ -181,20 +188,24 @@ function Quiet({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   )
 }
 
-function TripRows({ trips, more }: { trips: Booking[]; more: number }) {
+function TripRows({ trips, more, now }: { trips: Booking[]; more: number; now: number }) {
   return (
     <>
       <ul className="divide-y divide-slate-100">
         {trips.map((trip) => {
           const name = partyName(trip.tourist)
+          const lapses = trip.bookingStatus === 'pending' ? expiresAt(trip) : null
+          const message = trip.message?.trim()
           return (
-            <li key={trip._id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+            <li key={trip._id} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
               <Avatar src={trip.tourist.profilePicture} name={name} className="h-10 w-10 text-sm" />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-slate-900">{name}</p>
                 <p className="text-sm text-slate-600">
-                  {formatTripDate(trip.selectedDate)} at {trip.selectedTime} · {peopleLabel(trip.groupSize)}
+                  {tripDates(trip)} · {daysLabel(trip.days)} from {trip.selectedTime} · {peopleLabel(trip.groupSize)}
                 </p>
+                {message && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-700 italic">“{message}”</p>}
+                {lapses !== null && <p className="mt-1 text-xs font-semibold text-marigold-800">{expiryText(lapses, now)}</p>}
               </div>
               <p className="shrink-0 text-right">
                 <span className="block font-semibold text-himal-900">{formatDollars(trip.totalAmount)}</span>

@@ -17,7 +17,7 @@ function serve(list: () => Response, decide?: (call: Call) => Response | Promise
 
 const bookings = (...data: ReturnType<typeof booking>[]) => () => json({ status: 'success', data })
 
-describe('TourRequestsPage', () => {
+describe('TourRequestsPage', { timeout: 20_000 }, () => {
   beforeEach(() => vi.unstubAllGlobals())
 
   it('lists Pending, Approved and Rejected requests with the traveller, date, time, group and total', async () => {
@@ -45,14 +45,51 @@ describe('TourRequestsPage', () => {
     expect(approved).toHaveTextContent('Paid')
     expect(within(approved).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument()
 
-    // Rejected is collapsible, and starts folded away.
-    const rejected = screen.getByRole('region', { name: 'Rejected' })
-    const toggle = within(rejected).getByRole('button', { name: /Rejected/ })
+    // Rejected (with expired) is collapsible, and starts folded away.
+    const rejected = screen.getByRole('region', { name: 'Rejected and expired' })
+    const toggle = within(rejected).getByRole('button', { name: /Rejected and expired/ })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     expect(screen.queryByText('Claire Dubois')).not.toBeVisible()
     await userEvent.click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
     expect(screen.getByText('Claire Dubois')).toBeVisible()
+  })
+
+  it('shows a request’s days, message and expiry, and cancels an approved trip stating the traveller’s refund', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-12-10T04:00:00Z'))
+    const paid = booking('b2', { bookingStatus: 'approved', paymentStatus: 'paid', selectedDate: '2026-12-20', days: 3, totalAmount: 540 })
+    let listed = [booking('b1', { expiresAt: '2026-12-12T02:00:00Z', selectedDate: '2026-12-20', days: 2, message: 'Can we start from Lukla?' }), paid]
+    const calls = fakeServer((call) => {
+      if (call.url.pathname === '/api/v1/guides/bookings') return json({ status: 'success', data: listed })
+      if (call.url.pathname === '/api/v1/bookings/b2/cancel') {
+        const done = booking('b2', { ...paid, bookingStatus: 'cancelled', paymentStatus: 'refund_pending', cancelledBy: 'guide', cancellationReason: 'Injured', refundAmount: 540 })
+        listed = [listed[0], done]
+        return json({ status: 'success', message: 'Booking cancelled', data: done })
+      }
+      return undefined
+    })
+    renderRoutes(routes, '/request')
+    const pending = await screen.findByRole('region', { name: 'Pending' })
+    expect(pending).toHaveTextContent('2 days, starting at')
+    expect(pending).toHaveTextContent('until Mon, 21 Dec 2026')
+    expect(pending).toHaveTextContent('Can we start from Lukla?')
+    expect(pending).toHaveTextContent('Pending: waiting for your answer')
+    expect(pending).toHaveTextContent('Expires in 1 day 22 hours')
+    expect(within(pending).queryByRole('button', { name: /Cancel the trip/ })).not.toBeInTheDocument()
+
+    await userEvent.click(within(screen.getByRole('region', { name: 'Approved' })).getByRole('button', { name: 'Cancel the trip with Asha Traveller' }))
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this trip?' })
+    expect(dialog).toHaveTextContent('The traveller will get $540.00 back in full.')
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Injured')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel trip' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('Booking cancelled')
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Injured' })
+    const cancelled = screen.getByRole('region', { name: 'Cancelled' })
+    await userEvent.click(within(cancelled).getByRole('button', { name: /Cancelled/ }))
+    expect(cancelled).toHaveTextContent('Cancelled by you')
+    expect(cancelled).toHaveTextContent('Refund pending: $540.00 is on its way back to the traveller’s card.')
+    vi.useRealTimers()
   })
 
   it("approves with a busy button, says 'Booking approved successfully' for 5 s and moves the card", async () => {

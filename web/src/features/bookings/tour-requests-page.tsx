@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { BookingChips } from '../../components/booking-chips'
-import { CheckIcon, ChevronDownIcon, CloseIcon, InboxIcon, MailIcon, RefreshIcon, SpinnerIcon } from '../../components/icons'
+import { ChatIcon, CheckIcon, ChevronDownIcon, CloseIcon, InboxIcon, MailIcon, RefreshIcon, SpinnerIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
 import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
 import { Toast, useToast } from '../../components/toast'
@@ -13,6 +14,10 @@ import { useCachedQuery } from '../../lib/use-cached-query'
 import { decideBooking, type Decision } from './api/decide-booking'
 import { guideBookingsKey, guideBookingsTags, listGuideBookings } from './api/list-guide-bookings'
 import { groupRequests } from './booking-groups'
+import { CancelBookingDialog } from './cancel-booking-dialog'
+import { canCancel } from './trip-status'
+import { TripMessage, TripStatusNote } from './trip-status-note'
+import { useNow } from './use-now'
 
 export const NO_BOOKINGS = 'No Bookings Yet'
 /** Booking toasts stay 5 s (spec section 9). */
@@ -28,6 +33,14 @@ export function TourRequestsPage() {
   const [busy, setBusy] = useState<Busy>(null)
   // Answers given here, laid over the list they were given on until it is fetched again.
   const [decided, setDecided] = useState<{ on: Booking[] | undefined; answers: Record<string, Booking> }>({ on: undefined, answers: {} })
+  const [cancelling, setCancelling] = useState<Booking | null>(null)
+  const now = useNow()
+
+  function answered(booking: Booking, message: string) {
+    setDecided((d) => ({ on: query.data, answers: { ...(d.on === query.data ? d.answers : {}), [booking._id]: booking } }))
+    show(message)
+    invalidate(cache, BOOKINGS_TAG)
+  }
 
   async function decide(booking: Booking, action: Decision) {
     if (busy) return
@@ -40,15 +53,13 @@ export function TourRequestsPage() {
       if (result.status === 409) query.reload()
       return
     }
-    const answered = result.data.data
-    setDecided((d) => ({ on: query.data, answers: { ...(d.on === query.data ? d.answers : {}), [answered._id]: answered } }))
-    show(result.data.message)
-    invalidate(cache, BOOKINGS_TAG)
+    answered(result.data.data, result.data.message)
   }
 
   const answers = decided.on === query.data ? decided.answers : {}
   const bookings = (query.data ?? []).map((b) => answers[b._id] ?? b)
-  const groups = groupRequests(bookings, todayInNepal())
+  const groups = groupRequests(bookings, todayInNepal(new Date(now)))
+  const card = (b: Booking) => <RequestCard key={b._id} booking={b} now={now} onCancel={() => setCancelling(b)} />
 
   const refresh = (
     <button type="button" className="btn-secondary" onClick={query.reload} disabled={query.isFetching} aria-busy={query.isFetching}>
@@ -71,7 +82,7 @@ export function TourRequestsPage() {
         {query.error && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">{query.error}</p>}
         <RequestSection title="Pending" count={groups.pending.length} empty="No requests waiting for your answer.">
           {groups.pending.map((b) => (
-            <RequestCard key={b._id} booking={b}>
+            <RequestCard key={b._id} booking={b} now={now}>
               <div className="flex flex-col gap-2 sm:flex-row">
                 <button
                   type="button"
@@ -98,14 +109,16 @@ export function TourRequestsPage() {
           ))}
         </RequestSection>
         <RequestSection title="Approved" count={groups.approved.length} empty="No approved trips yet.">
-          {groups.approved.map((b) => (
-            <RequestCard key={b._id} booking={b} />
-          ))}
+          {groups.approved.map(card)}
         </RequestSection>
-        <RequestSection title="Rejected" count={groups.rejected.length} empty="No rejected requests." collapsible>
-          {groups.rejected.map((b) => (
-            <RequestCard key={b._id} booking={b} />
-          ))}
+        <RequestSection title="Cancelled" count={groups.cancelled.length} empty="No cancelled trips." collapsible>
+          {groups.cancelled.map(card)}
+        </RequestSection>
+        <RequestSection title="Completed" count={groups.completed.length} empty="No completed trips yet." collapsible>
+          {groups.completed.map(card)}
+        </RequestSection>
+        <RequestSection title="Rejected and expired" count={groups.closed.length} empty="No rejected or expired requests." collapsible>
+          {groups.closed.map(card)}
         </RequestSection>
       </div>
     )
@@ -114,6 +127,16 @@ export function TourRequestsPage() {
     <PageShell eyebrow="Tour Requests" title="Booking requests" description="Approve or reject the trips travellers have asked you to guide.">
       <div className="mb-6 flex justify-end">{refresh}</div>
       {body}
+      <CancelBookingDialog
+        booking={cancelling}
+        viewer="guide"
+        otherParty={cancelling ? partyName(cancelling.tourist) : ''}
+        onClose={() => setCancelling(null)}
+        onCancelled={(booking, message) => {
+          setCancelling(null)
+          answered(booking, message || 'Booking cancelled')
+        }}
+      />
       <Toast toast={toast} />
     </PageShell>
   )
@@ -148,7 +171,7 @@ function RequestSection({ title, count, empty, collapsible = false, children }: 
   )
 }
 
-function RequestCard({ booking, children }: { booking: Booking; children?: ReactNode }) {
+function RequestCard({ booking, now, onCancel, children }: { booking: Booking; now: number; onCancel?: () => void; children?: ReactNode }) {
   const name = partyName(booking.tourist)
   return (
     <li className="card flex min-w-0 flex-col gap-4 p-5" aria-label={`${name}, ${booking.selectedDate}`}>
@@ -159,13 +182,23 @@ function RequestCard({ booking, children }: { booking: Booking; children?: React
           <a href={`mailto:${booking.tourist.email}`} title={booking.tourist.email} className="inline-flex max-w-full items-center gap-1 text-sm text-himal-700 hover:underline">
             <MailIcon className="shrink-0" /> <span className="min-w-0 truncate">{booking.tourist.email}</span>
           </a>
+          <Link to={`/messages/with/${booking.tourist._id}`} className="mt-1 flex items-center gap-1 text-sm text-himal-700 hover:underline">
+            <ChatIcon className="shrink-0" /> Messages with {booking.tourist.firstName}
+          </Link>
           <div className="mt-2">
             <BookingChips booking={booking} />
           </div>
         </div>
       </div>
       <TripFacts booking={booking} />
+      <TripStatusNote booking={booking} viewer="guide" now={now} />
+      <TripMessage booking={booking} label={`${booking.tourist.firstName}'s message`} />
       {children}
+      {onCancel && canCancel(booking, 'guide') && (
+        <button type="button" className="btn-ghost self-start text-sm text-red-700 hover:bg-red-50 hover:text-red-800" onClick={onCancel} aria-label={`Cancel the trip with ${name}`}>
+          Cancel trip
+        </button>
+      )}
     </li>
   )
 }

@@ -1,7 +1,8 @@
 import { HeartIcon, ShareIcon } from '../../components/icons'
 import type { Destination } from '../../lib/list-destinations'
 import { useFavourites } from './favourites'
-import { COPY_FAILED, LINK_COPIED, shareDestination } from './share-destination'
+import { COPY_FAILED, LINK_COPIED } from '../../lib/share'
+import { shareDestination } from './share-destination'
 
 const roundButton =
   'flex h-10 w-10 items-center justify-center rounded-full bg-white/95 text-lg shadow-sm ring-1 ring-slate-900/5 backdrop-blur transition-colors hover:bg-white'

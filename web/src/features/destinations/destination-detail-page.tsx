@@ -9,7 +9,7 @@ import { formatDollars } from '../../lib/money'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { DESTINATION_LOAD_FAILED, destinationKey, destinationTags, getDestination } from './api/get-destination'
 import { FavouriteButton, ShareButton } from './destination-actions'
-import { BEST_TIME_TO_VISIT, CANCELLATION_NOTE, HIGHLIGHTS, TRIP_PRICE, VISITOR_OPTIONS, guidesNearPath, paragraphs } from './plan-trip'
+import { BEST_TIME_TO_VISIT, CANCELLATION_NOTE, CANCELLATION_POLICY, HIGHLIGHTS, TRIP_PRICE, VISITOR_OPTIONS, guidesNearPath, paragraphs } from './plan-trip'
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong'
 
@@ -89,6 +89,7 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
       <p className="mt-4 flex items-center justify-center gap-1.5 text-sm text-emerald-700">
         <CheckIcon /> {CANCELLATION_NOTE}
       </p>
+      <p className="mt-1 text-center text-xs text-slate-500">{CANCELLATION_POLICY}</p>
     </section>
   )
 }

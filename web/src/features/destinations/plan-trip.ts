@@ -5,6 +5,9 @@ import { searchPath } from '../../lib/search-url'
 export const TRIP_PRICE = { base: 120, guideFee: 40, total: 160 } as const
 export const VISITOR_OPTIONS = ['1 Person', '2 People', '3 People', '4+ People'] as const
 export const CANCELLATION_NOTE = 'Free cancellation up to 24 hours before your trip'
+/** What the note promises, as the server keeps it (issue 11): a full refund, then none. */
+export const CANCELLATION_POLICY =
+  'Cancel a paid trip from your dashboard at least 24 hours before it starts (Nepal time) and the whole amount goes back to your card; later, nothing is refunded. If your guide cancels, you always get it all back.'
 export const BEST_TIME_TO_VISIT = 'March to May and September to November'
 export const HIGHLIGHTS = ['Mountain views', 'Local cultural experiences', 'Guided hiking trails', 'Authentic local cuisine'] as const
 

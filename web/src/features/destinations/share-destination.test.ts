@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { destinationUrl, shareDestination, shareText } from './share-destination'
+import { shareText } from '../../lib/share'
+import { destinationUrl, shareDestination } from './share-destination'
 
 const phewa = { _id: 'd1', name: 'Phewa Lake', description: 'A'.repeat(150) }
 

@@ -1,27 +1,39 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { Link } from 'react-router'
 import { FormAlert } from '../../components/form-alert'
-import { CalendarIcon, ClockIcon, SpinnerIcon, UsersIcon } from '../../components/icons'
+import { ClockIcon, SpinnerIcon, UsersIcon } from '../../components/icons'
 import { ModalDialog } from '../../components/modal-dialog'
+import { MonthCalendar, type DayLook } from '../../components/month-calendar'
 import { useAuth } from '../../lib/auth-store'
-import { todayInNepal } from '../../lib/booking'
+import { formatTripDate, todayInNepal } from '../../lib/booking'
 import { invalidate, useClientCache } from '../../lib/cache-provider'
-import { BOOKINGS_TAG } from '../../lib/cache-tags'
+import { addDays, firstUnavailableDay, monthOfDay, tripEnd } from '../../lib/calendar'
+import { AVAILABILITY_TAG, BOOKINGS_TAG } from '../../lib/cache-tags'
+import { useCachedQuery } from '../../lib/use-cached-query'
+import { AVAILABILITY_LOAD_FAILED, getGuideAvailability, guideAvailabilityKey, guideAvailabilityTags } from './api/get-guide-availability'
 import { newIdempotencyKey, requestBooking } from './api/request-booking'
 import {
   BOOKING_CLOSE_MS,
   BOOKING_REQUESTED,
   DATE_IN_PAST,
+  DAYS_MAX,
+  DAYS_MIN,
+  DAYS_RANGE,
   DEFAULT_BOOKING_TIME,
   GROUP_SIZE_MAX,
   GROUP_SIZE_MIN,
   GROUP_SIZE_RANGE,
   GUIDES_CANNOT_BOOK,
   LOGIN_TO_BOOK,
+  MESSAGE_MAX,
+  MESSAGE_TOO_LONG,
   SELECT_DATE,
   SELECT_TIME,
+  messageLength,
+  parseDays,
   parseGroupSize,
   priceSummary,
+  unavailableText,
   validateBooking,
   type BookingDraft,
 } from './booking-request'
@@ -31,7 +43,8 @@ export type BookableGuide = { guideId: string; firstName: string; lastName: stri
 type BookingModalProps = { open: boolean; onClose: () => void; guide: BookableGuide }
 
 /**
- * 'Book Experience': a date, a start time and a group size with the price they come to.
+ * 'Book Experience': the first day on a calendar of the guide's free days, the trip's
+ * length, a start time, the group and a message, with the price they come to.
  * Only a traveller gets the form; anyone signed out is asked to log in, and a guide or an
  * admin is told that only travellers book.
  */
@@ -101,18 +114,34 @@ function NoRate({ guide, onClose }: { guide: BookableGuide; onClose: () => void 
   )
 }
 
-type Field = 'date' | 'time' | 'groupSize'
+type Field = 'date' | 'days' | 'time' | 'groupSize' | 'message'
 
-const FIELD_OF: Record<string, Field> = { [SELECT_DATE]: 'date', [DATE_IN_PAST]: 'date', [SELECT_TIME]: 'time', [GROUP_SIZE_RANGE]: 'groupSize' }
+const FIELD_OF: Record<string, Field> = {
+  [SELECT_DATE]: 'date',
+  [DATE_IN_PAST]: 'date',
+  [DAYS_RANGE]: 'days',
+  [SELECT_TIME]: 'time',
+  [GROUP_SIZE_RANGE]: 'groupSize',
+  [MESSAGE_TOO_LONG]: 'message',
+}
 
 type Outcome = { tone: 'error' | 'success'; text: string; field?: Field } | null
+
+/** The calendar shows a year ahead: the most the server's availability answers at once. */
+const BOOKABLE_DAYS = 365
 
 function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay: number }; onClose: () => void }) {
   const cache = useClientCache()
   const { isSignedIn } = useAuth()
-  const ids = { date: useId(), time: useId(), groupSize: useId(), message: useId() }
-  const refs = { date: useRef<HTMLInputElement>(null), time: useRef<HTMLInputElement>(null), groupSize: useRef<HTMLInputElement>(null) }
-  const [draft, setDraft] = useState<BookingDraft>({ date: '', time: DEFAULT_BOOKING_TIME, groupSize: '1' })
+  const ids = { date: useId(), days: useId(), time: useId(), groupSize: useId(), message: useId(), messageCount: useId(), outcome: useId(), range: useId() }
+  const refs = {
+    date: useRef<HTMLFieldSetElement>(null),
+    days: useRef<HTMLInputElement>(null),
+    time: useRef<HTMLInputElement>(null),
+    groupSize: useRef<HTMLInputElement>(null),
+    message: useRef<HTMLTextAreaElement>(null),
+  }
+  const [draft, setDraft] = useState<BookingDraft>({ date: '', time: DEFAULT_BOOKING_TIME, groupSize: '1', days: '1', message: '' })
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>(null)
   // One key for this opening of the modal: every try of it is the same booking attempt.
@@ -121,39 +150,76 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
   useEffect(() => () => window.clearTimeout(closeTimer.current), [])
 
   const today = todayInNepal()
+  const lastBookable = addDays(today, BOOKABLE_DAYS)
+  const [month, setMonth] = useState(monthOfDay(today))
+  const availability = useCachedQuery({
+    key: guideAvailabilityKey(guide.guideId, today, lastBookable),
+    tags: guideAvailabilityTags,
+    load: () => getGuideAvailability(guide.guideId, today, lastBookable),
+  })
+  const unavailable = useMemo(() => new Set(availability.data ?? []), [availability.data])
+
   const done = outcome?.tone === 'success'
   const size = parseGroupSize(draft.groupSize)
-  const summary = priceSummary(guide.pricePerDay, size ?? GROUP_SIZE_MIN)
+  const days = parseDays(draft.days)
+  const summary = priceSummary(guide.pricePerDay, size ?? GROUP_SIZE_MIN, days ?? DAYS_MIN)
+  const end = draft.date && days ? tripEnd(draft.date, days) : null
+  const clash = draft.date && days ? firstUnavailableDay(draft.date, days, unavailable) : null
+  const typed = messageLength(draft.message)
 
   function edit(field: Field, value: string) {
     setDraft((d) => ({ ...d, [field]: value }))
-    if (outcome?.field === field) setOutcome(null)
+    if (outcome?.field === field || outcome?.tone === 'error') setOutcome(null)
   }
 
-  function step(by: number) {
-    const next = Math.min(GROUP_SIZE_MAX, Math.max(GROUP_SIZE_MIN, (size ?? GROUP_SIZE_MIN) + by))
-    edit('groupSize', String(next))
+  function step(field: 'groupSize' | 'days', by: number) {
+    const [min, max, now] = field === 'groupSize' ? [GROUP_SIZE_MIN, GROUP_SIZE_MAX, size] : [DAYS_MIN, DAYS_MAX, days]
+    edit(field, String(Math.min(max, Math.max(min, (now ?? min) + by))))
+  }
+
+  function look(day: string): DayLook {
+    const outside = day < today || day > lastBookable
+    const busy = unavailable.has(day)
+    const inTrip = draft.date !== '' && end !== null && day >= draft.date && day <= end
+    if (inTrip && busy) return { tone: 'conflict', disabled: true, note: 'unavailable, inside your trip' }
+    if (day === draft.date) return { tone: 'picked', pressed: true, note: 'first day of your trip' }
+    if (inTrip) return { tone: 'inTrip', disabled: outside, note: 'part of your trip' }
+    if (outside) return { tone: 'off', disabled: true, note: 'not bookable' }
+    if (busy) return { tone: 'off', disabled: true, note: 'unavailable' }
+    return { tone: 'free' }
   }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     if (sending || done) return
-    const invalid = validateBooking(draft, today, isSignedIn)
+    const invalid = validateBooking(draft, today, isSignedIn, unavailable)
     if (invalid) {
-      const field = FIELD_OF[invalid]
+      const field = FIELD_OF[invalid] ?? (clash ? 'date' : undefined)
       setOutcome({ tone: 'error', text: invalid, field })
-      if (field) refs[field].current?.focus()
+      if (field === 'date') refs.date.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus()
+      else if (field) refs[field].current?.focus()
       return
     }
     setSending(true)
     setOutcome(null)
+    const message = draft.message.trim()
     const result = await requestBooking(
-      { guideId: guide.guideId, selectedDate: draft.date, selectedTime: draft.time, groupSize: size ?? GROUP_SIZE_MIN, pricePerPerson: guide.pricePerDay },
+      {
+        guideId: guide.guideId,
+        selectedDate: draft.date,
+        selectedTime: draft.time,
+        groupSize: size ?? GROUP_SIZE_MIN,
+        days: days ?? DAYS_MIN,
+        ...(message ? { message } : {}),
+        pricePerPerson: guide.pricePerDay,
+      },
       attemptKey,
     )
     setSending(false)
     if (!result.ok) {
       setOutcome({ tone: 'error', text: result.message })
+      // Someone else may have taken those days meanwhile: show the calendar as it is now.
+      if (result.status === 409) invalidate(cache, AVAILABILITY_TAG)
       return
     }
     setOutcome({ tone: 'success', text: result.data.message || BOOKING_REQUESTED })
@@ -162,37 +228,64 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
     closeTimer.current = window.setTimeout(onClose, BOOKING_CLOSE_MS)
   }
 
-  const invalid = (field: Field) => (outcome?.field === field ? { 'aria-invalid': true, 'aria-describedby': ids.message } : {})
+  const invalid = (field: Field) => (outcome?.field === field ? { 'aria-invalid': true, 'aria-describedby': ids.outcome } : {})
   const locked = sending || done
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={`Book ${guide.firstName} ${guide.lastName}`}>
       <p className="text-sm text-slate-600">
-        Choose a day and your group. {guide.firstName} answers your request, and you pay only once it is approved.
+        Choose your first day, how long and your group. {guide.firstName} answers your request, and you pay only once it is approved.
       </p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.date} className="field-label">
-            Date
-          </label>
-          <div className="relative">
-            <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-400">
-              <CalendarIcon />
-            </span>
-            <input
-              ref={refs.date}
-              id={ids.date}
-              type="date"
-              min={today}
-              value={draft.date}
-              onChange={(e) => edit('date', e.target.value)}
-              disabled={locked}
-              required
-              className="field-input pl-10"
-              {...invalid('date')}
-            />
-          </div>
+      <fieldset ref={refs.date} aria-describedby={ids.range} {...(outcome?.field === 'date' ? { 'aria-invalid': true } : {})}>
+        <legend id={ids.date} className="field-label">
+          First day
+        </legend>
+        <MonthCalendar
+          label="First day"
+          month={month}
+          onMonthChange={setMonth}
+          firstMonth={monthOfDay(today)}
+          lastMonth={monthOfDay(lastBookable)}
+          look={look}
+          onPick={(day) => edit('date', day)}
+          initialFocus={draft.date || today}
+          busy={locked}
+        />
+        <Legend />
+        <AvailabilityNote status={availability.status} error={availability.error} onRetry={availability.reload} />
+        <div id={ids.range} aria-live="polite" className="mt-2 text-sm">
+          {clash ? (
+            <p className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">{unavailableText(clash)}</p>
+          ) : draft.date && end ? (
+            <p className="text-slate-700">
+              Your trip: <strong>{formatTripDate(draft.date)}</strong>
+              {end !== draft.date && (
+                <>
+                  {' '}
+                  to <strong>{formatTripDate(end)}</strong>
+                </>
+              )}
+            </p>
+          ) : null}
         </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Stepper
+          id={ids.days}
+          inputRef={refs.days}
+          label="Trip length"
+          unit="days"
+          value={draft.days}
+          min={DAYS_MIN}
+          max={DAYS_MAX}
+          current={days}
+          onChange={(v) => edit('days', v)}
+          onStep={(by) => step('days', by)}
+          names={['One day fewer', 'One day more']}
+          locked={locked}
+          invalid={invalid('days')}
+          hint={`${DAYS_MIN} to ${DAYS_MAX} days`}
+        />
         <div>
           <label htmlFor={ids.time} className="field-label">
             Start time
@@ -215,47 +308,47 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
           </div>
         </div>
       </div>
+      <Stepper
+        id={ids.groupSize}
+        inputRef={refs.groupSize}
+        label="Group size"
+        icon={<UsersIcon />}
+        value={draft.groupSize}
+        min={GROUP_SIZE_MIN}
+        max={GROUP_SIZE_MAX}
+        current={size}
+        onChange={(v) => edit('groupSize', v)}
+        onStep={(by) => step('groupSize', by)}
+        names={['One person fewer', 'One person more']}
+        locked={locked}
+        invalid={invalid('groupSize')}
+        hint={`${GROUP_SIZE_MIN} to ${GROUP_SIZE_MAX} people`}
+      />
       <div>
-        <label htmlFor={ids.groupSize} className="field-label">
-          Group size
+        <label htmlFor={ids.message} className="field-label">
+          Message to {guide.firstName} <span className="font-normal text-slate-500">(optional)</span>
         </label>
-        <div className="flex items-stretch gap-2">
-          <button type="button" className="btn-secondary w-12 px-0 py-0 text-lg" aria-label="One person fewer" onClick={() => step(-1)} disabled={locked || (size ?? 1) <= GROUP_SIZE_MIN}>
-            −
-          </button>
-          <div className="relative flex-1">
-            <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-400">
-              <UsersIcon />
-            </span>
-            <input
-              ref={refs.groupSize}
-              id={ids.groupSize}
-              type="number"
-              inputMode="numeric"
-              min={GROUP_SIZE_MIN}
-              max={GROUP_SIZE_MAX}
-              step={1}
-              value={draft.groupSize}
-              onChange={(e) => edit('groupSize', e.target.value)}
-              disabled={locked}
-              required
-              className="field-input pl-10"
-              {...invalid('groupSize')}
-            />
-          </div>
-          <button type="button" className="btn-secondary w-12 px-0 py-0 text-lg" aria-label="One person more" onClick={() => step(1)} disabled={locked || (size ?? 1) >= GROUP_SIZE_MAX}>
-            +
-          </button>
-        </div>
-        <p className="mt-1 text-xs text-slate-500">
-          {GROUP_SIZE_MIN} to {GROUP_SIZE_MAX} people
+        <textarea
+          ref={refs.message}
+          id={ids.message}
+          rows={3}
+          value={draft.message}
+          onChange={(e) => edit('message', e.target.value)}
+          disabled={locked}
+          placeholder="Your plans, pace, pick-up place..."
+          aria-describedby={ids.messageCount}
+          className="field-input resize-y"
+          {...invalid('message')}
+        />
+        <p id={ids.messageCount} className={`mt-1 text-right text-xs ${typed > MESSAGE_MAX ? 'font-semibold text-red-700' : 'text-slate-500'}`}>
+          {typed.toLocaleString('en-US')} / {MESSAGE_MAX.toLocaleString('en-US')} characters
         </p>
       </div>
 
       <section aria-label="Price summary" className="rounded-xl bg-himal-50 p-4 text-sm">
         <div className="flex items-center justify-between gap-3 text-slate-700">
           <span>
-            {summary.perPerson} × {summary.people}
+            {summary.perPerson} × {summary.people} × {summary.days}
           </span>
           <span>{summary.total}</span>
         </div>
@@ -263,10 +356,10 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
           <span>Total</span>
           <span className="text-lg">{summary.total}</span>
         </div>
-        <p className="mt-1 text-xs text-slate-500">Price per day for each person.</p>
+        <p className="mt-1 text-xs text-slate-500">Price per day for each person. Free cancellation up to 24 hours before your trip.</p>
       </section>
 
-      <div id={ids.message}>
+      <div id={ids.outcome}>
         {outcome && (
           <FormAlert tone={outcome.tone}>
             {outcome.text}
@@ -297,5 +390,98 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
         </button>
       </div>
     </form>
+  )
+}
+
+function Legend() {
+  const swatch = 'inline-block h-3 w-3 rounded'
+  return (
+    <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-hidden="true">
+      <span className="inline-flex items-center gap-1.5">
+        <span className={`${swatch} bg-himal-700`} /> First day
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <span className={`${swatch} bg-himal-100`} /> Your trip
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <span className={`${swatch} border border-slate-200 bg-slate-50`} /> Not available
+      </span>
+    </p>
+  )
+}
+
+function AvailabilityNote({ status, error, onRetry }: { status: 'loading' | 'error' | 'success'; error: string | undefined; onRetry: () => void }) {
+  if (status === 'loading')
+    return (
+      <p className="mt-2 flex items-center gap-2 text-xs text-slate-500" role="status">
+        <SpinnerIcon className="animate-spin" /> Checking which days the guide is free...
+      </p>
+    )
+  if (status === 'error')
+    return (
+      <div className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900" role="alert">
+        <span>{error ?? AVAILABILITY_LOAD_FAILED}. You can still send a request: the guide's days are checked when it arrives.</span>
+        <button type="button" className="text-link text-xs" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    )
+  return null
+}
+
+type StepperProps = {
+  id: string
+  inputRef: RefObject<HTMLInputElement | null>
+  label: string
+  icon?: ReactNode
+  unit?: string
+  value: string
+  min: number
+  max: number
+  current: number | null
+  onChange: (value: string) => void
+  onStep: (by: number) => void
+  names: [string, string]
+  locked: boolean
+  invalid: object
+  hint: string
+}
+
+/** A whole-number field with − and + beside it. */
+function Stepper({ id, inputRef, label, icon, unit, value, min, max, current, onChange, onStep, names, locked, invalid, hint }: StepperProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+        {unit && <span className="sr-only"> in {unit}</span>}
+      </label>
+      <div className="flex items-stretch gap-2">
+        <button type="button" className="btn-secondary w-11 shrink-0 px-0 py-0 text-lg" aria-label={names[0]} onClick={() => onStep(-1)} disabled={locked || (current ?? min) <= min}>
+          −
+        </button>
+        <div className="relative min-w-0 flex-1">
+          {icon && <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-400">{icon}</span>}
+          <input
+            ref={inputRef}
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={min}
+            max={max}
+            step={1}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            disabled={locked}
+            required
+            className={`field-input ${icon ? 'pl-10' : ''}`}
+            {...invalid}
+          />
+        </div>
+        <button type="button" className="btn-secondary w-11 shrink-0 px-0 py-0 text-lg" aria-label={names[1]} onClick={() => onStep(1)} disabled={locked || (current ?? min) >= max}>
+          +
+        </button>
+      </div>
+      <p className="mt-1 text-xs text-slate-500">{hint}</p>
+    </div>
   )
 }

@@ -2,17 +2,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { todayInNepal } from '../../lib/booking'
 import {
   DATE_IN_PAST,
+  DAYS_RANGE,
   GROUP_SIZE_RANGE,
   LOGIN_TO_BOOK,
+  MESSAGE_TOO_LONG,
   SELECT_DATE,
   SELECT_TIME,
+  messageLength,
+  parseDays,
   parseGroupSize,
   priceSummary,
   validateBooking,
   type BookingDraft,
 } from './booking-request'
 
-const draft = (overrides: Partial<BookingDraft> = {}): BookingDraft => ({ date: '2026-12-12', time: '10:00', groupSize: '2', ...overrides })
+const draft = (overrides: Partial<BookingDraft> = {}): BookingDraft => ({ date: '2026-12-12', time: '10:00', groupSize: '2', days: '1', message: '', ...overrides })
 
 describe('validateBooking', () => {
   const today = '2026-12-10'
@@ -38,6 +42,22 @@ describe('validateBooking', () => {
     expect(validateBooking(draft(), today, false)).toBe(LOGIN_TO_BOOK)
     // The date rules come first, as the spec lists them.
     expect(validateBooking(draft({ date: '2026-01-01' }), today, false)).toBe(DATE_IN_PAST)
+  })
+
+  it('takes 1 to 30 days and a message of up to 1,000 characters', () => {
+    expect(validateBooking(draft({ days: '30', message: 'x'.repeat(1000) }), today, true)).toBeNull()
+    for (const days of ['0', '31', '', '1.5', 'three']) expect(validateBooking(draft({ days }), today, true)).toBe(DAYS_RANGE)
+    expect(validateBooking(draft({ message: 'x'.repeat(1001) }), today, true)).toBe(MESSAGE_TOO_LONG)
+    // An emoji is one character, as the server counts.
+    expect(messageLength('🏔️'.repeat(10))).toBe(20)
+    expect(messageLength('नमस्ते')).toBe(6)
+  })
+
+  it('refuses a trip that would cross a day the guide is not free, naming it', () => {
+    const busy = new Set(['2026-12-13'])
+    expect(validateBooking(draft({ date: '2026-12-12', days: '2' }), today, true, busy)).toBe('The guide is not available on Sun, 13 Dec 2026. Choose days around it.')
+    expect(validateBooking(draft({ date: '2026-12-12', days: '1' }), today, true, busy)).toBeNull()
+    expect(validateBooking(draft({ date: '2026-12-14', days: '3' }), today, true, busy)).toBeNull()
   })
 
   it('checks the time and group size the server checks', () => {
@@ -81,15 +101,26 @@ describe('parseGroupSize', () => {
   })
 })
 
+describe('parseDays', () => {
+  it('reads whole numbers from 1 to 30', () => {
+    expect(parseDays(' 3 ')).toBe(3)
+    expect(parseDays('30')).toBe(30)
+    expect(parseDays('31')).toBeNull()
+    expect(parseDays('0')).toBeNull()
+  })
+})
+
 describe('priceSummary', () => {
-  it('is price per day × group size with 2 decimals', () => {
-    expect(priceSummary(45, 2)).toEqual({ perPerson: '$45.00', people: '2 people', total: '$90.00' })
-    expect(priceSummary(45, 1)).toEqual({ perPerson: '$45.00', people: '1 person', total: '$45.00' })
+  it('is price per day × group size × days with 2 decimals', () => {
+    expect(priceSummary(45, 2)).toEqual({ perPerson: '$45.00', people: '2 people', days: '1 day', total: '$90.00' })
+    expect(priceSummary(45, 1)).toEqual({ perPerson: '$45.00', people: '1 person', days: '1 day', total: '$45.00' })
+    expect(priceSummary(45, 4, 3)).toEqual({ perPerson: '$45.00', people: '4 people', days: '3 days', total: '$540.00' })
   })
 
   it('adds up in cents, so no float noise shows', () => {
     expect(priceSummary(33.35, 3).total).toBe('$100.05')
     expect(priceSummary(0.1, 3).total).toBe('$0.30')
     expect(priceSummary(1250, 20).total).toBe('$25,000.00')
+    expect(priceSummary(33.35, 3, 30).total).toBe('$3,001.50')
   })
 })

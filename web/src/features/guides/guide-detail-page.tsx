@@ -1,11 +1,13 @@
 import { useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { Avatar } from '../../components/avatar'
-import { ArrowLeftIcon, AwardIcon, CheckIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, SpinnerIcon, StarIcon } from '../../components/icons'
+import { ArrowLeftIcon, AwardIcon, ChatIcon, CheckIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, SpinnerIcon, StarIcon } from '../../components/icons'
 import { Photo } from '../../components/photo'
+import { ReportButton } from '../../components/report-dialog'
 import { Chips, joinedDate } from '../../components/profile-layout'
 import { StarRating, formatRating, reviewCountText } from '../../components/star-rating'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
+import { Toast, useToast } from '../../components/toast'
 import { useAuth } from '../../lib/auth-store'
 import { formatDollars } from '../../lib/money'
 import { useCachedQuery, usePagedList } from '../../lib/use-cached-query'
@@ -46,7 +48,11 @@ function StatTile({ value, label }: { value: string; label: string }) {
   )
 }
 
-function ReviewItem({ review }: { review: Review }) {
+type Notify = (text: string, tone: 'success' | 'error') => void
+
+const SMALL_REPORT = 'inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800'
+
+function ReviewItem({ review, onMessage }: { review: Review; onMessage: Notify }) {
   const name = `${review.firstName} ${review.lastName}`.trim()
   return (
     <li className="flex gap-4 py-5 first:pt-0 last:pb-0">
@@ -59,6 +65,7 @@ function ReviewItem({ review }: { review: Review }) {
               <CheckIcon /> Verified trip
             </span>
           )}
+          <ReportButton targetType="review" targetId={review._id} onMessage={onMessage} className={`${SMALL_REPORT} ml-auto`} />
         </div>
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
           <StarRating value={review.score} className="text-sm" />
@@ -72,7 +79,7 @@ function ReviewItem({ review }: { review: Review }) {
   )
 }
 
-function Reviews({ guide }: { guide: PublicGuide }) {
+function Reviews({ guide, onMessage }: { guide: PublicGuide; onMessage: Notify }) {
   const { isSignedIn } = useAuth()
   const [writing, setWriting] = useState(false)
   const name = `${guide.firstName} ${guide.lastName}`.trim()
@@ -103,7 +110,7 @@ function Reviews({ guide }: { guide: PublicGuide }) {
         {writing && !isSignedIn && (
           <div role="status" className="mb-6 rounded-xl border border-himal-100 bg-himal-50 p-4 text-himal-900">
             <p className="font-semibold">{LOG_IN_TO_REVIEW}</p>
-            <p className="mt-1 text-sm">Travellers who have been on a paid trip with {name} can review them.</p>
+            <p className="mt-1 text-sm">Travellers who have completed a trip with {name} can review them.</p>
             <Link to="/login" className="btn-primary mt-3">
               Log in
             </Link>
@@ -124,12 +131,12 @@ function Reviews({ guide }: { guide: PublicGuide }) {
         </div>
       )}
       {reviews.status === 'success' && reviews.items.length === 0 && (
-        <p className="py-2 text-slate-500">No reviews yet. Travellers can review {guide.firstName} after a paid trip.</p>
+        <p className="py-2 text-slate-500">No reviews yet. Travellers can review {guide.firstName} after a completed trip.</p>
       )}
       {reviews.items.length > 0 && (
         <ul className="divide-y divide-slate-100" aria-label="Reviews">
           {reviews.items.map((review) => (
-            <ReviewItem key={review._id} review={review} />
+            <ReviewItem key={review._id} review={review} onMessage={onMessage} />
           ))}
         </ul>
       )}
@@ -147,15 +154,32 @@ function Reviews({ guide }: { guide: PublicGuide }) {
   )
 }
 
+/**
+ * 'Message Dawa': opens the traveller's conversation with the guide (their first message
+ * starts it). Signed out, it goes to log in; guides and admins do not write to guides.
+ */
+function MessageGuide({ guideId, firstName }: { guideId: string; firstName: string }) {
+  const { isSignedIn, role } = useAuth()
+  if (isSignedIn && role !== 'tourist') return null
+  return (
+    <Link to={isSignedIn ? `/messages/with/${guideId}` : '/login'} className="btn-secondary mt-3 w-full py-3 text-base">
+      <ChatIcon /> Message {firstName}
+      {!isSignedIn && <span className="sr-only"> (log in first)</span>}
+    </Link>
+  )
+}
+
 function GuideProfile({ guide }: { guide: PublicGuide }) {
   const d = guide.guideDetails
   const name = `${guide.firstName} ${guide.lastName}`.trim()
   const years = d.yearsOfExperience ?? DEFAULT_YEARS_OF_EXPERIENCE
   const joined = joinedDate(d.createdAt)
   const price = d.pricePerDay != null ? formatDollars(d.pricePerDay) : null
+  const { toast, show } = useToast()
 
   return (
     <article aria-labelledby="guide-name">
+      <Toast toast={toast} />
       <div className="mx-auto max-w-6xl sm:px-6 sm:pt-6 lg:px-8">
         <div className="relative">
           <Photo src={d.coverImage} alt={`${name}'s cover photo`} eager className="h-44 rounded-b-3xl sm:h-64 sm:rounded-3xl" />
@@ -199,6 +223,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
               <StarRating value={guide.averageRating} className="text-base" />
               {guide.reviewCount > 0 && <span className="font-semibold text-slate-900">{formatRating(guide.averageRating)}</span>}
               <span className="text-slate-500">({reviewCountText(guide.reviewCount)})</span>
+              <ReportButton targetType="guide" targetId={guide._id} onMessage={show} className={SMALL_REPORT} label="Report guide" />
             </p>
           </div>
         </header>
@@ -245,7 +270,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
               )}
             </Section>
 
-            <Reviews guide={guide} />
+            <Reviews guide={guide} onMessage={show} />
           </div>
 
           {/* First on a phone, so booking is not below every review; beside the page from lg up. */}
@@ -261,6 +286,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
               <div className="mt-4">
                 <BookExperience guide={{ guideId: guide.guideId, firstName: guide.firstName, lastName: guide.lastName, pricePerDay: d.pricePerDay }} />
               </div>
+              <MessageGuide guideId={guide.guideId} firstName={guide.firstName} />
               <p className="mt-3 text-center text-xs text-slate-500">You only pay once {guide.firstName} approves your request.</p>
             </div>
             <section className="card p-5 sm:p-6" aria-label="Contact info">

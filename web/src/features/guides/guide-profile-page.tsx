@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { AccountSecurity } from '../../components/account-security'
 import { Link } from 'react-router'
 import { CompletionMeter } from '../../components/completion-meter'
 import { AlertIcon, CheckIcon, MapPinIcon, ShieldIcon, SpinnerIcon } from '../../components/icons'
@@ -286,6 +287,12 @@ export function GuideProfilePage() {
           </div>
         </div>
       </form>
+
+      {!editing && (
+        <div className="mt-5 px-4 sm:px-0">
+          <AccountSecurity />
+        </div>
+      )}
 
       {editing && <EditBar saving={saving} onCancel={handleCancel} />}
     </div>

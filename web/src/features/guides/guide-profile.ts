@@ -70,7 +70,9 @@ export function guideEditRequest(edit: GuideEdit, guide: Guide): GuideProfileReq
   const body: GuideProfileRequest = {
     bio: edit.bio.trim(),
     nationality: edit.nationality.trim(),
-    pricePerDay: edit.pricePerDay.trim() === '' ? null : Number(edit.pricePerDay),
+    // An empty rate goes out as NaN, which JSON writes as null: the server then answers
+    // with its own "Price per day is required", as for any other missing field.
+    pricePerDay: edit.pricePerDay.trim() === '' ? Number.NaN : Number(edit.pricePerDay),
     expertiseLanguages: parseCommaList(edit.languages),
     interests: parseCommaList(edit.interests),
     contactInfo: { phone: edit.phone.trim(), address: edit.address.trim() },

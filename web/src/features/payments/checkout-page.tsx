@@ -6,10 +6,11 @@ import { FormAlert } from '../../components/form-alert'
 import { AlertIcon, CardIcon, CheckIcon, ClockIcon, SpinnerIcon, WalletIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
-import { bookingState, formatLongTripDate, isPaid, partyName, peopleLabel, type Booking, type BookingParty } from '../../lib/booking'
+import { bookingState, daysLabel, formatLongTripDate, isPaid, partyName, peopleLabel, type Booking, type BookingParty } from '../../lib/booking'
 import { formatDollars } from '../../lib/money'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { CARD_PAYMENT_FAILED, createCheckout } from './api/create-checkout'
+import { CARD_PAYMENTS_NOT_SET_UP, getPaymentMethods, paymentMethodsKey } from './api/get-payment-methods'
 import { BOOKING_NOT_FOUND, bookingKey, bookingTags, getBooking } from './api/get-booking'
 
 export const PAYMENT_REQUIRED = 'Payment Required'
@@ -17,6 +18,13 @@ export const PAYMENT_COMPLETE = 'Payment Complete'
 export const PAYMENT_DONE_TEXT = 'Payment Successful! Your booking has been confirmed and payment has been processed.'
 /** The wallet is not wired (spec): its button only says where it would go. */
 export const WALLET_ALERT = 'Redirecting to Khalti...'
+
+const CLOSED_TITLES = { expired: 'Booking expired', cancelled: 'Booking cancelled', completed: 'Trip completed' } as const
+const CLOSED_TEXTS = {
+  expired: 'It was not answered, or not paid, in time, so it can no longer be paid. Nothing has been charged.',
+  cancelled: 'This booking was cancelled and cannot be paid. Any refund is shown on your dashboard.',
+  completed: 'This trip is over; there is nothing left to pay.',
+} as const
 
 /** /checkout/{bookingId}: the booking's summary and, while it is unpaid, the ways to pay. */
 export function CheckoutPage() {
@@ -63,8 +71,10 @@ function Summary({ booking }: { booking: Booking }) {
         <Party title="Guide" party={booking.guide} />
       </div>
       <dl className="mt-6 divide-y divide-slate-100 border-t border-slate-100 text-sm">
-        <Row label="Date" value={formatLongTripDate(booking.selectedDate)} />
+        <Row label={booking.days > 1 ? 'First day' : 'Date'} value={formatLongTripDate(booking.selectedDate)} />
+        {booking.days > 1 && <Row label="Last day" value={formatLongTripDate(booking.endDate)} />}
         <Row label="Time" value={booking.selectedTime} />
+        <Row label="Trip length" value={daysLabel(booking.days)} />
         <Row label="Group size" value={peopleLabel(booking.groupSize)} />
         <Row label="Price per person" value={formatDollars(booking.pricePerPerson)} />
         <div className="flex items-baseline justify-between gap-4 pt-4">
@@ -124,6 +134,15 @@ function PaymentPanel({ booking }: { booking: Booking }) {
       </section>
     )
   const state = bookingState(booking)
+  if (state === 'expired' || state === 'cancelled' || state === 'completed')
+    return (
+      <Notice icon={<AlertIcon />} tone={state === 'completed' ? 'amber' : 'red'} title={CLOSED_TITLES[state]}>
+        <p>{CLOSED_TEXTS[state]}</p>
+        <Link to="/dashboard" className="btn-secondary mt-5 w-full">
+          View My Bookings
+        </Link>
+      </Notice>
+    )
   if (state === 'rejected')
     return (
       <Notice icon={<AlertIcon />} tone="red" title="Booking declined">
@@ -159,6 +178,9 @@ function Notice({ icon, tone, title, children }: { icon: ReactNode; tone: 'red' 
 function PayOptions({ booking }: { booking: Booking }) {
   const [processing, setProcessing] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  // If the methods cannot be loaded the button stays: the server's own answer then says why.
+  const methods = useCachedQuery({ key: paymentMethodsKey, load: getPaymentMethods })
+  const card = methods.data
 
   // Coming back from the provider's page with the Back button can restore this page as it
   // was left, still 'Processing...': make the button usable again.
@@ -193,22 +215,42 @@ function PayOptions({ booking }: { booking: Booking }) {
         </div>
       </div>
       <div className="space-y-3 p-5 sm:p-6">
-        <button type="button" className="btn-primary w-full py-3 text-base" onClick={payByCard} disabled={processing} aria-busy={processing}>
-          {processing ? (
-            <>
-              <SpinnerIcon /> Processing...
-            </>
-          ) : (
-            <>
-              <CardIcon /> Pay with Stripe
-            </>
-          )}
-        </button>
+        {card === 'none' ? (
+          <div role="status" className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+            <CardIcon className="mt-0.5 shrink-0 text-lg text-slate-500" />
+            <div>
+              <p className="font-semibold text-slate-900">{CARD_PAYMENTS_NOT_SET_UP}</p>
+              <p>Your booking stays approved. Please try again later, or contact the Yatra team.</p>
+            </div>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className="btn-primary w-full py-3 text-base"
+            onClick={payByCard}
+            disabled={processing}
+            aria-busy={processing}
+          >
+            {processing ? (
+              <>
+                <SpinnerIcon /> Processing...
+              </>
+            ) : (
+              <>
+                <CardIcon /> Pay with Stripe
+              </>
+            )}
+          </button>
+        )}
         <button type="button" className="btn w-full border border-[#5c2d91]/30 bg-[#f4effa] py-3 text-base text-[#5c2d91] hover:bg-[#ebe1f6]" onClick={() => window.alert(WALLET_ALERT)} disabled={processing}>
           <WalletIcon /> Pay with Khalti
         </button>
         {failure && <FormAlert tone="error">{failure}</FormAlert>}
-        <p className="pt-1 text-center text-xs text-slate-500">Card payments are handled by Stripe; Yatra never sees your card number.</p>
+        {card === 'sandbox' ? (
+          <p className="pt-1 text-center text-xs text-slate-500">Test mode: the card checkout is a sandbox and no money moves.</p>
+        ) : card !== 'none' ? (
+          <p className="pt-1 text-center text-xs text-slate-500">Card payments are handled by Stripe; Yatra never sees your card number.</p>
+        ) : null}
       </div>
     </section>
   )

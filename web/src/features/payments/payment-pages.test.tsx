@@ -20,7 +20,9 @@ const routes = [
 
 type Answers = Record<string, (call: Call) => Response | Promise<Response>>
 
-const serve = (answers: Answers) => fakeServer((call) => answers[`${call.method} ${call.url.pathname}`]?.(call))
+const methods = (card: string) => () => json({ status: 'success', data: { card } })
+const serve = (answers: Answers) =>
+  fakeServer((call) => ({ 'GET /api/v1/payments/methods': methods('stripe'), ...answers } as Answers)[`${call.method} ${call.url.pathname}`]?.(call))
 const detail = (b: ReturnType<typeof booking>) => () => json({ status: 'success', data: b })
 const sessionState = (paymentStatus: string, b = booking('b1', { bookingStatus: 'approved' })) => () =>
   json({ status: 'success', data: { sessionId: 'sandbox_s1', paymentStatus, provider: 'sandbox', amount: b.totalAmount, currency: 'usd', booking: b } })
@@ -47,6 +49,19 @@ describe('CheckoutPage', () => {
     const pay = screen.getByRole('region', { name: 'Payment Required' })
     expect(within(pay).getByRole('button', { name: 'Pay with Stripe' })).toBeEnabled()
     expect(within(pay).getByRole('button', { name: 'Pay with Khalti' })).toBeEnabled()
+  })
+
+  it('shows a multi-day trip’s first and last day, and refuses to take money for an expired or cancelled one', async () => {
+    serve({
+      'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved', days: 3, endDate: '2026-12-14', totalAmount: 270 })),
+      'GET /api/v1/tourists/details/b2': detail(booking('b2', { bookingStatus: 'expired' })),
+    })
+    renderRoutes(routes, '/checkout/b1')
+    const summary = await screen.findByRole('region', { name: 'Booking summary' })
+    for (const text of ['First daySaturday, 12 December 2026', 'Last dayMonday, 14 December 2026', 'Trip length3 days', 'Total amount$270.00']) expect(summary).toHaveTextContent(text)
+    renderRoutes(routes, '/checkout/b2')
+    expect(await screen.findByRole('region', { name: 'Booking expired' })).toHaveTextContent('Nothing has been charged.')
+    expect(screen.queryAllByRole('button', { name: 'Pay with Stripe' })).toHaveLength(1)
   })
 
   it("shows 'Processing...' and sends the browser to the checkout the server opened", async () => {
@@ -83,7 +98,30 @@ describe('CheckoutPage', () => {
     renderRoutes(routes, '/checkout/b1')
     await userEvent.click(await screen.findByRole('button', { name: 'Pay with Khalti' }))
     expect(alert).toHaveBeenCalledWith('Redirecting to Khalti...')
-    expect(calls).toHaveLength(1)
+    expect(calls.filter((call) => call.url.pathname.includes('create-session'))).toHaveLength(0)
+  })
+
+  it('says card payments are not set up instead of offering a button that fails', async () => {
+    const calls = serve({
+      'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved' })),
+      'GET /api/v1/payments/methods': methods('none'),
+    })
+    renderRoutes(routes, '/checkout/b1')
+    const pay = await screen.findByRole('region', { name: 'Payment Required' })
+    expect(await within(pay).findByRole('status')).toHaveTextContent('Card payments are not set up on this server')
+    expect(within(pay).queryByRole('button', { name: 'Pay with Stripe' })).not.toBeInTheDocument()
+    expect(within(pay).queryByText(/handled by Stripe/)).not.toBeInTheDocument()
+    expect(calls.filter((call) => call.url.pathname.includes('create-session'))).toHaveLength(0)
+  })
+
+  it('tells the traveller when the card checkout is the sandbox', async () => {
+    serve({
+      'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved' })),
+      'GET /api/v1/payments/methods': methods('sandbox'),
+    })
+    renderRoutes(routes, '/checkout/b1')
+    expect(await screen.findByText(/Test mode: the card checkout is a sandbox/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Pay with Stripe' })).toBeEnabled()
   })
 
   it("shows 'Payment Complete' for a paid booking", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { booking, paidBooking } from '../../test-fixtures'
 import { formatAmount, providerLabel, receiptOf } from './receipt'
-import { LINK_COPIED, shareLink } from './share-booking'
+import { LINK_COPIED } from '../../lib/share'
+import { shareLink } from './share-booking'
 import { supportMailto } from './cancel-page'
 
 describe('receiptOf', () => {
@@ -19,6 +20,12 @@ describe('receiptOf', () => {
       total: '$100.05',
       currency: 'USD',
     })
+  })
+
+  it('bills a multi-day trip by its days, and keeps the receipt of a trip refunded later', () => {
+    const receipt = receiptOf(paidBooking('b1', { days: 3, totalAmount: 270, paymentStatus: 'refunded', bookingStatus: 'cancelled' }))
+    expect(receipt?.item).toBe('3 days guided by Pemba Sherpa')
+    expect(receipt?.quantity).toBe('$45.00 × 2 people × 3 days')
   })
 
   it('has nothing for a booking that is not paid', () => {
@@ -48,7 +55,7 @@ describe('shareLink', () => {
   })
 
   it('only logs a dismissed share', async () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+    const info = vi.spyOn(console, 'log').mockImplementation(() => {})
     const nav = { share: vi.fn(async () => Promise.reject(new DOMException('Share canceled', 'AbortError'))) } as unknown as Navigator
     const alert = vi.fn()
     expect(await shareLink(share, nav, alert)).toBe('failed')

@@ -1,4 +1,4 @@
-import { formatLongTripDate, formatMoment, isPaid, partyName, peopleLabel, type Booking } from '../../lib/booking'
+import { daysLabel, formatLongTripDate, formatMoment, partyName, peopleLabel, wasPaid, type Booking } from '../../lib/booking'
 import { formatDollars } from '../../lib/money'
 
 /** How a provider is named to the traveller. */
@@ -37,10 +37,11 @@ export type Receipt = {
   currency: string
 }
 
-/** A paid booking as its receipt reads; null while it is not paid (there is nothing to receipt yet). */
+/** A paid booking as its receipt reads (a refund does not undo the payment); null while it is not paid (there is nothing to receipt yet). */
 export function receiptOf(booking: Booking): Receipt | null {
   const payment = booking.payment
-  if (!isPaid(booking) || !payment) return null
+  if (!wasPaid(booking) || !payment) return null
+  const { days } = booking
   return {
     bookingId: booking._id,
     reference: payment.reference,
@@ -48,9 +49,9 @@ export function receiptOf(booking: Booking): Receipt | null {
     method: providerLabel(payment.provider),
     billedTo: { name: partyName(booking.tourist), email: booking.tourist.email },
     guide: { name: partyName(booking.guide), email: booking.guide.email, phone: booking.guide.phone },
-    item: `Guided day with ${partyName(booking.guide)}`,
+    item: days === 1 ? `Guided day with ${partyName(booking.guide)}` : `${daysLabel(days)} guided by ${partyName(booking.guide)}`,
     when: `${formatLongTripDate(booking.selectedDate)} at ${booking.selectedTime}`,
-    quantity: `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)}`,
+    quantity: days === 1 ? `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)}` : `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)} × ${daysLabel(days)}`,
     total: formatAmount(payment.amount, payment.currency),
     currency: payment.currency.toUpperCase(),
   }

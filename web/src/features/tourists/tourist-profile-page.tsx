@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react'
+import { AccountSecurity } from '../../components/account-security'
 import { CompletionMeter } from '../../components/completion-meter'
 import { BackpackIcon, MapPinIcon, ShieldIcon, SpinnerIcon } from '../../components/icons'
 import { NameField } from '../../components/name-field'
@@ -274,6 +275,12 @@ export function TouristProfilePage() {
           </div>
         </div>
       </form>
+
+      {!editing && (
+        <div className="mt-5 px-4 sm:px-0">
+          <AccountSecurity />
+        </div>
+      )}
 
       {editing && <EditBar saving={saving} onCancel={handleCancel} />}
     </div>

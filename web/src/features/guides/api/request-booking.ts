@@ -11,6 +11,10 @@ export type BookingInput = {
   selectedDate: string
   selectedTime: string
   groupSize: number
+  /** 1 to 30: `selectedDate` is the first. */
+  days: number
+  /** To the guide, up to 1,000 characters; left out when empty. */
+  message?: string
   /** The guide's daily rate as the page showed it; the server prices the booking itself. */
   pricePerPerson: number
 }

@@ -1,0 +1,180 @@
+//! The trip sweep, run by every replica every `YATRA_SWEEP_EVERY` (and woken at once when a
+//! refund is written): expires requests and unpaid approvals whose time is up, completes
+//! paid trips whose last day has ended in Nepal, carries out pending refunds, and emails
+//! members about messages left unread (`conversations::unread_emails`). Each
+//! change is a conditional UPDATE (see `lifecycle`), so replicas sweeping together change
+//! each booking once; a crash leaves the rest for the next sweep.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Notify;
+
+use super::lifecycle::{self, BookingStatus, PaymentStatus, TripState};
+use super::routes::{notify_both, trip_dates};
+use super::view;
+use crate::calendar::{date_text, today_in_nepal};
+use crate::conversations::unread_emails;
+use crate::db::{Db, now_ms};
+use crate::email::{self, Email, Recipient, Template};
+use crate::error::AppResult;
+use crate::notifications::NotificationHub;
+use crate::payments::refunds;
+use crate::payments::stripe::Stripe;
+
+/// Bookings changed per query; the sweep repeats until none is left.
+const BATCH: i64 = 100;
+
+/// A handle to wake the sweep before its next tick.
+#[derive(Clone, Default)]
+pub struct TripSweep {
+    wake: Arc<Notify>,
+}
+
+/// What one sweep changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Swept {
+    pub expired: usize,
+    pub completed: usize,
+    pub refunded: usize,
+    /// "A new message is waiting" emails queued.
+    pub unread_emails: usize,
+}
+
+/// What the sweep works with.
+#[derive(Clone)]
+pub struct SweepContext {
+    pub db: Db,
+    pub hub: NotificationHub,
+    pub stripe: Option<Stripe>,
+    pub every: Duration,
+    pub refund_retry: Duration,
+}
+
+impl TripSweep {
+    /// Run the sweep now rather than at its next tick (e.g. a refund was just written).
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// Sweeps now and then every `context.every`, until the task is aborted.
+    pub fn start(&self, context: SweepContext) -> tokio::task::JoinHandle<()> {
+        let wake = self.wake.clone();
+        tokio::spawn(async move {
+            loop {
+                match sweep(&context).await {
+                    Ok(swept) if swept != Swept::default() => tracing::info!(?swept, "trip sweep"),
+                    Ok(_) => {}
+                    Err(e) => tracing::error!(error = %e, "the trip sweep failed; it runs again at the next tick"),
+                }
+                tokio::select! {
+                    _ = tokio::time::sleep(context.every) => {}
+                    _ = wake.notified() => {}
+                }
+            }
+        })
+    }
+}
+
+/// One pass over everything due.
+pub async fn sweep(context: &SweepContext) -> AppResult<Swept> {
+    Ok(Swept {
+        expired: expire_due(&context.db, &context.hub).await?,
+        completed: complete_due(&context.db, &context.hub).await?,
+        refunded: refunds::carry_out_due(&context.db, &context.hub, context.stripe.as_ref(), context.refund_retry).await?,
+        unread_emails: unread_emails::queue_due(&context.db).await?,
+    })
+}
+
+async fn expire_due(db: &Db, hub: &NotificationHub) -> AppResult<usize> {
+    let mut expired = 0;
+    loop {
+        let now = now_ms();
+        let due: Vec<(String, String)> = sqlx::query_as(
+            "SELECT id, booking_status FROM bookings \
+             WHERE booking_status IN ('pending', 'approved') AND payment_status = 'unpaid' AND expires_at <= $1 \
+             ORDER BY expires_at LIMIT $2",
+        )
+        .bind(now)
+        .bind(BATCH)
+        .fetch_all(&db.pool)
+        .await?;
+        let found = due.len();
+        for (id, status) in due {
+            let Some(from) = BookingStatus::parse(&status) else { continue };
+            let Some(booking) = view::find(db, &id).await? else { continue };
+            let mut tx = db.begin_write().await?;
+            if !lifecycle::expire(&mut tx, &id, from, now).await? {
+                continue;
+            }
+            let dates = trip_dates(&booking.selected_date, booking.days);
+            let guide = format!("{} {}", booking.guide.first_name, booking.guide.last_name);
+            let tourist = format!("{} {}", booking.tourist.first_name, booking.tourist.last_name);
+            let (tourist_message, guide_message) = if from == BookingStatus::Pending {
+                (
+                    format!("Your request to {guide} for {dates} expired without an answer. Try other dates or another guide."),
+                    format!("The request from {tourist} for {dates} expired without an answer."),
+                )
+            } else {
+                (
+                    format!("Your approved trip with {guide} on {dates} expired because it was not paid in time."),
+                    format!("The trip with {tourist} on {dates} expired unpaid. Those days are free again."),
+                )
+            };
+            let now_state = TripState::new(BookingStatus::Expired, PaymentStatus::Unpaid);
+            notify_both(&mut tx, &booking, "booking_expired", tourist_message, guide_message, now_state).await?;
+            let was_approved = from == BookingStatus::Approved;
+            for (to, to_guide) in [(&booking.tourist.id, false), (&booking.guide.id, true)] {
+                let template = Template::BookingExpired { booking_id: id.clone(), to_guide, was_approved };
+                email::queue(&mut tx, Email { to: Recipient::User(to.clone()), template }).await?;
+            }
+            tx.commit().await?;
+            hub.announce(db, &[&booking.tourist.id, &booking.guide.id]).await;
+            expired += 1;
+        }
+        if found < BATCH as usize {
+            return Ok(expired);
+        }
+    }
+}
+
+async fn complete_due(db: &Db, hub: &NotificationHub) -> AppResult<usize> {
+    let today = date_text(today_in_nepal());
+    let mut completed = 0;
+    loop {
+        let due: Vec<(String,)> = sqlx::query_as(
+            "SELECT id FROM bookings WHERE booking_status = 'approved' AND payment_status = 'paid' AND end_date < $1 \
+             ORDER BY end_date LIMIT $2",
+        )
+        .bind(&today)
+        .bind(BATCH)
+        .fetch_all(&db.pool)
+        .await?;
+        let found = due.len();
+        for (id,) in due {
+            let Some(booking) = view::find(db, &id).await? else { continue };
+            let mut tx = db.begin_write().await?;
+            if !lifecycle::complete(&mut tx, &id, &today, now_ms()).await? {
+                continue;
+            }
+            let dates = trip_dates(&booking.selected_date, booking.days);
+            let guide = format!("{} {}", booking.guide.first_name, booking.guide.last_name);
+            let tourist = format!("{} {}", booking.tourist.first_name, booking.tourist.last_name);
+            notify_both(
+                &mut tx,
+                &booking,
+                "booking_completed",
+                format!("Your trip with {guide} on {dates} is complete. How was it? You can now review {guide}."),
+                format!("Your trip with {tourist} on {dates} is complete."),
+                TripState::new(BookingStatus::Completed, PaymentStatus::Paid),
+            )
+            .await?;
+            tx.commit().await?;
+            hub.announce(db, &[&booking.tourist.id, &booking.guide.id]).await;
+            completed += 1;
+        }
+        if found < BATCH as usize {
+            return Ok(completed);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! Who may upload right now. Every multipart request (an image upload, or a form that may
+//! carry one) is counted per account and per address, and holds one of a fixed number of
+//! upload places while its body is read and its image processed. When all places are
+//! taken the next upload is refused at once (429) instead of queueing bodies in memory.
+
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use tokio::sync::Semaphore;
+
+use crate::app::{AppState, ClientIp};
+use crate::error::AppError;
+use crate::rate_limit;
+
+/// Uploads in progress at once on one server: each may buffer up to 8 MB of body.
+pub const CONCURRENT_UPLOADS: usize = 16;
+/// Seconds a refused upload is told to wait: places free as other uploads finish.
+const RETRY_AFTER_BUSY: u64 = 5;
+
+/// This server's upload places.
+#[derive(Clone)]
+pub struct UploadPlaces(Arc<Semaphore>);
+
+impl Default for UploadPlaces {
+    fn default() -> Self {
+        Self(Arc::new(Semaphore::new(CONCURRENT_UPLOADS)))
+    }
+}
+
+/// Middleware over the whole router; requests other than multipart pass untouched.
+pub async fn admit(State(state): State<AppState>, ClientIp(ip): ClientIp, request: Request, next: Next) -> Response {
+    if !is_multipart(&request) {
+        return next.run(request).await;
+    }
+    let Ok(place) = state.upload_places.0.clone().try_acquire_owned() else {
+        return AppError::too_many_requests("Too many uploads are in progress right now. Please try again in a few seconds.", RETRY_AFTER_BUSY)
+            .into_response();
+    };
+    // Only the account a valid token names; a bad token is the handler's 401 to give.
+    let account = request
+        .headers()
+        .get(AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")))
+        .and_then(|token| state.tokens.verify_access(token.trim()))
+        .map(|claims| claims.sub);
+    if let Err(refused) = rate_limit::count(&state, &rate_limit::UPLOADS, account.as_deref(), &ip).await {
+        return refused.into_response();
+    }
+    let response = next.run(request).await;
+    drop(place);
+    response
+}
+
+fn is_multipart(request: &Request) -> bool {
+    request
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.trim_start().to_ascii_lowercase().starts_with("multipart/"))
+}

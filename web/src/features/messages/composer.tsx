@@ -1,0 +1,97 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { FormAlert } from '../../components/form-alert'
+import { SendIcon, SpinnerIcon } from '../../components/icons'
+import type { ApiResult } from '../../lib/api-result'
+import { composerProblem, counterText, isSendKey, messageLength, TEXT_MAX } from './conversation-view'
+
+type ComposerProps = {
+  /** Who the message is for, as the field's label says it: 'Message Dawa'. */
+  label: string
+  placeholder?: string
+  onSend: (text: string) => Promise<ApiResult<unknown>>
+  autoFocus?: boolean
+}
+
+/**
+ * The message box: a counter, Enter to send and Shift+Enter for a new line. While sending
+ * the text stays put; a failure keeps it, with the reason, so nothing typed is lost.
+ */
+export function Composer({ label, placeholder, onSend, autoFocus }: ComposerProps) {
+  const [text, setText] = useState('')
+  const [sending, setSending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const fieldId = useId()
+  const counterId = useId()
+  const field = useRef<HTMLTextAreaElement>(null)
+  const over = messageLength(text) > TEXT_MAX
+
+  async function send() {
+    if (sending) return
+    const problem = composerProblem(text)
+    if (problem) {
+      setError(problem)
+      return
+    }
+    setSending(true)
+    setError(null)
+    const result = await onSend(text)
+    setSending(false)
+    if (!result.ok) {
+      setError(result.message)
+      return
+    }
+    setText('')
+    field.current?.focus()
+  }
+
+  function submitted(event: FormEvent) {
+    event.preventDefault()
+    void send()
+  }
+
+  function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (!isSendKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) return
+    event.preventDefault()
+    void send()
+  }
+
+  return (
+    <form onSubmit={submitted} className="border-t border-slate-200 bg-white p-3 sm:p-4" aria-busy={sending}>
+      {error && (
+        <div className="mb-2">
+          <FormAlert tone="error">{error}</FormAlert>
+        </div>
+      )}
+      <label htmlFor={fieldId} className="sr-only">
+        {label}
+      </label>
+      <div className="flex items-end gap-2">
+        <textarea
+          id={fieldId}
+          ref={field}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value)
+            if (error) setError(null)
+          }}
+          onKeyDown={keyDown}
+          rows={2}
+          placeholder={placeholder ?? 'Write a message'}
+          aria-describedby={counterId}
+          aria-invalid={over || undefined}
+          autoFocus={autoFocus}
+          readOnly={sending}
+          className="field-input max-h-40 min-h-12 flex-1 resize-y"
+        />
+        <button type="submit" className="btn-primary shrink-0" disabled={sending} aria-label={sending ? 'Sending' : 'Send'}>
+          {sending ? <SpinnerIcon className="animate-spin" /> : <SendIcon />}
+          <span className="hidden sm:inline">{sending ? 'Sending...' : 'Send'}</span>
+        </button>
+      </div>
+      <p id={counterId} className="mt-1.5 flex justify-between gap-3 text-xs text-slate-500">
+        <span className="hidden sm:inline">Enter to send, Shift+Enter for a new line</span>
+        <span className={over ? 'font-semibold text-red-700' : ''}>{counterText(text)}</span>
+      </p>
+    </form>
+  )
+}

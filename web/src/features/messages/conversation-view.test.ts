@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import type { Conversation } from './api/list-conversations'
+import type { Message } from './api/list-messages'
+import { composerProblem, counterText, isSendKey, lastMessagePreview, mergeMessages, messageLength, shortTime } from './conversation-view'
+
+const message = (id: string, createdAt: string, text = id): Message => ({ _id: id, senderId: 'guide', text, createdAt })
+
+const conversation = (last: Message | null): Conversation => ({
+  _id: 'c1',
+  touristId: 'tourist',
+  guideId: 'guide',
+  otherParty: { _id: 'guide', firstName: 'Dawa', lastName: 'Sherpa', role: 'guide', profilePicture: null },
+  lastMessage: last,
+  unreadCount: 0,
+  lastMessageAt: '2026-11-23T10:00:00Z',
+  createdAt: '2026-11-23T10:00:00Z',
+})
+
+describe('messageLength and composerProblem', () => {
+  it('count code points of the trimmed text, as the server does', () => {
+    expect(messageLength('  hi \n')).toBe(2)
+    expect(messageLength('🏔🏔')).toBe(2)
+    expect(composerProblem('   \n')).toBe('Write a message before sending')
+    expect(composerProblem('a'.repeat(2000))).toBeNull()
+    expect(composerProblem(` ${'🏔'.repeat(2000)} `)).toBeNull()
+    expect(composerProblem('a'.repeat(2001))).toBe('A message can be at most 2,000 characters (this one has 2,001)')
+    expect(counterText('🏔 hello')).toBe('7 / 2,000')
+  })
+})
+
+describe('isSendKey', () => {
+  it('sends on Enter, not on Shift+Enter or while composing', () => {
+    expect(isSendKey({ key: 'Enter', shiftKey: false })).toBe(true)
+    expect(isSendKey({ key: 'Enter', shiftKey: true })).toBe(false)
+    expect(isSendKey({ key: 'Enter', shiftKey: false, isComposing: true })).toBe(false)
+    expect(isSendKey({ key: 'a', shiftKey: false })).toBe(false)
+  })
+})
+
+describe('mergeMessages', () => {
+  it('keeps messages oldest first and each once, whatever order they arrive in', () => {
+    const newestPage = [message('m3', '2026-11-23T10:03:00Z'), message('m2', '2026-11-23T10:02:00Z')]
+    let shown = mergeMessages([], newestPage)
+    expect(shown.map((m) => m._id)).toEqual(['m2', 'm3'])
+    shown = mergeMessages(shown, [message('m4', '2026-11-23T10:04:00.5Z')])
+    shown = mergeMessages(shown, [message('m4', '2026-11-23T10:04:00.5Z')])
+    shown = mergeMessages(shown, [message('m1', '2026-11-23T10:01:00Z'), message('m2', '2026-11-23T10:02:00Z')])
+    expect(shown.map((m) => m._id)).toEqual(['m1', 'm2', 'm3', 'm4'])
+  })
+
+  it('returns the same array when nothing is new', () => {
+    const shown = [message('m1', '2026-11-23T10:01:00Z')]
+    expect(mergeMessages(shown, [message('m1', '2026-11-23T10:01:00Z')])).toBe(shown)
+  })
+})
+
+describe('lastMessagePreview', () => {
+  it('marks your own last message and folds lines', () => {
+    expect(lastMessagePreview(conversation(null))).toBe('No messages yet')
+    expect(lastMessagePreview(conversation(message('m1', '2026-11-23T10:00:00Z', 'See you\nat 9')))).toBe('See you at 9')
+    expect(lastMessagePreview(conversation({ ...message('m1', '2026-11-23T10:00:00Z', 'Thanks!'), senderId: 'tourist' }))).toBe('You: Thanks!')
+  })
+})
+
+describe('shortTime', () => {
+  it('shows the time today, the day this year, the date before', () => {
+    const now = new Date(2026, 10, 23, 18, 0)
+    expect(shortTime(new Date(2026, 10, 23, 9, 5).toISOString(), now)).toBe('9:05 AM')
+    expect(shortTime(new Date(2026, 2, 4, 9, 5).toISOString(), now)).toBe('Mar 4')
+    expect(shortTime(new Date(2025, 2, 4, 9, 5).toISOString(), now)).toBe('Mar 4, 2025')
+    expect(shortTime('not a date', now)).toBe('')
+  })
+})

@@ -1,0 +1,66 @@
+import type { Conversation } from './api/list-conversations'
+import type { Message } from './api/list-messages'
+
+/** Characters a message may hold once trimmed, as the server counts them (an emoji is one). */
+export const TEXT_MAX = 2000
+
+/** Characters the server will count: code points of the trimmed text. */
+export function messageLength(text: string): number {
+  return [...text.trim()].length
+}
+
+/** Why `text` cannot be sent yet, or null when it can. */
+export function composerProblem(text: string): string | null {
+  const length = messageLength(text)
+  if (length === 0) return 'Write a message before sending'
+  if (length > TEXT_MAX) return `A message can be at most 2,000 characters (this one has ${length.toLocaleString('en-US')})`
+  return null
+}
+
+/** Enter sends; Shift+Enter (and Enter while an input method is composing) adds a line. */
+export function isSendKey(event: { key: string; shiftKey: boolean; isComposing?: boolean }): boolean {
+  return event.key === 'Enter' && !event.shiftKey && !event.isComposing
+}
+
+/**
+ * Messages oldest first, each once: `incoming` (a page, a sent or a live message, in any
+ * order) joins `shown`. Ties in time keep the order they arrived in.
+ */
+export function mergeMessages(shown: Message[], incoming: Message[]): Message[] {
+  const known = new Set(shown.map((m) => m._id))
+  const added = incoming.filter((m) => !known.has(m._id) && known.add(m._id))
+  if (added.length === 0) return shown
+  return [...shown, ...added]
+    .map((message, index) => ({ message, index, at: Date.parse(message.createdAt) }))
+    .sort((a, b) => a.at - b.at || a.index - b.index)
+    .map(({ message }) => message)
+}
+
+export const partyName = (c: Conversation) => `${c.otherParty.firstName} ${c.otherParty.lastName}`.trim()
+
+/** The signed-in user's id in a conversation: whichever side is not the other party. */
+export const myId = (c: Conversation) => (c.otherParty._id === c.touristId ? c.guideId : c.touristId)
+
+/** The list's one-line preview of the last message, 'You: ' before your own. */
+export function lastMessagePreview(c: Conversation): string {
+  const last = c.lastMessage
+  if (!last) return 'No messages yet'
+  const text = last.text.trim().replace(/\s+/g, ' ')
+  return last.senderId === myId(c) ? `You: ${text}` : text
+}
+
+const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })
+const DAY_AND_YEAR = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+
+/** When a message was sent, short: the time today, the day this year, else the date. */
+export function shortTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return ''
+  if (at.toDateString() === now.toDateString()) return TIME.format(at)
+  if (at.getFullYear() === now.getFullYear()) return DAY.format(at)
+  return DAY_AND_YEAR.format(at)
+}
+
+/** The counter under the composer: '12 / 2,000'. */
+export const counterText = (text: string) => `${messageLength(text).toLocaleString('en-US')} / 2,000`

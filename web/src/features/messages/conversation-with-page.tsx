@@ -1,0 +1,81 @@
+import { Link, Navigate, useNavigate, useParams } from 'react-router'
+import { Avatar } from '../../components/avatar'
+import { ArrowLeftIcon, ChatIcon } from '../../components/icons'
+import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
+import { useAuth } from '../../lib/auth-store'
+import { invalidate, useClientCache } from '../../lib/cache-provider'
+import { CONVERSATIONS_TAG } from '../../lib/cache-tags'
+import { useCachedQuery } from '../../lib/use-cached-query'
+import { getGuideName } from './api/get-guide-name'
+import { conversationsKey, conversationsTags, listConversations } from './api/list-conversations'
+import { startConversation } from './api/start-conversation'
+import { Composer } from './composer'
+
+/**
+ * /messages/with/{userId}: the conversation with someone, from a guide's page or a
+ * booking. An existing one opens; a traveller with none writes the first message here.
+ */
+export function ConversationWithPage() {
+  const { userId = '' } = useParams()
+  const { role } = useAuth()
+  const found = useCachedQuery({ key: conversationsKey(userId), tags: conversationsTags, load: () => listConversations(userId) })
+
+  if (found.data?.[0]) return <Navigate to={`/messages/${found.data[0]._id}`} replace />
+  let body
+  if (found.status === 'loading') body = <LoadingCard label="Opening the conversation..." />
+  else if (!found.data && found.error) body = <ErrorCard message={found.error} onRetry={found.reload} />
+  else if (role === 'tourist') body = <FirstMessage guideId={userId} />
+  else
+    body = (
+      <EmptyCard icon={<ChatIcon />} title="No messages yet">
+        <p>Travellers start conversations. When this traveller writes to you, it shows up in Messages.</p>
+        <Link to="/messages" className="btn-secondary mt-5">
+          All messages
+        </Link>
+      </EmptyCard>
+    )
+  return <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">{body}</div>
+}
+
+function FirstMessage({ guideId }: { guideId: string }) {
+  const guide = useCachedQuery({ key: `guide-name:${guideId}`, load: () => getGuideName(guideId) })
+  const cache = useClientCache()
+  const navigate = useNavigate()
+
+  if (guide.status === 'loading') return <LoadingCard label="Loading the guide..." />
+  if (!guide.data)
+    return (
+      <ErrorCard message={guide.error ?? 'Guide not found'} onRetry={guide.reload}>
+        <Link to="/guides" className="btn-secondary">
+          Find a guide
+        </Link>
+      </ErrorCard>
+    )
+  const { firstName, lastName, profilePicture } = guide.data
+  const name = `${firstName} ${lastName}`.trim()
+
+  async function send(text: string) {
+    const result = await startConversation(guideId, text)
+    if (result.ok) {
+      invalidate(cache, CONVERSATIONS_TAG)
+      navigate(`/messages/${result.data._id}`, { replace: true })
+    }
+    return result
+  }
+
+  return (
+    <div className="card overflow-hidden">
+      <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-3 sm:px-5">
+        <Link to={`/guides/${guideId}`} className="btn-ghost px-2 py-1.5" aria-label={`Back to ${name}'s page`}>
+          <ArrowLeftIcon />
+        </Link>
+        <Avatar src={profilePicture} name={name} className="h-10 w-10 shrink-0 text-sm" />
+        <h1 className="min-w-0 truncate font-semibold text-slate-900">Message {firstName}</h1>
+      </header>
+      <div className="bg-slate-50 px-4 py-8 text-center text-sm text-slate-600 sm:px-8">
+        <p>Ask {firstName} anything before you book: the route, the pace, what to bring, where to meet.</p>
+      </div>
+      <Composer label={`Message ${firstName}`} placeholder={`Hi ${firstName}, ...`} onSend={send} autoFocus />
+    </div>
+  )
+}

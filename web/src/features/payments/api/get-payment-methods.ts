@@ -1,0 +1,16 @@
+import { api } from '../../../lib/api-client'
+import { settle, type ApiResult } from '../../../lib/api-result'
+import type { components } from '../../../lib/api-schema'
+
+export type CardPayments = components['schemas']['CardPayments']
+
+/** What the server answers when it takes no card payments (its 503 says the same). */
+export const CARD_PAYMENTS_NOT_SET_UP = 'Card payments are not set up on this server'
+
+export const paymentMethodsKey = 'payment-methods'
+
+/** GET /api/v1/payments/methods: how this server takes card payments (stripe, sandbox or none). */
+export async function getPaymentMethods(): Promise<ApiResult<CardPayments>> {
+  const result = await settle(api.GET('/api/v1/payments/methods'), 'Could not load the payment methods')
+  return result.ok ? { ok: true, data: result.data.data.card } : result
+}
