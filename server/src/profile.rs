@@ -184,15 +184,19 @@ impl Location {
     pub fn parse_optional(location: Option<LocationRequest>) -> Result<Option<Self>, AppError> {
         match location {
             None | Some(LocationRequest { longitude: None, latitude: None }) => Ok(None),
-            Some(LocationRequest { longitude: Some(longitude), latitude: Some(latitude) }) => {
-                let in_range = (-180.0..=180.0).contains(&longitude) && (-90.0..=90.0).contains(&latitude);
-                if !in_range {
-                    return Err(AppError::validation("Location is out of range"));
-                }
-                Ok(Some(Self { longitude, latitude }))
-            }
+            Some(LocationRequest { longitude: Some(longitude), latitude: Some(latitude) }) => Self::new(longitude, latitude).map(Some),
             Some(_) => Err(AppError::validation("Location needs both longitude and latitude")),
         }
+    }
+
+    /// A point in range, to the nearest 0.000001° (about 11 cm): finer is noise, and a
+    /// subnormal coordinate would make PostgreSQL's distance arithmetic underflow.
+    pub fn new(longitude: f64, latitude: f64) -> Result<Self, AppError> {
+        if !(-180.0..=180.0).contains(&longitude) || !(-90.0..=90.0).contains(&latitude) {
+            return Err(AppError::validation("Location is out of range"));
+        }
+        let round = |degrees: f64| (degrees * 1e6).round() / 1e6;
+        Ok(Self { longitude: round(longitude), latitude: round(latitude) })
     }
 
     pub fn parse_required(location: LocationRequest) -> Result<Self, AppError> {

@@ -383,8 +383,7 @@ pub struct GuideSearchResponse {
 
 /// A point and a radius to search around.
 struct Near {
-    latitude: f64,
-    longitude: f64,
+    at: Location,
     radius_km: f64,
 }
 
@@ -394,22 +393,19 @@ impl Near {
         if !(radius_km > 0.0 && radius_km <= RADIUS_KM_MAX) {
             return Err(AppError::validation(format!("radiusKm must be more than 0 and at most {RADIUS_KM_MAX}")));
         }
-        let (latitude, longitude) = match (lat, lng) {
+        let at = match (lat, lng) {
             (None, None) => return Ok(None),
-            (Some(lat), Some(lng)) => (lat, lng),
+            (Some(lat), Some(lng)) => Location::new(lng, lat)?,
             _ => return Err(AppError::validation("Give both lat and lng to search near a point")),
         };
-        if !(-90.0..=90.0).contains(&latitude) || !(-180.0..=180.0).contains(&longitude) {
-            return Err(AppError::validation("Location is out of range"));
-        }
-        Ok(Some(Self { latitude, longitude, radius_km }))
+        Ok(Some(Self { at, radius_km }))
     }
 
     /// Great-circle distance from the point, in km (one decimal).
     fn distance_km(&self, to: Location) -> f64 {
-        let (lat1, lat2) = (self.latitude.to_radians(), to.latitude.to_radians());
+        let (lat1, lat2) = (self.at.latitude.to_radians(), to.latitude.to_radians());
         let d_lat = lat2 - lat1;
-        let d_lng = (to.longitude - self.longitude).to_radians();
+        let d_lng = (to.longitude - self.at.longitude).to_radians();
         let a = (d_lat / 2.0).sin().powi(2) + lat1.cos() * lat2.cos() * (d_lng / 2.0).sin().powi(2);
         (6371.0 * 2.0 * a.sqrt().asin() * 10.0).round() / 10.0
     }
@@ -466,11 +462,13 @@ async fn search_guides(State(state): State<AppState>, Query(params): Query<Guide
     if let Some(near) = &near {
         // A box around the point (index-friendly), then a flat-earth distance, which orders
         // correctly at these scales; the exact distance is computed below for display.
-        let lat_span = near.radius_km / KM_PER_DEGREE;
-        let cos_lat = near.latitude.to_radians().cos().max(0.01);
+        // At least a metre across, so that no product below underflows (PostgreSQL refuses one).
+        let lat_span = (near.radius_km / KM_PER_DEGREE).max(1e-5);
+        let cos_lat = near.at.latitude.to_radians().cos().max(0.01);
         let lng_span = (lat_span / cos_lat).min(360.0);
-        let lat = sql.param(near.latitude);
-        let lng = sql.param(near.longitude);
+        let lat = sql.param(near.at.latitude);
+        let lng = sql.param(near.at.longitude);
+        let within = sql.param(lat_span * lat_span);
         let lat_span = sql.param(lat_span);
         let lng_span = sql.param(lng_span);
         let cos_lat = sql.param(cos_lat);
@@ -480,7 +478,7 @@ async fn search_guides(State(state): State<AppState>, Query(params): Query<Guide
         sql.push(&format!(
             " AND s.latitude BETWEEN {lat} - {lat_span} AND {lat} + {lat_span} \
               AND s.longitude BETWEEN {lng} - {lng_span} AND {lng} + {lng_span} \
-              AND {squared} <= {lat_span} * {lat_span}"
+              AND {squared} <= {within}"
         ));
         distance = Some(squared);
     }
@@ -518,7 +516,7 @@ mod tests {
 
     #[test]
     fn distances_are_great_circle_kilometres() {
-        let pokhara = Near { latitude: 28.2096, longitude: 83.9856, radius_km: 50.0 };
+        let pokhara = Near { at: Location { longitude: 83.9856, latitude: 28.2096 }, radius_km: 50.0 };
         let kathmandu = Location { longitude: 85.324, latitude: 27.7172 };
         let km = pokhara.distance_km(kathmandu);
         assert!((140.0..145.0).contains(&km), "{km}");

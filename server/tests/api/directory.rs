@@ -320,6 +320,25 @@ async fn search_near_a_point_finds_guides_within_the_radius_nearest_first() {
 }
 
 #[tokio::test]
+async fn vanishingly_small_radii_and_coordinates_find_nothing_rather_than_fail() {
+    // Arrange: subnormal numbers once made PostgreSQL's distance arithmetic underflow (a 500).
+    let app = spawn_app().await;
+    insert_verified_guide(&app, "Lakeside", &["Trekking"], POKHARA, 0, 0).await;
+
+    for query in [
+        "lat=-76.08728495992571&lng=145.2409422991301&radiusKm=2.2250738585e-313",
+        "lat=1e-310&lng=1e-310&radiusKm=1e-300",
+        "lat=28.2096&lng=83.9595&radiusKm=1e-300",
+    ] {
+        // Act
+        let found = get_json(&app, &format!("/api/v1/users/search?{query}")).await;
+
+        // Assert
+        assert!(found["guides"].as_array().unwrap().len() <= 1, "{query}: {found}");
+    }
+}
+
+#[tokio::test]
 async fn no_search_text_however_odd_makes_an_error() {
     // Arrange
     let app = spawn_app().await;
