@@ -193,7 +193,7 @@ async fn unread_count(State(state): State<AppState>, session: Session) -> AppRes
 ///
 /// Every event has an `id`: a position that means the same on every replica (a message
 /// time in milliseconds). Reconnecting with it in `Last-Event-ID`, to this replica or
-/// another, replays the `message` events created since (a few seconds more, for clocks
+/// another, replays the `message` events created since (ten seconds more, for clocks
 /// and commits that lag: a client skips messages it has). Counts are sent afresh on every
 /// connection, so nothing else needs replaying; an id that is not a position is ignored.
 #[utoipa::path(get, path = "/notifications/stream", tag = "notifications", security(("bearer" = [])),
