@@ -22,6 +22,7 @@ mod platform;
 mod recovery;
 mod reviews;
 mod seed;
+mod sharing;
 mod static_client;
 mod tourists;
 mod trips;
