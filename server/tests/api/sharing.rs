@@ -355,3 +355,34 @@ async fn the_sitemap_lists_every_public_page_and_leaves_out_hidden_suspended_and
     assert_eq!(xml.matches("<url>").count(), xml.matches("</url>").count());
     assert!(xml.contains("<lastmod>"), "{xml}");
 }
+
+#[tokio::test]
+async fn images_stored_before_copies_existed_get_them_from_the_backfill() {
+    // Arrange: an upload as an older version stored it (no copies, no widths).
+    let app = spawn_app().await;
+    let guide = app.signup_and_login("guide").await;
+    let details = upload_guide_picture(&app, &guide.token, jpeg(700, 350)).await;
+    for file in app.media_files().into_iter().filter(|f| f.extension().is_some_and(|e| e == "webp")) {
+        std::fs::remove_file(file).unwrap();
+    }
+    let db = app.db().await;
+    sqlx::query("UPDATE media SET webp_widths = NULL").execute(&db.pool).await.unwrap();
+    let me: Value = app.get_data("/api/v1/guides/guide-profile", &guide.token).await;
+    let original = details["profilePicture"].as_str().unwrap();
+    assert_eq!(me["guideDetails"]["profilePictureVariants"]["srcset"], format!("{original} 700w"), "the image itself until copies exist");
+
+    // Act
+    let store = yatra::media::MediaStore::from_config(&app.config).unwrap();
+    let done = yatra::media::backfill::webp_copies(&db, &store).await.unwrap();
+    let again = yatra::media::backfill::webp_copies(&db, &store).await.unwrap();
+
+    // Assert
+    assert_eq!((done.images, done.skipped), (1, 0));
+    assert_eq!(again.images, 0, "nothing left to do");
+    let me: Value = app.get_data("/api/v1/guides/guide-profile", &guide.token).await;
+    let copies = srcset(&me["guideDetails"]["profilePictureVariants"]);
+    assert_eq!(copies.iter().map(|(_, w)| *w).collect::<Vec<_>>(), [320, 640, 700]);
+    for (url, _) in copies {
+        assert_eq!(app.get(&url).await.status(), StatusCode::OK, "{url}");
+    }
+}
