@@ -100,6 +100,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(media::routes::api_router()),
         )
         .merge(media::routes::public_router())
+        .merge(crate::sharing::router())
         .merge(health::router())
         .merge(monitoring::router())
 }
@@ -205,7 +206,7 @@ impl Application {
         let media = MediaStore::from_config(&config)?;
         let notifications = NotificationHub::start(&db, &config.database_url).await;
         let stripe = config.stripe.as_ref().map(Stripe::new).transpose()?;
-        let client = web::client(&config.web_dir)?;
+        let client = web::client(&config.web_dir, db.clone(), &config.public_url)?;
         match config.payment_mode() {
             PaymentMode::None => tracing::warn!(
                 payments = "none",

@@ -23,6 +23,7 @@ mod recovery;
 mod replicas;
 mod reviews;
 mod seed;
+mod sharing;
 mod static_client;
 mod tourists;
 mod trips;

@@ -1520,8 +1520,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A public image or its thumbnail (`<id>.jpg`, `<id>-thumb.jpg`). The file behind a URL
-         *     never changes (a new upload gets a new id), so browsers and CDNs may keep it a year.
+         * A public image, its thumbnail or one of its WebP copies (`<id>.jpg`, `<id>-thumb.jpg`,
+         *     `<id>-640w.webp`). The file behind a URL never changes (a new upload gets a new id),
+         *     so browsers and CDNs may keep it a year.
          */
         get: operations["public_image"];
         put?: never;
@@ -1561,6 +1562,46 @@ export interface paths {
         };
         /** Readiness: the database answers too. */
         get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Crawlers may read every public page; private and API paths say so themselves
+         *     (`noindex` is not needed: they answer 401 or JSON).
+         */
+        get: operations["robots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every public guide, destination and blog post page, with absolute URLs. Hidden posts,
+         *     unverified and suspended guides are left out, as from every public list.
+         */
+        get: operations["sitemap"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1665,6 +1706,7 @@ export interface components {
             image: string | null;
             /** @description A smaller copy (at most 480 px) for cards. */
             imageThumb: string | null;
+            imageVariants: null | components["schemas"]["ImageVariants"];
             /** Format: int64 */
             likeCount: number;
             /** @description Whether the signed-in caller likes it (false when signed out). */
@@ -1943,6 +1985,7 @@ export interface components {
             image: string | null;
             /** @description A smaller copy (at most 480 px) for cards. */
             imageThumb: string | null;
+            imageVariants: null | components["schemas"]["ImageVariants"];
             /** @description Where it is, e.g. "Pokhara, Gandaki Province". */
             location: string;
             name: string;
@@ -2089,6 +2132,7 @@ export interface components {
             contactInfo: components["schemas"]["CardContact"];
             /** @description A small copy of the cover image. */
             coverImage: string | null;
+            coverImageVariants: null | components["schemas"]["ImageVariants"];
             /**
              * Format: double
              * @description Only in searches near a point: how far the guide is based from it.
@@ -2106,6 +2150,7 @@ export interface components {
             pricePerDay: number | null;
             /** @description A small copy (at most 480 px) of the guide's photo. */
             profilePicture: string | null;
+            profilePictureVariants: null | components["schemas"]["ImageVariants"];
             /** Format: int64 */
             reviewCount: number;
             /** Format: int64 */
@@ -2143,6 +2188,7 @@ export interface components {
             certifications: components["schemas"]["Certification"][];
             contactInfo: components["schemas"]["ContactInfo"];
             coverImage: string | null;
+            coverImageVariants: null | components["schemas"]["ImageVariants"];
             /** @description When the account was created (RFC 3339). */
             createdAt: string;
             expertiseLanguages: string[];
@@ -2158,6 +2204,7 @@ export interface components {
             profilePicture: string | null;
             /** @description A smaller copy (at most 480 px) for cards and avatars. */
             profilePictureThumb: string | null;
+            profilePictureVariants: null | components["schemas"]["ImageVariants"];
             status: components["schemas"]["GuideStatus"];
             verification: components["schemas"]["Verification"];
             /** Format: int64 */
@@ -2224,6 +2271,24 @@ export interface components {
         IdCardUpload: {
             /** Format: binary */
             idCardImage: string;
+        };
+        /**
+         * @description How to show a public image without the page shifting: its WebP copies for
+         *     `<img srcset>` and its size for `width` and `height`.
+         */
+        ImageVariants: {
+            /** Format: int32 */
+            height: number;
+            /**
+             * @description `<img srcset>`: the WebP copies with their widths (`/media/<id>-320w.webp 320w,
+             *     /media/<id>-640w.webp 640w`), or the image itself at its width while it has none.
+             */
+            srcset: string;
+            /**
+             * Format: int32
+             * @description The image's width in pixels (copies keep its proportions).
+             */
+            width: number;
         };
         InterestsRequest: {
             interests: components["schemas"]["Tag"][];
@@ -2465,6 +2530,7 @@ export interface components {
             certifications: components["schemas"]["PublicCertification"][];
             contactInfo: components["schemas"]["PublicContact"];
             coverImage: string | null;
+            coverImageVariants: null | components["schemas"]["ImageVariants"];
             /** @description When the guide joined (RFC 3339). */
             createdAt: string;
             expertiseLanguages: string[];
@@ -2475,6 +2541,7 @@ export interface components {
             pricePerDay: number | null;
             profilePicture: string | null;
             profilePictureThumb: string | null;
+            profilePictureVariants: null | components["schemas"]["ImageVariants"];
             status: components["schemas"]["GuideStatus"];
             /**
              * Format: int64
@@ -7875,7 +7942,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description `<id>.<ext>` or `<id>-thumb.<ext>` as given in a profile */
+                /** @description `<id>.<ext>`, `<id>-thumb.<ext>` or `<id>-<width>w.webp` as given in a profile */
                 file: string;
             };
             cookie?: never;
@@ -7954,6 +8021,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    robots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Crawling rules and where the sitemap is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    sitemap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sitemap (sitemaps.org 0.9) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
         };
