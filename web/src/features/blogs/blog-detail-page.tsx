@@ -200,7 +200,7 @@ function BlogView({ blog }: { blog: Blog }) {
 export function BlogDetailPage() {
   const { blogId = '' } = useParams()
   const goBack = useGoBack()
-  const query = useCachedQuery({ key: blogKey(blogId), tags: blogTags(blogId), load: () => getBlog(blogId), enabled: blogId !== '' })
+  const query = useCachedQuery({ key: blogKey(blogId), tags: blogTags(blogId), load: (signal) => getBlog(blogId, signal), enabled: blogId !== '' })
 
   if (query.data) return <BlogView blog={query.data} />
   if (query.status === 'error') {

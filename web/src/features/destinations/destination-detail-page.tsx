@@ -184,7 +184,7 @@ function DestinationView({ destination }: { destination: Destination }) {
 export function DestinationDetailPage() {
   const { id = '' } = useParams()
   const goBack = useGoBack()
-  const query = useCachedQuery({ key: destinationKey(id), tags: destinationTags(id), load: () => getDestination(id), enabled: id !== '' })
+  const query = useCachedQuery({ key: destinationKey(id), tags: destinationTags(id), load: (signal) => getDestination(id, signal), enabled: id !== '' })
 
   if (query.data) return <DestinationView destination={query.data} />
   if (query.status === 'error') {

@@ -340,7 +340,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
 /** /guides/:id: a verified guide's public page with reviews. */
 export function GuideDetailPage() {
   const { id = '' } = useParams()
-  const query = useCachedQuery({ key: guideKey(id), tags: guideTags(id), load: () => getGuide(id), enabled: id !== '' })
+  const query = useCachedQuery({ key: guideKey(id), tags: guideTags(id), load: (signal) => getGuide(id, signal), enabled: id !== '' })
 
   if (query.data) return <GuideProfile guide={query.data} />
   if (query.status === 'error') {

@@ -74,7 +74,7 @@ function SectionHeading({ id, eyebrow, title, text, action }: { id: string; eyeb
 
 function TopGuides({ category }: { category: string }) {
   const query = { limit: LANDING_GUIDES, category }
-  const guides = usePagedList({ key: guideListKey(query), tags: GUIDE_LIST_TAGS, loadPage: (page, cursor) => listGuides(query, page, cursor) })
+  const guides = usePagedList({ key: guideListKey(query), tags: GUIDE_LIST_TAGS, loadPage: (page, cursor, signal) => listGuides(query, page, cursor, signal) })
   const title = category === 'all' ? 'Top-rated guides' : `Top-rated ${categoryLabel(category)} guides`
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8" aria-labelledby="top-guides">
