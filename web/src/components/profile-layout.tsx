@@ -53,7 +53,7 @@ export function Chips({ items, empty }: { items: readonly string[]; empty: strin
 }
 
 export function NotSet() {
-  return <span className="text-slate-400">Not set</span>
+  return <span className="text-slate-500">Not set</span>
 }
 
 /**

@@ -259,7 +259,7 @@ export function HomePage() {
             <li key={step.title} className="card p-6">
               <div className="flex items-center gap-3">
                 <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-himal-50 text-xl text-himal-700">{step.icon}</span>
-                <span className="text-sm font-semibold text-slate-400">Step {i + 1}</span>
+                <span className="text-sm font-semibold text-slate-500">Step {i + 1}</span>
               </div>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.text}</p>
