@@ -161,8 +161,9 @@ export async function verifyEmail(page: Page, email: string): Promise<void> {
  * critical finding, naming the rule and the first elements it found.
  */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
-  await page.waitForLoadState('networkidle')
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  // Settled: no loading card or busy region left (not 'networkidle': signed-in pages keep a
+  // live-events stream open).
+  await expect(page.locator('[aria-busy="true"], main [role="status"]:has-text("Loading")')).toHaveCount(0)
   const { violations } = await new AxeBuilder({ page }).analyze()
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
