@@ -23,7 +23,7 @@ async function firstId(path, pick) {
   return id
 }
 const guide = await firstId('/api/v1/users/guides?page=1&limit=1', (body) => body.data?.[0]?._id ?? body.guides?.[0]?._id)
-const destination = await firstId('/api/v1/users/destination', (body) => (body.data ?? body.destinations ?? body)?.[0]?._id)
+const destination = await firstId('/api/v1/users/destinations?page=1', (body) => (body.destinations ?? body.data)?.[0]?._id)
 const blog = await firstId('/api/v1/users/blogs?page=1', (body) => (body.data ?? body.blogs ?? body.items)?.[0]?._id)
 const pages = ['/', '/guides', `/guides/${guide}`, `/destination/${destination}`, `/blog/${blog}`]
 
