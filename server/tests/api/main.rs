@@ -20,6 +20,7 @@ mod payment_modes;
 mod payments;
 mod platform;
 mod recovery;
+mod replicas;
 mod reviews;
 mod seed;
 mod static_client;
