@@ -7,7 +7,7 @@ DEBUG_BIN   := $(CARGO_TARGET_DIR)/debug/yatra
 RELEASE_BIN := $(CARGO_TARGET_DIR)/release/yatra
 CARGO_FLAGS := --locked --manifest-path server/Cargo.toml
 
-.PHONY: run test bench deps-web deps-browser web server-debug server-release \
+.PHONY: run test bench deps-web deps-bench deps-browser web server-debug server-release \
         test-server test-server-sqlite test-server-postgres test-server-s3 test-web test-e2e check-api-types \
         test-api-contract deps-schemathesis deps-moto deps-cluster cluster cluster-test
 
@@ -20,7 +20,7 @@ run: deps-web web server-release
 test: deps-web deps-browser check-api-types test-server test-api-contract test-web test-e2e
 	@echo "make test: all suites passed"
 
-bench: deps-web web server-release
+bench: deps-web deps-browser deps-bench web server-release
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	YATRA_RATE_LIMITS=false scripts/with-server.sh $(RELEASE_BIN) bench/run.sh
 
@@ -29,6 +29,9 @@ bench: deps-web web server-release
 # `npm install` installs exactly the locked tree and leaves package-lock.json unchanged.
 deps-web:
 	cd web && npm install --no-audit --no-fund
+
+deps-bench:
+	cd bench/lighthouse && npm install --no-audit --no-fund
 
 deps-browser:
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)

@@ -81,3 +81,7 @@ for asset in $(grep -oE '(src|href)="/assets/[^"]+\.js"' "$dist/index.html" | se
   printf '  %-50s %8d bytes gz\n' "$asset" "$size"
 done
 printf '%-52s %10d bytes gz (%d kB)\n' "initial JS total" "$total" $((total / 1024))
+
+echo
+echo "== Lighthouse (mobile): performance, accessibility, best practices, SEO =="
+node "$here/lighthouse.mjs" "$url"

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -153,4 +154,19 @@ export async function emailedLink(email: string, path: string): Promise<string> 
 export async function verifyEmail(page: Page, email: string): Promise<void> {
   await page.goto(await emailedLink(email, '/verify-email'))
   await expect(page.getByText('Email verified')).toBeVisible()
+}
+
+/**
+ * Runs axe on the page as it stands once it has settled, and fails on any serious or
+ * critical finding, naming the rule and the first elements it found.
+ */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  // Settled: no loading card or busy region left (not 'networkidle': signed-in pages keep a
+  // live-events stream open).
+  await expect(page.locator('[aria-busy="true"], main [role="status"]:has-text("Loading")')).toHaveCount(0)
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)
+  expect(serious, `axe on ${where}`).toEqual([])
 }

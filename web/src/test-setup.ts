@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { RETRY_DELAY_MS } from './lib/use-cached-query'
+
+// A read that fails with a network error or a 5xx is tried once more after a pause before
+// its error shows: screens waiting for that error wait past the pause.
+configure({ asyncUtilTimeout: RETRY_DELAY_MS + 1500 })
 
 afterEach(() => {
   cleanup()

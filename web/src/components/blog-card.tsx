@@ -35,7 +35,7 @@ export function BlogCard({ blog, headingLevel: Heading = 'h2', priority = false 
             <time dateTime={blog.createdAt}>{formatBlogDate(blog.createdAt)}</time>
           </span>
           <span className="inline-flex items-center gap-1" title={likeCountText(blog.likeCount)}>
-            <HeartIcon filled={blog.likedByMe} className={blog.likedByMe ? 'text-rose-600' : 'text-slate-400'} />
+            <HeartIcon filled={blog.likedByMe} className={blog.likedByMe ? 'text-rose-600' : 'text-slate-500'} />
             <span aria-hidden="true">{blog.likeCount.toLocaleString('en-US')}</span>
             <span className="sr-only">{likeCountText(blog.likeCount)}</span>
           </span>

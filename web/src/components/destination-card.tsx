@@ -70,7 +70,7 @@ export function DestinationCard({ destination, topRated, showBestTime = false, s
           </p>
         </div>
         <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
-          <MapPinIcon className="shrink-0 text-slate-400" />
+          <MapPinIcon className="shrink-0 text-slate-500" />
           <span className="truncate">{destination.location}</span>
         </p>
         <p className="mt-1 text-xs text-slate-500">{reviewCountText(destination.reviews)}</p>

@@ -49,7 +49,7 @@ export function GuideCard({ guide, priority = false }: { guide: GuideSummary; pr
         </h3>
         {guide.contactInfo.address && (
           <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-600">
-            <MapPinIcon className="shrink-0 text-slate-400" />
+            <MapPinIcon className="shrink-0 text-slate-500" />
             <span className="truncate">{guide.contactInfo.address}</span>
           </p>
         )}
@@ -60,7 +60,7 @@ export function GuideCard({ guide, priority = false }: { guide: GuideSummary; pr
         </p>
         {guide.expertiseLanguages.length > 0 && (
           <p className="mt-2 flex items-start gap-1.5 text-sm text-slate-700">
-            <GlobeIcon className="mt-0.5 shrink-0 text-slate-400" />
+            <GlobeIcon className="mt-0.5 shrink-0 text-slate-500" />
             <span>
               <span className="sr-only">Languages: </span>
               {guide.expertiseLanguages.join(', ')}

@@ -81,7 +81,7 @@ export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = '
           <label
             htmlFor={inputId}
             aria-hidden="true"
-            className="inline-flex cursor-pointer items-center rounded-lg bg-himal-50 px-4 py-2 text-sm font-semibold text-himal-800 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-marigold-400 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:bg-himal-100"
+            className="inline-flex cursor-pointer items-center rounded-lg bg-himal-50 px-4 py-2 text-sm font-semibold text-himal-800 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-himal-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:bg-himal-100"
           >
             {shown ? 'Change image' : 'Choose image'}
           </label>

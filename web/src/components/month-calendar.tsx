@@ -20,7 +20,7 @@ const TONES: Record<DayLook['tone'], string> = {
   conflict: 'bg-red-100 text-red-800 font-semibold line-through',
   blocked: 'bg-slate-700 text-white font-semibold',
   taken: 'bg-marigold-100 text-marigold-900 font-semibold',
-  off: 'bg-slate-50 text-slate-400 line-through',
+  off: 'bg-slate-50 text-slate-500 line-through',
 }
 
 type MonthCalendarProps = {

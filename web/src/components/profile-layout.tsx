@@ -53,7 +53,7 @@ export function Chips({ items, empty }: { items: readonly string[]; empty: strin
 }
 
 export function NotSet() {
-  return <span className="text-slate-400">Not set</span>
+  return <span className="text-slate-500">Not set</span>
 }
 
 /**
@@ -62,7 +62,7 @@ export function NotSet() {
  */
 export function EditBar({ saving, onCancel }: { saving: boolean; onCancel: () => void }) {
   return (
-    <div className="fixed inset-x-3 bottom-20 z-40 rounded-2xl border border-slate-200 bg-white/95 shadow-float backdrop-blur sm:inset-x-0 sm:bottom-0 sm:rounded-none sm:border-x-0 sm:border-b-0 sm:shadow-none">
+    <div className="fixed inset-x-3 bottom-16 z-40 rounded-2xl border border-slate-200 bg-white/95 shadow-float backdrop-blur sm:inset-x-0 sm:bottom-14 sm:rounded-none sm:border-x-0 sm:border-b-0 sm:shadow-none">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-3 py-3 sm:justify-end sm:px-24 lg:px-8">
         <span className="mr-auto hidden text-sm text-slate-600 sm:block">You are editing your profile</span>
         <button type="button" className="btn-secondary flex-1 sm:flex-none" onClick={onCancel} disabled={saving}>

@@ -31,7 +31,7 @@ export function SearchBox({ label, placeholder, buttonLabel, defaultValue = '', 
         {label}
       </label>
       <div className="relative min-w-0 flex-1">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-lg text-slate-400" />
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-lg text-slate-500" />
         <input
           id={inputId}
           type="search"

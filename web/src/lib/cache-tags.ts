@@ -34,3 +34,9 @@ export const blogTag = (blogId: string) => `blog:${blogId}`
 export const AVAILABILITY_TAG = 'availability'
 /** The signed-in account (`/auth/me`): its name and whether its email is verified. */
 export const ACCOUNT_TAG = 'account'
+
+/** The signed-in user's own profile (guide or traveller), as their profile pages and forms read it. */
+export const OWN_PROFILE_TAG = 'own-profile'
+
+/** The admin's queue of guides waiting for verification. */
+export const VERIFICATIONS_TAG = 'verifications'

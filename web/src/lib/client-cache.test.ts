@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { APP_CACHE_OPTIONS } from './cache-provider'
-import { CACHE_DEFAULTS, ClientCache, approximateSize, evictionScore, type CacheEntry, type ClientCacheOptions } from './client-cache'
+import { CACHE_DEFAULTS, ClientCache, approximateSize, evictionScore, type CacheEntry, type ClientCacheOptions, type Invalidation } from './client-cache'
 
 const MB = 1024 * 1024
 const SECOND = 1000
@@ -260,16 +260,34 @@ describe('tags', () => {
   })
 })
 
-describe('invalidations', () => {
-  it('counts every delete, deleteByTag and clear, even one that matched nothing', () => {
-    const cache = makeCache({ maxEntries: 1 })
-    cache.set('a', 1)
-    cache.set('b', 2)
-    expect(cache.invalidations).toBe(0)
-    cache.delete('missing')
-    cache.deleteByTag('nothing')
+describe('invalidation listeners', () => {
+  it('hear every delete, deleteByTag and clear, even one that matched nothing, and what it covered', () => {
+    const cache = makeCache()
+    const heard: Invalidation[] = []
+    const stop = cache.onInvalidate((covers) => heard.push(covers))
+    cache.delete('guide:1')
+    cache.deleteByTag('guides')
     cache.clear()
-    expect(cache.invalidations).toBe(3)
+    expect(heard).toHaveLength(3)
+    const [byKey, byTag, all] = heard
+    expect([byKey('guide:1', []), byKey('guide:2', [])]).toEqual([true, false])
+    expect([byTag('x', ['guides']), byTag('x', ['blogs'])]).toEqual([true, false])
+    expect(all('anything', [])).toBe(true)
+    stop()
+    cache.delete('guide:1')
+    expect(heard).toHaveLength(3)
+  })
+})
+
+describe('age', () => {
+  it('is the time since the live value was stored, and undefined without one', () => {
+    const cache = makeCache()
+    expect(cache.age('a')).toBeUndefined()
+    cache.set('a', 1, { ttl: 1000 })
+    vi.advanceTimersByTime(400)
+    expect(cache.age('a')).toBe(400)
+    vi.advanceTimersByTime(600)
+    expect(cache.age('a')).toBeUndefined()
   })
 })
 

@@ -18,6 +18,12 @@ export type RemovalReason = 'deleted' | 'evicted' | 'expired'
 /** What a key's subscribers hear about. */
 export type CacheChange = 'set' | RemovalReason
 
+/**
+ * What one delete, deleteByTag or clear covered, asked of a key and the tags it has or will
+ * have: a request still out for that key learns its answer may predate the change.
+ */
+export type Invalidation = (key: string, tags: readonly string[]) => boolean
+
 export type CacheLimits = {
   /** Bytes, summed over the entries' approximate sizes. */
   maxSize: number
@@ -122,7 +128,7 @@ export class ClientCache {
   private hits = 0
   private misses = 0
   private evictions = 0
-  private deletions = 0
+  private readonly invalidationListeners = new Set<(covers: Invalidation) => void>()
   private sweepTimer: ReturnType<typeof setInterval> | undefined
 
   constructor({ persistenceKey, onEvict, ...limits }: ClientCacheOptions = {}) {
@@ -214,13 +220,13 @@ export class ClientCache {
   }
 
   delete(key: string): boolean {
-    this.deletions++
+    this.announceInvalidation((candidate) => candidate === key)
     return this.remove(key, 'deleted')
   }
 
   /** Empties the cache; statistics are kept. */
   clear(): void {
-    this.deletions++
+    this.announceInvalidation(() => true)
     for (const key of [...this.entries.keys()]) this.remove(key, 'deleted')
   }
 
@@ -236,19 +242,26 @@ export class ClientCache {
 
   /** Deletes every entry carrying `tag`; returns how many went. */
   deleteByTag(tag: string): number {
-    this.deletions++
+    this.announceInvalidation((_key, tags) => tags.includes(tag))
     const keys = this.keysTagged(tag)
     for (const key of keys) this.remove(key, 'deleted')
     return keys.length
   }
 
   /**
-   * Counts calls to delete, deleteByTag and clear, even those that matched nothing. A loader
-   * compares it before and after a request: a change means the answer may predate an
-   * invalidation (of an entry that did not exist yet) and should not be stored as fresh.
+   * Calls `listener` on every delete, deleteByTag and clear, even one that matched nothing
+   * stored: a loader whose request is out checks whether the change covers its key.
    */
-  get invalidations(): number {
-    return this.deletions
+  onInvalidate(listener: (covers: Invalidation) => void): () => void {
+    this.invalidationListeners.add(listener)
+    return () => this.invalidationListeners.delete(listener)
+  }
+
+  /** Milliseconds since the live value under `key` was stored; undefined when there is none. */
+  age(key: string): number | undefined {
+    const entry = this.entries.get(key)
+    const now = Date.now()
+    return entry && !isExpired(entry, now) ? now - entry.createdAt : undefined
   }
 
   stats(): CacheStats {
@@ -341,6 +354,10 @@ export class ClientCache {
       if (isExpired(entry, now)) this.remove(key, 'expired')
     }
     if (this.entries.size === 0) this.dispose()
+  }
+
+  private announceInvalidation(covers: Invalidation): void {
+    for (const listener of [...this.invalidationListeners]) listener(covers)
   }
 
   private emit(key: string, change: CacheChange): void {

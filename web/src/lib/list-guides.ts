@@ -24,13 +24,13 @@ export const GUIDE_LIST_TAGS = [GUIDES_TAG]
  * GET /api/v1/users/guides: verified guides, best rated first. Page 1 is asked by number,
  * every later page by the previous page's cursor, so no guide is repeated or skipped.
  */
-export async function listGuides({ limit, category }: GuideListQuery, page: number, cursor?: string): Promise<ApiResult<Page<GuideSummary>>> {
+export async function listGuides({ limit, category }: GuideListQuery, page: number, cursor?: string, signal?: AbortSignal): Promise<ApiResult<Page<GuideSummary>>> {
   const query = {
     limit,
     ...(category !== 'all' && { category }),
     ...(cursor ? { cursor } : { page }),
   }
-  const result = await settle(api.GET('/api/v1/users/guides', { params: { query } }), GUIDES_LOAD_FAILED)
+  const result = await settle(api.GET('/api/v1/users/guides', { params: { query }, signal }), GUIDES_LOAD_FAILED)
   if (!result.ok) return result
   const { guides, totalPages, nextCursor } = result.data
   return { ok: true, data: { items: guides, totalPages, nextCursor } }

@@ -5,19 +5,20 @@ import type { ApiResult } from './api-result'
 import { clearSession, saveSession } from './auth-store'
 import { APP_CACHE_OPTIONS, CacheProvider, invalidate, useClientCache } from './cache-provider'
 import { ClientCache } from './client-cache'
-import { useCachedQuery, usePagedList, type CachedQuery } from './use-cached-query'
+import { REFRESH_AFTER_MS, RETRY_DELAY_MS, useCachedQuery, usePagedList, type CachedQuery } from './use-cached-query'
 
 type Guide = { _id: string; name: string }
 type Page = { items: Guide[]; totalPages: number; nextCursor?: string | null }
 
 const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, data })
-const failed = (message: string): ApiResult<never> => ({ ok: false, status: 500, message })
+// A 4xx: the answer a retry would get again, so it is shown at once.
+const failed = (message: string): ApiResult<never> => ({ ok: false, status: 404, message })
 const guide = (id: string): Guide => ({ _id: id, name: `Guide ${id}` })
 
 /** A load function whose answers the test gives, one per call, in order. */
 function controlledLoad<T>() {
   const waiting: ((result: ApiResult<T>) => void)[] = []
-  const load = vi.fn(() => new Promise<ApiResult<T>>((resolve) => waiting.push(resolve)))
+  const load = vi.fn((_signal: AbortSignal) => new Promise<ApiResult<T>>((resolve) => waiting.push(resolve)))
   async function answer(result: ApiResult<T>) {
     const resolve = waiting.shift()
     if (!resolve) throw new Error('no request is waiting')
@@ -97,18 +98,163 @@ describe('useCachedQuery', () => {
     expect(result.current).toMatchObject({ status: 'success', data: { name: 'Renamed' }, isFetching: false })
   })
 
-  it('asks again when an invalidation lands while its first request is out', async () => {
+  it('aborts and asks again when an invalidation lands while its first request is out', async () => {
     const { cache, wrapper } = withCache()
     const { load, answer } = controlledLoad<Guide>()
     const { result } = renderHook(() => useCachedQuery({ key: 'guide:1', load, tags: ['guides'] }), { wrapper })
     // Nothing is stored yet, so the invalidation cannot delete anything...
-    expect(invalidate(cache, 'guides')).toBe(0)
-    // ...but the answer may predate the change it announces, so it is neither stored nor shown.
-    await answer(ok({ _id: '1', name: 'Before the change' }))
+    await act(async () => {
+      expect(invalidate(cache, 'guides')).toBe(0)
+    })
+    // ...but the answer may predate the change it announces: that request is aborted and
+    // another one, sent after the change, is the one that counts.
     expect(load).toHaveBeenCalledTimes(2)
+    expect(load.mock.calls[0][0].aborted).toBe(true)
+    await answer(ok({ _id: '1', name: 'Before the change' }))
     expect(result.current).toMatchObject({ status: 'loading', isFetching: true })
     await answer(ok({ _id: '1', name: 'After the change' }))
     expect(result.current.data?.name).toBe('After the change')
+  })
+
+  it('lets an answer land however often invalidations come while it is out', async () => {
+    const { cache, wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const { result } = renderHook(() => useCachedQuery({ key: 'payment:1', load }), { wrapper })
+    await act(async () => {
+      cache.delete('payment:1')
+    })
+    // Asked once more after the first invalidation, never again for the same request.
+    await act(async () => {
+      cache.delete('payment:1')
+      cache.delete('payment:1')
+    })
+    expect(load).toHaveBeenCalledTimes(2)
+    await answer(ok({ _id: '1', name: 'abandoned' }))
+    await answer(ok({ _id: '1', name: 'pending' }))
+    expect(result.current).toMatchObject({ status: 'success', data: { name: 'pending' }, isFetching: false })
+  })
+
+  it('joins the request already out on reload, like a page polling faster than the server answers', async () => {
+    const { wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const { result } = renderHook(() => useCachedQuery({ key: 'payment:1', load }), { wrapper })
+    await answer(ok({ _id: '1', name: 'pending' }))
+    act(() => result.current.reload())
+    act(() => result.current.reload())
+    act(() => result.current.reload())
+    expect(load).toHaveBeenCalledTimes(2)
+    await answer(ok({ _id: '1', name: 'paid' }))
+    expect(result.current).toMatchObject({ data: { name: 'paid' }, isFetching: false })
+  })
+
+  it('aborts a request once no component waits for it', async () => {
+    const { cache, wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const { unmount } = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+    const signal = load.mock.calls[0][0]
+    unmount()
+    await act(async () => {})
+    expect(signal.aborted).toBe(true)
+    await answer(ok(guide('1')))
+    expect(cache.peek('guide:1')).toBeUndefined()
+  })
+
+  it('keeps a shared request going while one component still waits for it', async () => {
+    const { wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const first = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+    const second = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+    first.unmount()
+    await act(async () => {})
+    expect(load.mock.calls[0][0].aborted).toBe(false)
+    await answer(ok(guide('1')))
+    expect(second.result.current.data).toEqual(guide('1'))
+  })
+
+  it('aborts the request for a key it has moved away from', async () => {
+    const { wrapper } = withCache()
+    const { load } = controlledLoad<Guide>()
+    const { rerender } = renderHook(({ id }) => useCachedQuery({ key: `guide:${id}`, load }), { wrapper, initialProps: { id: '1' } })
+    rerender({ id: '2' })
+    await act(async () => {})
+    expect(load.mock.calls.map(([signal]) => signal.aborted)).toEqual([true, false])
+  })
+
+  it('tries a network error or a 5xx once more after a pause, and shows the second failure', async () => {
+    vi.useFakeTimers()
+    try {
+      const { wrapper } = withCache()
+      const { load, answer } = controlledLoad<Guide>()
+      const { result } = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+      await answer({ ok: false, status: 503, message: 'Busy' })
+      expect(load).toHaveBeenCalledTimes(1)
+      expect(result.current).toMatchObject({ status: 'loading', isFetching: true })
+      await act(async () => vi.advanceTimersByTime(RETRY_DELAY_MS))
+      expect(load).toHaveBeenCalledTimes(2)
+      await answer({ ok: false, status: 0, message: 'Network down' })
+      expect(load).toHaveBeenCalledTimes(2)
+      expect(result.current).toMatchObject({ status: 'error', error: 'Network down', isFetching: false })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('shows the retry’s answer when it succeeds', async () => {
+    vi.useFakeTimers()
+    try {
+      const { wrapper } = withCache()
+      const { load, answer } = controlledLoad<Guide>()
+      const { result } = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+      await answer({ ok: false, status: 0, message: 'Network down' })
+      await act(async () => vi.advanceTimersByTime(RETRY_DELAY_MS))
+      await answer(ok(guide('1')))
+      expect(result.current).toMatchObject({ status: 'success', data: guide('1') })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('fetches old data again when the tab comes back or the network returns, showing it meanwhile', async () => {
+    vi.useFakeTimers()
+    try {
+      const { wrapper } = withCache()
+      const { load, answer } = controlledLoad<Guide>()
+      const { result } = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+      await answer(ok(guide('1')))
+      // Fresh data is not asked for again.
+      act(() => {
+        window.dispatchEvent(new Event('focus'))
+      })
+      expect(load).toHaveBeenCalledTimes(1)
+      act(() => vi.advanceTimersByTime(REFRESH_AFTER_MS))
+      act(() => {
+        window.dispatchEvent(new Event('focus'))
+      })
+      expect(load).toHaveBeenCalledTimes(2)
+      expect(result.current).toMatchObject({ data: guide('1'), isFetching: true })
+      await answer(ok({ _id: '1', name: 'Renamed' }))
+      expect(result.current.data?.name).toBe('Renamed')
+      act(() => vi.advanceTimersByTime(REFRESH_AFTER_MS))
+      act(() => {
+        window.dispatchEvent(new Event('online'))
+      })
+      expect(load).toHaveBeenCalledTimes(3)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('asks again on reconnect after a failure', async () => {
+    const { wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const { result } = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+    await answer(failed('Not found yet'))
+    act(() => {
+      window.dispatchEvent(new Event('online'))
+    })
+    expect(load).toHaveBeenCalledTimes(2)
+    await answer(ok(guide('1')))
+    expect(result.current).toMatchObject({ status: 'success', data: guide('1') })
   })
 
   it('reload fetches again and keeps the data on screen until the answer', async () => {
@@ -256,7 +402,7 @@ describe('useCachedQuery', () => {
 describe('usePagedList', () => {
   function pagedLoad() {
     const waiting: { page: number; resolve: (result: ApiResult<Page>) => void }[] = []
-    const loadPage = vi.fn((page: number, _cursor?: string) => new Promise<ApiResult<Page>>((resolve) => waiting.push({ page, resolve })))
+    const loadPage = vi.fn((page: number, _cursor: string | undefined, _signal: AbortSignal) => new Promise<ApiResult<Page>>((resolve) => waiting.push({ page, resolve })))
     async function answer(page: number, result: ApiResult<Page>) {
       const index = waiting.findIndex((request) => request.page === page)
       if (index < 0) throw new Error(`no request for page ${page} is waiting`)
@@ -399,7 +545,7 @@ describe('usePagedList', () => {
     expect(ids(result.current.items)).toEqual(['a', 'b'])
     expect(result.current.hasMore).toBe(false)
     act(() => result.current.loadMore())
-    expect(loadPage.mock.calls).toEqual([[1, undefined], [2, 'after-a']])
+    expect(loadPage.mock.calls.map(([page, cursor]) => [page, cursor])).toEqual([[1, undefined], [2, 'after-a']])
   })
 
   it('never shows another key’s items', async () => {

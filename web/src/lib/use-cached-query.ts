@@ -8,7 +8,8 @@ export type QueryStatus = 'loading' | 'error' | 'success'
 export type CachedQueryOptions<T> = {
   /** Names the data and every parameter it depends on (id, page, filters). */
   key: string
-  load: () => Promise<ApiResult<T>>
+  /** `signal` aborts the request when no one waits for its answer any more. */
+  load: (signal: AbortSignal) => Promise<ApiResult<T>>
   tags?: string[]
   /** Milliseconds; the cache's default when absent. */
   ttl?: number
@@ -26,40 +27,149 @@ export type CachedQuery<T> = {
   reload: () => void
 }
 
-// Requests in flight, per cache and key, so every component asking for a key at once shares one.
-const inFlight = new WeakMap<ClientCache, Map<string, Promise<ApiResult<unknown>>>>()
+/** Wait before the one retry of a failed read (a network error or a 5xx). */
+export const RETRY_DELAY_MS = 1000
+/** On coming back to the tab or back online, data older than this is fetched again. */
+export const REFRESH_AFTER_MS = 30_000
 
-/** Asks the server for `key` unless a request for it is already running; stores an ok answer. */
+/** The answer no one waits for any more: its request was abandoned and aborted. */
+const ABANDONED: ApiResult<never> = { ok: false, status: 0, message: 'Abandoned' }
+
+type Flight<T> = {
+  result: Promise<ApiResult<T>>
+  /** The readers waiting for the answer; at none, the request is aborted. */
+  holders: number
+  abandon: AbortController
+  /** Aborts the current attempt only, when an invalidation makes its answer suspect. */
+  attempt: AbortController
+  restarted: boolean
+  tags: readonly string[]
+}
+
+/** A reader's share of a request: its answer, and `release` once the reader stops waiting. */
+export type Hold<T> = { result: Promise<ApiResult<T>>; release: () => void }
+
+// Requests in flight, per cache and key, so every component asking for a key at once shares one.
+const inFlight = new WeakMap<ClientCache, Map<string, Flight<unknown>>>()
+
+function flightsOf(cache: ClientCache): Map<string, Flight<unknown>> {
+  let flights = inFlight.get(cache)
+  if (!flights) {
+    const created = new Map<string, Flight<unknown>>()
+    cache.onInvalidate((covers) => {
+      for (const [key, flight] of created) {
+        // The answer may predate the change: ask again at once. Only once per request, so
+        // invalidations arriving faster than answers (a page polling every 3 s) cannot keep
+        // every answer from ever landing.
+        if (!flight.restarted && covers(key, flight.tags)) {
+          flight.restarted = true
+          flight.attempt.abort()
+        }
+      }
+    })
+    inFlight.set(cache, created)
+    flights = created
+  }
+  return flights
+}
+
+function isRequestInFlight(cache: ClientCache, key: string): boolean {
+  return flightsOf(cache).has(key)
+}
+
+/**
+ * Asks the server for `key` unless a request for it is already running, and stores an ok
+ * answer. The request is aborted once every holder has released it unanswered.
+ */
 function fetchShared<T>(
   cache: ClientCache,
   key: string,
-  load: () => Promise<ApiResult<T>>,
+  load: (signal: AbortSignal) => Promise<ApiResult<T>>,
   options: SetOptions,
-): Promise<ApiResult<T>> {
-  let requests = inFlight.get(cache)
-  if (!requests) {
-    requests = new Map()
-    inFlight.set(cache, requests)
+): Hold<T> {
+  const flights = flightsOf(cache)
+  let flight = flights.get(key) as Flight<T> | undefined
+  if (!flight) {
+    const started: Flight<T> = {
+      result: Promise.resolve(ABANDONED),
+      holders: 0,
+      abandon: new AbortController(),
+      attempt: new AbortController(),
+      restarted: false,
+      tags: options.tags ?? [],
+    }
+    started.result = loadAndStore(cache, key, load, options, started).finally(() => flights.delete(key))
+    flights.set(key, started as Flight<unknown>)
+    flight = started
   }
-  const running = requests.get(key) as Promise<ApiResult<T>> | undefined
-  if (running) return running
-
-  const request = loadAndStore(cache, key, load, options).finally(() => requests.delete(key))
-  requests.set(key, request)
-  return request
+  const held = flight
+  held.holders++
+  let released = false
+  return {
+    result: held.result,
+    release() {
+      if (released) return
+      released = true
+      held.holders--
+      // Later, not now: Strict Mode (or a component moving between keys and back) lets go
+      // and takes hold again in one go, and that must not cost a second request.
+      queueMicrotask(() => {
+        if (held.holders === 0) held.abandon.abort()
+      })
+    },
+  }
 }
+
+/** Resolves with `ABANDONED` as soon as `signal` aborts, whether or not `work` listens to it. */
+function unlessAborted<T>(work: Promise<ApiResult<T>>, signal: AbortSignal): Promise<ApiResult<T>> {
+  if (signal.aborted) return Promise.resolve(ABANDONED)
+  return new Promise((resolve) => {
+    const stop = () => resolve(ABANDONED)
+    signal.addEventListener('abort', stop, { once: true })
+    void work.then((result) => {
+      signal.removeEventListener('abort', stop)
+      resolve(result)
+    })
+  })
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
+// No answer at all, or the server failing: worth one more try. A 4xx will answer the same.
+const worthRetrying = (result: ApiResult<unknown>) => !result.ok && (result.status === 0 || result.status >= 500)
 
 async function loadAndStore<T>(
   cache: ClientCache,
   key: string,
-  load: () => Promise<ApiResult<T>>,
+  load: (signal: AbortSignal) => Promise<ApiResult<T>>,
   options: SetOptions,
+  flight: Flight<T>,
 ): Promise<ApiResult<T>> {
+  let retried = false
   for (;;) {
-    const invalidations = cache.invalidations
-    const result = await load()
-    // Something was invalidated while this request was out, perhaps what it answers: ask again.
-    if (cache.invalidations !== invalidations) continue
+    const attempt = flight.attempt
+    const signal = AbortSignal.any([flight.abandon.signal, attempt.signal])
+    const result = await unlessAborted(load(signal).catch((): ApiResult<T> => ABANDONED), signal)
+    if (flight.abandon.signal.aborted) return ABANDONED
+    if (attempt.signal.aborted) {
+      // Cut short by an invalidation: the next attempt starts after the change.
+      flight.attempt = new AbortController()
+      continue
+    }
+    if (!retried && worthRetrying(result)) {
+      retried = true
+      await pause(RETRY_DELAY_MS, flight.abandon.signal)
+      if (flight.abandon.signal.aborted) return ABANDONED
+      continue
+    }
     // Failures are not cached: the next reader asks again.
     if (result.ok) cache.set(key, result.data, options)
     return result
@@ -91,10 +201,13 @@ export function useCachedQuery<T>({ key, load, tags, ttl, enabled = true }: Cach
   useEffect(() => {
     if (!enabled) return
     let active = true
+    const holds: (() => void)[] = []
     function fetchNow() {
       setRun({ key, fetching: true })
-      void request().then((result) => {
-        if (active) setRun({ key, fetching: false, error: result.ok ? undefined : result.message })
+      const { result, release } = request()
+      holds.push(release)
+      void result.then((answer) => {
+        if (active) setRun({ key, fetching: false, error: answer.ok ? undefined : answer.message })
       })
     }
 
@@ -106,13 +219,29 @@ export function useCachedQuery<T>({ key, load, tags, ttl, enabled = true }: Cach
       // An evicted entry is only out of room: what is on screen is still good.
       else if (change !== 'evicted') fetchNow()
     })
+    // Back on the tab or online after a while: what is on screen may be old, or have failed
+    // for want of a network. The data stays shown until the fresh answer replaces it.
+    function refreshIfOld() {
+      if (document.visibilityState === 'hidden') return
+      const age = cache.age(key)
+      if (age === undefined || age >= REFRESH_AFTER_MS) fetchNow()
+    }
+    document.addEventListener('visibilitychange', refreshIfOld)
+    window.addEventListener('focus', refreshIfOld)
+    window.addEventListener('online', refreshIfOld)
     return () => {
       active = false
       unsubscribe()
+      document.removeEventListener('visibilitychange', refreshIfOld)
+      window.removeEventListener('focus', refreshIfOld)
+      window.removeEventListener('online', refreshIfOld)
+      holds.forEach((release) => release())
     }
   }, [cache, key, enabled, reloads])
 
   const reload = useCallback(() => {
+    // A request already out is as fresh as a new one would be: let it answer.
+    if (isRequestInFlight(cache, key)) return
     // Deleting tells every component on this key (and the effect above) to fetch; with
     // nothing stored there is no one to tell, so run the effect again instead.
     if (!cache.delete(key)) setReloads((count) => count + 1)
@@ -142,9 +271,9 @@ export type PagedListOptions<Item> = {
   tags?: string[]
   /**
    * Loads one page; pages are numbered from 1. `cursor` is the previous page's
-   * `nextCursor`, for lists paged by cursor (undefined for page 1).
+   * `nextCursor`, for lists paged by cursor (undefined for page 1); `signal` aborts an abandoned page.
    */
-  loadPage: (page: number, cursor?: string) => Promise<ApiResult<Page<Item>>>
+  loadPage: (page: number, cursor: string | undefined, signal: AbortSignal) => Promise<ApiResult<Page<Item>>>
   enabled?: boolean
 }
 
@@ -186,10 +315,13 @@ function requestPage<Item>(
   loadPage: PagedListOptions<Item>['loadPage'],
   tags: string[] = [],
   cursor?: string,
-): ApiResult<Page<Item>> | Promise<ApiResult<Page<Item>>> {
+): { answer: ApiResult<Page<Item>> | Promise<ApiResult<Page<Item>>>; release: () => void } {
   const hit = cache.get<Page<Item>>(pageKey(key, page))
-  if (hit !== undefined) return { ok: true, data: hit }
-  return fetchShared(cache, pageKey(key, page), () => loadPage(page, cursor), { tags: [...tags, pagesTag(key)] })
+  if (hit !== undefined) return { answer: { ok: true, data: hit }, release: () => {} }
+  const { result, release } = fetchShared(cache, pageKey(key, page), (signal) => loadPage(page, cursor, signal), {
+    tags: [...tags, pagesTag(key)],
+  })
+  return { answer: result, release }
 }
 
 /** Whether pages follow `last`, the latest of `loaded` pages. */
@@ -244,6 +376,8 @@ export function usePagedList<Item extends { _id: string }>({
   const [list, setList] = useState<ListState<Item>>(() => startingState(cache, key))
   const [restarts, setRestarts] = useState(0)
   const mounted = useRef(false)
+  // Later pages being fetched; let go when the list starts again or unmounts.
+  const laterPages = useRef<(() => void)[]>([])
   const state = list.key === key ? list : startingState<Item>(cache, key)
 
   const requestFirstPage = useEffectEvent(() => requestPage(cache, key, 1, loadPage, tags))
@@ -265,11 +399,14 @@ export function usePagedList<Item extends { _id: string }>({
       previous: current.key === key ? (current.pages.length > 0 ? current.pages : current.previous) : undefined,
       loading: 1,
     }))
-    whenAnswered(requestFirstPage(), (result) => {
+    const { answer, release } = requestFirstPage()
+    whenAnswered(answer, (result) => {
       if (active) setList((current) => landPage(current, key, restarts, 1, result))
     })
     return () => {
       active = false
+      release()
+      laterPages.current.splice(0).forEach((releaseLater) => releaseLater())
     }
   }, [cache, key, enabled, restarts])
 
@@ -290,7 +427,9 @@ export function usePagedList<Item extends { _id: string }>({
     const { run } = state
     const page = loadedPages + 1
     setList({ ...state, loading: page, error: undefined })
-    whenAnswered(requestPage(cache, key, page, loadPage, tags, lastPage?.nextCursor ?? undefined), (result) => {
+    const { answer, release } = requestPage(cache, key, page, loadPage, tags, lastPage?.nextCursor ?? undefined)
+    laterPages.current.push(release)
+    whenAnswered(answer, (result) => {
       if (mounted.current) setList((current) => landPage(current, key, run, page, result))
     })
   }

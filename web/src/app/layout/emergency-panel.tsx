@@ -45,7 +45,7 @@ export function EmergencyPanel() {
           id="emergency-panel"
           role="dialog"
           aria-labelledby="emergency-title"
-          className="fixed bottom-20 left-4 z-50 w-[calc(100vw-2rem)] max-w-sm overflow-hidden rounded-2xl border border-red-200 bg-white shadow-float sm:bottom-24 sm:left-6"
+          className="fixed bottom-16 left-4 z-50 max-h-[calc(100dvh-5rem)] w-[calc(100vw-2rem)] max-w-sm overflow-y-auto rounded-2xl border border-red-200 bg-white shadow-float sm:left-6"
         >
           <div className="flex items-center gap-3 bg-red-700 px-4 py-3 text-white">
             <span className="text-2xl">
@@ -124,7 +124,7 @@ export function EmergencyPanel() {
         aria-expanded={open}
         aria-controls="emergency-panel"
         aria-label={open ? 'Close emergency panel' : 'Emergency contacts'}
-        className="fixed bottom-4 left-4 z-50 flex h-12 items-center gap-2 rounded-full bg-red-700 px-4 font-bold tracking-wide text-white shadow-float ring-4 ring-red-200 transition hover:scale-105 hover:bg-red-800 sm:bottom-6 sm:left-6 sm:h-14 sm:px-5"
+        className="flex h-10 items-center gap-2 rounded-full bg-red-700 px-4 font-bold tracking-wide text-white transition hover:bg-red-800"
       >
         <span className="text-xl">{open ? <CloseIcon /> : <AlertIcon />}</span>
         SOS

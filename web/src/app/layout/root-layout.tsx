@@ -8,7 +8,7 @@ import { TouristBuddy } from './tourist-buddy'
 function Footer() {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white print:hidden">
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-8 pb-28 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
         <div className="flex items-center gap-2">
           <LogoMark className="h-6 w-6" />
           <span>Yatra — local guides across Nepal</span>
@@ -26,7 +26,7 @@ function Footer() {
 /** Every page: navigation bar, content, and the floating assistant and emergency buttons. */
 export function RootLayout() {
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex min-h-screen flex-col pb-14 print:pb-0">
       <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
@@ -36,11 +36,15 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      {/* Printing a page (a receipt) prints its content, not the floating buttons. */}
-      <div className="print:hidden">
-        <TouristBuddy />
-        <EmergencyPanel />
-      </div>
+      {/* The help buttons live in a bar of their own whose height the page keeps free
+          (pb-14 above), so they never sit over a control or a line of text. Printing a page
+          (a receipt) prints its content, not the bar. */}
+      <aside aria-label="Help" className="fixed inset-x-0 bottom-0 z-50 h-14 border-t border-slate-200 bg-white print:hidden">
+        <div className="mx-auto flex h-full max-w-6xl items-center justify-between px-4 sm:px-6 lg:px-8">
+          <EmergencyPanel />
+          <TouristBuddy />
+        </div>
+      </aside>
       {/* A freshly loaded document always has the key 'default'; key it by path instead so
           loading a different URL does not inherit the previous page's scroll position. */}
       <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />

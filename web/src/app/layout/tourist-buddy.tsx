@@ -22,7 +22,7 @@ export function TouristBuddy() {
           id="tourist-buddy"
           role="dialog"
           aria-labelledby="tourist-buddy-title"
-          className="fixed right-4 bottom-20 z-50 flex w-[calc(100vw-2rem)] max-w-sm flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-float sm:right-6 sm:bottom-24"
+          className="fixed right-4 bottom-16 z-50 flex max-h-[calc(100dvh-5rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-float sm:right-6"
         >
           <div className="flex items-center gap-3 bg-gradient-to-r from-himal-700 to-himal-600 px-4 py-3 text-white">
             <span className="flex h-10 w-10 items-center justify-center rounded-full bg-marigold-400 text-xl text-himal-950">
@@ -62,9 +62,10 @@ export function TouristBuddy() {
         aria-expanded={open}
         aria-controls="tourist-buddy"
         aria-label={open ? 'Close Tourist Buddy' : 'Open Tourist Buddy'}
-        className="fixed right-4 bottom-4 z-50 flex h-12 w-12 items-center justify-center rounded-full bg-himal-700 text-2xl text-white shadow-float transition hover:scale-105 hover:bg-himal-800 sm:right-6 sm:bottom-6 sm:h-14 sm:w-14"
+        className="flex h-10 items-center gap-2 rounded-full bg-himal-700 px-3 text-xl text-white transition hover:bg-himal-800 sm:px-4"
       >
         {open ? <CloseIcon /> : <ChatIcon />}
+        <span className="hidden text-sm font-semibold sm:inline">Tourist Buddy</span>
       </button>
     </>
   )

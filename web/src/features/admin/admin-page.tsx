@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { CheckIcon, ShieldIcon, SpinnerIcon, UserIcon } from '../../components/icons'
 import { ModalDialog } from '../../components/modal-dialog'
@@ -6,9 +6,12 @@ import { PageShell } from '../../components/page-shell'
 import { PrivateImage } from '../../components/private-image'
 import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
 import { Toast, useToast } from '../../components/toast'
+import { useClientCache } from '../../lib/cache-provider'
 import { mediaUrl } from '../../lib/media-url'
+import { guideChanged } from '../../lib/profile-changes'
+import { useCachedQuery } from '../../lib/use-cached-query'
 import { rejectGuide, verifyGuide } from './api/decide-verification'
-import { listVerifications, type PendingVerification } from './api/list-verifications'
+import { listVerifications, QUEUE_LOAD_FAILED, VERIFICATION_QUEUE_KEY, verificationQueueTags, type PendingVerification } from './api/list-verifications'
 import { GuideCancellationsAdmin } from './guide-cancellations-admin'
 import { DestinationsAdmin } from './destinations-admin'
 import { AuditAdmin, ReportsAdmin, SuspendedAdmin } from './moderation-admin'
@@ -27,22 +30,18 @@ const shortDate = (iso: string) => {
 }
 
 function VerificationQueue() {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' })
+  const cache = useClientCache()
+  const query = useCachedQuery({ key: VERIFICATION_QUEUE_KEY, tags: verificationQueueTags, load: listVerifications })
+  const load: Load = query.data
+    ? { kind: 'ready', queue: query.data }
+    : query.status === 'error'
+      ? { kind: 'error', message: query.error ?? QUEUE_LOAD_FAILED }
+      : { kind: 'loading' }
   const [pending, setPending] = useState<Pending>(null)
   const [reason, setReason] = useState('')
   const [reasonError, setReasonError] = useState<string | null>(null)
   const [deciding, setDeciding] = useState(false)
   const { toast, show } = useToast()
-
-  const reload = useCallback(async () => {
-    setLoad({ kind: 'loading' })
-    const result = await listVerifications()
-    setLoad(result.ok ? { kind: 'ready', queue: result.data } : { kind: 'error', message: result.message })
-  }, [])
-
-  useEffect(() => {
-    void reload()
-  }, [reload])
 
   function open(kind: 'verify' | 'reject', guide: PendingVerification) {
     setReason('')
@@ -73,8 +72,10 @@ function VerificationQueue() {
       }
       return
     }
-    // The guide has been decided: it leaves the queue.
-    setLoad((l) => (l.kind === 'ready' ? { kind: 'ready', queue: l.queue.filter((g) => g.guideId !== guideId) } : l))
+    // The guide has been decided: it leaves the queue at once, and their public page and
+    // the guide lists (where a verified guide now appears) fetch again.
+    if (query.data) cache.set(VERIFICATION_QUEUE_KEY, query.data.filter((g) => g.guideId !== guideId), { tags: verificationQueueTags })
+    guideChanged(cache, guideId)
     setPending(null)
     show(result.data.message)
   }
@@ -88,7 +89,7 @@ function VerificationQueue() {
             <LoadingCard label="Loading the verification queue..." />
           </div>
         )}
-        {load.kind === 'error' && <ErrorCard message={load.message} onRetry={() => void reload()} />}
+        {load.kind === 'error' && <ErrorCard message={load.message} onRetry={query.reload} />}
         {load.kind === 'ready' && load.queue.length === 0 && (
           <EmptyCard icon={<ShieldIcon />} title={QUEUE_EMPTY}>
             New certificate submissions appear here, oldest first.

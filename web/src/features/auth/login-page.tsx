@@ -126,7 +126,7 @@ export function LoginPage() {
         </fieldset>
       </form>
 
-      <div className="my-6 flex items-center gap-4 text-xs font-medium tracking-wider text-slate-400 uppercase">
+      <div className="my-6 flex items-center gap-4 text-xs font-medium tracking-wider text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" />
         or
         <span className="h-px flex-1 bg-slate-200" />

@@ -34,7 +34,7 @@ function DashboardCard({ blog, onDelete }: { blog: Blog; onDelete: () => void })
         <Photo src={image} alt="" className="h-44" />
       ) : (
         <div className="flex h-44 flex-col items-center justify-center gap-2 bg-slate-100 text-sm text-slate-500">
-          <ImageIcon className="text-3xl text-slate-400" />
+          <ImageIcon className="text-3xl text-slate-500" />
           {NO_IMAGE}
         </div>
       )}
@@ -45,7 +45,7 @@ function DashboardCard({ blog, onDelete }: { blog: Blog; onDelete: () => void })
             <time dateTime={blog.createdAt}>{formatBlogDate(blog.createdAt)}</time>
           </span>
           <span className="inline-flex items-center gap-1">
-            <HeartIcon className="text-slate-400" /> {likeCountText(blog.likeCount)}
+            <HeartIcon className="text-slate-500" /> {likeCountText(blog.likeCount)}
           </span>
         </div>
         <h2 className="mt-2 line-clamp-2 text-lg font-semibold break-words text-slate-900">{blog.title}</h2>
@@ -164,7 +164,7 @@ export function BlogDashboardPage() {
             <label htmlFor={searchId} className="sr-only">
               Search your blogs
             </label>
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-lg text-slate-400" />
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-lg text-slate-500" />
             <input
               id={searchId}
               type="search"

@@ -201,7 +201,7 @@ function BlogView({ blog }: { blog: Blog }) {
 export function BlogDetailPage() {
   const { blogId = '' } = useParams()
   const goBack = useGoBack()
-  const query = useCachedQuery({ key: blogKey(blogId), tags: blogTags(blogId), load: () => getBlog(blogId), enabled: blogId !== '' })
+  const query = useCachedQuery({ key: blogKey(blogId), tags: blogTags(blogId), load: (signal) => getBlog(blogId, signal), enabled: blogId !== '' })
   usePageTitle(query.data ? `${query.data.title} — by ${authorName(query.data)}` : 'Travel story')
 
   if (query.data) return <BlogView blog={query.data} />

@@ -182,7 +182,7 @@ function Panel({ title, action, children }: { title: string; action?: ReactNode;
 function Quiet({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <p className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-5 text-sm text-slate-600">
-      <span className="text-xl text-slate-400">{icon}</span>
+      <span className="text-xl text-slate-500">{icon}</span>
       {children}
     </p>
   )

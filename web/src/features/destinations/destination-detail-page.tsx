@@ -53,7 +53,7 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
             Visit Date
           </label>
           <div className="relative">
-            <CalendarIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-400" />
+            <CalendarIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500" />
             <input id={dateId} type="date" min={today} className="field-input pl-10" />
           </div>
         </div>
@@ -62,7 +62,7 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
             Number of Visitors
           </label>
           <div className="relative">
-            <UsersIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-400" />
+            <UsersIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500" />
             <select id={visitorsId} className="field-input pl-10" defaultValue={VISITOR_OPTIONS[0]}>
               {VISITOR_OPTIONS.map((option) => (
                 <option key={option}>{option}</option>
@@ -185,7 +185,7 @@ function DestinationView({ destination }: { destination: Destination }) {
 export function DestinationDetailPage() {
   const { id = '' } = useParams()
   const goBack = useGoBack()
-  const query = useCachedQuery({ key: destinationKey(id), tags: destinationTags(id), load: () => getDestination(id), enabled: id !== '' })
+  const query = useCachedQuery({ key: destinationKey(id), tags: destinationTags(id), load: (signal) => getDestination(id, signal), enabled: id !== '' })
   usePageTitle(query.data ? [query.data.name, query.data.location].filter(Boolean).join(', ') : 'Destination')
 
   if (query.data) return <DestinationView destination={query.data} />

@@ -291,7 +291,7 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
             Start time
           </label>
           <div className="relative">
-            <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-400">
+            <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-500">
               <ClockIcon />
             </span>
             <input
@@ -460,7 +460,7 @@ function Stepper({ id, inputRef, label, icon, unit, value, min, max, current, on
           −
         </button>
         <div className="relative min-w-0 flex-1">
-          {icon && <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-400">{icon}</span>}
+          {icon && <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-500">{icon}</span>}
           <input
             ref={inputRef}
             id={id}

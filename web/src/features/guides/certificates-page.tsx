@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router'
 import { ShieldIcon, SpinnerIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
 import { TextField } from '../../components/text-field'
+import { useClientCache } from '../../lib/cache-provider'
+import { guideChanged } from '../../lib/profile-changes'
 import { submitCertificates } from './api/submit-certificates'
 import { MAX_CERTIFICATES, canRemoveCertificate, newCertificateEntry, removeCertificate, validateCertificates, type CertificateEntry } from './certificates-form'
 
@@ -16,6 +18,7 @@ const today = () => {
 
 export function CertificatesPage() {
   const navigate = useNavigate()
+  const cache = useClientCache()
   const [entries, setEntries] = useState<CertificateEntry[]>(() => [newCertificateEntry()])
   const [submitting, setSubmitting] = useState(false)
 
@@ -43,6 +46,7 @@ export function CertificatesPage() {
       window.alert(result.message)
       return
     }
+    guideChanged(cache, result.data._id)
     navigate('/guideDash')
   }
 

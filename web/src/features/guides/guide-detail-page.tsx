@@ -223,7 +223,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
             <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
               {d.contactInfo.address && (
                 <span className="inline-flex items-center gap-1.5">
-                  <MapPinIcon className="text-slate-400" /> {d.contactInfo.address}
+                  <MapPinIcon className="text-slate-500" /> {d.contactInfo.address}
                 </span>
               )}
               {joined && <span>{joined}</span>}
@@ -302,7 +302,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
               <h2 className="text-lg font-semibold text-slate-900">Contact info</h2>
               <dl className="mt-3 space-y-3 text-sm">
                 <div className="flex gap-3">
-                  <dt className="text-lg text-slate-400">
+                  <dt className="text-lg text-slate-500">
                     <MailIcon />
                     <span className="sr-only">Email</span>
                   </dt>
@@ -313,7 +313,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
                   </dd>
                 </div>
                 <div className="flex gap-3">
-                  <dt className="text-lg text-slate-400">
+                  <dt className="text-lg text-slate-500">
                     <PhoneIcon />
                     <span className="sr-only">Phone</span>
                   </dt>
@@ -321,7 +321,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
                 </div>
                 {d.contactInfo.address && (
                   <div className="flex gap-3">
-                    <dt className="text-lg text-slate-400">
+                    <dt className="text-lg text-slate-500">
                       <MapPinIcon />
                       <span className="sr-only">Address</span>
                     </dt>
@@ -330,7 +330,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
                 )}
                 {d.nationality && (
                   <div className="flex gap-3">
-                    <dt className="text-lg text-slate-400">
+                    <dt className="text-lg text-slate-500">
                       <GlobeIcon />
                       <span className="sr-only">Nationality</span>
                     </dt>
@@ -349,7 +349,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
 /** /guides/:id: a verified guide's public page with reviews. */
 export function GuideDetailPage() {
   const { id = '' } = useParams()
-  const query = useCachedQuery({ key: guideKey(id), tags: guideTags(id), load: () => getGuide(id), enabled: id !== '' })
+  const query = useCachedQuery({ key: guideKey(id), tags: guideTags(id), load: (signal) => getGuide(id, signal), enabled: id !== '' })
   // The same title the server puts in this page's HTML for a shared link.
   usePageTitle(query.data ? `${query.data.firstName} ${query.data.lastName} — tour guide in Nepal` : 'Guide')
 

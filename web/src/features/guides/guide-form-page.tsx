@@ -6,8 +6,11 @@ import { PageShell } from '../../components/page-shell'
 import { TextAreaField } from '../../components/text-area-field'
 import { TextField } from '../../components/text-field'
 import { getCurrentPosition } from '../../lib/geolocation'
+import { useClientCache } from '../../lib/cache-provider'
 import { mediaUrl } from '../../lib/media-url'
-import { getGuideProfile } from './api/get-guide-profile'
+import { guideChanged } from '../../lib/profile-changes'
+import { useCachedQuery } from '../../lib/use-cached-query'
+import { getGuideProfile, OWN_GUIDE_PROFILE_KEY, ownGuideProfileTags, type Guide } from './api/get-guide-profile'
 import { saveGuideProfile } from './api/save-guide-profile'
 import { uploadGuideCoverImage, uploadGuideProfileImage } from './api/upload-guide-image'
 import {
@@ -30,6 +33,7 @@ type Progress = { done: number; total: number; label: string }
 
 export function GuideFormPage() {
   const navigate = useNavigate()
+  const cache = useClientCache()
   const [draft, setDraft] = useState<GuideDraft>(emptyGuideDraft)
   const [step, setStep] = useState<GuideFormStep>(1)
   const [languageInput, setLanguageInput] = useState('')
@@ -57,16 +61,14 @@ export function GuideFormPage() {
     }
   }, [])
 
-  // A guide coming back to the form finds what they saved before.
-  useEffect(() => {
-    let live = true
-    getGuideProfile().then((result) => {
-      if (live && result.ok) setDraft((d) => mergeSavedGuide(d, result.data))
-    })
-    return () => {
-      live = false
-    }
-  }, [])
+  // A guide coming back to the form finds what they saved before (merged once, so a later
+  // refetch does not overwrite what they are typing).
+  const saved = useCachedQuery({ key: OWN_GUIDE_PROFILE_KEY, tags: ownGuideProfileTags, load: getGuideProfile })
+  const [merged, setMerged] = useState(false)
+  if (saved.data && !merged) {
+    setMerged(true)
+    setDraft((d) => mergeSavedGuide(d, saved.data as Guide))
+  }
 
   useEffect(() => {
     if (firstRender.current) {
@@ -125,23 +127,25 @@ export function GuideFormPage() {
     const total = 1 + uploads.length
 
     setProgress({ done: 0, total, label: 'Saving your details' })
-    const saved = await saveGuideProfile(guideProfileRequest(draft), GUIDE_PROFILE_SAVE_FAILED)
-    if (!saved.ok) {
+    const stored = await saveGuideProfile(guideProfileRequest(draft), GUIDE_PROFILE_SAVE_FAILED)
+    if (!stored.ok) {
       setProgress(null)
-      window.alert(saved.message)
+      window.alert(stored.message)
       return
     }
+    guideChanged(cache, stored.data._id)
     for (const [index, upload] of uploads.entries()) {
       setProgress({ done: index + 1, total, label: upload.label })
       const result = await upload.run()
       if (!result.ok) {
         setProgress(null)
         // The details are saved; keep the form as it is so only the image needs another go.
-        setDraft((d) => mergeSavedGuide(d, saved.data))
+        setDraft((d) => mergeSavedGuide(d, stored.data))
         window.alert(result.message)
         return
       }
     }
+    if (uploads.length > 0) guideChanged(cache, stored.data._id)
     setProgress({ done: total, total, label: 'Profile saved' })
     window.alert(PROFILE_SUBMITTED)
     navigate('/kycform')

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { AccountSecurity } from '../../components/account-security'
 import { Link } from 'react-router'
 import { CompletionMeter } from '../../components/completion-meter'
@@ -13,8 +13,11 @@ import { TextField } from '../../components/text-field'
 import { Toast, useToast } from '../../components/toast'
 import { COMPLETE_REQUIRED_FIELDS, updateName, validateNames, type NameErrors } from '../../lib/account-name'
 import { getCurrentPosition } from '../../lib/geolocation'
+import { useClientCache } from '../../lib/cache-provider'
 import { mediaUrl } from '../../lib/media-url'
-import { getGuideProfile, PROFILE_LOAD_FAILED, type Certification, type Guide } from './api/get-guide-profile'
+import { guideChanged } from '../../lib/profile-changes'
+import { useCachedQuery } from '../../lib/use-cached-query'
+import { getGuideProfile, OWN_GUIDE_PROFILE_KEY, ownGuideProfileTags, PROFILE_LOAD_FAILED, type Certification, type Guide } from './api/get-guide-profile'
 import { saveGuideProfile } from './api/save-guide-profile'
 import { updateCertificate } from './api/update-certificate'
 import { uploadGuideCoverImage, uploadGuideProfileImage } from './api/upload-guide-image'
@@ -25,13 +28,13 @@ export const PROFILE_UPDATE_FAILED = 'Failed to update profile'
 export const LOCATION_UPDATED = 'Location updated'
 export const LOCATION_UPDATE_FAILED = 'Failed to update location'
 
-type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; guide: Guide }
 type CertificateEdit = { name: string; issuingOrganization: string; issueDate: string }
 
 const certificateEditFrom = (c: Certification): CertificateEdit => ({ name: c.name, issuingOrganization: c.issuingOrganization, issueDate: c.issueDate.slice(0, 10) })
 
 export function GuideProfilePage() {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' })
+  const cache = useClientCache()
+  const query = useCachedQuery({ key: OWN_GUIDE_PROFILE_KEY, tags: ownGuideProfileTags, load: getGuideProfile })
   const [editing, setEditing] = useState(false)
   const [edit, setEdit] = useState<GuideEdit | null>(null)
   const [certificate, setCertificate] = useState<CertificateEdit | null>(null)
@@ -42,24 +45,17 @@ export function GuideProfilePage() {
   const [locating, setLocating] = useState(false)
   const { toast, show } = useToast()
 
-  const reload = useCallback(async () => {
-    const result = await getGuideProfile()
-    setLoad(result.ok ? { kind: 'ready', guide: result.data } : { kind: 'error', message: PROFILE_LOAD_FAILED })
-  }, [])
+  if (!query.data) {
+    if (query.status === 'error')
+      return (
+        <div className="px-4 py-16">
+          <ErrorCard message={PROFILE_LOAD_FAILED} />
+        </div>
+      )
+    return <LoadingCard label="Loading your profile..." />
+  }
 
-  useEffect(() => {
-    void reload()
-  }, [reload])
-
-  if (load.kind === 'loading') return <LoadingCard label="Loading your profile..." />
-  if (load.kind === 'error')
-    return (
-      <div className="px-4 py-16">
-        <ErrorCard message={load.message} />
-      </div>
-    )
-
-  const guide = load.guide
+  const guide = query.data
   const d = guide.guideDetails
   const name = `${guide.firstName} ${guide.lastName}`.trim()
   const firstCertificate = d.certifications[0] ?? null
@@ -81,9 +77,9 @@ export function GuideProfilePage() {
     setNameErrors({})
   }
 
-  async function handleCancel() {
+  function handleCancel() {
     stopEditing()
-    await reload()
+    query.reload()
   }
 
   async function handleSave(e: FormEvent<HTMLFormElement>) {
@@ -131,7 +127,7 @@ export function GuideProfilePage() {
     setSaving(false)
     stopEditing()
     show(PROFILE_UPDATED)
-    await reload()
+    guideChanged(cache, guide._id)
   }
 
   async function handleUpdateLocation() {
@@ -140,7 +136,7 @@ export function GuideProfilePage() {
       const coords = await getCurrentPosition()
       const result = await saveGuideProfile({ ...guideEditRequest(guideEditFrom(guide), guide), location: coords }, LOCATION_UPDATE_FAILED)
       if (result.ok) {
-        setLoad({ kind: 'ready', guide: result.data })
+        guideChanged(cache, guide._id)
         show(LOCATION_UPDATED)
       } else {
         show(result.message, 'error')

@@ -56,7 +56,7 @@ export function ReviewForm({ guideId, guideName, onClose }: ReviewFormProps) {
             <label
               key={value}
               onMouseEnter={() => setHovered(value)}
-              className={`cursor-pointer rounded-md p-0.5 text-3xl transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-marigold-400 ${
+              className={`cursor-pointer rounded-md p-0.5 text-3xl transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-himal-700 ${
                 value <= shown ? 'text-marigold-400' : 'text-slate-300 hover:text-marigold-200'
               }`}
             >

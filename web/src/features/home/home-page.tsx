@@ -74,7 +74,7 @@ function SectionHeading({ id, eyebrow, title, text, action }: { id: string; eyeb
 
 function TopGuides({ category }: { category: string }) {
   const query = { limit: LANDING_GUIDES, category }
-  const guides = usePagedList({ key: guideListKey(query), tags: GUIDE_LIST_TAGS, loadPage: (page, cursor) => listGuides(query, page, cursor) })
+  const guides = usePagedList({ key: guideListKey(query), tags: GUIDE_LIST_TAGS, loadPage: (page, cursor, signal) => listGuides(query, page, cursor, signal) })
   const title = category === 'all' ? 'Top-rated guides' : `Top-rated ${categoryLabel(category)} guides`
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8" aria-labelledby="top-guides">
@@ -259,7 +259,7 @@ export function HomePage() {
             <li key={step.title} className="card p-6">
               <div className="flex items-center gap-3">
                 <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-himal-50 text-xl text-himal-700">{step.icon}</span>
-                <span className="text-sm font-semibold text-slate-400">Step {i + 1}</span>
+                <span className="text-sm font-semibold text-slate-500">Step {i + 1}</span>
               </div>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.text}</p>

@@ -31,7 +31,7 @@ export function SuccessPage() {
   const [params] = useSearchParams()
   const sessionId = params.get('session_id') ?? ''
   const cache = useClientCache()
-  const query = useCachedQuery({ key: paymentStatusKey(sessionId), load: () => getPaymentStatus(sessionId), enabled: sessionId !== '' })
+  const query = useCachedQuery({ key: paymentStatusKey(sessionId), load: (signal) => getPaymentStatus(sessionId, signal), enabled: sessionId !== '' })
   const [shownLongEnough, setShownLongEnough] = useState(false)
   useEffect(() => {
     const timer = window.setTimeout(() => setShownLongEnough(true), MIN_CONFIRMING_MS)

@@ -11,7 +11,7 @@ export function BlogResults({ query }: { query: string }) {
   const list = usePagedList({
     key: blogSearchKey(query),
     tags: BLOG_SEARCH_TAGS,
-    loadPage: (page) => searchBlogs(query, page),
+    loadPage: (page, _cursor, signal) => searchBlogs(query, page, signal),
     enabled: query !== '',
   })
   if (query === '' || list.items.length === 0) return null

@@ -82,7 +82,7 @@ export function SearchPage() {
   const [params] = useSearchParams()
   const request = readSearchRequest(params)
   const { q, category, near, place } = request
-  const guides = usePagedList({ key: searchKey(request), tags: SEARCH_TAGS, loadPage: (page) => searchGuides(request, page) })
+  const guides = usePagedList({ key: searchKey(request), tags: SEARCH_TAGS, loadPage: (page, _cursor, signal) => searchGuides(request, page, signal) })
 
   const filters = [
     category !== 'all' && { label: categoryLabel(category), clearTo: searchPath({ ...request, category: undefined }) },

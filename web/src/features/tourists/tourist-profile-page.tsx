@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { AccountSecurity } from '../../components/account-security'
 import { CompletionMeter } from '../../components/completion-meter'
 import { BackpackIcon, MapPinIcon, ShieldIcon, SpinnerIcon } from '../../components/icons'
@@ -12,8 +12,11 @@ import { TextField } from '../../components/text-field'
 import { Toast, useToast } from '../../components/toast'
 import { COMPLETE_REQUIRED_FIELDS, updateName, validateNames, type NameErrors } from '../../lib/account-name'
 import { getCurrentPosition } from '../../lib/geolocation'
+import { useClientCache } from '../../lib/cache-provider'
 import { mediaUrl } from '../../lib/media-url'
-import { getTouristProfile, PROFILE_LOAD_FAILED, type Tourist } from './api/get-tourist-profile'
+import { travellerChanged } from '../../lib/profile-changes'
+import { useCachedQuery } from '../../lib/use-cached-query'
+import { getTouristProfile, OWN_TOURIST_PROFILE_KEY, ownTouristProfileTags, PROFILE_LOAD_FAILED } from './api/get-tourist-profile'
 import { saveTouristLocation } from './api/save-tourist-field'
 import { saveTouristProfile } from './api/save-tourist-profile'
 import { uploadTouristCoverImage, uploadTouristIdImage, uploadTouristProfileImage } from './api/upload-tourist-image'
@@ -27,10 +30,10 @@ export const LOCATION_UPDATE_FAILED = 'Failed to update location'
 export const ID_CARD_UPLOADED = 'ID card uploaded'
 export const ID_CARD_FAILED = 'Failed to upload ID card'
 
-type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; tourist: Tourist }
 
 export function TouristProfilePage() {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' })
+  const cache = useClientCache()
+  const query = useCachedQuery({ key: OWN_TOURIST_PROFILE_KEY, tags: ownTouristProfileTags, load: getTouristProfile })
   const [edit, setEdit] = useState<TouristEdit | null>(null)
   const [nameErrors, setNameErrors] = useState<NameErrors>({})
   const [photo, setPhoto] = useState<File | null>(null)
@@ -40,24 +43,17 @@ export function TouristProfilePage() {
   const [uploadingId, setUploadingId] = useState(false)
   const { toast, show } = useToast()
 
-  const reload = useCallback(async () => {
-    const result = await getTouristProfile()
-    setLoad(result.ok ? { kind: 'ready', tourist: result.data } : { kind: 'error', message: PROFILE_LOAD_FAILED })
-  }, [])
+  if (!query.data) {
+    if (query.status === 'error')
+      return (
+        <div className="px-4 py-16">
+          <ErrorCard message={PROFILE_LOAD_FAILED} />
+        </div>
+      )
+    return <LoadingCard label="Loading your profile..." />
+  }
 
-  useEffect(() => {
-    void reload()
-  }, [reload])
-
-  if (load.kind === 'loading') return <LoadingCard label="Loading your profile..." />
-  if (load.kind === 'error')
-    return (
-      <div className="px-4 py-16">
-        <ErrorCard message={load.message} />
-      </div>
-    )
-
-  const tourist = load.tourist
+  const tourist = query.data
   const d = tourist.touristDetails
   const name = `${tourist.firstName} ${tourist.lastName}`.trim()
   const editing = edit !== null
@@ -69,9 +65,9 @@ export function TouristProfilePage() {
     setNameErrors({})
   }
 
-  async function handleCancel() {
+  function handleCancel() {
     stopEditing()
-    await reload()
+    query.reload()
   }
 
   async function handleSave(e: FormEvent<HTMLFormElement>) {
@@ -102,7 +98,7 @@ export function TouristProfilePage() {
     setSaving(false)
     stopEditing()
     show(PROFILE_UPDATED)
-    await reload()
+    travellerChanged(cache)
   }
 
   async function handleUpdateLocation() {
@@ -111,7 +107,7 @@ export function TouristProfilePage() {
       const coords = await getCurrentPosition()
       const result = await saveTouristLocation(coords, LOCATION_UPDATE_FAILED)
       if (result.ok) {
-        setLoad({ kind: 'ready', tourist: result.data })
+        travellerChanged(cache)
         show(LOCATION_UPDATED)
       } else {
         show(result.message, 'error')
@@ -137,7 +133,8 @@ export function TouristProfilePage() {
       show(result.message, 'error')
       return
     }
-    setLoad({ kind: 'ready', tourist: result.data })
+    // Only this page shows the ID card: store the answer rather than fetch it again.
+    cache.set(OWN_TOURIST_PROFILE_KEY, result.data, { tags: ownTouristProfileTags })
     show(ID_CARD_UPLOADED)
   }
 

@@ -9,7 +9,7 @@ export const blogKey = (blogId: string) => `blog:${blogId}`
 export const blogTags = (blogId: string) => [blogTag(blogId)]
 
 /** GET /api/v1/users/blog/{blogId}: one post for anyone; with a token, `likedByMe` too. */
-export async function getBlog(blogId: string): Promise<ApiResult<Blog>> {
-  const result = await settle(authApi.GET('/api/v1/users/blog/{blogId}', { params: { path: { blogId } } }), BLOG_LOAD_FAILED)
+export async function getBlog(blogId: string, signal?: AbortSignal): Promise<ApiResult<Blog>> {
+  const result = await settle(authApi.GET('/api/v1/users/blog/{blogId}', { params: { path: { blogId } }, signal }), BLOG_LOAD_FAILED)
   return result.ok ? { ok: true, data: result.data.blog } : result
 }

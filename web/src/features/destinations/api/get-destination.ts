@@ -9,7 +9,7 @@ export const destinationKey = (destinationId: string) => `destination:${destinat
 export const destinationTags = (destinationId: string) => [destinationTag(destinationId)]
 
 /** GET /api/v1/users/destination/{id} */
-export async function getDestination(destinationId: string): Promise<ApiResult<Destination>> {
-  const result = await settle(api.GET('/api/v1/users/destination/{id}', { params: { path: { id: destinationId } } }), DESTINATION_LOAD_FAILED)
+export async function getDestination(destinationId: string, signal?: AbortSignal): Promise<ApiResult<Destination>> {
+  const result = await settle(api.GET('/api/v1/users/destination/{id}', { params: { path: { id: destinationId } }, signal }), DESTINATION_LOAD_FAILED)
   return result.ok ? { ok: true, data: result.data.destination } : result
 }

@@ -11,7 +11,7 @@ export const guideKey = (guideId: string) => `guide:${guideId}`
 export const guideTags = (guideId: string) => [guideTag(guideId)]
 
 /** GET /api/v1/users/guide/{id}: a verified guide as anyone may see them (404 'Guide not found'). */
-export async function getGuide(guideId: string): Promise<ApiResult<PublicGuide>> {
-  const result = await settle(api.GET('/api/v1/users/guide/{id}', { params: { path: { id: guideId } } }), GUIDE_LOAD_FAILED)
+export async function getGuide(guideId: string, signal?: AbortSignal): Promise<ApiResult<PublicGuide>> {
+  const result = await settle(api.GET('/api/v1/users/guide/{id}', { params: { path: { id: guideId } }, signal }), GUIDE_LOAD_FAILED)
   return result.ok ? { ok: true, data: result.data.data } : result
 }

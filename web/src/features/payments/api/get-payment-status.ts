@@ -10,7 +10,7 @@ export const paymentStatusKey = (sessionId: string) => `payment:${sessionId}`
  * GET /api/v1/payments/session/{sessionId}: where a checkout stands, confirmed by the server
  * with the payment provider, with its booking. Only the payer (or an admin) may ask.
  */
-export async function getPaymentStatus(sessionId: string): Promise<ApiResult<PaymentState>> {
-  const result = await settle(authApi.GET('/api/v1/payments/session/{sessionId}', { params: { path: { sessionId } } }), PAYMENT_CHECK_FAILED)
+export async function getPaymentStatus(sessionId: string, signal?: AbortSignal): Promise<ApiResult<PaymentState>> {
+  const result = await settle(authApi.GET('/api/v1/payments/session/{sessionId}', { params: { path: { sessionId } }, signal }), PAYMENT_CHECK_FAILED)
   return result.ok ? { ok: true, data: result.data.data } : result
 }

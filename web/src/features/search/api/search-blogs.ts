@@ -15,9 +15,9 @@ export const blogSearchKey = (query: string) => `blog-search?q=${encodeURICompon
 export const BLOG_SEARCH_TAGS = [BLOGS_TAG]
 
 /** GET /api/v1/users/blogs?query=: posts whose title or body match the words, best match first. */
-export async function searchBlogs(query: string, page: number): Promise<ApiResult<Page<Blog>>> {
+export async function searchBlogs(query: string, page: number, signal?: AbortSignal): Promise<ApiResult<Page<Blog>>> {
   const params = { query: { query, page, limit: BLOG_RESULTS_PAGE_SIZE } }
-  const result = await settle(authApi.GET('/api/v1/users/blogs', { params }), BLOG_SEARCH_FAILED)
+  const result = await settle(authApi.GET('/api/v1/users/blogs', { params, signal }), BLOG_SEARCH_FAILED)
   if (!result.ok) return result
   // A search pages by number: its cursor is always null, so the page count says whether more follow.
   return { ok: true, data: { items: result.data.blogs, totalPages: result.data.totalPages } }

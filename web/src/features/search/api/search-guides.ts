@@ -21,7 +21,7 @@ export const SEARCH_TAGS = [GUIDES_TAG]
  * GET /api/v1/users/search. Near a point, guides come nearest first with their distance;
  * a place without a point narrows by the guides' address instead.
  */
-export async function searchGuides({ q, category, near, radiusKm, place }: SearchRequest, page: number): Promise<ApiResult<Page<GuideSummary>>> {
+export async function searchGuides({ q, category, near, radiusKm, place }: SearchRequest, page: number, signal?: AbortSignal): Promise<ApiResult<Page<GuideSummary>>> {
   const query = {
     page,
     limit: SEARCH_PAGE_SIZE,
@@ -31,7 +31,7 @@ export async function searchGuides({ q, category, near, radiusKm, place }: Searc
     ...(near && radiusKm != null && { radiusKm }),
     ...(!near && place !== '' && { address: place }),
   }
-  const result = await settle(api.GET('/api/v1/users/search', { params: { query } }), SEARCH_FAILED)
+  const result = await settle(api.GET('/api/v1/users/search', { params: { query }, signal }), SEARCH_FAILED)
   if (!result.ok) return result
   const { guides, hasMore } = result.data
   // The search answers whether more follow, not how many pages there are.

@@ -1,0 +1,50 @@
+// Lighthouse (mobile, simulated throttling) on the pages travellers land on, printing the
+// four category scores per page. Usage: node bench/lighthouse.mjs BASE_URL
+// Lighthouse lives in bench/lighthouse/ (its own package.json and lock, installed by
+// `make bench`) so the client's dependencies stay small. Chromium is Debian's.
+import { createRequire } from 'node:module'
+
+const require = createRequire(new URL('./lighthouse/package.json', import.meta.url))
+const { default: lighthouse } = await import(require.resolve('lighthouse'))
+const chromeLauncher = await import(require.resolve('chrome-launcher'))
+
+const base = (process.argv[2] ?? process.env.YATRA_URL ?? '').replace(/\/$/, '')
+if (!base) {
+  console.error('usage: node bench/lighthouse.mjs BASE_URL')
+  process.exit(2)
+}
+
+// The first guide, destination and blog post the public API lists: real pages with content.
+async function firstId(path, pick) {
+  const response = await fetch(`${base}${path}`)
+  if (!response.ok) throw new Error(`${path}: ${response.status}`)
+  const id = pick(await response.json())
+  if (!id) throw new Error(`${path}: nothing listed`)
+  return id
+}
+const guide = await firstId('/api/v1/users/guides?page=1&limit=1', (body) => body.data?.[0]?._id ?? body.guides?.[0]?._id)
+const destination = await firstId('/api/v1/users/destinations?page=1', (body) => (body.destinations ?? body.data)?.[0]?._id)
+const blog = await firstId('/api/v1/users/blogs?page=1', (body) => (body.data ?? body.blogs ?? body.items)?.[0]?._id)
+const pages = ['/', '/guides', `/guides/${guide}`, `/destination/${destination}`, `/blog/${blog}`]
+
+// The same flags as the browser journeys (web/playwright.config.ts).
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+})
+const categories = ['performance', 'accessibility', 'best-practices', 'seo']
+try {
+  console.log(`  ${'page'.padEnd(44)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)} ${'seo'.padStart(5)}  below 100`)
+  for (const path of pages) {
+    const { lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories })
+    const scores = categories.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100))
+    // What keeps a score below 100: the failing audits that count towards a category.
+    const weighed = new Set(categories.flatMap((category) => lhr.categories[category].auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id)))
+    const failing = Object.values(lhr.audits)
+      .filter((audit) => weighed.has(audit.id) && audit.score !== null && audit.score < 0.9)
+      .map((audit) => audit.id)
+    console.log(`  ${path.padEnd(44)} ${scores.map((score) => String(score).padStart(5)).join(' ')}  ${failing.join(', ')}`)
+  }
+} finally {
+  await chrome.kill()
+}
