@@ -25,3 +25,4 @@ mod seed;
 mod static_client;
 mod tourists;
 mod trips;
+mod wallets;
