@@ -62,6 +62,10 @@ export const routes: RouteObject[] = [
           { path: 'sandbox/checkout/:sessionId', ...page(() => import('../features/payments/sandbox-checkout-page').then((m) => m.SandboxCheckoutPage), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
           { path: 'success', ...page(() => import('../features/payments/success-page').then((m) => m.SuccessPage), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
           { path: 'cancel', ...page(() => import('../features/payments/cancel-page').then((m) => m.CancelPage)) },
+          // Where Khalti and eSewa send the traveller back; the server confirms with the wallet.
+          { path: 'payments/khalti/return', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.KhaltiReturnPage), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
+          { path: 'payments/esewa/success', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.EsewaSuccessPage), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
+          { path: 'payments/esewa/failure', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.EsewaFailurePage)) },
           // The booking's guide and admins may read a receipt too (the server decides whose).
           { path: 'receipt/:bookingId', ...page(() => import('../features/payments/receipt-page').then((m) => m.ReceiptPage), (p) => <RequireRole role={['tourist', 'guide', 'admin']}>{p}</RequireRole>) },
           { path: 'admin', ...page(() => import('../features/admin/admin-page').then((m) => m.AdminPage), (p) => <RequireRole role="admin" otherRole="forbidden">{p}</RequireRole>) },
