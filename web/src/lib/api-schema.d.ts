@@ -5268,7 +5268,7 @@ export interface operations {
     conversation_messages: {
         parameters: {
             query?: {
-                /** @description The `nextCursor` of the previous page; none for the newest messages. */
+                /** @description The `nextCursor` of the previous page; none (or empty) for the newest messages. */
                 cursor?: string;
             };
             header?: never;
