@@ -15,7 +15,7 @@ CARGO_FLAGS := --locked --manifest-path server/Cargo.toml
 # leaves YATRA_PAYMENTS_SANDBOX unset and sets the Stripe keys.
 run: deps-web web server-release
 	YATRA_WEB_DIR=web/dist $(RELEASE_BIN) seed --demo
-	YATRA_WEB_DIR=web/dist YATRA_PAYMENTS_SANDBOX=true $(RELEASE_BIN) serve
+	YATRA_WEB_DIR=web/dist YATRA_PAYMENTS_SANDBOX=true YATRA_NPR_PER_USD=133.5 $(RELEASE_BIN) serve
 
 test: deps-web deps-browser check-api-types test-server test-api-contract test-web test-e2e
 	@echo "make test: all suites passed"

@@ -15,6 +15,8 @@ export YATRA_DATA_DIR=$data YATRA_ADDR=127.0.0.1:$port YATRA_WEB_DIR=$root/web/d
 export YATRA_EMAIL_POLL_MS=${YATRA_EMAIL_POLL_MS:-100}
 # The journeys (and the bench's soak) pay through the sandbox checkout.
 export YATRA_PAYMENTS_SANDBOX=${YATRA_PAYMENTS_SANDBOX:-true}
+# ...with Khalti and eSewa too: their sandbox checkouts charge rupees at this rate.
+export YATRA_NPR_PER_USD=${YATRA_NPR_PER_USD:-133.5}
 # The trip sweep (expiry, completion, refunds) every second, so a journey sees a refund
 # carried out without waiting a minute.
 export YATRA_SWEEP_EVERY=${YATRA_SWEEP_EVERY:-1s}

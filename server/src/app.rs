@@ -25,6 +25,8 @@ use crate::db::Db;
 use crate::guides::list_counts::ListCounts;
 use crate::media::MediaStore;
 use crate::notifications::NotificationHub;
+use crate::payments::esewa::EsewaStatusApi;
+use crate::payments::khalti::Khalti;
 use crate::payments::stripe::Stripe;
 use crate::{
     admin, auth, blogs, bookings, conversations, deadline, destinations, guides, health, media, moderation, monitoring, notifications, openapi,
@@ -43,6 +45,10 @@ pub struct AppState {
     pub notifications: NotificationHub,
     /// Card payments through Stripe, when configured (see `Config::payment_mode`).
     pub stripe: Option<Stripe>,
+    /// Khalti's API, when `YATRA_KHALTI_SECRET_KEY` is set.
+    pub khalti: Option<Khalti>,
+    /// eSewa's status API, when eSewa is configured.
+    pub esewa: Option<EsewaStatusApi>,
     pub list_counts: ListCounts,
     pub upload_places: media::admission::UploadPlaces,
     /// Wakes the trip sweep (expiry, completion, refunds) before its next tick.
@@ -92,6 +98,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(bookings::availability::router())
                 .merge(payments::routes::router())
                 .merge(payments::methods::router())
+                .merge(payments::wallets::router())
                 .merge(blogs::routes::router())
                 .merge(tourists::routes::router())
                 .merge(admin::routes::router())
@@ -206,6 +213,9 @@ impl Application {
         let media = MediaStore::from_config(&config)?;
         let notifications = NotificationHub::start(&db, &config.database_url).await;
         let stripe = config.stripe.as_ref().map(Stripe::new).transpose()?;
+        let khalti = config.khalti.as_ref().map(Khalti::new).transpose()?;
+        let esewa = config.esewa.as_ref().map(|esewa| EsewaStatusApi::new(&esewa.status_url)).transpose()?;
+        tracing::info!(khalti = ?config.khalti_mode(), esewa = ?config.esewa_mode(), npr_per_usd = ?config.npr_per_usd, "wallet payments");
         let client = web::client(&config.web_dir, db.clone(), &config.public_url)?;
         match config.payment_mode() {
             PaymentMode::None => tracing::warn!(
@@ -222,6 +232,7 @@ impl Application {
             db: db.clone(),
             hub: notifications.clone(),
             stripe: stripe.clone(),
+            khalti: khalti.clone(),
             every: config.sweep_every,
             refund_retry: config.refund_retry,
         };
@@ -234,6 +245,8 @@ impl Application {
             media,
             notifications: notifications.clone(),
             stripe,
+            khalti,
+            esewa,
             list_counts: ListCounts::default(),
             upload_places: Default::default(),
             trips: trips.clone(),

@@ -152,7 +152,7 @@ export function paidBooking(id: string, overrides: Partial<Booking> = {}): Booki
   return booking(id, {
     bookingStatus: 'approved',
     paymentStatus: 'paid',
-    payment: { reference: 'sandbox_pay1', provider: 'sandbox', amount: 90, currency: 'usd', paidAt: '2026-11-02T08:20:00Z' },
+    payment: { reference: 'sandbox_pay1', provider: 'sandbox', method: 'card', amount: 90, currency: 'usd', paidAt: '2026-11-02T08:20:00Z' },
     guide: { _id: 'g1', firstName: 'Pemba', lastName: 'Sherpa', email: 'pemba@example.com', profilePicture: null, phone: '+977 9800000000' },
     ...overrides,
   })

@@ -22,6 +22,7 @@ use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
 use crate::notifications::NotificationHub;
 use crate::payments::refunds;
+use crate::payments::khalti::Khalti;
 use crate::payments::stripe::Stripe;
 
 /// Bookings changed per query; the sweep repeats until none is left.
@@ -49,6 +50,7 @@ pub struct SweepContext {
     pub db: Db,
     pub hub: NotificationHub,
     pub stripe: Option<Stripe>,
+    pub khalti: Option<Khalti>,
     pub every: Duration,
     pub refund_retry: Duration,
 }
@@ -83,7 +85,7 @@ pub async fn sweep(context: &SweepContext) -> AppResult<Swept> {
     Ok(Swept {
         expired: expire_due(&context.db, &context.hub).await?,
         completed: complete_due(&context.db, &context.hub).await?,
-        refunded: refunds::carry_out_due(&context.db, &context.hub, context.stripe.as_ref(), context.refund_retry).await?,
+        refunded: refunds::carry_out_due(&context.db, &context.hub, context.stripe.as_ref(), context.khalti.as_ref(), context.refund_retry).await?,
         unread_emails: unread_emails::queue_due(&context.db).await?,
     })
 }

@@ -79,11 +79,18 @@ pub struct Party {
 pub struct PaymentReceipt {
     /// The payment provider's reference for the checkout.
     pub reference: String,
-    /// stripe or sandbox.
+    /// stripe, khalti, esewa or sandbox.
     pub provider: String,
-    /// In dollars.
+    /// card, khalti or esewa.
+    pub method: String,
+    /// In dollars: the booking's price.
     pub amount: f64,
+    /// What was charged: usd, or npr for a wallet.
     pub currency: String,
+    /// A wallet payment: the whole rupees charged.
+    pub amount_npr: Option<i64>,
+    /// A wallet payment: the rupees per dollar it was charged at.
+    pub npr_per_usd: Option<f64>,
     /// RFC 3339.
     pub paid_at: String,
 }
@@ -121,6 +128,9 @@ struct BookingRow {
     payment_provider: Option<String>,
     payment_amount_cents: Option<i64>,
     payment_currency: Option<String>,
+    payment_method: Option<String>,
+    payment_amount_minor: Option<i64>,
+    payment_npr_per_usd: Option<f64>,
     paid_at: Option<i64>,
 }
 
@@ -132,7 +142,8 @@ const SELECT: &str = "SELECT b.id, b.selected_date, b.selected_time, b.group_siz
     g.id AS guide_id, g.first_name AS guide_first_name, g.last_name AS guide_last_name, g.email AS guide_email, \
     gp.thumb_key AS guide_picture, gd.phone AS guide_phone, \
     p.provider_session_id AS payment_reference, p.provider AS payment_provider, p.amount_cents AS payment_amount_cents, \
-    p.currency AS payment_currency, p.paid_at \
+    p.currency AS payment_currency, p.method AS payment_method, p.amount_minor AS payment_amount_minor, \
+    p.npr_per_usd AS payment_npr_per_usd, p.paid_at \
     FROM bookings b \
     JOIN users t ON t.id = b.tourist_id \
     JOIN users g ON g.id = b.guide_id \
@@ -156,6 +167,9 @@ impl From<BookingRow> for Booking {
                 reference,
                 provider: row.payment_provider.unwrap_or_default(),
                 amount: dollars(row.payment_amount_cents.unwrap_or_default()),
+                amount_npr: (row.payment_currency.as_deref() == Some("npr")).then(|| row.payment_amount_minor.unwrap_or_default() / 100),
+                npr_per_usd: row.payment_npr_per_usd,
+                method: row.payment_method.unwrap_or_default(),
                 currency: row.payment_currency.unwrap_or_default(),
                 paid_at: to_rfc3339(paid_at),
             }),

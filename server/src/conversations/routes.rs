@@ -94,8 +94,8 @@ pub struct ConversationsParams {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct MessagesParams {
-    /// The `nextCursor` of the previous page; none for the newest messages.
-    #[param(pattern = r"^[0-9]{1,18}$")]
+    /// The `nextCursor` of the previous page; none (or empty) for the newest messages.
+    #[param(pattern = r"^([0-9]{1,18})?$")]
     cursor: Option<String>,
 }
 

@@ -1,6 +1,6 @@
-//! The one way a booking becomes paid: the provider confirmed a checkout session. The
-//! webhook, the server-side session lookup and the sandbox's Pay button all call
-//! `confirm_paid`, which marks the payment and the booking paid and tells both sides,
+//! The one way a booking becomes paid: the provider confirmed a checkout session. Stripe's
+//! webhook and session lookup, Khalti's lookup, eSewa's status check and the sandbox's Pay
+//! button all call `confirm_paid` (each after checking the provider's word and amount), which marks the payment and the booking paid and tells both sides,
 //! once, however many times and however concurrently it is called for one session. A
 //! payment racing a cancellation ends consistent: either the booking is paid (and the
 //! cancellation then refunds it), or it was cancelled first and the payment is refunded.
@@ -40,11 +40,14 @@ struct Pending {
     guide_name: String,
 }
 
-/// Confirms the payment of checkout `session_id` (recording Stripe's `payment_intent`, what
-/// a refund will name). The booking becomes paid if it still can be; money that arrives
+/// Confirms the payment of checkout `session_id` (Stripe's session, Khalti's pidx, eSewa's
+/// transaction_uuid, the sandbox's id), recording the provider's reference for the money,
+/// what a refund will name (Stripe's payment intent, Khalti's transaction_id, eSewa's
+/// ref_id), and the amount captured in the charged currency's minor units: the caller has
+/// checked that the provider took exactly `amount_minor`. The booking becomes paid if it still can be; money that arrives
 /// for a booking cancelled or expired meanwhile, or for a booking another checkout already
 /// paid, is written as a refund in the same transaction, so it is given back, not lost.
-pub async fn confirm_paid(db: &Db, hub: &NotificationHub, trips: &TripSweep, session_id: &str, payment_intent: Option<&str>) -> AppResult<Confirmation> {
+pub async fn confirm_paid(db: &Db, hub: &NotificationHub, trips: &TripSweep, session_id: &str, reference: Option<&str>) -> AppResult<Confirmation> {
     let found: Option<Pending> = sqlx::query_as(
         "SELECT p.id AS payment_id, p.provider, p.amount_cents, b.id AS booking_id, b.tourist_id, b.guide_id, b.selected_date, \
            b.days, t.first_name || ' ' || t.last_name AS tourist_name, \
@@ -63,11 +66,11 @@ pub async fn confirm_paid(db: &Db, hub: &NotificationHub, trips: &TripSweep, ses
     let mut tx = db.begin_write().await?;
     // The claim: of any number of concurrent confirmations, exactly one changes this row.
     let claimed = sqlx::query(
-        "UPDATE payments SET status = 'paid', paid_at = $1, updated_at = $1, payment_intent = COALESCE($2, payment_intent) \
-         WHERE id = $3 AND status <> 'paid'",
+        "UPDATE payments SET status = 'paid', paid_at = $1, updated_at = $1, payment_intent = COALESCE($2, payment_intent), \
+           captured_minor = amount_minor WHERE id = $3 AND status <> 'paid'",
     )
     .bind(now)
-    .bind(payment_intent)
+    .bind(reference)
     .bind(&payment.payment_id)
     .execute(&mut *tx)
     .await;
@@ -77,7 +80,7 @@ pub async fn confirm_paid(db: &Db, hub: &NotificationHub, trips: &TripSweep, ses
         Err(e) if is_unique_violation(&e) => {
             // A second checkout of one booking was paid too: that money goes back.
             drop(tx);
-            return refund_second_payment(db, trips, &payment, payment_intent, now).await;
+            return refund_second_payment(db, trips, &payment, reference, now).await;
         }
         Err(e) => return Err(e.into()),
     }
@@ -145,10 +148,10 @@ pub async fn confirm_paid(db: &Db, hub: &NotificationHub, trips: &TripSweep, ses
     Ok(Confirmation::Refunding { booking_id: payment.booking_id })
 }
 
-async fn refund_second_payment(db: &Db, trips: &TripSweep, payment: &Pending, payment_intent: Option<&str>, now: i64) -> AppResult<Confirmation> {
+async fn refund_second_payment(db: &Db, trips: &TripSweep, payment: &Pending, reference: Option<&str>, now: i64) -> AppResult<Confirmation> {
     let mut tx = db.begin_write().await?;
-    sqlx::query("UPDATE payments SET payment_intent = COALESCE($1, payment_intent), updated_at = $2 WHERE id = $3")
-        .bind(payment_intent)
+    sqlx::query("UPDATE payments SET payment_intent = COALESCE($1, payment_intent), captured_minor = amount_minor, updated_at = $2 WHERE id = $3")
+        .bind(reference)
         .bind(now)
         .bind(&payment.payment_id)
         .execute(&mut *tx)

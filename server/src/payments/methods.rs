@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::config::PaymentMode;
+use crate::config::{PaymentMode, WalletMode};
 use crate::error::Json;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -26,9 +26,36 @@ pub enum CardPayments {
     None,
 }
 
+/// How a wallet (Khalti, eSewa) is offered here.
+#[derive(Serialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum WalletPayments {
+    /// Through the wallet, in rupees.
+    Live,
+    /// The built-in test checkout: no money moves.
+    Sandbox,
+    /// Not offered: starting one answers 503.
+    None,
+}
+
+impl From<WalletMode> for WalletPayments {
+    fn from(mode: WalletMode) -> Self {
+        match mode {
+            WalletMode::Live => Self::Live,
+            WalletMode::Sandbox => Self::Sandbox,
+            WalletMode::None => Self::None,
+        }
+    }
+}
+
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct PaymentMethods {
     card: CardPayments,
+    khalti: WalletPayments,
+    esewa: WalletPayments,
+    /// The rupees per US dollar wallet payments are charged at (null when no wallet is offered).
+    npr_per_usd: Option<f64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -47,5 +74,9 @@ async fn payment_methods(State(state): State<AppState>) -> Json<PaymentMethodsRe
         PaymentMode::Sandbox => CardPayments::Sandbox,
         PaymentMode::None => CardPayments::None,
     };
-    Json(PaymentMethodsResponse { status: "success", data: PaymentMethods { card } })
+    let config = &state.config;
+    let (khalti, esewa) = (config.khalti_mode(), config.esewa_mode());
+    let wallets = khalti != WalletMode::None || esewa != WalletMode::None;
+    let data = PaymentMethods { card, khalti: khalti.into(), esewa: esewa.into(), npr_per_usd: config.npr_per_usd.filter(|_| wallets) };
+    Json(PaymentMethodsResponse { status: "success", data })
 }

@@ -4,10 +4,14 @@
 //! lease (`claim_one`: one UPDATE, so one worker at a time), asks the provider that took the
 //! money to give it back, and on success marks the refund done and the booking `refunded`.
 //! A failure is tried again with exponential backoff. Stripe is called with an
-//! idempotency key per refund, so a retry after a crash never refunds twice.
+//! idempotency key per refund, so a retry after a crash never refunds twice; Khalti has
+//! no such key, so a retried Khalti refund first looks the payment up and counts one that
+//! Khalti already shows refunded. eSewa has no refund API: its refunds are parked for an
+//! admin to make by hand in eSewa's merchant portal (`last_error` says so) and never retried.
 
 use std::time::Duration;
 
+use super::khalti::Khalti;
 use super::stripe::Stripe;
 use crate::bookings::lifecycle::{self, PaymentStatus, TripState};
 use crate::email::{self, Email, Recipient, Template};
@@ -23,6 +27,8 @@ const BATCH: i64 = 20;
 const LEASE_MS: i64 = 5 * 60 * 1000;
 /// Retries are never further apart than this.
 const BACKOFF_MAX_MS: i64 = 6 * 60 * 60 * 1000;
+/// `next_attempt_at` of a refund that only a person can make: never picked up again.
+const NEVER: i64 = i64::MAX / 2;
 
 #[derive(sqlx::FromRow)]
 struct DueRefund {
@@ -34,6 +40,17 @@ struct DueRefund {
     payment_id: String,
     payment_intent: Option<String>,
     provider_session_id: String,
+    /// The payment's price in US cents and what it charged in its currency's minor units.
+    payment_cents: i64,
+    amount_minor: i64,
+}
+
+/// What asking the provider for the money back did.
+enum GaveBack {
+    /// Refunded; the provider's refund id, if it gives one.
+    Done(Option<String>),
+    /// The provider has no refund API: a person must refund it (why, for `last_error`).
+    ByHand(String),
 }
 
 /// The wait before the next try after `attempts` failed ones: `base`, doubled each time.
@@ -45,22 +62,34 @@ pub fn backoff_ms(base: Duration, attempts: i64) -> i64 {
 
 /// Carries out the refunds that are due (up to `BATCH`; the sweep comes back for the
 /// rest); returns how many the providers confirmed.
-pub async fn carry_out_due(db: &Db, hub: &NotificationHub, stripe: Option<&Stripe>, retry: Duration) -> AppResult<usize> {
+pub async fn carry_out_due(db: &Db, hub: &NotificationHub, stripe: Option<&Stripe>, khalti: Option<&Khalti>, retry: Duration) -> AppResult<usize> {
     let mut refunded = 0;
     for _ in 0..BATCH {
         let Some((id, lease)) = claim_one(db).await? else { break };
         let refund: DueRefund = sqlx::query_as(
             "SELECT r.id, r.booking_id, r.provider, r.amount_cents, r.attempts, r.payment_id, p.payment_intent, \
-               p.provider_session_id FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.id = $1",
+               p.provider_session_id, p.amount_cents AS payment_cents, p.amount_minor \
+             FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.id = $1",
         )
         .bind(&id)
         .fetch_one(&db.pool)
         .await?;
-        match give_back(db, stripe, &refund).await {
-            Ok(provider_refund_id) => {
+        match give_back(db, stripe, khalti, &refund).await {
+            Ok(GaveBack::Done(provider_refund_id)) => {
                 if finish(db, hub, &refund, provider_refund_id.as_deref()).await? {
                     refunded += 1;
                 }
+            }
+            Ok(GaveBack::ByHand(why)) => {
+                tracing::warn!(refund_id = %refund.id, booking_id = %refund.booking_id, why, "a refund needs to be made by hand");
+                sqlx::query("UPDATE refunds SET claimed_until = 0, next_attempt_at = $1, last_error = $2, updated_at = $3 WHERE id = $4 AND claimed_until = $5")
+                    .bind(NEVER)
+                    .bind(why)
+                    .bind(now_ms())
+                    .bind(&refund.id)
+                    .bind(lease)
+                    .execute(&db.pool)
+                    .await?;
             }
             Err(e) => {
                 let wait = backoff_ms(retry, refund.attempts);
@@ -103,10 +132,25 @@ async fn claim_one(db: &Db) -> AppResult<Option<(String, i64)>> {
 }
 
 /// Asks the provider that took the money for it back; the provider's refund id, if any.
-async fn give_back(db: &Db, stripe: Option<&Stripe>, refund: &DueRefund) -> anyhow::Result<Option<String>> {
+async fn give_back(db: &Db, stripe: Option<&Stripe>, khalti: Option<&Khalti>, refund: &DueRefund) -> anyhow::Result<GaveBack> {
     match refund.provider.as_str() {
         // The sandbox took no real money: its refund is done as soon as it is carried out.
-        "sandbox" => Ok(None),
+        "sandbox" => Ok(GaveBack::Done(None)),
+        "khalti" => {
+            let khalti = khalti.ok_or_else(|| anyhow::anyhow!("a Khalti payment to refund, but no Khalti key is configured"))?;
+            let transaction_id = refund.payment_intent.as_deref().ok_or_else(|| anyhow::anyhow!("the Khalti payment has no transaction id"))?;
+            // An earlier try may have refunded it and crashed before recording so.
+            if refund.attempts > 1 && khalti.lookup(&refund.provider_session_id).await?.status.contains("Refunded") {
+                return Ok(GaveBack::Done(None));
+            }
+            khalti.refund(transaction_id, partial_minor(refund)).await?;
+            Ok(GaveBack::Done(None))
+        }
+        "esewa" => Ok(GaveBack::ByHand(format!(
+            "eSewa has no refund API: refund NPR {} (eSewa ref {}) from the eSewa merchant portal",
+            partial_minor(refund).unwrap_or(refund.amount_minor) / 100,
+            refund.payment_intent.as_deref().unwrap_or(&refund.provider_session_id),
+        ))),
         "stripe" => {
             let stripe = stripe.ok_or_else(|| anyhow::anyhow!("a Stripe payment to refund, but no Stripe keys are configured"))?;
             let payment_intent = match &refund.payment_intent {
@@ -126,10 +170,19 @@ async fn give_back(db: &Db, stripe: Option<&Stripe>, refund: &DueRefund) -> anyh
             let created = stripe
                 .create_refund(&payment_intent, refund.amount_cents, &refund.booking_id, &format!("yatra-refund-{}", refund.id))
                 .await?;
-            Ok(Some(created.id))
+            Ok(GaveBack::Done(Some(created.id)))
         }
         other => anyhow::bail!("unknown payment provider {other:?}"),
     }
+}
+
+/// A partial refund in the charged currency's minor units (the refund's share of what was
+/// charged); `None` when all of it goes back.
+fn partial_minor(refund: &DueRefund) -> Option<i64> {
+    if refund.amount_cents >= refund.payment_cents || refund.payment_cents <= 0 {
+        return None;
+    }
+    Some((refund.amount_minor as f64 * refund.amount_cents as f64 / refund.payment_cents as f64).round() as i64)
 }
 
 /// The provider gave the money back: the refund is done, the booking refunded, both told.

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::confirm::{Confirmation, confirm_paid};
+use super::esewa;
 use super::stripe::{CheckoutRequest, verify_signature};
 use crate::app::AppState;
 use crate::auth::domain::Role;
@@ -39,7 +40,7 @@ fn booking_not_found() -> AppError {
     AppError::NotFound("Booking not found".into())
 }
 
-fn checkout_not_found() -> AppError {
+pub(super) fn checkout_not_found() -> AppError {
     AppError::NotFound("Checkout not found".into())
 }
 
@@ -54,7 +55,7 @@ pub struct CheckoutResponse {
 }
 
 /// The signed-in traveller's own booking; anyone else's is 404.
-async fn own_booking(state: &AppState, session: &Session, booking_id: &str) -> AppResult<Booking> {
+pub(super) async fn own_booking(state: &AppState, session: &Session, booking_id: &str) -> AppResult<Booking> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
     view::find(&state.db, booking_id).await?.filter(|b| b.tourist.id == session.user_id).ok_or_else(booking_not_found)
 }
@@ -82,7 +83,7 @@ async fn create_checkout(State(state): State<AppState>, session: Session, Path(b
     lifecycle::check_payable(booking.state(), now_ms(), booking.start_ms())?;
     let open: Option<(String, String)> = sqlx::query_as(
         "SELECT provider_session_id, checkout_url FROM payments \
-         WHERE booking_id = $1 AND provider = $2 AND status = 'pending' AND checkout_url <> '' AND created_at > $3 \
+         WHERE booking_id = $1 AND provider = $2 AND method = 'card' AND status = 'pending' AND checkout_url <> '' AND created_at > $3 \
          ORDER BY created_at DESC LIMIT 1",
     )
     .bind(&booking.id)
@@ -139,8 +140,8 @@ async fn create_checkout(State(state): State<AppState>, session: Session, Path(b
     };
     let now = now_ms();
     sqlx::query(
-        "INSERT INTO payments (id, booking_id, provider, provider_session_id, amount_cents, currency, status, checkout_url, \
-           created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'usd', 'pending', $6, $7, $7)",
+        "INSERT INTO payments (id, booking_id, provider, provider_session_id, amount_cents, amount_minor, currency, status, checkout_url, \
+           created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5, 'usd', 'pending', $6, $7, $7)",
     )
     .bind(&payment_id)
     .bind(&booking.id)
@@ -229,7 +230,7 @@ fn log_confirmation(session_id: &str, confirmation: Confirmation) {
 }
 
 /// A checkout that can no longer be paid; the traveller may start a new one.
-async fn close_checkout(db: &Db, session_id: &str) -> AppResult<u64> {
+pub(super) async fn close_checkout(db: &Db, session_id: &str) -> AppResult<u64> {
     let closed = sqlx::query("UPDATE payments SET status = 'cancelled', updated_at = $1 WHERE provider_session_id = $2 AND status = 'pending'")
         .bind(now_ms())
         .bind(session_id)
@@ -239,18 +240,25 @@ async fn close_checkout(db: &Db, session_id: &str) -> AppResult<u64> {
 }
 
 #[derive(sqlx::FromRow)]
-struct PaymentRow {
-    booking_id: String,
-    provider: String,
-    status: String,
-    amount_cents: i64,
-    currency: String,
+pub(super) struct PaymentRow {
+    pub booking_id: String,
+    pub provider: String,
+    /// card, khalti or esewa.
+    pub method: String,
+    pub status: String,
+    pub amount_cents: i64,
+    /// In the charged currency's minor units (cents, paisa).
+    pub amount_minor: i64,
+    pub npr_per_usd: Option<f64>,
+    pub currency: String,
 }
 
 /// The payment behind a checkout session, if it belongs to the caller (or the caller is an admin).
-async fn payment_of(state: &AppState, session: &Session, session_id: &str) -> AppResult<(PaymentRow, Booking)> {
+pub(super) async fn payment_of(state: &AppState, session: &Session, session_id: &str) -> AppResult<(PaymentRow, Booking)> {
     let payment: Option<PaymentRow> =
-        sqlx::query_as("SELECT booking_id, provider, status, amount_cents, currency FROM payments WHERE provider_session_id = $1")
+        sqlx::query_as(
+            "SELECT booking_id, provider, method, status, amount_cents, amount_minor, npr_per_usd, currency FROM payments WHERE provider_session_id = $1",
+        )
             .bind(session_id)
             .fetch_optional(&state.db.pool)
             .await?;
@@ -268,11 +276,18 @@ pub struct PaymentStatus {
     session_id: String,
     /// pending, paid or cancelled.
     payment_status: String,
-    /// stripe or sandbox.
+    /// stripe, khalti, esewa or sandbox.
     provider: String,
-    /// In dollars.
+    /// card, khalti or esewa.
+    method: String,
+    /// In dollars: the booking's price.
     amount: f64,
+    /// What is charged: usd (cards) or npr (wallets).
     currency: String,
+    /// A wallet payment: the whole rupees charged.
+    amount_npr: Option<i64>,
+    /// A wallet payment: the rupees per dollar it was charged at.
+    npr_per_usd: Option<f64>,
     booking: Booking,
 }
 
@@ -280,17 +295,20 @@ pub struct PaymentStatus {
 pub struct PaymentStatusResponse {
     #[schema(example = "success")]
     status: &'static str,
-    data: PaymentStatus,
+    pub(super) data: PaymentStatus,
 }
 
-async fn status_of(state: &AppState, session: &Session, session_id: &str) -> AppResult<PaymentStatusResponse> {
+pub(super) async fn status_of(state: &AppState, session: &Session, session_id: &str) -> AppResult<PaymentStatusResponse> {
     let (payment, booking) = payment_of(state, session, session_id).await?;
     Ok(PaymentStatusResponse {
         status: "success",
         data: PaymentStatus {
             session_id: session_id.to_owned(),
             payment_status: payment.status,
+            amount_npr: (payment.currency == "npr").then_some(payment.amount_minor / 100),
+            npr_per_usd: payment.npr_per_usd,
             provider: payment.provider,
+            method: payment.method,
             amount: dollars(payment.amount_cents),
             currency: payment.currency,
             booking,
@@ -348,7 +366,8 @@ pub struct SandboxOutcome {
     #[schema(example = "success")]
     status: &'static str,
     message: String,
-    /// The page to go to next: `/success?session_id=…` or `/cancel?booking_id=…`.
+    /// The page to go to next: `/success?session_id=…` or `/cancel?booking_id=…` for cards,
+    /// the wallet's return page (`/payments/khalti/return?…`, `/payments/esewa/success?data=…`) for wallets.
     redirect: String,
 }
 
@@ -369,11 +388,27 @@ async fn sandbox_pay(State(state): State<AppState>, session: Session, Path(sessi
         lifecycle::check_payable(booking.state(), now_ms(), booking.start_ms())?;
     }
     confirm_paid(&state.db, &state.notifications, &state.trips, &session_id, None).await?;
-    Ok(Json(SandboxOutcome {
-        status: "success",
-        message: "Payment successful".into(),
-        redirect: format!("/success?session_id={session_id}"),
-    }))
+    let redirect = match payment.method.as_str() {
+        "khalti" => format!("/payments/khalti/return?pidx={session_id}&status=Completed&purchase_order_id={}", payment.booking_id),
+        "esewa" => {
+            let data = esewa::answer(
+                esewa::SANDBOX_SECRET,
+                "SANDBOX",
+                "COMPLETE",
+                &format!("{}.0", payment.amount_minor / 100),
+                &session_id,
+                esewa::SANDBOX_PRODUCT_CODE,
+            );
+            format!("/payments/esewa/success?data={}", url_encode_base64(&data))
+        }
+        _ => format!("/success?session_id={session_id}"),
+    };
+    Ok(Json(SandboxOutcome { status: "success", message: "Payment successful".into(), redirect }))
+}
+
+/// Base64 in a query string: '+', '/' and '=' escaped.
+fn url_encode_base64(data: &str) -> String {
+    data.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D")
 }
 
 /// Cancel a sandbox checkout, as leaving Stripe's page would.
@@ -383,9 +418,11 @@ async fn sandbox_pay(State(state): State<AppState>, session: Session, Path(sessi
 async fn sandbox_cancel(State(state): State<AppState>, session: Session, Path(session_id): Path<String>) -> AppResult<Json<SandboxOutcome>> {
     let payment = sandbox_payment(&state, &session, &session_id).await?;
     close_checkout(&state.db, &session_id).await?;
-    Ok(Json(SandboxOutcome {
-        status: "success",
-        message: "Payment cancelled".into(),
-        redirect: format!("/cancel?booking_id={}", payment.booking_id),
-    }))
+    let booking_id = &payment.booking_id;
+    let redirect = match payment.method.as_str() {
+        "khalti" => format!("/payments/khalti/return?pidx={session_id}&status=User%20canceled&purchase_order_id={booking_id}"),
+        "esewa" => format!("/payments/esewa/failure?booking_id={booking_id}"),
+        _ => format!("/cancel?booking_id={booking_id}"),
+    };
+    Ok(Json(SandboxOutcome { status: "success", message: "Payment cancelled".into(), redirect }))
 }

@@ -480,8 +480,8 @@ impl Seeder<'_> {
         }
         if paid {
             sqlx::query(
-                "INSERT INTO payments (id, booking_id, provider, provider_session_id, amount_cents, currency, status, paid_at, \
-                   created_at, updated_at) VALUES ($1, $2, 'sandbox', $3, $4, 'usd', 'paid', $5, $5, $5)",
+                "INSERT INTO payments (id, booking_id, provider, provider_session_id, amount_cents, amount_minor, captured_minor, \
+                   currency, status, paid_at, created_at, updated_at) VALUES ($1, $2, 'sandbox', $3, $4, $4, $4, 'usd', 'paid', $5, $5, $5)",
             )
             .bind(new_id())
             .bind(&id)

@@ -27,3 +27,4 @@ mod sharing;
 mod static_client;
 mod tourists;
 mod trips;
+mod wallets;

@@ -139,7 +139,7 @@ async fn the_payment_methods_are_public() {
     // Assert
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap();
-    assert_eq!(body, json!({ "status": "success", "data": { "card": "none" } }));
+    assert_eq!(body, json!({ "status": "success", "data": { "card": "none", "khalti": "none", "esewa": "none", "nprPerUsd": null } }));
 }
 
 /// `Config::from_lookup` over `vars`, with a data dir of its own.

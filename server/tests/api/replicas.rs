@@ -192,7 +192,7 @@ async fn replicas(app: &TestApp, count: usize) -> Vec<Replica> {
         let hub = NotificationHub::start(&db, &app.config.database_url).await;
         let stripe = app.config.stripe.as_ref().map(|config| Stripe::new(config).unwrap());
         let outbox = Outbox::new(db.clone(), &app.config).unwrap();
-        let sweep = SweepContext { db, hub, stripe, every: Duration::from_secs(3600), refund_retry: Duration::from_secs(3600) };
+        let sweep = SweepContext { db, hub, stripe, khalti: None, every: Duration::from_secs(3600), refund_retry: Duration::from_secs(3600) };
         all.push(Replica { sweep, outbox });
     }
     all

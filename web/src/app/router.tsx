@@ -72,6 +72,10 @@ export const routes: RouteObject[] = [
           { path: 'sandbox/checkout/:sessionId', ...page(() => import('../features/payments/sandbox-checkout-page').then((m) => m.SandboxCheckoutPage), 'Checkout', (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
           { path: 'success', ...page(() => import('../features/payments/success-page').then((m) => m.SuccessPage), 'Payment received', (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
           { path: 'cancel', ...page(() => import('../features/payments/cancel-page').then((m) => m.CancelPage), 'Payment cancelled') },
+          // Where Khalti and eSewa send the traveller back; the server confirms with the wallet.
+          { path: 'payments/khalti/return', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.KhaltiReturnPage), 'Khalti payment', (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
+          { path: 'payments/esewa/success', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.EsewaSuccessPage), 'eSewa payment', (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
+          { path: 'payments/esewa/failure', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.EsewaFailurePage), 'eSewa payment') },
           // The booking's guide and admins may read a receipt too (the server decides whose).
           { path: 'receipt/:bookingId', ...page(() => import('../features/payments/receipt-page').then((m) => m.ReceiptPage), 'Receipt', (p) => <RequireRole role={['tourist', 'guide', 'admin']}>{p}</RequireRole>) },
           { path: 'admin', ...page(() => import('../features/admin/admin-page').then((m) => m.AdminPage), 'Admin', (p) => <RequireRole role="admin" otherRole="forbidden">{p}</RequireRole>) },

@@ -929,6 +929,88 @@ export interface paths {
         patch: operations["mark_read"];
         trace?: never;
     };
+    "/api/v1/payments/esewa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an eSewa payment from its success page: the answer's signature must match over
+         *     its own `signed_field_names`, and eSewa's status API must say `COMPLETE` with exactly the
+         *     amount asked for. Repeating it is harmless.
+         */
+        post: operations["esewa_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/esewa/initiate/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying an approved, unpaid booking with eSewa, in rupees: the signed form for
+         *     eSewa's payment page (or the sandbox checkout on a test server).
+         */
+        post: operations["esewa_initiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/khalti/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a Khalti payment from its return page: Khalti's lookup must say `Completed`
+         *     with exactly the amount asked for; `Pending` keeps waiting; `Expired` and `User canceled`
+         *     close the payment, nothing charged. Repeating it is harmless.
+         */
+        post: operations["khalti_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/khalti/initiate/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying an approved, unpaid booking with Khalti, in rupees: Khalti's payment page
+         *     for the booking's price at `YATRA_NPR_PER_USD` (or the sandbox checkout on a test server).
+         */
+        post: operations["khalti_initiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments/methods": {
         parameters: {
             query?: never;
@@ -2077,6 +2159,41 @@ export interface components {
              */
             status: string;
         };
+        EsewaConfirmRequest: {
+            /** @description The `data` eSewa sent the browser back with (base64 JSON, signed). */
+            data: string;
+        };
+        /** @description The fields of eSewa's payment form, named as eSewa names them. */
+        EsewaForm: {
+            amount: string;
+            failure_url: string;
+            product_code: string;
+            product_delivery_charge: string;
+            product_service_charge: string;
+            signature: string;
+            signed_field_names: string;
+            success_url: string;
+            tax_amount: string;
+            total_amount: string;
+            transaction_uuid: string;
+        };
+        EsewaInitiated: {
+            /**
+             * Format: int64
+             * @description Whole rupees to be charged.
+             */
+            amountNpr: number;
+            fields?: null | components["schemas"]["EsewaForm"];
+            /** Format: double */
+            nprPerUsd: number;
+            /** @example success */
+            status: string;
+            /**
+             * @description eSewa's form action, posted to with `fields`; on a sandbox server the in-app test
+             *     checkout (a path, to open; `fields` is then null).
+             */
+            url: string;
+        };
         FeedResponse: {
             blogs: components["schemas"]["Blog"][];
             /** @description Pass as `cursor` for the next page; `null` on the last page (and when searching). */
@@ -2293,6 +2410,24 @@ export interface components {
         InterestsRequest: {
             interests: components["schemas"]["Tag"][];
         };
+        KhaltiConfirmRequest: {
+            /** @description The `pidx` Khalti sent the browser back with. */
+            pidx: string;
+        };
+        KhaltiInitiated: {
+            /**
+             * Format: int64
+             * @description Whole rupees to be charged.
+             */
+            amountNpr: number;
+            /** Format: double */
+            nprPerUsd: number;
+            pidx: string;
+            /** @example success */
+            status: string;
+            /** @description Khalti's payment page (or the sandbox checkout). */
+            url: string;
+        };
         LikeResponse: {
             data: components["schemas"]["LikeState"];
             /** @example success */
@@ -2455,6 +2590,13 @@ export interface components {
         };
         PaymentMethods: {
             card: components["schemas"]["CardPayments"];
+            esewa: components["schemas"]["WalletPayments"];
+            khalti: components["schemas"]["WalletPayments"];
+            /**
+             * Format: double
+             * @description The rupees per US dollar wallet payments are charged at (null when no wallet is offered).
+             */
+            nprPerUsd?: number | null;
         };
         PaymentMethodsResponse: {
             data: components["schemas"]["PaymentMethods"];
@@ -2464,13 +2606,26 @@ export interface components {
         PaymentReceipt: {
             /**
              * Format: double
-             * @description In dollars.
+             * @description In dollars: the booking's price.
              */
             amount: number;
+            /**
+             * Format: int64
+             * @description A wallet payment: the whole rupees charged.
+             */
+            amountNpr?: number | null;
+            /** @description What was charged: usd, or npr for a wallet. */
             currency: string;
+            /** @description card, khalti or esewa. */
+            method: string;
+            /**
+             * Format: double
+             * @description A wallet payment: the rupees per dollar it was charged at.
+             */
+            nprPerUsd?: number | null;
             /** @description RFC 3339. */
             paidAt: string;
-            /** @description stripe or sandbox. */
+            /** @description stripe, khalti, esewa or sandbox. */
             provider: string;
             /** @description The payment provider's reference for the checkout. */
             reference: string;
@@ -2478,14 +2633,27 @@ export interface components {
         PaymentStatus: {
             /**
              * Format: double
-             * @description In dollars.
+             * @description In dollars: the booking's price.
              */
             amount: number;
+            /**
+             * Format: int64
+             * @description A wallet payment: the whole rupees charged.
+             */
+            amountNpr?: number | null;
             booking: components["schemas"]["Booking"];
+            /** @description What is charged: usd (cards) or npr (wallets). */
             currency: string;
+            /** @description card, khalti or esewa. */
+            method: string;
+            /**
+             * Format: double
+             * @description A wallet payment: the rupees per dollar it was charged at.
+             */
+            nprPerUsd?: number | null;
             /** @description pending, paid or cancelled. */
             paymentStatus: string;
-            /** @description stripe or sandbox. */
+            /** @description stripe, khalti, esewa or sandbox. */
             provider: string;
             sessionId: string;
         };
@@ -2676,7 +2844,10 @@ export interface components {
         Role: "tourist" | "guide" | "admin";
         SandboxOutcome: {
             message: string;
-            /** @description The page to go to next: `/success?session_id=…` or `/cancel?booking_id=…`. */
+            /**
+             * @description The page to go to next: `/success?session_id=…` or `/cancel?booking_id=…` for cards,
+             *     the wallet's return page (`/payments/khalti/return?…`, `/payments/esewa/success?data=…`) for wallets.
+             */
             redirect: string;
             /** @example success */
             status: string;
@@ -2841,6 +3012,19 @@ export interface components {
             /** @description The `token` of the emailed `/verify-email?token=...` link. */
             token?: string | null;
         };
+        WalletConfirmation: {
+            /** @description The payment: `paymentStatus` is paid, pending (still waiting) or cancelled. */
+            data: components["schemas"]["PaymentStatus"];
+            /** @description What happened, for the traveller. */
+            message: string;
+            /** @example success */
+            status: string;
+        };
+        /**
+         * @description How a wallet (Khalti, eSewa) is offered here.
+         * @enum {string}
+         */
+        WalletPayments: "live" | "sandbox" | "none";
         WebhookAck: {
             received: boolean;
         };
@@ -5156,7 +5340,7 @@ export interface operations {
     conversation_messages: {
         parameters: {
             query?: {
-                /** @description The `nextCursor` of the previous page; none for the newest messages. */
+                /** @description The `nextCursor` of the previous page; none (or empty) for the newest messages. */
                 cursor?: string;
             };
             header?: never;
@@ -6214,6 +6398,337 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    esewa_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsewaConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletConfirmation"];
+                };
+            };
+            /** @description Not eSewa's answer, or its signature does not match */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No eSewa payment of yours has this transaction */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another amount, or eSewa reports it refunded or unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description eSewa could not be asked */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description eSewa is not set up on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    esewa_initiate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsewaInitiated"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of your bookings */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not approved, already paid, or the trip has started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description eSewa is not set up on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    khalti_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KhaltiConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletConfirmation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No Khalti payment of yours has this pidx */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Khalti reports another amount, or a refunded payment */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Khalti could not be asked */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    khalti_initiate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KhaltiInitiated"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of your bookings */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not approved, already paid, or the trip has started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Khalti failed; the booking stays unpaid */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Khalti is not set up on this server */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

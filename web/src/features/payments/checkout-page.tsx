@@ -12,12 +12,13 @@ import { useCachedQuery } from '../../lib/use-cached-query'
 import { CARD_PAYMENT_FAILED, createCheckout } from './api/create-checkout'
 import { CARD_PAYMENTS_NOT_SET_UP, getPaymentMethods, paymentMethodsKey } from './api/get-payment-methods'
 import { BOOKING_NOT_FOUND, bookingKey, bookingTags, getBooking } from './api/get-booking'
+import { postForm, startEsewa, startKhalti } from './api/start-wallet-payment'
+import { formatRate, formatRupees, rupeesFor } from './rupees'
 
 export const PAYMENT_REQUIRED = 'Payment Required'
 export const PAYMENT_COMPLETE = 'Payment Complete'
 export const PAYMENT_DONE_TEXT = 'Payment Successful! Your booking has been confirmed and payment has been processed.'
-/** The wallet is not wired (spec): its button only says where it would go. */
-export const WALLET_ALERT = 'Redirecting to Khalti...'
+export const WALLET_NAMES = { khalti: 'Khalti', esewa: 'eSewa' } as const
 
 const CLOSED_TITLES = { expired: 'Booking expired', cancelled: 'Booking cancelled', completed: 'Trip completed' } as const
 const CLOSED_TEXTS = {
@@ -175,34 +176,74 @@ function Notice({ icon, tone, title, children }: { icon: ReactNode; tone: 'red' 
   )
 }
 
+type Paying = 'card' | 'khalti' | 'esewa' | null
+
+const WALLET_CLASSES = {
+  khalti: 'btn w-full border border-[#5c2d91]/30 bg-[#f4effa] py-3 text-base text-[#5c2d91] hover:bg-[#ebe1f6]',
+  esewa: 'btn w-full border border-[#41a124]/30 bg-[#eef8ea] py-3 text-base text-[#2f7a19] hover:bg-[#e0f2d8]',
+} as const
+
 function PayOptions({ booking }: { booking: Booking }) {
-  const [processing, setProcessing] = useState(false)
+  const [paying, setPaying] = useState<Paying>(null)
   const [failure, setFailure] = useState<string | null>(null)
-  // If the methods cannot be loaded the button stays: the server's own answer then says why.
+  // If the methods cannot be loaded the card button stays: the server's own answer then says why.
   const methods = useCachedQuery({ key: paymentMethodsKey, load: getPaymentMethods })
-  const card = methods.data
+  const card = methods.data?.card
+  const rate = methods.data?.nprPerUsd ?? null
+  const wallets = (['khalti', 'esewa'] as const).filter((wallet) => rate !== null && methods.data && methods.data[wallet] !== 'none')
+  const walletSandbox = wallets.some((wallet) => methods.data?.[wallet] === 'sandbox')
 
   // Coming back from the provider's page with the Back button can restore this page as it
-  // was left, still 'Processing...': make the button usable again.
+  // was left, still 'Processing...': make the buttons usable again.
   useEffect(() => {
-    const restored = (event: PageTransitionEvent) => event.persisted && setProcessing(false)
+    const restored = (event: PageTransitionEvent) => event.persisted && setPaying(null)
     window.addEventListener('pageshow', restored)
     return () => window.removeEventListener('pageshow', restored)
   }, [])
 
-  async function payByCard() {
-    if (processing) return
-    setProcessing(true)
+  function leaveFor(url: string) {
+    // Stays 'Processing...' while the browser leaves for the checkout page.
+    window.location.assign(url)
+  }
+
+  async function pay(method: Exclude<Paying, null>) {
+    if (paying) return
+    setPaying(method)
     setFailure(null)
-    const result = await createCheckout(booking._id)
-    if (result.ok) {
-      // Stays 'Processing...' while the browser leaves for the checkout page.
-      window.location.assign(result.data.url)
+    if (method === 'card') {
+      const result = await createCheckout(booking._id)
+      if (result.ok) return leaveFor(result.data.url)
+      setPaying(null)
+      setFailure(result.message)
+      window.alert(result.message || CARD_PAYMENT_FAILED)
       return
     }
-    setProcessing(false)
+    if (method === 'khalti') {
+      const result = await startKhalti(booking._id)
+      if (result.ok) return leaveFor(result.data.url)
+      setPaying(null)
+      setFailure(result.message)
+      return
+    }
+    const result = await startEsewa(booking._id)
+    if (result.ok) {
+      const { url, fields } = result.data
+      if (fields) postForm(url, { ...fields })
+      else leaveFor(url)
+      return
+    }
+    setPaying(null)
     setFailure(result.message)
-    window.alert(result.message || CARD_PAYMENT_FAILED)
+  }
+
+  function label(method: Exclude<Paying, null>, text: ReactNode) {
+    return paying === method ? (
+      <>
+        <SpinnerIcon /> Processing...
+      </>
+    ) : (
+      text
+    )
   }
 
   return (
@@ -220,37 +261,48 @@ function PayOptions({ booking }: { booking: Booking }) {
             <CardIcon className="mt-0.5 shrink-0 text-lg text-slate-500" />
             <div>
               <p className="font-semibold text-slate-900">{CARD_PAYMENTS_NOT_SET_UP}</p>
-              <p>Your booking stays approved. Please try again later, or contact the Yatra team.</p>
+              <p>{wallets.length > 0 ? 'You can pay with a wallet below.' : 'Your booking stays approved. Please try again later, or contact the Yatra team.'}</p>
             </div>
           </div>
         ) : (
-          <button
-            type="button"
-            className="btn-primary w-full py-3 text-base"
-            onClick={payByCard}
-            disabled={processing}
-            aria-busy={processing}
-          >
-            {processing ? (
-              <>
-                <SpinnerIcon /> Processing...
-              </>
-            ) : (
+          <button type="button" className="btn-primary w-full py-3 text-base" onClick={() => pay('card')} disabled={paying !== null} aria-busy={paying === 'card'}>
+            {label(
+              'card',
               <>
                 <CardIcon /> Pay with Stripe
-              </>
+              </>,
             )}
           </button>
         )}
-        <button type="button" className="btn w-full border border-[#5c2d91]/30 bg-[#f4effa] py-3 text-base text-[#5c2d91] hover:bg-[#ebe1f6]" onClick={() => window.alert(WALLET_ALERT)} disabled={processing}>
-          <WalletIcon /> Pay with Khalti
-        </button>
-        {failure && <FormAlert tone="error">{failure}</FormAlert>}
         {card === 'sandbox' ? (
-          <p className="pt-1 text-center text-xs text-slate-500">Test mode: the card checkout is a sandbox and no money moves.</p>
+          <p className="text-center text-xs text-slate-500">Test mode: the card checkout is a sandbox and no money moves.</p>
         ) : card !== 'none' ? (
-          <p className="pt-1 text-center text-xs text-slate-500">Card payments are handled by Stripe; Yatra never sees your card number.</p>
+          <p className="text-center text-xs text-slate-500">Card payments are handled by Stripe; Yatra never sees your card number.</p>
         ) : null}
+        {rate !== null && wallets.length > 0 && (
+          <div className="space-y-3 border-t border-slate-100 pt-4">
+            <div className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700" aria-label="Wallet amount">
+              <p>
+                Khalti and eSewa charge in rupees: <strong className="text-slate-900">{formatRupees(rupeesFor(booking.totalAmount, rate))}</strong>
+              </p>
+              <p className="text-xs text-slate-500">
+                {formatDollars(booking.totalAmount)} at {formatRate(rate)}, rounded to the rupee.
+              </p>
+            </div>
+            {wallets.map((wallet) => (
+              <button key={wallet} type="button" className={WALLET_CLASSES[wallet]} onClick={() => pay(wallet)} disabled={paying !== null} aria-busy={paying === wallet}>
+                {label(
+                  wallet,
+                  <>
+                    <WalletIcon /> Pay with {WALLET_NAMES[wallet]}
+                  </>,
+                )}
+              </button>
+            ))}
+            {walletSandbox && <p className="text-center text-xs text-slate-500">Test mode: the wallet checkouts are a sandbox and no money moves.</p>}
+          </div>
+        )}
+        {failure && <FormAlert tone="error">{failure}</FormAlert>}
       </div>
     </section>
   )

@@ -8,6 +8,7 @@ import { CheckoutPage } from './checkout-page'
 import { ReceiptPage } from './receipt-page'
 import { SandboxCheckoutPage } from './sandbox-checkout-page'
 import { SuccessPage } from './success-page'
+import { EsewaFailurePage, EsewaSuccessPage, KhaltiReturnPage } from './wallet-return-pages'
 
 const routes = [
   { path: '/checkout/:bookingId', element: <CheckoutPage /> },
@@ -15,12 +16,18 @@ const routes = [
   { path: '/success', element: <SuccessPage /> },
   { path: '/cancel', element: <CancelPage /> },
   { path: '/receipt/:bookingId', element: <ReceiptPage /> },
+  { path: '/payments/khalti/return', element: <KhaltiReturnPage /> },
+  { path: '/payments/esewa/success', element: <EsewaSuccessPage /> },
+  { path: '/payments/esewa/failure', element: <EsewaFailurePage /> },
   { path: '/dashboard', element: <p>Dashboard</p> },
 ]
 
 type Answers = Record<string, (call: Call) => Response | Promise<Response>>
 
-const methods = (card: string) => () => json({ status: 'success', data: { card } })
+const methods =
+  (card: string, wallet = 'live') =>
+  () =>
+    json({ status: 'success', data: { card, khalti: wallet, esewa: wallet, nprPerUsd: wallet === 'none' ? null : 133.5 } })
 const serve = (answers: Answers) =>
   fakeServer((call) => ({ 'GET /api/v1/payments/methods': methods('stripe'), ...answers } as Answers)[`${call.method} ${call.url.pathname}`]?.(call))
 const detail = (b: ReturnType<typeof booking>) => () => json({ status: 'success', data: b })
@@ -49,6 +56,19 @@ describe('CheckoutPage', () => {
     const pay = screen.getByRole('region', { name: 'Payment Required' })
     expect(within(pay).getByRole('button', { name: 'Pay with Stripe' })).toBeEnabled()
     expect(within(pay).getByRole('button', { name: 'Pay with Khalti' })).toBeEnabled()
+    expect(within(pay).getByRole('button', { name: 'Pay with eSewa' })).toBeEnabled()
+    expect(within(pay).getByLabelText('Wallet amount')).toHaveTextContent('Khalti and eSewa charge in rupees: NPR 12,015$90.00 at NPR 133.50 per US$1, rounded to the rupee.')
+  })
+
+  it('offers only the wallets the server has', async () => {
+    serve({
+      'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved' })),
+      'GET /api/v1/payments/methods': () => json({ status: 'success', data: { card: 'stripe', khalti: 'none', esewa: 'sandbox', nprPerUsd: 133.5 } }),
+    })
+    renderRoutes(routes, '/checkout/b1')
+    expect(await screen.findByRole('button', { name: 'Pay with eSewa' })).toBeEnabled()
+    expect(screen.queryByRole('button', { name: 'Pay with Khalti' })).toBeNull()
+    expect(screen.getByText('Test mode: the wallet checkouts are a sandbox and no money moves.')).toBeInTheDocument()
   })
 
   it('shows a multi-day trip’s first and last day, and refuses to take money for an expired or cancelled one', async () => {
@@ -93,18 +113,43 @@ describe('CheckoutPage', () => {
     expect(assign).not.toHaveBeenCalled()
   })
 
-  it("only alerts 'Redirecting to Khalti...' for the wallet", async () => {
-    const calls = serve({ 'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved' })) })
+  it("sends the browser to Khalti's page, or says why not", async () => {
+    let ok = true
+    serve({
+      'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved' })),
+      'POST /api/v1/payments/khalti/initiate/b1': () =>
+        ok ? json({ status: 'success', url: 'https://test-pay.khalti.com/?pidx=p1', pidx: 'p1', amountNpr: 12015, nprPerUsd: 133.5 }) : failure(502, 'Failed to initiate Khalti payment'),
+    })
     renderRoutes(routes, '/checkout/b1')
     await userEvent.click(await screen.findByRole('button', { name: 'Pay with Khalti' }))
-    expect(alert).toHaveBeenCalledWith('Redirecting to Khalti...')
-    expect(calls.filter((call) => call.url.pathname.includes('create-session'))).toHaveLength(0)
+    expect(assign).toHaveBeenCalledWith('https://test-pay.khalti.com/?pidx=p1')
+    ok = false
+    renderRoutes(routes, '/checkout/b1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay with Khalti' }))
+    expect(await screen.findByText('Failed to initiate Khalti payment')).toBeInTheDocument()
+    expect(alert).not.toHaveBeenCalled()
+  })
+
+  it("posts eSewa's signed form to eSewa", async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {})
+    const fields = { amount: '12015', total_amount: '12015', transaction_uuid: 'u1', product_code: 'EPAYTEST', signature: 'sig=' }
+    serve({
+      'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved' })),
+      'POST /api/v1/payments/esewa/initiate/b1': () => json({ status: 'success', url: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form', fields, amountNpr: 12015, nprPerUsd: 133.5 }),
+    })
+    renderRoutes(routes, '/checkout/b1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay with eSewa' }))
+    expect(submit).toHaveBeenCalledTimes(1)
+    const form = submit.mock.contexts[0] as HTMLFormElement
+    expect(form.method).toBe('post')
+    expect(form.action).toBe('https://rc-epay.esewa.com.np/api/epay/main/v2/form')
+    expect(Object.fromEntries(new FormData(form))).toEqual(fields)
   })
 
   it('says card payments are not set up instead of offering a button that fails', async () => {
     const calls = serve({
       'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved' })),
-      'GET /api/v1/payments/methods': methods('none'),
+      'GET /api/v1/payments/methods': methods('none', 'none'),
     })
     renderRoutes(routes, '/checkout/b1')
     const pay = await screen.findByRole('region', { name: 'Payment Required' })
@@ -271,5 +316,60 @@ describe('ReceiptPage', () => {
     renderRoutes(routes, '/receipt/b1')
     expect(await screen.findByRole('heading', { name: 'No receipt yet' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go to checkout' })).toHaveAttribute('href', '/checkout/b1')
+  })
+})
+
+describe('wallet return pages', () => {
+  beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}))
+  afterEach(() => vi.restoreAllMocks())
+  const confirmation = (paymentStatus: string, message: string) => () =>
+    json({
+      status: 'success',
+      message,
+      data: {
+        sessionId: 'p1', paymentStatus, provider: 'khalti', method: 'khalti', amount: 90, currency: 'npr', amountNpr: 12015, nprPerUsd: 133.5,
+        booking: paymentStatus === 'paid' ? paidBooking('b1') : booking('b1', { bookingStatus: 'approved' }),
+      },
+    })
+
+  it('confirms a Khalti payment with the server and shows it paid, in rupees', async () => {
+    const calls = serve({ 'POST /api/v1/payments/khalti/confirm': confirmation('paid', 'Payment successful. Your trip is confirmed.') })
+    renderRoutes(routes, '/payments/khalti/return?pidx=p1&status=Completed&purchase_order_id=b1')
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument()
+    expect(screen.getByText('Amount paid').nextSibling).toHaveTextContent('NPR 12,015.00')
+    expect(calls.at(-1)?.body).toEqual({ pidx: 'p1' })
+  })
+
+  it('shows a cancelled or expired Khalti payment as failed, with the way back', async () => {
+    serve({ 'POST /api/v1/payments/khalti/confirm': confirmation('cancelled', 'The Khalti payment was cancelled. Nothing was charged; you can pay again.') })
+    renderRoutes(routes, '/payments/khalti/return?pidx=p1&status=User%20canceled')
+    expect(await screen.findByRole('heading', { name: 'The Khalti payment did not go through' })).toBeInTheDocument()
+    expect(screen.getByText('The Khalti payment was cancelled. Nothing was charged; you can pay again.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Try Payment Again' })).toHaveAttribute('href', '/checkout/b1')
+  })
+
+  it('keeps waiting while the wallet has not completed, and shows the server refusing', async () => {
+    serve({
+      'POST /api/v1/payments/khalti/confirm': confirmation('pending', 'Khalti has not completed this payment yet.'),
+      'POST /api/v1/payments/esewa/confirm': () => failure(400, "The eSewa response's signature does not match"),
+    })
+    renderRoutes(routes, '/payments/khalti/return?pidx=p1')
+    expect(await screen.findByRole('heading', { name: 'Waiting for confirmation' })).toBeInTheDocument()
+    renderRoutes(routes, '/payments/esewa/success?data=abc+def')
+    expect(await screen.findByRole('alert')).toHaveTextContent("The eSewa response's signature does not match")
+  })
+
+  it("sends eSewa's data as it came, '+' included", async () => {
+    const calls = serve({ 'POST /api/v1/payments/esewa/confirm': confirmation('paid', 'Payment successful. Your trip is confirmed.') })
+    renderRoutes(routes, '/payments/esewa/success?data=ab+c%2Bd')
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument()
+    expect(calls.at(-1)?.body).toEqual({ data: 'ab+c+d' })
+  })
+
+  it('says an eSewa failure charged nothing', async () => {
+    serve({})
+    renderRoutes(routes, '/payments/esewa/failure?booking_id=b1')
+    expect(await screen.findByRole('heading', { name: 'The eSewa payment did not go through' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Try Payment Again' })).toHaveAttribute('href', '/checkout/b1')
   })
 })

@@ -82,6 +82,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         <dl className="grid gap-x-8 gap-y-4 border-b border-slate-200 py-6 text-sm sm:grid-cols-2">
           <Field label="Paid at" value={receipt.paidAt} />
           <Field label="Payment method" value={receipt.method} />
+          {receipt.exchange && <Field label="Charged in rupees" value={receipt.exchange} />}
           <Field label="Payment reference" value={receipt.reference} mono />
           <Field label="Booking reference" value={receipt.bookingId} mono />
         </dl>

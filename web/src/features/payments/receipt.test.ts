@@ -7,7 +7,7 @@ import { supportMailto } from './cancel-page'
 
 describe('receiptOf', () => {
   it('reads a paid booking as its receipt', () => {
-    expect(receiptOf(paidBooking('b1', { groupSize: 3, pricePerPerson: 33.35, totalAmount: 100.05, payment: { reference: 'cs_test_1', provider: 'stripe', amount: 100.05, currency: 'usd', paidAt: '2026-11-02T08:20:00Z' } }))).toEqual({
+    expect(receiptOf(paidBooking('b1', { groupSize: 3, pricePerPerson: 33.35, totalAmount: 100.05, payment: { reference: 'cs_test_1', provider: 'stripe', method: 'card', amount: 100.05, currency: 'usd', paidAt: '2026-11-02T08:20:00Z' } }))).toEqual({
       bookingId: 'b1',
       reference: 'cs_test_1',
       paidAt: '2 Nov 2026, 14:05 GMT+5:45',
@@ -19,6 +19,7 @@ describe('receiptOf', () => {
       quantity: '$33.35 × 3 people',
       total: '$100.05',
       currency: 'USD',
+      exchange: null,
     })
   })
 
@@ -26,6 +27,15 @@ describe('receiptOf', () => {
     const receipt = receiptOf(paidBooking('b1', { days: 3, totalAmount: 270, paymentStatus: 'refunded', bookingStatus: 'cancelled' }))
     expect(receipt?.item).toBe('3 days guided by Pemba Sherpa')
     expect(receipt?.quantity).toBe('$45.00 × 2 people × 3 days')
+  })
+
+  it('states a wallet payment in the rupees charged, with the rate', () => {
+    const payment = { reference: 'pidx1', provider: 'khalti', method: 'khalti', amount: 90, currency: 'npr', amountNpr: 12015, nprPerUsd: 133.5, paidAt: '2026-11-02T08:20:00Z' }
+    const receipt = receiptOf(paidBooking('b1', { payment }))
+    expect(receipt?.total).toBe('NPR\u00a012,015.00')
+    expect(receipt?.currency).toBe('NPR')
+    expect(receipt?.exchange).toBe('$90.00 at NPR 133.50 per US$1')
+    expect(receipt?.method).toBe('Khalti wallet')
   })
 
   it('has nothing for a booking that is not paid', () => {
@@ -36,7 +46,8 @@ describe('receiptOf', () => {
 
   it('names providers and formats amounts in their currency', () => {
     expect(providerLabel('sandbox')).toBe('Test payment (sandbox, no real charge)')
-    expect(providerLabel('khalti')).toBe('khalti')
+    expect(providerLabel('khalti')).toBe('Khalti wallet')
+    expect(providerLabel('sandbox', 'esewa')).toBe('eSewa test payment (sandbox, no real charge)')
     expect(formatAmount(90, 'usd')).toBe('$90.00')
     expect(formatAmount(1500, 'npr')).toBe('NPR\u00a01,500.00')
     expect(formatAmount(5, 'not a currency')).toBe('5.00 NOT A CURRENCY')

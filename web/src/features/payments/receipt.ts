@@ -1,10 +1,14 @@
 import { daysLabel, formatLongTripDate, formatMoment, partyName, peopleLabel, wasPaid, type Booking } from '../../lib/booking'
 import { formatDollars } from '../../lib/money'
+import { formatRate } from './rupees'
 
-/** How a provider is named to the traveller. */
-export function providerLabel(provider: string): string {
+const WALLETS: Record<string, string> = { khalti: 'Khalti', esewa: 'eSewa' }
+
+/** How a provider (and, for the sandbox, the way it stood in for) is named to the traveller. */
+export function providerLabel(provider: string, method = 'card'): string {
   if (provider === 'stripe') return 'Card, through Stripe'
-  if (provider === 'sandbox') return 'Test payment (sandbox, no real charge)'
+  if (provider === 'sandbox') return WALLETS[method] ? `${WALLETS[method]} test payment (sandbox, no real charge)` : 'Test payment (sandbox, no real charge)'
+  if (WALLETS[provider]) return `${WALLETS[provider]} wallet`
   return provider
 }
 
@@ -17,6 +21,11 @@ export function formatAmount(amount: number, currency: string): string {
   } catch {
     return `${amount.toFixed(2)} ${code}`
   }
+}
+
+/** What a checkout charges, exactly: rupees for a wallet, else the payment's own currency. */
+export function chargedAmount(payment: { amount: number; currency: string; amountNpr?: number | null }): string {
+  return payment.amountNpr != null ? formatAmount(payment.amountNpr, 'npr') : formatAmount(payment.amount, payment.currency)
 }
 
 export type Receipt = {
@@ -35,6 +44,8 @@ export type Receipt = {
   /** What was paid, in the payment's currency: '$90.00' */
   total: string
   currency: string
+  /** A wallet payment: '$80.00 at NPR 133.50 per US$1'; null for cards. */
+  exchange: string | null
 }
 
 /** A paid booking as its receipt reads (a refund does not undo the payment); null while it is not paid (there is nothing to receipt yet). */
@@ -42,17 +53,20 @@ export function receiptOf(booking: Booking): Receipt | null {
   const payment = booking.payment
   if (!wasPaid(booking) || !payment) return null
   const { days } = booking
+  // Wallets charge rupees: the receipt states what was charged exactly, and the rate.
+  const wallet = payment.currency === 'npr' && payment.amountNpr != null && payment.nprPerUsd != null
   return {
     bookingId: booking._id,
     reference: payment.reference,
     paidAt: formatMoment(payment.paidAt),
-    method: providerLabel(payment.provider),
+    method: providerLabel(payment.provider, payment.method),
     billedTo: { name: partyName(booking.tourist), email: booking.tourist.email },
     guide: { name: partyName(booking.guide), email: booking.guide.email, phone: booking.guide.phone },
     item: days === 1 ? `Guided day with ${partyName(booking.guide)}` : `${daysLabel(days)} guided by ${partyName(booking.guide)}`,
     when: `${formatLongTripDate(booking.selectedDate)} at ${booking.selectedTime}`,
     quantity: days === 1 ? `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)}` : `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)} × ${daysLabel(days)}`,
-    total: formatAmount(payment.amount, payment.currency),
+    total: wallet ? formatAmount(payment.amountNpr ?? 0, 'npr') : formatAmount(payment.amount, payment.currency),
     currency: payment.currency.toUpperCase(),
+    exchange: wallet ? `${formatDollars(payment.amount)} at ${formatRate(payment.nprPerUsd ?? 0)}` : null,
   }
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { FormAlert } from '../../components/form-alert'
-import { AlertIcon, CardIcon, SpinnerIcon } from '../../components/icons'
+import { AlertIcon, CardIcon, SpinnerIcon, WalletIcon } from '../../components/icons'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
 import { formatLongTripDate, partyName, peopleLabel } from '../../lib/booking'
 import { invalidate, useClientCache } from '../../lib/cache-provider'
@@ -11,10 +11,12 @@ import { useCachedQuery } from '../../lib/use-cached-query'
 import { cancelSandboxCheckout } from './api/cancel-sandbox-checkout'
 import { CHECKOUT_LOAD_FAILED, getSandboxCheckout, sandboxCheckoutKey, sandboxCheckoutTags, type PaymentState } from './api/get-sandbox-checkout'
 import { paySandboxCheckout } from './api/pay-sandbox-checkout'
-import { formatAmount } from './receipt'
+import { chargedAmount, formatAmount } from './receipt'
+import { formatRate } from './rupees'
 
 export const TEST_MODE = 'Test mode — no real charge'
 export const TEST_CARD = '4242 4242 4242 4242'
+const WALLET_NAMES: Record<string, string | undefined> = { khalti: 'Khalti', esewa: 'eSewa' }
 
 /**
  * /sandbox/checkout/{sessionId}: where a server without Stripe keys sends the traveller
@@ -36,7 +38,8 @@ export function SandboxCheckoutPage() {
         </Link>
       </ErrorCard>
     )
-  else if (checkout.paymentStatus === 'paid') body = <Navigate to={`/success?session_id=${encodeURIComponent(sessionId)}`} replace />
+  else if (checkout.paymentStatus === 'paid')
+    body = <Navigate to={WALLET_NAMES[checkout.method] ? `/receipt/${checkout.booking._id}` : `/success?session_id=${encodeURIComponent(sessionId)}`} replace />
   else if (checkout.paymentStatus === 'cancelled')
     body = (
       <div className="card p-6 text-center sm:p-8">
@@ -74,7 +77,8 @@ function TestCheckout({ sessionId, checkout }: { sessionId: string; checkout: Pa
   const [failure, setFailure] = useState<string | null>(null)
   const booking = checkout.booking
   const guide = partyName(booking.guide)
-  const amount = formatAmount(checkout.amount, checkout.currency)
+  const amount = chargedAmount(checkout)
+  const wallet = WALLET_NAMES[checkout.method]
 
   async function finish(action: 'pay' | 'cancel') {
     if (busy) return
@@ -113,6 +117,22 @@ function TestCheckout({ sessionId, checkout }: { sessionId: string; checkout: Pa
         </div>
       </section>
 
+      {wallet ? (
+        <section className="card p-5 sm:p-6" aria-label={`Test ${wallet} account`}>
+          <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+            <WalletIcon /> {wallet} test account
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">
+            Paying here stands in for {wallet}: no wallet is charged. You then come back to Yatra the way {wallet} sends you back, and the payment is confirmed on
+            that page.
+          </p>
+          {checkout.nprPerUsd != null && (
+            <p className="mt-2 text-xs text-slate-500">
+              {formatAmount(checkout.amount, 'usd')} at {formatRate(checkout.nprPerUsd)}, rounded to the rupee.
+            </p>
+          )}
+        </section>
+      ) : (
       <section className="card p-5 sm:p-6" aria-label="Test card">
         <div className="flex items-center justify-between gap-3">
           <h2 className="flex items-center gap-2 font-semibold text-slate-900">
@@ -141,6 +161,7 @@ function TestCheckout({ sessionId, checkout }: { sessionId: string; checkout: Pa
         </fieldset>
         <p className="mt-3 text-xs text-slate-500">Stripe's test card number, filled in for you. Real cards are never asked for in test mode.</p>
       </section>
+      )}
 
       {failure && <FormAlert tone="error">{failure}</FormAlert>}
 

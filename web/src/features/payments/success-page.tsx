@@ -8,7 +8,7 @@ import { BOOKINGS_TAG } from '../../lib/cache-tags'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import type { PaymentState } from './api/get-sandbox-checkout'
 import { getPaymentStatus, paymentStatusKey } from './api/get-payment-status'
-import { formatAmount } from './receipt'
+import { chargedAmount } from './receipt'
 import { shareLink } from './share-booking'
 
 export const CONFIRMING = 'Confirming your payment...'
@@ -120,7 +120,7 @@ export function SuccessPage() {
 
 const TONES = { himal: 'bg-himal-50 text-himal-700', amber: 'bg-marigold-50 text-marigold-700', red: 'bg-red-50 text-red-700', green: 'bg-emerald-100 text-emerald-700' }
 
-function Outcome({ icon, tone, title, busy = false, children }: { icon: ReactNode; tone: keyof typeof TONES; title: string; busy?: boolean; children: ReactNode }) {
+export function Outcome({ icon, tone, title, busy = false, children }: { icon: ReactNode; tone: keyof typeof TONES; title: string; busy?: boolean; children: ReactNode }) {
   return (
     <section className="card p-6 text-center sm:p-10" role={busy ? 'status' : undefined} aria-busy={busy}>
       <span className={`mx-auto flex h-16 w-16 items-center justify-center rounded-full text-3xl ${TONES[tone]}`}>{icon}</span>
@@ -130,7 +130,7 @@ function Outcome({ icon, tone, title, busy = false, children }: { icon: ReactNod
   )
 }
 
-function Buttons() {
+export function Buttons() {
   return (
     <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
       <Link to="/dashboard" className="btn-primary">
@@ -143,7 +143,7 @@ function Buttons() {
   )
 }
 
-function Paid({ payment }: { payment: PaymentState }) {
+export function Paid({ payment }: { payment: PaymentState }) {
   const booking = payment.booking
   const guide = partyName(booking.guide)
   const date = formatLongTripDate(booking.selectedDate)
@@ -165,7 +165,7 @@ function Paid({ payment }: { payment: PaymentState }) {
         </span>
         <h1 className="mt-5 font-display text-3xl font-bold text-himal-900">{PAYMENT_SUCCESSFUL}</h1>
         <p className="mt-2 text-slate-600">
-          Your trip with {guide} is confirmed. {formatAmount(payment.amount, payment.currency)} has been paid.
+          Your trip with {guide} is confirmed. {chargedAmount(payment)} has been paid.
         </p>
 
         <div className="mx-auto mt-8 max-w-xl rounded-2xl border border-slate-200 text-left">
@@ -181,7 +181,7 @@ function Paid({ payment }: { payment: PaymentState }) {
             <Detail label="Date" value={date} />
             <Detail label="Time" value={booking.selectedTime} />
             <Detail label="People" value={peopleLabel(booking.groupSize)} />
-            <Detail label="Amount paid" value={formatAmount(payment.amount, payment.currency)} strong />
+            <Detail label="Amount paid" value={chargedAmount(payment)} strong />
             <Detail label="Payment reference" value={booking.payment?.reference ?? payment.sessionId} mono />
             {paidAt && <Detail label="Paid at" value={formatMoment(paidAt)} />}
           </dl>

@@ -3,14 +3,15 @@ import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
 
 export type CardPayments = components['schemas']['CardPayments']
+export type PaymentMethods = components['schemas']['PaymentMethods']
 
 /** What the server answers when it takes no card payments (its 503 says the same). */
 export const CARD_PAYMENTS_NOT_SET_UP = 'Card payments are not set up on this server'
 
 export const paymentMethodsKey = 'payment-methods'
 
-/** GET /api/v1/payments/methods: how this server takes card payments (stripe, sandbox or none). */
-export async function getPaymentMethods(): Promise<ApiResult<CardPayments>> {
+/** GET /api/v1/payments/methods: how this server takes cards (stripe, sandbox or none) and wallets (live, sandbox or none), and the rupee rate. */
+export async function getPaymentMethods(): Promise<ApiResult<PaymentMethods>> {
   const result = await settle(api.GET('/api/v1/payments/methods'), 'Could not load the payment methods')
-  return result.ok ? { ok: true, data: result.data.data.card } : result
+  return result.ok ? { ok: true, data: result.data.data } : result
 }
