@@ -54,7 +54,7 @@ pub struct LedgerEntry {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Earnings {
+pub struct GuideEarnings {
     /// Earned on trips not yet over, or over less than the hold ago (dollars).
     pending: f64,
     /// Ready to be paid out (dollars).
@@ -70,10 +70,10 @@ pub struct Earnings {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct EarningsResponse {
+pub struct GuideEarningsResponse {
     #[schema(example = "success")]
     status: &'static str,
-    data: Earnings,
+    data: GuideEarnings,
 }
 
 #[derive(sqlx::FromRow)]
@@ -93,11 +93,11 @@ struct EntryRow {
 /// The signed-in guide's earnings: pending, available, paid out, and each movement.
 #[utoipa::path(get, path = "/guides/earnings", tag = "guides", security(("bearer" = [])),
     responses(
-        (status = 200, body = EarningsResponse),
+        (status = 200, body = GuideEarningsResponse),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not a guide account"),
     ))]
-async fn earnings(State(state): State<AppState>, session: Session) -> AppResult<Json<EarningsResponse>> {
+async fn earnings(State(state): State<AppState>, session: Session) -> AppResult<Json<GuideEarningsResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;
     let mut conn = state.db.pool.acquire().await?;
     let Balance { pending, available, paid_out } = balance(&mut conn, &session.user_id, now_ms(), state.config.earnings_hold).await?;
@@ -130,9 +130,9 @@ async fn earnings(State(state): State<AppState>, session: Session) -> AppResult<
         })
         .collect();
     let hold_days = state.config.earnings_hold.as_secs_f64() / 86_400.0;
-    Ok(Json(EarningsResponse {
+    Ok(Json(GuideEarningsResponse {
         status: "success",
-        data: Earnings {
+        data: GuideEarnings {
             pending: dollars(pending),
             available: dollars(available),
             paid_out: dollars(paid_out),

@@ -141,6 +141,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guides with money ready to be paid out, and where to send it. */
+        get: operations["owed"];
+        put?: never;
+        /** Records a payout an admin sent to a guide: refused above their available balance. */
+        post: operations["record_payout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/payouts.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The guides owed money as CSV, one transfer a line, for the bank. */
+        get: operations["owed_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/reports": {
         parameters: {
             query?: never;
@@ -744,6 +779,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/guides/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in guide's earnings: pending, available, paid out, and each movement. */
+        get: operations["earnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/guides/guide-profile": {
         parameters: {
             query?: never;
@@ -754,6 +806,24 @@ export interface paths {
         /** The signed-in guide's profile. */
         get: operations["guide_own_profile"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/guides/payout-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the signed-in guide is paid. */
+        get: operations["payout_details"];
+        /** Says where the signed-in guide is paid (replaces what was there). */
+        put: operations["update_payout_details"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1583,7 +1653,7 @@ export interface components {
             status: string;
         };
         /** @enum {string} */
-        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report";
+        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report" | "record_payout";
         /** @description One admin action. */
         AuditEntry: {
             _id: string;
@@ -2158,6 +2228,40 @@ export interface components {
             /** Format: int64 */
             yearsOfExperience: number | null;
         };
+        GuideEarnings: {
+            /**
+             * Format: double
+             * @description Ready to be paid out (dollars).
+             */
+            available: number;
+            /**
+             * Format: int64
+             * @description Yatra's commission on each payment, in percent.
+             */
+            commissionPercent: number;
+            /** @description Newest first, at most 200. */
+            entries: components["schemas"]["LedgerEntry"][];
+            /**
+             * Format: double
+             * @description Days a finished trip's earnings wait before they can be paid out.
+             */
+            holdDays: number;
+            /**
+             * Format: double
+             * @description Paid out so far (dollars).
+             */
+            paidOut: number;
+            /**
+             * Format: double
+             * @description Earned on trips not yet over, or over less than the hold ago (dollars).
+             */
+            pending: number;
+        };
+        GuideEarningsResponse: {
+            data: components["schemas"]["GuideEarnings"];
+            /** @example success */
+            status: string;
+        };
         GuideListResponse: {
             guides: components["schemas"]["GuideCard"][];
             /** @description Pass as `cursor` for the next page; `null` on the last page. */
@@ -2222,6 +2326,36 @@ export interface components {
         };
         InterestsRequest: {
             interests: components["schemas"]["Tag"][];
+        };
+        /** @description One movement of the guide's money (dollars; negative when it left their balance). */
+        LedgerEntry: {
+            _id: string;
+            /**
+             * Format: double
+             * @example 85
+             */
+            amount: number;
+            bookingId: string | null;
+            /**
+             * Format: double
+             * @description On an earning: Yatra's commission kept from that payment.
+             * @example 15
+             */
+            commission: number;
+            /** @description RFC 3339. */
+            createdAt: string;
+            /**
+             * @description `earning` (a payment's share, after commission), `earning_refund` (given back to
+             *     the traveller) or `payout` (sent to the guide).
+             * @example earning
+             */
+            kind: string;
+            /** @description On a payout: `bank` or `khalti`, and the transfer's reference. */
+            method: string;
+            reference: string;
+            travellerName: string | null;
+            /** @description The trip's first day (`YYYY-MM-DD`), for a trip's entries. */
+            tripDate: string | null;
         };
         LikeResponse: {
             data: components["schemas"]["LikeState"];
@@ -2372,6 +2506,29 @@ export interface components {
             /** @description `guide` or `tourist`. */
             role: string;
         };
+        /** @description A guide with money to be paid out. */
+        OwedGuide: {
+            /**
+             * Format: double
+             * @description Dollars ready to be paid out.
+             */
+            available: number;
+            email: string;
+            firstName: string;
+            guideId: string;
+            lastName: string;
+            /** Format: double */
+            paidOut: number;
+            payoutDetails: null | components["schemas"]["PayoutDetails"];
+            /** Format: double */
+            pending: number;
+        };
+        OwedResponse: {
+            /** @description Largest available balance first. */
+            data: components["schemas"]["OwedGuide"][];
+            /** @example success */
+            status: string;
+        };
         /** @description One side of a booking. */
         Party: {
             _id: string;
@@ -2421,6 +2578,85 @@ export interface components {
         };
         PaymentStatusResponse: {
             data: components["schemas"]["PaymentStatus"];
+            /** @example success */
+            status: string;
+        };
+        /** @description A payout as recorded. */
+        Payout: {
+            _id: string;
+            /** Format: double */
+            amount: number;
+            /**
+             * Format: double
+             * @description What is left to pay out to this guide (dollars).
+             */
+            available: number;
+            /** @description RFC 3339. */
+            createdAt: string;
+            guideId: string;
+            method: string;
+            reference: string;
+        };
+        /** @description Where a guide is paid: a bank account, or a Khalti wallet (its mobile number). */
+        PayoutDetails: {
+            /** @example Rita Gurung */
+            accountName: string;
+            /**
+             * @description The bank account number, or the Khalti wallet's 10-digit mobile number.
+             * @example 01234567890123
+             */
+            accountNumber: string;
+            /**
+             * @description The bank's name (empty for Khalti).
+             * @example Nabil Bank
+             */
+            bankName: string;
+            /**
+             * @description `bank` or `khalti`.
+             * @example bank
+             */
+            method: string;
+        };
+        PayoutDetailsRequest: {
+            /** @example Rita Gurung */
+            accountName: string;
+            /** @example 9800000001 */
+            accountNumber: string;
+            /**
+             * @description Required for a bank account.
+             * @example Nabil Bank
+             */
+            bankName?: string | null;
+            /** @example khalti */
+            method: string;
+        };
+        PayoutDetailsResponse: {
+            data: null | components["schemas"]["PayoutDetails"];
+            /** @example success */
+            status: string;
+        };
+        PayoutRequest: {
+            /**
+             * Format: double
+             * @description Dollars sent, in whole cents, at most the guide's available balance.
+             * @example 85
+             */
+            amount: number;
+            /** @example 0190a3c4d5e67f8091a2b3c4d5e6f708 */
+            guideId: string;
+            /**
+             * @description `bank` or `khalti`.
+             * @example bank
+             */
+            method: string;
+            /**
+             * @description The bank's or Khalti's reference for the transfer.
+             * @example NABIL-TRF-2026-0042
+             */
+            reference: string;
+        };
+        PayoutResponse: {
+            data: components["schemas"]["Payout"];
             /** @example success */
             status: string;
         };
@@ -3405,6 +3641,163 @@ export interface operations {
             };
             /** @description Nothing waits for review */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    owed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwedResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_payout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such guide */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than the guide's available balance */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    owed_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description guide_id, name, email, method, account_name, bank_name, account_number, amount (dollars) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5731,6 +6124,42 @@ export interface operations {
             };
         };
     };
+    earnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideEarningsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     guide_own_profile: {
         parameters: {
             query?: never;
@@ -5758,6 +6187,117 @@ export interface operations {
             };
             /** @description Not a guide account */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payout_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDetailsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_payout_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutDetailsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDetailsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The guide has no profile yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

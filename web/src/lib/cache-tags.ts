@@ -34,3 +34,6 @@ export const blogTag = (blogId: string) => `blog:${blogId}`
 export const AVAILABILITY_TAG = 'availability'
 /** The signed-in account (`/auth/me`): its name and whether its email is verified. */
 export const ACCOUNT_TAG = 'account'
+
+/** A guide's ledger (earnings, payouts) and payout details; payments and refunds move it too. */
+export const EARNINGS_TAG = 'earnings'

@@ -14,6 +14,7 @@ import { Toast, useToast } from '../../components/toast'
 import { COMPLETE_REQUIRED_FIELDS, updateName, validateNames, type NameErrors } from '../../lib/account-name'
 import { getCurrentPosition } from '../../lib/geolocation'
 import { mediaUrl } from '../../lib/media-url'
+import { PayoutDetailsCard } from '../earnings/payout-details-card'
 import { getGuideProfile, PROFILE_LOAD_FAILED, type Certification, type Guide } from './api/get-guide-profile'
 import { saveGuideProfile } from './api/save-guide-profile'
 import { updateCertificate } from './api/update-certificate'
@@ -289,7 +290,8 @@ export function GuideProfilePage() {
       </form>
 
       {!editing && (
-        <div className="mt-5 px-4 sm:px-0">
+        <div className="mt-5 space-y-5 px-4 sm:px-0">
+          <PayoutDetailsCard />
           <AccountSecurity />
         </div>
       )}
