@@ -480,8 +480,8 @@ impl Seeder<'_> {
                 "INSERT INTO payments (id, booking_id, provider, provider_session_id, amount_cents, currency, status, paid_at, \
                    created_at, updated_at) VALUES ($1, $2, 'sandbox', $3, $4, 'usd', 'paid', $5, $5, $5)",
             )
-            .bind(&id)
             .bind(&payment_id)
+            .bind(&id)
             .bind(format!("sandbox_seed_{id}"))
             .bind(rate * group_size)
             .bind(created_ms)
