@@ -109,7 +109,7 @@ test('a traveller pays, the trip ends, the guide sees the earning less commissio
     .toBeCloseTo(before.available + share, 2)
   const owed = before.available + share
   await page.reload()
-  const balance = page.getByRole('region', { name: 'Earnings' })
+  const balance = page.getByRole('region', { name: 'Earnings', exact: true })
   await expect(balance).toContainText(`Available to pay out${dollars(owed)}`)
   await expect(balance).toContainText('Payouts go to Khalti wallet •••• 0042')
   await page.getByRole('region', { name: 'Payout history' }).scrollIntoViewIfNeeded()
