@@ -192,6 +192,8 @@ impl PayoutDetails {
         };
         let account_name = optional_text(request.account_name.as_deref(), "Account holder", NAME_MAX, false)?
             .ok_or_else(|| AppError::validation("Account holder is required"))?;
+        // Checked for both methods, so a malformed bank name is refused even when unused.
+        let bank_name = optional_text(request.bank_name.as_deref(), "Bank", NAME_MAX, false)?;
         let number: String = request.account_number.as_deref().unwrap_or("").chars().filter(|c| !matches!(c, ' ' | '-')).collect();
         if method == "khalti" {
             let mobile = number.strip_prefix("+977").unwrap_or(&number);
@@ -200,8 +202,7 @@ impl PayoutDetails {
             }
             return Ok(Self { method, account_name, bank_name: String::new(), account_number: mobile.to_owned() });
         }
-        let bank_name = optional_text(request.bank_name.as_deref(), "Bank", NAME_MAX, false)?
-            .ok_or_else(|| AppError::validation("Bank is required for a bank account"))?;
+        let bank_name = bank_name.ok_or_else(|| AppError::validation("Bank is required for a bank account"))?;
         if !(6..=20).contains(&number.len()) || !number.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(AppError::validation("Account number must be 6 to 20 letters or digits"));
         }
@@ -289,6 +290,7 @@ mod tests {
         let details = PayoutDetails::parse(&request("khalti", "Rita", "ignored", "+977 980-000-0001")).unwrap();
         assert_eq!(details.account_number, "9800000001");
         assert_eq!(details.bank_name, "");
+        assert!(PayoutDetails::parse(&request("khalti", "Rita", "\u{84}", "9800000001")).is_err());
         assert!(PayoutDetails::parse(&request("khalti", "Rita", "", "12345")).is_err());
         assert!(PayoutDetails::parse(&request("khalti", "Rita", "", "1800000001")).is_err());
     }
