@@ -194,7 +194,7 @@ pub struct Application {
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let db = Db::connect(&config.database_url).await?;
+        let db = Db::connect_with(&config.database_url, config.db_max_connections).await?;
         db.migrate().await?;
         crate::housekeeping::start(db.clone());
         if !config.rate_limits {

@@ -21,6 +21,7 @@ mod payments;
 mod payouts;
 mod platform;
 mod recovery;
+mod replicas;
 mod reviews;
 mod seed;
 mod static_client;

@@ -933,6 +933,11 @@ export interface paths {
          *     `{"conversationId", "message"}` for each new message in one of your conversations
          *     (yours too, so other tabs see it). The stream ends after ten minutes, or when the
          *     server shuts down; reconnect with a fresh token.
+         * @description Every event has an `id`: a position that means the same on every replica (a message
+         *     time in milliseconds). Reconnecting with it in `Last-Event-ID`, to this replica or
+         *     another, replays the `message` events created since (ten seconds more, for clocks
+         *     and commits that lag: a client skips messages it has). Counts are sent afresh on every
+         *     connection, so nothing else needs replaying; an id that is not a position is ignored.
          */
         get: operations["live_unread_count"];
         put?: never;
@@ -6564,7 +6569,10 @@ export interface operations {
     live_unread_count: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `id` of the last event received, to resume after a dropped connection */
+                "Last-Event-ID"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
