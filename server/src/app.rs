@@ -29,7 +29,7 @@ use crate::payments::esewa::EsewaStatusApi;
 use crate::payments::khalti::Khalti;
 use crate::payments::stripe::Stripe;
 use crate::{
-    admin, auth, blogs, bookings, conversations, deadline, destinations, guides, health, media, moderation, monitoring, notifications, openapi,
+    admin, auth, blogs, bookings, conversations, deadline, destinations, guides, health, ledger, media, moderation, monitoring, notifications, openapi,
     payments, reviews, tourists, web,
 };
 
@@ -102,6 +102,8 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(blogs::routes::router())
                 .merge(tourists::routes::router())
                 .merge(admin::routes::router())
+                .merge(ledger::routes::router())
+                .merge(ledger::payouts::router())
                 .merge(moderation::reports::router())
                 .merge(moderation::routes::router())
                 .merge(media::routes::api_router()),

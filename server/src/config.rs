@@ -60,6 +60,12 @@ pub struct Config {
     /// The first wait before a failed refund is tried again; doubled each time
     /// (`YATRA_REFUND_RETRY`, default 30s).
     pub refund_retry: Duration,
+    /// The platform's share of each payment, in whole percent (`YATRA_COMMISSION_PERCENT`,
+    /// default 15); the guide is credited the rest.
+    pub commission_percent: i64,
+    /// How long after a trip ends its earnings stay pending before they can be paid out
+    /// (`YATRA_EARNINGS_HOLD`, default 3d): time for a traveller to report a problem.
+    pub earnings_hold: Duration,
     /// Database connections this server may hold at once (`YATRA_DB_MAX_CONNECTIONS`;
     /// default 8 on SQLite, 16 on PostgreSQL). Every replica holds its own pool, plus one
     /// connection listening for other replicas' announcements on PostgreSQL.
@@ -292,6 +298,8 @@ impl Config {
             payment_window: duration_from_lookup(&get, "YATRA_PAYMENT_WINDOW", "24h")?,
             sweep_every: duration_from_lookup(&get, "YATRA_SWEEP_EVERY", "60s")?,
             refund_retry: duration_from_lookup(&get, "YATRA_REFUND_RETRY", "30s")?,
+            commission_percent: percent(&get, "YATRA_COMMISSION_PERCENT", crate::ledger::DEFAULT_COMMISSION_PERCENT)?,
+            earnings_hold: duration_from_lookup(&get, "YATRA_EARNINGS_HOLD", "3d")?,
         })
     }
 
@@ -371,6 +379,16 @@ fn flag(get: &impl Fn(&str) -> Option<String>, name: &str, default: bool) -> any
         Some("0") | Some("false") => Ok(false),
         Some("1") | Some("true") => Ok(true),
         Some(other) => bail!("{name} {other:?} must be true or false"),
+    }
+}
+
+fn percent(get: &impl Fn(&str) -> Option<String>, name: &str, default: i64) -> anyhow::Result<i64> {
+    match get(name) {
+        None => Ok(default),
+        Some(text) => match text.trim().parse::<i64>() {
+            Ok(percent @ 0..=100) => Ok(percent),
+            _ => bail!("{name} {text:?} must be a whole number of percent from 0 to 100"),
+        },
     }
 }
 
@@ -544,6 +562,23 @@ mod tests {
         assert_eq!(config.payment_window, Duration::from_secs(24 * 3600));
         assert_eq!(config.sweep_every, Duration::from_secs(60));
         assert_eq!(config.refund_retry, Duration::from_secs(30));
+        assert_eq!(config.commission_percent, 15);
+        assert_eq!(config.earnings_hold, Duration::from_secs(3 * 24 * 3600));
+    }
+
+    #[test]
+    fn the_commission_is_a_whole_percent_from_0_to_100() {
+        let dir = tempfile::tempdir().unwrap();
+        let data_dir = dir.path().display().to_string();
+        for (text, ok) in [("0", true), ("100", true), ("20", true), ("101", false), ("-1", false), ("12.5", false), ("lots", false)] {
+            let config = Config::from_lookup(|var| match var {
+                "YATRA_DATA_DIR" => Some(data_dir.clone()),
+                "YATRA_JWT_SECRET" => Some("x".repeat(40)),
+                "YATRA_COMMISSION_PERCENT" => Some(text.into()),
+                _ => None,
+            });
+            assert_eq!(config.is_ok(), ok, "{text}");
+        }
     }
 
     fn config_with(dir: &std::path::Path, vars: &[(&str, &str)]) -> anyhow::Result<Config> {

@@ -16,6 +16,7 @@ pub mod error;
 pub mod guides;
 pub mod health;
 pub mod housekeeping;
+pub mod ledger;
 pub mod media;
 pub mod moderation;
 pub mod monitoring;

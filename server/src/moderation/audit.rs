@@ -24,6 +24,7 @@ pub enum AuditAction {
     SuspendUser,
     UnsuspendUser,
     DismissReport,
+    RecordPayout,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -38,7 +39,7 @@ pub enum AuditTarget {
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 12] = [
+    pub const ALL: [AuditAction; 13] = [
         Self::VerifyGuide,
         Self::RejectGuide,
         Self::CreateDestination,
@@ -51,6 +52,7 @@ impl AuditAction {
         Self::SuspendUser,
         Self::UnsuspendUser,
         Self::DismissReport,
+        Self::RecordPayout,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -67,6 +69,7 @@ impl AuditAction {
             Self::SuspendUser => "suspend_user",
             Self::UnsuspendUser => "unsuspend_user",
             Self::DismissReport => "dismiss_report",
+            Self::RecordPayout => "record_payout",
         }
     }
 
@@ -77,7 +80,7 @@ impl AuditAction {
     /// What kind of thing the action is done to.
     pub fn target(self) -> AuditTarget {
         match self {
-            Self::VerifyGuide | Self::RejectGuide => AuditTarget::Guide,
+            Self::VerifyGuide | Self::RejectGuide | Self::RecordPayout => AuditTarget::Guide,
             Self::CreateDestination | Self::UpdateDestination | Self::DeleteDestination => AuditTarget::Destination,
             Self::HideBlog | Self::UnhideBlog => AuditTarget::Blog,
             Self::HideReview | Self::UnhideReview => AuditTarget::Review,

@@ -10,6 +10,7 @@ use crate::bookings::routes::{money, trip_dates};
 use crate::bookings::sweep::TripSweep;
 use crate::db::{Db, is_unique_violation, now_ms};
 use crate::error::AppResult;
+use crate::ledger;
 use crate::email::{self, Email, Recipient, Template};
 use crate::notifications::{self, NewNotification, NotificationHub};
 
@@ -47,7 +48,14 @@ struct Pending {
 /// checked that the provider took exactly `amount_minor`. The booking becomes paid if it still can be; money that arrives
 /// for a booking cancelled or expired meanwhile, or for a booking another checkout already
 /// paid, is written as a refund in the same transaction, so it is given back, not lost.
-pub async fn confirm_paid(db: &Db, hub: &NotificationHub, trips: &TripSweep, session_id: &str, reference: Option<&str>) -> AppResult<Confirmation> {
+pub async fn confirm_paid(
+    db: &Db,
+    hub: &NotificationHub,
+    trips: &TripSweep,
+    commission_percent: i64,
+    session_id: &str,
+    reference: Option<&str>,
+) -> AppResult<Confirmation> {
     let found: Option<Pending> = sqlx::query_as(
         "SELECT p.id AS payment_id, p.provider, p.amount_cents, b.id AS booking_id, b.tourist_id, b.guide_id, b.selected_date, \
            b.days, t.first_name || ' ' || t.last_name AS tourist_name, \
@@ -84,6 +92,10 @@ pub async fn confirm_paid(db: &Db, hub: &NotificationHub, trips: &TripSweep, ses
         }
         Err(e) => return Err(e.into()),
     }
+    // Captured: the guide's share and the commission, whether the booking takes the money
+    // or it goes back (then the refund reverses both).
+    ledger::credit_payment(&mut tx, &payment.guide_id, &payment.booking_id, &payment.payment_id, payment.amount_cents, commission_percent, now)
+        .await?;
     let dates = trip_dates(&payment.selected_date, payment.days);
     let amount = money(payment.amount_cents);
     if lifecycle::pay(&mut tx, &payment.booking_id, now).await? {

@@ -19,6 +19,7 @@ use crate::bookings::routes::{money, notify_both, trip_dates};
 use crate::bookings::view;
 use crate::db::{Backend, Db, now_ms};
 use crate::error::AppResult;
+use crate::ledger;
 use crate::notifications::NotificationHub;
 
 /// Refunds claimed per pass.
@@ -202,6 +203,7 @@ async fn finish(db: &Db, hub: &NotificationHub, refund: &DueRefund, provider_ref
     if done.rows_affected() == 0 {
         return Ok(false);
     }
+    ledger::reverse_refund(&mut tx, &refund.id, now).await?;
     let mut told = Vec::new();
     if lifecycle::refunded(&mut tx, &refund.booking_id, now).await?
         && let Some(booking) = &booking

@@ -207,10 +207,10 @@ async fn stripe_webhook(State(state): State<AppState>, headers: HeaderMap, body:
     let intent = event.data.object.payment_intent.as_deref();
     match event.kind.as_str() {
         "checkout.session.completed" if event.data.object.payment_status == "paid" => {
-            log_confirmation(&session_id, confirm_paid(&state.db, &state.notifications, &state.trips, &session_id, intent).await?);
+            log_confirmation(&session_id, confirm_paid(&state.db, &state.notifications, &state.trips, state.config.commission_percent, &session_id, intent).await?);
         }
         "checkout.session.async_payment_succeeded" => {
-            log_confirmation(&session_id, confirm_paid(&state.db, &state.notifications, &state.trips, &session_id, intent).await?);
+            log_confirmation(&session_id, confirm_paid(&state.db, &state.notifications, &state.trips, state.config.commission_percent, &session_id, intent).await?);
         }
         "checkout.session.expired" | "checkout.session.async_payment_failed" => {
             close_checkout(&state.db, &session_id).await?;
@@ -330,7 +330,7 @@ async fn payment_status(State(state): State<AppState>, session: Session, Path(se
         match stripe.retrieve_checkout_session(&session_id).await {
             Ok(checkout) if checkout.payment_status == "paid" => {
                 let intent = checkout.payment_intent.as_deref();
-                confirm_paid(&state.db, &state.notifications, &state.trips, &session_id, intent).await?;
+                confirm_paid(&state.db, &state.notifications, &state.trips, state.config.commission_percent, &session_id, intent).await?;
             }
             Ok(_) => {}
             // The webhook will still confirm it; the page shows it as pending meanwhile.
@@ -387,7 +387,7 @@ async fn sandbox_pay(State(state): State<AppState>, session: Session, Path(sessi
         let booking = view::find(&state.db, &payment.booking_id).await?.ok_or_else(checkout_not_found)?;
         lifecycle::check_payable(booking.state(), now_ms(), booking.start_ms())?;
     }
-    confirm_paid(&state.db, &state.notifications, &state.trips, &session_id, None).await?;
+    confirm_paid(&state.db, &state.notifications, &state.trips, state.config.commission_percent, &session_id, None).await?;
     let redirect = match payment.method.as_str() {
         "khalti" => format!("/payments/khalti/return?pidx={session_id}&status=Completed&purchase_order_id={}", payment.booking_id),
         "esewa" => {

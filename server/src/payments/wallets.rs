@@ -288,7 +288,7 @@ async fn khalti_confirm(State(state): State<AppState>, session: Session, Json(bo
     })?;
     let message = match lookup.status.as_str() {
         "Completed" if lookup.total_amount == payment.amount_minor => {
-            let confirmation = confirm_paid(&state.db, &state.notifications, &state.trips, pidx, lookup.transaction_id.as_deref()).await?;
+            let confirmation = confirm_paid(&state.db, &state.notifications, &state.trips, state.config.commission_percent, pidx, lookup.transaction_id.as_deref()).await?;
             confirmed_message(&confirmation).to_owned()
         }
         "Completed" => {
@@ -377,7 +377,7 @@ async fn esewa_confirm(State(state): State<AppState>, session: Session, Json(bod
         })?;
     let message = match checked.status.as_str() {
         "COMPLETE" if checked.total_paisa() == Some(payment.amount_minor) => {
-            let confirmation = confirm_paid(&state.db, &state.notifications, &state.trips, uuid, checked.ref_id.as_deref()).await?;
+            let confirmation = confirm_paid(&state.db, &state.notifications, &state.trips, state.config.commission_percent, uuid, checked.ref_id.as_deref()).await?;
             confirmed_message(&confirmation).to_owned()
         }
         "COMPLETE" => {

@@ -24,6 +24,7 @@ use crate::db::{Db, new_id, now_ms};
 use crate::destinations::domain::DestinationInput;
 use crate::guides::domain::{GuideProfile, GuideProfileRequest, IssueDate};
 use crate::guides::index;
+use crate::ledger;
 use crate::media::processing::{OutputFormat, Processed, Variants, encode_with_thumbnail};
 use crate::media::{MediaKind, MediaStore, Slot, upload};
 use crate::profile::{Bio, ListOf, Location, Nationality, Tags};
@@ -479,17 +480,21 @@ impl Seeder<'_> {
                 .await?;
         }
         if paid {
+            let payment_id = new_id();
             sqlx::query(
                 "INSERT INTO payments (id, booking_id, provider, provider_session_id, amount_cents, amount_minor, captured_minor, \
                    currency, status, paid_at, created_at, updated_at) VALUES ($1, $2, 'sandbox', $3, $4, $4, $4, 'usd', 'paid', $5, $5, $5)",
             )
-            .bind(new_id())
+            .bind(&payment_id)
             .bind(&id)
             .bind(format!("sandbox_seed_{id}"))
             .bind(rate * group_size)
             .bind(created_ms)
             .execute(&mut *tx)
             .await?;
+            // The demo guides' dashboards show real earnings, at the default commission.
+            ledger::credit_payment(&mut tx, guide_id, &id, &payment_id, rate * group_size, ledger::DEFAULT_COMMISSION_PERCENT, created_ms)
+                .await?;
         }
         tx.commit().await?;
         Ok(id)

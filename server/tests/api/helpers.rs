@@ -228,6 +228,36 @@ impl TestApp {
         Db::connect(&self.config.database_url).await.expect("the test database opens")
     }
 
+    /// The ledger's invariants: for every booking its entries sum to what was captured
+    /// (its paid payment) minus what was refunded (carried-out refunds of that payment), and
+    /// no guide was paid out more than they earned. Called after every money scenario.
+    pub async fn assert_ledger_balances(&self) {
+        let db = self.db().await;
+        let off: Vec<(String, i64, i64)> = sqlx::query_as(
+            "SELECT b.id, \
+               CAST(COALESCE((SELECT SUM(l.amount_cents) FROM ledger_entries l WHERE l.booking_id = b.id), 0) AS BIGINT), \
+               CAST(COALESCE((SELECT SUM(p.amount_cents) FROM payments p WHERE p.booking_id = b.id AND p.status = 'paid'), 0) \
+                 - COALESCE((SELECT SUM(r.amount_cents) FROM refunds r JOIN payments p ON p.id = r.payment_id \
+                     WHERE r.booking_id = b.id AND r.status = 'succeeded' AND p.status = 'paid'), 0) AS BIGINT) \
+             FROM bookings b",
+        )
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+        for (booking, ledger, captured_less_refunded) in off {
+            assert_eq!(ledger, captured_less_refunded, "booking {booking}: ledger entries vs captured minus refunded");
+        }
+        let overdrawn: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT guide_id, CAST(SUM(amount_cents) AS BIGINT) FROM ledger_entries \
+             WHERE kind IN ('earning', 'earning_refund', 'payout') GROUP BY guide_id HAVING SUM(amount_cents) < 0",
+        )
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+        assert!(overdrawn.is_empty(), "guides paid out more than they earned: {overdrawn:?}");
+        db.pool.close().await;
+    }
+
     /// Creates an admin account the way `yatra create-admin` does and signs it in.
     pub async fn admin(&self) -> TestUser {
         let email = unique_email();

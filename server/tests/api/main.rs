@@ -18,6 +18,7 @@ mod notifications;
 mod operations;
 mod payment_modes;
 mod payments;
+mod payouts;
 mod platform;
 mod recovery;
 mod replicas;

@@ -136,6 +136,7 @@ async fn the_sandbox_checkout_pays_an_approved_booking_and_tells_both_sides() {
     assert_eq!(again.status(), StatusCode::OK);
     assert_eq!(paid_notifications(&app, id).await, 2);
     assert_error(app.get_auth(&create_path(id), &tourist.token).await, StatusCode::CONFLICT, "This booking is already paid").await;
+    app.assert_ledger_balances().await;
 }
 
 #[tokio::test]
@@ -295,6 +296,7 @@ async fn the_same_webhook_delivered_twenty_times_at_once_pays_once_and_notifies_
     assert_eq!(booking_state(&app, &tourist, &id).await["paymentStatus"], "paid");
     assert_eq!(count(&app, "SELECT COUNT(*) FROM payments WHERE booking_id = $1 AND status = 'paid'", &id).await, 1);
     assert_eq!(paid_notifications(&app, &id).await, 2);
+    app.assert_ledger_balances().await;
 }
 
 #[tokio::test]
@@ -384,6 +386,7 @@ async fn the_success_page_lookup_confirms_a_paid_session_before_the_webhook_arri
     assert_eq!(status["booking"]["_id"], id);
     assert_eq!(status["booking"]["paymentStatus"], "paid");
     assert_eq!(paid_notifications(&app, &id).await, 2);
+    app.assert_ledger_balances().await;
 }
 
 #[tokio::test]

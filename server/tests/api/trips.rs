@@ -372,6 +372,7 @@ async fn a_paid_traveller_cancelling_ten_days_ahead_gets_everything_back() {
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM refunds WHERE booking_id = $1 AND status = 'succeeded'", &id).await, 1);
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM notifications WHERE booking_id = $1 AND kind = 'booking_refunded'", &id).await, 2);
     assert!(unavailable(&app, &guide_id, &days_from_today(0), &days_from_today(30)).await.is_empty());
+    app.assert_ledger_balances().await;
 }
 
 #[tokio::test]
@@ -399,6 +400,7 @@ async fn a_paid_traveller_cancelling_within_24_hours_of_the_start_gets_no_refund
     assert_eq!(cancelled["paymentStatus"], "paid");
     assert_eq!(cancelled["refundAmount"], 0.0);
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM refunds WHERE booking_id = $1", &id).await, 0);
+    app.assert_ledger_balances().await;
 }
 
 #[tokio::test]
@@ -425,6 +427,7 @@ async fn a_guide_cancelling_a_paid_trip_refunds_it_in_full_and_is_counted_for_ad
     assert_eq!(counts[0]["guideId"], guide_id);
     assert_eq!(counts[0]["guideCancellations"], 2);
     assert_eq!(app.get_auth("/api/v1/admin/guide-cancellations", &guide.token).await.status(), StatusCode::FORBIDDEN);
+    app.assert_ledger_balances().await;
 }
 
 #[tokio::test]
@@ -485,6 +488,7 @@ async fn twenty_concurrent_cancellations_make_one_refund() {
     until(&app, &tourist, &id, |b| b["paymentStatus"] == "refunded").await;
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM refunds WHERE booking_id = $1", &id).await, 1);
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM notifications WHERE booking_id = $1 AND kind = 'booking_refunded'", &id).await, 2);
+    app.assert_ledger_balances().await;
 }
 
 #[tokio::test]
@@ -516,6 +520,7 @@ async fn a_cancellation_racing_a_payment_ends_either_refunded_or_never_paid() {
             other => panic!("round {round} ended {other}"),
         }
     }
+    app.assert_ledger_balances().await;
 }
 
 #[tokio::test]
@@ -586,6 +591,7 @@ async fn a_paid_trip_is_completed_once_its_last_day_ends_and_only_then_reviewed(
     assert_eq!(app.post_json_auth("/api/v1/tourists/ratings", &review, &tourist.token).await.status(), StatusCode::CREATED);
     let dashboard = app.get_data("/api/v1/guides/dashboard", &guide.token).await;
     assert_eq!(dashboard["earnings"]["total"], 160.0);
+    app.assert_ledger_balances().await;
 }
 
 #[tokio::test]
@@ -706,6 +712,7 @@ async fn the_refund_worker_retries_when_stripe_fails_then_refunds_once_with_one_
     assert_eq!(scalar(&app, "SELECT attempts FROM refunds WHERE booking_id = $1", &id).await, 2);
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(refund_requests(&stripe.received_requests().await.unwrap()).len(), 2, "nothing more once refunded");
+    app.assert_ledger_balances().await;
 }
 
 #[tokio::test]
@@ -741,4 +748,5 @@ async fn money_confirmed_after_the_booking_was_cancelled_is_refunded_not_lost() 
     let refunds = refund_requests(&requests);
     assert_eq!(refunds.len(), 1);
     assert!(String::from_utf8(refunds[0].body.clone()).unwrap().contains("payment_intent=pi_test_late"));
+    app.assert_ledger_balances().await;
 }

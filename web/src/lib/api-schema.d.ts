@@ -141,6 +141,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guides with money ready to be paid out, and where to send it. */
+        get: operations["owed"];
+        put?: never;
+        /** Records a payout an admin sent to a guide: refused above their available balance. */
+        post: operations["record_payout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/payouts.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The guides owed money as CSV, one transfer a line, for the bank. */
+        get: operations["owed_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/reports": {
         parameters: {
             query?: never;
@@ -744,6 +779,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/guides/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in guide's earnings: pending, available, paid out, and each movement. */
+        get: operations["earnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/guides/guide-profile": {
         parameters: {
             query?: never;
@@ -754,6 +806,24 @@ export interface paths {
         /** The signed-in guide's profile. */
         get: operations["guide_own_profile"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/guides/payout-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the signed-in guide is paid. */
+        get: operations["payout_details"];
+        /** Says where the signed-in guide is paid (replaces what was there). */
+        put: operations["update_payout_details"];
         post?: never;
         delete?: never;
         options?: never;
@@ -927,88 +997,6 @@ export interface paths {
         head?: never;
         /** Mark one of your notifications read. Someone else's is 404, as if it did not exist. */
         patch: operations["mark_read"];
-        trace?: never;
-    };
-    "/api/v1/payments/esewa/confirm": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Confirm an eSewa payment from its success page: the answer's signature must match over
-         *     its own `signed_field_names`, and eSewa's status API must say `COMPLETE` with exactly the
-         *     amount asked for. Repeating it is harmless.
-         */
-        post: operations["esewa_confirm"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/payments/esewa/initiate/{bookingId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Start paying an approved, unpaid booking with eSewa, in rupees: the signed form for
-         *     eSewa's payment page (or the sandbox checkout on a test server).
-         */
-        post: operations["esewa_initiate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/payments/khalti/confirm": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Confirm a Khalti payment from its return page: Khalti's lookup must say `Completed`
-         *     with exactly the amount asked for; `Pending` keeps waiting; `Expired` and `User canceled`
-         *     close the payment, nothing charged. Repeating it is harmless.
-         */
-        post: operations["khalti_confirm"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/payments/khalti/initiate/{bookingId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Start paying an approved, unpaid booking with Khalti, in rupees: Khalti's payment page
-         *     for the booking's price at `YATRA_NPR_PER_USD` (or the sandbox checkout on a test server).
-         */
-        post: operations["khalti_initiate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/api/v1/payments/methods": {
@@ -1602,9 +1590,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A public image, its thumbnail or one of its WebP copies (`<id>.jpg`, `<id>-thumb.jpg`,
-         *     `<id>-640w.webp`). The file behind a URL never changes (a new upload gets a new id),
-         *     so browsers and CDNs may keep it a year.
+         * A public image or its thumbnail (`<id>.jpg`, `<id>-thumb.jpg`). The file behind a URL
+         *     never changes (a new upload gets a new id), so browsers and CDNs may keep it a year.
          */
         get: operations["public_image"];
         put?: never;
@@ -1652,46 +1639,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/robots.txt": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Crawlers may read every public page; private and API paths say so themselves
-         *     (`noindex` is not needed: they answer 401 or JSON).
-         */
-        get: operations["robots"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/sitemap.xml": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every public guide, destination and blog post page, with absolute URLs. Hidden posts,
-         *     unverified and suspended guides are left out, as from every public list.
-         */
-        get: operations["sitemap"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1711,7 +1658,7 @@ export interface components {
             status: string;
         };
         /** @enum {string} */
-        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report";
+        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report" | "record_payout";
         /** @description One admin action. */
         AuditEntry: {
             _id: string;
@@ -1788,7 +1735,6 @@ export interface components {
             image: string | null;
             /** @description A smaller copy (at most 480 px) for cards. */
             imageThumb: string | null;
-            imageVariants: null | components["schemas"]["ImageVariants"];
             /** Format: int64 */
             likeCount: number;
             /** @description Whether the signed-in caller likes it (false when signed out). */
@@ -2067,7 +2013,6 @@ export interface components {
             image: string | null;
             /** @description A smaller copy (at most 480 px) for cards. */
             imageThumb: string | null;
-            imageVariants: null | components["schemas"]["ImageVariants"];
             /** @description Where it is, e.g. "Pokhara, Gandaki Province". */
             location: string;
             name: string;
@@ -2159,41 +2104,6 @@ export interface components {
              */
             status: string;
         };
-        EsewaConfirmRequest: {
-            /** @description The `data` eSewa sent the browser back with (base64 JSON, signed). */
-            data: string;
-        };
-        /** @description The fields of eSewa's payment form, named as eSewa names them. */
-        EsewaForm: {
-            amount: string;
-            failure_url: string;
-            product_code: string;
-            product_delivery_charge: string;
-            product_service_charge: string;
-            signature: string;
-            signed_field_names: string;
-            success_url: string;
-            tax_amount: string;
-            total_amount: string;
-            transaction_uuid: string;
-        };
-        EsewaInitiated: {
-            /**
-             * Format: int64
-             * @description Whole rupees to be charged.
-             */
-            amountNpr: number;
-            fields?: null | components["schemas"]["EsewaForm"];
-            /** Format: double */
-            nprPerUsd: number;
-            /** @example success */
-            status: string;
-            /**
-             * @description eSewa's form action, posted to with `fields`; on a sandbox server the in-app test
-             *     checkout (a path, to open; `fields` is then null).
-             */
-            url: string;
-        };
         FeedResponse: {
             blogs: components["schemas"]["Blog"][];
             /** @description Pass as `cursor` for the next page; `null` on the last page (and when searching). */
@@ -2249,7 +2159,6 @@ export interface components {
             contactInfo: components["schemas"]["CardContact"];
             /** @description A small copy of the cover image. */
             coverImage: string | null;
-            coverImageVariants: null | components["schemas"]["ImageVariants"];
             /**
              * Format: double
              * @description Only in searches near a point: how far the guide is based from it.
@@ -2267,7 +2176,6 @@ export interface components {
             pricePerDay: number | null;
             /** @description A small copy (at most 480 px) of the guide's photo. */
             profilePicture: string | null;
-            profilePictureVariants: null | components["schemas"]["ImageVariants"];
             /** Format: int64 */
             reviewCount: number;
             /** Format: int64 */
@@ -2305,7 +2213,6 @@ export interface components {
             certifications: components["schemas"]["Certification"][];
             contactInfo: components["schemas"]["ContactInfo"];
             coverImage: string | null;
-            coverImageVariants: null | components["schemas"]["ImageVariants"];
             /** @description When the account was created (RFC 3339). */
             createdAt: string;
             expertiseLanguages: string[];
@@ -2321,11 +2228,44 @@ export interface components {
             profilePicture: string | null;
             /** @description A smaller copy (at most 480 px) for cards and avatars. */
             profilePictureThumb: string | null;
-            profilePictureVariants: null | components["schemas"]["ImageVariants"];
             status: components["schemas"]["GuideStatus"];
             verification: components["schemas"]["Verification"];
             /** Format: int64 */
             yearsOfExperience: number | null;
+        };
+        GuideEarnings: {
+            /**
+             * Format: double
+             * @description Ready to be paid out (dollars).
+             */
+            available: number;
+            /**
+             * Format: int64
+             * @description Yatra's commission on each payment, in percent.
+             */
+            commissionPercent: number;
+            /** @description Newest first, at most 200. */
+            entries: components["schemas"]["LedgerEntry"][];
+            /**
+             * Format: double
+             * @description Days a finished trip's earnings wait before they can be paid out.
+             */
+            holdDays: number;
+            /**
+             * Format: double
+             * @description Paid out so far (dollars).
+             */
+            paidOut: number;
+            /**
+             * Format: double
+             * @description Earned on trips not yet over, or over less than the hold ago (dollars).
+             */
+            pending: number;
+        };
+        GuideEarningsResponse: {
+            data: components["schemas"]["GuideEarnings"];
+            /** @example success */
+            status: string;
         };
         GuideListResponse: {
             guides: components["schemas"]["GuideCard"][];
@@ -2389,44 +2329,38 @@ export interface components {
             /** Format: binary */
             idCardImage: string;
         };
-        /**
-         * @description How to show a public image without the page shifting: its WebP copies for
-         *     `<img srcset>` and its size for `width` and `height`.
-         */
-        ImageVariants: {
-            /** Format: int32 */
-            height: number;
-            /**
-             * @description `<img srcset>`: the WebP copies with their widths (`/media/<id>-320w.webp 320w,
-             *     /media/<id>-640w.webp 640w`), or the image itself at its width while it has none.
-             */
-            srcset: string;
-            /**
-             * Format: int32
-             * @description The image's width in pixels (copies keep its proportions).
-             */
-            width: number;
-        };
         InterestsRequest: {
             interests: components["schemas"]["Tag"][];
         };
-        KhaltiConfirmRequest: {
-            /** @description The `pidx` Khalti sent the browser back with. */
-            pidx: string;
-        };
-        KhaltiInitiated: {
+        /** @description One movement of the guide's money (dollars; negative when it left their balance). */
+        LedgerEntry: {
+            _id: string;
             /**
-             * Format: int64
-             * @description Whole rupees to be charged.
+             * Format: double
+             * @example 85
              */
-            amountNpr: number;
-            /** Format: double */
-            nprPerUsd: number;
-            pidx: string;
-            /** @example success */
-            status: string;
-            /** @description Khalti's payment page (or the sandbox checkout). */
-            url: string;
+            amount: number;
+            bookingId: string | null;
+            /**
+             * Format: double
+             * @description On an earning: Yatra's commission kept from that payment.
+             * @example 15
+             */
+            commission: number;
+            /** @description RFC 3339. */
+            createdAt: string;
+            /**
+             * @description `earning` (a payment's share, after commission), `earning_refund` (given back to
+             *     the traveller) or `payout` (sent to the guide).
+             * @example earning
+             */
+            kind: string;
+            /** @description On a payout: `bank` or `khalti`, and the transfer's reference. */
+            method: string;
+            reference: string;
+            travellerName: string | null;
+            /** @description The trip's first day (`YYYY-MM-DD`), for a trip's entries. */
+            tripDate: string | null;
         };
         LikeResponse: {
             data: components["schemas"]["LikeState"];
@@ -2577,6 +2511,29 @@ export interface components {
             /** @description `guide` or `tourist`. */
             role: string;
         };
+        /** @description A guide with money to be paid out. */
+        OwedGuide: {
+            /**
+             * Format: double
+             * @description Dollars ready to be paid out.
+             */
+            available: number;
+            email: string;
+            firstName: string;
+            guideId: string;
+            lastName: string;
+            /** Format: double */
+            paidOut: number;
+            payoutDetails: null | components["schemas"]["PayoutDetails"];
+            /** Format: double */
+            pending: number;
+        };
+        OwedResponse: {
+            /** @description Largest available balance first. */
+            data: components["schemas"]["OwedGuide"][];
+            /** @example success */
+            status: string;
+        };
         /** @description One side of a booking. */
         Party: {
             _id: string;
@@ -2590,13 +2547,6 @@ export interface components {
         };
         PaymentMethods: {
             card: components["schemas"]["CardPayments"];
-            esewa: components["schemas"]["WalletPayments"];
-            khalti: components["schemas"]["WalletPayments"];
-            /**
-             * Format: double
-             * @description The rupees per US dollar wallet payments are charged at (null when no wallet is offered).
-             */
-            nprPerUsd?: number | null;
         };
         PaymentMethodsResponse: {
             data: components["schemas"]["PaymentMethods"];
@@ -2606,26 +2556,13 @@ export interface components {
         PaymentReceipt: {
             /**
              * Format: double
-             * @description In dollars: the booking's price.
+             * @description In dollars.
              */
             amount: number;
-            /**
-             * Format: int64
-             * @description A wallet payment: the whole rupees charged.
-             */
-            amountNpr?: number | null;
-            /** @description What was charged: usd, or npr for a wallet. */
             currency: string;
-            /** @description card, khalti or esewa. */
-            method: string;
-            /**
-             * Format: double
-             * @description A wallet payment: the rupees per dollar it was charged at.
-             */
-            nprPerUsd?: number | null;
             /** @description RFC 3339. */
             paidAt: string;
-            /** @description stripe, khalti, esewa or sandbox. */
+            /** @description stripe or sandbox. */
             provider: string;
             /** @description The payment provider's reference for the checkout. */
             reference: string;
@@ -2633,32 +2570,98 @@ export interface components {
         PaymentStatus: {
             /**
              * Format: double
-             * @description In dollars: the booking's price.
+             * @description In dollars.
              */
             amount: number;
-            /**
-             * Format: int64
-             * @description A wallet payment: the whole rupees charged.
-             */
-            amountNpr?: number | null;
             booking: components["schemas"]["Booking"];
-            /** @description What is charged: usd (cards) or npr (wallets). */
             currency: string;
-            /** @description card, khalti or esewa. */
-            method: string;
-            /**
-             * Format: double
-             * @description A wallet payment: the rupees per dollar it was charged at.
-             */
-            nprPerUsd?: number | null;
             /** @description pending, paid or cancelled. */
             paymentStatus: string;
-            /** @description stripe, khalti, esewa or sandbox. */
+            /** @description stripe or sandbox. */
             provider: string;
             sessionId: string;
         };
         PaymentStatusResponse: {
             data: components["schemas"]["PaymentStatus"];
+            /** @example success */
+            status: string;
+        };
+        /** @description A payout as recorded. */
+        Payout: {
+            _id: string;
+            /** Format: double */
+            amount: number;
+            /**
+             * Format: double
+             * @description What is left to pay out to this guide (dollars).
+             */
+            available: number;
+            /** @description RFC 3339. */
+            createdAt: string;
+            guideId: string;
+            method: string;
+            reference: string;
+        };
+        /** @description Where a guide is paid: a bank account, or a Khalti wallet (its mobile number). */
+        PayoutDetails: {
+            /** @example Rita Gurung */
+            accountName: string;
+            /**
+             * @description The bank account number, or the Khalti wallet's 10-digit mobile number.
+             * @example 01234567890123
+             */
+            accountNumber: string;
+            /**
+             * @description The bank's name (empty for Khalti).
+             * @example Nabil Bank
+             */
+            bankName: string;
+            /**
+             * @description `bank` or `khalti`.
+             * @example bank
+             */
+            method: string;
+        };
+        PayoutDetailsRequest: {
+            /** @example Rita Gurung */
+            accountName: string;
+            /** @example 9800000001 */
+            accountNumber: string;
+            /**
+             * @description Required for a bank account.
+             * @example Nabil Bank
+             */
+            bankName?: string | null;
+            /** @example khalti */
+            method: string;
+        };
+        PayoutDetailsResponse: {
+            data: null | components["schemas"]["PayoutDetails"];
+            /** @example success */
+            status: string;
+        };
+        PayoutRequest: {
+            /**
+             * Format: double
+             * @description Dollars sent, in whole cents, at most the guide's available balance.
+             * @example 85
+             */
+            amount: number;
+            /** @example 0190a3c4d5e67f8091a2b3c4d5e6f708 */
+            guideId: string;
+            /**
+             * @description `bank` or `khalti`.
+             * @example bank
+             */
+            method: string;
+            /**
+             * @description The bank's or Khalti's reference for the transfer.
+             * @example NABIL-TRF-2026-0042
+             */
+            reference: string;
+        };
+        PayoutResponse: {
+            data: components["schemas"]["Payout"];
             /** @example success */
             status: string;
         };
@@ -2698,7 +2701,6 @@ export interface components {
             certifications: components["schemas"]["PublicCertification"][];
             contactInfo: components["schemas"]["PublicContact"];
             coverImage: string | null;
-            coverImageVariants: null | components["schemas"]["ImageVariants"];
             /** @description When the guide joined (RFC 3339). */
             createdAt: string;
             expertiseLanguages: string[];
@@ -2709,7 +2711,6 @@ export interface components {
             pricePerDay: number | null;
             profilePicture: string | null;
             profilePictureThumb: string | null;
-            profilePictureVariants: null | components["schemas"]["ImageVariants"];
             status: components["schemas"]["GuideStatus"];
             /**
              * Format: int64
@@ -2844,10 +2845,7 @@ export interface components {
         Role: "tourist" | "guide" | "admin";
         SandboxOutcome: {
             message: string;
-            /**
-             * @description The page to go to next: `/success?session_id=…` or `/cancel?booking_id=…` for cards,
-             *     the wallet's return page (`/payments/khalti/return?…`, `/payments/esewa/success?data=…`) for wallets.
-             */
+            /** @description The page to go to next: `/success?session_id=…` or `/cancel?booking_id=…`. */
             redirect: string;
             /** @example success */
             status: string;
@@ -3012,19 +3010,6 @@ export interface components {
             /** @description The `token` of the emailed `/verify-email?token=...` link. */
             token?: string | null;
         };
-        WalletConfirmation: {
-            /** @description The payment: `paymentStatus` is paid, pending (still waiting) or cancelled. */
-            data: components["schemas"]["PaymentStatus"];
-            /** @description What happened, for the traveller. */
-            message: string;
-            /** @example success */
-            status: string;
-        };
-        /**
-         * @description How a wallet (Khalti, eSewa) is offered here.
-         * @enum {string}
-         */
-        WalletPayments: "live" | "sandbox" | "none";
         WebhookAck: {
             received: boolean;
         };
@@ -3661,6 +3646,163 @@ export interface operations {
             };
             /** @description Nothing waits for review */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    owed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwedResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_payout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such guide */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than the guide's available balance */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    owed_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description guide_id, name, email, method, account_name, bank_name, account_number, amount (dollars) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5340,7 +5482,7 @@ export interface operations {
     conversation_messages: {
         parameters: {
             query?: {
-                /** @description The `nextCursor` of the previous page; none (or empty) for the newest messages. */
+                /** @description The `nextCursor` of the previous page; none for the newest messages. */
                 cursor?: string;
             };
             header?: never;
@@ -5987,6 +6129,42 @@ export interface operations {
             };
         };
     };
+    earnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideEarningsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     guide_own_profile: {
         parameters: {
             query?: never;
@@ -6014,6 +6192,117 @@ export interface operations {
             };
             /** @description Not a guide account */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payout_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDetailsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_payout_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutDetailsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDetailsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The guide has no profile yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6398,337 +6687,6 @@ export interface operations {
                 };
             };
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    esewa_confirm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EsewaConfirmRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WalletConfirmation"];
-                };
-            };
-            /** @description Not eSewa's answer, or its signature does not match */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No eSewa payment of yours has this transaction */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Another amount, or eSewa reports it refunded or unknown */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route accepts */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not in the declared content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description eSewa could not be asked */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description eSewa is not set up on this server */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    esewa_initiate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                bookingId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EsewaInitiated"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not one of your bookings */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not approved, already paid, or the trip has started */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description eSewa is not set up on this server */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    khalti_confirm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["KhaltiConfirmRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WalletConfirmation"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No Khalti payment of yours has this pidx */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Khalti reports another amount, or a refunded payment */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route accepts */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not in the declared content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Khalti could not be asked */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    khalti_initiate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                bookingId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KhaltiInitiated"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not one of your bookings */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not approved, already paid, or the trip has started */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Khalti failed; the booking stays unpaid */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Khalti is not set up on this server */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8457,7 +8415,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description `<id>.<ext>`, `<id>-thumb.<ext>` or `<id>-<width>w.webp` as given in a profile */
+                /** @description `<id>.<ext>` or `<id>-thumb.<ext>` as given in a profile */
                 file: string;
             };
             cookie?: never;
@@ -8536,46 +8494,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
-                };
-            };
-        };
-    };
-    robots: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Crawling rules and where the sitemap is */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
-        };
-    };
-    sitemap: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A sitemap (sitemaps.org 0.9) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml": string;
                 };
             };
         };

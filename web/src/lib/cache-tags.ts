@@ -40,3 +40,6 @@ export const OWN_PROFILE_TAG = 'own-profile'
 
 /** The admin's queue of guides waiting for verification. */
 export const VERIFICATIONS_TAG = 'verifications'
+
+/** A guide's ledger (earnings, payouts) and payout details; payments and refunds move it too. */
+export const EARNINGS_TAG = 'earnings'

@@ -14,6 +14,7 @@ import { rejectGuide, verifyGuide } from './api/decide-verification'
 import { listVerifications, QUEUE_LOAD_FAILED, VERIFICATION_QUEUE_KEY, verificationQueueTags, type PendingVerification } from './api/list-verifications'
 import { GuideCancellationsAdmin } from './guide-cancellations-admin'
 import { DestinationsAdmin } from './destinations-admin'
+import { PayoutsAdmin } from './payouts-admin'
 import { AuditAdmin, ReportsAdmin, SuspendedAdmin } from './moderation-admin'
 
 export const QUEUE_EMPTY = 'No guides are waiting for verification'
@@ -185,6 +186,11 @@ const SECTIONS = {
     title: 'Guide cancellations',
     description: 'Guides who cancelled approved or paid trips (the traveller was refunded in full), most cancellations first.',
   },
+  payouts: {
+    label: 'Payouts',
+    title: 'Payouts',
+    description: "Guides whose earnings are ready to pay out and where to send them. Send the money, then record it with the transfer's reference.",
+  },
   destinations: {
     label: 'Destinations',
     title: 'Destinations',
@@ -202,10 +208,11 @@ const SECTION_VIEWS: Record<Section, () => React.JSX.Element> = {
   accounts: SuspendedAdmin,
   audit: AuditAdmin,
   cancellations: GuideCancellationsAdmin,
+  payouts: PayoutsAdmin,
   destinations: DestinationsAdmin,
 }
 
-/** /admin: the guide verification queue and, beside it, reports, suspended accounts, the audit log and destinations (`?tab=`). */
+/** /admin: the guide verification queue and, beside it, reports, suspended accounts, the audit log, cancellations, payouts and destinations (`?tab=`). */
 export function AdminPage() {
   const [params] = useSearchParams()
   const tab = params.get('tab')

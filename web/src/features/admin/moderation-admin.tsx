@@ -343,6 +343,7 @@ const ACTION_TEXT: Record<AuditEntry['action'], string> = {
   suspend_user: 'suspended account',
   unsuspend_user: 'lifted the suspension of account',
   dismiss_report: 'dismissed report',
+  record_payout: 'recorded a payout to guide',
 }
 
 function undoAction(entry: AuditEntry): Action | null {

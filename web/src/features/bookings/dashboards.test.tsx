@@ -159,8 +159,24 @@ describe('GuideDashboardPage', { timeout: 20_000 }, () => {
     fakeServer((call) => {
       if (call.url.pathname === '/api/v1/guides/dashboard') return json({ status: 'success', data })
       if (call.url.pathname === '/api/v1/guides/availability' && call.method === 'GET') return json({ status: 'success', data: { blockedDates: blocked } })
+      if (call.url.pathname === '/api/v1/guides/earnings') return json({ status: 'success', data: earnings })
+      if (call.url.pathname === '/api/v1/guides/payout-details') return json({ status: 'success', data: payoutDetails })
       return undefined
     })
+
+  const entry = { bookingId: 'b1', tripDate: '2026-12-01', travellerName: 'Claire Dubois', method: '', reference: '', createdAt: '2026-11-20T10:00:00Z' }
+  const earnings = {
+    pending: 34,
+    available: 68,
+    paidOut: 20,
+    holdDays: 3,
+    commissionPercent: 15,
+    entries: [
+      { ...entry, _id: 'p1', kind: 'payout', amount: -20, commission: 0, tripDate: null, travellerName: null, bookingId: null, method: 'khalti', reference: 'KH-77' },
+      { ...entry, _id: 'e1', kind: 'earning', amount: 68, commission: 12 },
+    ],
+  }
+  const payoutDetails = { method: 'khalti', accountName: 'Rita Gurung', bankName: '', accountNumber: '9800000001' }
 
   it('shows requests waiting, upcoming trips, earnings and rating', async () => {
     serve(dashboard())
@@ -175,10 +191,20 @@ describe('GuideDashboardPage', { timeout: 20_000 }, () => {
     expect(within(waiting).getByRole('link', { name: /Answer requests/ })).toHaveAttribute('href', '/request')
     expect(within(waiting).getByRole('link', { name: 'and 1 more' })).toHaveAttribute('href', '/request')
     expect(screen.getByRole('region', { name: 'Upcoming trips' })).toHaveTextContent('Sun, 20 Dec 2026 · 1 day from 10:00 · 2 people')
-    const earnings = screen.getByRole('region', { name: 'Earnings' })
-    expect(earnings).toHaveTextContent('Total earned$1,234.50')
-    expect(earnings).toHaveTextContent('This month$90.00')
-    expect(earnings).toHaveTextContent('Paid trips7')
+    const balances = await screen.findByRole('region', { name: 'Earnings' })
+    expect(await within(balances).findByText('$68.00')).toBeInTheDocument()
+    expect(balances).toHaveTextContent('Available to pay out$68.00')
+    expect(balances).toHaveTextContent('Pending$34.00')
+    expect(balances).toHaveTextContent('Paid out$20.00')
+    expect(balances).toHaveTextContent("less Yatra's 15% commission. It becomes available 3 days after the trip ends.")
+    expect(await within(balances).findByText(/Payouts go to Khalti wallet •••• 0001 \(Rita Gurung\)/)).toBeInTheDocument()
+    expect(within(balances).getByRole('link', { name: 'Change' })).toHaveAttribute('href', '/guide/profile#payout-details')
+    const payouts = screen.getByRole('region', { name: 'Payout history' })
+    expect(payouts).toHaveTextContent('Paid out to your Khalti wallet')
+    expect(payouts).toHaveTextContent('Reference KH-77')
+    expect(payouts).toHaveTextContent('-$20.00')
+    expect(screen.getByRole('region', { name: 'Trip earnings' })).toHaveTextContent('Trip on Tue, 1 Dec 2026 with Claire Dubois')
+    expect(screen.getByRole('region', { name: 'Trip earnings' })).toHaveTextContent('$80.00 paid, less $12.00 Yatra commission+$68.00')
     expect(screen.getByText(/Verified guide/)).toBeInTheDocument()
   })
 

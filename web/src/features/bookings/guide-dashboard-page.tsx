@@ -9,6 +9,7 @@ import { daysLabel, formatTripDate, partyName, peopleLabel, type Booking } from 
 import { formatDollars } from '../../lib/money'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { DASHBOARD_LOAD_FAILED, getGuideDashboard, guideDashboardKey, guideDashboardTags, type GuideDashboard } from './api/get-guide-dashboard'
+import { EarningsBalances, EarningsHistory } from '../earnings/earnings-panel'
 import { DaysOffPanel } from './days-off-panel'
 import { expiresAt, expiryText, tripDates } from './trip-status'
 import { useNow } from './use-now'
@@ -73,23 +74,10 @@ export function GuideDashboardPage() {
             </Panel>
           </div>
           <Panel title="Earnings">
-            <dl className="space-y-4">
-              <div>
-                <dt className="text-sm text-slate-500">Total earned</dt>
-                <dd className="font-display text-3xl font-bold text-himal-900">{formatDollars(dash.earnings.total)}</dd>
-              </div>
-              <div className="flex justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
-                <dt className="text-slate-600">This month</dt>
-                <dd className="font-semibold text-slate-900">{formatDollars(dash.earnings.thisMonth)}</dd>
-              </div>
-              <div className="flex justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
-                <dt className="text-slate-600">Paid trips</dt>
-                <dd className="font-semibold text-slate-900">{dash.earnings.paidTrips}</dd>
-              </div>
-            </dl>
-            <p className="mt-4 text-xs text-slate-500">Counted from trips travellers have paid for.</p>
+            <EarningsBalances />
           </Panel>
         </div>
+        <EarningsHistory />
         <Panel title="Your calendar">
           <DaysOffPanel trips={dash.upcomingTrips} />
         </Panel>

@@ -18,6 +18,7 @@ import { mediaUrl } from '../../lib/media-url'
 import { guideChanged } from '../../lib/profile-changes'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { getGuideProfile, OWN_GUIDE_PROFILE_KEY, ownGuideProfileTags, PROFILE_LOAD_FAILED, type Certification, type Guide } from './api/get-guide-profile'
+import { PayoutDetailsCard } from '../earnings/payout-details-card'
 import { saveGuideProfile } from './api/save-guide-profile'
 import { updateCertificate } from './api/update-certificate'
 import { uploadGuideCoverImage, uploadGuideProfileImage } from './api/upload-guide-image'
@@ -285,7 +286,8 @@ export function GuideProfilePage() {
       </form>
 
       {!editing && (
-        <div className="mt-5 px-4 sm:px-0">
+        <div className="mt-5 space-y-5 px-4 sm:px-0">
+          <PayoutDetailsCard />
           <AccountSecurity />
         </div>
       )}

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { WalletIcon } from '../../components/icons'
+import { ErrorCard, LoadingCard } from '../../components/status-card'
+import { BOOKINGS_TAG, EARNINGS_TAG } from '../../lib/cache-tags'
+import { formatDollars } from '../../lib/money'
+import { useCachedQuery } from '../../lib/use-cached-query'
+import { EARNINGS_LOAD_FAILED, getEarnings, getPayoutDetails, type LedgerEntry } from './api/earnings'
+import { describeEntry, holdText, payoutHistory, tripEntries } from './earnings-view'
+import { accountSummary } from './payout-details'
+
+export const EARNINGS_KEY = 'guide:earnings'
+export const PAYOUT_DETAILS_KEY = 'guide:payout-details'
+const TAGS = [BOOKINGS_TAG, EARNINGS_TAG]
+
+const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
+
+/** The guide's balances: ready to be paid out, still held, paid out, and where payouts go. */
+export function EarningsBalances() {
+  const query = useCachedQuery({ key: EARNINGS_KEY, tags: TAGS, load: getEarnings })
+  const details = useCachedQuery({ key: PAYOUT_DETAILS_KEY, tags: [EARNINGS_TAG], load: getPayoutDetails })
+  const earnings = query.data
+  if (!earnings && query.status === 'loading') return <LoadingCard label="Loading your earnings..." />
+  if (!earnings) return <ErrorCard message={query.error ?? EARNINGS_LOAD_FAILED} onRetry={query.reload} />
+  return (
+    <>
+      <dl className="space-y-4" aria-label="Your balance">
+        <div>
+          <dt className="text-sm text-slate-500">Available to pay out</dt>
+          <dd className="font-display text-3xl font-bold text-himal-900">{formatDollars(earnings.available)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
+          <dt className="text-slate-600">Pending</dt>
+          <dd className="font-semibold text-slate-900">{formatDollars(earnings.pending)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
+          <dt className="text-slate-600">Paid out</dt>
+          <dd className="font-semibold text-slate-900">{formatDollars(earnings.paidOut)}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-xs text-slate-500">
+        You earn each payment less Yatra's {earnings.commissionPercent}% commission. It becomes available {holdText(earnings.holdDays)} after the trip ends.
+      </p>
+      <p className="mt-3 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
+        {details.data ? (
+          <>
+            Payouts go to {accountSummary(details.data)}.{' '}
+            <Link to="/guide/profile#payout-details" className="text-link">
+              Change
+            </Link>
+          </>
+        ) : details.status === 'loading' ? (
+          'Loading your payout details...'
+        ) : (
+          <>
+            Tell us where to send your money.{' '}
+            <Link to="/guide/profile#payout-details" className="text-link">
+              Add payout details
+            </Link>
+          </>
+        )}
+      </p>
+    </>
+  )
+}
+
+/** Every trip payment, refund and payout, newest first. */
+export function EarningsHistory() {
+  const query = useCachedQuery({ key: EARNINGS_KEY, tags: TAGS, load: getEarnings })
+  const entries = query.data?.entries
+  if (!entries) return null
+  const payouts = payoutHistory(entries)
+  const trips = tripEntries(entries)
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <History title="Payout history" empty="No payouts yet. Admins send your available balance to your bank or Khalti wallet." entries={payouts} />
+      <History title="Trip earnings" empty="No earnings yet. Paid trips appear here." entries={trips} />
+    </div>
+  )
+}
+
+function History({ title, empty, entries }: { title: string; empty: string; entries: LedgerEntry[] }) {
+  return (
+    <section className="card p-5 sm:p-6" aria-label={title}>
+      <h2 className="mb-4 text-lg font-semibold text-slate-900">{title}</h2>
+      {entries.length === 0 ? (
+        <Quiet>{empty}</Quiet>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {entries.map((entry) => {
+            const { title: what, detail } = describeEntry(entry)
+            return (
+              <li key={entry._id} className="flex items-start justify-between gap-3 py-3 first:pt-0 last:pb-0">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-slate-900">{what}</p>
+                  <p className="text-sm break-words text-slate-600">
+                    {shortDate(entry.createdAt)}
+                    {detail && <> · {detail}</>}
+                  </p>
+                </div>
+                <p className={`shrink-0 font-semibold tabular-nums ${entry.amount < 0 ? 'text-slate-700' : 'text-emerald-700'}`}>
+                  {entry.amount > 0 ? '+' : ''}
+                  {formatDollars(entry.amount)}
+                </p>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function Quiet({ children }: { children: ReactNode }) {
+  return (
+    <p className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-5 text-sm text-slate-600">
+      <WalletIcon className="shrink-0 text-xl text-slate-400" />
+      {children}
+    </p>
+  )
+}
