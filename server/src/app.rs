@@ -27,7 +27,7 @@ use crate::media::MediaStore;
 use crate::notifications::NotificationHub;
 use crate::payments::stripe::Stripe;
 use crate::{
-    admin, auth, blogs, bookings, conversations, deadline, destinations, guides, health, media, moderation, monitoring, notifications, openapi,
+    admin, auth, blogs, bookings, conversations, currencies, deadline, destinations, guides, health, media, moderation, monitoring, notifications, openapi,
     payments, reviews, tourists, web,
 };
 
@@ -95,6 +95,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(blogs::routes::router())
                 .merge(tourists::routes::router())
                 .merge(admin::routes::router())
+                .merge(currencies::routes::router())
                 .merge(moderation::reports::router())
                 .merge(moderation::routes::router())
                 .merge(media::routes::api_router()),

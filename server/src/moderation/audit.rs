@@ -24,6 +24,7 @@ pub enum AuditAction {
     SuspendUser,
     UnsuspendUser,
     DismissReport,
+    UpdateCurrencyRate,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -35,10 +36,11 @@ pub enum AuditTarget {
     Review,
     User,
     Report,
+    Currency,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 12] = [
+    pub const ALL: [AuditAction; 13] = [
         Self::VerifyGuide,
         Self::RejectGuide,
         Self::CreateDestination,
@@ -51,6 +53,7 @@ impl AuditAction {
         Self::SuspendUser,
         Self::UnsuspendUser,
         Self::DismissReport,
+        Self::UpdateCurrencyRate,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -67,6 +70,7 @@ impl AuditAction {
             Self::SuspendUser => "suspend_user",
             Self::UnsuspendUser => "unsuspend_user",
             Self::DismissReport => "dismiss_report",
+            Self::UpdateCurrencyRate => "update_currency_rate",
         }
     }
 
@@ -83,6 +87,7 @@ impl AuditAction {
             Self::HideReview | Self::UnhideReview => AuditTarget::Review,
             Self::SuspendUser | Self::UnsuspendUser => AuditTarget::User,
             Self::DismissReport => AuditTarget::Report,
+            Self::UpdateCurrencyRate => AuditTarget::Currency,
         }
     }
 }
@@ -96,11 +101,12 @@ impl AuditTarget {
             Self::Review => "review",
             Self::User => "user",
             Self::Report => "report",
+            Self::Currency => "currency",
         }
     }
 
     pub fn parse(text: &str) -> Option<Self> {
-        [Self::Guide, Self::Destination, Self::Blog, Self::Review, Self::User, Self::Report]
+        [Self::Guide, Self::Destination, Self::Blog, Self::Review, Self::User, Self::Report, Self::Currency]
             .into_iter()
             .find(|target| target.as_str() == text)
     }
