@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { GuideSummary } from '../lib/list-guides'
-import { formatDollars } from '../lib/money'
+import { usePrice } from '../lib/currencies'
 import { Avatar } from './avatar'
 import { GlobeIcon, MapPinIcon } from './icons'
 import { Photo } from './photo'
@@ -28,6 +28,7 @@ export const guidePath = (guideId: string) => `/guides/${guideId}`
 export function GuideCard({ guide }: { guide: GuideSummary }) {
   const name = `${guide.firstName} ${guide.lastName}`.trim()
   const { shown, more } = splitInterests(guide.interests)
+  const price = usePrice()
   const path = guidePath(guide._id)
   return (
     <article className="card flex h-full flex-col overflow-hidden" aria-label={name}>
@@ -80,7 +81,7 @@ export function GuideCard({ guide }: { guide: GuideSummary }) {
           <p className="text-sm text-slate-500">
             {guide.pricePerDay != null ? (
               <>
-                <span className="text-xl font-bold text-slate-900">{formatDollars(guide.pricePerDay)}</span> / day
+                <span className="text-xl font-bold text-slate-900">{price.show(guide.pricePerDay)}</span> / day
               </>
             ) : (
               'Rate on request'

@@ -55,6 +55,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Sets the display rates of one or more currencies. All or nothing: one bad rate changes
+         *     none. Each rate that really changes is audited with its old and new value.
+         */
+        patch: operations["update_rates"];
+        trace?: never;
+    };
     "/api/v1/admin/destinations": {
         parameters: {
             query?: never;
@@ -621,6 +641,26 @@ export interface paths {
         put?: never;
         /** Mark everything in one of your conversations read. */
         post: operations["mark_conversation_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rates at which prices are shown converted. Approximate and set by Yatra's admins:
+         *     amounts are charged in the currency the checkout states, never at these rates.
+         */
+        get: operations["list_currencies"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1583,7 +1623,7 @@ export interface components {
             status: string;
         };
         /** @enum {string} */
-        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report";
+        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report" | "update_currency_rate";
         /** @description One admin action. */
         AuditEntry: {
             _id: string;
@@ -1608,7 +1648,7 @@ export interface components {
             status: string;
         };
         /** @enum {string} */
-        AuditTarget: "guide" | "destination" | "blog" | "review" | "user" | "report";
+        AuditTarget: "guide" | "destination" | "blog" | "review" | "user" | "report" | "currency";
         Author: {
             _id: string;
             firstName: string;
@@ -1922,6 +1962,36 @@ export interface components {
         CoverImageUpload: {
             /** Format: binary */
             coverImage: string;
+        };
+        Currencies: {
+            /**
+             * @description The currency prices are set and charged in.
+             * @example USD
+             */
+            base: string;
+            /** @description USD, NPR, EUR, GBP, INR, AUD, CNY, JPY, in that order. */
+            currencies: components["schemas"]["CurrencyRate"][];
+        };
+        CurrenciesResponse: {
+            data: components["schemas"]["Currencies"];
+            /** @example success */
+            status: string;
+        };
+        /** @description A currency prices can be shown in. */
+        CurrencyRate: {
+            /**
+             * @description ISO 4217 code.
+             * @example NPR
+             */
+            code: string;
+            /**
+             * Format: double
+             * @description Units of this currency one US dollar buys (1 for USD).
+             * @example 141.5
+             */
+            perUsd: number;
+            /** @description When an admin last changed the rate (RFC 3339). */
+            updatedAt: string;
         };
         DecisionRequest: {
             /** @example approve */
@@ -2477,6 +2547,29 @@ export interface components {
              */
             yearsOfExperience: number | null;
         };
+        /**
+         * @description New rates by currency code: units per US dollar, from 0.01 to 100,000 (kept to the
+         *     millionth). The dollar's own rate is always 1.
+         */
+        RateChanges: {
+            /** Format: double */
+            AUD?: number;
+            /** Format: double */
+            CNY?: number;
+            /** Format: double */
+            EUR?: number;
+            /** Format: double */
+            GBP?: number;
+            /** Format: double */
+            INR?: number;
+            /** Format: double */
+            JPY?: number;
+            /**
+             * Format: double
+             * @example 141.5
+             */
+            NPR?: number;
+        };
         /** @description Why the admin acts; shown to the author and kept in the audit log. */
         ReasonRequest: {
             /** @description 1 to 500 characters. */
@@ -2729,6 +2822,10 @@ export interface components {
             data: components["schemas"]["UnreadCount"];
             /** @example success */
             status: string;
+        };
+        /** @description The rates an admin sets, per US dollar; only those given change. */
+        UpdateRatesRequest: {
+            rates: components["schemas"]["RateChanges"];
         };
         Verification: {
             /** @description The admin's reason when rejected, else empty. */
@@ -2992,6 +3089,74 @@ export interface operations {
             };
             /** @description Not hidden */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_rates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRatesRequest"];
+            };
+        };
+        responses: {
+            /** @description Every rate, as now stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrenciesResponse"];
+                };
+            };
+            /** @description No `rates`, an unknown currency, the dollar, or a rate out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5245,6 +5410,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_currencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrenciesResponse"];
                 };
             };
         };

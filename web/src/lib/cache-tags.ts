@@ -34,3 +34,6 @@ export const blogTag = (blogId: string) => `blog:${blogId}`
 export const AVAILABILITY_TAG = 'availability'
 /** The signed-in account (`/auth/me`): its name and whether its email is verified. */
 export const ACCOUNT_TAG = 'account'
+
+/** The display currencies' rates: an admin's edit shows in every converted price at once. */
+export const CURRENCIES_TAG = 'currencies'

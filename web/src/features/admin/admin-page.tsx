@@ -9,6 +9,7 @@ import { Toast, useToast } from '../../components/toast'
 import { mediaUrl } from '../../lib/media-url'
 import { rejectGuide, verifyGuide } from './api/decide-verification'
 import { listVerifications, type PendingVerification } from './api/list-verifications'
+import { CurrenciesAdmin } from './currencies-admin'
 import { GuideCancellationsAdmin } from './guide-cancellations-admin'
 import { DestinationsAdmin } from './destinations-admin'
 import { AuditAdmin, ReportsAdmin, SuspendedAdmin } from './moderation-admin'
@@ -189,6 +190,11 @@ const SECTIONS = {
     title: 'Destinations',
     description: 'Add, edit and remove the destinations travellers browse. Changes show on the public pages at once.',
   },
+  currencies: {
+    label: 'Currencies',
+    title: 'Currencies',
+    description: 'The rates at which travellers see prices in their own currency. Every change is in the audit log.',
+  },
 } as const
 
 type Section = keyof typeof SECTIONS
@@ -202,9 +208,10 @@ const SECTION_VIEWS: Record<Section, () => React.JSX.Element> = {
   audit: AuditAdmin,
   cancellations: GuideCancellationsAdmin,
   destinations: DestinationsAdmin,
+  currencies: CurrenciesAdmin,
 }
 
-/** /admin: the guide verification queue and, beside it, reports, suspended accounts, the audit log and destinations (`?tab=`). */
+/** /admin: the guide verification queue and, beside it, reports, suspended accounts, the audit log, destinations and currency rates (`?tab=`). */
 export function AdminPage() {
   const [params] = useSearchParams()
   const tab = params.get('tab')

@@ -13,7 +13,9 @@ import { TextField } from '../../components/text-field'
 import { Toast, useToast } from '../../components/toast'
 import { COMPLETE_REQUIRED_FIELDS, updateName, validateNames, type NameErrors } from '../../lib/account-name'
 import { getCurrentPosition } from '../../lib/geolocation'
+import { usePrice } from '../../lib/currencies'
 import { mediaUrl } from '../../lib/media-url'
+import { formatDollars } from '../../lib/money'
 import { getGuideProfile, PROFILE_LOAD_FAILED, type Certification, type Guide } from './api/get-guide-profile'
 import { saveGuideProfile } from './api/save-guide-profile'
 import { updateCertificate } from './api/update-certificate'
@@ -271,7 +273,7 @@ export function GuideProfilePage() {
                   <Detail label="Phone">{d.contactInfo.phone || <NotSet />}</Detail>
                   <Detail label="Address">{d.contactInfo.address || <NotSet />}</Detail>
                   <Detail label="Nationality">{d.nationality || <NotSet />}</Detail>
-                  <Detail label="Daily rate">{d.pricePerDay === null ? <NotSet /> : `$${d.pricePerDay.toFixed(2)} per day`}</Detail>
+                  <Detail label="Daily rate">{d.pricePerDay === null ? <NotSet /> : <DailyRate usd={d.pricePerDay} />}</Detail>
                 </dl>
               )}
             </ProfileSection>
@@ -355,4 +357,15 @@ function VerificationNotice({ guide }: { guide: Guide }) {
     )
   }
   return null
+}
+
+/** The rate as the guide set it, in dollars, and as travellers who chose another currency read it. */
+function DailyRate({ usd }: { usd: number }) {
+  const approx = usePrice().approx(usd)
+  return (
+    <>
+      {formatDollars(usd)} per day
+      {approx && <span className="text-slate-500"> ({approx})</span>}
+    </>
+  )
 }

@@ -19,6 +19,7 @@ describe('receiptOf', () => {
       quantity: '$33.35 × 3 people',
       total: '$100.05',
       currency: 'USD',
+      dollars: 100.05,
     })
   })
 

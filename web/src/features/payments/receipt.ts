@@ -35,6 +35,8 @@ export type Receipt = {
   /** What was paid, in the payment's currency: '$90.00' */
   total: string
   currency: string
+  /** What was paid, when it was paid in dollars (then it can be shown `≈` in another currency too). */
+  dollars: number | null
 }
 
 /** A paid booking as its receipt reads (a refund does not undo the payment); null while it is not paid (there is nothing to receipt yet). */
@@ -54,5 +56,6 @@ export function receiptOf(booking: Booking): Receipt | null {
     quantity: days === 1 ? `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)}` : `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)} × ${daysLabel(days)}`,
     total: formatAmount(payment.amount, payment.currency),
     currency: payment.currency.toUpperCase(),
+    dollars: payment.currency.toUpperCase() === 'USD' ? payment.amount : null,
   }
 }
