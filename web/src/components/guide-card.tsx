@@ -87,7 +87,7 @@ export function GuideCard({ guide }: { guide: GuideSummary }) {
               'Rate on request'
             )}
           </p>
-          <Link to={path} className="btn-primary px-4 py-2" aria-label={`Book Now with ${name}`}>
+          <Link to={path} className="btn-primary shrink-0 px-4 py-2 whitespace-nowrap" aria-label={`Book Now with ${name}`}>
             Book Now
           </Link>
         </div>

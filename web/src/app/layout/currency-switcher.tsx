@@ -14,8 +14,8 @@ export function CurrencySwitcher({ variant }: CurrencySwitcherProps) {
   const chosen = useChosenCurrency()
   const id = useId()
   return (
-    <div className={variant === 'full' ? 'flex items-center justify-between gap-3 px-3 py-2' : 'flex items-center'}>
-      <label htmlFor={id} className={variant === 'full' ? 'text-base font-medium text-slate-700' : 'sr-only'}>
+    <div className={variant === 'full' ? 'space-y-1 px-3 py-2' : 'flex items-center'}>
+      <label htmlFor={id} className={variant === 'full' ? 'block text-sm font-medium text-slate-600' : 'sr-only'}>
         Show prices in
       </label>
       <select
@@ -25,7 +25,7 @@ export function CurrencySwitcher({ variant }: CurrencySwitcherProps) {
           if (isDisplayCurrency(e.target.value)) chooseCurrency(e.target.value)
         }}
         title={variant === 'compact' ? 'Show prices in' : undefined}
-        className="rounded-lg border border-slate-300 bg-white py-1.5 pr-8 pl-2 text-sm font-semibold text-slate-700 hover:border-slate-400 focus:border-himal-600 focus:ring-2 focus:ring-himal-200 focus:outline-none"
+        className={`${variant === 'full' ? 'w-full py-2.5 text-base' : 'py-1.5 text-sm'} rounded-lg border border-slate-300 bg-white pr-8 pl-2 font-semibold text-slate-700 hover:border-slate-400 focus:border-himal-600 focus:ring-2 focus:ring-himal-200 focus:outline-none`}
       >
         {DISPLAY_CURRENCIES.map((code) => (
           <option key={code} value={code}>
