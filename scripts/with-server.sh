@@ -43,5 +43,9 @@ export E2E_BASE_URL=http://127.0.0.1:$port YATRA_URL=http://127.0.0.1:$port YATR
 set +e
 "$@"
 status=$?
-[ $status -eq 0 ] || { echo "--- server log (last 40 lines) ---"; tail -n 40 "$data/server.log"; }
+if [ $status -ne 0 ]; then
+  # The first internal errors and panics, with their cause (a backtrace would push them out of the tail).
+  echo "--- server errors (first 10) ---"; grep -a -m10 -A3 -E 'internal error|panicked' "$data/server.log" | grep -av '^ *[0-9]*: \|^ *at ' | cut -c1-500 || true
+  echo "--- server log (last 40 lines) ---"; tail -n 40 "$data/server.log"
+fi
 exit $status

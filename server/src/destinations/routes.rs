@@ -271,6 +271,10 @@ async fn insert(db: &Db, id: &str, image_id: &str, input: &DestinationInput, now
         "INSERT INTO destinations (id, name, location, description, image_id, rating, review_count, popular, longitude, latitude, \
            search_text, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
     )
+    // Not a cached statement: sqlx 0.9.0's Any driver binds a missing f64 as a float4
+    // NULL, so a statement first prepared without coordinates refuses later ones on
+    // PostgreSQL ("incorrect binary data format in bind parameter").
+    .persistent(false)
     .bind(id)
     .bind(&input.name)
     .bind(&input.location)
@@ -348,6 +352,10 @@ async fn update(db: &Db, admin_id: &str, id: &str, input: &DestinationInput, new
         "UPDATE destinations SET name = $1, location = $2, description = $3, rating = $4, review_count = $5, popular = $6, \
            longitude = $7, latitude = $8, search_text = $9, image_id = COALESCE($10, image_id), updated_at = $11 WHERE id = $12",
     )
+    // Not a cached statement: sqlx 0.9.0's Any driver binds a missing f64 as a float4
+    // NULL, so a statement first prepared without coordinates refuses later ones on
+    // PostgreSQL ("incorrect binary data format in bind parameter").
+    .persistent(false)
     .bind(&input.name)
     .bind(&input.location)
     .bind(&input.description)

@@ -240,9 +240,9 @@ pub async fn save(db: &Db, guide_id: &str, profile: &GuideProfile) -> AppResult<
            years_of_experience = COALESCE(excluded.years_of_experience, guide_details.years_of_experience), \
            updated_at = excluded.updated_at",
     )
-    // Not a cached statement: on PostgreSQL a statement first prepared with a missing
-    // (NULL) location keeps that parameter's type, and a later real longitude is then
-    // refused ("incorrect binary data format in bind parameter 9").
+    // Not a cached statement: sqlx 0.9.0's Any driver binds a missing f64 as a float4
+    // NULL, so a statement first prepared without a location refuses a later longitude
+    // on PostgreSQL ("incorrect binary data format in bind parameter 9").
     .persistent(false)
     .bind(guide_id)
     .bind(profile.bio.as_str())

@@ -88,6 +88,27 @@ async fn an_admin_creates_a_destination_that_everyone_can_list_read_and_search()
 }
 
 #[tokio::test]
+async fn destinations_with_and_without_coordinates_follow_each_other() {
+    // Arrange: a statement first prepared with no coordinates once refused later ones on PostgreSQL.
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let bare: Vec<_> = phewa().into_iter().filter(|(n, _)| *n != "latitude" && *n != "longitude").collect();
+
+    for (round, name) in ["Begnas Lake", "Rupa Lake", "Dipang Lake"].into_iter().enumerate() {
+        // Act
+        let without = create(&app, &admin.token, &with(&bare, "name", name)).await;
+        let placed = create(&app, &admin.token, &with(&phewa(), "name", ["Phewa 1", "Phewa 2", "Phewa 3"][round])).await;
+        let id = without["_id"].as_str().unwrap();
+        let path = format!("{ADMIN_PATH}/{id}");
+        let edited = app.client.patch(app.url(&path)).bearer_auth(&admin.token).multipart(form(&with(&phewa(), "name", name), None)).send().await.unwrap();
+
+        // Assert
+        assert_eq!(placed["coordinates"]["latitude"], 28.2153);
+        assert_eq!(edited.status(), StatusCode::OK);
+    }
+}
+
+#[tokio::test]
 async fn destinations_are_popular_first_then_best_rated_in_pages_of_six() {
     // Arrange
     let app = spawn_app().await;
