@@ -18,23 +18,31 @@ const changedAt = (iso: string) =>
 /** The display rates, per US dollar: what travellers who chose another currency see prices at. */
 export function CurrenciesAdmin() {
   const rates = useCurrencyRates()
+  // Here, not in the form: the form starts again when the saved rates come back, the toast stays.
+  const { toast, show } = useToast()
+  let body
   if (rates.status === 'loading')
-    return (
+    body = (
       <div className="card">
         <LoadingCard label="Loading the rates..." />
       </div>
     )
-  if (!rates.data) return <ErrorCard message={rates.error ?? ''} onRetry={rates.reload} />
+  else if (!rates.data) body = <ErrorCard message={rates.error ?? ''} onRetry={rates.reload} />
   // Keyed by the stored rates: after a save (here or by another admin) the fields start again from them.
-  return <RatesForm key={rates.data.map((r) => `${r.code}=${r.perUsd}`).join()} stored={rates.data} />
+  else body = <RatesForm key={rates.data.map((r) => `${r.code}=${r.perUsd}`).join()} stored={rates.data} onSaved={show} />
+  return (
+    <>
+      <Toast toast={toast} />
+      {body}
+    </>
+  )
 }
 
-function RatesForm({ stored }: { stored: CurrencyRate[] }) {
+function RatesForm({ stored, onSaved }: { stored: CurrencyRate[]; onSaved: (message: string) => void }) {
   const cache = useClientCache()
   const [drafts, setDrafts] = useState<RateDrafts>(() => draftsFrom(stored))
   const [error, setError] = useState<{ text: string; code?: string } | null>(null)
   const [saving, setSaving] = useState(false)
-  const { toast, show } = useToast()
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -57,14 +65,13 @@ function RatesForm({ stored }: { stored: CurrencyRate[] }) {
       setError({ text: result.message })
       return
     }
-    show(count === 1 ? 'Rate saved' : `${count} rates saved`)
+    onSaved(count === 1 ? 'Rate saved' : `${count} rates saved`)
     // Every converted price, and the audit log, read the new rates.
     invalidate(cache, CURRENCIES_TAG, MODERATION_TAG)
   }
 
   return (
     <>
-      <Toast toast={toast} />
       <form className="card p-5 sm:p-6" onSubmit={save} noValidate aria-label="Display rates">
         <p className="text-sm text-slate-600">
           Guides price in US dollars and travellers are charged exactly what checkout states. These rates only convert the prices travellers read
