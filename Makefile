@@ -9,7 +9,7 @@ CARGO_FLAGS := --locked --manifest-path server/Cargo.toml
 
 .PHONY: run test bench deps-web deps-browser web server-debug server-release \
         test-server test-server-sqlite test-server-postgres test-server-s3 test-web test-e2e check-api-types \
-        test-api-contract deps-schemathesis
+        test-api-contract deps-schemathesis deps-moto deps-cluster cluster cluster-test
 
 # The sandbox checkout stands in for Stripe on a machine to try Yatra on; a real server
 # leaves YATRA_PAYMENTS_SANDBOX unset and sets the Stripe keys.
@@ -69,11 +69,7 @@ test-server-postgres:
 
 # The media store's S3 path against a real S3-compatible server (moto, from PyPI) on a
 # free port; the tests named media::s3_* skip loudly in the other runs.
-test-server-s3:
-	@command -v moto_server >/dev/null || { \
-	  python3 -m pip --version >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pip); \
-	  python3 -m pip install --quiet 'moto[server]' || python3 -m pip install --quiet --break-system-packages 'moto[server]'; \
-	}
+test-server-s3: deps-moto
 	@port=$$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'); \
 	log=$$(mktemp); \
 	moto_server -p $$port >$$log 2>&1 & moto=$$!; \
@@ -81,6 +77,29 @@ test-server-s3:
 	for i in $$(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$$port) 2>/dev/null && break; sleep 0.2; done; \
 	(exec 3<>/dev/tcp/127.0.0.1/$$port) 2>/dev/null || { echo "moto_server did not start:"; cat $$log; exit 1; }; \
 	YATRA_TEST_S3_ENDPOINT=http://127.0.0.1:$$port cargo test $(CARGO_FLAGS) media::s3_
+
+deps-moto:
+	@command -v moto_server >/dev/null || { \
+	  python3 -m pip --version >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pip); \
+	  python3 -m pip install --quiet 'moto[server]' || python3 -m pip install --quiet --break-system-packages 'moto[server]'; \
+	}
+
+# Several replicas on one machine (README "Running several replicas"): PostgreSQL on
+# 127.0.0.1:5432 (a new database, dropped after), moto as the S3 bucket, three `yatra serve`
+# and HAProxy (deploy/haproxy.cfg) on http://127.0.0.1:8080 (YATRA_CLUSTER_PORT). Ctrl-C stops it.
+deps-cluster: deps-moto
+	@command -v haproxy >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy)
+	@scripts/postgres-ready.sh || { echo "make cluster needs PostgreSQL on 127.0.0.1:5432 (user postgres)" >&2; exit 1; }
+
+cluster: deps-web deps-cluster web server-debug
+	python3 scripts/cluster/cluster.py serve $(DEBUG_BIN)
+
+# The same cluster on free ports: the browser journeys through the balancer, the soak with
+# one replica killed (SIGKILL) and another stopped (SIGTERM) and both restarted, the
+# database counted against every answer, then a pg_dump restored and compared. Not part of
+# `make test` (it takes several minutes); CLUSTER_SOAK_SECONDS, CLUSTER_SOAK_TRAVELLERS.
+cluster-test: deps-web deps-browser deps-cluster web server-debug
+	python3 scripts/cluster/cluster.py test $(DEBUG_BIN)
 
 test-web:
 	cd web && npm test

@@ -101,6 +101,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(media::routes::api_router()),
         )
         .merge(media::routes::public_router())
+        .merge(crate::sharing::router())
         .merge(health::router())
         .merge(monitoring::router())
 }
@@ -193,7 +194,7 @@ pub struct Application {
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let db = Db::connect(&config.database_url).await?;
+        let db = Db::connect_with(&config.database_url, config.db_max_connections).await?;
         db.migrate().await?;
         crate::housekeeping::start(db.clone());
         if !config.rate_limits {
@@ -206,7 +207,7 @@ impl Application {
         let media = MediaStore::from_config(&config)?;
         let notifications = NotificationHub::start(&db, &config.database_url).await;
         let stripe = config.stripe.as_ref().map(Stripe::new).transpose()?;
-        let client = web::client(&config.web_dir)?;
+        let client = web::client(&config.web_dir, db.clone(), &config.public_url)?;
         match config.payment_mode() {
             PaymentMode::None => tracing::warn!(
                 payments = "none",

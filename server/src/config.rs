@@ -53,6 +53,10 @@ pub struct Config {
     /// The first wait before a failed refund is tried again; doubled each time
     /// (`YATRA_REFUND_RETRY`, default 30s).
     pub refund_retry: Duration,
+    /// Database connections this server may hold at once (`YATRA_DB_MAX_CONNECTIONS`;
+    /// default 8 on SQLite, 16 on PostgreSQL). Every replica holds its own pool, plus one
+    /// connection listening for other replicas' announcements on PostgreSQL.
+    pub db_max_connections: u32,
 }
 
 /// `YATRA_SMTP_URL` as given (it may hold a password, so it never reaches the logs).
@@ -219,10 +223,13 @@ impl Config {
             },
         };
 
+        let db_max_connections = db_max_connections(&get, &database_url)?;
+
         Ok(Self {
             addr,
             data_dir,
             database_url,
+            db_max_connections,
             media_dir,
             web_dir,
             jwt_secret,
@@ -263,6 +270,20 @@ fn flag(get: &impl Fn(&str) -> Option<String>, name: &str, default: bool) -> any
         Some("0") | Some("false") => Ok(false),
         Some("1") | Some("true") => Ok(true),
         Some(other) => bail!("{name} {other:?} must be true or false"),
+    }
+}
+
+/// The most `YATRA_DB_MAX_CONNECTIONS` may ask for: PostgreSQL's own default
+/// `max_connections` is 100, and a single process gains nothing from more than this.
+const DB_MAX_CONNECTIONS_LIMIT: u32 = 500;
+
+fn db_max_connections(get: &impl Fn(&str) -> Option<String>, database_url: &str) -> anyhow::Result<u32> {
+    match get("YATRA_DB_MAX_CONNECTIONS") {
+        None => Ok(crate::db::default_max_connections(database_url)),
+        Some(text) => match text.trim().parse::<u32>() {
+            Ok(n @ 1..=DB_MAX_CONNECTIONS_LIMIT) => Ok(n),
+            _ => bail!("YATRA_DB_MAX_CONNECTIONS {text:?} must be a whole number of connections from 1 to {DB_MAX_CONNECTIONS_LIMIT}"),
+        },
     }
 }
 
@@ -422,5 +443,29 @@ mod tests {
         assert_eq!(config.payment_window, Duration::from_secs(24 * 3600));
         assert_eq!(config.sweep_every, Duration::from_secs(60));
         assert_eq!(config.refund_retry, Duration::from_secs(30));
+    }
+
+    fn config_with(dir: &std::path::Path, vars: &[(&str, &str)]) -> anyhow::Result<Config> {
+        let data_dir = dir.display().to_string();
+        Config::from_lookup(|var| match var {
+            "YATRA_DATA_DIR" => Some(data_dir.clone()),
+            "YATRA_JWT_SECRET" => Some("x".repeat(40)),
+            v => vars.iter().find(|(name, _)| *name == v).map(|(_, value)| (*value).to_owned()),
+        })
+    }
+
+    #[test]
+    fn the_pool_size_defaults_per_database_and_is_set_per_replica() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(config_with(dir.path(), &[]).unwrap().db_max_connections, 8);
+        let postgres = [("YATRA_DATABASE_URL", "postgres://yatra@db.internal/yatra")];
+        assert_eq!(config_with(dir.path(), &postgres).unwrap().db_max_connections, 16);
+        let sized = config_with(dir.path(), &[postgres[0], ("YATRA_DB_MAX_CONNECTIONS", " 30 ")]).unwrap();
+        assert_eq!(sized.db_max_connections, 30);
+        for bad in ["0", "-1", "501", "ten", "", "1.5"] {
+            let error = config_with(dir.path(), &[("YATRA_DB_MAX_CONNECTIONS", bad)]).unwrap_err().to_string();
+            assert!(error.starts_with(&format!("YATRA_DB_MAX_CONNECTIONS {bad:?} must be a whole number")), "{error}");
+            assert!(!error.contains('\n'), "one line: {error}");
+        }
     }
 }

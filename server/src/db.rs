@@ -22,15 +22,26 @@ pub struct Db {
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
+/// The pool size when `YATRA_DB_MAX_CONNECTIONS` is not set: SQLite has one writer at a
+/// time, so a few connections serve the readers; PostgreSQL serves more at once.
+pub fn default_max_connections(url: &str) -> u32 {
+    if url.starts_with("sqlite:") { 8 } else { 16 }
+}
+
 impl Db {
+    /// A pool of the default size for `url` (commands and tests; the server sizes its own).
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        Self::connect_with(url, default_max_connections(url)).await
+    }
+
+    /// A pool of at most `max_connections` connections to `url`.
+    pub async fn connect_with(url: &str, max_connections: u32) -> anyhow::Result<Self> {
         install_default_drivers();
         let backend = if url.starts_with("sqlite:") { Backend::Sqlite } else { Backend::Postgres };
-        let options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
+        let options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10)).max_connections(max_connections);
         let pool = match backend {
             Backend::Sqlite => {
                 options
-                    .max_connections(8)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             conn.execute(
@@ -45,7 +56,7 @@ impl Db {
                     .connect(url)
                     .await
             }
-            Backend::Postgres => options.max_connections(16).connect(url).await,
+            Backend::Postgres => options.connect(url).await,
         }
         .with_context(|| format!("cannot open the database at {}", crate::config::redact_url(url)))?;
         Ok(Self { pool, backend })
@@ -66,6 +77,21 @@ impl Db {
         match self.backend {
             Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
             Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
+    /// Locks the row `id` of `table` for the rest of the transaction, unless another
+    /// transaction holds it: `false` means another replica is changing that row now, so
+    /// a sweep moves on instead of queuing behind it (PostgreSQL, `FOR UPDATE SKIP
+    /// LOCKED`). SQLite's write transaction already keeps every other writer out.
+    pub async fn lock_unless_taken(&self, tx: &mut sqlx::AnyConnection, table: &'static str, id: &str) -> Result<bool, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => Ok(true),
+            Backend::Postgres => {
+                let sql = format!("SELECT id FROM {table} WHERE id = $1 FOR UPDATE SKIP LOCKED");
+                let locked: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&mut *tx).await?;
+                Ok(locked.is_some())
+            }
         }
     }
 

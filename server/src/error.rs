@@ -103,6 +103,9 @@ impl From<sqlx::Error> for AppError {
             sqlx::Error::Database(e) if e.code().as_deref() == Some("22021") => {
                 Self::Validation("Text may not contain NUL characters.".into())
             }
+            // Every connection of this replica's pool stayed busy past the acquire timeout:
+            // overloaded, not broken, and a retry (perhaps on another replica) may succeed.
+            sqlx::Error::PoolTimedOut => Self::ServiceUnavailable("The server is busy. Please try again in a moment.".into()),
             _ => Self::Internal(error.into()),
         }
     }

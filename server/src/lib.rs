@@ -28,6 +28,7 @@ pub mod profile;
 pub mod rate_limit;
 pub mod reviews;
 pub mod seed;
+pub mod sharing;
 pub mod text_search;
 pub mod tourists;
 pub mod web;

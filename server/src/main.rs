@@ -40,6 +40,17 @@ enum Command {
     },
     /// Print the OpenAPI document (the client's types are generated from it).
     Openapi,
+    /// Work on stored images.
+    Media {
+        #[command(subcommand)]
+        action: MediaCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum MediaCommand {
+    /// Make the WebP copies public images stored by an older version lack.
+    Backfill,
 }
 
 #[tokio::main]
@@ -88,6 +99,12 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                     started.elapsed().as_secs_f64()
                 );
             }
+        }
+        Command::Media { action: MediaCommand::Backfill } => {
+            let db = migrated_db().await?;
+            let media = MediaStore::from_config(&Config::from_env()?)?;
+            let done = yatra::media::backfill::webp_copies(&db, &media).await?;
+            println!("WebP copies made for {} images ({} skipped, see the log)", done.images, done.skipped);
         }
         Command::CreateAdmin { email, first_name, last_name } => {
             let db = migrated_db().await?;

@@ -1,7 +1,8 @@
 //! Serves the built client from memory: every file is read once at start-up, with brotli
 //! and gzip variants computed then, so a request is a lookup and one write. Any other
 //! path gets `index.html` so the client's router decides. Unknown `/api` paths answer
-//! JSON 404 instead.
+//! JSON 404 instead. A guide's, destination's or blog post's page gets `index.html` with
+//! that page's head (see `sharing`), rendered per request: one lookup by primary key.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -16,7 +17,9 @@ use axum::Router;
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
 
+use crate::db::Db;
 use crate::error::AppError;
+use crate::sharing;
 
 pub async fn api_not_found() -> AppError {
     AppError::NotFound("No such API endpoint".into())
@@ -27,16 +30,23 @@ pub async fn api_not_found() -> AppError {
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 
-pub fn client(web_dir: &Path) -> anyhow::Result<Router> {
+pub fn client(web_dir: &Path, db: Db, public_url: &str) -> anyhow::Result<Router> {
     if !web_dir.join("index.html").exists() {
         tracing::warn!(dir = %web_dir.display(), "no built client found; serving the API only");
         return Ok(Router::new().fallback(no_client));
     }
     let files = Arc::new(StaticFiles::load(web_dir)?);
     tracing::info!(files = files.by_path.len(), dir = %web_dir.display(), "serving the built client from memory");
+    let public_url: Arc<str> = public_url.into();
     Ok(Router::new().fallback(move |request: Request| {
-        let files = files.clone();
-        async move { files.respond(request.method(), request.uri().path(), request.headers()) }
+        let (files, db, public_url) = (files.clone(), db.clone(), public_url.clone());
+        async move {
+            let (method, path, headers) = (request.method(), request.uri().path(), request.headers());
+            if let Some(page) = files.shareable_page(&db, &public_url, method, path).await {
+                return page.respond(method, headers);
+            }
+            files.respond(method, path, headers)
+        }
     }))
 }
 
@@ -53,6 +63,9 @@ async fn no_client(uri: axum::http::Uri) -> Response {
 struct StaticFiles {
     /// By URL path (`/index.html`, `/assets/app-1a2b.js`).
     by_path: HashMap<String, StaticFile>,
+    /// `index.html` around its `<title>`, without its generic description, where a page's
+    /// own head goes; `None` when it has no title to replace.
+    index_around_head: Option<(String, String)>,
 }
 
 struct StaticFile {
@@ -92,7 +105,27 @@ impl StaticFiles {
                 by_path.insert(format!("/{relative}"), StaticFile::new(&relative, bytes, immutable)?);
             }
         }
-        Ok(Self { by_path })
+        let index_around_head = by_path.get("/index.html").and_then(|index| split_at_title(&index.identity.bytes));
+        Ok(Self { by_path, index_around_head })
+    }
+
+    /// `index.html` with the head of the shareable page at `path`, or `None` to serve the
+    /// file as it is (another path, an id that is not public, or a failed lookup: a page
+    /// without preview tags beats no page).
+    async fn shareable_page(&self, db: &Db, public_url: &str, method: &Method, path: &str) -> Option<StaticFile> {
+        let (before, after) = self.index_around_head.as_ref()?;
+        if method != Method::GET && method != Method::HEAD {
+            return None;
+        }
+        let head = match sharing::head_for(db, path).await {
+            Ok(head) => head?,
+            Err(e) => {
+                tracing::warn!(error = ?e, path, "no page head: lookup failed");
+                return None;
+            }
+        };
+        let page = format!("{before}{}{after}", sharing::render(&head, public_url));
+        StaticFile::rendered(page.into_bytes()).inspect_err(|e| tracing::warn!(error = ?e, "page head not rendered")).ok()
     }
 
     fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Response {
@@ -117,6 +150,22 @@ impl StaticFiles {
 }
 
 impl StaticFile {
+    /// A page made for one request: gzip at its fastest only (brotli's good levels cost
+    /// milliseconds), still with an ETag so an unchanged page answers 304.
+    fn rendered(bytes: Vec<u8>) -> anyhow::Result<Self> {
+        let digest = hex::encode(&Sha256::digest(&bytes)[..12]);
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        encoder.write_all(&bytes)?;
+        let gzip = encoder.finish()?;
+        Ok(Self {
+            content_type: HeaderValue::from_static("text/html; charset=utf-8"),
+            cache_control: HeaderValue::from_static(REVALIDATE),
+            brotli: None,
+            gzip: Some(Variant { bytes: Bytes::from(gzip), etag: HeaderValue::from_str(&format!("\"{digest}-gz\""))? }),
+            identity: Variant { bytes: Bytes::from(bytes), etag: HeaderValue::from_str(&format!("\"{digest}\""))? },
+        })
+    }
+
     fn new(relative: &str, bytes: Vec<u8>, immutable: bool) -> anyhow::Result<Self> {
         let content_type = content_type(relative);
         let digest = hex::encode(&Sha256::digest(&bytes)[..12]);
@@ -176,6 +225,24 @@ impl StaticFile {
         }
         response
     }
+}
+
+/// `index.html` split around its `<title>` element, with a generic `<meta name="description">`
+/// taken out so the page's own is the only one.
+fn split_at_title(index: &[u8]) -> Option<(String, String)> {
+    let html = std::str::from_utf8(index).ok()?;
+    let start = html.find("<title>")?;
+    let end = html[start..].find("</title>")? + start + "</title>".len();
+    let without_description = |part: &str| -> String {
+        match part.find("<meta name=\"description\"") {
+            Some(at) => match part[at..].find('>') {
+                Some(close) => format!("{}{}", &part[..at], &part[at + close + 1..]),
+                None => part.to_owned(),
+            },
+            None => part.to_owned(),
+        }
+    };
+    Some((without_description(&html[..start]), without_description(&html[end..])))
 }
 
 /// The best encoding the client accepts (`q=0` refuses one); brotli first, it is smaller.

@@ -16,7 +16,7 @@ use crate::paging::{invalid_cursor, page_and_limit, total_pages};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path, Query};
 use crate::media::MediaStore;
 use crate::rate_limit;
-use crate::media::processing::{self, Processed};
+use crate::media::processing::{self, Processed, Variants};
 use crate::media::upload::{self, ImageForm, MediaKind};
 use crate::text_search::{Query as SearchQuery, normalize};
 
@@ -175,7 +175,7 @@ async fn create_blog(State(state): State<AppState>, session: Session, ClientIp(i
     let form = ImageForm::read(multipart, "image", FORM_TEXT_MAX).await?;
     let input = BlogInput::parse(&form)?;
     let image = match form.image {
-        Some(bytes) => Some(processing::process(bytes).await?),
+        Some(bytes) => Some(processing::process(bytes, Variants::WebP).await?),
         None => None,
     };
     let id = create(&state.db, &state.media, &session.user_id, role.as_str(), &input, image, now_ms()).await?;
@@ -241,7 +241,7 @@ async fn update_blog(
     let input = BlogInput::parse(&form)?;
     let new_image = match form.image {
         Some(bytes) => {
-            let processed = processing::process(bytes).await?;
+            let processed = processing::process(bytes, Variants::WebP).await?;
             Some(upload::save_processed(&state.db, &state.media, &session.user_id, MediaKind::Blog, processed).await?)
         }
         None => None,

@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 
 use crate::db::{Backend, Db, Sql, to_rfc3339};
 use crate::error::AppResult;
-use crate::media::upload::public_url;
+use crate::media::upload::{ImageVariants, image_variants, public_url};
 use crate::text_search::Query;
 
 #[derive(Serialize, ToSchema)]
@@ -22,6 +22,9 @@ pub struct Blog {
     /// A smaller copy (at most 480 px) for cards.
     #[schema(required = true)]
     pub image_thumb: Option<String>,
+    /// WebP copies and size of the image, for `<img srcset width height>`.
+    #[schema(required = true)]
+    pub image_variants: Option<ImageVariants>,
     /// The author's role when they wrote it: tourist or guide.
     pub role: String,
     /// RFC 3339.
@@ -56,6 +59,9 @@ struct BlogRow {
     last_name: String,
     image_key: Option<String>,
     image_thumb_key: Option<String>,
+    image_width: Option<i64>,
+    image_height: Option<i64>,
+    image_webp: Option<String>,
     like_count: i64,
     liked: i64,
 }
@@ -68,6 +74,7 @@ impl From<BlogRow> for Blog {
             description: row.description,
             image: row.image_key.as_deref().map(public_url),
             image_thumb: row.image_thumb_key.as_deref().map(public_url),
+            image_variants: image_variants(row.image_key.as_deref(), row.image_width, row.image_height, row.image_webp.as_deref()),
             role: row.role,
             created_at: to_rfc3339(row.created_at),
             updated_at: to_rfc3339(row.updated_at),
@@ -84,6 +91,7 @@ fn select(sql: &mut Sql, viewer: &str) {
     sql.push(&format!(
         "SELECT b.id, b.title, b.description, b.role, b.created_at, b.updated_at, b.author_id, u.first_name, u.last_name, \
            m.storage_key AS image_key, m.thumb_key AS image_thumb_key, \
+           m.width AS image_width, m.height AS image_height, m.webp_widths AS image_webp, \
            (SELECT COUNT(*) FROM blog_likes l WHERE l.blog_id = b.id) AS like_count, \
            (SELECT COUNT(*) FROM blog_likes l WHERE l.blog_id = b.id AND l.user_id = {viewer}) AS liked \
          FROM blogs b JOIN users u ON u.id = b.author_id LEFT JOIN media m ON m.id = b.image_id"

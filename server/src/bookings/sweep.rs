@@ -2,8 +2,10 @@
 //! refund is written): expires requests and unpaid approvals whose time is up, completes
 //! paid trips whose last day has ended in Nepal, carries out pending refunds, and emails
 //! members about messages left unread (`conversations::unread_emails`). Each
-//! change is a conditional UPDATE (see `lifecycle`), so replicas sweeping together change
-//! each booking once; a crash leaves the rest for the next sweep.
+//! change is a conditional UPDATE (see `lifecycle`) in the transaction that writes its
+//! notifications and emails, so replicas sweeping together change each booking, and tell
+//! about it, once; on PostgreSQL a booking another replica is changing is skipped rather
+//! than waited for (`Db::lock_unless_taken`). A crash leaves the rest for the next sweep.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -104,7 +106,7 @@ async fn expire_due(db: &Db, hub: &NotificationHub) -> AppResult<usize> {
             let Some(from) = BookingStatus::parse(&status) else { continue };
             let Some(booking) = view::find(db, &id).await? else { continue };
             let mut tx = db.begin_write().await?;
-            if !lifecycle::expire(&mut tx, &id, from, now).await? {
+            if !db.lock_unless_taken(&mut tx, "bookings", &id).await? || !lifecycle::expire(&mut tx, &id, from, now).await? {
                 continue;
             }
             let dates = trip_dates(&booking.selected_date, booking.days);
@@ -154,7 +156,7 @@ async fn complete_due(db: &Db, hub: &NotificationHub) -> AppResult<usize> {
         for (id,) in due {
             let Some(booking) = view::find(db, &id).await? else { continue };
             let mut tx = db.begin_write().await?;
-            if !lifecycle::complete(&mut tx, &id, &today, now_ms()).await? {
+            if !db.lock_unless_taken(&mut tx, "bookings", &id).await? || !lifecycle::complete(&mut tx, &id, &today, now_ms()).await? {
                 continue;
             }
             let dates = trip_dates(&booking.selected_date, booking.days);

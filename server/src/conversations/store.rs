@@ -197,13 +197,55 @@ pub async fn messages(db: &Db, conversation_id: &str, before_seq: i64, limit: i6
     Ok((rows.into_iter().map(Message::from).collect(), next))
 }
 
-/// One message by id (for the live stream, whose members are already known).
-pub async fn message(db: &Db, message_id: &str) -> AppResult<Option<Message>> {
-    let row: Option<MessageRow> = sqlx::query_as("SELECT id, sender_id, text, created_at, seq FROM messages WHERE id = $1")
-        .bind(message_id)
-        .fetch_optional(&db.pool)
-        .await?;
-    Ok(row.map(Message::from))
+/// A message as the live stream sends it: with its conversation, and its time in
+/// milliseconds, which is the stream's resume position (see `notifications::routes`).
+pub struct LiveMessage {
+    pub conversation_id: String,
+    pub at_ms: i64,
+    pub message: Message,
+}
+
+#[derive(sqlx::FromRow)]
+struct LiveMessageRow {
+    conversation_id: String,
+    id: String,
+    sender_id: String,
+    text: String,
+    created_at: i64,
+}
+
+impl From<LiveMessageRow> for LiveMessage {
+    fn from(row: LiveMessageRow) -> Self {
+        let message = Message { id: row.id, sender_id: row.sender_id, text: row.text, created_at: to_rfc3339(row.created_at) };
+        Self { conversation_id: row.conversation_id, at_ms: row.created_at, message }
+    }
+}
+
+/// One message by id, for the live stream (whose members are already known).
+pub async fn live_message(db: &Db, message_id: &str) -> AppResult<Option<LiveMessage>> {
+    let row: Option<LiveMessageRow> =
+        sqlx::query_as("SELECT conversation_id, id, sender_id, text, created_at FROM messages WHERE id = $1")
+            .bind(message_id)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(row.map(LiveMessage::from))
+}
+
+/// The newest `limit` messages of the user's conversations created after `after_ms`,
+/// oldest first: what a stream that resumes has to replay.
+pub async fn live_messages_since(db: &Db, user_id: &str, after_ms: i64, limit: i64) -> AppResult<Vec<LiveMessage>> {
+    let mut rows: Vec<LiveMessageRow> = sqlx::query_as(
+        "SELECT m.conversation_id, m.id, m.sender_id, m.text, m.created_at FROM messages m \
+         JOIN conversation_members me ON me.conversation_id = m.conversation_id AND me.user_id = $1 \
+         WHERE m.created_at > $2 ORDER BY m.created_at DESC, m.id DESC LIMIT $3",
+    )
+    .bind(user_id)
+    .bind(after_ms)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.reverse();
+    Ok(rows.into_iter().map(LiveMessage::from).collect())
 }
 
 /// The other parties' messages the user has not read, across all their conversations.

@@ -15,8 +15,8 @@ use crate::db::{Db, Sql, is_unique_violation, new_id, now_ms, to_rfc3339};
 use crate::paging::{page_and_limit, total_pages};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path, Query};
 use crate::media::MediaStore;
-use crate::media::processing::{self, Processed};
-use crate::media::upload::{self, ImageForm, MediaKind, public_url};
+use crate::media::processing::{self, Processed, Variants};
+use crate::media::upload::{self, ImageForm, ImageVariants, MediaKind, image_variants, public_url};
 use crate::moderation::audit::{self, AuditAction};
 use crate::profile::Location;
 use crate::text_search::{Query as SearchQuery, normalize};
@@ -45,6 +45,9 @@ pub struct Destination {
     /// A smaller copy (at most 480 px) for cards.
     #[schema(required = true)]
     image_thumb: Option<String>,
+    /// WebP copies and size of the photo, for `<img srcset width height>`.
+    #[schema(required = true)]
+    image_variants: Option<ImageVariants>,
     /// 0 to 5.
     rating: f64,
     /// Where it is, e.g. "Pokhara, Gandaki Province".
@@ -74,12 +77,16 @@ struct DestinationRow {
     created_at: i64,
     image_key: Option<String>,
     image_thumb_key: Option<String>,
+    image_width: Option<i64>,
+    image_height: Option<i64>,
+    image_webp: Option<String>,
 }
 
 // `popular` is read as 0 or 1: the Any driver cannot decode SQLite's booleans.
 const SELECT: &str = "SELECT d.id, d.name, d.location, d.description, d.rating, d.review_count, \
     CAST(CASE WHEN d.popular THEN 1 ELSE 0 END AS BIGINT) AS popular, d.longitude, \
-    d.latitude, d.created_at, m.storage_key AS image_key, m.thumb_key AS image_thumb_key \
+    d.latitude, d.created_at, m.storage_key AS image_key, m.thumb_key AS image_thumb_key, \
+    m.width AS image_width, m.height AS image_height, m.webp_widths AS image_webp \
     FROM destinations d LEFT JOIN media m ON m.id = d.image_id";
 
 impl From<DestinationRow> for Destination {
@@ -89,6 +96,7 @@ impl From<DestinationRow> for Destination {
             name: row.name,
             image: row.image_key.as_deref().map(public_url),
             image_thumb: row.image_thumb_key.as_deref().map(public_url),
+            image_variants: image_variants(row.image_key.as_deref(), row.image_width, row.image_height, row.image_webp.as_deref()),
             rating: row.rating,
             location: row.location,
             description: row.description,
@@ -238,7 +246,7 @@ async fn create_destination(
     let form = ImageForm::read(multipart, "image", FORM_TEXT_MAX).await?;
     let input = DestinationInput::parse(&form)?;
     let image = form.image.ok_or_else(|| AppError::validation("Please choose an image for the destination"))?;
-    let image = processing::process(image).await?;
+    let image = processing::process(image, Variants::WebP).await?;
     let id = create(&state.db, &state.media, &session.user_id, &input, image, Audited::By(&session.user_id)).await?;
     let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
     Ok((StatusCode::CREATED, Json(DestinationSaved { status: "success", message: "Destination created".into(), destination })))

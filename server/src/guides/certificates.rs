@@ -15,7 +15,7 @@ use crate::auth::session::Session;
 use crate::db::{new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart};
 use crate::media::forms::CertificatesUpload;
-use crate::media::processing::{self, MAX_IMAGE_BYTES};
+use crate::media::processing::{self, MAX_IMAGE_BYTES, Variants};
 use crate::media::upload::{self, MediaKind, multipart_error};
 
 /// Ten files of 8 MB and the list, with room for the multipart framing.
@@ -61,7 +61,7 @@ pub async fn submit_certificates(
     // Every image is checked before anything is stored, so a bad one changes nothing.
     let mut processed = Vec::with_capacity(files.len());
     for bytes in files {
-        processed.push(processing::process(bytes).await?);
+        processed.push(processing::process(bytes, Variants::None).await?);
     }
     let mut image_ids = Vec::with_capacity(processed.len());
     for picture in processed {

@@ -12,7 +12,7 @@ use super::profile::{self, Guide, GuideStatus};
 use crate::app::AppState;
 use crate::db::{Backend, Db, Sql};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
-use crate::media::upload::public_url;
+use crate::media::upload::{ImageVariants, image_variants, public_url};
 use crate::paging::{invalid_cursor, page_and_limit, total_pages};
 use crate::profile::{Location, Tags};
 use crate::text_search::Query as SearchQuery;
@@ -36,9 +36,14 @@ pub struct GuideCard {
     /// A small copy (at most 480 px) of the guide's photo.
     #[schema(required = true)]
     pub profile_picture: Option<String>,
+    /// WebP copies and size of the photo, for `<img srcset width height>`.
+    #[schema(required = true)]
+    pub profile_picture_variants: Option<ImageVariants>,
     /// A small copy of the cover image.
     #[schema(required = true)]
     pub cover_image: Option<String>,
+    #[schema(required = true)]
+    pub cover_image_variants: Option<ImageVariants>,
     pub bio: String,
     pub expertise_languages: Vec<String>,
     pub interests: Vec<String>,
@@ -79,12 +84,22 @@ struct CardRow {
     review_count: i64,
     years_of_experience: Option<i64>,
     picture_key: Option<String>,
+    picture_full_key: Option<String>,
+    picture_width: Option<i64>,
+    picture_height: Option<i64>,
+    picture_webp: Option<String>,
     cover_key: Option<String>,
+    cover_full_key: Option<String>,
+    cover_width: Option<i64>,
+    cover_height: Option<i64>,
+    cover_webp: Option<String>,
 }
 
 const CARD_COLUMNS: &str = "s.guide_id, u.first_name, u.last_name, g.bio, g.price_per_day_cents, \
     g.expertise_languages, g.interests, g.address, g.longitude, g.latitude, g.rating_sum, g.review_count, \
-    g.years_of_experience, pp.thumb_key AS picture_key, cv.thumb_key AS cover_key";
+    g.years_of_experience, pp.thumb_key AS picture_key, cv.thumb_key AS cover_key, \
+    pp.storage_key AS picture_full_key, pp.width AS picture_width, pp.height AS picture_height, pp.webp_widths AS picture_webp, \
+    cv.storage_key AS cover_full_key, cv.width AS cover_width, cv.height AS cover_height, cv.webp_widths AS cover_webp";
 const CARD_JOINS: &str = " JOIN users u ON u.id = s.guide_id JOIN guide_details g ON g.user_id = s.guide_id \
     LEFT JOIN media pp ON pp.id = g.profile_picture_id LEFT JOIN media cv ON cv.id = g.cover_image_id";
 
@@ -100,7 +115,9 @@ impl CardRow {
             first_name: self.first_name,
             last_name: self.last_name,
             profile_picture: self.picture_key.as_deref().map(public_url),
+            profile_picture_variants: image_variants(self.picture_full_key.as_deref(), self.picture_width, self.picture_height, self.picture_webp.as_deref()),
             cover_image: self.cover_key.as_deref().map(public_url),
+            cover_image_variants: image_variants(self.cover_full_key.as_deref(), self.cover_width, self.cover_height, self.cover_webp.as_deref()),
             bio: self.bio,
             expertise_languages: Tags::from_json(&self.expertise_languages),
             interests: Tags::from_json(&self.interests),
@@ -262,8 +279,13 @@ pub struct PublicGuideDetails {
     pub profile_picture: Option<String>,
     #[schema(required = true)]
     pub profile_picture_thumb: Option<String>,
+    /// WebP copies and size of the photo, for `<img srcset width height>`.
+    #[schema(required = true)]
+    pub profile_picture_variants: Option<ImageVariants>,
     #[schema(required = true)]
     pub cover_image: Option<String>,
+    #[schema(required = true)]
+    pub cover_image_variants: Option<ImageVariants>,
     pub status: GuideStatus,
     /// When the guide joined (RFC 3339).
     pub created_at: String,
@@ -314,7 +336,9 @@ impl From<Guide> for PublicGuide {
                     .collect(),
                 profile_picture: details.profile_picture,
                 profile_picture_thumb: details.profile_picture_thumb,
+                profile_picture_variants: details.profile_picture_variants,
                 cover_image: details.cover_image,
+                cover_image_variants: details.cover_image_variants,
                 status: details.status,
                 created_at: details.created_at,
                 years_of_experience: details.years_of_experience,

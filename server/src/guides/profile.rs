@@ -7,7 +7,7 @@ use super::domain::GuideProfile;
 use super::index;
 use crate::db::{Db, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult};
-use crate::media::upload::{private_url, public_url};
+use crate::media::upload::{ImageVariants, image_variants, private_url, public_url};
 use crate::profile::{Location, Tags};
 
 #[derive(Serialize, ToSchema)]
@@ -46,8 +46,13 @@ pub struct GuideDetails {
     /// A smaller copy (at most 480 px) for cards and avatars.
     #[schema(required = true)]
     pub profile_picture_thumb: Option<String>,
+    /// WebP copies and size of the profile picture, for `<img srcset width height>`.
+    #[schema(required = true)]
+    pub profile_picture_variants: Option<ImageVariants>,
     #[schema(required = true)]
     pub cover_image: Option<String>,
+    #[schema(required = true)]
+    pub cover_image_variants: Option<ImageVariants>,
     pub status: GuideStatus,
     pub verification: Verification,
     /// When the account was created (RFC 3339).
@@ -122,7 +127,13 @@ struct GuideRow {
     latitude: Option<f64>,
     picture_key: Option<String>,
     picture_thumb_key: Option<String>,
+    picture_width: Option<i64>,
+    picture_height: Option<i64>,
+    picture_webp: Option<String>,
     cover_key: Option<String>,
+    cover_width: Option<i64>,
+    cover_height: Option<i64>,
+    cover_webp: Option<String>,
     status: Option<String>,
     review_state: Option<String>,
     review_note: Option<String>,
@@ -138,7 +149,9 @@ pub async fn find(db: &Db, guide_id: &str) -> AppResult<Option<Guide>> {
         "SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, \
            g.bio, g.nationality, g.price_per_day_cents, g.expertise_languages, g.interests, \
            g.phone, g.address, g.contact_email, g.longitude, g.latitude, \
-           pp.storage_key AS picture_key, pp.thumb_key AS picture_thumb_key, cv.storage_key AS cover_key, \
+           pp.storage_key AS picture_key, pp.thumb_key AS picture_thumb_key, \
+           pp.width AS picture_width, pp.height AS picture_height, pp.webp_widths AS picture_webp, \
+           cv.storage_key AS cover_key, cv.width AS cover_width, cv.height AS cover_height, cv.webp_widths AS cover_webp, \
            g.status, g.review_state, g.review_note, g.years_of_experience, g.rating_sum, g.review_count \
          FROM users u \
          LEFT JOIN guide_details g ON g.user_id = u.id \
@@ -186,7 +199,9 @@ fn from_row(row: GuideRow, certifications: Vec<Certification>) -> Guide {
             certifications,
             profile_picture: row.picture_key.as_deref().map(public_url),
             profile_picture_thumb: row.picture_thumb_key.as_deref().map(public_url),
+            profile_picture_variants: image_variants(row.picture_key.as_deref(), row.picture_width, row.picture_height, row.picture_webp.as_deref()),
             cover_image: row.cover_key.as_deref().map(public_url),
+            cover_image_variants: image_variants(row.cover_key.as_deref(), row.cover_width, row.cover_height, row.cover_webp.as_deref()),
             status: if row.status.as_deref() == Some("verified") { GuideStatus::Verified } else { GuideStatus::Unverified },
             verification: Verification {
                 state: match row.review_state.as_deref() {

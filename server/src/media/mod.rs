@@ -3,6 +3,7 @@
 //! cache headers or privately to their owner and admins.
 
 pub mod admission;
+pub mod backfill;
 pub mod forms;
 pub mod processing;
 pub mod routes;

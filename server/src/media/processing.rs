@@ -1,10 +1,12 @@
 //! Image checks and re-encoding. The type comes from the bytes, never the file name or
 //! header. Decoding and encoding again drops every metadata block (EXIF with camera
 //! GPS, XMP, comments); the EXIF orientation is applied first so photos stay upright.
+//! Public pictures also get WebP copies at a few widths for `<img srcset>`.
 
 use std::io::Cursor;
 
 use image::codecs::jpeg::JpegEncoder;
+use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, Limits};
 
 use crate::error::AppError;
@@ -19,14 +21,27 @@ const MAX_SIDE: u32 = 20_000;
 /// Enough for 40 MP at 16 bits per RGBA channel; more means something is wrong.
 const MAX_ALLOC: u64 = MAX_PIXELS * 8;
 const JPEG_QUALITY: u8 = 85;
+/// Widths of the WebP copies: a phone's card, a tablet or a 2x card, a desktop hero.
+pub const WEBP_WIDTHS: [u32; 3] = [320, 640, 1280];
+/// Lossy WebP at this quality is about a third of the JPEG at 85 for the same picture.
+const WEBP_QUALITY: f32 = 75.0;
 
-/// What is stored: the re-encoded image and its thumbnail, in one format.
+/// What is stored: the re-encoded image and its thumbnail, in one format, and for public
+/// pictures the WebP copies by width.
 pub struct Processed {
     pub format: OutputFormat,
     pub image: Vec<u8>,
     pub thumb: Vec<u8>,
     pub width: u32,
     pub height: u32,
+    pub webp: Vec<(u32, Vec<u8>)>,
+}
+
+/// Whether a picture gets WebP copies: only public ones are ever shown in a page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variants {
+    WebP,
+    None,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,18 +97,18 @@ static PROCESSING: std::sync::LazyLock<std::sync::Arc<tokio::sync::Semaphore>> =
     std::sync::Arc::new(tokio::sync::Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)))
 });
 
-pub async fn process(bytes: Vec<u8>) -> Result<Processed, AppError> {
+pub async fn process(bytes: Vec<u8>, variants: Variants) -> Result<Processed, AppError> {
     let permit = PROCESSING.clone().acquire_owned().await.map_err(anyhow::Error::from)?;
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        process_now(&bytes)
+        process_now(&bytes, variants)
     })
     .await
     .map_err(anyhow::Error::from)?
 }
 
 /// The blocking work behind `process`.
-pub fn process_now(bytes: &[u8]) -> Result<Processed, AppError> {
+pub fn process_now(bytes: &[u8], variants: Variants) -> Result<Processed, AppError> {
     if bytes.len() > MAX_IMAGE_BYTES {
         return Err(too_many_bytes());
     }
@@ -123,11 +138,12 @@ pub fn process_now(bytes: &[u8]) -> Result<Processed, AppError> {
         ImageFormat::WebP if picture.color().has_alpha() => OutputFormat::Png,
         _ => OutputFormat::Jpeg,
     };
-    encode_with_thumbnail(&picture, format)
+    encode_with_thumbnail(&picture, format, variants)
 }
 
-/// The picture and its thumbnail, encoded in `format` (blocking work).
-pub fn encode_with_thumbnail(picture: &DynamicImage, format: OutputFormat) -> Result<Processed, AppError> {
+/// The picture and its thumbnail, encoded in `format`, and its WebP copies when asked
+/// (blocking work).
+pub fn encode_with_thumbnail(picture: &DynamicImage, format: OutputFormat, variants: Variants) -> Result<Processed, AppError> {
     let thumb = if picture.width() > THUMB_SIZE || picture.height() > THUMB_SIZE {
         picture.thumbnail(THUMB_SIZE, THUMB_SIZE)
     } else {
@@ -139,7 +155,43 @@ pub fn encode_with_thumbnail(picture: &DynamicImage, format: OutputFormat) -> Re
         height: picture.height(),
         image: encode(picture, format)?,
         thumb: encode(&thumb, format)?,
+        webp: match variants {
+            Variants::WebP => webp_copies(picture)?,
+            Variants::None => Vec::new(),
+        },
     })
+}
+
+/// The widths a picture `width` pixels wide gets copies at: each of `WEBP_WIDTHS` it is
+/// wider than, and its own width when narrower than the largest (never enlarged).
+pub fn webp_widths(width: u32) -> Vec<u32> {
+    let mut widths: Vec<u32> = WEBP_WIDTHS.into_iter().filter(|&w| w < width).collect();
+    if widths.len() < WEBP_WIDTHS.len() && width > 0 {
+        widths.push(width.min(WEBP_WIDTHS[WEBP_WIDTHS.len() - 1]));
+    }
+    widths
+}
+
+/// The WebP copies of `picture`, smallest first (blocking work).
+pub fn webp_copies(picture: &DynamicImage) -> Result<Vec<(u32, Vec<u8>)>, AppError> {
+    webp_widths(picture.width())
+        .into_iter()
+        .map(|width| {
+            let height = ((u64::from(picture.height()) * u64::from(width) + u64::from(picture.width()) / 2) / u64::from(picture.width())).max(1) as u32;
+            let resized = if width == picture.width() { picture.clone() } else { picture.resize_exact(width, height, FilterType::CatmullRom) };
+            Ok((width, encode_webp(&resized)?))
+        })
+        .collect()
+}
+
+fn encode_webp(picture: &DynamicImage) -> Result<Vec<u8>, AppError> {
+    let (width, height) = (picture.width(), picture.height());
+    let encoded = if picture.color().has_alpha() {
+        webp::Encoder::from_rgba(picture.to_rgba8().as_raw(), width, height).encode_simple(false, WEBP_QUALITY)
+    } else {
+        webp::Encoder::from_rgb(picture.to_rgb8().as_raw(), width, height).encode_simple(false, WEBP_QUALITY)
+    };
+    Ok(encoded.map_err(|e| anyhow::anyhow!("WebP encoding failed: {e:?}"))?.to_vec())
 }
 
 fn decode_error(error: ImageError) -> AppError {
@@ -172,23 +224,41 @@ mod tests {
 
     #[test]
     fn a_large_image_gets_a_thumbnail_within_the_thumb_size() {
-        let processed = process_now(&png(1200, 600)).unwrap();
+        let processed = process_now(&png(1200, 600), Variants::WebP).unwrap();
         let thumb = image::load_from_memory(&processed.thumb).unwrap();
         assert_eq!((thumb.width(), thumb.height()), (480, 240));
         assert_eq!((processed.width, processed.height), (1200, 600));
         assert_eq!(processed.format, OutputFormat::Png);
+        let widths: Vec<u32> = processed.webp.iter().map(|(w, _)| *w).collect();
+        assert_eq!(widths, [320, 640, 1200]);
+        let largest = image::load_from_memory(&processed.webp[2].1).unwrap();
+        assert_eq!((largest.width(), largest.height()), (1200, 600));
+    }
+
+    #[test]
+    fn webp_copies_are_never_enlarged() {
+        assert_eq!(webp_widths(200), [200]);
+        assert_eq!(webp_widths(320), [320]);
+        assert_eq!(webp_widths(500), [320, 500]);
+        assert_eq!(webp_widths(1280), [320, 640, 1280]);
+        assert_eq!(webp_widths(4000), [320, 640, 1280]);
+    }
+
+    #[test]
+    fn private_pictures_get_no_webp_copies() {
+        assert!(process_now(&png(800, 600), Variants::None).unwrap().webp.is_empty());
     }
 
     #[test]
     fn text_is_not_an_image() {
-        let error = process_now(b"hello, this is not a picture").err().unwrap();
+        let error = process_now(b"hello, this is not a picture", Variants::WebP).err().unwrap();
         assert!(matches!(error, AppError::UnsupportedMediaType(_)));
     }
 
     #[test]
     fn a_truncated_image_is_unreadable() {
         let bytes = png(50, 50);
-        let error = process_now(&bytes[..bytes.len() / 2]).err().unwrap();
+        let error = process_now(&bytes[..bytes.len() / 2], Variants::None).err().unwrap();
         assert_eq!(error.to_string(), "This image could not be read");
     }
 
@@ -200,7 +270,7 @@ mod tests {
         bytes[20..24].copy_from_slice(&5_000u32.to_be_bytes());
         let crc = crc32(&bytes[12..29]);
         bytes[29..33].copy_from_slice(&crc.to_be_bytes());
-        let error = process_now(&bytes).err().unwrap();
+        let error = process_now(&bytes, Variants::None).err().unwrap();
         assert_eq!(error.to_string(), "This image is too large (maximum 40 megapixels)");
     }
 

@@ -25,29 +25,35 @@ fn image_not_found() -> AppError {
     AppError::NotFound("Image not found".into())
 }
 
-/// A public image or its thumbnail (`<id>.jpg`, `<id>-thumb.jpg`). The file behind a URL
-/// never changes (a new upload gets a new id), so browsers and CDNs may keep it a year.
+/// A public image, its thumbnail or one of its WebP copies (`<id>.jpg`, `<id>-thumb.jpg`,
+/// `<id>-640w.webp`). The file behind a URL never changes (a new upload gets a new id),
+/// so browsers and CDNs may keep it a year.
 #[utoipa::path(get, path = "/media/{file}", tag = "media",
-    params(("file" = String, Path, description = "`<id>.<ext>` or `<id>-thumb.<ext>` as given in a profile")),
+    params(("file" = String, Path, description = "`<id>.<ext>`, `<id>-thumb.<ext>` or `<id>-<width>w.webp` as given in a profile")),
     responses(
         (status = 200, description = "The image", content_type = "image/*", body = Vec<u8>),
         (status = 404, body = ErrorBody),
     ))]
 async fn public_image(State(state): State<AppState>, Path(file): Path<String>) -> AppResult<Response> {
-    let format = public_file_format(&file).ok_or_else(image_not_found)?;
+    let content_type = public_file_type(&file).ok_or_else(image_not_found)?;
     let bytes = state.media.get(&format!("public/{file}")).await?.ok_or_else(image_not_found)?;
-    Ok(image_response(bytes, format.content_type(), "public, max-age=31536000, immutable"))
+    Ok(image_response(bytes, content_type, "public, max-age=31536000, immutable"))
 }
 
-/// Only names we hand out reach the store: 32 hex digits, maybe `-thumb`, and our extension.
-fn public_file_format(file: &str) -> Option<OutputFormat> {
+/// Only names we hand out reach the store: 32 hex digits, then `-thumb` or nothing and
+/// our extension, or `-<width>w.webp`.
+fn public_file_type(file: &str) -> Option<&'static str> {
     let (stem, extension) = file.rsplit_once('.')?;
-    let id = stem.strip_suffix("-thumb").unwrap_or(stem);
+    let (id, content_type) = if extension == "webp" {
+        let (id, width) = stem.rsplit_once('-')?;
+        let digits = width.strip_suffix('w')?;
+        let valid_width = (1..=4).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit());
+        (valid_width.then_some(id)?, "image/webp")
+    } else {
+        (stem.strip_suffix("-thumb").unwrap_or(stem), OutputFormat::from_extension(extension)?.content_type())
+    };
     let valid_id = id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase());
-    if !valid_id {
-        return None;
-    }
-    OutputFormat::from_extension(extension)
+    valid_id.then_some(content_type)
 }
 
 /// A private image: the owner's own ID card or certificate, or any of them for an admin.

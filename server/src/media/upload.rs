@@ -3,8 +3,10 @@
 //! the URLs the API hands out.
 
 use axum::extract::multipart::{Field, MultipartError};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use super::processing::{self, Processed};
+use super::processing::{self, Processed, Variants};
 use super::store::MediaStore;
 use crate::db::{Db, new_id, now_ms};
 use crate::error::{AppError, AppResult};
@@ -34,6 +36,11 @@ impl MediaKind {
             MediaKind::Destination => "destination",
             MediaKind::Blog => "blog",
         }
+    }
+
+    /// Only pictures shown in pages get WebP copies.
+    pub fn variants(self) -> Variants {
+        if self.is_public() { Variants::WebP } else { Variants::None }
     }
 
     /// ID cards and certificates are seen only by their owner and admins.
@@ -124,7 +131,7 @@ pub fn multipart_error(error: MultipartError) -> AppError {
 
 /// Checks, re-encodes and stores an image; returns the new media id.
 pub async fn save(db: &Db, store: &MediaStore, owner_id: &str, kind: MediaKind, bytes: Vec<u8>) -> AppResult<String> {
-    let processed = processing::process(bytes).await?;
+    let processed = processing::process(bytes, kind.variants()).await?;
     save_processed(db, store, owner_id, kind, processed).await
 }
 
@@ -135,15 +142,23 @@ pub async fn save_processed(db: &Db, store: &MediaStore, owner_id: &str, kind: M
     let key = format!("{folder}/{id}.{extension}");
     let thumb_key = format!("{folder}/{id}-thumb.{extension}");
     let byte_size = processed.image.len() as i64;
+    let webp = if kind.is_public() { processed.webp } else { Vec::new() };
+    let webp_widths = (!webp.is_empty()).then(|| webp_widths_text(webp.iter().map(|(width, _)| *width)));
 
-    store.put(&key, processed.image).await?;
-    if let Err(e) = store.put(&thumb_key, processed.thumb).await {
-        remove_files(store, &[&key]).await;
-        return Err(e.into());
+    let mut stored = Vec::new();
+    let files = [(key.clone(), processed.image), (thumb_key.clone(), processed.thumb)]
+        .into_iter()
+        .chain(webp.into_iter().map(|(width, bytes)| (webp_key(&key, width), bytes)));
+    for (file_key, bytes) in files {
+        if let Err(e) = store.put(&file_key, bytes).await {
+            remove_files(store, &stored.iter().map(String::as_str).collect::<Vec<_>>()).await;
+            return Err(e.into());
+        }
+        stored.push(file_key);
     }
     let inserted = sqlx::query(
-        "INSERT INTO media (id, owner_id, kind, is_public, content_type, storage_key, thumb_key, width, height, byte_size, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        "INSERT INTO media (id, owner_id, kind, is_public, content_type, storage_key, thumb_key, width, height, byte_size, created_at, webp_widths) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(&id)
     .bind(owner_id)
@@ -156,13 +171,30 @@ pub async fn save_processed(db: &Db, store: &MediaStore, owner_id: &str, kind: M
     .bind(i64::from(processed.height))
     .bind(byte_size)
     .bind(now_ms())
+    .bind(webp_widths)
     .execute(&db.pool)
     .await;
     if let Err(e) = inserted {
-        remove_files(store, &[&key, &thumb_key]).await;
+        remove_files(store, &stored.iter().map(String::as_str).collect::<Vec<_>>()).await;
         return Err(e.into());
     }
     Ok(id)
+}
+
+/// Where the WebP copy `width` pixels wide of the image at `storage_key` is kept:
+/// `public/<id>.jpg` has `public/<id>-640w.webp`.
+pub fn webp_key(storage_key: &str, width: u32) -> String {
+    let stem = storage_key.rsplit_once('.').map_or(storage_key, |(stem, _)| stem);
+    format!("{stem}-{width}w.webp")
+}
+
+pub fn webp_widths_text(widths: impl Iterator<Item = u32>) -> String {
+    widths.map(|w| w.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// The widths in a `media.webp_widths` value; anything unreadable is skipped.
+pub fn parse_webp_widths(text: Option<&str>) -> Vec<u32> {
+    text.unwrap_or("").split(',').filter_map(|w| w.trim().parse().ok()).collect()
 }
 
 /// Deletes media rows and their files. References to them are cleared by the schema
@@ -170,14 +202,16 @@ pub async fn save_processed(db: &Db, store: &MediaStore, owner_id: &str, kind: M
 /// row is gone, so nothing can reach it any more.
 pub async fn delete(db: &Db, store: &MediaStore, ids: &[String]) -> AppResult<()> {
     for id in ids {
-        let keys: Option<(String, Option<String>)> =
-            sqlx::query_as("DELETE FROM media WHERE id = $1 RETURNING storage_key, thumb_key")
+        let keys: Option<(String, Option<String>, Option<String>)> =
+            sqlx::query_as("DELETE FROM media WHERE id = $1 RETURNING storage_key, thumb_key, webp_widths")
                 .bind(id)
                 .fetch_optional(&db.pool)
                 .await?;
-        if let Some((key, thumb_key)) = keys {
+        if let Some((key, thumb_key, webp_widths)) = keys {
+            let copies: Vec<String> = parse_webp_widths(webp_widths.as_deref()).into_iter().map(|w| webp_key(&key, w)).collect();
             let mut files = vec![key.as_str()];
             files.extend(thumb_key.as_deref());
+            files.extend(copies.iter().map(String::as_str));
             remove_files(store, &files).await;
         }
     }
@@ -261,7 +295,7 @@ impl Slot {
 
 /// Stores `bytes` as the user's image in `slot` and deletes the image it replaces.
 pub async fn replace(db: &Db, store: &MediaStore, user_id: &str, slot: Slot, bytes: Vec<u8>) -> AppResult<()> {
-    replace_processed(db, store, user_id, slot, processing::process(bytes).await?).await
+    replace_processed(db, store, user_id, slot, processing::process(bytes, slot.kind().variants()).await?).await
 }
 
 /// Like `replace`, for an image already processed (the demo seed draws its own).
@@ -294,6 +328,31 @@ async fn point_slot_at(db: &Db, user_id: &str, slot: Slot, new: &str) -> AppResu
         }
     }
     Err(AppError::Conflict("Another upload changed this image at the same time. Please try again.".into()))
+}
+
+/// How to show a public image without the page shifting: its WebP copies for
+/// `<img srcset>` and its size for `width` and `height`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ImageVariants {
+    /// `<img srcset>`: the WebP copies with their widths (`/media/<id>-320w.webp 320w,
+    /// /media/<id>-640w.webp 640w`), or the image itself at its width while it has none.
+    pub srcset: String,
+    /// The image's width in pixels (copies keep its proportions).
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The variants of the public image at `storage_key` from its `media` columns; `None`
+/// when there is no image (a LEFT JOIN found nothing).
+pub fn image_variants(storage_key: Option<&str>, width: Option<i64>, height: Option<i64>, webp_widths: Option<&str>) -> Option<ImageVariants> {
+    let (storage_key, width, height) = (storage_key?, u32::try_from(width?).ok()?, u32::try_from(height?).ok()?);
+    let copies = parse_webp_widths(webp_widths);
+    let srcset = if copies.is_empty() {
+        format!("{} {width}w", public_url(storage_key))
+    } else {
+        copies.iter().map(|&w| format!("{} {w}w", public_url(&webp_key(storage_key, w)))).collect::<Vec<_>>().join(", ")
+    };
+    Some(ImageVariants { srcset, width, height })
 }
 
 /// URL of a public image: `public/<id>.jpg` is served at `/media/<id>.jpg`.

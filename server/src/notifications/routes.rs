@@ -5,6 +5,7 @@ use std::convert::Infallible;
 use std::time::Duration;
 
 use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
@@ -189,7 +190,14 @@ async fn unread_count(State(state): State<AppState>, session: Session) -> AppRes
 /// `{"conversationId", "message"}` for each new message in one of your conversations
 /// (yours too, so other tabs see it). The stream ends after ten minutes, or when the
 /// server shuts down; reconnect with a fresh token.
+///
+/// Every event has an `id`: a position that means the same on every replica (a message
+/// time in milliseconds). Reconnecting with it in `Last-Event-ID`, to this replica or
+/// another, replays the `message` events created since (ten seconds more, for clocks
+/// and commits that lag: a client skips messages it has). Counts are sent afresh on every
+/// connection, so nothing else needs replaying; an id that is not a position is ignored.
 #[utoipa::path(get, path = "/notifications/stream", tag = "notifications", security(("bearer" = [])),
+    params(("Last-Event-ID" = Option<String>, Header, description = "The `id` of the last event received, to resume after a dropped connection")),
     responses(
         (status = 200, description = "`text/event-stream` of `unread`, `unread-messages` and `message` events", content_type = "text/event-stream", body = UnreadCount),
         (status = 401, body = ErrorBody),
@@ -197,20 +205,28 @@ async fn unread_count(State(state): State<AppState>, session: Session) -> AppRes
 async fn live_unread_count(
     State(state): State<AppState>,
     session: Session,
+    headers: HeaderMap,
 ) -> AppResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
-    // Subscribe before the first counts, so a change in between is not missed.
+    let resume_from = headers.get("last-event-id").and_then(|value| value.to_str().ok()).and_then(resume_position);
+    // Subscribe before the first counts and the replay, so a change in between is not
+    // missed (it may come twice: clients skip a message they have).
     let changes = state.notifications.subscribe();
-    let first = VecDeque::from([
-        unread_event(count_unread(&state.db, &session.user_id).await?),
-        unread_messages_event(conversations::store::unread_count(&state.db, &session.user_id).await?),
-    ]);
+    // The missed messages first, then the counts as they stand after them.
+    let (mut first, position) = match resume_from {
+        Some(position) => (VecDeque::from(replay(&state.db, &session.user_id, position).await?), position),
+        None => (VecDeque::new(), now_ms()),
+    };
+    first.push_back(Outgoing::plain(unread_event(count_unread(&state.db, &session.user_id).await?)));
+    first.push_back(Outgoing::plain(unread_messages_event(conversations::store::unread_count(&state.db, &session.user_id).await?)));
     let deadline = tokio::time::Instant::now() + STREAM_LIFETIME;
     let stream = futures_util::stream::unfold(
-        (first, changes, state.db.clone(), session.user_id),
-        move |(mut pending, mut changes, db, user_id)| async move {
+        (first, changes, state.db.clone(), session.user_id, position),
+        move |(mut pending, mut changes, db, user_id, mut position)| async move {
             loop {
-                if let Some(event) = pending.pop_front() {
-                    return Some((Ok(event), (pending, changes, db, user_id)));
+                if let Some(outgoing) = pending.pop_front() {
+                    position = position.max(outgoing.at_ms.unwrap_or(i64::MIN));
+                    let event = outgoing.event.id(position.to_string());
+                    return Some((Ok(event), (pending, changes, db, user_id, position)));
                 }
                 let announcement = match tokio::time::timeout_at(deadline, changes.recv()).await {
                     Err(_) | Ok(Err(RecvError::Closed)) => return None,
@@ -219,7 +235,7 @@ async fn live_unread_count(
                     // Fell behind: some of the missed changes may have been ours.
                     Ok(Err(RecvError::Lagged(_))) => None,
                 };
-                match events_for(&db, &user_id, announcement).await {
+                match events_for(&db, &user_id, announcement, position).await {
                     Ok(events) => pending.extend(events),
                     Err(_) => return None,
                 }
@@ -230,23 +246,68 @@ async fn live_unread_count(
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
-/// What a stream sends for one of its user's announcements; `None` (after falling
-/// behind) re-sends both counts, and the page re-reads what it shows.
-async fn events_for(db: &Db, user_id: &str, announcement: Option<Announcement>) -> AppResult<Vec<Event>> {
-    let unread_messages = || conversations::store::unread_count(db, user_id);
+/// Messages replayed to a stream that resumes, at most (the newest; a client that missed
+/// more re-reads its lists when the unread counts change).
+const REPLAY_MAX: i64 = 200;
+/// How far before a resume position the replay starts: a message is stamped when its
+/// replica writes it, and may commit, or come from a replica whose clock runs behind, a
+/// little after a later one was delivered.
+const REPLAY_SLACK_MS: i64 = 10_000;
+/// A resume position older than this replays only this far back: a page away that long
+/// reloads its lists anyway.
+const REPLAY_WINDOW_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// The position in a `Last-Event-ID`, if it is one, within the replay window.
+fn resume_position(last_event_id: &str) -> Option<i64> {
+    let position: i64 = last_event_id.trim().parse().ok()?;
+    let now = now_ms();
+    Some(position.clamp(now - REPLAY_WINDOW_MS, now))
+}
+
+/// The `message` events a stream resuming at `position` missed.
+async fn replay(db: &Db, user_id: &str, position: i64) -> AppResult<Vec<Outgoing>> {
+    let missed = conversations::store::live_messages_since(db, user_id, position - REPLAY_SLACK_MS, REPLAY_MAX).await?;
+    Ok(missed.into_iter().map(message_event).collect())
+}
+
+/// An event to send, and the time of the message it carries (which moves the stream's
+/// position on).
+struct Outgoing {
+    event: Event,
+    at_ms: Option<i64>,
+}
+
+impl Outgoing {
+    fn plain(event: Event) -> Self {
+        Self { event, at_ms: None }
+    }
+}
+
+fn message_event(live: conversations::store::LiveMessage) -> Outgoing {
+    let data = serde_json::json!({ "conversationId": live.conversation_id, "message": live.message });
+    Outgoing { event: Event::default().event("message").data(data.to_string()), at_ms: Some(live.at_ms) }
+}
+
+/// What a stream at `position` sends for one of its user's announcements; `None` (after
+/// falling behind) re-sends both counts and replays the messages since `position`.
+async fn events_for(db: &Db, user_id: &str, announcement: Option<Announcement>, position: i64) -> AppResult<Vec<Outgoing>> {
+    let unread_messages = async || Ok::<_, AppError>(Outgoing::plain(unread_messages_event(conversations::store::unread_count(db, user_id).await?)));
     Ok(match announcement {
-        Some(Announcement::Notifications { .. }) => vec![unread_event(count_unread(db, user_id).await?)],
-        Some(Announcement::MessagesRead { .. }) => vec![unread_messages_event(unread_messages().await?)],
-        Some(Announcement::Message { conversation_id, message_id, .. }) => {
+        Some(Announcement::Notifications { .. }) => vec![Outgoing::plain(unread_event(count_unread(db, user_id).await?))],
+        Some(Announcement::MessagesRead { .. }) => vec![unread_messages().await?],
+        Some(Announcement::Message { message_id, .. }) => {
             let mut events = Vec::new();
-            if let Some(message) = conversations::store::message(db, &message_id).await? {
-                let data = serde_json::json!({ "conversationId": conversation_id, "message": message });
-                events.push(Event::default().event("message").data(data.to_string()));
+            if let Some(live) = conversations::store::live_message(db, &message_id).await? {
+                events.push(message_event(live));
             }
-            events.push(unread_messages_event(unread_messages().await?));
+            events.push(unread_messages().await?);
             events
         }
-        None => vec![unread_event(count_unread(db, user_id).await?), unread_messages_event(unread_messages().await?)],
+        None => {
+            let mut events = replay(db, user_id, position).await?;
+            events.extend([Outgoing::plain(unread_event(count_unread(db, user_id).await?)), unread_messages().await?]);
+            events
+        }
     })
 }
 

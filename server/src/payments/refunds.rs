@@ -1,7 +1,7 @@
 //! Carrying out refunds. A refund is written as a `refunds` row in the transaction that
 //! decided it (a cancellation, or a payment confirmed for a booking that could no longer be
 //! paid); this worker, run by the trip sweep on every replica, claims each due row with a
-//! lease (a conditional UPDATE, so one worker at a time), asks the provider that took the
+//! lease (`claim_one`: one UPDATE, so one worker at a time), asks the provider that took the
 //! money to give it back, and on success marks the refund done and the booking `refunded`.
 //! A failure is tried again with exponential backoff. Stripe is called with an
 //! idempotency key per refund, so a retry after a crash never refunds twice.
@@ -13,7 +13,7 @@ use crate::bookings::lifecycle::{self, PaymentStatus, TripState};
 use crate::email::{self, Email, Recipient, Template};
 use crate::bookings::routes::{money, notify_both, trip_dates};
 use crate::bookings::view;
-use crate::db::{Db, now_ms};
+use crate::db::{Backend, Db, now_ms};
 use crate::error::AppResult;
 use crate::notifications::NotificationHub;
 
@@ -43,31 +43,12 @@ pub fn backoff_ms(base: Duration, attempts: i64) -> i64 {
     base.saturating_mul(1i64 << doublings).min(BACKOFF_MAX_MS)
 }
 
-/// Carries out every refund that is due; returns how many the providers confirmed.
+/// Carries out the refunds that are due (up to `BATCH`; the sweep comes back for the
+/// rest); returns how many the providers confirmed.
 pub async fn carry_out_due(db: &Db, hub: &NotificationHub, stripe: Option<&Stripe>, retry: Duration) -> AppResult<usize> {
-    let now = now_ms();
-    let due: Vec<(String,)> = sqlx::query_as(
-        "SELECT id FROM refunds WHERE status = 'pending' AND next_attempt_at <= $1 AND claimed_until <= $1 \
-         ORDER BY next_attempt_at LIMIT $2",
-    )
-    .bind(now)
-    .bind(BATCH)
-    .fetch_all(&db.pool)
-    .await?;
     let mut refunded = 0;
-    for (id,) in due {
-        let claimed = sqlx::query(
-            "UPDATE refunds SET claimed_until = $1, attempts = attempts + 1, updated_at = $2 \
-             WHERE id = $3 AND status = 'pending' AND next_attempt_at <= $2 AND claimed_until <= $2",
-        )
-        .bind(now + LEASE_MS)
-        .bind(now)
-        .bind(&id)
-        .execute(&db.pool)
-        .await?;
-        if claimed.rows_affected() == 0 {
-            continue;
-        }
+    for _ in 0..BATCH {
+        let Some((id, lease)) = claim_one(db).await? else { break };
         let refund: DueRefund = sqlx::query_as(
             "SELECT r.id, r.booking_id, r.provider, r.amount_cents, r.attempts, r.payment_id, p.payment_intent, \
                p.provider_session_id FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.id = $1",
@@ -84,17 +65,41 @@ pub async fn carry_out_due(db: &Db, hub: &NotificationHub, stripe: Option<&Strip
             Err(e) => {
                 let wait = backoff_ms(retry, refund.attempts);
                 tracing::warn!(refund_id = %refund.id, attempts = refund.attempts, retry_in_ms = wait, error = %e, "refund failed");
-                sqlx::query("UPDATE refunds SET claimed_until = 0, next_attempt_at = $1, last_error = $2, updated_at = $3 WHERE id = $4")
-                    .bind(now_ms() + wait)
-                    .bind(e.to_string().chars().take(500).collect::<String>())
-                    .bind(now_ms())
-                    .bind(&refund.id)
-                    .execute(&db.pool)
-                    .await?;
+                // Only while the claim is still ours: a worker that outlived its lease
+                // must not push back a retry another worker has taken over.
+                sqlx::query(
+                    "UPDATE refunds SET claimed_until = 0, next_attempt_at = $1, last_error = $2, updated_at = $3 \
+                     WHERE id = $4 AND status = 'pending' AND claimed_until = $5",
+                )
+                .bind(now_ms() + wait)
+                .bind(e.to_string().chars().take(500).collect::<String>())
+                .bind(now_ms())
+                .bind(&refund.id)
+                .bind(lease)
+                .execute(&db.pool)
+                .await?;
             }
         }
     }
     Ok(refunded)
+}
+
+/// Claims one due refund for this worker: its id and the lease, which also tells this
+/// claim from a later one. One UPDATE sets the lease, so a refund has one worker at a
+/// time on every backend; on PostgreSQL the row is picked `FOR UPDATE SKIP LOCKED`, so
+/// replicas sweeping together take different refunds instead of queuing for the same.
+async fn claim_one(db: &Db) -> AppResult<Option<(String, i64)>> {
+    let now = now_ms();
+    let lease = now + LEASE_MS;
+    let skip_locked = if db.backend == Backend::Postgres { " FOR UPDATE SKIP LOCKED" } else { "" };
+    let due = "status = 'pending' AND next_attempt_at <= $2 AND claimed_until <= $2";
+    let sql = format!(
+        "UPDATE refunds SET claimed_until = $1, attempts = attempts + 1, updated_at = $2 \
+         WHERE id = (SELECT id FROM refunds WHERE {due} ORDER BY next_attempt_at LIMIT 1{skip_locked}) AND {due} \
+         RETURNING id"
+    );
+    let claimed: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(lease).bind(now).fetch_optional(&db.pool).await?;
+    Ok(claimed.map(|(id,)| (id, lease)))
 }
 
 /// Asks the provider that took the money for it back; the provider's refund id, if any.

@@ -24,7 +24,7 @@ use crate::db::{Db, new_id, now_ms};
 use crate::destinations::domain::DestinationInput;
 use crate::guides::domain::{GuideProfile, GuideProfileRequest, IssueDate};
 use crate::guides::index;
-use crate::media::processing::{OutputFormat, Processed, encode_with_thumbnail};
+use crate::media::processing::{OutputFormat, Processed, Variants, encode_with_thumbnail};
 use crate::media::{MediaKind, MediaStore, Slot, upload};
 use crate::profile::{Bio, ListOf, Location, Nationality, Tags};
 use crate::tourists::profile::{self as tourist_profile, Change};
@@ -157,8 +157,13 @@ static DRAWING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLoc
 /// Draws and encodes a picture off the async runtime. Ask for several at once (join) to
 /// keep every core drawing.
 async fn drawn(draw: impl FnOnce() -> image::DynamicImage + Send + 'static) -> anyhow::Result<Processed> {
+    drawn_with(draw, Variants::WebP).await
+}
+
+/// Like `drawn`, for a private picture (no WebP copies).
+async fn drawn_with(draw: impl FnOnce() -> image::DynamicImage + Send + 'static, variants: Variants) -> anyhow::Result<Processed> {
     let _permit = DRAWING.acquire().await?;
-    Ok(tokio::task::spawn_blocking(move || encode_with_thumbnail(&draw(), OutputFormat::Jpeg)).await??)
+    Ok(tokio::task::spawn_blocking(move || encode_with_thumbnail(&draw(), OutputFormat::Jpeg, variants)).await??)
 }
 
 fn landscape(scene: Scene, key: &str, width: u32, height: u32) -> impl FnOnce() -> image::DynamicImage + Send + 'static {
@@ -278,7 +283,7 @@ impl Seeder<'_> {
         let pictured = if verified && key != GUIDE { &certificates[..0] } else { certificates };
         let certificate_pictures = pictured.iter().map(|(name, _, _)| {
             let seed = seed_of(&format!("{key}/{name}"));
-            drawn(move || art::certificate(seed, 900, 640))
+            drawn_with(move || art::certificate(seed, 900, 640), Variants::None)
         });
         let (cover, photo, certificate_pictures) = tokio::try_join!(
             drawn(landscape(cover, key, 1200, 450)),

@@ -178,7 +178,7 @@ async fn editing_replaces_or_removes_the_image_and_deleting_removes_everything()
     // Assert
     assert_eq!(deleted.status(), StatusCode::OK);
     assert_eq!(app.get(&format!("/api/v1/users/blog/{id}")).await.status(), StatusCode::NOT_FOUND);
-    assert_eq!(app.media_files().len(), 2, "only the other post's image and thumbnail");
+    assert_eq!(app.media_files().len(), 3, "only the other post's image, thumbnail and WebP copy");
     assert_eq!(feed(&app, "").await["blogs"].as_array().unwrap().len(), 1);
 }
 

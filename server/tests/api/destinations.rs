@@ -173,7 +173,7 @@ async fn a_bad_destination_form_changes_nothing_and_says_why() {
     create(&app, &admin.token, &base).await;
     let again = app.upload_form(ADMIN_PATH, &admin.token, form(&with(&base, "name", "phewa lake, POKHARA"), Some(320))).await;
     assert_error(again, StatusCode::CONFLICT, "A destination with this name already exists").await;
-    assert_eq!(app.media_files().len(), 2, "only the first destination's photo and thumbnail remain");
+    assert_eq!(app.media_files().len(), 4, "only the first destination's photo, thumbnail and two WebP copies remain");
 }
 
 #[tokio::test]
@@ -199,7 +199,7 @@ async fn editing_replaces_the_photo_and_deleting_removes_it() {
     // Assert
     assert_ne!(with_photo["destination"]["image"], old_image);
     assert_eq!(app.get(&old_image).await.status(), StatusCode::NOT_FOUND);
-    assert_eq!(app.media_files().len(), 2);
+    assert_eq!(app.media_files().len(), 5, "the new photo, its thumbnail and WebP copies at 320, 640 and 800 px");
 
     // Act: delete.
     let deleted = app.client.delete(app.url(&path)).bearer_auth(&admin.token).send().await.unwrap();

@@ -96,7 +96,9 @@ async fn without_an_smtp_server_each_email_is_an_eml_file_in_the_outbox_folder()
     let token = link_token(&eml, "https://yatra.example.np/verify-email").expect("a link to the public URL");
     assert!(token.len() >= 40, "a long random token");
 
-    // The outbox row keeps nothing once sent, and no token is stored in the clear.
+    // The outbox row keeps nothing once sent, and no token is stored in the clear. The
+    // file is written before the row is marked sent: wait for the row.
+    wait_until_no_email_pending(&app).await;
     let db = app.db().await;
     let (status, data): (String, String) = sqlx::query_as("SELECT status, data FROM emails").fetch_one(&db.pool).await.unwrap();
     assert_eq!((status.as_str(), data.as_str()), ("sent", "{}"));

@@ -210,6 +210,18 @@ impl TestApp {
         format!("http://127.0.0.1:{port}")
     }
 
+    /// `replica`, and a switch that stops it the way SIGTERM does: its event streams end
+    /// and it stops listening.
+    pub async fn stoppable_replica(&self) -> (String, tokio::sync::oneshot::Sender<()>) {
+        let app = Application::build(self.config.clone()).await.expect("the replica builds");
+        let port = app.port();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(app.run_until(async move {
+            let _ = stopped.await;
+        }));
+        (format!("http://127.0.0.1:{port}"), stop)
+    }
+
     /// A connection pool to the server's own database, for checks the API does not show
     /// and for test-only setup (admins have no HTTP sign-up).
     pub async fn db(&self) -> Db {

@@ -270,7 +270,7 @@ async fn replacing_a_profile_image_deletes_the_old_one() {
     let first = upload_guide_picture(&app, &guide.token, "a.jpg", "image/jpeg", jpeg(100, 100)).await;
     let old_url = first["guideDetails"]["profilePicture"].as_str().unwrap().to_owned();
     let old_thumb = first["guideDetails"]["profilePictureThumb"].as_str().unwrap().to_owned();
-    assert_eq!(app.media_files().len(), 2);
+    assert_eq!(app.media_files().len(), 3, "the image, its thumbnail and its WebP copy");
 
     // Act
     let second = upload_guide_picture(&app, &guide.token, "b.png", "image/png", png(100, 100, false)).await;
@@ -281,7 +281,7 @@ async fn replacing_a_profile_image_deletes_the_old_one() {
     assert_eq!(fetch(&app, new_url).await.0, StatusCode::OK);
     assert_eq!(fetch(&app, &old_url).await.0, StatusCode::NOT_FOUND);
     assert_eq!(fetch(&app, &old_thumb).await.0, StatusCode::NOT_FOUND);
-    assert_eq!(app.media_files().len(), 2, "only the new image and its thumbnail remain");
+    assert_eq!(app.media_files().len(), 3, "only the new image, its thumbnail and its WebP copy remain");
     let db = app.db().await;
     let (rows,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM media").fetch_one(&db.pool).await.unwrap();
     assert_eq!(rows, 1);
@@ -361,7 +361,7 @@ async fn a_traveller_photo_is_accepted_under_either_field_name() {
         let body: Value = response.json().await.unwrap();
         assert!(body["data"]["touristDetails"]["profilePicture"].as_str().unwrap().starts_with("/media/"));
     }
-    assert_eq!(app.media_files().len(), 2, "the first photo was replaced");
+    assert_eq!(app.media_files().len(), 3, "the first photo was replaced");
 }
 
 #[tokio::test]
@@ -431,6 +431,8 @@ async fn s3_public_images_are_stored_in_the_bucket_served_and_replaced() {
 
     // Assert: in the bucket, not in the media folder, served with cache headers, no GPS.
     assert!(s3_has(&app, &old_key).await, "{old_key} is not in the bucket");
+    let old_copy = old_key.replace(".jpg", "-64w.webp");
+    assert!(s3_has(&app, &old_copy).await, "{old_copy}: the WebP copy is not in the bucket");
     assert!(app.media_files().is_empty(), "nothing may land in the local folder");
     let (status, _, cache, bytes) = fetch(&app, &old_url).await;
     assert_eq!(status, StatusCode::OK);
@@ -445,6 +447,7 @@ async fn s3_public_images_are_stored_in_the_bucket_served_and_replaced() {
     assert_eq!(fetch(&app, &old_url).await.0, StatusCode::NOT_FOUND);
     assert!(!s3_has(&app, &old_key).await, "{old_key} was not deleted");
     assert!(!s3_has(&app, &old_key.replace(".jpg", "-thumb.jpg")).await);
+    assert!(!s3_has(&app, &old_copy).await, "{old_copy} was not deleted");
 }
 
 #[tokio::test]

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { mediaUrl } from '../lib/media-url'
+import { absoluteSrcset, type ImageVariants } from './photo'
 
 /** Up to two initials of a name, e.g. 'PS' for 'Pemba Sherpa'. */
 export function initials(name: string): string {
@@ -29,17 +30,31 @@ type AvatarProps = {
   className?: string
   /** Whose picture this is, for screen readers; empty when a name is already beside it. */
   alt?: string
+  /** WebP copies of the photo, and how wide the avatar is drawn (`<img sizes>`). */
+  variants?: ImageVariants | null
+  sizes?: string
 }
 
 /** A round photo that falls back to the person's initials when there is none or it fails to load. */
-export function Avatar({ src, name, className = 'h-12 w-12 text-base', alt = '' }: AvatarProps) {
+export function Avatar({ src, name, className = 'h-12 w-12 text-base', alt = '', variants, sizes = '128px' }: AvatarProps) {
   const url = mediaUrl(src)
   const [failed, setFailed] = useState<string | null>(null)
   const frame = `flex shrink-0 items-center justify-center overflow-hidden rounded-full font-semibold ${className}`
   if (url && failed !== url) {
     return (
       <span className={`${frame} bg-slate-100`}>
-        <img src={url} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(url)} className="h-full w-full object-cover" />
+        <img
+          src={url}
+          srcSet={variants ? absoluteSrcset(variants.srcset) : undefined}
+          sizes={variants ? sizes : undefined}
+          width={variants?.width}
+          height={variants?.height}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(url)}
+          className="h-full w-full object-cover"
+        />
       </span>
     )
   }

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { blogPath, excerpt, formatBlogDate, likeCountText, type Blog } from '../lib/blog-text'
 import { ArrowRightIcon, CalendarIcon, HeartIcon } from './icons'
-import { Photo } from './photo'
+import { CARD_SIZES, Photo } from './photo'
 
 /** Characters of the body a card shows before its three lines are clamped. */
 const CARD_EXCERPT_LENGTH = 180
@@ -10,10 +10,12 @@ const CARD_EXCERPT_LENGTH = 180
 type BlogCardProps = {
   blog: Blog
   headingLevel?: 'h2' | 'h3'
+  /** The first card of a list that opens the page: its image loads first. */
+  priority?: boolean
 }
 
 /** A blog post card (image, date, title, excerpt, likes, 'Read More'); clicking it opens the post. */
-export function BlogCard({ blog, headingLevel: Heading = 'h2' }: BlogCardProps) {
+export function BlogCard({ blog, headingLevel: Heading = 'h2', priority = false }: BlogCardProps) {
   const navigate = useNavigate()
   const path = blogPath(blog._id)
 
@@ -25,7 +27,7 @@ export function BlogCard({ blog, headingLevel: Heading = 'h2' }: BlogCardProps) 
 
   return (
     <article className="card group flex h-full cursor-pointer flex-col overflow-hidden transition-shadow hover:shadow-float" aria-label={blog.title} onClick={openOnClick}>
-      <Photo src={blog.imageThumb ?? blog.image} alt="" className="h-48" />
+      <Photo src={blog.imageThumb ?? blog.image} variants={blog.imageVariants} sizes={CARD_SIZES} priority={priority} alt="" className="h-48" />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center justify-between gap-3 text-xs text-slate-500">
           <span className="inline-flex items-center gap-1.5">

@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { Destination } from '../lib/list-destinations'
 import { ArrowRightIcon, ClockIcon, MapPinIcon, StarIcon, SunIcon } from './icons'
-import { Photo } from './photo'
+import { CARD_SIZES, Photo } from './photo'
 import { formatRating, reviewCountText } from './star-rating'
 
 /** A destination earns the 'Top Rated' badge from this rating up (spec section 9). */
@@ -26,10 +26,12 @@ type DestinationCardProps = {
   /** Buttons laid over the photo's corner (favourite, share). */
   actions?: ReactNode
   headingLevel?: 'h2' | 'h3'
+  /** The first card of a list that opens the page: its photo loads first. */
+  priority?: boolean
 }
 
 /** A destination card; clicking anywhere on it (but its buttons) opens the destination. */
-export function DestinationCard({ destination, topRated, showBestTime = false, showDescription = false, actions, headingLevel: Heading = 'h3' }: DestinationCardProps) {
+export function DestinationCard({ destination, topRated, showBestTime = false, showDescription = false, actions, headingLevel: Heading = 'h3', priority = false }: DestinationCardProps) {
   const navigate = useNavigate()
   const path = destinationPath(destination._id)
   const badge = topRated === 'always' || isTopRated(destination)
@@ -43,7 +45,14 @@ export function DestinationCard({ destination, topRated, showBestTime = false, s
   return (
     <article className="card group flex h-full cursor-pointer flex-col overflow-hidden transition-shadow hover:shadow-float" aria-label={destination.name} onClick={openOnClick}>
       <div className="relative">
-        <Photo src={destination.imageThumb ?? destination.image} alt={destination.name} className="h-48 sm:h-56" />
+        <Photo
+          src={destination.imageThumb ?? destination.image}
+          variants={destination.imageVariants}
+          sizes={CARD_SIZES}
+          priority={priority}
+          alt={destination.name}
+          className="h-48 sm:h-56"
+        />
         {badge && (
           <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-marigold-400 px-2.5 py-1 text-xs font-bold text-himal-950 shadow-sm">
             <StarIcon /> Top Rated

@@ -3,7 +3,7 @@ import type { GuideSummary } from '../lib/list-guides'
 import { usePrice } from '../lib/currencies'
 import { Avatar } from './avatar'
 import { GlobeIcon, MapPinIcon } from './icons'
-import { Photo } from './photo'
+import { CARD_SIZES, Photo } from './photo'
 import { StarRating, formatRating, reviewCountText } from './star-rating'
 
 /** Interests a card shows before '+N more' (spec section 2). */
@@ -23,9 +23,10 @@ export const guidePath = (guideId: string) => `/guides/${guideId}`
 
 /**
  * A guide in a list: rating, languages, address, up to four interests plus '+N more',
- * price per day and 'Book Now', which opens the guide's page.
+ * price per day and 'Book Now', which opens the guide's page. The list's first card is
+ * the `priority` one: its cover is the largest image of the first screenful.
  */
-export function GuideCard({ guide }: { guide: GuideSummary }) {
+export function GuideCard({ guide, priority = false }: { guide: GuideSummary; priority?: boolean }) {
   const name = `${guide.firstName} ${guide.lastName}`.trim()
   const { shown, more } = splitInterests(guide.interests)
   const price = usePrice()
@@ -33,13 +34,13 @@ export function GuideCard({ guide }: { guide: GuideSummary }) {
   return (
     <article className="card flex h-full flex-col overflow-hidden" aria-label={name}>
       <div className="relative">
-        <Photo src={guide.coverImage} alt="" className="h-28" />
+        <Photo src={guide.coverImage} variants={guide.coverImageVariants} sizes={CARD_SIZES} priority={priority} alt="" className="h-28" />
         {guide.distanceKm != null && (
           <span className="absolute top-3 right-3 inline-flex items-center gap-1 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-himal-800 shadow-sm">
             <MapPinIcon /> {distanceText(guide.distanceKm)}
           </span>
         )}
-        <Avatar src={guide.profilePicture} name={name} className="absolute -bottom-8 left-5 h-16 w-16 border-4 border-white text-lg shadow-card" />
+        <Avatar src={guide.profilePicture} variants={guide.profilePictureVariants} sizes="64px" name={name} className="absolute -bottom-8 left-5 h-16 w-16 border-4 border-white text-lg shadow-card" />
       </div>
       <div className="flex flex-1 flex-col px-5 pt-10 pb-5">
         <h3 className="text-lg font-semibold text-slate-900">

@@ -903,6 +903,11 @@ export interface paths {
          *     `{"conversationId", "message"}` for each new message in one of your conversations
          *     (yours too, so other tabs see it). The stream ends after ten minutes, or when the
          *     server shuts down; reconnect with a fresh token.
+         * @description Every event has an `id`: a position that means the same on every replica (a message
+         *     time in milliseconds). Reconnecting with it in `Last-Event-ID`, to this replica or
+         *     another, replays the `message` events created since (ten seconds more, for clocks
+         *     and commits that lag: a client skips messages it has). Counts are sent afresh on every
+         *     connection, so nothing else needs replaying; an id that is not a position is ignored.
          */
         get: operations["live_unread_count"];
         put?: never;
@@ -1555,8 +1560,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A public image or its thumbnail (`<id>.jpg`, `<id>-thumb.jpg`). The file behind a URL
-         *     never changes (a new upload gets a new id), so browsers and CDNs may keep it a year.
+         * A public image, its thumbnail or one of its WebP copies (`<id>.jpg`, `<id>-thumb.jpg`,
+         *     `<id>-640w.webp`). The file behind a URL never changes (a new upload gets a new id),
+         *     so browsers and CDNs may keep it a year.
          */
         get: operations["public_image"];
         put?: never;
@@ -1596,6 +1602,46 @@ export interface paths {
         };
         /** Readiness: the database answers too. */
         get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Crawlers may read every public page; private and API paths say so themselves
+         *     (`noindex` is not needed: they answer 401 or JSON).
+         */
+        get: operations["robots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every public guide, destination and blog post page, with absolute URLs. Hidden posts,
+         *     unverified and suspended guides are left out, as from every public list.
+         */
+        get: operations["sitemap"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1700,6 +1746,7 @@ export interface components {
             image: string | null;
             /** @description A smaller copy (at most 480 px) for cards. */
             imageThumb: string | null;
+            imageVariants: null | components["schemas"]["ImageVariants"];
             /** Format: int64 */
             likeCount: number;
             /** @description Whether the signed-in caller likes it (false when signed out). */
@@ -2008,6 +2055,7 @@ export interface components {
             image: string | null;
             /** @description A smaller copy (at most 480 px) for cards. */
             imageThumb: string | null;
+            imageVariants: null | components["schemas"]["ImageVariants"];
             /** @description Where it is, e.g. "Pokhara, Gandaki Province". */
             location: string;
             name: string;
@@ -2154,6 +2202,7 @@ export interface components {
             contactInfo: components["schemas"]["CardContact"];
             /** @description A small copy of the cover image. */
             coverImage: string | null;
+            coverImageVariants: null | components["schemas"]["ImageVariants"];
             /**
              * Format: double
              * @description Only in searches near a point: how far the guide is based from it.
@@ -2171,6 +2220,7 @@ export interface components {
             pricePerDay: number | null;
             /** @description A small copy (at most 480 px) of the guide's photo. */
             profilePicture: string | null;
+            profilePictureVariants: null | components["schemas"]["ImageVariants"];
             /** Format: int64 */
             reviewCount: number;
             /** Format: int64 */
@@ -2208,6 +2258,7 @@ export interface components {
             certifications: components["schemas"]["Certification"][];
             contactInfo: components["schemas"]["ContactInfo"];
             coverImage: string | null;
+            coverImageVariants: null | components["schemas"]["ImageVariants"];
             /** @description When the account was created (RFC 3339). */
             createdAt: string;
             expertiseLanguages: string[];
@@ -2223,6 +2274,7 @@ export interface components {
             profilePicture: string | null;
             /** @description A smaller copy (at most 480 px) for cards and avatars. */
             profilePictureThumb: string | null;
+            profilePictureVariants: null | components["schemas"]["ImageVariants"];
             status: components["schemas"]["GuideStatus"];
             verification: components["schemas"]["Verification"];
             /** Format: int64 */
@@ -2289,6 +2341,24 @@ export interface components {
         IdCardUpload: {
             /** Format: binary */
             idCardImage: string;
+        };
+        /**
+         * @description How to show a public image without the page shifting: its WebP copies for
+         *     `<img srcset>` and its size for `width` and `height`.
+         */
+        ImageVariants: {
+            /** Format: int32 */
+            height: number;
+            /**
+             * @description `<img srcset>`: the WebP copies with their widths (`/media/<id>-320w.webp 320w,
+             *     /media/<id>-640w.webp 640w`), or the image itself at its width while it has none.
+             */
+            srcset: string;
+            /**
+             * Format: int32
+             * @description The image's width in pixels (copies keep its proportions).
+             */
+            width: number;
         };
         InterestsRequest: {
             interests: components["schemas"]["Tag"][];
@@ -2530,6 +2600,7 @@ export interface components {
             certifications: components["schemas"]["PublicCertification"][];
             contactInfo: components["schemas"]["PublicContact"];
             coverImage: string | null;
+            coverImageVariants: null | components["schemas"]["ImageVariants"];
             /** @description When the guide joined (RFC 3339). */
             createdAt: string;
             expertiseLanguages: string[];
@@ -2540,6 +2611,7 @@ export interface components {
             pricePerDay: number | null;
             profilePicture: string | null;
             profilePictureThumb: string | null;
+            profilePictureVariants: null | components["schemas"]["ImageVariants"];
             status: components["schemas"]["GuideStatus"];
             /**
              * Format: int64
@@ -6208,7 +6280,10 @@ export interface operations {
     live_unread_count: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `id` of the last event received, to resume after a dropped connection */
+                "Last-Event-ID"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8051,7 +8126,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description `<id>.<ext>` or `<id>-thumb.<ext>` as given in a profile */
+                /** @description `<id>.<ext>`, `<id>-thumb.<ext>` or `<id>-<width>w.webp` as given in a profile */
                 file: string;
             };
             cookie?: never;
@@ -8130,6 +8205,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    robots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Crawling rules and where the sitemap is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    sitemap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sitemap (sitemaps.org 0.9) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
         };

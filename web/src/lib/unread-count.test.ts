@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { saveSession } from './auth-store'
 import { fakeServer, failure, json } from '../test-server'
-import { followUnreadCount, readLiveMessage, readUnreadCount, reconnectDelay, UNREAD_STREAM_PATH } from './unread-count'
+import { followLiveEvents, followUnreadCount, readLiveMessage, readUnreadCount, reconnectDelay, UNREAD_STREAM_PATH } from './unread-count'
 
 /** A text/event-stream answer that sends `chunks`, then ends (or stays open with `open`). */
 function eventStream(chunks: string[], { open = false } = {}) {
@@ -70,6 +70,30 @@ describe('followUnreadCount', () => {
     await vi.waitFor(() => expect(counts).toEqual([2, 3, 5]), { timeout: 3000 })
     expect(connections).toBe(2)
     expect(auth).toEqual(['Bearer access', 'Bearer access'])
+    stop.abort()
+    await following
+  })
+
+  it('resumes from the id of the last event heard, so the server replays what was missed', async () => {
+    saveSession({ token: 'access', refreshToken: 'refresh', role: 'guide' })
+    const resumedFrom: (string | null)[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        resumedFrom.push(new Request(input, init).headers.get('Last-Event-ID'))
+        // The first replica goes away after two events; the second replays a message.
+        if (resumedFrom.length === 1) return eventStream([`id: 100\n${unread(1)}`, 'id: 170\nevent: message\ndata: {"n":1}\n\n'])
+        if (resumedFrom.length === 2) return eventStream(['id: 250\nevent: message\ndata: {"n":2}\n\n', unread(2)])
+        return eventStream([unread(2)], { open: true })
+      }),
+    )
+    const events: string[] = []
+    const stop = new AbortController()
+    const following = followLiveEvents((event) => events.push(`${event.event} ${event.data}`), stop.signal)
+    await vi.waitFor(() => expect(resumedFrom).toHaveLength(3), { timeout: 3000 })
+    // The id carries on through events that name none (the standard's "last event ID").
+    expect(resumedFrom).toEqual([null, '170', '250'])
+    expect(events).toContain('message {"n":2}')
     stop.abort()
     await following
   })

@@ -62,14 +62,19 @@ export function readLiveMessage(data: string): LiveMessage | null {
  * Keeps one stream open while signed in: hands every event to `onEvent`, and reconnects
  * when the stream ends (the server closes it every ten minutes) or fails. EventSource
  * cannot send the bearer token, so this reads the stream with authFetch, which also
- * refreshes an expired token. Stops when aborted or signed out.
+ * refreshes an expired token. Each reconnection, to whichever replica the balancer picks,
+ * sends the id of the last event heard as `Last-Event-ID`, and the server replays the
+ * messages sent meanwhile. Stops when aborted or signed out.
  */
 export async function followLiveEvents(onEvent: (event: SseEvent) => void, signal: AbortSignal): Promise<void> {
   let failures = 0
+  let lastEventId: string | undefined
   while (!signal.aborted && getToken()) {
     let heard = false
     try {
-      const response = await authFetch(UNREAD_STREAM_PATH, { headers: { Accept: 'text/event-stream' }, signal })
+      const headers: Record<string, string> = { Accept: 'text/event-stream' }
+      if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId
+      const response = await authFetch(UNREAD_STREAM_PATH, { headers, signal })
       // Refused even after a refresh: signed out (authFetch has cleared the session).
       if (response.status === 401 && !getToken()) return
       if (response.ok && response.body) {
@@ -85,6 +90,7 @@ export async function followLiveEvents(onEvent: (event: SseEvent) => void, signa
             if (done || signal.aborted) break
             for (const event of parser.push(decoder.decode(value, { stream: true }))) {
               heard = true
+              if (event.id !== undefined) lastEventId = event.id
               onEvent(event)
             }
           }

@@ -5,13 +5,14 @@ import { BlogCard } from '../../components/blog-card'
 import { AlertIcon, ArrowLeftIcon, CalendarIcon, HeartIcon, ShareIcon, SpinnerIcon } from '../../components/icons'
 import { MountainScene } from '../../components/mountain-scene'
 import { ReportButton } from '../../components/report-dialog'
-import { Photo } from '../../components/photo'
+import { Photo, WIDE_SIZES } from '../../components/photo'
 import { Toast, useToast } from '../../components/toast'
 import { useAuth } from '../../lib/auth-store'
 import { authorName, formatBlogDate, likeCountText, type Blog } from '../../lib/blog-text'
 import { invalidate, useClientCache } from '../../lib/cache-provider'
 import { BLOGS_TAG } from '../../lib/cache-tags'
 import { useCachedQuery, usePagedList } from '../../lib/use-cached-query'
+import { usePageTitle } from '../../lib/use-page-title'
 import { BLOG_LOAD_FAILED, blogKey, blogTags, getBlog } from './api/get-blog'
 import { likeBlog } from './api/like-blog'
 import { BLOG_FEED_KEY, BLOG_FEED_TAGS, listBlogs } from './api/list-blogs'
@@ -141,7 +142,7 @@ function BlogView({ blog }: { blog: Blog }) {
         <Toast toast={toast} />
         <div className="relative isolate">
           {blog.image ? (
-            <Photo src={blog.image} alt={blog.title} eager className="h-64 sm:h-[28rem]" />
+            <Photo src={blog.image} variants={blog.imageVariants} sizes={WIDE_SIZES} alt={blog.title} priority className="h-64 sm:h-[28rem]" />
           ) : (
             <div className="relative h-44 overflow-hidden bg-gradient-to-b from-himal-100 via-himal-50 to-slate-50 sm:h-56">
               <MountainScene className="absolute inset-x-0 bottom-0 h-24 w-full opacity-50 sm:h-32" groundColor="#f8fafc" groundOpacity={1} />
@@ -201,6 +202,7 @@ export function BlogDetailPage() {
   const { blogId = '' } = useParams()
   const goBack = useGoBack()
   const query = useCachedQuery({ key: blogKey(blogId), tags: blogTags(blogId), load: () => getBlog(blogId), enabled: blogId !== '' })
+  usePageTitle(query.data ? `${query.data.title} — by ${authorName(query.data)}` : 'Travel story')
 
   if (query.data) return <BlogView blog={query.data} />
   if (query.status === 'error') {

@@ -63,9 +63,9 @@ export function BlogsPage() {
           )}
           {list.items.length > 0 && (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Blogs">
-              {list.items.map((blog) => (
+              {list.items.map((blog, index) => (
                 <li key={blog._id}>
-                  <BlogCard blog={blog} />
+                  <BlogCard blog={blog} priority={index === 0} />
                 </li>
               ))}
             </ul>

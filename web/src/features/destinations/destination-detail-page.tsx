@@ -1,12 +1,13 @@
 import { useId, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { AlertIcon, ArrowLeftIcon, CalendarIcon, CheckIcon, MapPinIcon, MountainIcon, SpinnerIcon, StarIcon, SunIcon, UsersIcon } from '../../components/icons'
-import { Photo } from '../../components/photo'
+import { Photo, WIDE_SIZES } from '../../components/photo'
 import { formatRating, reviewCountText } from '../../components/star-rating'
 import { Toast, useToast } from '../../components/toast'
 import type { Destination } from '../../lib/list-destinations'
 import { usePrice } from '../../lib/currencies'
 import { useCachedQuery } from '../../lib/use-cached-query'
+import { usePageTitle } from '../../lib/use-page-title'
 import { DESTINATION_LOAD_FAILED, destinationKey, destinationTags, getDestination } from './api/get-destination'
 import { FavouriteButton, ShareButton } from './destination-actions'
 import { BEST_TIME_TO_VISIT, CANCELLATION_NOTE, CANCELLATION_POLICY, HIGHLIGHTS, TRIP_PRICE, VISITOR_OPTIONS, guidesNearPath, paragraphs } from './plan-trip'
@@ -102,7 +103,7 @@ function DestinationView({ destination }: { destination: Destination }) {
     <article aria-labelledby="destination-name">
       <Toast toast={toast} />
       <div className="relative isolate">
-        <Photo src={destination.image} alt={destination.name} eager className="h-72 sm:h-[26rem]" />
+        <Photo src={destination.image} variants={destination.imageVariants} sizes={WIDE_SIZES} alt={destination.name} priority className="h-72 sm:h-[26rem]" />
         <div className="absolute inset-0 bg-gradient-to-t from-slate-950/80 via-slate-950/20 to-slate-950/10" />
         <div className="absolute inset-x-0 top-0">
           <div className="mx-auto flex max-w-6xl items-center justify-between px-4 pt-4 sm:px-6 lg:px-8">
@@ -186,6 +187,7 @@ export function DestinationDetailPage() {
   const { id = '' } = useParams()
   const goBack = useGoBack()
   const query = useCachedQuery({ key: destinationKey(id), tags: destinationTags(id), load: () => getDestination(id), enabled: id !== '' })
+  usePageTitle(query.data ? [query.data.name, query.data.location].filter(Boolean).join(', ') : 'Destination')
 
   if (query.data) return <DestinationView destination={query.data} />
   if (query.status === 'error') {

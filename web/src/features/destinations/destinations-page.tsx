@@ -32,10 +32,11 @@ export function DestinationsPage() {
         )}
         {list.status === 'success' && list.items.length > 0 && (
           <ul className="grid gap-6 md:grid-cols-2" aria-label="Destinations">
-            {list.items.map((destination) => (
+            {list.items.map((destination, index) => (
               <li key={destination._id}>
                 <DestinationCard
                   destination={destination}
+                  priority={index === 0}
                   topRated="earned"
                   showDescription
                   headingLevel="h2"

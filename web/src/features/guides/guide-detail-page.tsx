@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { ArrowLeftIcon, AwardIcon, ChatIcon, CheckIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, SpinnerIcon, StarIcon } from '../../components/icons'
-import { Photo } from '../../components/photo'
+import { Photo, WIDE_SIZES } from '../../components/photo'
 import { ReportButton } from '../../components/report-dialog'
 import { Chips, joinedDate } from '../../components/profile-layout'
 import { StarRating, formatRating, reviewCountText } from '../../components/star-rating'
@@ -11,6 +11,7 @@ import { Toast, useToast } from '../../components/toast'
 import { useAuth } from '../../lib/auth-store'
 import { usePrice } from '../../lib/currencies'
 import { useCachedQuery, usePagedList } from '../../lib/use-cached-query'
+import { usePageTitle } from '../../lib/use-page-title'
 import { GUIDE_LOAD_FAILED, getGuide, guideKey, guideTags, type PublicGuide } from './api/get-guide'
 import { listReviews, reviewsKey, reviewsTags, type Review } from './api/list-reviews'
 import { BookExperience } from './book-experience'
@@ -183,7 +184,14 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
       <Toast toast={toast} />
       <div className="mx-auto max-w-6xl sm:px-6 sm:pt-6 lg:px-8">
         <div className="relative">
-          <Photo src={d.coverImage} alt={`${name}'s cover photo`} eager className="h-44 rounded-b-3xl sm:h-64 sm:rounded-3xl" />
+          <Photo
+            src={d.coverImage}
+            variants={d.coverImageVariants}
+            sizes={WIDE_SIZES}
+            alt={`${name}'s cover photo`}
+            priority
+            className="h-44 rounded-b-3xl sm:h-64 sm:rounded-3xl"
+          />
           <Link
             to="/guides"
             className="absolute top-4 left-4 inline-flex items-center gap-1.5 rounded-full bg-white/90 px-3 py-1.5 text-sm font-semibold text-himal-900 shadow-sm backdrop-blur hover:bg-white"
@@ -192,6 +200,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
           </Link>
           <Avatar
             src={d.profilePictureThumb ?? d.profilePicture}
+            variants={d.profilePictureVariants}
             name={name}
             alt={`${name}'s profile photo`}
             className="absolute -bottom-14 left-5 h-28 w-28 border-4 border-white text-3xl shadow-card sm:left-8 sm:h-32 sm:w-32"
@@ -342,6 +351,8 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
 export function GuideDetailPage() {
   const { id = '' } = useParams()
   const query = useCachedQuery({ key: guideKey(id), tags: guideTags(id), load: () => getGuide(id), enabled: id !== '' })
+  // The same title the server puts in this page's HTML for a shared link.
+  usePageTitle(query.data ? `${query.data.firstName} ${query.data.lastName} — tour guide in Nepal` : 'Guide')
 
   if (query.data) return <GuideProfile guide={query.data} />
   if (query.status === 'error') {

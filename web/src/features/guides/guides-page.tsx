@@ -59,9 +59,9 @@ export function GuidesPage() {
           )}
           {list.status === 'success' && list.items.length > 0 && (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Guides">
-              {list.items.map((guide) => (
+              {list.items.map((guide, index) => (
                 <li key={guide._id}>
-                  <GuideCard guide={guide} />
+                  <GuideCard guide={guide} priority={index === 0} />
                 </li>
               ))}
             </ul>
