@@ -29,7 +29,7 @@ use crate::payments::esewa::EsewaStatusApi;
 use crate::payments::khalti::Khalti;
 use crate::payments::stripe::Stripe;
 use crate::{
-    admin, auth, blogs, bookings, conversations, deadline, destinations, guides, health, ledger, media, moderation, monitoring, notifications, openapi,
+    admin, auth, blogs, bookings, conversations, currencies, deadline, destinations, guides, health, ledger, media, moderation, monitoring, notifications, openapi,
     payments, reviews, tourists, web,
 };
 
@@ -104,6 +104,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(admin::routes::router())
                 .merge(ledger::routes::router())
                 .merge(ledger::payouts::router())
+                .merge(currencies::routes::router())
                 .merge(moderation::reports::router())
                 .merge(moderation::routes::router())
                 .merge(media::routes::api_router()),

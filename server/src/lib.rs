@@ -8,6 +8,7 @@ pub mod bookings;
 pub mod calendar;
 pub mod config;
 pub mod conversations;
+pub mod currencies;
 pub mod db;
 pub mod deadline;
 pub mod destinations;

@@ -25,6 +25,7 @@ pub enum AuditAction {
     UnsuspendUser,
     DismissReport,
     RecordPayout,
+    UpdateCurrencyRate,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -36,10 +37,11 @@ pub enum AuditTarget {
     Review,
     User,
     Report,
+    Currency,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 13] = [
+    pub const ALL: [AuditAction; 14] = [
         Self::VerifyGuide,
         Self::RejectGuide,
         Self::CreateDestination,
@@ -53,6 +55,7 @@ impl AuditAction {
         Self::UnsuspendUser,
         Self::DismissReport,
         Self::RecordPayout,
+        Self::UpdateCurrencyRate,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -70,6 +73,7 @@ impl AuditAction {
             Self::UnsuspendUser => "unsuspend_user",
             Self::DismissReport => "dismiss_report",
             Self::RecordPayout => "record_payout",
+            Self::UpdateCurrencyRate => "update_currency_rate",
         }
     }
 
@@ -86,6 +90,7 @@ impl AuditAction {
             Self::HideReview | Self::UnhideReview => AuditTarget::Review,
             Self::SuspendUser | Self::UnsuspendUser => AuditTarget::User,
             Self::DismissReport => AuditTarget::Report,
+            Self::UpdateCurrencyRate => AuditTarget::Currency,
         }
     }
 }
@@ -99,11 +104,12 @@ impl AuditTarget {
             Self::Review => "review",
             Self::User => "user",
             Self::Report => "report",
+            Self::Currency => "currency",
         }
     }
 
     pub fn parse(text: &str) -> Option<Self> {
-        [Self::Guide, Self::Destination, Self::Blog, Self::Review, Self::User, Self::Report]
+        [Self::Guide, Self::Destination, Self::Blog, Self::Review, Self::User, Self::Report, Self::Currency]
             .into_iter()
             .find(|target| target.as_str() == text)
     }

@@ -5,6 +5,7 @@ mod admin;
 mod blogs;
 mod bookings;
 mod conversations;
+mod currencies;
 mod destinations;
 mod email;
 mod directory;

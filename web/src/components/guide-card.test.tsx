@@ -1,7 +1,11 @@
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CacheProvider } from '../lib/cache-provider'
+import { ClientCache } from '../lib/client-cache'
+import { chooseCurrency } from '../lib/currencies'
 import { guideCard } from '../test-fixtures'
+import { fakeServer, json } from '../test-server'
 import { GuideCard, distanceText, splitInterests } from './guide-card'
 
 describe('splitInterests', () => {
@@ -23,9 +27,11 @@ describe('distanceText', () => {
 describe('GuideCard', () => {
   const renderCard = (overrides = {}) =>
     render(
-      <MemoryRouter>
-        <GuideCard guide={guideCard('g1', overrides)} />
-      </MemoryRouter>,
+      <CacheProvider cache={new ClientCache()}>
+        <MemoryRouter>
+          <GuideCard guide={guideCard('g1', overrides)} />
+        </MemoryRouter>
+      </CacheProvider>,
     )
 
   it('shows rating, languages, address, four interests and +N more, price and Book Now', () => {
@@ -52,5 +58,31 @@ describe('GuideCard', () => {
     renderCard({ profilePicture: null, coverImage: null })
     expect(screen.getByText('PG')).toBeInTheDocument()
     expect(screen.queryByRole('img', { name: '' })).toBeNull()
+  })
+
+  describe('in another currency', () => {
+    afterEach(() => chooseCurrency('USD'))
+
+    it('shows the price converted and marked ≈, asking for the rates once', async () => {
+      const calls = fakeServer((call) =>
+        call.url.pathname === '/api/v1/currencies'
+          ? json({ status: 'success', data: { base: 'USD', currencies: [{ code: 'USD', perUsd: 1, updatedAt: '2026-11-23T00:00:00Z' }, { code: 'NPR', perUsd: 141.5, updatedAt: '2026-11-23T00:00:00Z' }] } })
+          : undefined,
+      )
+      chooseCurrency('NPR')
+      renderCard()
+      // Dollars until the rates come, never a guess.
+      expect(screen.getByText('$45.00')).toBeInTheDocument()
+      expect(await screen.findByText('≈ NPR 6,368')).toBeInTheDocument()
+      expect(calls.filter((c) => c.url.pathname === '/api/v1/currencies')).toHaveLength(1)
+    })
+
+    it('stays in dollars when the rates cannot be loaded', async () => {
+      const calls = fakeServer(() => undefined)
+      chooseCurrency('JPY')
+      renderCard()
+      await vi.waitFor(() => expect(calls).toHaveLength(1))
+      expect(screen.getByText('$45.00')).toBeInTheDocument()
+    })
   })
 })

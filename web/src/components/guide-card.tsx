@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { GuideSummary } from '../lib/list-guides'
-import { formatDollars } from '../lib/money'
+import { usePrice } from '../lib/currencies'
 import { Avatar } from './avatar'
 import { GlobeIcon, MapPinIcon } from './icons'
 import { CARD_SIZES, Photo } from './photo'
@@ -29,6 +29,7 @@ export const guidePath = (guideId: string) => `/guides/${guideId}`
 export function GuideCard({ guide, priority = false }: { guide: GuideSummary; priority?: boolean }) {
   const name = `${guide.firstName} ${guide.lastName}`.trim()
   const { shown, more } = splitInterests(guide.interests)
+  const price = usePrice()
   const path = guidePath(guide._id)
   return (
     <article className="card flex h-full flex-col overflow-hidden" aria-label={name}>
@@ -81,13 +82,13 @@ export function GuideCard({ guide, priority = false }: { guide: GuideSummary; pr
           <p className="text-sm text-slate-500">
             {guide.pricePerDay != null ? (
               <>
-                <span className="text-xl font-bold text-slate-900">{formatDollars(guide.pricePerDay)}</span> / day
+                <span className="text-xl font-bold text-slate-900">{price.show(guide.pricePerDay)}</span> / day
               </>
             ) : (
               'Rate on request'
             )}
           </p>
-          <Link to={path} className="btn-primary px-4 py-2" aria-label={`Book Now with ${name}`}>
+          <Link to={path} className="btn-primary shrink-0 px-4 py-2 whitespace-nowrap" aria-label={`Book Now with ${name}`}>
             Book Now
           </Link>
         </div>

@@ -1,5 +1,5 @@
 import { daysLabel, formatTripDate, peopleLabel, type Booking } from '../lib/booking'
-import { formatDollars } from '../lib/money'
+import { usePrice } from '../lib/currencies'
 import { CalendarIcon, UsersIcon } from './icons'
 
 type TripFactsProps = { booking: Pick<Booking, 'selectedDate' | 'selectedTime' | 'groupSize' | 'totalAmount' | 'days' | 'endDate'>; totalLabel?: string }
@@ -11,6 +11,7 @@ type TripFactsProps = { booking: Pick<Booking, 'selectedDate' | 'selectedTime' |
  */
 export function TripFacts({ booking, totalLabel = 'Total' }: TripFactsProps) {
   const { days, endDate } = booking
+  const price = usePrice()
   return (
     <div className="@container">
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm @md:grid-cols-4">
@@ -35,7 +36,7 @@ export function TripFacts({ booking, totalLabel = 'Total' }: TripFactsProps) {
         </div>
         <div className="min-w-0">
           <dt className="text-xs font-medium text-slate-500">{totalLabel}</dt>
-          <dd className="font-semibold text-himal-900">{formatDollars(booking.totalAmount)}</dd>
+          <dd className="font-semibold text-himal-900">{price.show(booking.totalAmount)}</dd>
         </div>
       </dl>
     </div>

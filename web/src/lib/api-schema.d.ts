@@ -55,6 +55,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Sets the display rates of one or more currencies. All or nothing: one bad rate changes
+         *     none. Each rate that really changes is audited with its old and new value.
+         */
+        patch: operations["update_rates"];
+        trace?: never;
+    };
     "/api/v1/admin/destinations": {
         parameters: {
             query?: never;
@@ -662,6 +682,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rates at which prices are shown converted. Approximate and set by Yatra's admins:
+         *     amounts are charged in the currency the checkout states, never at these rates.
+         */
+        get: operations["list_currencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/guides/availability": {
         parameters: {
             query?: never;
@@ -997,6 +1037,88 @@ export interface paths {
         head?: never;
         /** Mark one of your notifications read. Someone else's is 404, as if it did not exist. */
         patch: operations["mark_read"];
+        trace?: never;
+    };
+    "/api/v1/payments/esewa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an eSewa payment from its success page: the answer's signature must match over
+         *     its own `signed_field_names`, and eSewa's status API must say `COMPLETE` with exactly the
+         *     amount asked for. Repeating it is harmless.
+         */
+        post: operations["esewa_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/esewa/initiate/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying an approved, unpaid booking with eSewa, in rupees: the signed form for
+         *     eSewa's payment page (or the sandbox checkout on a test server).
+         */
+        post: operations["esewa_initiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/khalti/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a Khalti payment from its return page: Khalti's lookup must say `Completed`
+         *     with exactly the amount asked for; `Pending` keeps waiting; `Expired` and `User canceled`
+         *     close the payment, nothing charged. Repeating it is harmless.
+         */
+        post: operations["khalti_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/khalti/initiate/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying an approved, unpaid booking with Khalti, in rupees: Khalti's payment page
+         *     for the booking's price at `YATRA_NPR_PER_USD` (or the sandbox checkout on a test server).
+         */
+        post: operations["khalti_initiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/payments/methods": {
@@ -1590,8 +1712,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A public image or its thumbnail (`<id>.jpg`, `<id>-thumb.jpg`). The file behind a URL
-         *     never changes (a new upload gets a new id), so browsers and CDNs may keep it a year.
+         * A public image, its thumbnail or one of its WebP copies (`<id>.jpg`, `<id>-thumb.jpg`,
+         *     `<id>-640w.webp`). The file behind a URL never changes (a new upload gets a new id),
+         *     so browsers and CDNs may keep it a year.
          */
         get: operations["public_image"];
         put?: never;
@@ -1639,6 +1762,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Crawlers may read every public page; private and API paths say so themselves
+         *     (`noindex` is not needed: they answer 401 or JSON).
+         */
+        get: operations["robots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every public guide, destination and blog post page, with absolute URLs. Hidden posts,
+         *     unverified and suspended guides are left out, as from every public list.
+         */
+        get: operations["sitemap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1658,7 +1821,7 @@ export interface components {
             status: string;
         };
         /** @enum {string} */
-        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report" | "record_payout";
+        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report" | "record_payout" | "update_currency_rate";
         /** @description One admin action. */
         AuditEntry: {
             _id: string;
@@ -1683,7 +1846,7 @@ export interface components {
             status: string;
         };
         /** @enum {string} */
-        AuditTarget: "guide" | "destination" | "blog" | "review" | "user" | "report";
+        AuditTarget: "guide" | "destination" | "blog" | "review" | "user" | "report" | "currency";
         Author: {
             _id: string;
             firstName: string;
@@ -1735,6 +1898,7 @@ export interface components {
             image: string | null;
             /** @description A smaller copy (at most 480 px) for cards. */
             imageThumb: string | null;
+            imageVariants: null | components["schemas"]["ImageVariants"];
             /** Format: int64 */
             likeCount: number;
             /** @description Whether the signed-in caller likes it (false when signed out). */
@@ -1998,6 +2162,36 @@ export interface components {
             /** Format: binary */
             coverImage: string;
         };
+        Currencies: {
+            /**
+             * @description The currency prices are set and charged in.
+             * @example USD
+             */
+            base: string;
+            /** @description USD, NPR, EUR, GBP, INR, AUD, CNY, JPY, in that order. */
+            currencies: components["schemas"]["CurrencyRate"][];
+        };
+        CurrenciesResponse: {
+            data: components["schemas"]["Currencies"];
+            /** @example success */
+            status: string;
+        };
+        /** @description A currency prices can be shown in. */
+        CurrencyRate: {
+            /**
+             * @description ISO 4217 code.
+             * @example NPR
+             */
+            code: string;
+            /**
+             * Format: double
+             * @description Units of this currency one US dollar buys (1 for USD).
+             * @example 141.5
+             */
+            perUsd: number;
+            /** @description When an admin last changed the rate (RFC 3339). */
+            updatedAt: string;
+        };
         DecisionRequest: {
             /** @example approve */
             action: string;
@@ -2013,6 +2207,7 @@ export interface components {
             image: string | null;
             /** @description A smaller copy (at most 480 px) for cards. */
             imageThumb: string | null;
+            imageVariants: null | components["schemas"]["ImageVariants"];
             /** @description Where it is, e.g. "Pokhara, Gandaki Province". */
             location: string;
             name: string;
@@ -2104,6 +2299,41 @@ export interface components {
              */
             status: string;
         };
+        EsewaConfirmRequest: {
+            /** @description The `data` eSewa sent the browser back with (base64 JSON, signed). */
+            data: string;
+        };
+        /** @description The fields of eSewa's payment form, named as eSewa names them. */
+        EsewaForm: {
+            amount: string;
+            failure_url: string;
+            product_code: string;
+            product_delivery_charge: string;
+            product_service_charge: string;
+            signature: string;
+            signed_field_names: string;
+            success_url: string;
+            tax_amount: string;
+            total_amount: string;
+            transaction_uuid: string;
+        };
+        EsewaInitiated: {
+            /**
+             * Format: int64
+             * @description Whole rupees to be charged.
+             */
+            amountNpr: number;
+            fields?: null | components["schemas"]["EsewaForm"];
+            /** Format: double */
+            nprPerUsd: number;
+            /** @example success */
+            status: string;
+            /**
+             * @description eSewa's form action, posted to with `fields`; on a sandbox server the in-app test
+             *     checkout (a path, to open; `fields` is then null).
+             */
+            url: string;
+        };
         FeedResponse: {
             blogs: components["schemas"]["Blog"][];
             /** @description Pass as `cursor` for the next page; `null` on the last page (and when searching). */
@@ -2159,6 +2389,7 @@ export interface components {
             contactInfo: components["schemas"]["CardContact"];
             /** @description A small copy of the cover image. */
             coverImage: string | null;
+            coverImageVariants: null | components["schemas"]["ImageVariants"];
             /**
              * Format: double
              * @description Only in searches near a point: how far the guide is based from it.
@@ -2176,6 +2407,7 @@ export interface components {
             pricePerDay: number | null;
             /** @description A small copy (at most 480 px) of the guide's photo. */
             profilePicture: string | null;
+            profilePictureVariants: null | components["schemas"]["ImageVariants"];
             /** Format: int64 */
             reviewCount: number;
             /** Format: int64 */
@@ -2213,6 +2445,7 @@ export interface components {
             certifications: components["schemas"]["Certification"][];
             contactInfo: components["schemas"]["ContactInfo"];
             coverImage: string | null;
+            coverImageVariants: null | components["schemas"]["ImageVariants"];
             /** @description When the account was created (RFC 3339). */
             createdAt: string;
             expertiseLanguages: string[];
@@ -2228,6 +2461,7 @@ export interface components {
             profilePicture: string | null;
             /** @description A smaller copy (at most 480 px) for cards and avatars. */
             profilePictureThumb: string | null;
+            profilePictureVariants: null | components["schemas"]["ImageVariants"];
             status: components["schemas"]["GuideStatus"];
             verification: components["schemas"]["Verification"];
             /** Format: int64 */
@@ -2329,8 +2563,44 @@ export interface components {
             /** Format: binary */
             idCardImage: string;
         };
+        /**
+         * @description How to show a public image without the page shifting: its WebP copies for
+         *     `<img srcset>` and its size for `width` and `height`.
+         */
+        ImageVariants: {
+            /** Format: int32 */
+            height: number;
+            /**
+             * @description `<img srcset>`: the WebP copies with their widths (`/media/<id>-320w.webp 320w,
+             *     /media/<id>-640w.webp 640w`), or the image itself at its width while it has none.
+             */
+            srcset: string;
+            /**
+             * Format: int32
+             * @description The image's width in pixels (copies keep its proportions).
+             */
+            width: number;
+        };
         InterestsRequest: {
             interests: components["schemas"]["Tag"][];
+        };
+        KhaltiConfirmRequest: {
+            /** @description The `pidx` Khalti sent the browser back with. */
+            pidx: string;
+        };
+        KhaltiInitiated: {
+            /**
+             * Format: int64
+             * @description Whole rupees to be charged.
+             */
+            amountNpr: number;
+            /** Format: double */
+            nprPerUsd: number;
+            pidx: string;
+            /** @example success */
+            status: string;
+            /** @description Khalti's payment page (or the sandbox checkout). */
+            url: string;
         };
         /** @description One movement of the guide's money (dollars; negative when it left their balance). */
         LedgerEntry: {
@@ -2547,6 +2817,13 @@ export interface components {
         };
         PaymentMethods: {
             card: components["schemas"]["CardPayments"];
+            esewa: components["schemas"]["WalletPayments"];
+            khalti: components["schemas"]["WalletPayments"];
+            /**
+             * Format: double
+             * @description The rupees per US dollar wallet payments are charged at (null when no wallet is offered).
+             */
+            nprPerUsd?: number | null;
         };
         PaymentMethodsResponse: {
             data: components["schemas"]["PaymentMethods"];
@@ -2556,13 +2833,26 @@ export interface components {
         PaymentReceipt: {
             /**
              * Format: double
-             * @description In dollars.
+             * @description In dollars: the booking's price.
              */
             amount: number;
+            /**
+             * Format: int64
+             * @description A wallet payment: the whole rupees charged.
+             */
+            amountNpr?: number | null;
+            /** @description What was charged: usd, or npr for a wallet. */
             currency: string;
+            /** @description card, khalti or esewa. */
+            method: string;
+            /**
+             * Format: double
+             * @description A wallet payment: the rupees per dollar it was charged at.
+             */
+            nprPerUsd?: number | null;
             /** @description RFC 3339. */
             paidAt: string;
-            /** @description stripe or sandbox. */
+            /** @description stripe, khalti, esewa or sandbox. */
             provider: string;
             /** @description The payment provider's reference for the checkout. */
             reference: string;
@@ -2570,14 +2860,27 @@ export interface components {
         PaymentStatus: {
             /**
              * Format: double
-             * @description In dollars.
+             * @description In dollars: the booking's price.
              */
             amount: number;
+            /**
+             * Format: int64
+             * @description A wallet payment: the whole rupees charged.
+             */
+            amountNpr?: number | null;
             booking: components["schemas"]["Booking"];
+            /** @description What is charged: usd (cards) or npr (wallets). */
             currency: string;
+            /** @description card, khalti or esewa. */
+            method: string;
+            /**
+             * Format: double
+             * @description A wallet payment: the rupees per dollar it was charged at.
+             */
+            nprPerUsd?: number | null;
             /** @description pending, paid or cancelled. */
             paymentStatus: string;
-            /** @description stripe or sandbox. */
+            /** @description stripe, khalti, esewa or sandbox. */
             provider: string;
             sessionId: string;
         };
@@ -2701,6 +3004,7 @@ export interface components {
             certifications: components["schemas"]["PublicCertification"][];
             contactInfo: components["schemas"]["PublicContact"];
             coverImage: string | null;
+            coverImageVariants: null | components["schemas"]["ImageVariants"];
             /** @description When the guide joined (RFC 3339). */
             createdAt: string;
             expertiseLanguages: string[];
@@ -2711,12 +3015,36 @@ export interface components {
             pricePerDay: number | null;
             profilePicture: string | null;
             profilePictureThumb: string | null;
+            profilePictureVariants: null | components["schemas"]["ImageVariants"];
             status: components["schemas"]["GuideStatus"];
             /**
              * Format: int64
              * @description `null` when the guide has not said (the page shows 5).
              */
             yearsOfExperience: number | null;
+        };
+        /**
+         * @description New rates by currency code: units per US dollar, from 0.01 to 100,000 (kept to the
+         *     millionth). The dollar's own rate is always 1.
+         */
+        RateChanges: {
+            /** Format: double */
+            AUD?: number;
+            /** Format: double */
+            CNY?: number;
+            /** Format: double */
+            EUR?: number;
+            /** Format: double */
+            GBP?: number;
+            /** Format: double */
+            INR?: number;
+            /** Format: double */
+            JPY?: number;
+            /**
+             * Format: double
+             * @example 141.5
+             */
+            NPR?: number;
         };
         /** @description Why the admin acts; shown to the author and kept in the audit log. */
         ReasonRequest: {
@@ -2845,7 +3173,10 @@ export interface components {
         Role: "tourist" | "guide" | "admin";
         SandboxOutcome: {
             message: string;
-            /** @description The page to go to next: `/success?session_id=…` or `/cancel?booking_id=…`. */
+            /**
+             * @description The page to go to next: `/success?session_id=…` or `/cancel?booking_id=…` for cards,
+             *     the wallet's return page (`/payments/khalti/return?…`, `/payments/esewa/success?data=…`) for wallets.
+             */
             redirect: string;
             /** @example success */
             status: string;
@@ -2971,6 +3302,10 @@ export interface components {
             /** @example success */
             status: string;
         };
+        /** @description The rates an admin sets, per US dollar; only those given change. */
+        UpdateRatesRequest: {
+            rates: components["schemas"]["RateChanges"];
+        };
         Verification: {
             /** @description The admin's reason when rejected, else empty. */
             note: string;
@@ -3010,6 +3345,19 @@ export interface components {
             /** @description The `token` of the emailed `/verify-email?token=...` link. */
             token?: string | null;
         };
+        WalletConfirmation: {
+            /** @description The payment: `paymentStatus` is paid, pending (still waiting) or cancelled. */
+            data: components["schemas"]["PaymentStatus"];
+            /** @description What happened, for the traveller. */
+            message: string;
+            /** @example success */
+            status: string;
+        };
+        /**
+         * @description How a wallet (Khalti, eSewa) is offered here.
+         * @enum {string}
+         */
+        WalletPayments: "live" | "sandbox" | "none";
         WebhookAck: {
             received: boolean;
         };
@@ -3233,6 +3581,74 @@ export interface operations {
             };
             /** @description Not hidden */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_rates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRatesRequest"];
+            };
+        };
+        responses: {
+            /** @description Every rate, as now stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrenciesResponse"];
+                };
+            };
+            /** @description No `rates`, an unknown currency, the dollar, or a rate out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5482,7 +5898,7 @@ export interface operations {
     conversation_messages: {
         parameters: {
             query?: {
-                /** @description The `nextCursor` of the previous page; none for the newest messages. */
+                /** @description The `nextCursor` of the previous page; none (or empty) for the newest messages. */
                 cursor?: string;
             };
             header?: never;
@@ -5643,6 +6059,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_currencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrenciesResponse"];
                 };
             };
         };
@@ -6687,6 +7122,337 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    esewa_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsewaConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletConfirmation"];
+                };
+            };
+            /** @description Not eSewa's answer, or its signature does not match */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No eSewa payment of yours has this transaction */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another amount, or eSewa reports it refunded or unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description eSewa could not be asked */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description eSewa is not set up on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    esewa_initiate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsewaInitiated"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of your bookings */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not approved, already paid, or the trip has started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description eSewa is not set up on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    khalti_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KhaltiConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletConfirmation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No Khalti payment of yours has this pidx */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Khalti reports another amount, or a refunded payment */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Khalti could not be asked */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    khalti_initiate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KhaltiInitiated"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of your bookings */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not approved, already paid, or the trip has started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Khalti failed; the booking stays unpaid */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Khalti is not set up on this server */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8415,7 +9181,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description `<id>.<ext>` or `<id>-thumb.<ext>` as given in a profile */
+                /** @description `<id>.<ext>`, `<id>-thumb.<ext>` or `<id>-<width>w.webp` as given in a profile */
                 file: string;
             };
             cookie?: never;
@@ -8494,6 +9260,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    robots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Crawling rules and where the sitemap is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    sitemap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sitemap (sitemaps.org 0.9) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
         };

@@ -41,6 +41,15 @@ describe('auth store', () => {
     expect(result.current.isSignedIn).toBe(false)
   })
 
+  it('clearSession keeps the browser’s display currency, which belongs to no account', () => {
+    localStorage.setItem('yatra.currency', 'NPR')
+    localStorage.setItem('unrelated', 'x')
+    act(() => clearSession())
+    expect(localStorage.getItem('unrelated')).toBeNull()
+    expect(localStorage.getItem('yatra.currency')).toBe('NPR')
+    expect(localStorage.length).toBe(1)
+  })
+
   it('keeps the same snapshot object while nothing changes', () => {
     localStorage.setItem('token', 't')
     const { result, rerender } = renderHook(() => useAuth())

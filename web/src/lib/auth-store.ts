@@ -42,9 +42,17 @@ export function saveSession(session: { token: string; refreshToken: string; role
   notifyAuthChange()
 }
 
+/**
+ * Keys that belong to the browser, not to an account, and so survive signing out: which
+ * currency prices are shown in (see README, "Display currencies").
+ */
+export const KEPT_ON_SIGN_OUT = ['yatra.currency']
+
 /** Signs out locally: the spec clears all local storage, not only the auth keys. */
 export function clearSession(): void {
+  const kept = KEPT_ON_SIGN_OUT.map((key) => [key, localStorage.getItem(key)] as const)
   localStorage.clear()
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value)
   notifyAuthChange()
 }
 

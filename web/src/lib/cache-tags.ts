@@ -43,3 +43,5 @@ export const VERIFICATIONS_TAG = 'verifications'
 
 /** A guide's ledger (earnings, payouts) and payout details; payments and refunds move it too. */
 export const EARNINGS_TAG = 'earnings'
+/** The display currencies' rates: an admin's edit shows in every converted price at once. */
+export const CURRENCIES_TAG = 'currencies'

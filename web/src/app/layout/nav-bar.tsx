@@ -4,6 +4,7 @@ import { CloseIcon, MenuIcon } from '../../components/icons'
 import { Wordmark } from '../../components/logo'
 import { useAuth } from '../../lib/auth-store'
 import { useDismiss } from '../../lib/use-dismiss'
+import { CurrencySwitcher } from './currency-switcher'
 import { ProfileMenu } from './profile-menu'
 
 const SCROLL_THRESHOLD_PX = 50
@@ -76,6 +77,9 @@ export function NavBar() {
         </ul>
 
         <div className="ml-auto flex items-center gap-2">
+          <div className="hidden md:block">
+            <CurrencySwitcher variant="compact" />
+          </div>
           {isSignedIn ? (
             <ProfileMenu role={role ?? ''} onLoggedOut={afterLogout} />
           ) : (
@@ -107,6 +111,9 @@ export function NavBar() {
                 </NavLink>
               </li>
             ))}
+            <li className="border-t border-slate-100 pt-2">
+              <CurrencySwitcher variant="full" />
+            </li>
             {!isSignedIn && (
               <li className="pt-2">
                 <Link to="/login" className="btn-primary w-full py-3" onClick={closeMenu}>

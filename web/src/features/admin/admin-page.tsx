@@ -12,6 +12,7 @@ import { guideChanged } from '../../lib/profile-changes'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { rejectGuide, verifyGuide } from './api/decide-verification'
 import { listVerifications, QUEUE_LOAD_FAILED, VERIFICATION_QUEUE_KEY, verificationQueueTags, type PendingVerification } from './api/list-verifications'
+import { CurrenciesAdmin } from './currencies-admin'
 import { GuideCancellationsAdmin } from './guide-cancellations-admin'
 import { DestinationsAdmin } from './destinations-admin'
 import { PayoutsAdmin } from './payouts-admin'
@@ -196,6 +197,11 @@ const SECTIONS = {
     title: 'Destinations',
     description: 'Add, edit and remove the destinations travellers browse. Changes show on the public pages at once.',
   },
+  currencies: {
+    label: 'Currencies',
+    title: 'Currencies',
+    description: 'The rates at which travellers see prices in their own currency. Every change is in the audit log.',
+  },
 } as const
 
 type Section = keyof typeof SECTIONS
@@ -210,9 +216,10 @@ const SECTION_VIEWS: Record<Section, () => React.JSX.Element> = {
   cancellations: GuideCancellationsAdmin,
   payouts: PayoutsAdmin,
   destinations: DestinationsAdmin,
+  currencies: CurrenciesAdmin,
 }
 
-/** /admin: the guide verification queue and, beside it, reports, suspended accounts, the audit log, cancellations, payouts and destinations (`?tab=`). */
+/** /admin: the guide verification queue and, beside it, reports, suspended accounts, the audit log, cancellations, payouts, destinations and currency rates (`?tab=`). */
 export function AdminPage() {
   const [params] = useSearchParams()
   const tab = params.get('tab')

@@ -21,7 +21,7 @@ export const MODERATION_REASON_REQUIRED = 'Please give a reason'
 const REASON_MAX = 500
 
 /** Every admin moderation list: any action changes the reports, the suspensions and the log. */
-const MODERATION_TAG = 'admin:moderation'
+export const MODERATION_TAG = 'admin:moderation'
 const REPORTS_KEY = 'admin:reports'
 const AUDIT_KEY = 'admin:audit'
 const SUSPENDED_KEY = 'admin:suspended'
@@ -344,6 +344,7 @@ const ACTION_TEXT: Record<AuditEntry['action'], string> = {
   unsuspend_user: 'lifted the suspension of account',
   dismiss_report: 'dismissed report',
   record_payout: 'recorded a payout to guide',
+  update_currency_rate: 'changed the display rate of',
 }
 
 function undoAction(entry: AuditEntry): Action | null {

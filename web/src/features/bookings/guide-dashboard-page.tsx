@@ -6,7 +6,7 @@ import { PageShell } from '../../components/page-shell'
 import { StarRating, formatRating, reviewCountText } from '../../components/star-rating'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
 import { daysLabel, formatTripDate, partyName, peopleLabel, type Booking } from '../../lib/booking'
-import { formatDollars } from '../../lib/money'
+import { usePrice } from '../../lib/currencies'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { DASHBOARD_LOAD_FAILED, getGuideDashboard, guideDashboardKey, guideDashboardTags, type GuideDashboard } from './api/get-guide-dashboard'
 import { EarningsBalances, EarningsHistory } from '../earnings/earnings-panel'
@@ -23,6 +23,7 @@ export function GuideDashboardPage() {
   const query = useCachedQuery({ key: guideDashboardKey, tags: guideDashboardTags, load: getGuideDashboard })
   const dash = query.data
   const now = useNow()
+  const price = usePrice()
   // The server lists upcoming trips soonest first.
   const next = dash?.upcomingTrips[0]
 
@@ -40,8 +41,8 @@ export function GuideDashboardPage() {
           <Tile label="Upcoming trips" value={String(dash.upcomingTrips.length)}>
             <span className="block text-xs text-slate-500">{next ? `Next: ${formatTripDate(next.selectedDate)}` : 'None booked yet'}</span>
           </Tile>
-          <Tile label="Earned this month" value={formatDollars(dash.earnings.thisMonth)}>
-            <span className="block text-xs text-slate-500">{formatDollars(dash.earnings.total)} in all</span>
+          <Tile label="Earned this month" value={price.show(dash.earnings.thisMonth)}>
+            <span className="block text-xs text-slate-500">{price.show(dash.earnings.total)} in all</span>
           </Tile>
           <Tile label="Rating" value={dash.reviewCount > 0 ? formatRating(dash.averageRating) : 'New'}>
             <StarRating value={dash.averageRating} className="text-sm" />
@@ -177,6 +178,7 @@ function Quiet({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 function TripRows({ trips, more, now }: { trips: Booking[]; more: number; now: number }) {
+  const price = usePrice()
   return (
     <>
       <ul className="divide-y divide-slate-100">
@@ -196,7 +198,7 @@ function TripRows({ trips, more, now }: { trips: Booking[]; more: number; now: n
                 {lapses !== null && <p className="mt-1 text-xs font-semibold text-marigold-800">{expiryText(lapses, now)}</p>}
               </div>
               <p className="shrink-0 text-right">
-                <span className="block font-semibold text-himal-900">{formatDollars(trip.totalAmount)}</span>
+                <span className="block font-semibold text-himal-900">{price.show(trip.totalAmount)}</span>
                 {trip.bookingStatus === 'approved' &&
                   (trip.paymentStatus === 'paid' ? <span className="text-xs font-semibold text-emerald-700">Paid</span> : <span className="text-xs text-slate-500">Unpaid</span>)}
               </p>

@@ -5,7 +5,7 @@ import { Photo, WIDE_SIZES } from '../../components/photo'
 import { formatRating, reviewCountText } from '../../components/star-rating'
 import { Toast, useToast } from '../../components/toast'
 import type { Destination } from '../../lib/list-destinations'
-import { formatDollars } from '../../lib/money'
+import { usePrice } from '../../lib/currencies'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { usePageTitle } from '../../lib/use-page-title'
 import { DESTINATION_LOAD_FAILED, destinationKey, destinationTags, getDestination } from './api/get-destination'
@@ -38,6 +38,7 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
   const dateId = useId()
   const visitorsId = useId()
   const today = new Date().toISOString().slice(0, 10)
+  const price = usePrice()
   const rows = [
     { label: 'Base price', amount: TRIP_PRICE.base },
     { label: 'Guide fee', amount: TRIP_PRICE.guideFee },
@@ -75,12 +76,12 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
         {rows.map((row) => (
           <div key={row.label} className="flex justify-between text-slate-600">
             <dt>{row.label}</dt>
-            <dd>{formatDollars(row.amount)}</dd>
+            <dd>{price.show(row.amount)}</dd>
           </div>
         ))}
         <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-semibold text-slate-900">
           <dt>Total</dt>
-          <dd>{formatDollars(TRIP_PRICE.total)}</dd>
+          <dd>{price.show(TRIP_PRICE.total)}</dd>
         </div>
       </dl>
       <button type="button" className="btn-accent mt-5 w-full py-3 text-base" onClick={() => navigate(guidesNearPath(destination))}>

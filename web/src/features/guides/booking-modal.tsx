@@ -5,6 +5,7 @@ import { ClockIcon, SpinnerIcon, UsersIcon } from '../../components/icons'
 import { ModalDialog } from '../../components/modal-dialog'
 import { MonthCalendar, type DayLook } from '../../components/month-calendar'
 import { useAuth } from '../../lib/auth-store'
+import { usePrice } from '../../lib/currencies'
 import { formatTripDate, todayInNepal } from '../../lib/booking'
 import { invalidate, useClientCache } from '../../lib/cache-provider'
 import { addDays, firstUnavailableDay, monthOfDay, tripEnd } from '../../lib/calendar'
@@ -162,7 +163,10 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
   const done = outcome?.tone === 'success'
   const size = parseGroupSize(draft.groupSize)
   const days = parseDays(draft.days)
-  const summary = priceSummary(guide.pricePerDay, size ?? GROUP_SIZE_MIN, days ?? DAYS_MIN)
+  const price = usePrice()
+  const summary = priceSummary(guide.pricePerDay, size ?? GROUP_SIZE_MIN, days ?? DAYS_MIN, price.show)
+  // Converted prices are approximate; what checkout charges is stated in dollars beside them.
+  const charged = price.approx(guide.pricePerDay) === null ? null : priceSummary(guide.pricePerDay, size ?? GROUP_SIZE_MIN, days ?? DAYS_MIN).total
   const end = draft.date && days ? tripEnd(draft.date, days) : null
   const clash = draft.date && days ? firstUnavailableDay(draft.date, days, unavailable) : null
   const typed = messageLength(draft.message)
@@ -356,6 +360,7 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
           <span>Total</span>
           <span className="text-lg">{summary.total}</span>
         </div>
+        {charged && <p className="mt-1 text-xs font-medium text-slate-700">Charged at checkout in US dollars: {charged}</p>}
         <p className="mt-1 text-xs text-slate-500">Price per day for each person. Free cancellation up to 24 hours before your trip.</p>
       </section>
 

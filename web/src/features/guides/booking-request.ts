@@ -91,9 +91,9 @@ export type PriceSummary = {
  * The pricing summary: the guide's price per day for each person, times the group, times
  * the days, with 2 decimals. Worked out in cents so that, say, $33.35 × 3 is $100.05 and
  * not $100.04999. The server prices the booking itself; this is what the traveller is
- * told beforehand.
+ * told beforehand, through `show` (the traveller's display currency).
  */
-export function priceSummary(pricePerDay: number, groupSize: number, days = 1): PriceSummary {
+export function priceSummary(pricePerDay: number, groupSize: number, days = 1, show: (usd: number) => string = formatDollars): PriceSummary {
   const cents = Math.round(pricePerDay * 100)
-  return { perPerson: formatDollars(cents / 100), people: peopleLabel(groupSize), days: daysLabel(days), total: formatDollars((cents * groupSize * days) / 100) }
+  return { perPerson: show(cents / 100), people: peopleLabel(groupSize), days: daysLabel(days), total: show((cents * groupSize * days) / 100) }
 }

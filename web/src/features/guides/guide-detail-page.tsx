@@ -9,7 +9,7 @@ import { StarRating, formatRating, reviewCountText } from '../../components/star
 import { ErrorCard, LoadingCard } from '../../components/status-card'
 import { Toast, useToast } from '../../components/toast'
 import { useAuth } from '../../lib/auth-store'
-import { formatDollars } from '../../lib/money'
+import { usePrice } from '../../lib/currencies'
 import { useCachedQuery, usePagedList } from '../../lib/use-cached-query'
 import { usePageTitle } from '../../lib/use-page-title'
 import { GUIDE_LOAD_FAILED, getGuide, guideKey, guideTags, type PublicGuide } from './api/get-guide'
@@ -175,7 +175,8 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
   const name = `${guide.firstName} ${guide.lastName}`.trim()
   const years = d.yearsOfExperience ?? DEFAULT_YEARS_OF_EXPERIENCE
   const joined = joinedDate(d.createdAt)
-  const price = d.pricePerDay != null ? formatDollars(d.pricePerDay) : null
+  const shown = usePrice()
+  const price = d.pricePerDay != null ? shown.show(d.pricePerDay) : null
   const { toast, show } = useToast()
 
   return (

@@ -19,6 +19,8 @@ import { guideChanged } from '../../lib/profile-changes'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { getGuideProfile, OWN_GUIDE_PROFILE_KEY, ownGuideProfileTags, PROFILE_LOAD_FAILED, type Certification, type Guide } from './api/get-guide-profile'
 import { PayoutDetailsCard } from '../earnings/payout-details-card'
+import { usePrice } from '../../lib/currencies'
+import { formatDollars } from '../../lib/money'
 import { saveGuideProfile } from './api/save-guide-profile'
 import { updateCertificate } from './api/update-certificate'
 import { uploadGuideCoverImage, uploadGuideProfileImage } from './api/upload-guide-image'
@@ -268,7 +270,7 @@ export function GuideProfilePage() {
                   <Detail label="Phone">{d.contactInfo.phone || <NotSet />}</Detail>
                   <Detail label="Address">{d.contactInfo.address || <NotSet />}</Detail>
                   <Detail label="Nationality">{d.nationality || <NotSet />}</Detail>
-                  <Detail label="Daily rate">{d.pricePerDay === null ? <NotSet /> : `$${d.pricePerDay.toFixed(2)} per day`}</Detail>
+                  <Detail label="Daily rate">{d.pricePerDay === null ? <NotSet /> : <DailyRate usd={d.pricePerDay} />}</Detail>
                 </dl>
               )}
             </ProfileSection>
@@ -353,4 +355,15 @@ function VerificationNotice({ guide }: { guide: Guide }) {
     )
   }
   return null
+}
+
+/** The rate as the guide set it, in dollars, and as travellers who chose another currency read it. */
+function DailyRate({ usd }: { usd: number }) {
+  const approx = usePrice().approx(usd)
+  return (
+    <>
+      {formatDollars(usd)} per day
+      {approx && <span className="text-slate-500"> ({approx})</span>}
+    </>
+  )
 }

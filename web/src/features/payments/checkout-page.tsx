@@ -7,6 +7,7 @@ import { AlertIcon, CardIcon, CheckIcon, ClockIcon, SpinnerIcon, WalletIcon } fr
 import { PageShell } from '../../components/page-shell'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
 import { bookingState, daysLabel, formatLongTripDate, isPaid, partyName, peopleLabel, type Booking, type BookingParty } from '../../lib/booking'
+import { usePrice } from '../../lib/currencies'
 import { formatDollars } from '../../lib/money'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { CARD_PAYMENT_FAILED, createCheckout } from './api/create-checkout'
@@ -61,6 +62,7 @@ export function CheckoutPage() {
 }
 
 function Summary({ booking }: { booking: Booking }) {
+  const approx = usePrice().approx(booking.totalAmount)
   return (
     <section className="card min-w-0 p-5 sm:p-6 lg:col-span-3" aria-label="Booking summary">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -82,6 +84,8 @@ function Summary({ booking }: { booking: Booking }) {
           <dt className="font-semibold text-slate-900">Total amount</dt>
           <dd className="font-display text-2xl font-bold text-himal-900">{formatDollars(booking.totalAmount)}</dd>
         </div>
+        {/* What is charged stays exact; the chosen currency is only a guide beside it. */}
+        {approx && <p className="pb-1 text-right text-sm text-slate-600">{approx} in your currency</p>}
       </dl>
     </section>
   )

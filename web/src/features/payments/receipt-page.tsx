@@ -4,6 +4,7 @@ import { ArrowLeftIcon, PrinterIcon } from '../../components/icons'
 import { Wordmark } from '../../components/logo'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
 import { useAuth } from '../../lib/auth-store'
+import { usePrice } from '../../lib/currencies'
 import { isPayable } from '../../lib/booking'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { BOOKING_NOT_FOUND, bookingKey, bookingTags, getBooking } from './api/get-booking'
@@ -50,6 +51,8 @@ export function ReceiptPage() {
 }
 
 function ReceiptDocument({ receipt }: { receipt: Receipt }) {
+  const price = usePrice()
+  const approx = receipt.dollars === null ? null : price.approx(receipt.dollars)
   // A guide (or an admin) may open a trip's receipt too; each goes back to their own list.
   const { role } = useAuth()
   const back = role === 'tourist' ? { to: '/dashboard', label: 'My bookings' } : role === 'guide' ? { to: '/request', label: 'Tour Requests' } : { to: '/', label: 'Home' }
@@ -130,6 +133,14 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
               </th>
               <td className="pt-4 text-right font-display text-2xl font-bold whitespace-nowrap text-himal-900">{receipt.total}</td>
             </tr>
+            {/* The paper states only what was paid; on screen, the chosen currency beside it. */}
+            {approx && (
+              <tr className="print:hidden">
+                <td colSpan={2} className="pt-1 text-right text-sm text-slate-600">
+                  {approx} in your currency
+                </td>
+              </tr>
+            )}
           </tfoot>
         </table>
 

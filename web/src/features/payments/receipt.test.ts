@@ -20,6 +20,7 @@ describe('receiptOf', () => {
       total: '$100.05',
       currency: 'USD',
       exchange: null,
+      dollars: 100.05,
     })
   })
 

@@ -46,6 +46,8 @@ export type Receipt = {
   currency: string
   /** A wallet payment: '$80.00 at NPR 133.50 per US$1'; null for cards. */
   exchange: string | null
+  /** What was paid, when it was paid in dollars (then it can be shown `≈` in another currency too). */
+  dollars: number | null
 }
 
 /** A paid booking as its receipt reads (a refund does not undo the payment); null while it is not paid (there is nothing to receipt yet). */
@@ -68,5 +70,6 @@ export function receiptOf(booking: Booking): Receipt | null {
     total: wallet ? formatAmount(payment.amountNpr ?? 0, 'npr') : formatAmount(payment.amount, payment.currency),
     currency: payment.currency.toUpperCase(),
     exchange: wallet ? `${formatDollars(payment.amount)} at ${formatRate(payment.nprPerUsd ?? 0)}` : null,
+    dollars: !wallet && payment.currency.toUpperCase() === 'USD' ? payment.amount : null,
   }
 }

@@ -1,0 +1,150 @@
+import { useState, type FormEvent } from 'react'
+import { FormAlert } from '../../components/form-alert'
+import { SpinnerIcon } from '../../components/icons'
+import { ErrorCard, LoadingCard } from '../../components/status-card'
+import { Toast, useToast } from '../../components/toast'
+import { invalidate, useClientCache } from '../../lib/cache-provider'
+import { CURRENCIES_TAG } from '../../lib/cache-tags'
+import { useCurrencyRates, type CurrencyRate } from '../../lib/currencies'
+import { formatApproximate, isDisplayCurrency } from '../../lib/money'
+import { updateCurrencyRates } from './api/update-currency-rates'
+import { draftsFrom, RATE_MAX, RATE_MIN, rateChanges, type RateDrafts } from './currency-rates'
+import { MODERATION_TAG } from './moderation-admin'
+
+const names = new Intl.DisplayNames(['en'], { type: 'currency' })
+const changedAt = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kathmandu' })
+
+/** The display rates, per US dollar: what travellers who chose another currency see prices at. */
+export function CurrenciesAdmin() {
+  const rates = useCurrencyRates()
+  // Here, not in the form: the form starts again when the saved rates come back, the toast stays.
+  const { toast, show } = useToast()
+  let body
+  if (rates.status === 'loading')
+    body = (
+      <div className="card">
+        <LoadingCard label="Loading the rates..." />
+      </div>
+    )
+  else if (!rates.data) body = <ErrorCard message={rates.error ?? ''} onRetry={rates.reload} />
+  // Keyed by the stored rates: after a save (here or by another admin) the fields start again from them.
+  else body = <RatesForm key={rates.data.map((r) => `${r.code}=${r.perUsd}`).join()} stored={rates.data} onSaved={show} />
+  return (
+    <>
+      <Toast toast={toast} />
+      {body}
+    </>
+  )
+}
+
+function RatesForm({ stored, onSaved }: { stored: CurrencyRate[]; onSaved: (message: string) => void }) {
+  const cache = useClientCache()
+  const [drafts, setDrafts] = useState<RateDrafts>(() => draftsFrom(stored))
+  const [error, setError] = useState<{ text: string; code?: string } | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  async function save(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const checked = rateChanges(drafts, stored)
+    if ('error' in checked) {
+      setError({ text: checked.error, code: checked.code })
+      document.getElementById(`rate-${checked.code}`)?.focus()
+      return
+    }
+    const count = Object.keys(checked.changes).length
+    if (count === 0) {
+      setError({ text: 'No rate has changed.' })
+      return
+    }
+    setError(null)
+    setSaving(true)
+    const result = await updateCurrencyRates(checked.changes)
+    setSaving(false)
+    if (!result.ok) {
+      setError({ text: result.message })
+      return
+    }
+    onSaved(count === 1 ? 'Rate saved' : `${count} rates saved`)
+    // Every converted price, and the audit log, read the new rates.
+    invalidate(cache, CURRENCIES_TAG, MODERATION_TAG)
+  }
+
+  return (
+    <>
+      <form className="card p-5 sm:p-6" onSubmit={save} noValidate aria-label="Display rates">
+        <p className="text-sm text-slate-600">
+          Guides price in US dollars and travellers are charged exactly what checkout states. These rates only convert the prices travellers read
+          (shown with ≈). The starting rates are approximate: set them to today&rsquo;s.
+        </p>
+        <table className="mt-5 w-full text-sm">
+          <caption className="sr-only">Units of each currency per US dollar</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase">
+              <th scope="col" className="pb-2 font-semibold">
+                Currency
+              </th>
+              <th scope="col" className="pb-2 font-semibold">
+                Per US dollar
+              </th>
+              <th scope="col" className="hidden pb-2 font-semibold sm:table-cell">
+                Last changed
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {stored
+              .filter((rate) => rate.code !== 'USD')
+              .map((rate) => {
+                const draft = drafts[rate.code] ?? ''
+                const invalid = error?.code === rate.code
+                const example = Number(draft) > 0 && isDisplayCurrency(rate.code) ? formatApproximate(50, rate.code, Number(draft)) : null
+                return (
+                  <tr key={rate.code} className="align-top">
+                    <th scope="row" className="py-3 pr-3 text-left font-normal">
+                      <label htmlFor={`rate-${rate.code}`} className="block font-semibold text-slate-900">
+                        {rate.code}
+                      </label>
+                      <span className="text-slate-500">{names.of(rate.code)}</span>
+                    </th>
+                    <td className="py-3 pr-3">
+                      <input
+                        id={`rate-${rate.code}`}
+                        className="field-input max-w-40 tabular-nums"
+                        type="number"
+                        inputMode="decimal"
+                        step="any"
+                        min={RATE_MIN}
+                        max={RATE_MAX}
+                        value={draft}
+                        aria-invalid={invalid}
+                        aria-describedby={`rate-${rate.code}-example`}
+                        onChange={(e) => {
+                          setDrafts((d) => ({ ...d, [rate.code]: e.target.value }))
+                          if (error) setError(null)
+                        }}
+                      />
+                      <span id={`rate-${rate.code}-example`} className="mt-1 block text-xs text-slate-500">
+                        {example ? `$50.00 shows as ${example}` : '\u00a0'}
+                      </span>
+                    </td>
+                    <td className="hidden py-3 text-slate-600 sm:table-cell">{changedAt(rate.updatedAt)}</td>
+                  </tr>
+                )
+              })}
+          </tbody>
+        </table>
+        {error && (
+          <div className="mt-4">
+            <FormAlert tone="error">{error.text}</FormAlert>
+          </div>
+        )}
+        <div className="mt-5 flex justify-end">
+          <button type="submit" className="btn-primary" disabled={saving} aria-busy={saving}>
+            {saving && <SpinnerIcon />} Save rates
+          </button>
+        </div>
+      </form>
+    </>
+  )
+}

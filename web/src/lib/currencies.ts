@@ -1,0 +1,92 @@
+import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import { api } from './api-client'
+import { settle, type ApiResult } from './api-result'
+import { KEPT_ON_SIGN_OUT } from './auth-store'
+import type { components } from './api-schema'
+import { CURRENCIES_TAG } from './cache-tags'
+import { approximatePrice, formatPrice, isDisplayCurrency, type DisplayCurrency, type Rates } from './money'
+import { useCachedQuery } from './use-cached-query'
+
+export type CurrencyRate = components['schemas']['CurrencyRate']
+
+export const CURRENCIES_KEY = 'currencies'
+export const CURRENCIES_LOAD_FAILED = 'Failed to load the currency rates'
+/** Where the traveller's choice is remembered: per browser, signed in or not (signing out keeps it). */
+export const CURRENCY_STORAGE_KEY = KEPT_ON_SIGN_OUT[0]
+
+/** GET /api/v1/currencies: each display currency's rate per US dollar. */
+export async function listCurrencies(): Promise<ApiResult<CurrencyRate[]>> {
+  const result = await settle(api.GET('/api/v1/currencies'), CURRENCIES_LOAD_FAILED)
+  return result.ok ? { ok: true, data: result.data.data.currencies } : result
+}
+
+/** The rates through the client cache (one request for every price on the page); none fetched while `enabled` is false. */
+export function useCurrencyRates(enabled = true) {
+  return useCachedQuery({ key: CURRENCIES_KEY, tags: [CURRENCIES_TAG], load: listCurrencies, enabled })
+}
+
+const listeners = new Set<() => void>()
+// Where storage refuses to keep the choice (private mode, full), it lasts for this page.
+let unsaved: DisplayCurrency | null = null
+
+function readChoice(): DisplayCurrency {
+  if (unsaved) return unsaved
+  try {
+    const stored = localStorage.getItem(CURRENCY_STORAGE_KEY)
+    return isDisplayCurrency(stored) ? stored : 'USD'
+  } catch {
+    return 'USD'
+  }
+}
+
+/** Remembers the currency prices are shown in. */
+export function chooseCurrency(code: DisplayCurrency) {
+  try {
+    localStorage.setItem(CURRENCY_STORAGE_KEY, code)
+    unsaved = null
+  } catch {
+    unsaved = code
+  }
+  for (const listener of [...listeners]) listener()
+}
+
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange)
+  // A choice made in another tab applies here too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CURRENCY_STORAGE_KEY || event.key === null) onChange()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    listeners.delete(onChange)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+/** The currency the traveller sees prices in (USD until they choose). */
+export function useChosenCurrency(): DisplayCurrency {
+  return useSyncExternalStore(subscribe, readChoice, () => 'USD' as const)
+}
+
+export type PriceFormat = {
+  /** A dollar price as the traveller reads it: `$45.00`, or `≈ NPR 6,368`. */
+  show: (usd: number) => string
+  /** Only the `≈` conversion, beside an amount stated exactly; null while shown in dollars. */
+  approx: (usd: number) => string | null
+}
+
+/**
+ * The one way the client shows a price: in the traveller's chosen currency, converted at
+ * the admins' rates. Amounts that are charged are stated exactly with `formatDollars`
+ * (or the charged currency), and take `approx` only as a second line.
+ */
+export function usePrice(): PriceFormat {
+  const code = useChosenCurrency()
+  // Shown in dollars there is nothing to convert: no request for rates.
+  const { data } = useCurrencyRates(code !== 'USD')
+  const rates: Rates | undefined = useMemo(() => (data ? Object.fromEntries(data.map((c) => [c.code, c.perUsd])) : undefined), [data])
+  const show = useCallback((usd: number) => formatPrice(usd, code, rates), [code, rates])
+  const approx = useCallback((usd: number) => approximatePrice(usd, code, rates), [code, rates])
+  return useMemo(() => ({ show, approx }), [show, approx])
+}
+
