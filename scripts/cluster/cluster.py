@@ -85,6 +85,8 @@ class Cluster:
             # 3 replicas x 10 = 30 of PostgreSQL's default 100 connections.
             "YATRA_DB_MAX_CONNECTIONS": "10",
             "YATRA_PAYMENTS_SANDBOX": "true",
+            # The sandbox's Khalti and eSewa checkouts charge in rupees at this rate.
+            "YATRA_NPR_PER_USD": "133.5",
             "YATRA_EMAIL_POLL_MS": "100",
             "YATRA_SWEEP_EVERY": "1s",
             "YATRA_RATE_LIMITS": "true" if rate_limits else "false",

@@ -53,9 +53,7 @@ test.describe('no serious or critical axe findings', () => {
     await visitAll(page, ['/dashboard', '/tourist/profile', '/touristform', '/messages', '/notification', '/blog/dashboard', '/blog/create', '/success'])
   })
 
-  // Known finding not yet fixed: color-contrast (serious) on the avatar frame of
-  // /guide/profile (`.bg-slate-100 > span`). Un-fixme once the avatar's frame is fixed.
-  test.fixme('as a guide', async ({ page }) => {
+  test('as a guide', async ({ page }) => {
     await signIn(page, GUIDE.email, GUIDE.password)
     await visitAll(page, ['/guideDash', '/request', '/guide/profile', '/guideform', '/kycform', '/messages', '/notification', '/blog/dashboard'])
   })

@@ -249,7 +249,9 @@ test('a traveller books a guide, the guide approves live, the traveller pays in 
   await guidePage.goto('/guideDash')
   const upcoming = guidePage.getByRole('region', { name: 'Upcoming trips' })
   await expect(upcoming).toContainText('Asha Traveller')
-  await expect(guidePage.getByRole('region', { name: 'Earnings' })).toContainText('Paid trips')
+  // The payment is the guide's earning, pending until the trip is over.
+  await expect(guidePage.getByRole('region', { name: 'Earnings', exact: true })).toContainText('Pending')
+  await expect(guidePage.getByRole('region', { name: 'Trip earnings' }).getByRole('listitem').first()).toBeVisible()
   await shootBoth(guidePage, 'guide-dashboard')
   await guidePage.goto('/notification')
   await expect(guidePage.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first()).toContainText('paid')

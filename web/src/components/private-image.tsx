@@ -9,7 +9,7 @@ export function PrivateImage({ path, alt, className = '' }: PrivateImageProps) {
   if (state.kind === 'ready') return <img src={state.src} alt={alt} className={`object-cover ${className}`} />
   return (
     <div
-      className={`flex flex-col items-center justify-center gap-1 bg-slate-100 p-3 text-center text-xs text-slate-500 ${className}`}
+      className={`flex flex-col items-center justify-center gap-1 bg-slate-100 p-3 text-center text-xs text-slate-600 ${className}`}
       role={state.kind === 'error' ? 'img' : undefined}
       aria-label={state.kind === 'error' ? `${alt} (could not be loaded)` : undefined}
     >

@@ -92,7 +92,10 @@ function TestCheckout({ sessionId, checkout }: { sessionId: string; checkout: Pa
       if (result.status === 409) invalidate(cache, BOOKINGS_TAG)
       return
     }
-    invalidate(cache, BOOKINGS_TAG)
+    // After paying, the page it goes to refreshes the bookings once it knows the outcome.
+    // Refreshing here would reload this checkout as paid, whose redirect to the receipt
+    // could overtake the navigation below while the return page's code is still loading.
+    if (action === 'cancel') invalidate(cache, BOOKINGS_TAG)
     const next = result.data.redirect
     if (next.startsWith('/')) navigate(next, { replace: true })
     else window.location.assign(next)
