@@ -27,6 +27,10 @@ export function SandboxCheckoutPage() {
   const { sessionId = '' } = useParams()
   const query = useCachedQuery({ key: sandboxCheckoutKey(sessionId), tags: sandboxCheckoutTags, load: () => getSandboxCheckout(sessionId), enabled: sessionId !== '' })
   const checkout = query.data
+  // Set once this page has paid or cancelled and is on its way to the return page: a
+  // refresh landing meanwhile (bookings invalidated, a live notification) must not send
+  // the traveller to the receipt instead, while the return page's code is still loading.
+  const [leaving, setLeaving] = useState(false)
 
   let body: ReactNode
   if (query.status === 'loading') body = <LoadingCard label="Opening the test checkout..." />
@@ -38,9 +42,9 @@ export function SandboxCheckoutPage() {
         </Link>
       </ErrorCard>
     )
-  else if (checkout.paymentStatus === 'paid')
+  else if (checkout.paymentStatus === 'paid' && !leaving)
     body = <Navigate to={WALLET_NAMES[checkout.method] ? `/receipt/${checkout.booking._id}` : `/success?session_id=${encodeURIComponent(sessionId)}`} replace />
-  else if (checkout.paymentStatus === 'cancelled')
+  else if (checkout.paymentStatus === 'cancelled' && !leaving)
     body = (
       <div className="card p-6 text-center sm:p-8">
         <h2 className="text-xl font-semibold text-slate-900">This checkout was cancelled</h2>
@@ -50,7 +54,7 @@ export function SandboxCheckoutPage() {
         </Link>
       </div>
     )
-  else body = <TestCheckout sessionId={sessionId} checkout={checkout} />
+  else body = <TestCheckout sessionId={sessionId} checkout={checkout} onLeave={() => setLeaving(true)} />
 
   return (
     <div className="min-h-[70vh] bg-slate-100">
@@ -70,7 +74,7 @@ export function SandboxCheckoutPage() {
 
 type Busy = 'pay' | 'cancel' | null
 
-function TestCheckout({ sessionId, checkout }: { sessionId: string; checkout: PaymentState }) {
+function TestCheckout({ sessionId, checkout, onLeave }: { sessionId: string; checkout: PaymentState; onLeave: () => void }) {
   const navigate = useNavigate()
   const cache = useClientCache()
   const [busy, setBusy] = useState<Busy>(null)
@@ -92,10 +96,8 @@ function TestCheckout({ sessionId, checkout }: { sessionId: string; checkout: Pa
       if (result.status === 409) invalidate(cache, BOOKINGS_TAG)
       return
     }
-    // After paying, the page it goes to refreshes the bookings once it knows the outcome.
-    // Refreshing here would reload this checkout as paid, whose redirect to the receipt
-    // could overtake the navigation below while the return page's code is still loading.
-    if (action === 'cancel') invalidate(cache, BOOKINGS_TAG)
+    invalidate(cache, BOOKINGS_TAG)
+    onLeave()
     const next = result.data.redirect
     if (next.startsWith('/')) navigate(next, { replace: true })
     else window.location.assign(next)
