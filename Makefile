@@ -32,6 +32,7 @@ deps-web:
 
 deps-bench:
 	cd bench/lighthouse && npm install --no-audit --no-fund
+	cd bench/express && npm install --no-audit --no-fund
 
 deps-browser:
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)

@@ -8,7 +8,8 @@ url=${YATRA_URL:?run through make bench}
 bin=${YATRA_BIN:?run through make bench}
 duration=${BENCH_SECONDS:-10}
 connections=${BENCH_CONNECTIONS:-50}
-sizes=${BENCH_GUIDES:-"10000 100000"}
+sizes=${BENCH_GUIDES:-100000}
+backends=${BENCH_BACKENDS:-"sqlite postgres"}
 soak_seconds=${BENCH_SOAK_SECONDS:-60}
 soak_travellers=${BENCH_SOAK_TRAVELLERS:-20}
 
@@ -22,6 +23,22 @@ load() { # name, then wrk arguments
   p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
   errors=$(awk '/Non-2xx or 3xx responses/ {print $5}' <<<"$out")
   printf '%-52s %10s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$name" "$rps" "$p50" "$p99" "${errors:-0}"
+}
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+yardstick=
+last_rps=
+compare() { # name, url: warm up, measure, and print the ratio to the yardstick (Express)
+  local name=$1 url=$2 out rps p99 errors ratio
+  wrk -t2 -c"$connections" -d3s "$url" >/dev/null
+  out=$(wrk -t2 -c"$connections" -d"${duration}s" --latency "$url")
+  rps=$(awk '/^Requests\/sec/ {print $2}' <<<"$out")
+  p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+  errors=$(awk '/Non-2xx or 3xx responses/ {print $5}' <<<"$out")
+  ratio=$(awk -v r="$rps" -v y="${yardstick:-$rps}" 'BEGIN {printf "%.1f", r / y}')
+  last_rps=$rps
+  printf '  %-46s %10s req/s   p99 %8s   %5s x Express   non-2xx %s\n' "$name" "$rps" "$p99" "$ratio" "${errors:-0}"
 }
 
 echo "== sequential requests on one keep-alive connection (static files served from memory, TCP_NODELAY) =="
@@ -44,26 +61,67 @@ echo
 echo "== soak: $soak_travellers travellers booking, guides approving, travellers paying (sandbox) for ${soak_seconds}s =="
 python3 "$here/soak.py" "$url" "$soak_travellers" "$soak_seconds"
 
+# The public catalogue, on each database, against a yardstick measured in the same run: a
+# plain Express 5 + better-sqlite3 server (bench/express) listing 10 rows of a 10,000-row
+# table. Each figure follows a 3 s warm-up; "x Express" is its requests/s over the yardstick's.
+express_dir="$here/express"
+[ -d "$express_dir/node_modules" ] || (cd "$express_dir" && npm install --no-audit --no-fund >/dev/null)
+express_port=$(free_port)
+PORT=$express_port node "$express_dir/server.js" &
+express=$!
+for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$express_port/guides" >/dev/null 2>&1 && break; sleep 0.1; done
+catalogue_db=
+catalogue_server=
+catalogue_dir=
+stop_catalogue() {
+  [ -z "$catalogue_server" ] || { kill "$catalogue_server" 2>/dev/null || true; wait "$catalogue_server" 2>/dev/null || true; }
+  [ -z "$catalogue_db" ] || psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $catalogue_db WITH (FORCE)" >/dev/null 2>&1 || true
+  [ -z "$catalogue_dir" ] || rm -rf "$catalogue_dir"
+  catalogue_server= catalogue_db= catalogue_dir=
+}
+trap 'stop_catalogue; kill $express 2>/dev/null || true' EXIT
+catalogue_env() { # env arguments for this round's database: SQLite in its data dir, or PostgreSQL
+  if [ -n "$catalogue_db" ]; then
+    echo "YATRA_DATA_DIR=$catalogue_dir YATRA_DATABASE_URL=postgres://postgres@127.0.0.1:5432/$catalogue_db"
+  else
+    echo "-u YATRA_DATABASE_URL YATRA_DATA_DIR=$catalogue_dir"
+  fi
+}
+
 for size in $sizes; do
-  echo
-  echo "== catalogue at $size guides: wrk -t2 -c$connections -d${duration}s, release build, SQLite =="
-  dir=$(mktemp -d /tmp/yatra-bench-catalogue.XXXXXX)
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  seeded=$(YATRA_DATA_DIR=$dir "$bin" seed --bulk "$size")
-  echo "  $seeded"
-  YATRA_DATA_DIR=$dir YATRA_ADDR=127.0.0.1:$port YATRA_LOG=warn "$bin" serve >"$dir/server.log" 2>&1 &
-  server=$!
-  for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
-  base="http://127.0.0.1:$port"
-  load "GET /healthz" "$base/healthz"
-  load "GET /api/v1/users/guides (page 1)" "$base/api/v1/users/guides?page=1&limit=10"
-  load "GET /api/v1/users/guides (page 50)" "$base/api/v1/users/guides?page=50&limit=10"
-  load "GET /api/v1/users/guides?category=wildlife" "$base/api/v1/users/guides?limit=10&category=wildlife"
-  load "GET /api/v1/users/search?query=french trekking" "$base/api/v1/users/search?query=french%20trekking&limit=12"
-  load "GET /api/v1/users/search?query=tea&address=ilam" "$base/api/v1/users/search?query=tea&address=ilam&limit=12"
-  load "GET /api/v1/users/search near Pokhara (20 km)" "$base/api/v1/users/search?lat=28.2096&lng=83.9595&radiusKm=20&limit=12"
-  kill "$server"; wait "$server" 2>/dev/null || true
-  rm -rf "$dir"
+  for backend in $backends; do
+    echo
+    echo "== catalogue at $size guides on $backend: wrk -t2 -c$connections -d${duration}s after a 3 s warm-up, release build =="
+    catalogue_dir=$(mktemp -d /tmp/yatra-bench-catalogue.XXXXXX)
+    if [ "$backend" = postgres ]; then
+      catalogue_db=yatra_bench_$(basename "$catalogue_dir" | tr -cd 'a-zA-Z0-9' | tr 'A-Z' 'a-z')
+      psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $catalogue_db" >/dev/null
+    fi
+    started=$(date +%s.%N)
+    env $(catalogue_env) "$bin" seed --demo >/dev/null
+    seeded=$(env $(catalogue_env) "$bin" seed --bulk "$size")
+    echo "  $seeded (with the demo data: $(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN {printf "%.0f", e - s}') s in all)"
+    port=$(free_port)
+    # Through env, which becomes the server: $! is its pid.
+    env $(catalogue_env) YATRA_ADDR=127.0.0.1:$port YATRA_LOG=warn "$bin" serve >"$catalogue_dir/server.log" 2>&1 &
+    catalogue_server=$!
+    for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+    base="http://127.0.0.1:$port/api/v1"
+    guide=$(curl -fsS "$base/users/guides?limit=1" | python3 -c 'import json, sys; print(json.load(sys.stdin)["guides"][0]["_id"])')
+    yardstick=
+    compare "Express 5 + better-sqlite3: 10 rows of 10,000" "http://127.0.0.1:$express_port/guides"
+    yardstick=$last_rps
+    compare "GET /users/guides (page 1)" "$base/users/guides?page=1&limit=10"
+    compare "GET /users/guides (page 50)" "$base/users/guides?page=50&limit=10"
+    compare "GET /users/guides?category=wildlife" "$base/users/guides?limit=10&category=wildlife"
+    compare "GET /users/search?query=french trekking" "$base/users/search?query=french%20trekking&limit=12"
+    compare "GET /users/search?address=pokhara" "$base/users/search?address=pokhara&limit=12"
+    compare "GET /users/search near Pokhara (20 km)" "$base/users/search?lat=28.2096&lng=83.9595&radiusKm=20&limit=12"
+    compare "GET /users/guide/{id}" "$base/users/guide/$guide"
+    compare "GET /users/destinations" "$base/users/destinations"
+    compare "GET /users/blogs (feed)" "$base/users/blogs?page=1&limit=6"
+    stop_catalogue
+  done
 done
 
 echo

@@ -20,6 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::tokens::TokenKeys;
 use crate::bookings::sweep::{SweepContext, TripSweep};
+use crate::catalogue::CatalogueCache;
 use crate::config::{Config, PaymentMode};
 use crate::db::Db;
 use crate::guides::list_counts::ListCounts;
@@ -30,7 +31,7 @@ use crate::payments::khalti::Khalti;
 use crate::payments::stripe::Stripe;
 use crate::{
     admin, auth, blogs, bookings, conversations, currencies, deadline, destinations, guides, health, ledger, media, moderation, monitoring, notifications, openapi,
-    payments, reviews, tourists, web,
+    payments, reviews, sos, tourists, web,
 };
 
 /// JSON bodies larger than this get 413 (upload routes set their own, larger limit).
@@ -53,6 +54,8 @@ pub struct AppState {
     pub upload_places: media::admission::UploadPlaces,
     /// Wakes the trip sweep (expiry, completion, refunds) before its next tick.
     pub trips: TripSweep,
+    /// The public catalogue's answers, kept until something they show changes.
+    pub catalogue: CatalogueCache,
 }
 
 /// The caller's address: the socket peer, or, when the operator said a trusted proxy sits
@@ -101,6 +104,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(payments::wallets::router())
                 .merge(blogs::routes::router())
                 .merge(tourists::routes::router())
+                .merge(sos::routes::router())
                 .merge(admin::routes::router())
                 .merge(ledger::routes::router())
                 .merge(ledger::payouts::router())
@@ -126,7 +130,9 @@ pub fn router(state: AppState, client: Router) -> Router {
         .merge(api)
         .merge(openapi::docs(spec))
         .nest("/api", Router::new().fallback(web::api_not_found))
-        .layer(CompressionLayer::new());
+        .layer(CompressionLayer::new())
+        // Outside compression, so a kept answer is kept compressed (per Accept-Encoding).
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::catalogue::serve));
     let mut app = Router::new()
         .merge(dynamic)
         .fallback_service(client)
@@ -145,6 +151,9 @@ pub fn router(state: AppState, client: Router) -> Router {
         tracing::info_span!("request", method = %request.method(), uri = %request.uri().path(), request_id = %request_id)
     }))
     .layer(SetRequestIdLayer::new(x_request_id, MakeRequestUuid))
+    // Outermost, so every answer, errors from the layers above included, is in the
+    // request's language.
+    .layer(axum::middleware::from_fn(crate::i18n::answer_in_request_language))
     .with_state(state)
 }
 
@@ -219,7 +228,6 @@ impl Application {
         let khalti = config.khalti.as_ref().map(Khalti::new).transpose()?;
         let esewa = config.esewa.as_ref().map(|esewa| EsewaStatusApi::new(&esewa.status_url)).transpose()?;
         tracing::info!(khalti = ?config.khalti_mode(), esewa = ?config.esewa_mode(), npr_per_usd = ?config.npr_per_usd, "wallet payments");
-        let client = web::client(&config.web_dir, db.clone(), &config.public_url)?;
         match config.payment_mode() {
             PaymentMode::None => tracing::warn!(
                 payments = "none",
@@ -241,6 +249,8 @@ impl Application {
         };
         crate::email::outbox::Outbox::new(db.clone(), &config)?.start();
         let trips = TripSweep::default();
+        let catalogue = CatalogueCache::default();
+        catalogue.follow(notifications.subscribe());
         let state = AppState {
             db,
             config: Arc::new(config),
@@ -253,7 +263,10 @@ impl Application {
             list_counts: ListCounts::default(),
             upload_places: Default::default(),
             trips: trips.clone(),
+            catalogue,
         };
+        // Pages put some API answers in their HTML (`web::first_paint`), asked of the API itself.
+        let client = web::client(&state.config.web_dir, state.db.clone(), &state.config.public_url, api().split_for_parts().0.with_state(state.clone()))?;
         Ok(Self { listener, router: router(state, client), notifications, trips, sweep })
     }
 

@@ -14,6 +14,14 @@ pub fn parse_date(text: &str) -> Option<time::Date> {
     time::Date::parse(text, format_description!("[year]-[month]-[day]")).ok()
 }
 
+/// `YYYY-MM-DD` as people write it in English, "31 March 2027"; other text as it is.
+pub fn long_date(text: &str) -> String {
+    match parse_date(text) {
+        Some(date) => format!("{} {} {}", date.day(), date.month(), date.year()),
+        None => text.to_owned(),
+    }
+}
+
 /// `YYYY-MM-DD`, which also sorts as text in date order.
 pub fn date_text(date: time::Date) -> String {
     date.format(format_description!("[year]-[month]-[day]")).unwrap_or_default()

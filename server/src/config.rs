@@ -51,6 +51,9 @@ pub struct Config {
     pub upload_stall_timeout: Duration,
     /// `GET /metrics` in Prometheus text format (`YATRA_METRICS`, default true).
     pub metrics: bool,
+    /// Keep the public catalogue's answers in memory until something they show changes
+    /// (`YATRA_CATALOGUE_CACHE`, default true; see `catalogue`).
+    pub catalogue_cache: bool,
     /// How long a booking request waits for the guide (`YATRA_REQUEST_TTL`, default 48h).
     pub request_ttl: Duration,
     /// How long an approved booking waits for payment (`YATRA_PAYMENT_WINDOW`, default 24h).
@@ -249,6 +252,7 @@ impl Config {
         let request_timeout = seconds(&get, "YATRA_REQUEST_TIMEOUT_SECS", 30)?;
         let upload_stall_timeout = seconds(&get, "YATRA_UPLOAD_STALL_SECS", 10)?;
         let metrics = flag(&get, "YATRA_METRICS", true)?;
+        let catalogue_cache = flag(&get, "YATRA_CATALOGUE_CACHE", true)?;
 
         let smtp_url = get("YATRA_SMTP_URL").map(|url| url.trim().to_owned());
         if let Some(url) = &smtp_url {
@@ -294,6 +298,7 @@ impl Config {
             request_timeout,
             upload_stall_timeout,
             metrics,
+            catalogue_cache,
             request_ttl: duration_from_lookup(&get, "YATRA_REQUEST_TTL", "48h")?,
             payment_window: duration_from_lookup(&get, "YATRA_PAYMENT_WINDOW", "24h")?,
             sweep_every: duration_from_lookup(&get, "YATRA_SWEEP_EVERY", "60s")?,

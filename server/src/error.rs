@@ -46,8 +46,15 @@ pub struct ErrorBody {
     /// Always `error`.
     #[schema(example = "error")]
     pub status: &'static str,
-    /// A sentence the client can show as it is.
+    /// A sentence the client can show as it is, in the request's language
+    /// (`Accept-Language`: `ne` or `en`; English otherwise).
     pub message: String,
+    /// What went wrong, stable across languages and wordings (snake_case, e.g.
+    /// `email_taken`), for a client that words or handles it itself. An error without its
+    /// own code has its status's: `bad_request`, `unauthorized`, `forbidden`, `not_found`,
+    /// `conflict`, `too_many_requests`, `internal`, ...
+    #[schema(example = "email_taken")]
+    pub code: &'static str,
 }
 
 impl AppError {
@@ -87,7 +94,8 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        let body = ErrorBody { status: "error", message };
+        let (code, message) = crate::i18n::errors::translate(&message, self.status(), crate::i18n::request_lang());
+        let body = ErrorBody { status: "error", message, code };
         let mut response = (self.status(), axum::Json(body)).into_response();
         if let Self::TooManyRequests { retry_after, .. } = self {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(retry_after));

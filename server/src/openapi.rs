@@ -9,7 +9,9 @@ use crate::app::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Yatra API", description = "Find, book and pay local tour guides in Nepal."),
+    info(title = "Yatra API", description = "Find, book and pay local tour guides in Nepal. \
+        Error messages and notifications are in the language `Accept-Language` asks for (`ne` or `en`; English otherwise); \
+        an error's `code` is the same in every language."),
     modifiers(&BearerAuth),
     components(schemas(crate::error::ErrorBody)),
 )]

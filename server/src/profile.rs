@@ -14,14 +14,16 @@ pub const LIST_ITEM_MAX: usize = 40;
 /// Trimmed text of at most `max` characters without control characters (line breaks and
 /// tabs allowed where `multiline`); `None` when empty. Line breaks are stored as `\n`:
 /// browsers send a form's line breaks as `\r\n`, and a limit should count what people see.
+/// The limit counts the text as sent, spaces around it included, as the API document
+/// states it: a field too long is refused even when it is only blanks.
 pub fn optional_text(text: Option<&str>, field: &str, max: usize, multiline: bool) -> Result<Option<String>, AppError> {
     let unified = text.unwrap_or("").replace("\r\n", "\n");
+    if unified.chars().count() > max {
+        return Err(AppError::validation(format!("{field} must be at most {max} characters")));
+    }
     let trimmed = unified.trim();
     if trimmed.is_empty() {
         return Ok(None);
-    }
-    if trimmed.chars().count() > max {
-        return Err(AppError::validation(format!("{field} must be at most {max} characters")));
     }
     let allowed = |c: char| !c.is_control() || (multiline && matches!(c, '\n' | '\r' | '\t'));
     if !trimmed.chars().all(allowed) {

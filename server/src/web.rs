@@ -3,6 +3,8 @@
 //! path gets `index.html` so the client's router decides. Unknown `/api` paths answer
 //! JSON 404 instead. A guide's, destination's or blog post's page gets `index.html` with
 //! that page's head (see `sharing`), rendered per request: one lookup by primary key.
+//! The pages travellers land on (those and the guide list) also name what their first
+//! paint waits for (see `first_paint`), so the browser fetches it all at once.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -30,7 +32,8 @@ pub async fn api_not_found() -> AppError {
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 
-pub fn client(web_dir: &Path, db: Db, public_url: &str) -> anyhow::Result<Router> {
+/// `api` answers the API requests whose answers go into a page's HTML (`first_paint`).
+pub fn client(web_dir: &Path, db: Db, public_url: &str, api: Router) -> anyhow::Result<Router> {
     if !web_dir.join("index.html").exists() {
         tracing::warn!(dir = %web_dir.display(), "no built client found; serving the API only");
         return Ok(Router::new().fallback(no_client));
@@ -39,10 +42,10 @@ pub fn client(web_dir: &Path, db: Db, public_url: &str) -> anyhow::Result<Router
     tracing::info!(files = files.by_path.len(), dir = %web_dir.display(), "serving the built client from memory");
     let public_url: Arc<str> = public_url.into();
     Ok(Router::new().fallback(move |request: Request| {
-        let (files, db, public_url) = (files.clone(), db.clone(), public_url.clone());
+        let (files, db, public_url, api) = (files.clone(), db.clone(), public_url.clone(), api.clone());
         async move {
             let (method, path, headers) = (request.method(), request.uri().path(), request.headers());
-            if let Some(page) = files.shareable_page(&db, &public_url, method, path).await {
+            if let Some(page) = files.shareable_page(&db, &public_url, &api, method, path).await {
                 return page.respond(method, headers);
             }
             files.respond(method, path, headers)
@@ -66,6 +69,12 @@ struct StaticFiles {
     /// `index.html` around its `<title>`, without its generic description, where a page's
     /// own head goes; `None` when it has no title to replace.
     index_around_head: Option<(String, String)>,
+    /// `index.html` around its `</head>`, where a page without a head of its own gets the
+    /// links of its first paint.
+    index_around_head_end: Option<(String, String)>,
+    /// Each source module's chunk and the chunks it imports, from Vite's manifest
+    /// (`.vite/manifest.json`, not served); empty without one.
+    chunks: HashMap<String, Vec<String>>,
 }
 
 struct StaticFile {
@@ -106,26 +115,78 @@ impl StaticFiles {
             }
         }
         let index_around_head = by_path.get("/index.html").and_then(|index| split_at_title(&index.identity.bytes));
-        Ok(Self { by_path, index_around_head })
+        let index_around_head_end = by_path.get("/index.html").and_then(|index| {
+            let html = std::str::from_utf8(&index.identity.bytes).ok()?;
+            let at = html.find("</head>")?;
+            Some((html[..at].to_owned(), html[at..].to_owned()))
+        });
+        let chunks = match by_path.remove("/.vite/manifest.json") {
+            Some(manifest) => chunks_of(&manifest.identity.bytes).unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "Vite manifest not read: pages will not preload their code");
+                HashMap::new()
+            }),
+            None => HashMap::new(),
+        };
+        Ok(Self { by_path, index_around_head, index_around_head_end, chunks })
     }
 
-    /// `index.html` with the head of the shareable page at `path`, or `None` to serve the
-    /// file as it is (another path, an id that is not public, or a failed lookup: a page
-    /// without preview tags beats no page).
-    async fn shareable_page(&self, db: &Db, public_url: &str, method: &Method, path: &str) -> Option<StaticFile> {
-        let (before, after) = self.index_around_head.as_ref()?;
+    /// `index.html` with the head of the shareable page at `path` and the links of its first
+    /// paint, or `None` to serve the file as it is (another path, an id that is not public,
+    /// or a failed lookup: a page without preview tags beats no page).
+    async fn shareable_page(&self, db: &Db, public_url: &str, api: &Router, method: &Method, path: &str) -> Option<StaticFile> {
         if method != Method::GET && method != Method::HEAD {
             return None;
         }
         let head = match sharing::head_for(db, path).await {
-            Ok(head) => head?,
+            Ok(head) => head,
             Err(e) => {
                 tracing::warn!(error = ?e, path, "no page head: lookup failed");
                 return None;
             }
         };
-        let page = format!("{before}{}{after}", sharing::render(&head, public_url));
-        StaticFile::rendered(page.into_bytes()).inspect_err(|e| tracing::warn!(error = ?e, "page head not rendered")).ok()
+        let page = match (head, FirstPaint::of(path)) {
+            (Some(head), paint) => {
+                let (before, after) = self.index_around_head.as_ref()?;
+                let paint = match paint {
+                    Some(paint) => self.first_paint(api, paint).await,
+                    None => String::new(),
+                };
+                format!("{before}{}{paint}{after}", sharing::render(&head, public_url))
+            }
+            // A list: no head of its own, but a first paint to name. A guide, destination
+            // or post that is not public gets the generic page, whose client says so.
+            (None, Some(paint)) if paint.is_list => {
+                let (before, after) = self.index_around_head_end.as_ref()?;
+                format!("{before}{}{after}", self.first_paint(api, paint).await)
+            }
+            _ => return None,
+        };
+        StaticFile::rendered(page.into_bytes()).inspect_err(|e| tracing::warn!(error = ?e, "page not rendered")).ok()
+    }
+
+    /// What the first paint of the page at `path` waits for, named in its HTML so nothing
+    /// waits on what came before it: the page's code (`modulepreload`; otherwise fetched
+    /// only once the main bundle has run), the API answer it shows (inside the HTML, read
+    /// by the client's `page-data.ts` instead of a request after the code has run), and
+    /// its largest picture (`preload`, with the `srcset` and `sizes` the page's `<img>`
+    /// will have; otherwise fetched only once the answer has come).
+    async fn first_paint(&self, api: &Router, page: FirstPaint) -> String {
+        let mut links = String::new();
+        for chunk in self.chunks.get(page.module).into_iter().flatten() {
+            let _ = std::fmt::Write::write_fmt(&mut links, format_args!("<link rel=\"modulepreload\" crossorigin href=\"/{}\">", sharing::escape(chunk)));
+        }
+        let Some(answer) = api_answer(api, &page.api_path).await else { return links };
+        if let Some(image) = page.image.and_then(|image| image.link(&answer)) {
+            links.push_str(&image);
+        }
+        // JSON in a non-script element type is never run (nor stopped by the CSP); `<`
+        // written as its escape keeps the text from closing the element.
+        let json = serde_json::to_string(&answer).unwrap_or_default().replace('<', "\\u003c");
+        let _ = std::fmt::Write::write_fmt(
+            &mut links,
+            format_args!("<script type=\"application/json\" id=\"page-data\" data-url=\"{}\">{json}</script>", sharing::escape(&page.api_path)),
+        );
+        links
     }
 
     fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Response {
@@ -225,6 +286,110 @@ impl StaticFile {
         }
         response
     }
+}
+
+/// The first paint of one of the pages travellers land on (see `StaticFiles::first_paint`).
+struct FirstPaint {
+    /// The page's source module, as Vite's manifest names it.
+    module: &'static str,
+    /// The API request the page makes first, exactly as the client writes it.
+    api_path: String,
+    image: Option<PictureAt>,
+    /// A list page (it has no head of its own), not one guide, destination or post.
+    is_list: bool,
+}
+
+/// Where in the page's API answer its largest picture is, and how wide it is drawn.
+#[derive(Clone, Copy)]
+struct PictureAt {
+    /// JSON pointers to the picture's URL and to its `ImageVariants`.
+    src: &'static str,
+    variants: &'static str,
+    /// The `<img sizes>` the page gives it (`WIDE_SIZES` and `CARD_SIZES` in photo.tsx).
+    sizes: &'static str,
+}
+
+const WIDE_SIZES: &str = "(min-width: 1152px) 1152px, 100vw";
+const CARD_SIZES: &str = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw";
+
+impl FirstPaint {
+    fn of(path: &str) -> Option<Self> {
+        if path == "/guides" {
+            // The list's first page (GUIDES_PAGE_SIZE in guides-page.tsx); its first card's cover.
+            let image = PictureAt { src: "/guides/0/coverImage", variants: "/guides/0/coverImageVariants", sizes: CARD_SIZES };
+            return Some(Self { module: "src/features/guides/guides-page.tsx", api_path: "/api/v1/users/guides?limit=10&page=1".into(), image: Some(image), is_list: true });
+        }
+        let (section, id) = path.strip_prefix('/')?.split_once('/')?;
+        // Ids are hex; anything else is no page of ours and must not reach the API path.
+        if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return None;
+        }
+        let (module, api_path, src, variants) = match section {
+            "guides" => ("src/features/guides/guide-detail-page.tsx", format!("/api/v1/users/guide/{id}"), "/data/guideDetails/coverImage", "/data/guideDetails/coverImageVariants"),
+            "destination" => ("src/features/destinations/destination-detail-page.tsx", format!("/api/v1/users/destination/{id}"), "/destination/image", "/destination/imageVariants"),
+            "blog" => ("src/features/blogs/blog-detail-page.tsx", format!("/api/v1/users/blog/{id}"), "/blog/image", "/blog/imageVariants"),
+            _ => return None,
+        };
+        Some(Self { module, api_path, image: Some(PictureAt { src, variants, sizes: WIDE_SIZES }), is_list: false })
+    }
+}
+
+impl PictureAt {
+    /// The `<link rel="preload">` for the picture in `answer`, if it has one.
+    fn link(self, answer: &serde_json::Value) -> Option<String> {
+        let src = answer.pointer(self.src)?.as_str()?;
+        let mut link = format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\"", sharing::escape(src));
+        if let Some(srcset) = answer.pointer(self.variants).and_then(|v| v.get("srcset")).and_then(|s| s.as_str()) {
+            let _ = std::fmt::Write::write_fmt(&mut link, format_args!(" imagesrcset=\"{}\" imagesizes=\"{}\"", sharing::escape(srcset), self.sizes));
+        }
+        link.push('>');
+        Some(link)
+    }
+}
+
+/// The API's answer to an anonymous GET of `path`, when it is a 200 with JSON.
+async fn api_answer(api: &Router, path: &str) -> Option<serde_json::Value> {
+    use tower::ServiceExt;
+    let request = axum::http::Request::get(path).body(Body::empty()).ok()?;
+    let response = api.clone().oneshot(request).await.ok()?;
+    if response.status() != StatusCode::OK {
+        return None;
+    }
+    // Well above any one page's answer; a bigger one is left to the client to fetch.
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.ok()?;
+    serde_json::from_slice(&bytes).ok()
+}
+
+/// Vite's manifest read into: source module → its chunk file and every chunk that one
+/// imports, directly or not (each once, the module's own first).
+fn chunks_of(manifest: &[u8]) -> anyhow::Result<HashMap<String, Vec<String>>> {
+    #[derive(serde::Deserialize)]
+    struct Entry {
+        file: String,
+        #[serde(default)]
+        imports: Vec<String>,
+        /// The main bundle: loaded by index.html already.
+        #[serde(default, rename = "isEntry")]
+        is_entry: bool,
+    }
+    let entries: HashMap<String, Entry> = serde_json::from_slice(manifest)?;
+    let mut chunks = HashMap::new();
+    for (module, entry) in &entries {
+        let mut files = vec![entry.file.clone()];
+        let mut pending: Vec<&String> = entry.imports.iter().collect();
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = pending.pop() {
+            if !seen.insert(key) {
+                continue;
+            }
+            if let Some(imported) = entries.get(key).filter(|imported| !imported.is_entry) {
+                files.push(imported.file.clone());
+                pending.extend(imported.imports.iter());
+            }
+        }
+        chunks.insert(module.clone(), files);
+    }
+    Ok(chunks)
 }
 
 /// `index.html` split around its `<title>` element, with a generic `<meta name="description">`
@@ -331,4 +496,39 @@ fn compressible(content_type: &str) -> bool {
         || content_type.starts_with("image/svg+xml")
         || content_type == "font/ttf"
         || content_type == "image/x-icon"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_modules_chunks_are_its_own_then_every_import_but_the_main_bundle() {
+        let manifest = br#"{
+            "index.html": { "file": "assets/index-1.js", "isEntry": true, "imports": [] },
+            "src/features/guides/guide-detail-page.tsx": { "file": "assets/guide-detail-page-2.js", "isDynamicEntry": true, "imports": ["index.html", "_photo-3.js"] },
+            "_photo-3.js": { "file": "assets/photo-3.js", "imports": ["index.html", "_icons-4.js"] },
+            "_icons-4.js": { "file": "assets/icons-4.js", "imports": ["_photo-3.js"] }
+        }"#;
+
+        let chunks = chunks_of(manifest).unwrap();
+
+        let mut detail = chunks["src/features/guides/guide-detail-page.tsx"].clone();
+        assert_eq!(detail.remove(0), "assets/guide-detail-page-2.js");
+        detail.sort();
+        assert_eq!(detail, ["assets/icons-4.js", "assets/photo-3.js"]);
+    }
+
+    #[test]
+    fn only_the_pages_travellers_land_on_have_a_first_paint_and_odd_ids_none() {
+        assert_eq!(FirstPaint::of("/guides/abc123").map(|p| p.api_path), Some("/api/v1/users/guide/abc123".to_owned()));
+        assert_eq!(FirstPaint::of("/destination/abc").map(|p| p.api_path), Some("/api/v1/users/destination/abc".to_owned()));
+        assert_eq!(FirstPaint::of("/blog/abc").map(|p| p.api_path), Some("/api/v1/users/blog/abc".to_owned()));
+        assert!(FirstPaint::of("/guides").is_some_and(|p| p.is_list));
+        for path in ["/", "/blogs", "/guides/", "/guides/a/b", "/guides/a%2Fb", "/guides/..", "/blog/dashboard?x", "/login"] {
+            assert!(FirstPaint::of(path).is_none_or(|p| !p.api_path.contains(['%', '.', '?'])), "{path}");
+        }
+        assert!(FirstPaint::of("/guides/a/b").is_none());
+        assert!(FirstPaint::of("/guides/..").is_none());
+    }
 }

@@ -116,7 +116,7 @@ export async function createVerifiedGuide(
     await request.post('/api/v1/guides/certification', {
       headers,
       multipart: {
-        certificates: JSON.stringify([{ name: 'Trekking Guide Licence', issuingOrganization: 'Nepal Tourism Board', issueDate: '2019-04-15' }]),
+        certificates: JSON.stringify([{ name: 'Trekking Guide Licence', issuingOrganization: 'Nepal Tourism Board', issueDate: '2019-04-15', licenceNumber: 'NTB-TG-0419', expiresOn: '2099-12-31' }]),
         certificateImage: pngUpload('licence.png', 40, 320, 220),
       },
     }),

@@ -80,7 +80,8 @@ for (const width of WIDTHS) {
   test.describe(`at ${width}px`, () => {
     test.use({ viewport: { width, height: width < 768 ? 740 : 900 } })
 
-    test.setTimeout(120_000)
+    // Nine pages, each scrolled to its end (the machine may be busy).
+    test.setTimeout(180_000)
 
     test('nothing sits under the SOS and Tourist Buddy buttons', async ({ page }) => {
       await page.goto('/')
@@ -100,9 +101,18 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await checkPage(page, 'destinations', width)
 
+      await page.locator('a[href^="/destination/"]').first().click()
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await checkPage(page, 'destination', width)
+
       await page.goto('/blogs')
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await checkPage(page, 'blogs', width)
+
+      // A post's paragraphs: the longest text on any public page.
+      await page.locator('a[href^="/blog/"]').first().click()
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await checkPage(page, 'blog', width)
 
       await page.goto('/login')
       await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()

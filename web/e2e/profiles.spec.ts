@@ -90,7 +90,7 @@ test('a guide fills the profile form and certificates, an admin verifies them, a
   await page.getByRole('button', { name: 'Add Another Certificate' }).click()
   await expect(page.getByRole('button', { name: /Remove certificate/ })).toHaveCount(2)
   const certificates = [
-    { name: 'Trekking Guide Licence', org: 'Nepal Tourism Board', date: '2022-03-15' },
+    { name: 'Trekking Guide Licence', org: 'Nepal Tourism Board', date: '2022-03-15', licence: 'NTB-TG-0315', expires: '2031-03-31' },
     { name: 'Wilderness First Aid', org: 'Nepal Red Cross Society', date: '2024-09-01' },
   ]
   for (const [i, c] of certificates.entries()) {
@@ -98,6 +98,10 @@ test('a guide fills the profile form and certificates, an admin verifies them, a
     await entry.getByLabel('Certificate name').fill(c.name)
     await entry.getByLabel('Issuing organization').fill(c.org)
     await entry.getByLabel('Issue date').fill(c.date)
+    if (c.licence && c.expires) {
+      await entry.getByLabel('Licence number (licences only)').fill(c.licence)
+      await entry.getByLabel('Licence valid until').fill(c.expires)
+    }
     await entry.getByLabel('Certificate image').setInputFiles(await pngFile(page, `certificate-${i + 1}.png`, 120 + i * 60))
   }
   await shootBoth(page, 'kycform')
@@ -144,6 +148,13 @@ test('a guide fills the profile form and certificates, an admin verifies them, a
     await expect(image).toHaveAttribute('src', /^blob:/)
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   }
+  // The licence's number and expiry, and its picture at full size (issue 15).
+  await expect(item.getByText('Licence NTB-TG-0315, valid until 2031-03-31')).toBeVisible()
+  await item.getByRole('button', { name: 'View full size' }).first().click()
+  const fullSize = page.getByRole('dialog', { name: 'Trekking Guide Licence of Pemba Sherpa' })
+  await expect(fullSize.getByRole('img', { name: 'Trekking Guide Licence certificate of Pemba Sherpa, full size' })).toHaveAttribute('src', /^blob:/)
+  await page.keyboard.press('Escape')
+  await expect(fullSize).toBeHidden()
   await shootBoth(page, 'admin-queue')
   await item.getByRole('button', { name: 'Reject' }).click()
   const reject = page.getByRole('dialog', { name: 'Reject Pemba Sherpa?' })

@@ -57,6 +57,7 @@ export function publicGuide(id: string, details: Partial<PublicGuide['guideDetai
       status: 'verified',
       createdAt: '2024-01-10T08:00:00Z',
       yearsOfExperience: 12,
+      licenceValidUntil: null,
       ...details,
     },
     ...overrides,
@@ -77,6 +78,13 @@ export function destination(id: string, overrides: Partial<Destination> = {}): D
     popular: false,
     coordinates: { latitude: 28.2096, longitude: 83.9856 },
     createdAt: '2026-01-01T00:00:00Z',
+    // No trek facts: the pages show the spec's fixed labels (issue 15).
+    durationDays: null,
+    maxAltitudeM: null,
+    bestMonths: [],
+    difficulty: null,
+    licensedGuideRequired: false,
+    permits: [],
     ...overrides,
   }
 }

@@ -9,6 +9,7 @@ use crate::app::AppState;
 use crate::auth::domain::Role;
 use crate::auth::routes::{MessageResponse, success};
 use crate::auth::session::Session;
+use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{Db, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 use crate::guides::profile::{Certification, certifications};
@@ -111,7 +112,7 @@ async fn verification_queue(State(state): State<AppState>, session: Session) -> 
         (status = 200, body = MessageResponse),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "No such guide"),
-        (status = 409, body = ErrorBody, description = "Nothing waits for review"),
+        (status = 409, body = ErrorBody, description = "Nothing waits for review, or the guide has no valid licence"),
     ))]
 async fn verify_guide(State(state): State<AppState>, session: Session, Path(guide_id): Path<String>) -> AppResult<Json<MessageResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
@@ -148,6 +149,10 @@ async fn reject_guide(
     Ok(success("Guide rejected"))
 }
 
+fn no_submission() -> AppError {
+    AppError::Conflict("This guide has no submission waiting for review".into())
+}
+
 enum Decision {
     Approve,
     Reject(String),
@@ -163,6 +168,7 @@ async fn decide(db: &Db, hub: &NotificationHub, admin_id: &str, guide_id: &str, 
     if is_guide.is_none() {
         return Err(AppError::NotFound("Guide not found".into()));
     }
+    let approving = matches!(decision, Decision::Approve);
     let action = match decision {
         Decision::Approve => AuditAction::VerifyGuide,
         Decision::Reject(_) => AuditAction::RejectGuide,
@@ -186,19 +192,47 @@ async fn decide(db: &Db, hub: &NotificationHub, admin_id: &str, guide_id: &str, 
     };
     let now = now_ms();
     let mut tx = db.begin_write().await?;
+    // A guide is verified on a licence with a number and a future expiry (issue 15); its
+    // expiry is copied here, so the reminders and the expiry sweep follow what the admin
+    // saw, not later edits of the certificate.
+    let waiting: Option<(String,)> = sqlx::query_as("SELECT review_state FROM guide_details WHERE user_id = $1")
+        .bind(guide_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if !matches!(waiting.as_ref().map(|(state,)| state.as_str()), Some("submitted")) {
+        return Err(no_submission());
+    }
+    let licence_expires_on = if approving {
+        let (latest,): (Option<String>,) = sqlx::query_as(
+            "SELECT MAX(expires_on) FROM certifications WHERE guide_id = $1 AND licence_number IS NOT NULL AND expires_on >= $2",
+        )
+        .bind(guide_id)
+        .bind(date_text(today_in_nepal()))
+        .fetch_one(&mut *tx)
+        .await?;
+        Some(latest.ok_or_else(|| {
+            AppError::Conflict(
+                "This guide has no valid licence: a licence with its number and a future expiry date is needed to verify a guide. Reject the submission and ask for one.".into(),
+            )
+        })?)
+    } else {
+        None
+    };
     let decided = sqlx::query(
-        "UPDATE guide_details SET status = $1, review_state = $2, review_note = $3, updated_at = $4 \
-         WHERE user_id = $5 AND review_state = 'submitted'",
+        "UPDATE guide_details SET status = $1, review_state = $2, review_note = $3, updated_at = $4, \
+           licence_expires_on = COALESCE($5, licence_expires_on), licence_reminded_for = NULL \
+         WHERE user_id = $6 AND review_state = 'submitted'",
     )
     .bind(status)
     .bind(state)
     .bind(&note)
     .bind(now)
+    .bind(licence_expires_on)
     .bind(guide_id)
     .execute(&mut *tx)
     .await?;
     if decided.rows_affected() == 0 {
-        return Err(AppError::Conflict("This guide has no submission waiting for review".into()));
+        return Err(no_submission());
     }
     notifications::store(
         &mut tx,

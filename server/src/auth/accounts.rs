@@ -5,6 +5,7 @@ use super::password;
 use crate::db::{Db, is_unique_violation, new_id, now_ms};
 use crate::email;
 use crate::error::{AppError, AppResult};
+use crate::i18n::Lang;
 
 pub struct NewAccount {
     pub first_name: PersonName,
@@ -25,14 +26,14 @@ pub async fn create(db: &Db, account: NewAccount) -> AppResult<String> {
 }
 
 /// Sign-up: the account, unverified, and the email asking to verify it, in one
-/// transaction.
-pub async fn sign_up(db: &Db, account: NewAccount) -> AppResult<String> {
+/// transaction. `language` (the sign-up request's) is the one its emails are written in.
+pub async fn sign_up(db: &Db, account: NewAccount, language: Lang) -> AppResult<String> {
     if find_id_by_email(db, &account.email).await?.is_some() {
         return Err(email_conflict());
     }
     let hash = password::hash(account.password.into_inner()).await?;
     let mut tx = db.begin_write().await?;
-    let id = insert(&mut tx, &account.first_name, &account.last_name, &account.email, account.role, &hash, None).await?;
+    let id = insert(&mut tx, &account.first_name, &account.last_name, &account.email, account.role, &hash, None, language).await?;
     email::queue(&mut tx, email::Email { to: email::Recipient::User(id.clone()), template: email::Template::VerifyEmail {} }).await?;
     tx.commit().await?;
     Ok(id)
@@ -49,7 +50,7 @@ pub async fn create_with_hash(
     hash: &str,
 ) -> AppResult<String> {
     let mut conn = db.pool.acquire().await?;
-    insert(&mut conn, first_name, last_name, email, role, hash, Some(now_ms())).await
+    insert(&mut conn, first_name, last_name, email, role, hash, Some(now_ms()), Lang::En).await
 }
 
 async fn insert(
@@ -60,12 +61,13 @@ async fn insert(
     role: Role,
     hash: &str,
     verified_at: Option<i64>,
+    language: Lang,
 ) -> AppResult<String> {
     let id = new_id();
     let now = now_ms();
     let inserted = sqlx::query(
-        "INSERT INTO users (id, first_name, last_name, email, email_lower, password_hash, role, created_at, updated_at, email_verified_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)",
+        "INSERT INTO users (id, first_name, last_name, email, email_lower, password_hash, role, created_at, updated_at, email_verified_at, language) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)",
     )
     .bind(&id)
     .bind(first_name.as_str())
@@ -76,6 +78,7 @@ async fn insert(
     .bind(role.as_str())
     .bind(now)
     .bind(verified_at)
+    .bind(language.as_str())
     .execute(&mut *conn)
     .await;
     match inserted {

@@ -1,8 +1,10 @@
-//! Accounts: sign-up, login, rotating refresh tokens, logout, profile completion, name.
+//! Accounts: sign-up, login, rotating refresh tokens, logout, profile completion, name,
+//! the language emails are written in.
 
 pub mod account_tokens;
 pub mod accounts;
 pub mod domain;
+pub mod language;
 pub mod login_guard;
 pub mod password;
 pub mod recovery;

@@ -14,6 +14,7 @@ use super::{login_guard, password};
 use crate::app::{AppState, ClientIp};
 use crate::db::{Db, new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
+use crate::i18n::Lang;
 use crate::rate_limit;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -25,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(me))
         .routes(routes!(completion))
         .routes(routes!(update_name))
+        .merge(super::language::router())
 }
 
 /// Sign-up form. Fields are `Option` here so that a missing one gets a clear message;
@@ -59,7 +61,8 @@ pub fn success(message: &str) -> Json<MessageResponse> {
     Json(MessageResponse { status: "success", message: message.to_owned() })
 }
 
-/// Create a tourist or guide account.
+/// Create a tourist or guide account. Its emails are written in the language
+/// `Accept-Language` asks for (`ne` or `en`; change it later with `PATCH /protect/language`).
 #[utoipa::path(post, path = "/auth/signup", tag = "accounts", request_body = SignupRequest,
     responses(
         (status = 201, body = MessageResponse),
@@ -68,7 +71,7 @@ pub fn success(message: &str) -> Json<MessageResponse> {
         (status = 429, body = ErrorBody, description = "Too many sign-ups from this address; see `Retry-After`",
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn signup(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body): Json<SignupRequest>) -> AppResult<(StatusCode, Json<MessageResponse>)> {
+async fn signup(State(state): State<AppState>, ClientIp(ip): ClientIp, lang: Lang, Json(body): Json<SignupRequest>) -> AppResult<(StatusCode, Json<MessageResponse>)> {
     let first_name = PersonName::parse(body.first_name.as_deref(), "First name")?;
     let last_name = PersonName::parse(body.last_name.as_deref(), "Last name")?;
     let email = Email::parse(body.email.as_deref())?;
@@ -78,7 +81,7 @@ async fn signup(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body
     // so probing which emails are registered counts too.
     rate_limit::count_one(&state, &rate_limit::SIGNUPS_PER_ADDRESS, &ip).await?;
 
-    accounts::sign_up(&state.db, NewAccount { first_name, last_name, email, password, role }).await?;
+    accounts::sign_up(&state.db, NewAccount { first_name, last_name, email, password, role }, lang).await?;
     Ok((StatusCode::CREATED, success("Registration successful")))
 }
 
@@ -182,7 +185,7 @@ pub struct RefreshRequest {
     refresh_token: Option<String>,
 }
 
-fn session_expired() -> AppError {
+pub(super) fn session_expired() -> AppError {
     AppError::Unauthorized("Your session has expired. Please sign in again.".into())
 }
 
@@ -273,6 +276,8 @@ pub struct Account {
     role: Role,
     /// False until the owner opens the link emailed at sign-up.
     email_verified: bool,
+    /// The language the account's emails are written in.
+    language: Lang,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -286,15 +291,16 @@ pub struct AccountResponse {
 #[utoipa::path(get, path = "/auth/me", tag = "accounts", security(("bearer" = [])),
     responses((status = 200, body = AccountResponse), (status = 401, body = ErrorBody)))]
 async fn me(State(state): State<AppState>, session: Session) -> AppResult<Json<AccountResponse>> {
-    let found: Option<(String, String, String, String, String, Option<i64>)> =
-        sqlx::query_as("SELECT id, first_name, last_name, email, role, email_verified_at FROM users WHERE id = $1")
+    let found: Option<(String, String, String, String, String, Option<i64>, String)> =
+        sqlx::query_as("SELECT id, first_name, last_name, email, role, email_verified_at, language FROM users WHERE id = $1")
             .bind(&session.user_id)
             .fetch_optional(&state.db.pool)
             .await?;
-    let (id, first_name, last_name, email, role, verified_at) = found.ok_or_else(session_expired)?;
+    let (id, first_name, last_name, email, role, verified_at, language) = found.ok_or_else(session_expired)?;
     let role = Role::parse(&role).ok_or_else(|| anyhow::anyhow!("user {id} has unknown role {role}"))?;
     let email_verified = verified_at.is_some();
-    Ok(Json(AccountResponse { status: "success", data: Account { id, first_name, last_name, email, role, email_verified } }))
+    let language = Lang::from_stored(&language);
+    Ok(Json(AccountResponse { status: "success", data: Account { id, first_name, last_name, email, role, email_verified, language } }))
 }
 
 #[derive(Serialize, ToSchema)]

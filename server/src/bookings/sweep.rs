@@ -1,7 +1,8 @@
 //! The trip sweep, run by every replica every `YATRA_SWEEP_EVERY` (and woken at once when a
 //! refund is written): expires requests and unpaid approvals whose time is up, completes
 //! paid trips whose last day has ended in Nepal, carries out pending refunds, and emails
-//! members about messages left unread (`conversations::unread_emails`). Each
+//! members about messages left unread (`conversations::unread_emails`), and reminds or
+//! unlists guides whose licence is ending or has ended (`guides::licences`). Each
 //! change is a conditional UPDATE (see `lifecycle`) in the transaction that writes its
 //! notifications and emails, so replicas sweeping together change each booking, and tell
 //! about it, once; on PostgreSQL a booking another replica is changing is skipped rather
@@ -17,6 +18,7 @@ use super::routes::{notify_both, trip_dates};
 use super::view;
 use crate::calendar::{date_text, today_in_nepal};
 use crate::conversations::unread_emails;
+use crate::guides::licences;
 use crate::db::{Db, now_ms};
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
@@ -42,6 +44,10 @@ pub struct Swept {
     pub refunded: usize,
     /// "A new message is waiting" emails queued.
     pub unread_emails: usize,
+    /// Guides reminded that their licence ends within 30 days, and guides whose licence
+    /// ended (`guides::licences`).
+    pub licence_reminders: usize,
+    pub licences_expired: usize,
 }
 
 /// What the sweep works with.
@@ -82,12 +88,15 @@ impl TripSweep {
 
 /// One pass over everything due.
 pub async fn sweep(context: &SweepContext) -> AppResult<Swept> {
-    Ok(Swept {
+    let swept = Swept {
         expired: expire_due(&context.db, &context.hub).await?,
         completed: complete_due(&context.db, &context.hub).await?,
         refunded: refunds::carry_out_due(&context.db, &context.hub, context.stripe.as_ref(), context.khalti.as_ref(), context.refund_retry).await?,
         unread_emails: unread_emails::queue_due(&context.db).await?,
-    })
+        ..Swept::default()
+    };
+    let licences = licences::sweep(&context.db, &context.hub, today_in_nepal()).await?;
+    Ok(Swept { licence_reminders: licences.reminded, licences_expired: licences.expired, ..swept })
 }
 
 async fn expire_due(db: &Db, hub: &NotificationHub) -> AppResult<usize> {

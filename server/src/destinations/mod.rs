@@ -3,3 +3,4 @@
 
 pub mod domain;
 pub mod routes;
+pub mod trek;

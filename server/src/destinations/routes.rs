@@ -7,6 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::domain::DestinationInput;
+use super::trek::{TrekFacts, TrekFactsRequest};
 use crate::app::AppState;
 use crate::auth::domain::Role;
 use crate::auth::routes::{MessageResponse, success};
@@ -29,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     let admin = OpenApiRouter::new()
         .routes(routes!(create_destination))
         .routes(routes!(update_destination, delete_destination))
+        .routes(routes!(update_trek_facts))
         .layer(DefaultBodyLimit::max(upload::SINGLE_IMAGE_BODY_LIMIT));
     public.merge(admin)
 }
@@ -61,6 +63,9 @@ pub struct Destination {
     coordinates: Option<Location>,
     /// RFC 3339.
     created_at: String,
+    /// Trek facts and permits (issue 15); null or empty where an admin has given none.
+    #[serde(flatten)]
+    trek: TrekFacts,
 }
 
 #[derive(sqlx::FromRow)]
@@ -80,13 +85,14 @@ struct DestinationRow {
     image_width: Option<i64>,
     image_height: Option<i64>,
     image_webp: Option<String>,
+    trek: Option<String>,
 }
 
 // `popular` is read as 0 or 1: the Any driver cannot decode SQLite's booleans.
 const SELECT: &str = "SELECT d.id, d.name, d.location, d.description, d.rating, d.review_count, \
     CAST(CASE WHEN d.popular THEN 1 ELSE 0 END AS BIGINT) AS popular, d.longitude, \
     d.latitude, d.created_at, m.storage_key AS image_key, m.thumb_key AS image_thumb_key, \
-    m.width AS image_width, m.height AS image_height, m.webp_widths AS image_webp \
+    m.width AS image_width, m.height AS image_height, m.webp_widths AS image_webp, d.trek \
     FROM destinations d LEFT JOIN media m ON m.id = d.image_id";
 
 impl From<DestinationRow> for Destination {
@@ -104,6 +110,7 @@ impl From<DestinationRow> for Destination {
             popular: row.popular == 1,
             coordinates: Location::from_columns(row.longitude, row.latitude),
             created_at: to_rfc3339(row.created_at),
+            trek: TrekFacts::from_column(row.trek.as_deref()),
         }
     }
 }
@@ -385,6 +392,51 @@ async fn update(db: &Db, admin_id: &str, id: &str, input: &DestinationInput, new
     audit::record(&mut tx, admin_id, AuditAction::UpdateDestination, id, "").await?;
     tx.commit().await?;
     Ok(true)
+}
+
+/// Set a destination's trek facts and permits; they replace the earlier ones whole (an
+/// empty body clears them, and the pages show the spec's fixed labels again).
+#[utoipa::path(put, path = "/admin/destinations/{id}/trek", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)),
+    request_body = TrekFactsRequest,
+    responses(
+        (status = 200, body = DestinationSaved),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    ))]
+async fn update_trek_facts(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+    Json(body): Json<TrekFactsRequest>,
+) -> AppResult<Json<DestinationSaved>> {
+    session.require_stored_role(&state.db, Role::Admin).await?;
+    let facts = TrekFacts::parse(body)?;
+    let mut tx = state.db.begin_write().await?;
+    let updated = sqlx::query("UPDATE destinations SET trek = $1, updated_at = $2 WHERE id = $3")
+        .bind(facts.to_column())
+        .bind(now_ms())
+        .bind(&id)
+        .execute(&mut *tx)
+        .await?;
+    if updated.rows_affected() != 1 {
+        return Err(not_found());
+    }
+    audit::record(&mut tx, &session.user_id, AuditAction::UpdateDestination, &id, "trek facts").await?;
+    tx.commit().await?;
+    let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
+    Ok(Json(DestinationSaved { status: "success", message: "Trek facts updated".into(), destination }))
+}
+
+/// Stores the seed's facts where a destination has none yet, so running the seed again (or
+/// over an older demo database) fills them in without undoing an admin's edits.
+pub async fn fill_trek_facts(db: &Db, name: &str, facts: &TrekFacts) -> AppResult<bool> {
+    let updated = sqlx::query("UPDATE destinations SET trek = $1, updated_at = $2 WHERE lower(name) = lower($3) AND trek IS NULL")
+        .bind(facts.to_column())
+        .bind(now_ms())
+        .bind(name)
+        .execute(&db.pool)
+        .await?;
+    Ok(updated.rows_affected() == 1)
 }
 
 /// Delete a destination and its photo.

@@ -19,6 +19,9 @@ pub enum Recipient {
     User(String),
     /// An address as typed (forgot password); nothing is sent unless an account has it.
     Address(String),
+    /// Someone with no account (a traveller's emergency contact); only templates written
+    /// for such a reader are sent to one.
+    Outside(String),
 }
 
 pub struct Email {
@@ -31,7 +34,7 @@ pub struct Email {
 pub async fn queue(conn: &mut AnyConnection, email: Email) -> AppResult<()> {
     let (user_id, to_address) = match &email.to {
         Recipient::User(id) => (Some(id.as_str()), None),
-        Recipient::Address(address) => (None, Some(address.trim().to_lowercase())),
+        Recipient::Address(address) | Recipient::Outside(address) => (None, Some(address.trim().to_lowercase())),
     };
     let stored = serde_json::to_value(&email.template).map_err(anyhow::Error::from)?;
     let now = now_ms();

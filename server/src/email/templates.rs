@@ -8,6 +8,8 @@ use crate::auth::account_tokens::{self, Purpose};
 use crate::bookings::routes::readable_date;
 use crate::db::Db;
 use crate::error::AppResult;
+use crate::i18n::{Lang, terms};
+use crate::sos;
 
 /// Every email Yatra sends, with what each needs to be written.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -43,6 +45,14 @@ pub enum Template {
     GuideVerified {},
     /// To the guide: an admin turned the submission down, saying why.
     GuideVerificationRejected { reason: String },
+    /// To the guide: the verified licence ends within 30 days (`expires_on`, YYYY-MM-DD).
+    LicenceExpiring { expires_on: String },
+    /// To the guide: the verified licence has ended, so the profile left the public lists.
+    LicenceExpired { expires_on: String },
+    /// To the guide of a trip running now: the traveller sent an SOS.
+    SosToGuide { alert_id: String },
+    /// To a traveller's emergency contact, who has no account (`Recipient::Outside`).
+    SosToContact { alert_id: String, contact_name: String },
 }
 
 impl Template {
@@ -67,6 +77,8 @@ struct Person {
     first_name: String,
     last_name: String,
     verified: bool,
+    /// What the email is written in.
+    language: Lang,
 }
 
 struct Trip {
@@ -81,13 +93,39 @@ struct Trip {
 /// The email for an outbox row, or `None` when there is nobody to send it to (the account
 /// is gone, no account has the address, the address is already verified).
 pub async fn render(db: &Db, public_url: &str, user_id: Option<&str>, to_address: Option<&str>, template: &Template) -> AppResult<Option<Rendered>> {
+    // The one email to someone with no account: addressed by name from the template.
+    if let Template::SosToContact { alert_id, contact_name } = template {
+        let (Some(address), Some(alert)) = (to_address, sos::emails::find(db, alert_id).await?) else { return Ok(None) };
+        let (subject, lines, button) = alert.for_contact();
+        let hello = format!("Namaste {contact_name},");
+        // The contact has no account to keep a language in: English, which the alert's
+        // own words (the traveller's message) are most likely to be read beside.
+        return Ok(Some(Rendered {
+            to_address: address.to_owned(),
+            to_name: contact_name.clone(),
+            text: text_body(Lang::En, &hello, &lines, Some(&button)),
+            html: html_body(Lang::En, &subject, &hello, &lines, Some(&button)),
+            subject,
+        }));
+    }
     let person = match (user_id, to_address) {
         (Some(id), _) => find_person("id = $1", id, db).await?,
         (None, Some(address)) => find_person("email_lower = $1", &address.to_lowercase(), db).await?,
         (None, None) => None,
     };
     let Some((user_id, person)) = person else { return Ok(None) };
-    let hello = format!("Namaste {},", person.first_name);
+    let lang = person.language;
+    // Both texts are written side by side, so an English change shows its Nepali twin.
+    let t = |en: String, ne: String| lang.pick(en, ne);
+    let date_in = |date: &str| {
+        let date = readable_date(date);
+        lang.pick(date.clone(), terms::dates(&date))
+    };
+    let people_in = |count: i64| {
+        let people = people(count);
+        lang.pick(people.clone(), terms::people(&people))
+    };
+    let hello = t(format!("Namaste {},", person.first_name), format!("नमस्ते {},", person.first_name));
     let link = |path: &str| format!("{public_url}{path}");
     let (subject, lines, button): (String, Vec<String>, Option<(&str, String)>) = match template {
         Template::VerifyEmail {} => {
@@ -96,148 +134,191 @@ pub async fn render(db: &Db, public_url: &str, user_id: Option<&str>, to_address
             }
             let token = account_tokens::issue(db, &user_id, Purpose::VerifyEmail).await?;
             (
-                "Please verify your email address".into(),
+                t("Please verify your email address".into(), "कृपया आफ्नो इमेल ठेगाना प्रमाणित गर्नुहोस्".into()),
                 vec![
-                    "Welcome to Yatra! Please confirm this is your email address, so guides can reach you and you can book trips.".into(),
-                    "The link works once and for 7 days. If you did not sign up, ignore this email.".into(),
+                    t(
+                        "Welcome to Yatra! Please confirm this is your email address, so guides can reach you and you can book trips.".into(),
+                        "Yatra मा स्वागत छ! गाइडहरूले तपाईंलाई सम्पर्क गर्न सकून् र तपाईं यात्रा बुक गर्न सक्नुहोस् भनेर, कृपया यो तपाईंकै इमेल ठेगाना हो भनी पुष्टि गर्नुहोस्।".into(),
+                    ),
+                    t(
+                        "The link works once and for 7 days. If you did not sign up, ignore this email.".into(),
+                        "यो लिंक एक पटक मात्र र 7 दिनसम्म चल्छ। तपाईंले साइन अप गर्नुभएको होइन भने यो इमेल बेवास्ता गर्नुहोस्।".into(),
+                    ),
                 ],
-                Some(("Verify my email", link(&format!("/verify-email?token={token}")))),
+                Some((lang.pick("Verify my email", "मेरो इमेल प्रमाणित गर्नुहोस्"), link(&format!("/verify-email?token={token}")))),
             )
         }
         Template::PasswordReset {} => {
             let token = account_tokens::issue(db, &user_id, Purpose::ResetPassword).await?;
             (
-                "Reset your Yatra password".into(),
+                t("Reset your Yatra password".into(), "आफ्नो Yatra पासवर्ड रिसेट गर्नुहोस्".into()),
                 vec![
-                    "Someone (we hope you) asked to reset the password of your Yatra account.".into(),
-                    "The link works once and for 30 minutes. Setting a new password signs you out everywhere. If you did not ask, ignore this email: your password stays as it is.".into(),
+                    t(
+                        "Someone (we hope you) asked to reset the password of your Yatra account.".into(),
+                        "कसैले (आशा छ, तपाईं नै) तपाईंको Yatra खाताको पासवर्ड रिसेट गर्न अनुरोध गर्नुभयो।".into(),
+                    ),
+                    t(
+                        "The link works once and for 30 minutes. Setting a new password signs you out everywhere. If you did not ask, ignore this email: your password stays as it is.".into(),
+                        "यो लिंक एक पटक मात्र र 30 मिनेटसम्म चल्छ। नयाँ पासवर्ड राखेपछि तपाईं सबै ठाउँबाट साइन आउट हुनुहुनेछ। तपाईंले अनुरोध गर्नुभएको होइन भने यो इमेल बेवास्ता गर्नुहोस्: तपाईंको पासवर्ड जस्ताको तस्तै रहनेछ।".into(),
+                    ),
                 ],
-                Some(("Choose a new password", link(&format!("/reset-password?token={token}")))),
+                Some((lang.pick("Choose a new password", "नयाँ पासवर्ड छान्नुहोस्"), link(&format!("/reset-password?token={token}")))),
             )
         }
         Template::BookingRequested { booking_id } => {
             let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
+            let (date, people) = (date_in(&trip.date), people_in(trip.group_size));
             (
-                format!("New booking request from {}", trip.tourist),
-                vec![format!(
-                    "{} would like you to guide them on {} at {} ({}). Please approve or decline the request.",
-                    trip.tourist,
-                    readable_date(&trip.date),
-                    trip.time,
-                    people(trip.group_size)
+                t(format!("New booking request from {}", trip.tourist), format!("{}बाट नयाँ बुकिङ अनुरोध", trip.tourist)),
+                vec![t(
+                    format!(
+                        "{} would like you to guide them on {date} at {} ({people}). Please approve or decline the request.",
+                        trip.tourist, trip.time
+                    ),
+                    format!(
+                        "{} {date} मा {} बजे ({people}) तपाईंलाई गाइड बनाउन चाहनुहुन्छ। कृपया अनुरोध स्वीकार वा अस्वीकार गर्नुहोस्।",
+                        trip.tourist, trip.time
+                    ),
                 )],
-                Some(("See the request", link("/request"))),
+                Some((lang.pick("See the request", "अनुरोध हेर्नुहोस्"), link("/request"))),
             )
         }
         Template::BookingApproved { booking_id } => {
             let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
+            let (date, total) = (date_in(&trip.date), money(trip.total_cents));
             (
-                format!("{} approved your trip", trip.guide),
-                vec![format!(
-                    "{} approved your trip on {} at {}. Pay {} to confirm it.",
-                    trip.guide,
-                    readable_date(&trip.date),
-                    trip.time,
-                    money(trip.total_cents)
+                t(format!("{} approved your trip", trip.guide), format!("{}ले तपाईंको यात्रा स्वीकार गर्नुभयो", trip.guide)),
+                vec![t(
+                    format!("{} approved your trip on {date} at {}. Pay {total} to confirm it.", trip.guide, trip.time),
+                    format!("{}ले {date} मा {} बजेको तपाईंको यात्रा स्वीकार गर्नुभयो। पक्का गर्न {total} भुक्तानी गर्नुहोस्।", trip.guide, trip.time),
                 )],
-                Some(("Pay now", link(&format!("/checkout/{booking_id}")))),
+                Some((lang.pick("Pay now", "अहिले भुक्तानी गर्नुहोस्"), link(&format!("/checkout/{booking_id}")))),
             )
         }
         Template::BookingRejected { booking_id } => {
             let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
+            let date = date_in(&trip.date);
             (
-                format!("{} can't guide you on {}", trip.guide, readable_date(&trip.date)),
-                vec![format!(
-                    "{} declined your request for {}. Try another date or another guide.",
-                    trip.guide,
-                    readable_date(&trip.date)
+                t(format!("{} can't guide you on {date}", trip.guide), format!("{} {date} मा तपाईंको गाइड बन्न सक्नुहुन्न", trip.guide)),
+                vec![t(
+                    format!("{} declined your request for {date}. Try another date or another guide.", trip.guide),
+                    format!("{}ले {date} का लागि तपाईंको अनुरोध अस्वीकार गर्नुभयो। अर्को मिति वा अर्को गाइड खोज्नुहोस्।", trip.guide),
                 )],
-                Some(("Find another guide", link("/guides"))),
+                Some((lang.pick("Find another guide", "अर्को गाइड खोज्नुहोस्"), link("/guides"))),
             )
         }
         Template::PaymentReceivedTraveller { booking_id } => {
             let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
+            let (date, total) = (date_in(&trip.date), money(trip.total_cents));
             (
-                "Payment received: your trip is confirmed".into(),
-                vec![format!(
-                    "We received your payment of {}. Your trip with {} on {} at {} is confirmed.",
-                    money(trip.total_cents),
-                    trip.guide,
-                    readable_date(&trip.date),
-                    trip.time
+                t("Payment received: your trip is confirmed".into(), "भुक्तानी प्राप्त भयो: तपाईंको यात्रा पक्का भयो".into()),
+                vec![t(
+                    format!("We received your payment of {total}. Your trip with {} on {date} at {} is confirmed.", trip.guide, trip.time),
+                    format!("तपाईंको {total} भुक्तानी हामीले पायौं। {}सँग {date} मा {} बजेको तपाईंको यात्रा पक्का भयो।", trip.guide, trip.time),
                 )],
-                Some(("See the receipt", link(&format!("/receipt/{booking_id}")))),
+                Some((lang.pick("See the receipt", "रसिद हेर्नुहोस्"), link(&format!("/receipt/{booking_id}")))),
             )
         }
         Template::PaymentReceivedGuide { booking_id } => {
             let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
+            let (date, total, people) = (date_in(&trip.date), money(trip.total_cents), people_in(trip.group_size));
             (
-                format!("{} paid for the trip on {}", trip.tourist, readable_date(&trip.date)),
-                vec![format!(
-                    "{} paid {} for the trip on {} at {} ({}). It is confirmed.",
-                    trip.tourist,
-                    money(trip.total_cents),
-                    readable_date(&trip.date),
-                    trip.time,
-                    people(trip.group_size)
+                t(format!("{} paid for the trip on {date}", trip.tourist), format!("{}ले {date} को यात्राको भुक्तानी गर्नुभयो", trip.tourist)),
+                vec![t(
+                    format!("{} paid {total} for the trip on {date} at {} ({people}). It is confirmed.", trip.tourist, trip.time),
+                    format!("{}ले {date} मा {} बजेको यात्राका लागि ({people}) {total} भुक्तानी गर्नुभयो। यात्रा पक्का भयो।", trip.tourist, trip.time),
                 )],
-                Some(("Open your dashboard", link("/guideDash"))),
+                Some((lang.pick("Open your dashboard", "आफ्नो ड्यासबोर्ड खोल्नुहोस्"), link("/guideDash"))),
             )
         }
         Template::BookingExpired { booking_id, to_guide, was_approved } => {
             let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
-            let date = readable_date(&trip.date);
+            let date = date_in(&trip.date);
+            let (guide, tourist) = (&trip.guide, &trip.tourist);
             let (subject, line) = match (to_guide, was_approved) {
                 (false, false) => (
-                    format!("Your request to {} expired", trip.guide),
-                    format!("Your request to {} for {date} expired without an answer. Try other dates or another guide.", trip.guide),
+                    t(format!("Your request to {guide} expired"), format!("{guide}लाई पठाएको तपाईंको अनुरोधको म्याद सकियो")),
+                    t(
+                        format!("Your request to {guide} for {date} expired without an answer. Try other dates or another guide."),
+                        format!("{guide}लाई {date} का लागि पठाएको तपाईंको अनुरोधको जवाफ नआउँदै म्याद सकियो। अरू मिति वा अर्को गाइड खोज्नुहोस्।"),
+                    ),
                 ),
                 (true, false) => (
-                    format!("The request from {} expired", trip.tourist),
-                    format!("The request from {} for {date} expired without an answer.", trip.tourist),
+                    t(format!("The request from {tourist} expired"), format!("{tourist}को अनुरोधको म्याद सकियो")),
+                    t(
+                        format!("The request from {tourist} for {date} expired without an answer."),
+                        format!("{tourist}ले {date} का लागि पठाएको अनुरोधको जवाफ नदिँदै म्याद सकियो।"),
+                    ),
                 ),
                 (false, true) => (
-                    format!("Your trip with {} expired unpaid", trip.guide),
-                    format!("Your approved trip with {} on {date} expired because it was not paid in time.", trip.guide),
+                    t(format!("Your trip with {guide} expired unpaid"), format!("{guide}सँगको तपाईंको यात्रा भुक्तानी नभएकाले म्याद सकियो")),
+                    t(
+                        format!("Your approved trip with {guide} on {date} expired because it was not paid in time."),
+                        format!("{guide}सँग {date} को तपाईंको स्वीकृत यात्राको समयमै भुक्तानी नभएकाले म्याद सकियो।"),
+                    ),
                 ),
                 (true, true) => (
-                    format!("The trip with {} expired unpaid", trip.tourist),
-                    format!("The trip with {} on {date} expired unpaid. Those days are free again.", trip.tourist),
+                    t(format!("The trip with {tourist} expired unpaid"), format!("{tourist}सँगको यात्रा भुक्तानी नभएकाले म्याद सकियो")),
+                    t(
+                        format!("The trip with {tourist} on {date} expired unpaid. Those days are free again."),
+                        format!("{tourist}सँग {date} को यात्राको भुक्तानी नभएकाले म्याद सकियो। ती दिन फेरि खाली भए।"),
+                    ),
                 ),
             };
-            (subject, vec![line], Some(trips_page(*to_guide, &link)))
+            (subject, vec![line], Some(trips_page(*to_guide, lang, &link)))
         }
         Template::BookingCancelled { booking_id, to_guide, by_guide, reason, refund_cents, was_paid } => {
             let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
-            let date = readable_date(&trip.date);
+            let date = date_in(&trip.date);
             let other = if *to_guide { &trip.tourist } else { &trip.guide };
+            let time = &trip.time;
             let first = if to_guide == by_guide {
-                format!("You cancelled the trip with {other} on {date} at {}.", trip.time)
+                t(
+                    format!("You cancelled the trip with {other} on {date} at {time}."),
+                    format!("तपाईंले {other}सँग {date} मा {time} बजेको यात्रा रद्द गर्नुभयो।"),
+                )
             } else {
-                format!("{other} cancelled your trip on {date} at {}.", trip.time)
+                t(
+                    format!("{other} cancelled your trip on {date} at {time}."),
+                    format!("{other}ले {date} मा {time} बजेको तपाईंको यात्रा रद्द गर्नुभयो।"),
+                )
             };
             let mut lines = vec![first];
             if !reason.is_empty() {
-                lines.push(format!("Reason: {reason}"));
+                lines.push(t(format!("Reason: {reason}"), format!("कारण: {reason}")));
             }
             if *refund_cents > 0 {
-                lines.push(format!("Refund: {} to the traveller.", money(*refund_cents)));
+                let refund = money(*refund_cents);
+                lines.push(t(format!("Refund: {refund} to the traveller."), format!("फिर्ता: यात्रीलाई {refund}।")));
             } else if *was_paid {
-                lines.push("No refund: it was cancelled less than 24 hours before the trip.".into());
+                lines.push(t(
+                    "No refund: it was cancelled less than 24 hours before the trip.".into(),
+                    "रकम फिर्ता हुँदैन: यात्राअघिको 24 घण्टाभित्र रद्द गरिएको थियो।".into(),
+                ));
             } else {
-                lines.push("Nothing was paid, so there is nothing to refund.".into());
+                lines.push(t(
+                    "Nothing was paid, so there is nothing to refund.".into(),
+                    "भुक्तानी भएको थिएन, त्यसैले फिर्ता गर्नुपर्ने केही छैन।".into(),
+                ));
             }
-            (format!("Trip on {date} cancelled"), lines, Some(trips_page(*to_guide, &link)))
+            (t(format!("Trip on {date} cancelled"), format!("{date} को यात्रा रद्द भयो")), lines, Some(trips_page(*to_guide, lang, &link)))
         }
         Template::BookingRefunded { booking_id, to_guide, amount_cents } => {
             let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
-            let date = readable_date(&trip.date);
+            let date = date_in(&trip.date);
+            let amount = money(*amount_cents);
             let line = if *to_guide {
-                format!("{} for the cancelled trip on {date} was refunded to {}.", money(*amount_cents), trip.tourist)
+                t(
+                    format!("{amount} for the cancelled trip on {date} was refunded to {}.", trip.tourist),
+                    format!("{date} को रद्द भएको यात्राको {amount} {}लाई फिर्ता गरियो।", trip.tourist),
+                )
             } else {
-                format!("{} for your cancelled trip with {} on {date} has been refunded to you.", money(*amount_cents), trip.guide)
+                t(
+                    format!("{amount} for your cancelled trip with {} on {date} has been refunded to you.", trip.guide),
+                    format!("{}सँग {date} को रद्द भएको यात्राको {amount} तपाईंलाई फिर्ता गरियो।", trip.guide),
+                )
             };
-            (format!("Refund of {} done", money(*amount_cents)), vec![line], Some(trips_page(*to_guide, &link)))
+            (t(format!("Refund of {amount} done"), format!("{amount} फिर्ता गरियो")), vec![line], Some(trips_page(*to_guide, lang, &link)))
         }
         Template::UnreadMessages { conversation_id } => {
             let found: Option<(String, i64)> = sqlx::query_as(
@@ -253,45 +334,78 @@ pub async fn render(db: &Db, public_url: &str, user_id: Option<&str>, to_address
             // Read before the email went out: nothing to say any more.
             let Some((other, unread)) = found.filter(|(_, unread)| *unread > 0) else { return Ok(None) };
             let messages = if unread == 1 { "a message".to_owned() } else { format!("{unread} messages") };
+            let sandesh = if unread == 1 { "एउटा सन्देश".to_owned() } else { format!("{unread} वटा सन्देश") };
             (
-                format!("{other} sent you {messages} on Yatra"),
-                vec![format!("{other} sent you {messages} you have not read yet. Reply on Yatra to keep planning your trip.")],
-                Some(("Read and reply", link(&format!("/messages/{conversation_id}")))),
+                t(format!("{other} sent you {messages} on Yatra"), format!("{other}ले तपाईंलाई Yatra मा {sandesh} पठाउनुभएको छ")),
+                vec![t(
+                    format!("{other} sent you {messages} you have not read yet. Reply on Yatra to keep planning your trip."),
+                    format!("{other}ले पठाउनुभएको {sandesh} तपाईंले अझै पढ्नुभएको छैन। यात्राको योजना अगाडि बढाउन Yatra मा जवाफ दिनुहोस्।"),
+                )],
+                Some((lang.pick("Read and reply", "पढ्नुहोस् र जवाफ दिनुहोस्"), link(&format!("/messages/{conversation_id}")))),
             )
         }
         Template::GuideVerified {} => (
-            "Your guide profile is verified".into(),
-            vec!["An admin checked your certificates: your profile is verified. Travellers can now find and book you.".into()],
-            Some(("See your profile", link("/guide/profile"))),
+            t("Your guide profile is verified".into(), "तपाईंको गाइड प्रोफाइल प्रमाणित भयो".into()),
+            vec![t(
+                "An admin checked your certificates: your profile is verified. Travellers can now find and book you.".into(),
+                "एडमिनले तपाईंका प्रमाणपत्रहरू जाँच्नुभयो: तपाईंको प्रोफाइल प्रमाणित भयो। अब यात्रीहरूले तपाईंलाई खोजेर बुक गर्न सक्नुहुन्छ।".into(),
+            )],
+            Some((lang.pick("See your profile", "आफ्नो प्रोफाइल हेर्नुहोस्"), link("/guide/profile"))),
         ),
         Template::GuideVerificationRejected { reason } => (
-            "Your guide verification was not approved".into(),
+            t("Your guide verification was not approved".into(), "तपाईंको गाइड प्रमाणीकरण स्वीकृत भएन".into()),
             vec![
-                format!("An admin could not verify your profile: {reason}"),
-                "Please update your certificates and submit them again.".into(),
+                t(format!("An admin could not verify your profile: {reason}"), format!("एडमिनले तपाईंको प्रोफाइल प्रमाणित गर्न सक्नुभएन: {reason}")),
+                t(
+                    "Please update your certificates and submit them again.".into(),
+                    "कृपया आफ्ना प्रमाणपत्र अद्यावधिक गरेर फेरि पेश गर्नुहोस्।".into(),
+                ),
             ],
-            Some(("Update your certificates", link("/kycform"))),
+            Some((lang.pick("Update your certificates", "प्रमाणपत्र अद्यावधिक गर्नुहोस्"), link("/kycform"))),
         ),
+        Template::LicenceExpiring { expires_on } => (
+            "Your guide licence expires soon".into(),
+            vec![
+                format!("Your guide licence is valid until {}.", crate::calendar::long_date(expires_on)),
+                "Renew it and submit the new licence before then, so travellers can keep finding and booking you.".into(),
+            ],
+            Some(("Submit your renewed licence", link("/kycform"))),
+        ),
+        Template::LicenceExpired { expires_on } => (
+            "Your guide licence has expired".into(),
+            vec![
+                format!("Your guide licence expired after {}, so travellers cannot find you on Yatra for now.", crate::calendar::long_date(expires_on)),
+                "Submit your renewed licence: once an admin verifies it, your profile is listed again.".into(),
+            ],
+            Some(("Submit your renewed licence", link("/kycform"))),
+        ),
+        Template::SosToGuide { alert_id } => {
+            let Some(alert) = sos::emails::find(db, alert_id).await? else { return Ok(None) };
+            let (subject, lines, button) = alert.for_guide();
+            (subject, lines, Some(button))
+        }
+        // Sent above, to an address with no account; never to an account.
+        Template::SosToContact { .. } => return Ok(None),
     };
     let to_name = format!("{} {}", person.first_name, person.last_name);
     Ok(Some(Rendered {
         to_address: person.address,
         to_name,
-        text: text_body(&hello, &lines, button.as_ref()),
-        html: html_body(&subject, &hello, &lines, button.as_ref()),
+        text: text_body(lang, &hello, &lines, button.as_ref()),
+        html: html_body(lang, &subject, &hello, &lines, button.as_ref()),
         subject,
     }))
 }
 
 async fn find_person(condition: &str, value: &str, db: &Db) -> AppResult<Option<(String, Person)>> {
-    let found: Option<(String, String, String, String, Option<i64>)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT id, email, first_name, last_name, email_verified_at FROM users WHERE {condition}"
+    let found: Option<(String, String, String, String, Option<i64>, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT id, email, first_name, last_name, email_verified_at, language FROM users WHERE {condition}"
     )))
     .bind(value)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(found.map(|(id, address, first_name, last_name, verified_at)| {
-        (id, Person { address, first_name, last_name, verified: verified_at.is_some() })
+    Ok(found.map(|(id, address, first_name, last_name, verified_at, language)| {
+        (id, Person { address, first_name, last_name, verified: verified_at.is_some(), language: Lang::from_stored(&language) })
     }))
 }
 
@@ -308,8 +422,12 @@ async fn find_trip(db: &Db, booking_id: &str) -> AppResult<Option<Trip>> {
 }
 
 /// Where each side follows its trips: the guide's requests page, the traveller's dashboard.
-fn trips_page(to_guide: bool, link: &dyn Fn(&str) -> String) -> (&'static str, String) {
-    if to_guide { ("See your requests", link("/request")) } else { ("Open your dashboard", link("/dashboard")) }
+fn trips_page(to_guide: bool, lang: Lang, link: &dyn Fn(&str) -> String) -> (&'static str, String) {
+    if to_guide {
+        (lang.pick("See your requests", "आफ्ना अनुरोधहरू हेर्नुहोस्"), link("/request"))
+    } else {
+        (lang.pick("Open your dashboard", "आफ्नो ड्यासबोर्ड खोल्नुहोस्"), link("/dashboard"))
+    }
 }
 
 fn people(count: i64) -> String {
@@ -320,7 +438,12 @@ fn money(cents: i64) -> String {
     format!("${}.{:02}", cents / 100, cents % 100)
 }
 
-fn text_body(hello: &str, lines: &[String], button: Option<&(&str, String)>) -> String {
+/// The signature under every email.
+fn signature(lang: Lang) -> &'static str {
+    lang.pick("Yatra, local guides in Nepal", "Yatra, नेपालका स्थानीय गाइडहरू")
+}
+
+fn text_body(lang: Lang, hello: &str, lines: &[String], button: Option<&(&str, String)>) -> String {
     let mut text = format!("{hello}\n\n");
     for line in lines {
         text.push_str(line);
@@ -329,30 +452,34 @@ fn text_body(hello: &str, lines: &[String], button: Option<&(&str, String)>) -> 
     if let Some((label, url)) = button {
         text.push_str(&format!("{label}:\n{url}\n\n"));
     }
-    text.push_str("Yatra, local guides in Nepal\n");
+    text.push_str(signature(lang));
+    text.push('\n');
     text
 }
 
-fn html_body(subject: &str, hello: &str, lines: &[String], button: Option<&(&str, String)>) -> String {
+fn html_body(lang: Lang, subject: &str, hello: &str, lines: &[String], button: Option<&(&str, String)>) -> String {
     let paragraphs: String = lines.iter().map(|line| format!("<p style=\"margin:0 0 16px\">{}</p>", escape_html(line))).collect();
     let button = button
         .map(|(label, url)| {
             format!(
                 "<p style=\"margin:24px 0\"><a href=\"{url}\" style=\"background:#0f766e;color:#ffffff;padding:12px 20px;\
                  border-radius:8px;text-decoration:none;font-weight:600;display:inline-block\">{label}</a></p>\
-                 <p style=\"margin:0 0 16px;font-size:13px;color:#57534e\">Or open this link: <a href=\"{url}\">{url}</a></p>",
+                 <p style=\"margin:0 0 16px;font-size:13px;color:#57534e\">{or_open} <a href=\"{url}\">{url}</a></p>",
                 url = escape_html(url),
-                label = escape_html(label)
+                label = escape_html(label),
+                or_open = lang.pick("Or open this link:", "वा यो लिंक खोल्नुहोस्:"),
             )
         })
         .unwrap_or_default();
     format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title></head>\
+        "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><title>{title}</title></head>\
          <body style=\"margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,sans-serif;color:#1c1917\">\
          <div style=\"max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px\">\
          <p style=\"margin:0 0 24px;font-size:20px;font-weight:700;color:#0f766e\">Yatra</p>\
          <p style=\"margin:0 0 16px\">{hello}</p>{paragraphs}{button}\
-         <p style=\"margin:32px 0 0;font-size:13px;color:#78716c\">Yatra, local guides in Nepal</p></div></body></html>",
+         <p style=\"margin:32px 0 0;font-size:13px;color:#78716c\">{signature}</p></div></body></html>",
+        lang = lang.as_str(),
+        signature = signature(lang),
         title = escape_html(subject),
         hello = escape_html(hello),
     )
@@ -381,7 +508,7 @@ mod tests {
     #[test]
     fn markup_in_user_text_is_escaped() {
         assert_eq!(escape_html("<b>Sita</b> & \"Dawa\" 'x'"), "&lt;b&gt;Sita&lt;/b&gt; &amp; &quot;Dawa&quot; &#39;x&#39;");
-        let html = html_body("s", "Namaste <script>,", &["a <img src=x>".into()], None);
+        let html = html_body(Lang::En, "s", "Namaste <script>,", &["a <img src=x>".into()], None);
         assert!(!html.contains("<script>") && !html.contains("<img"));
     }
 

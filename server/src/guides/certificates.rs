@@ -12,6 +12,7 @@ use super::routes::{GuideUpdateResponse, updated};
 use crate::app::AppState;
 use crate::auth::domain::Role;
 use crate::auth::session::Session;
+use crate::calendar::date_text;
 use crate::db::{new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart};
 use crate::media::forms::CertificatesUpload;
@@ -128,8 +129,8 @@ async fn replace_certificates(state: &AppState, guide_id: &str, certificates: &[
     sqlx::query("DELETE FROM certifications WHERE guide_id = $1").bind(guide_id).execute(&mut *tx).await?;
     for (index, (certificate, image_id)) in certificates.iter().zip(image_ids).enumerate() {
         sqlx::query(
-            "INSERT INTO certifications (id, guide_id, name, issuing_organization, issue_date, image_id, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+            "INSERT INTO certifications (id, guide_id, name, issuing_organization, issue_date, image_id, licence_number, expires_on, \
+               created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
         )
         .bind(new_id())
         .bind(guide_id)
@@ -137,6 +138,8 @@ async fn replace_certificates(state: &AppState, guide_id: &str, certificates: &[
         .bind(&certificate.issuing_organization)
         .bind(certificate.issue_date.to_text())
         .bind(image_id)
+        .bind(certificate.licence.as_ref().map(|l| l.number.clone()))
+        .bind(certificate.licence.as_ref().map(|l| date_text(l.expires_on)))
         // One millisecond apart keeps the submitted order when listing by time.
         .bind(now + index as i64)
         .execute(&mut *tx)
@@ -182,12 +185,14 @@ pub async fn update_certificate(
     let id = body.certification_id.filter(|id| !id.trim().is_empty()).ok_or_else(not_found)?;
     let certificate = Certificate::try_from(body.certificate)?;
     let updated_rows = sqlx::query(
-        "UPDATE certifications SET name = $1, issuing_organization = $2, issue_date = $3, updated_at = $4 \
-         WHERE id = $5 AND guide_id = $6",
+        "UPDATE certifications SET name = $1, issuing_organization = $2, issue_date = $3, licence_number = $4, expires_on = $5, \
+           updated_at = $6 WHERE id = $7 AND guide_id = $8",
     )
     .bind(&certificate.name)
     .bind(&certificate.issuing_organization)
     .bind(certificate.issue_date.to_text())
+    .bind(certificate.licence.as_ref().map(|l| l.number.clone()))
+    .bind(certificate.licence.as_ref().map(|l| date_text(l.expires_on)))
     .bind(now_ms())
     .bind(&id)
     .bind(&session.user_id)

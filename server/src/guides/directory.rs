@@ -292,6 +292,10 @@ pub struct PublicGuideDetails {
     /// `null` when the guide has not said (the page shows 5).
     #[schema(required = true)]
     pub years_of_experience: Option<i64>,
+    /// The last day of the guide's verified licence (`YYYY-MM-DD`), shown as "Licence valid
+    /// until <month year>"; `null` for guides verified before licences were required.
+    #[schema(required = true)]
+    pub licence_valid_until: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -342,6 +346,7 @@ impl From<Guide> for PublicGuide {
                 status: details.status,
                 created_at: details.created_at,
                 years_of_experience: details.years_of_experience,
+                licence_valid_until: details.licence_valid_until,
             },
         }
     }

@@ -139,6 +139,12 @@ pub struct CertificateRequest {
     /// Not after today (in Nepal).
     #[schema(value_type = String, required = true, format = Date, example = "2021-04-15")]
     pub issue_date: Option<String>,
+    /// A guide licence's number (issue 15); give it with `expiresOn`, or neither.
+    #[schema(value_type = String, required = false, example = "NTB-TG-04127", max_length = 40, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
+    pub licence_number: Option<String>,
+    /// The licence's last valid day, after today (in Nepal).
+    #[schema(value_type = String, required = false, format = Date, example = "2028-03-31")]
+    pub expires_on: Option<String>,
 }
 
 /// A valid certificate's text.
@@ -146,6 +152,38 @@ pub struct Certificate {
     pub name: String,
     pub issuing_organization: String,
     pub issue_date: IssueDate,
+    /// Set when the certificate is a guide licence, with a number and an expiry.
+    pub licence: Option<Licence>,
+}
+
+/// A guide licence: what an admin needs to verify a guide (issue 15).
+pub struct Licence {
+    pub number: String,
+    /// The last day it is valid, `YYYY-MM-DD`.
+    pub expires_on: time::Date,
+}
+
+pub const LICENCE_NUMBER_MAX: usize = 40;
+
+impl Licence {
+    /// Both fields or neither; a licence already expired is refused.
+    pub fn parse(number: Option<&str>, expires_on: Option<&str>, issue_date: IssueDate) -> Result<Option<Self>, AppError> {
+        let number = optional_text(number, "Licence number", LICENCE_NUMBER_MAX, false)?;
+        let expires_on = expires_on.map(str::trim).filter(|d| !d.is_empty());
+        let (number, expires_on) = match (number, expires_on) {
+            (None, None) => return Ok(None),
+            (Some(number), Some(expires_on)) => (number, expires_on),
+            _ => return Err(AppError::validation("Please give both the licence number and its expiry date, or neither")),
+        };
+        let expires_on = parse_date(expires_on).ok_or_else(|| AppError::validation("Expiry date must be a real date (YYYY-MM-DD)"))?;
+        if expires_on <= issue_date.0 {
+            return Err(AppError::validation("Expiry date must be after the issue date"));
+        }
+        if expires_on < today_in_nepal() {
+            return Err(AppError::validation("This licence has expired: please submit your renewed licence"));
+        }
+        Ok(Some(Self { number, expires_on }))
+    }
 }
 
 pub fn fill_every_field() -> AppError {
@@ -162,7 +200,9 @@ impl TryFrom<CertificateRequest> for Certificate {
         let name = text(request.name.as_deref(), "Certificate name")?;
         let issuing_organization = text(request.issuing_organization.as_deref(), "Issuing organization")?;
         let issue_date = request.issue_date.as_deref().map(str::trim).filter(|d| !d.is_empty()).ok_or_else(fill_every_field)?;
-        Ok(Self { name, issuing_organization, issue_date: IssueDate::parse(issue_date)? })
+        let issue_date = IssueDate::parse(issue_date)?;
+        let licence = Licence::parse(request.licence_number.as_deref(), request.expires_on.as_deref(), issue_date)?;
+        Ok(Self { name, issuing_organization, issue_date, licence })
     }
 }
 
@@ -220,5 +260,22 @@ mod tests {
             assert_eq!(IssueDate::parse(bad).unwrap_err().to_string(), "Issue date must be a real date (YYYY-MM-DD)", "{bad}");
         }
         assert_eq!(IssueDate::parse("2999-01-01").unwrap_err().to_string(), "Issue date cannot be in the future");
+    }
+
+    #[test]
+    fn a_licence_has_a_number_and_a_real_expiry_after_its_issue_and_today() {
+        let issued = IssueDate::parse("2020-01-01").unwrap();
+        let licence = Licence::parse(Some(" NTB-1 "), Some("2999-12-31"), issued).unwrap().unwrap();
+        assert_eq!(licence.number, "NTB-1");
+        assert!(Licence::parse(None, Some(" "), issued).unwrap().is_none());
+        for (number, expiry, message) in [
+            (Some("NTB-1"), None, "Please give both the licence number and its expiry date, or neither"),
+            (None, Some("2999-12-31"), "Please give both the licence number and its expiry date, or neither"),
+            (Some("NTB-1"), Some("2999-02-30"), "Expiry date must be a real date (YYYY-MM-DD)"),
+            (Some("NTB-1"), Some("2019-12-31"), "Expiry date must be after the issue date"),
+            (Some("NTB-1"), Some("2020-06-01"), "This licence has expired: please submit your renewed licence"),
+        ] {
+            assert_eq!(Licence::parse(number, expiry, issued).err().unwrap().to_string(), message);
+        }
     }
 }

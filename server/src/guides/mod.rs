@@ -6,6 +6,7 @@ pub mod certificates;
 pub mod directory;
 pub mod domain;
 pub mod index;
+pub mod licences;
 pub mod list_counts;
 pub mod profile;
 pub mod routes;

@@ -59,6 +59,10 @@ pub struct GuideDetails {
     pub created_at: String,
     #[schema(required = true)]
     pub years_of_experience: Option<i64>,
+    /// The last day of the licence an admin verified the guide with (`YYYY-MM-DD`; issue
+    /// 15); `null` for guides verified before licences were required, or not verified.
+    #[schema(required = true)]
+    pub licence_valid_until: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -81,6 +85,12 @@ pub struct Certification {
     /// Private URL: fetch it with the bearer token.
     #[schema(required = true)]
     pub image: Option<String>,
+    /// A guide licence's number; `null` for other certificates.
+    #[schema(required = true)]
+    pub licence_number: Option<String>,
+    /// A guide licence's last valid day (`YYYY-MM-DD`); `null` for other certificates.
+    #[schema(required = true)]
+    pub expires_on: Option<String>,
 }
 
 /// Whether travellers can find the guide.
@@ -140,6 +150,7 @@ struct GuideRow {
     years_of_experience: Option<i64>,
     rating_sum: Option<i64>,
     review_count: Option<i64>,
+    licence_expires_on: Option<String>,
 }
 
 /// The guide with this id; `None` when there is no such guide account. A guide who has
@@ -152,7 +163,8 @@ pub async fn find(db: &Db, guide_id: &str) -> AppResult<Option<Guide>> {
            pp.storage_key AS picture_key, pp.thumb_key AS picture_thumb_key, \
            pp.width AS picture_width, pp.height AS picture_height, pp.webp_widths AS picture_webp, \
            cv.storage_key AS cover_key, cv.width AS cover_width, cv.height AS cover_height, cv.webp_widths AS cover_webp, \
-           g.status, g.review_state, g.review_note, g.years_of_experience, g.rating_sum, g.review_count \
+           g.status, g.review_state, g.review_note, g.years_of_experience, g.rating_sum, g.review_count, \
+           g.licence_expires_on \
          FROM users u \
          LEFT JOIN guide_details g ON g.user_id = u.id \
          LEFT JOIN media pp ON pp.id = g.profile_picture_id \
@@ -214,14 +226,17 @@ fn from_row(row: GuideRow, certifications: Vec<Certification>) -> Guide {
             },
             created_at: to_rfc3339(row.created_at),
             years_of_experience: row.years_of_experience,
+            // Only a verified guide's licence vouches for them.
+            licence_valid_until: row.licence_expires_on.filter(|_| row.status.as_deref() == Some("verified")),
         },
     }
 }
 
 /// A guide's certificates in the order they were submitted.
 pub async fn certifications(db: &Db, guide_id: &str) -> AppResult<Vec<Certification>> {
-    let rows: Vec<(String, String, String, String, Option<String>)> = sqlx::query_as(
-        "SELECT id, name, issuing_organization, issue_date, image_id FROM certifications \
+    #[allow(clippy::type_complexity)]
+    let rows: Vec<(String, String, String, String, Option<String>, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT id, name, issuing_organization, issue_date, image_id, licence_number, expires_on FROM certifications \
          WHERE guide_id = $1 ORDER BY created_at, id",
     )
     .bind(guide_id)
@@ -229,12 +244,14 @@ pub async fn certifications(db: &Db, guide_id: &str) -> AppResult<Vec<Certificat
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(id, name, issuing_organization, issue_date, image_id)| Certification {
+        .map(|(id, name, issuing_organization, issue_date, image_id, licence_number, expires_on)| Certification {
             id,
             name,
             issuing_organization,
             issue_date,
             image: image_id.as_deref().map(private_url),
+            licence_number,
+            expires_on,
         })
         .collect())
 }

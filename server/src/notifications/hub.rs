@@ -34,12 +34,16 @@ pub enum Announcement {
     Message { user_id: String, conversation_id: String, message_id: String },
     /// The user read a conversation: their unread-messages count changed.
     MessagesRead { user_id: String },
+    /// Something the public catalogue shows changed: kept answers are stale (`catalogue`).
+    CatalogueChanged,
 }
 
 impl Announcement {
-    pub fn user_id(&self) -> &str {
+    /// Whose live stream this concerns; `None` for changes that are no one's in particular.
+    pub fn user_id(&self) -> Option<&str> {
         match self {
-            Self::Notifications { user_id } | Self::Message { user_id, .. } | Self::MessagesRead { user_id } => user_id,
+            Self::Notifications { user_id } | Self::Message { user_id, .. } | Self::MessagesRead { user_id } => Some(user_id),
+            Self::CatalogueChanged => None,
         }
     }
 
@@ -50,6 +54,7 @@ impl Announcement {
             Self::Notifications { user_id } => user_id.clone(),
             Self::Message { user_id, conversation_id, message_id } => format!("message:{user_id}:{conversation_id}:{message_id}"),
             Self::MessagesRead { user_id } => format!("read:{user_id}"),
+            Self::CatalogueChanged => "catalogue:changed".into(),
         }
     }
 
@@ -63,6 +68,7 @@ impl Announcement {
                 message_id: (*message_id).to_owned(),
             }),
             ["read", user_id] => Some(Self::MessagesRead { user_id: (*user_id).to_owned() }),
+            ["catalogue", "changed"] => Some(Self::CatalogueChanged),
             _ => None,
         }
     }
@@ -163,6 +169,10 @@ async fn listen(database_url: String, mut listener: Option<PgListener>, local: b
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
         listener = connect(&database_url).await;
+        if listener.is_some() {
+            // Changes announced while this replica was not listening are lost: assume one.
+            let _ = local.send(Announcement::CatalogueChanged);
+        }
     }
 }
 
@@ -176,6 +186,7 @@ mod tests {
             Announcement::Notifications { user_id: "u1".into() },
             Announcement::Message { user_id: "u1".into(), conversation_id: "c1".into(), message_id: "m1".into() },
             Announcement::MessagesRead { user_id: "u1".into() },
+            Announcement::CatalogueChanged,
         ];
         for announcement in all {
             assert_eq!(Announcement::decode(&announcement.encode()), Some(announcement));

@@ -21,6 +21,7 @@ use crate::auth::session::Session;
 use crate::conversations;
 use crate::db::{Db, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
+use crate::i18n::{self, Lang};
 
 /// The newest this many are listed.
 const LIST_MAX: i64 = 100;
@@ -73,14 +74,15 @@ struct NotificationRow {
     created_at: i64,
 }
 
-impl From<NotificationRow> for Notification {
-    fn from(row: NotificationRow) -> Self {
+impl Notification {
+    /// Texts are stored in English and read in the reader's language.
+    fn read_in(row: NotificationRow, lang: Lang) -> Self {
         Self {
             id: row.id,
             kind: row.kind,
             is_read: row.is_read == 1,
-            guide_message: row.guide_message,
-            tourist_message: row.tourist_message,
+            guide_message: i18n::notices::translate(&row.guide_message, lang),
+            tourist_message: i18n::notices::translate(&row.tourist_message, lang),
             status: row.status,
             payment_status: row.payment_status,
             booking_id: row.booking_id,
@@ -96,7 +98,7 @@ pub struct NotificationsResponse {
     data: Vec<Notification>,
 }
 
-async fn list(state: &AppState, session: &Session, role: Role) -> AppResult<Json<NotificationsResponse>> {
+async fn list(state: &AppState, session: &Session, role: Role, lang: Lang) -> AppResult<Json<NotificationsResponse>> {
     session.require_stored_role(&state.db, role).await?;
     // `is_read` is read as 0 or 1: the Any driver cannot decode SQLite's booleans.
     let rows: Vec<NotificationRow> = sqlx::query_as(
@@ -108,21 +110,23 @@ async fn list(state: &AppState, session: &Session, role: Role) -> AppResult<Json
     .bind(LIST_MAX)
     .fetch_all(&state.db.pool)
     .await?;
-    Ok(Json(NotificationsResponse { status: "success", data: rows.into_iter().map(Notification::from).collect() }))
+    Ok(Json(NotificationsResponse { status: "success", data: rows.into_iter().map(|row| Notification::read_in(row, lang)).collect() }))
 }
 
-/// The signed-in guide's notifications, newest first.
+/// The signed-in guide's notifications, newest first, in the language `Accept-Language`
+/// asks for (`ne` or `en`; English otherwise).
 #[utoipa::path(get, path = "/notifications/guide", tag = "notifications", security(("bearer" = [])),
     responses((status = 200, body = NotificationsResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn guide_notifications(State(state): State<AppState>, session: Session) -> AppResult<Json<NotificationsResponse>> {
-    list(&state, &session, Role::Guide).await
+async fn guide_notifications(State(state): State<AppState>, session: Session, lang: Lang) -> AppResult<Json<NotificationsResponse>> {
+    list(&state, &session, Role::Guide, lang).await
 }
 
-/// The signed-in traveller's notifications, newest first.
+/// The signed-in traveller's notifications, newest first, in the language
+/// `Accept-Language` asks for (`ne` or `en`; English otherwise).
 #[utoipa::path(get, path = "/notifications/tourist", tag = "notifications", security(("bearer" = [])),
     responses((status = 200, body = NotificationsResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn tourist_notifications(State(state): State<AppState>, session: Session) -> AppResult<Json<NotificationsResponse>> {
-    list(&state, &session, Role::Tourist).await
+async fn tourist_notifications(State(state): State<AppState>, session: Session, lang: Lang) -> AppResult<Json<NotificationsResponse>> {
+    list(&state, &session, Role::Tourist, lang).await
 }
 
 /// Mark one of your notifications read. Someone else's is 404, as if it did not exist.
@@ -230,7 +234,7 @@ async fn live_unread_count(
                 }
                 let announcement = match tokio::time::timeout_at(deadline, changes.recv()).await {
                     Err(_) | Ok(Err(RecvError::Closed)) => return None,
-                    Ok(Ok(announcement)) if announcement.user_id() == user_id => Some(announcement),
+                    Ok(Ok(announcement)) if announcement.user_id() == Some(user_id.as_str()) => Some(announcement),
                     Ok(Ok(_)) => continue,
                     // Fell behind: some of the missed changes may have been ours.
                     Ok(Err(RecvError::Lagged(_))) => None,
@@ -295,6 +299,8 @@ async fn events_for(db: &Db, user_id: &str, announcement: Option<Announcement>, 
     Ok(match announcement {
         Some(Announcement::Notifications { .. }) => vec![Outgoing::plain(unread_event(count_unread(db, user_id).await?))],
         Some(Announcement::MessagesRead { .. }) => vec![unread_messages().await?],
+        // Never sent to a stream (it is no one's); nothing to tell.
+        Some(Announcement::CatalogueChanged) => Vec::new(),
         Some(Announcement::Message { message_id, .. }) => {
             let mut events = Vec::new();
             if let Some(live) = conversations::store::live_message(db, &message_id).await? {

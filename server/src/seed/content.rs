@@ -16,6 +16,8 @@ pub struct Destination {
     pub popular: bool,
     pub scene: Scene,
     pub description: String,
+    /// Trek facts and permits from published figures (issue 15).
+    pub trek: Option<crate::destinations::trek::TrekFacts>,
 }
 
 #[derive(Deserialize)]

@@ -91,12 +91,20 @@ pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
     for (destination, picture) in missing.into_iter().zip(pictures) {
         seeder.destination(&admin_id, destination, picture).await?;
     }
+    // Also over demo databases made before destinations had trek facts; never over an
+    // admin's own edits (see `fill_trek_facts`).
+    for destination in &content.destinations {
+        if let Some(facts) = &destination.trek {
+            crate::destinations::routes::fill_trek_facts(db, &destination.name, facts).await?;
+        }
+    }
     for guide in &content.guides {
         seeder.guide(guide).await?;
     }
     for traveller in &content.travellers {
         seeder.traveller(traveller).await?;
     }
+    demo_licences(db).await?;
     seeder.reviews(&content.reviews).await?;
     seeder.demo_journeys().await?;
     // People joined before their first trip: date the seeded accounts accordingly.
@@ -146,6 +154,39 @@ async fn id_of(db: &Db, email: &str) -> anyhow::Result<Option<String>> {
 }
 
 /// A stable number for a name, so its pictures stay the same from run to run.
+/// Demo guides' licences (issue 15): every certificate named "… Licence" gets a number and
+/// an expiry more than a year ahead, and each verified guide is verified on their latest,
+/// so the demo guides stay listed. Only what is missing is filled, so this also brings
+/// older demo databases up to date and changes nothing the second time.
+async fn demo_licences(db: &Db) -> anyhow::Result<()> {
+    let unlicensed: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT c.id, u.email_lower, c.name FROM certifications c JOIN users u ON u.id = c.guide_id \
+         WHERE u.email_lower LIKE '%demo.yatra.np' AND c.name LIKE '%Licence' AND c.licence_number IS NULL",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    let today = crate::calendar::today_in_nepal();
+    for (id, email, name) in unlicensed {
+        let n = seed_of(&format!("{email}/{name}"));
+        let expires_on = today + time::Duration::days(400 + (n % 900) as i64);
+        sqlx::query("UPDATE certifications SET licence_number = $1, expires_on = $2 WHERE id = $3")
+            .bind(format!("NTB-{:05}", n % 100_000))
+            .bind(crate::calendar::date_text(expires_on))
+            .bind(&id)
+            .execute(&db.pool)
+            .await?;
+    }
+    sqlx::query(
+        "UPDATE guide_details SET licence_expires_on = (SELECT MAX(c.expires_on) FROM certifications c \
+           WHERE c.guide_id = guide_details.user_id AND c.licence_number IS NOT NULL) \
+         WHERE status = 'verified' AND licence_expires_on IS NULL \
+           AND user_id IN (SELECT id FROM users WHERE email_lower LIKE '%demo.yatra.np')",
+    )
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
 fn seed_of(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

@@ -386,7 +386,7 @@ async fn login_answers_a_wrong_password_and_an_unknown_email_with_the_same_401()
     assert_eq!(wrong_case_password.status(), StatusCode::UNAUTHORIZED);
     let wrong_password: Value = wrong_password.json().await.unwrap();
     let unknown_email: Value = unknown_email.json().await.unwrap();
-    assert_eq!(wrong_password, json!({ "status": "error", "message": "Invalid email or password" }));
+    assert_eq!(wrong_password, json!({ "status": "error", "message": "Invalid email or password", "code": "credentials_invalid" }));
     assert_eq!(unknown_email, wrong_password);
 }
 

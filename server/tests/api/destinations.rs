@@ -241,3 +241,123 @@ async fn only_admins_may_create_edit_or_delete_destinations() {
     let list: Value = app.get("/api/v1/users/destinations").await.json().await.unwrap();
     assert_eq!(list["destinations"].as_array().unwrap().len(), 1);
 }
+
+// Trek facts and permits (issue 15).
+
+fn trek_path(id: &str) -> String {
+    format!("{ADMIN_PATH}/{id}/trek")
+}
+
+async fn put_trek(app: &TestApp, token: &str, id: &str, body: &Value) -> reqwest::Response {
+    app.client.put(app.url(&trek_path(id))).bearer_auth(token).json(body).send().await.unwrap()
+}
+
+fn everest_facts() -> Value {
+    serde_json::json!({
+        "durationDays": {"min": 12, "max": 14},
+        "maxAltitudeM": 5644,
+        "bestMonths": [11, 4, 10, 5],
+        "difficulty": "strenuous",
+        "licensedGuideRequired": true,
+        "permits": [
+            {"name": "Sagarmatha National Park entry", "feeNpr": 3000, "saarcFeeNpr": 1500, "per": "entry"},
+            {"name": "Manaslu restricted area permit", "feeUsd": 100, "per": "week", "note": "September to November"}
+        ]
+    })
+}
+
+#[tokio::test]
+async fn a_new_destination_has_no_trek_facts_until_an_admin_gives_them() {
+    // Arrange
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let created = create(&app, &admin.token, &phewa()).await;
+    let id = created["_id"].as_str().unwrap();
+    assert_eq!(created["durationDays"], Value::Null);
+    assert_eq!(created["permits"], serde_json::json!([]));
+    assert_eq!(created["licensedGuideRequired"], false);
+
+    // Act
+    let response = put_trek(&app, &admin.token, id, &everest_facts()).await;
+
+    // Assert
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["message"], "Trek facts updated");
+    let detail: Value = app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
+    let destination = &detail["destination"];
+    assert_eq!(destination["durationDays"], serde_json::json!({"min": 12, "max": 14}));
+    assert_eq!(destination["maxAltitudeM"], 5644);
+    assert_eq!(destination["bestMonths"], serde_json::json!([4, 5, 10, 11]));
+    assert_eq!(destination["difficulty"], "strenuous");
+    assert_eq!(destination["licensedGuideRequired"], true);
+    assert_eq!(
+        destination["permits"][0],
+        serde_json::json!({"name": "Sagarmatha National Park entry", "feeNpr": 3000, "saarcFeeNpr": 1500, "feeUsd": null, "per": "entry", "note": ""})
+    );
+    assert_eq!(destination["permits"][1]["feeUsd"], 100);
+    assert_eq!(destination["permits"][1]["per"], "week");
+    let list: Value = app.get("/api/v1/users/destinations").await.json().await.unwrap();
+    assert_eq!(list["destinations"][0]["maxAltitudeM"], 5644);
+
+    // Editing the rest of the destination keeps its facts; an empty body clears them.
+    let edited = app.client.patch(app.url(&format!("{ADMIN_PATH}/{id}"))).bearer_auth(&admin.token).multipart(form(&phewa(), None)).send().await.unwrap();
+    let edited: Value = edited.json().await.unwrap();
+    assert_eq!(edited["destination"]["difficulty"], "strenuous");
+    let cleared: Value = put_trek(&app, &admin.token, id, &serde_json::json!({})).await.json().await.unwrap();
+    assert_eq!(cleared["destination"]["difficulty"], Value::Null);
+    assert_eq!(cleared["destination"]["bestMonths"], serde_json::json!([]));
+}
+
+#[tokio::test]
+async fn bad_trek_facts_change_nothing_and_say_why() {
+    // Arrange
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let created = create(&app, &admin.token, &phewa()).await;
+    let id = created["_id"].as_str().unwrap();
+    assert_eq!(put_trek(&app, &admin.token, id, &everest_facts()).await.status(), StatusCode::OK);
+    let cases = [
+        (serde_json::json!({"durationDays": {"min": 14, "max": 12}}), "The shortest duration cannot be longer than the longest"),
+        (serde_json::json!({"durationDays": {"min": 0, "max": 2}}), "Duration must be from 1 to 60 days"),
+        (serde_json::json!({"maxAltitudeM": 9000}), "Highest altitude must be from 0 to 8,849 metres"),
+        (serde_json::json!({"bestMonths": [0]}), "Best months must be month numbers from 1 to 12"),
+        (serde_json::json!({"bestMonths": [4, 4]}), "Each best month may be given once"),
+        (serde_json::json!({"permits": [{"name": " ", "feeNpr": 100, "per": "entry"}]}), "Every permit needs a name"),
+        (serde_json::json!({"permits": [{"name": "TIMS", "per": "entry"}]}), "TIMS: give a fee in rupees or in dollars"),
+        (serde_json::json!({"permits": [{"name": "TIMS", "feeNpr": 2000}]}), "TIMS: say whether the fee is per entry, week or day"),
+        (serde_json::json!({"permits": [{"name": "TIMS", "feeNpr": -1, "per": "entry"}]}), "Permit fees must be from 0 to 1000000 rupees or 10000 dollars"),
+    ];
+    for (body, message) in cases {
+        // Act and assert
+        assert_error(put_trek(&app, &admin.token, id, &body).await, StatusCode::BAD_REQUEST, message).await;
+    }
+    let eleven: Vec<Value> = (0..11).map(|n| serde_json::json!({"name": format!("Permit {n}"), "feeNpr": 1, "per": "day"})).collect();
+    let too_many = put_trek(&app, &admin.token, id, &serde_json::json!({ "permits": eleven })).await;
+    assert_error(too_many, StatusCode::BAD_REQUEST, "Please add at most 10 permits").await;
+    let unknown = put_trek(&app, &admin.token, id, &serde_json::json!({"difficulty": "extreme"})).await;
+    assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
+    let detail: Value = app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
+    assert_eq!(detail["destination"]["maxAltitudeM"], 5644);
+}
+
+#[tokio::test]
+async fn only_admins_may_set_trek_facts_and_only_on_a_destination_that_exists() {
+    // Arrange
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let created = create(&app, &admin.token, &phewa()).await;
+    let id = created["_id"].as_str().unwrap();
+    let tourist = app.signup_and_login("tourist").await;
+    let guide = app.signup_and_login("guide").await;
+
+    // Act and assert
+    for token in [&tourist.token, &guide.token] {
+        assert_error(put_trek(&app, token, id, &everest_facts()).await, StatusCode::FORBIDDEN, "This action is only for admin accounts").await;
+    }
+    let anonymous = app.client.put(app.url(&trek_path(id))).json(&everest_facts()).send().await.unwrap();
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    assert_error(put_trek(&app, &admin.token, "no-such-place", &everest_facts()).await, StatusCode::NOT_FOUND, "Destination not found").await;
+    let detail: Value = app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
+    assert_eq!(detail["destination"]["durationDays"], Value::Null);
+}

@@ -14,7 +14,7 @@ use crate::helpers::{TestApp, decode_quoted_printable, link_token, signup_body, 
 
 /// The real SMTP server's address and the folder where it keeps what it received, or
 /// `None` (the test then skips, loudly; in CI its absence fails the test).
-fn smtp_server() -> Option<(String, std::path::PathBuf)> {
+pub(crate) fn smtp_server() -> Option<(String, std::path::PathBuf)> {
     match (std::env::var("YATRA_TEST_SMTP_URL"), std::env::var("YATRA_TEST_SMTP_DIR")) {
         (Ok(url), Ok(dir)) if !url.is_empty() => Some((url, dir.into())),
         _ if std::env::var("CI").is_ok_and(|v| !v.is_empty()) => {
@@ -42,7 +42,7 @@ fn received(maildir: &std::path::Path, address: &str) -> Vec<String> {
     found
 }
 
-async fn wait_until_received(maildir: &std::path::Path, address: &str, count: usize) -> Vec<String> {
+pub(crate) async fn wait_until_received(maildir: &std::path::Path, address: &str, count: usize) -> Vec<String> {
     for _ in 0..500 {
         let messages = received(maildir, address);
         if messages.len() >= count {

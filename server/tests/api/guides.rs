@@ -9,7 +9,7 @@ use crate::helpers::{JWT_SECRET, TestApp, assert_error, forge_token, jpeg, now_s
 
 const PROFILE: &str = "/api/v1/guides/guide-profile";
 const SAVE: &str = "/api/v1/guides/profile";
-const CERTIFICATES: &str = "/api/v1/guides/certification";
+pub const CERTIFICATES: &str = "/api/v1/guides/certification";
 
 pub fn valid_profile() -> Value {
     json!({
@@ -50,8 +50,9 @@ pub fn certificates_form(entries: &Value, files: usize) -> Form {
     form
 }
 
+/// A guide licence (with a number and a far expiry), which verification needs (issue 15).
 pub fn certificate(name: &str) -> Value {
-    json!({ "name": name, "issuingOrganization": "Nepal Tourism Board", "issueDate": "2020-05-01" })
+    json!({ "name": name, "issuingOrganization": "Nepal Tourism Board", "issueDate": "2020-05-01", "licenceNumber": "NTB-TG-0001", "expiresOn": "2099-12-31" })
 }
 
 /// Submits one certificate per name; asserts 201 and returns the guide.

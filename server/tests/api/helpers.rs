@@ -115,6 +115,9 @@ pub fn tiny_client_files() -> Vec<(&'static str, Vec<u8>)> {
         ("favicon.svg", favicon.into_bytes()),
         ("assets/index-3f9a1c.js", script.into_bytes()),
         ("assets/peak-77aa01.png", png(40, 40, false)),
+        // What vite-plugin-pwa writes beside index.html: the service worker and the manifest.
+        ("sw.js", "self.addEventListener('fetch', () => {});\n".repeat(40).into_bytes()),
+        ("manifest.webmanifest", format!("{{\"name\":\"Yatra\",\"display\":\"standalone\",\"icons\":[{}]}}", "{\"src\":\"/icons/icon-192.png\"},".repeat(20).trim_end_matches(',')).into_bytes()),
     ]
 }
 

@@ -13,14 +13,14 @@ async fn unread(app: &TestApp, user: &TestUser) -> i64 {
     app.get_data("/api/v1/notifications/unread-count", &user.token).await["count"].as_i64().unwrap()
 }
 
-/// An open live stream of `unread` events.
-struct Stream {
+/// An open live stream of `unread` events (the SOS tests listen to one too).
+pub(crate) struct Stream {
     response: reqwest::Response,
     buffer: String,
 }
 
 impl Stream {
-    async fn open(client: &reqwest::Client, address: &str, token: &str) -> Self {
+    pub(crate) async fn open(client: &reqwest::Client, address: &str, token: &str) -> Self {
         let response = client.get(format!("{address}/api/v1/notifications/stream")).bearer_auth(token).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::OK);
         assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
@@ -29,7 +29,7 @@ impl Stream {
 
     /// Reads events until one says `count` (a change announced just before the stream
     /// opened may still arrive first, with the count of that moment).
-    async fn wait_for(&mut self, count: i64) {
+    pub(crate) async fn wait_for(&mut self, count: i64) {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
         while tokio::time::Instant::now() < deadline {
             if self.next_count().await == count {
@@ -40,7 +40,7 @@ impl Stream {
     }
 
     /// The count in the next `unread` event (keep-alive comments and other events are skipped).
-    async fn next_count(&mut self) -> i64 {
+    pub(crate) async fn next_count(&mut self) -> i64 {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
         loop {
             if let Some(end) = self.buffer.find("\n\n") {

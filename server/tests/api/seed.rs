@@ -48,6 +48,13 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
         assert_image(&app, &card["coverImage"]).await;
     }
     assert!(cards[0]["averageRating"].as_f64().unwrap() > cards[cards.len() - 1]["averageRating"].as_f64().unwrap());
+    // Every verified demo guide has a licence valid into the future (issue 15).
+    let today = yatra::calendar::date_text(yatra::calendar::today_in_nepal());
+    for card in cards.iter().take(5) {
+        let detail = get_json(&app, &format!("/api/v1/users/guide/{}", card["_id"].as_str().unwrap())).await;
+        let until = detail["data"]["guideDetails"]["licenceValidUntil"].as_str().unwrap_or_else(|| panic!("no licence: {}", card["_id"]));
+        assert!(until > today.as_str(), "{until}");
+    }
 
     // 20+ destinations with pictures.
     let destinations = get_json(&app, "/api/v1/users/destinations?limit=50").await;
@@ -56,7 +63,14 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
     for destination in destinations {
         assert_image(&app, &destination["image"]).await;
         assert!(destination["coordinates"].is_object());
+        // Every demo destination has its trek facts (issue 15).
+        assert!(destination["durationDays"]["min"].as_i64().unwrap() >= 1, "{}", destination["name"]);
+        assert!(destination["difficulty"].is_string(), "{}", destination["name"]);
     }
+    let everest = destinations.iter().find(|d| d["name"] == "Everest Base Camp").unwrap();
+    assert_eq!(everest["durationDays"], json!({"min": 12, "max": 14}));
+    assert_eq!(everest["licensedGuideRequired"], true);
+    assert_eq!(everest["permits"][0]["feeNpr"], 3000);
 
     // A French-speaking trekking guide near Pokhara is one search away.
     let near_pokhara = get_json(&app, "/api/v1/users/search?query=french%20trekking&lat=28.2096&lng=83.9595&radiusKm=40").await;
@@ -102,4 +116,34 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
     let certificate = &queue[0]["certifications"][0]["image"];
     assert_eq!(app.get_auth(certificate.as_str().unwrap(), &admin).await.status(), StatusCode::OK);
     db.pool.close().await;
+}
+
+#[tokio::test]
+async fn the_demo_seed_gives_trek_facts_to_older_demo_databases_but_keeps_an_admins_edits() {
+    // Arrange: a demo database from before trek facts (none stored), and one destination
+    // whose facts an admin has since set by hand.
+    let app = spawn_app().await;
+    let db = app.db().await;
+    let media = MediaStore::from_config(&app.config).unwrap();
+    yatra::seed::demo(&db, &media).await.unwrap();
+    sqlx::query("UPDATE destinations SET trek = NULL").execute(&db.pool).await.unwrap();
+    sqlx::query("UPDATE destinations SET trek = '{\"maxAltitudeM\":1234,\"bestMonths\":[],\"licensedGuideRequired\":false,\"permits\":[]}' WHERE name = 'Nagarkot'")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+
+    // Act
+    let again = yatra::seed::demo(&db, &media).await.unwrap();
+
+    // Assert
+    assert_eq!(again, yatra::seed::Seeded::default());
+    let destinations = get_json(&app, "/api/v1/users/destinations?limit=50").await;
+    for destination in destinations["destinations"].as_array().unwrap() {
+        if destination["name"] == "Nagarkot" {
+            assert_eq!(destination["maxAltitudeM"], 1234);
+            assert_eq!(destination["durationDays"], Value::Null);
+        } else {
+            assert!(destination["durationDays"].is_object(), "{}", destination["name"]);
+        }
+    }
 }

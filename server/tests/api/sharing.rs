@@ -211,7 +211,8 @@ async fn an_unverified_suspended_or_unknown_guide_gets_the_generic_page() {
     let (_, suspended) = verified_guide(&app, &admin, "Suspended", "Guide", &profile).await;
     let suspend = app.post_json_auth(&format!("/api/v1/admin/users/{suspended}/suspend"), &json!({ "reason": "Spam" }), &admin.token).await;
     assert_eq!(suspend.status(), StatusCode::OK, "{}", suspend.text().await.unwrap());
-    let generic = page(&app, "/guides").await;
+    // Not `/guides`: that list's page carries its first page of guides (see `first_paint`).
+    let generic = page(&app, "/destinations").await;
 
     for path in [
         format!("/guides/{waiting}"),
@@ -385,4 +386,76 @@ async fn images_stored_before_copies_existed_get_them_from_the_backfill() {
     for (url, _) in copies {
         assert_eq!(app.get(&url).await.status(), StatusCode::OK, "{url}");
     }
+}
+
+/// The API answer a page carries in its HTML (`<script type="application/json" id="page-data">`), and its URL.
+fn page_data(html: &str) -> (String, Value) {
+    let element = html.split("<script type=\"application/json\" id=\"page-data\" data-url=\"").nth(1).unwrap_or_else(|| panic!("no page data: {html}"));
+    let (url, rest) = element.split_once("\">").unwrap();
+    let json = rest.split("</script>").next().unwrap();
+    (url.to_owned(), serde_json::from_str(json).expect("page data is JSON"))
+}
+
+#[tokio::test]
+async fn a_destination_page_carries_its_api_answer_escaped_and_preloads_its_picture() {
+    // Arrange
+    let app = spawn_app_with_client(&[("YATRA_PUBLIC_URL", PUBLIC_URL)]).await;
+    let admin = app.admin().await;
+    let destination: Value = app
+        .upload_form(
+            "/api/v1/admin/destinations",
+            &admin.token,
+            Form::new()
+                .text("name", "Rara Lake")
+                .text("location", "Mugu")
+                .text("description", "Blue water.</script><script>alert(1)</script>")
+                .text("rating", "4.8")
+                .text("reviews", "12")
+                .part("image", Part::bytes(jpeg(1600, 1000)).file_name("lake.jpg").mime_str("image/jpeg").unwrap()),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = destination["destination"]["_id"].as_str().unwrap();
+    let answer: Value = app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
+
+    // Act
+    let html = page(&app, &format!("/destination/{id}")).await;
+
+    // Assert
+    assert!(!html.contains("<script>alert"), "{html}");
+    let (url, data) = page_data(&html);
+    assert_eq!(url, format!("/api/v1/users/destination/{id}"));
+    assert_eq!(data, answer);
+    let srcset = answer["destination"]["imageVariants"]["srcset"].as_str().unwrap();
+    let preload = format!(
+        "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\" imagesrcset=\"{srcset}\" imagesizes=\"(min-width: 1152px) 1152px, 100vw\">",
+        answer["destination"]["image"].as_str().unwrap()
+    );
+    assert!(html.contains(&preload), "{html}");
+    assert_eq!(html.matches("<title>").count(), 1);
+}
+
+#[tokio::test]
+async fn the_guide_list_page_carries_its_first_page_and_a_guide_page_its_guide() {
+    // Arrange
+    let app = spawn_app_with_client(&[("YATRA_PUBLIC_URL", PUBLIC_URL)]).await;
+    let admin = app.admin().await;
+    let profile = guide_profile("Trekking guide.", &["English"], &["Trekking"], "Namche", (27.8, 86.7));
+    let (_, id) = verified_guide(&app, &admin, "Pemba", "Sherpa", &profile).await;
+    let list: Value = app.get("/api/v1/users/guides?limit=10&page=1").await.json().await.unwrap();
+    let guide: Value = app.get(&format!("/api/v1/users/guide/{id}")).await.json().await.unwrap();
+
+    // Act
+    let list_html = page(&app, "/guides").await;
+    let guide_html = page(&app, &format!("/guides/{id}")).await;
+
+    // Assert
+    // The URL is an HTML attribute, escaped; the client reads it back as `limit=10&page=1`.
+    assert_eq!(page_data(&list_html), ("/api/v1/users/guides?limit=10&amp;page=1".to_owned(), list));
+    assert!(list_html.contains("<title>Yatra"), "the list keeps the generic head: {list_html}");
+    assert_eq!(page_data(&guide_html), (format!("/api/v1/users/guide/{id}"), guide));
+    // No cover photo: nothing to preload.
+    assert!(!guide_html.contains("rel=\"preload\""), "{guide_html}");
 }

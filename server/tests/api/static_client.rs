@@ -43,7 +43,8 @@ async fn the_root_and_client_routes_get_index_html_to_be_revalidated() {
     // Arrange
     let app = spawn_app_with_client(&[]).await;
 
-    for path in ["/", "/index.html", "/guides", "/guides/0190a1b2-c3d4/booking", "/no/such/page"] {
+    // (`/guides` itself carries its first page of data: see sharing.rs.)
+    for path in ["/", "/index.html", "/destinations", "/guides/0190a1b2-c3d4/booking", "/no/such/page"] {
         // Act
         let response = app.get(path).await;
 
@@ -117,7 +118,7 @@ async fn the_favicon_and_index_html_come_precompressed_too() {
     // Arrange
     let app = spawn_app_with_client(&[]).await;
 
-    for (path, name) in [("/favicon.svg", "favicon.svg"), ("/guides", "index.html")] {
+    for (path, name) in [("/favicon.svg", "favicon.svg"), ("/destinations", "index.html")] {
         // Act
         let response = get_with(&app, path, &[("accept-encoding", "gzip")]).await;
 
@@ -129,6 +130,30 @@ async fn the_favicon_and_index_html_come_precompressed_too() {
     assert_eq!(header(svg.headers(), "content-type"), Some("image/svg+xml"));
     assert_eq!(header(svg.headers(), "cache-control"), Some("no-cache"));
     assert_eq!(unbrotli(&svg.bytes().await.unwrap()), file("favicon.svg"));
+}
+
+#[tokio::test]
+async fn the_service_worker_and_manifest_are_revalidated_on_every_load_so_a_deploy_reaches_installed_apps() {
+    // Arrange
+    let app = spawn_app_with_client(&[]).await;
+
+    for (path, name, content_type) in [
+        ("/sw.js", "sw.js", "text/javascript; charset=utf-8"),
+        ("/manifest.webmanifest", "manifest.webmanifest", "application/manifest+json"),
+    ] {
+        // Act
+        let response = get_with(&app, path, &[("accept-encoding", "gzip")]).await;
+
+        // Assert: never a long cache (a stale worker would keep serving an old client), and
+        // the browser only accepts a worker sent as JavaScript.
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let headers = response.headers().clone();
+        assert_eq!(header(&headers, "content-type"), Some(content_type), "{path}");
+        assert_eq!(header(&headers, "cache-control"), Some("no-cache"), "{path}");
+        assert!(header(&headers, "etag").is_some(), "{path}: revalidation is a cheap 304");
+        assert_eq!(header(&headers, "content-encoding"), Some("gzip"), "{path}");
+        assert_eq!(gunzip(&response.bytes().await.unwrap()), file(name), "{path}");
+    }
 }
 
 #[tokio::test]

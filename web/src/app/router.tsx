@@ -6,22 +6,31 @@ import { NotFoundPage } from './not-found-page'
 import { RequireRole } from './require-role'
 import { RouteErrorPage } from './route-error-page'
 import { usePageTitle } from '../lib/use-page-title'
+import { loadTexts, msg, useT } from '../i18n/messages'
 
-/** Sets the tab's title for a page whose title does not depend on what it shows. */
+/** Sets the tab's title (a text id) for a page whose title does not depend on what it shows. */
 function Titled({ title, children }: { title: string | null; children: ReactNode }) {
-  usePageTitle(title)
+  const t = useT()
+  usePageTitle(title === null ? null : t(title))
   return children
 }
 
 /**
  * A route whose page loads with its own chunk on first visit (the landing page ships in
- * the main bundle), with its tab title, optionally wrapped in a guard. Pages that show
- * one guide, destination or post pass `DYNAMIC` and set their title themselves.
+ * the main bundle), with its tab title (a text id), optionally wrapped in a guard. Pages that
+ * show one guide, destination or post pass `DYNAMIC` and set their title themselves. The
+ * page's texts are fetched beside its chunk: the title's namespace, and any in `texts`.
  */
-function page(load: () => Promise<ComponentType>, title: string | typeof DYNAMIC, wrap: (page: ReactNode) => ReactNode = (p) => p): Pick<RouteObject, 'lazy'> {
+function page(
+  load: () => Promise<ComponentType>,
+  title: string | typeof DYNAMIC,
+  wrap: (page: ReactNode) => ReactNode = (p) => p,
+  texts: string[] = [],
+): Pick<RouteObject, 'lazy'> {
+  const namespaces = title === DYNAMIC || !title.includes('.') ? texts : [title.slice(0, title.indexOf('.')), ...texts]
   return {
     lazy: async () => {
-      const Page = await load()
+      const [Page] = await Promise.all([load(), loadTexts(namespaces)])
       return { element: title === DYNAMIC ? wrap(<Page />) : <Titled title={title}>{wrap(<Page />)}</Titled> }
     },
   }
@@ -42,49 +51,49 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <Titled title={null}><HomePage /></Titled> },
-          { path: 'login', ...page(() => import('../features/auth/login-page').then((m) => m.LoginPage), 'Log in') },
-          { path: 'signup', ...page(() => import('../features/auth/signup-page').then((m) => m.SignupPage), 'Sign up') },
-          { path: 'forgot-password', ...page(() => import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage), 'Forgot password') },
-          { path: 'reset-password', ...page(() => import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage), 'Choose a new password') },
-          { path: 'verify-email', ...page(() => import('../features/auth/verify-email-page').then((m) => m.VerifyEmailPage), 'Verify your email') },
-          { path: 'selection', ...page(() => import('../features/auth/role-choice-page').then((m) => m.RoleChoicePage), 'Guide or traveller?') },
-          { path: 'guides', ...page(() => import('../features/guides/guides-page').then((m) => m.GuidesPage), 'Find a local guide') },
-          { path: 'guides/:id', ...page(() => import('../features/guides/guide-detail-page').then((m) => m.GuideDetailPage), DYNAMIC) },
-          { path: 'search', ...page(() => import('../features/search/search-page').then((m) => m.SearchPage), 'Search') },
-          { path: 'destinations', ...page(() => import('../features/destinations/destinations-page').then((m) => m.DestinationsPage), 'Destinations') },
-          { path: 'destination/:id', ...page(() => import('../features/destinations/destination-detail-page').then((m) => m.DestinationDetailPage), DYNAMIC) },
-          { path: 'guideform', ...page(() => import('../features/guides/guide-form-page').then((m) => m.GuideFormPage), 'Your guide profile', (p) => <RequireRole role="guide">{p}</RequireRole>) },
-          { path: 'kycform', ...page(() => import('../features/guides/certificates-page').then((m) => m.CertificatesPage), 'Certificates', (p) => <RequireRole role="guide">{p}</RequireRole>) },
+          { path: 'login', ...page(() => import('../features/auth/login-page').then((m) => m.LoginPage), msg('app.titleLogin'), undefined, ['auth']) },
+          { path: 'signup', ...page(() => import('../features/auth/signup-page').then((m) => m.SignupPage), msg('app.titleSignup'), undefined, ['auth']) },
+          { path: 'forgot-password', ...page(() => import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage), msg('app.titleForgotPassword'), undefined, ['auth']) },
+          { path: 'reset-password', ...page(() => import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage), msg('app.titleResetPassword'), undefined, ['auth']) },
+          { path: 'verify-email', ...page(() => import('../features/auth/verify-email-page').then((m) => m.VerifyEmailPage), msg('app.titleVerifyEmail'), undefined, ['auth']) },
+          { path: 'selection', ...page(() => import('../features/auth/role-choice-page').then((m) => m.RoleChoicePage), msg('app.titleRoleChoice'), undefined, ['auth']) },
+          { path: 'guides', ...page(() => import('../features/guides/guides-page').then((m) => m.GuidesPage), msg('app.titleGuides'), undefined, ['guides']) },
+          { path: 'guides/:id', ...page(() => import('../features/guides/guide-detail-page').then((m) => m.GuideDetailPage), DYNAMIC, undefined, ['guides']) },
+          { path: 'search', ...page(() => import('../features/search/search-page').then((m) => m.SearchPage), msg('app.titleSearch'), undefined, ['search']) },
+          { path: 'destinations', ...page(() => import('../features/destinations/destinations-page').then((m) => m.DestinationsPage), msg('app.titleDestinations'), undefined, ['destinations']) },
+          { path: 'destination/:id', ...page(() => import('../features/destinations/destination-detail-page').then((m) => m.DestinationDetailPage), DYNAMIC, undefined, ['destinations']) },
+          { path: 'guideform', ...page(() => import('../features/guides/guide-form-page').then((m) => m.GuideFormPage), msg('app.titleGuideForm'), (p) => <RequireRole role="guide">{p}</RequireRole>, ['guides']) },
+          { path: 'kycform', ...page(() => import('../features/guides/certificates-page').then((m) => m.CertificatesPage), msg('app.titleCertificates'), (p) => <RequireRole role="guide">{p}</RequireRole>, ['guides']) },
           // The spec leaves the profile pages' routes unshown; these are Yatra's choice.
-          { path: 'guide/profile', ...page(() => import('../features/guides/guide-profile-page').then((m) => m.GuideProfilePage), 'Your profile', (p) => <RequireRole role="guide">{p}</RequireRole>) },
-          { path: 'touristform', ...page(() => import('../features/tourists/traveller-form-page').then((m) => m.TravellerFormPage), 'Your traveller profile', (p) => <RequireRole role="tourist">{p}</RequireRole>) },
-          { path: 'tourist/profile', ...page(() => import('../features/tourists/tourist-profile-page').then((m) => m.TouristProfilePage), 'Your profile', (p) => <RequireRole role="tourist">{p}</RequireRole>) },
-          { path: 'guideDash', ...page(() => import('../features/bookings/guide-dashboard-page').then((m) => m.GuideDashboardPage), 'Your trips', (p) => <RequireRole role="guide">{p}</RequireRole>) },
-          { path: 'request', ...page(() => import('../features/bookings/tour-requests-page').then((m) => m.TourRequestsPage), 'Tour requests', (p) => <RequireRole role="guide">{p}</RequireRole>) },
-          { path: 'dashboard', ...page(() => import('../features/bookings/tourist-dashboard-page').then((m) => m.TouristDashboardPage), 'Your trips', (p) => <RequireRole role="tourist">{p}</RequireRole>) },
-          { path: 'messages', ...page(() => import('../features/messages/messages-page').then((m) => m.MessagesPage), 'Messages', (p) => <RequireRole role={['guide', 'tourist']}>{p}</RequireRole>) },
-          { path: 'messages/with/:userId', ...page(() => import('../features/messages/conversation-with-page').then((m) => m.ConversationWithPage), 'Messages', (p) => <RequireRole role={['guide', 'tourist']}>{p}</RequireRole>) },
-          { path: 'messages/:id', ...page(() => import('../features/messages/conversation-page').then((m) => m.ConversationPage), 'Messages', (p) => <RequireRole role={['guide', 'tourist']}>{p}</RequireRole>) },
-          { path: 'notification', ...page(() => import('../features/notifications/notifications-page').then((m) => m.NotificationsPage), 'Notifications', (p) => <RequireRole role={['guide', 'tourist']}>{p}</RequireRole>) },
+          { path: 'guide/profile', ...page(() => import('../features/guides/guide-profile-page').then((m) => m.GuideProfilePage), msg('app.titleProfile'), (p) => <RequireRole role="guide">{p}</RequireRole>, ['guides', 'earnings']) },
+          { path: 'touristform', ...page(() => import('../features/tourists/traveller-form-page').then((m) => m.TravellerFormPage), msg('app.titleTravellerForm'), (p) => <RequireRole role="tourist">{p}</RequireRole>, ['tourists']) },
+          { path: 'tourist/profile', ...page(() => import('../features/tourists/tourist-profile-page').then((m) => m.TouristProfilePage), msg('app.titleProfile'), (p) => <RequireRole role="tourist">{p}</RequireRole>, ['tourists']) },
+          { path: 'guideDash', ...page(() => import('../features/bookings/guide-dashboard-page').then((m) => m.GuideDashboardPage), msg('app.titleTrips'), (p) => <RequireRole role="guide">{p}</RequireRole>, ['bookings', 'earnings']) },
+          { path: 'request', ...page(() => import('../features/bookings/tour-requests-page').then((m) => m.TourRequestsPage), msg('app.titleTourRequests'), (p) => <RequireRole role="guide">{p}</RequireRole>, ['bookings']) },
+          { path: 'dashboard', ...page(() => import('../features/bookings/tourist-dashboard-page').then((m) => m.TouristDashboardPage), msg('app.titleTrips'), (p) => <RequireRole role="tourist">{p}</RequireRole>, ['bookings']) },
+          { path: 'messages', ...page(() => import('../features/messages/messages-page').then((m) => m.MessagesPage), msg('app.titleMessages'), (p) => <RequireRole role={['guide', 'tourist']}>{p}</RequireRole>, ['messages']) },
+          { path: 'messages/with/:userId', ...page(() => import('../features/messages/conversation-with-page').then((m) => m.ConversationWithPage), msg('app.titleMessages'), (p) => <RequireRole role={['guide', 'tourist']}>{p}</RequireRole>, ['messages']) },
+          { path: 'messages/:id', ...page(() => import('../features/messages/conversation-page').then((m) => m.ConversationPage), msg('app.titleMessages'), (p) => <RequireRole role={['guide', 'tourist']}>{p}</RequireRole>, ['messages']) },
+          { path: 'notification', ...page(() => import('../features/notifications/notifications-page').then((m) => m.NotificationsPage), msg('app.titleNotifications'), (p) => <RequireRole role={['guide', 'tourist']}>{p}</RequireRole>, ['notifications']) },
           // Paying is the booking's traveller's; anyone else signed in is told it is not for them.
-          { path: 'checkout/:bookingId', ...page(() => import('../features/payments/checkout-page').then((m) => m.CheckoutPage), 'Checkout', (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
+          { path: 'checkout/:bookingId', ...page(() => import('../features/payments/checkout-page').then((m) => m.CheckoutPage), msg('app.titleCheckout'), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>, ['payments']) },
           // Where the server sends the browser instead of Stripe when it has no Stripe keys.
-          { path: 'sandbox/checkout/:sessionId', ...page(() => import('../features/payments/sandbox-checkout-page').then((m) => m.SandboxCheckoutPage), 'Checkout', (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
-          { path: 'success', ...page(() => import('../features/payments/success-page').then((m) => m.SuccessPage), 'Payment received', (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
-          { path: 'cancel', ...page(() => import('../features/payments/cancel-page').then((m) => m.CancelPage), 'Payment cancelled') },
+          { path: 'sandbox/checkout/:sessionId', ...page(() => import('../features/payments/sandbox-checkout-page').then((m) => m.SandboxCheckoutPage), msg('app.titleCheckout'), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>, ['payments']) },
+          { path: 'success', ...page(() => import('../features/payments/success-page').then((m) => m.SuccessPage), msg('app.titlePaymentReceived'), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>, ['payments']) },
+          { path: 'cancel', ...page(() => import('../features/payments/cancel-page').then((m) => m.CancelPage), msg('app.titlePaymentCancelled'), undefined, ['payments']) },
           // Where Khalti and eSewa send the traveller back; the server confirms with the wallet.
-          { path: 'payments/khalti/return', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.KhaltiReturnPage), 'Khalti payment', (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
-          { path: 'payments/esewa/success', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.EsewaSuccessPage), 'eSewa payment', (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>) },
-          { path: 'payments/esewa/failure', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.EsewaFailurePage), 'eSewa payment') },
+          { path: 'payments/khalti/return', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.KhaltiReturnPage), msg('app.titleKhaltiPayment'), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>, ['payments']) },
+          { path: 'payments/esewa/success', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.EsewaSuccessPage), msg('app.titleEsewaPayment'), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>, ['payments']) },
+          { path: 'payments/esewa/failure', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.EsewaFailurePage), msg('app.titleEsewaPayment'), undefined, ['payments']) },
           // The booking's guide and admins may read a receipt too (the server decides whose).
-          { path: 'receipt/:bookingId', ...page(() => import('../features/payments/receipt-page').then((m) => m.ReceiptPage), 'Receipt', (p) => <RequireRole role={['tourist', 'guide', 'admin']}>{p}</RequireRole>) },
-          { path: 'admin', ...page(() => import('../features/admin/admin-page').then((m) => m.AdminPage), 'Admin', (p) => <RequireRole role="admin" otherRole="forbidden">{p}</RequireRole>) },
-          { path: 'blogs', ...page(() => import('../features/blogs/blogs-page').then((m) => m.BlogsPage), 'Travel stories') },
-          { path: 'blog/dashboard', ...page(() => import('../features/blogs/blog-dashboard-page').then((m) => m.BlogDashboardPage), 'Your posts', (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>) },
-          { path: 'blog/create', ...page(() => import('../features/blogs/blog-form-page').then((m) => m.BlogFormPage), 'Write a post', (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>) },
-          { path: 'blog/edit/:blogId', ...page(() => import('../features/blogs/blog-form-page').then((m) => m.BlogFormPage), 'Edit your post', (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>) },
-          { path: 'blog/:blogId', ...page(() => import('../features/blogs/blog-detail-page').then((m) => m.BlogDetailPage), DYNAMIC) },
-          { path: '*', element: <Titled title="Page not found"><NotFoundPage /></Titled> },
+          { path: 'receipt/:bookingId', ...page(() => import('../features/payments/receipt-page').then((m) => m.ReceiptPage), msg('app.titleReceipt'), (p) => <RequireRole role={['tourist', 'guide', 'admin']}>{p}</RequireRole>, ['payments']) },
+          { path: 'admin', ...page(() => import('../features/admin/admin-page').then((m) => m.AdminPage), msg('app.titleAdmin'), (p) => <RequireRole role="admin" otherRole="forbidden">{p}</RequireRole>, ['admin']) },
+          { path: 'blogs', ...page(() => import('../features/blogs/blogs-page').then((m) => m.BlogsPage), msg('app.titleBlogs'), undefined, ['blogs']) },
+          { path: 'blog/dashboard', ...page(() => import('../features/blogs/blog-dashboard-page').then((m) => m.BlogDashboardPage), msg('app.titleBlogDashboard'), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>, ['blogs']) },
+          { path: 'blog/create', ...page(() => import('../features/blogs/blog-form-page').then((m) => m.BlogFormPage), msg('app.titleWritePost'), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>, ['blogs']) },
+          { path: 'blog/edit/:blogId', ...page(() => import('../features/blogs/blog-form-page').then((m) => m.BlogFormPage), msg('app.titleEditPost'), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>, ['blogs']) },
+          { path: 'blog/:blogId', ...page(() => import('../features/blogs/blog-detail-page').then((m) => m.BlogDetailPage), DYNAMIC, undefined, ['blogs']) },
+          { path: '*', element: <Titled title={msg('app.titleNotFound')}><NotFoundPage /></Titled> },
         ],
       },
     ],

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { changePassword, logOutEverywhere } from '../lib/account-security'
 import { clearSession } from '../lib/auth-store'
+import { useT } from '../i18n/messages'
 import { FormAlert } from './form-alert'
 import { SpinnerIcon } from './icons'
 import { ModalDialog } from './modal-dialog'
@@ -13,6 +14,7 @@ const EMPTY = { currentPassword: '', password: '', confirmPassword: '' }
 /** "Password and sign-in" on both profile pages: change the password, sign out everywhere. */
 export function AccountSecurity() {
   const navigate = useNavigate()
+  const t = useT()
   const [form, setForm] = useState(EMPTY)
   const [saving, setSaving] = useState(false)
   const [answer, setAnswer] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
@@ -26,7 +28,7 @@ export function AccountSecurity() {
     e.preventDefault()
     setAnswer(null)
     if (form.password !== form.confirmPassword) {
-      setAnswer({ tone: 'error', text: 'Passwords do not match' })
+      setAnswer({ tone: 'error', text: t('common.passwordsDoNotMatch') })
       return
     }
     setSaving(true)
@@ -56,25 +58,25 @@ export function AccountSecurity() {
   }
 
   return (
-    <ProfileSection title="Password and sign-in">
-      <form onSubmit={handleChange} className="space-y-4" aria-label="Change password">
+    <ProfileSection title={t('common.passwordAndSignIn')}>
+      <form onSubmit={handleChange} className="space-y-4" aria-label={t('common.changePassword')}>
         {answer && <FormAlert tone={answer.tone}>{answer.text}</FormAlert>}
         <fieldset disabled={saving} className="grid gap-4 sm:grid-cols-3">
-          <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" required value={form.currentPassword} onChange={set('currentPassword')} />
-          <PasswordField label="New password" name="password" autoComplete="new-password" required minLength={8} maxLength={128} value={form.password} onChange={set('password')} />
-          <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} onChange={set('confirmPassword')} />
+          <PasswordField label={t('common.currentPassword')} name="currentPassword" autoComplete="current-password" required value={form.currentPassword} onChange={set('currentPassword')} />
+          <PasswordField label={t('common.newPassword')} name="password" autoComplete="new-password" required minLength={8} maxLength={128} value={form.password} onChange={set('password')} />
+          <PasswordField label={t('common.confirmNewPassword')} name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} onChange={set('confirmPassword')} />
         </fieldset>
         <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
           <button type="submit" className="btn-primary" disabled={saving} aria-busy={saving}>
-            {saving && <SpinnerIcon />} Change password
+            {saving && <SpinnerIcon />} {t('common.changePassword')}
           </button>
           <button type="button" className="btn-secondary text-red-700" onClick={() => setConfirming(true)}>
-            Sign out of all devices
+            {t('common.signOutAllDevices')}
           </button>
         </div>
       </form>
-      <ModalDialog open={confirming} title="Sign out of all devices?" onClose={() => setConfirming(false)}>
-        <p className="text-sm text-slate-600">You will be signed out here and on every phone, tablet and computer where you use Yatra. You can sign in again with your password.</p>
+      <ModalDialog open={confirming} title={t('common.signOutAllDevicesQuestion')} onClose={() => setConfirming(false)}>
+        <p className="text-sm text-slate-600">{t('common.signOutAllDevicesText')}</p>
         {signOutError && (
           <div className="mt-4">
             <FormAlert tone="error">{signOutError}</FormAlert>
@@ -82,10 +84,10 @@ export function AccountSecurity() {
         )}
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" className="btn-secondary" onClick={() => setConfirming(false)} disabled={signingOut}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="button" className="btn-primary bg-red-700 hover:bg-red-800" onClick={handleSignOutEverywhere} disabled={signingOut} aria-busy={signingOut}>
-            {signingOut && <SpinnerIcon />} Sign out everywhere
+            {signingOut && <SpinnerIcon />} {t('common.signOutEverywhere')}
           </button>
         </div>
       </ModalDialog>

@@ -1,5 +1,7 @@
 import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { useT } from '../i18n/messages'
+import { localNumberFormat } from '../lib/intl-formats'
 import { blogPath, excerpt, formatBlogDate, likeCountText, type Blog } from '../lib/blog-text'
 import { ArrowRightIcon, CalendarIcon, HeartIcon } from './icons'
 import { CARD_SIZES, Photo } from './photo'
@@ -17,6 +19,7 @@ type BlogCardProps = {
 /** A blog post card (image, date, title, excerpt, likes, 'Read More'); clicking it opens the post. */
 export function BlogCard({ blog, headingLevel: Heading = 'h2', priority = false }: BlogCardProps) {
   const navigate = useNavigate()
+  const t = useT()
   const path = blogPath(blog._id)
 
   function openOnClick(e: MouseEvent<HTMLElement>) {
@@ -36,15 +39,16 @@ export function BlogCard({ blog, headingLevel: Heading = 'h2', priority = false 
           </span>
           <span className="inline-flex items-center gap-1" title={likeCountText(blog.likeCount)}>
             <HeartIcon filled={blog.likedByMe} className={blog.likedByMe ? 'text-rose-600' : 'text-slate-500'} />
-            <span aria-hidden="true">{blog.likeCount.toLocaleString('en-US')}</span>
+            <span aria-hidden="true">{localNumberFormat().format(blog.likeCount)}</span>
             <span className="sr-only">{likeCountText(blog.likeCount)}</span>
           </span>
         </div>
         <Heading className="mt-2 line-clamp-2 text-lg font-semibold break-words text-slate-900 group-hover:text-himal-700">{blog.title}</Heading>
         <p className="mt-2 line-clamp-3 text-sm break-words text-slate-600">{excerpt(blog.description, CARD_EXCERPT_LENGTH)}</p>
         <div className="mt-auto pt-4">
-          <Link to={path} className="inline-flex items-center gap-1 text-sm text-link" aria-label={`Read More: ${blog.title}`}>
-            Read More <ArrowRightIcon />
+          {/* Part visually hidden, not aria-label: search engines read the link's text, and 'Read More' alone says nothing. */}
+          <Link to={path} className="inline-flex items-center gap-1 text-sm text-link">
+            {t.rich('common.readMoreAbout', { title: blog.title, hidden: (chunks) => <span className="sr-only">{chunks}</span> })} <ArrowRightIcon />
           </Link>
         </div>
       </div>

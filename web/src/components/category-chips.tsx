@@ -1,3 +1,4 @@
+import { useT } from '../i18n/messages'
 import type { CategoryChip } from '../lib/guide-categories'
 
 type CategoryChipsProps = {
@@ -12,6 +13,7 @@ type CategoryChipsProps = {
 
 /** A row of toggle chips of which one is chosen. */
 export function CategoryChips({ chips, value, onChange, label, tone = 'light' }: CategoryChipsProps) {
+  const t = useT()
   const styles =
     tone === 'dark'
       ? { on: 'bg-marigold-400 text-himal-950 ring-marigold-400', off: 'bg-white/10 text-white ring-white/30 hover:bg-white/20' }
@@ -28,7 +30,7 @@ export function CategoryChips({ chips, value, onChange, label, tone = 'light' }:
             onClick={() => onChange(chip.value)}
             className={`rounded-full px-4 py-1.5 text-sm font-semibold capitalize ring-1 transition-colors ${chosen ? styles.on : styles.off}`}
           >
-            {chip.label}
+            {t(chip.label)}
           </button>
         )
       })}

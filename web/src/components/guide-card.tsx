@@ -1,4 +1,6 @@
 import { Link } from 'react-router'
+import { currentIntlLocale } from '../i18n/language'
+import { translate, useT } from '../i18n/messages'
 import type { GuideSummary } from '../lib/list-guides'
 import { usePrice } from '../lib/currencies'
 import { Avatar } from './avatar'
@@ -16,7 +18,8 @@ export function splitInterests(interests: readonly string[], max: number = CARD_
 
 /** '1.4 km away', or '12 km away' once it is far enough that tenths do not matter. */
 export function distanceText(km: number): string {
-  return `${km < 10 ? km.toFixed(1) : Math.round(km)} km away`
+  const distance = new Intl.NumberFormat(currentIntlLocale(), { maximumFractionDigits: km < 10 ? 1 : 0, minimumFractionDigits: km < 10 ? 1 : 0 }).format(km)
+  return translate('common.kmAway', { distance })
 }
 
 export const guidePath = (guideId: string) => `/guides/${guideId}`
@@ -26,10 +29,11 @@ export const guidePath = (guideId: string) => `/guides/${guideId}`
  * price per day and 'Book Now', which opens the guide's page. The list's first card is
  * the `priority` one: its cover is the largest image of the first screenful.
  */
-export function GuideCard({ guide, priority = false }: { guide: GuideSummary; priority?: boolean }) {
+export function GuideCard({ guide, priority = false, headingLevel: Heading = 'h3' }: { guide: GuideSummary; priority?: boolean; headingLevel?: 'h2' | 'h3' }) {
   const name = `${guide.firstName} ${guide.lastName}`.trim()
   const { shown, more } = splitInterests(guide.interests)
   const price = usePrice()
+  const t = useT()
   const path = guidePath(guide._id)
   return (
     <article className="card flex h-full flex-col overflow-hidden" aria-label={name}>
@@ -43,11 +47,11 @@ export function GuideCard({ guide, priority = false }: { guide: GuideSummary; pr
         <Avatar src={guide.profilePicture} variants={guide.profilePictureVariants} sizes="64px" name={name} className="absolute -bottom-8 left-5 h-16 w-16 border-4 border-white text-lg shadow-card" />
       </div>
       <div className="flex flex-1 flex-col px-5 pt-10 pb-5">
-        <h3 className="text-lg font-semibold text-slate-900">
+        <Heading className="text-lg font-semibold text-slate-900">
           <Link to={path} className="hover:text-himal-700">
             {name}
           </Link>
-        </h3>
+        </Heading>
         {guide.contactInfo.address && (
           <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-600">
             <MapPinIcon className="shrink-0 text-slate-500" />
@@ -63,33 +67,33 @@ export function GuideCard({ guide, priority = false }: { guide: GuideSummary; pr
           <p className="mt-2 flex items-start gap-1.5 text-sm text-slate-700">
             <GlobeIcon className="mt-0.5 shrink-0 text-slate-500" />
             <span>
-              <span className="sr-only">Languages: </span>
+              <span className="sr-only">{t('common.languagesPrefix')} </span>
               {guide.expertiseLanguages.join(', ')}
             </span>
           </p>
         )}
         {shown.length > 0 && (
-          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Interests">
+          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('common.interests')}>
             {shown.map((interest) => (
               <li key={interest} className="rounded-full bg-himal-50 px-2.5 py-0.5 text-xs font-medium text-himal-800">
                 {interest}
               </li>
             ))}
-            {more > 0 && <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600">+{more} more</li>}
+            {more > 0 && <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600">{t('common.moreCount', { count: more })}</li>}
           </ul>
         )}
         <div className="mt-auto flex items-end justify-between gap-3 border-t border-slate-100 pt-4">
           <p className="text-sm text-slate-500">
             {guide.pricePerDay != null ? (
               <>
-                <span className="text-xl font-bold text-slate-900">{price.show(guide.pricePerDay)}</span> / day
+                {t.rich('common.pricePerDay', { price: price.show(guide.pricePerDay), b: (chunks) => <span className="text-xl font-bold text-slate-900">{chunks}</span> })}
               </>
             ) : (
-              'Rate on request'
+              t('common.rateOnRequest')
             )}
           </p>
-          <Link to={path} className="btn-primary shrink-0 px-4 py-2 whitespace-nowrap" aria-label={`Book Now with ${name}`}>
-            Book Now
+          <Link to={path} className="btn-primary shrink-0 px-4 py-2 whitespace-nowrap" aria-label={t('common.bookNowWith', { name })}>
+            {t('common.bookNow')}
           </Link>
         </div>
       </div>

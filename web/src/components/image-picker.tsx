@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react'
+import { msg, useT } from '../i18n/messages'
 import { UserIcon } from './icons'
 
 type ImagePickerProps = {
@@ -18,11 +19,12 @@ type ImagePickerProps = {
   placeholder?: ReactNode
 }
 
-export const IMAGE_FILES_ONLY = 'Please choose an image file'
+export const IMAGE_FILES_ONLY = msg('common.imageFilesOnly')
 
 /** Picks one image file (image types only) and previews it before upload. */
 export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = 'round', required, disabled, onRemove, placeholder = <UserIcon /> }: ImagePickerProps) {
   const inputId = useId()
+  const t = useT()
   const [preview, setPreview] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
 
@@ -39,7 +41,7 @@ export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = '
   function handleChange(e: ChangeEvent<HTMLInputElement>) {
     const chosen = e.target.files?.[0] ?? null
     if (chosen && !chosen.type.startsWith('image/')) {
-      setError(IMAGE_FILES_ONLY)
+      setError(t(IMAGE_FILES_ONLY))
       e.target.value = ''
       return
     }
@@ -64,7 +66,7 @@ export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = '
       </label>
       <div className={`flex gap-4 ${shape === 'round' ? 'items-center' : 'flex-col'}`}>
         <div className={`${frame} flex shrink-0 items-center justify-center overflow-hidden border-2 border-dashed border-slate-300 bg-slate-50 text-4xl text-slate-300`}>
-          {shown ? <img src={shown} alt={`${label} preview`} className="h-full w-full object-cover" /> : placeholder}
+          {shown ? <img src={shown} alt={t('common.imagePreview', { label })} className="h-full w-full object-cover" /> : placeholder}
         </div>
         <div className="min-w-0 space-y-1">
           {/* The native control stays focusable for keyboards and screen readers; the
@@ -83,7 +85,7 @@ export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = '
             aria-hidden="true"
             className="inline-flex cursor-pointer items-center rounded-lg bg-himal-50 px-4 py-2 text-sm font-semibold text-himal-800 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-himal-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:bg-himal-100"
           >
-            {shown ? 'Change image' : 'Choose image'}
+            {shown ? t('common.changeImage') : t('common.chooseImage')}
           </label>
           {shown && onRemove && (
             <button
@@ -92,11 +94,11 @@ export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = '
               disabled={disabled}
               className="ml-2 inline-flex items-center rounded-lg px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60"
             >
-              Remove image
+              {t('common.removeImage')}
             </button>
           )}
           <p id={`${inputId}-hint`} className="text-xs text-slate-500">
-            {file ? file.name : (hint ?? 'JPEG, PNG or WebP, up to 8 MB')}
+            {file ? file.name : (hint ?? t('common.imageHint', { size: 8 }))}
           </p>
           {error && (
             <p role="alert" className="text-sm font-medium text-red-700">

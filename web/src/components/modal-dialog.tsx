@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useT } from '../i18n/messages'
 import { CloseIcon } from './icons'
 
 type ModalDialogProps = {
@@ -14,6 +15,7 @@ type ModalDialogProps = {
  */
 export function ModalDialog({ open, title, onClose, children }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
+  const t = useT()
   const titleId = useId()
 
   useEffect(() => {
@@ -39,7 +41,7 @@ export function ModalDialog({ open, title, onClose, children }: ModalDialogProps
             <h2 id={titleId} className="text-lg font-semibold text-slate-900">
               {title}
             </h2>
-            <button type="button" onClick={onClose} aria-label="Close" className="-mt-1 -mr-2 flex h-9 w-9 items-center justify-center rounded-lg text-xl text-slate-500 hover:bg-slate-100">
+            <button type="button" onClick={onClose} aria-label={t('common.close')} className="-mt-1 -mr-2 flex h-9 w-9 items-center justify-center rounded-lg text-xl text-slate-500 hover:bg-slate-100">
               <CloseIcon />
             </button>
           </div>

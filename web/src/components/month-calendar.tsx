@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { WEEKDAYS, addMonths, formatDayName, formatMonth, monthOfDay, monthWeeks, moveByKey, type Month } from '../lib/calendar'
+import { WEEKDAYS, addMonths, formatDayName, formatDayNumber, formatMonth, monthOfDay, monthWeeks, moveByKey, type Month } from '../lib/calendar'
+import { useT } from '../i18n/messages'
 import { ArrowLeftIcon, ArrowRightIcon } from './icons'
 
 /** How one day cell looks and whether it can be picked. */
@@ -46,6 +47,7 @@ type MonthCalendarProps = {
  */
 export function MonthCalendar({ label, month, onMonthChange, firstMonth, lastMonth, look, onPick, initialFocus, busy = false }: MonthCalendarProps) {
   const titleId = useId()
+  const t = useT()
   const [focusDay, setFocusDay] = useState(initialFocus)
   const grid = useRef<HTMLTableElement>(null)
   // Move DOM focus only after a key press inside the grid, not on every render.
@@ -76,13 +78,13 @@ export function MonthCalendar({ label, month, onMonthChange, firstMonth, lastMon
   return (
     <div className="rounded-xl border border-slate-200 p-3">
       <div className="mb-2 flex items-center justify-between gap-2">
-        <button type="button" className="btn-ghost h-9 w-9 px-0 py-0" aria-label="Previous month" onClick={() => onMonthChange(addMonths(month, -1))} disabled={!canBack}>
+        <button type="button" className="btn-ghost h-9 w-9 px-0 py-0" aria-label={t('common.previousMonth')} onClick={() => onMonthChange(addMonths(month, -1))} disabled={!canBack}>
           <ArrowLeftIcon />
         </button>
         <h3 id={titleId} className="text-sm font-semibold text-slate-900" aria-live="polite">
           {formatMonth(month)}
         </h3>
-        <button type="button" className="btn-ghost h-9 w-9 px-0 py-0" aria-label="Next month" onClick={() => onMonthChange(addMonths(month, 1))} disabled={!canForward}>
+        <button type="button" className="btn-ghost h-9 w-9 px-0 py-0" aria-label={t('common.nextMonth')} onClick={() => onMonthChange(addMonths(month, 1))} disabled={!canForward}>
           <ArrowRightIcon />
         </button>
       </div>
@@ -90,8 +92,8 @@ export function MonthCalendar({ label, month, onMonthChange, firstMonth, lastMon
         <thead>
           <tr>
             {WEEKDAYS.map(([short, long]) => (
-              <th key={short} scope="col" abbr={long} className="pb-1 text-center text-xs font-medium text-slate-500">
-                {short}
+              <th key={short} scope="col" abbr={t(long)} className="pb-1 text-center text-xs font-medium text-slate-500">
+                {t(short)}
               </th>
             ))}
           </tr>
@@ -132,7 +134,7 @@ function DayCell({ day, look, focusable, busy, onPick, onFocus }: DayCellProps) 
         }}
         className={`flex h-9 w-full items-center justify-center rounded-lg text-sm tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-himal-500 ${TONES[look.tone]} ${disabled ? 'cursor-not-allowed' : 'cursor-pointer'}`}
       >
-        {Number(day.slice(8))}
+        {formatDayNumber(day)}
       </button>
     </td>
   )

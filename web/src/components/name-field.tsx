@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { translate } from '../i18n/messages'
 
 type NameFieldProps = { label: string; value: string; error?: string; onChange: (e: { target: { value: string } }) => void }
 
@@ -15,7 +16,7 @@ export function NameField({ label, value, error, onChange }: NameFieldProps) {
         className={`field-input ${error ? 'border-red-500' : ''}`}
         value={value}
         onChange={onChange}
-        autoComplete={label === 'First name' ? 'given-name' : 'family-name'}
+        autoComplete={label === 'First name' || label === translate('common.firstName') ? 'given-name' : 'family-name'}
         aria-invalid={!!error}
         aria-describedby={error ? `${id}-error` : undefined}
       />

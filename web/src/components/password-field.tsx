@@ -1,4 +1,5 @@
 import { useId, useState, type ComponentProps } from 'react'
+import { useT } from '../i18n/messages'
 import { EyeIcon, EyeOffIcon } from './icons'
 
 type PasswordFieldProps = Omit<ComponentProps<'input'>, 'type'> & {
@@ -10,6 +11,7 @@ export function PasswordField({ label, id, className = '', ...input }: PasswordF
   const generated = useId()
   const inputId = id ?? generated
   const [visible, setVisible] = useState(false)
+  const t = useT()
   return (
     <div className={className}>
       <label htmlFor={inputId} className="field-label">
@@ -20,7 +22,7 @@ export function PasswordField({ label, id, className = '', ...input }: PasswordF
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={visible ? t('common.hideField', { field: label.toLowerCase() }) : t('common.showField', { field: label.toLowerCase() })}
           aria-pressed={visible}
           aria-controls={inputId}
           disabled={input.disabled}

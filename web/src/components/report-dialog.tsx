@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react'
+import { msg, useT } from '../i18n/messages'
 import { useAuth } from '../lib/auth-store'
 import { REPORT_REASON_MAX, reportContent, type ReportTarget } from '../lib/report-content'
 import { FlagIcon, SpinnerIcon } from './icons'
 import { ModalDialog } from './modal-dialog'
 
-export const REPORT_REASON_REQUIRED = 'Please say what is wrong'
+export const REPORT_REASON_REQUIRED = msg('common.reportReasonRequired')
 
-const WHAT: Record<ReportTarget, string> = { blog: 'post', review: 'review', guide: 'guide' }
 
 type ReportButtonProps = {
   targetType: ReportTarget
@@ -21,14 +21,14 @@ type ReportButtonProps = {
  * "Report" for signed-in people (nothing for visitors): a dialog asks for the reason and
  * sends it to the admins. The typed reason stays if sending fails.
  */
-export function ReportButton({ targetType, targetId, onMessage, className = 'btn-secondary', label = 'Report' }: ReportButtonProps) {
+export function ReportButton({ targetType, targetId, onMessage, className = 'btn-secondary', label }: ReportButtonProps) {
+  const t = useT()
   const { isSignedIn } = useAuth()
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   if (!isSignedIn) return null
-  const what = WHAT[targetType]
 
   function close() {
     if (!sending) setOpen(false)
@@ -37,7 +37,7 @@ export function ReportButton({ targetType, targetId, onMessage, className = 'btn
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     if (reason.trim() === '') {
-      setError(REPORT_REASON_REQUIRED)
+      setError(t(REPORT_REASON_REQUIRED))
       return
     }
     setSending(true)
@@ -66,14 +66,14 @@ export function ReportButton({ targetType, targetId, onMessage, className = 'btn
           setError(null)
           setOpen(true)
         }}
-        aria-label={`Report this ${what}`}
+        aria-label={t('common.reportThis', { what: targetType })}
       >
-        <FlagIcon /> {label}
+        <FlagIcon /> {label ?? t('common.report')}
       </button>
-      <ModalDialog open={open} title={`Report this ${what}`} onClose={close}>
+      <ModalDialog open={open} title={t('common.reportThis', { what: targetType })} onClose={close}>
         <form onSubmit={submit} noValidate>
           <label htmlFor={reasonId} className="field-label">
-            What is wrong? (the admins read this)
+            {t('common.reportReasonLabel')}
           </label>
           <textarea
             id={reasonId}
@@ -84,7 +84,7 @@ export function ReportButton({ targetType, targetId, onMessage, className = 'btn
             onChange={(e) => setReason(e.target.value)}
             aria-invalid={!!error}
             aria-describedby={error ? `${reasonId}-error` : undefined}
-            placeholder="e.g. Spam, insults, or false information"
+            placeholder={t('common.reportReasonPlaceholder')}
             autoFocus
           />
           {error && (
@@ -94,10 +94,10 @@ export function ReportButton({ targetType, targetId, onMessage, className = 'btn
           )}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <button type="button" className="btn-secondary" onClick={close} disabled={sending}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={sending} aria-busy={sending}>
-              {sending && <SpinnerIcon />} Send report
+              {sending && <SpinnerIcon />} {t('common.sendReport')}
             </button>
           </div>
         </form>

@@ -1,17 +1,20 @@
+import { currentIntlLocale } from '../i18n/language'
+import { translate, useT } from '../i18n/messages'
 import { StarIcon } from './icons'
 
 const STARS = [1, 2, 3, 4, 5]
 
 /** A rating as one decimal, e.g. '4.8'. */
 export function formatRating(value: number): string {
-  return (Math.round(value * 10) / 10).toFixed(1)
+  return new Intl.NumberFormat(currentIntlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(value * 10) / 10)
 }
 
 /** Five stars filled up to `value` (0 to 5), read out as 'Rated 4.8 out of 5'. */
 export function StarRating({ value, className = '' }: { value: number; className?: string }) {
+  const t = useT()
   const filled = Math.max(0, Math.min(5, value)) * 20
   return (
-    <span role="img" aria-label={`Rated ${formatRating(value)} out of 5`} className={`relative inline-flex shrink-0 ${className}`}>
+    <span role="img" aria-label={t('common.ratedOutOf5', { rating: formatRating(value), max: 5 })} className={`relative inline-flex shrink-0 ${className}`}>
       <span className="flex text-slate-300">
         {STARS.map((star) => (
           <StarIcon key={star} className="shrink-0" />
@@ -28,6 +31,5 @@ export function StarRating({ value, className = '' }: { value: number; className
 
 /** 'No reviews yet', '1 review' or '12 reviews'. */
 export function reviewCountText(count: number): string {
-  if (count === 0) return 'No reviews yet'
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'}`
+  return translate('common.reviewCount', { count })
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useT } from '../i18n/messages'
 import { AlertIcon, SpinnerIcon } from './icons'
 
 type ErrorCardProps = {
@@ -14,6 +15,7 @@ type ErrorCardProps = {
 
 /** The load-error card: the message and 'Try Again', which reloads the page. */
 export function ErrorCard({ message, detail, onRetry, asPageTitle = false, children }: ErrorCardProps) {
+  const t = useT()
   const Title = asPageTitle ? 'h1' : 'p'
   return (
     <div role="alert" className="card mx-auto max-w-md p-8 text-center">
@@ -21,10 +23,10 @@ export function ErrorCard({ message, detail, onRetry, asPageTitle = false, child
         <AlertIcon />
       </span>
       <Title className="mt-4 text-lg font-semibold text-slate-900">{message}</Title>
-      <p className="mt-1 text-sm text-slate-500">{detail ?? 'Check your connection and try again.'}</p>
+      <p className="mt-1 text-sm text-slate-500">{detail ?? t('common.checkConnection')}</p>
       <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
         <button type="button" className="btn-primary" onClick={onRetry ?? (() => window.location.reload())}>
-          Try Again
+          {t('common.tryAgain')}
         </button>
         {children}
       </div>

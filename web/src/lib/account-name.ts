@@ -1,3 +1,4 @@
+import { msg, translate } from '../i18n/messages'
 import { authApi } from './api-client'
 import { settle, type ApiResult } from './api-result'
 import type { components } from './api-schema'
@@ -5,14 +6,14 @@ import type { components } from './api-schema'
 export type Name = components['schemas']['Name']
 export type NameErrors = { firstName?: string; lastName?: string }
 
-export const NAME_REQUIRED = 'Required'
-export const COMPLETE_REQUIRED_FIELDS = 'Please complete required fields'
+export const NAME_REQUIRED = msg('common.required')
+export const COMPLETE_REQUIRED_FIELDS = msg('common.completeRequiredFields')
 
 /** Both names must be non-empty after trimming; each empty one gets the field error 'Required'. */
 export function validateNames(firstName: string, lastName: string): NameErrors {
   const errors: NameErrors = {}
-  if (firstName.trim() === '') errors.firstName = NAME_REQUIRED
-  if (lastName.trim() === '') errors.lastName = NAME_REQUIRED
+  if (firstName.trim() === '') errors.firstName = translate(NAME_REQUIRED)
+  if (lastName.trim() === '') errors.lastName = translate(NAME_REQUIRED)
   return errors
 }
 

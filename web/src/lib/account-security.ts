@@ -1,3 +1,4 @@
+import { msg } from '../i18n/messages'
 import { authApi } from './api-client'
 import { settle, type ApiResult } from './api-result'
 import type { components } from './api-schema'
@@ -5,8 +6,8 @@ import type { components } from './api-schema'
 type Answer = components['schemas']['MessageResponse']
 export type ChangePasswordRequest = components['schemas']['ChangePasswordRequest']
 
-export const CHANGE_PASSWORD_FAILED = 'We could not change your password. Please try again.'
-export const LOG_OUT_ALL_FAILED = 'We could not sign you out of your other devices. Please try again.'
+export const CHANGE_PASSWORD_FAILED = msg('common.changePasswordFailed')
+export const LOG_OUT_ALL_FAILED = msg('common.logOutAllFailed')
 
 /** POST /api/v1/auth/change-password (the current password is required). */
 export function changePassword(body: ChangePasswordRequest): Promise<ApiResult<Answer>> {

@@ -1,15 +1,27 @@
 import createClient from 'openapi-fetch'
 import type { components, paths } from './api-schema'
 import { API_BASE_URL } from './config'
+import { currentLanguage } from '../i18n/language'
 import { ROLE_KEY, clearSession, getRefreshToken, getToken, saveSession } from './auth-store'
+import { takePageData } from './page-data'
 
 type LoginResponse = components['schemas']['LoginResponse']
 type RefreshRequest = components['schemas']['RefreshRequest']
 
 export const REFRESH_PATH = '/api/v1/auth/refresh'
 
-// Looked up on every call so tests (and anything else) can swap the global fetch.
-const platformFetch: typeof fetch = (input, init) => globalThis.fetch(input, init)
+// Looked up on every call so tests (and anything else) can swap the global fetch. Every call
+// says which language the reader reads, so the server's messages come back in it.
+const platformFetch: typeof fetch = (input, init) => {
+  if (input instanceof Request && !input.headers.has('Accept-Language')) {
+    const headers = new Headers(input.headers)
+    headers.set('Accept-Language', currentLanguage())
+    return globalThis.fetch(new Request(input, { headers }), init)
+  }
+  const headers = new Headers(init?.headers)
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', currentLanguage())
+  return globalThis.fetch(input, { ...init, headers })
+}
 
 let refreshing: Promise<boolean> | null = null
 
@@ -70,6 +82,8 @@ export function createAuthFetch(baseUrl: string = API_BASE_URL): (request: Reque
     const sentToken = getToken()
     // Keep an unread copy: the body of the first attempt is consumed by sending it.
     const spare = request.clone()
+    const inlined = sentToken ? null : takePageData(request)
+    if (inlined) return inlined
     const res = await platformFetch(withBearer(request, sentToken))
     if (res.status !== 401 || !sentToken) return res
 
@@ -85,7 +99,7 @@ export function createAuthFetch(baseUrl: string = API_BASE_URL): (request: Reque
 const clientBaseUrl = API_BASE_URL || (typeof window !== 'undefined' ? window.location.origin : '')
 
 /** Calls that need no token (sign-up, login, public lists). */
-export const api = createClient<paths>({ baseUrl: clientBaseUrl, fetch: (request: Request) => platformFetch(request) })
+export const api = createClient<paths>({ baseUrl: clientBaseUrl, fetch: (request: Request) => Promise.resolve(takePageData(request) ?? platformFetch(request)) })
 
 const authFetchRequest = createAuthFetch(clientBaseUrl)
 

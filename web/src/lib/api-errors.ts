@@ -1,3 +1,4 @@
+import { translate } from '../i18n/messages'
 import type { components } from './api-schema'
 
 export type ApiErrorBody = components['schemas']['ErrorBody']
@@ -12,7 +13,7 @@ export function isApiError(value: unknown): value is ApiErrorBody {
   )
 }
 
-/** The server's message when it sent one, else the screen's fallback text. */
+/** The server's message when it sent one, else the screen's fallback text (a text id, or words as they are). */
 export function getErrorMessage(error: unknown, fallback: string): string {
   if (isApiError(error) && error.message.trim() !== '') return error.message
   if (typeof error === 'object' && error !== null) {
@@ -23,5 +24,5 @@ export function getErrorMessage(error: unknown, fallback: string): string {
       return message
     }
   }
-  return fallback
+  return translate(fallback)
 }

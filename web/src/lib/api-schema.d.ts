@@ -110,6 +110,26 @@ export interface paths {
         patch: operations["update_destination"];
         trace?: never;
     };
+    "/api/v1/admin/destinations/{id}/trek": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a destination's trek facts and permits; they replace the earlier ones whole (an
+         *     empty body clears them, and the pages show the spec's fixed labels again).
+         */
+        put: operations["update_trek_facts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/guide-cancellations": {
         parameters: {
             query?: never;
@@ -516,7 +536,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a tourist or guide account. */
+        /**
+         * Create a tourist or guide account. Its emails are written in the language
+         *     `Accept-Language` asks for (`ne` or `en`; change it later with `PATCH /protect/language`).
+         */
         post: operations["signup"];
         delete?: never;
         options?: never;
@@ -744,6 +767,26 @@ export interface paths {
         patch: operations["decide_booking"];
         trace?: never;
     };
+    "/api/v1/guides/booking/{bookingId}/emergency-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The traveller's emergency contact and insurance, for the guide of this booking while
+         *     the paid trip runs (from the day before it starts to its last day, Nepal time).
+         */
+        get: operations["trip_emergency_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/guides/bookings": {
         parameters: {
             query?: never;
@@ -932,7 +975,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in guide's notifications, newest first. */
+        /**
+         * The signed-in guide's notifications, newest first, in the language `Accept-Language`
+         *     asks for (`ne` or `en`; English otherwise).
+         */
         get: operations["guide_notifications"];
         put?: never;
         post?: never;
@@ -995,7 +1041,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in traveller's notifications, newest first. */
+        /**
+         * The signed-in traveller's notifications, newest first, in the language
+         *     `Accept-Language` asks for (`ne` or `en`; English otherwise).
+         */
         get: operations["tourist_notifications"];
         put?: never;
         post?: never;
@@ -1251,6 +1300,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/protect/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Choose the language of the signed-in account's emails. */
+        patch: operations["update_language"];
+        trace?: never;
+    };
     "/api/v1/protect/name": {
         parameters: {
             query?: never;
@@ -1279,6 +1345,27 @@ export interface paths {
         put?: never;
         /** Report a blog post, review or guide to the admins. */
         post: operations["create_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an SOS (travellers): the guide of every paid trip running today or starting within
+         *     a day is told live, in their notifications and by email, and the emergency contact by
+         *     email, each with a map link. Recorded even when nobody could be reached (`notified` 0).
+         */
+        post: operations["send_sos"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1374,6 +1461,30 @@ export interface paths {
          */
         get: operations["booking_details"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tourists/emergency-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in traveller's emergency contact and travel insurance (empty until given).
+         *     Private: only the traveller, and the guide of a paid trip with them while it runs.
+         */
+        get: operations["own_emergency_info"];
+        /**
+         * Replace the emergency contact and travel insurance. Every field may be empty; a contact
+         *     needs a name and a phone or email, a policy number needs its provider.
+         */
+        put: operations["save_emergency_info"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1812,6 +1923,8 @@ export interface components {
             /** @description False until the owner opens the link emailed at sign-up. */
             emailVerified: boolean;
             firstName: string;
+            /** @description The language the account's emails are written in. */
+            language: components["schemas"]["Lang"];
             lastName: string;
             role: components["schemas"]["Role"];
         };
@@ -2065,12 +2178,23 @@ export interface components {
         CertificateRequest: {
             /**
              * Format: date
+             * @description The licence's last valid day, after today (in Nepal).
+             * @example 2028-03-31
+             */
+            expiresOn?: string;
+            /**
+             * Format: date
              * @description Not after today (in Nepal).
              * @example 2021-04-15
              */
             issueDate: string;
             /** @example Nepal Tourism Board */
             issuingOrganization: string;
+            /**
+             * @description A guide licence's number (issue 15); give it with `expiresOn`, or neither.
+             * @example NTB-TG-04127
+             */
+            licenceNumber?: string;
             /** @example Trekking Guide Licence */
             name: string;
         };
@@ -2092,11 +2216,15 @@ export interface components {
         };
         Certification: {
             _id: string;
+            /** @description A guide licence's last valid day (`YYYY-MM-DD`); `null` for other certificates. */
+            expiresOn: string | null;
             /** @description Private URL: fetch it with the bearer token. */
             image: string | null;
             /** @description `YYYY-MM-DD`. */
             issueDate: string;
             issuingOrganization: string;
+            /** @description A guide licence's number; `null` for other certificates. */
+            licenceNumber: string | null;
             name: string;
         };
         ChangePasswordRequest: {
@@ -2197,7 +2325,7 @@ export interface components {
             action: string;
             bookingId: string;
         };
-        Destination: {
+        Destination: components["schemas"]["TrekFacts"] & {
             _id: string;
             coordinates: null | components["schemas"]["Location"];
             /** @description RFC 3339. */
@@ -2273,6 +2401,21 @@ export interface components {
             /** @example success */
             status: string;
         };
+        /** @enum {string} */
+        Difficulty: "easy" | "moderate" | "hard" | "strenuous";
+        /** @description How many days the trip takes, from the shortest to the longest usual itinerary. */
+        DurationDays: {
+            /**
+             * Format: int64
+             * @example 14
+             */
+            max: number;
+            /**
+             * Format: int64
+             * @example 12
+             */
+            min: number;
+        };
         Earnings: {
             currency: string;
             /** Format: int64 */
@@ -2289,9 +2432,58 @@ export interface components {
              */
             total: number;
         };
+        /** @description Who to call and who pays for a rescue. Empty text means not given. */
+        EmergencyInfo: {
+            contactEmail: string;
+            contactName: string;
+            contactPhone: string;
+            insuranceEmergencyPhone: string;
+            insurancePolicyNumber: string;
+            insuranceProvider: string;
+        };
+        /**
+         * @description The traveller form's emergency section, as sent. Every field may be empty; the rules
+         *     between them are in `EmergencyInfo::parse`.
+         */
+        EmergencyInfoRequest: {
+            /** @example maya@example.com */
+            contactEmail?: string | null;
+            /** @example Maya Rai */
+            contactName?: string | null;
+            /** @example +977 9841000000 */
+            contactPhone?: string | null;
+            /** @example +61 2 8263 0484 */
+            insuranceEmergencyPhone?: string | null;
+            /** @example WN-2026-448812 */
+            insurancePolicyNumber?: string | null;
+            /** @example World Nomads */
+            insuranceProvider?: string | null;
+        };
+        EmergencyInfoResponse: {
+            data: components["schemas"]["EmergencyInfo"];
+            /** @example success */
+            status: string;
+        };
+        EmergencyInfoSaved: {
+            data: components["schemas"]["EmergencyInfo"];
+            message: string;
+            /** @example success */
+            status: string;
+        };
         /** @description The error body every endpoint answers with. */
         ErrorBody: {
-            /** @description A sentence the client can show as it is. */
+            /**
+             * @description What went wrong, stable across languages and wordings (snake_case, e.g.
+             *     `email_taken`), for a client that words or handles it itself. An error without its
+             *     own code has its status's: `bad_request`, `unauthorized`, `forbidden`, `not_found`,
+             *     `conflict`, `too_many_requests`, `internal`, ...
+             * @example email_taken
+             */
+            code: string;
+            /**
+             * @description A sentence the client can show as it is, in the request's language
+             *     (`Accept-Language`: `ne` or `en`; English otherwise).
+             */
             message: string;
             /**
              * @description Always `error`.
@@ -2450,6 +2642,11 @@ export interface components {
             createdAt: string;
             expertiseLanguages: string[];
             interests: string[];
+            /**
+             * @description The last day of the licence an admin verified the guide with (`YYYY-MM-DD`; issue
+             *     15); `null` for guides verified before licences were required, or not verified.
+             */
+            licenceValidUntil: string | null;
             location: null | components["schemas"]["Location"];
             nationality: string;
             /**
@@ -2601,6 +2798,25 @@ export interface components {
             status: string;
             /** @description Khalti's payment page (or the sandbox checkout). */
             url: string;
+        };
+        /**
+         * @description A language Yatra speaks. English unless asked otherwise.
+         * @enum {string}
+         */
+        Lang: "en" | "ne";
+        LanguageData: {
+            language: components["schemas"]["Lang"];
+        };
+        LanguageRequest: {
+            /** @description `en` or `ne`. */
+            language: components["schemas"]["Lang"];
+        };
+        LanguageResponse: {
+            data: components["schemas"]["LanguageData"];
+            /** @description In the language just chosen. */
+            message: string;
+            /** @example success */
+            status: string;
         };
         /** @description One movement of the guide's money (dollars; negative when it left their balance). */
         LedgerEntry: {
@@ -2968,6 +3184,47 @@ export interface components {
             /** @example success */
             status: string;
         };
+        /** @description One permit and its fee per person. Fees are whole rupees or dollars, as Nepal sets them. */
+        Permit: {
+            /**
+             * Format: int64
+             * @description For foreign visitors, in rupees; null when the fee is in dollars.
+             * @example 3000
+             */
+            feeNpr: number | null;
+            /**
+             * Format: int64
+             * @description For foreign visitors, in US dollars (restricted areas); null when in rupees.
+             */
+            feeUsd: number | null;
+            /** @example Annapurna Conservation Area Permit (ACAP) */
+            name: string;
+            /** @description E.g. the season a fee applies in; may be empty. */
+            note: string;
+            per: components["schemas"]["PermitPer"];
+            /**
+             * Format: int64
+             * @description For citizens of SAARC countries, in rupees; null when they pay `feeNpr` or `feeUsd`.
+             * @example 1000
+             */
+            saarcFeeNpr: number | null;
+        };
+        /**
+         * @description What a permit's fee is for: each entry, each week or each day of the stay.
+         * @enum {string}
+         */
+        PermitPer: "entry" | "week" | "day";
+        PermitRequest: {
+            /** Format: int64 */
+            feeNpr?: number | null;
+            /** Format: int64 */
+            feeUsd?: number | null;
+            name: string;
+            note?: string | null;
+            per: components["schemas"]["PermitPer"];
+            /** Format: int64 */
+            saarcFeeNpr?: number | null;
+        };
         /** @description A profile photo: JPEG, PNG or WebP, at most 8 MB and 40 megapixels. */
         ProfileImageUpload: {
             /** Format: binary */
@@ -3009,6 +3266,11 @@ export interface components {
             createdAt: string;
             expertiseLanguages: string[];
             interests: string[];
+            /**
+             * @description The last day of the guide's verified licence (`YYYY-MM-DD`), shown as "Licence valid
+             *     until <month year>"; `null` for guides verified before licences were required.
+             */
+            licenceValidUntil: string | null;
             location: null | components["schemas"]["Location"];
             nationality: string;
             /** Format: double */
@@ -3045,6 +3307,16 @@ export interface components {
              * @example 141.5
              */
             NPR?: number;
+        };
+        /** @description Someone an alert reached. */
+        Reached: {
+            /** @example Pemba Lama */
+            name: string;
+            /**
+             * @description `guide` or `emergency-contact`.
+             * @example guide
+             */
+            role: string;
         };
         /** @description Why the admin acts; shown to the author and kept in the audit log. */
         ReasonRequest: {
@@ -3206,6 +3478,37 @@ export interface components {
             password: string;
             role?: null | components["schemas"]["SelfChosenRole"];
         };
+        SosRequest: {
+            /**
+             * Format: double
+             * @example 27.9881
+             */
+            latitude: number;
+            /**
+             * Format: double
+             * @example 86.925
+             */
+            longitude: number;
+            /**
+             * @description What happened, in a few words (may be empty).
+             * @example Twisted my ankle below Lobuche, can't walk.
+             */
+            message?: string | null;
+        };
+        SosResponse: {
+            data: components["schemas"]["SosSent"];
+            /** @example success */
+            status: string;
+        };
+        SosSent: {
+            _id: string;
+            /**
+             * Format: int64
+             * @description How many people were told (guides of current trips and the emergency contact).
+             */
+            notified: number;
+            reached: components["schemas"]["Reached"][];
+        };
         StartConversation: {
             /** @description The verified guide to write to. */
             guideId: string;
@@ -3280,6 +3583,54 @@ export interface components {
         TouristUpdateResponse: {
             data: components["schemas"]["Tourist"];
             message: string;
+            /** @example success */
+            status: string;
+        };
+        /** @description The facts as the API shows them; every field may be missing (null or empty). */
+        TrekFacts: {
+            /**
+             * @description Month numbers, 1 (January) to 12, in order.
+             * @example [
+             *       3,
+             *       4,
+             *       5,
+             *       10,
+             *       11
+             *     ]
+             */
+            bestMonths: number[];
+            difficulty: null | components["schemas"]["Difficulty"];
+            durationDays: null | components["schemas"]["DurationDays"];
+            /**
+             * @description A guide licensed by the Department of Tourism is required (national parks and
+             *     conservation areas since April 2023, and every restricted area).
+             */
+            licensedGuideRequired: boolean;
+            /**
+             * Format: int64
+             * @description The highest point of the usual route, in metres.
+             * @example 5364
+             */
+            maxAltitudeM: number | null;
+            permits: components["schemas"]["Permit"][];
+        };
+        /** @description The admin's request: the same fields, any of them left out meaning "none". */
+        TrekFactsRequest: {
+            bestMonths?: number[] | null;
+            difficulty?: null | components["schemas"]["Difficulty"];
+            durationDays?: null | components["schemas"]["DurationDays"];
+            licensedGuideRequired?: boolean | null;
+            /** Format: int64 */
+            maxAltitudeM?: number | null;
+            permits?: components["schemas"]["PermitRequest"][] | null;
+        };
+        TripEmergencyInfo: {
+            emergencyInfo: components["schemas"]["EmergencyInfo"];
+            /** @example Sita Rai */
+            travellerName: string;
+        };
+        TripEmergencyInfoResponse: {
+            data: components["schemas"]["TripEmergencyInfo"];
             /** @example success */
             status: string;
         };
@@ -3896,6 +4247,81 @@ export interface operations {
             };
         };
     };
+    update_trek_facts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrekFactsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationSaved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     guide_cancellations: {
         parameters: {
             query?: never;
@@ -4060,7 +4486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Nothing waits for review */
+            /** @description Nothing waits for review, or the guide has no valid licence */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6269,6 +6695,54 @@ export interface operations {
             };
         };
     };
+    trip_emergency_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's id */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripEmergencyInfoResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide account, or the trip is not paid and under way */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such booking of this guide */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     guide_bookings: {
         parameters: {
             query?: never;
@@ -7746,6 +8220,63 @@ export interface operations {
             };
         };
     };
+    update_language: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_name: {
         parameters: {
             query?: never;
@@ -7871,6 +8402,83 @@ export interface operations {
             /** @description The body is not in the declared content type */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_sos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SosRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SosResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a traveller account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many alerts from this account or address; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8189,6 +8797,107 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    own_emergency_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmergencyInfoResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a traveller account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_emergency_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmergencyInfoRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmergencyInfoSaved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

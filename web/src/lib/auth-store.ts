@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { LANGUAGE_STORAGE_KEY } from '../i18n/language'
 
 /** Local storage keys (spec section 3). */
 export const TOKEN_KEY = 'token'
@@ -44,9 +45,9 @@ export function saveSession(session: { token: string; refreshToken: string; role
 
 /**
  * Keys that belong to the browser, not to an account, and so survive signing out: which
- * currency prices are shown in (see README, "Display currencies").
+ * currency prices are shown in (see README, "Display currencies") and the language.
  */
-export const KEPT_ON_SIGN_OUT = ['yatra.currency']
+export const KEPT_ON_SIGN_OUT = ['yatra.currency', LANGUAGE_STORAGE_KEY]
 
 /** Signs out locally: the spec clears all local storage, not only the auth keys. */
 export function clearSession(): void {
@@ -54,6 +55,10 @@ export function clearSession(): void {
   localStorage.clear()
   for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value)
   notifyAuthChange()
+  // The offline trek pack (IndexedDB) goes with the session; its code loads only now.
+  void import('./offline/offline-store')
+    .then((m) => m.forgetOfflinePacks())
+    .catch((err: unknown) => console.error('The offline pack could not be cleared', err))
 }
 
 function subscribe(onChange: () => void): () => void {

@@ -1,16 +1,16 @@
+import { translate } from '../i18n/messages'
 import type { components } from './api-schema'
+import { localDateFormat } from './intl-formats'
 
 export type Blog = components['schemas']['Blog']
 
 /** The blog dashboard's excerpt length (spec section 9). */
 export const EXCERPT_LENGTH = 100
 
-const blogDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
-
 /** A post's date as the cards and the post show it, e.g. 'March 5, 2026'. */
 export function formatBlogDate(iso: string): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : blogDate.format(date)
+  return Number.isNaN(date.getTime()) ? iso : localDateFormat({ year: 'numeric', month: 'long', day: 'numeric' }, 'en-US').format(date)
 }
 
 /**
@@ -31,10 +31,10 @@ export function authorName(blog: Pick<Blog, 'authorId'>): string {
     .map((part) => part?.trim() ?? '')
     .filter(Boolean)
     .join(' ')
-  return name === '' ? 'Anonymous' : name
+  return name === '' ? translate('common.anonymous') : name
 }
 
 export const blogPath = (blogId: string) => `/blog/${blogId}`
 
 /** '1 like', '12 likes'. */
-export const likeCountText = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'like' : 'likes'}`
+export const likeCountText = (count: number) => translate('common.likeCount', { count })

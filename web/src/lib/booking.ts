@@ -1,4 +1,6 @@
+import { translate } from '../i18n/messages'
 import type { components } from './api-schema'
+import { localDateFormat } from './intl-formats'
 
 /** A booking as every booking answer carries it (the traveller's, the guide's, a checkout's). */
 export type Booking = components['schemas']['Booking']
@@ -19,8 +21,8 @@ export function todayInNepal(now: Date = new Date()): string {
 export const monthOf = (ymd: string) => ymd.slice(0, 7)
 
 // A calendar date has no time zone: read and write it as UTC so no browser shifts the day.
-const tripDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })
-const longTripDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+const TRIP_DATE: Intl.DateTimeFormatOptions = { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }
+const LONG_TRIP_DATE: Intl.DateTimeFormatOptions = { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
 
 function parseYmd(ymd: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd)
@@ -32,23 +34,23 @@ function parseYmd(ymd: string): Date | null {
 /** A trip's date as people read it, e.g. 'Sat, 12 Dec 2026'; anything unreadable is shown as sent. */
 export function formatTripDate(ymd: string): string {
   const date = parseYmd(ymd)
-  return date ? tripDate.format(date) : ymd
+  return date ? localDateFormat(TRIP_DATE).format(date) : ymd
 }
 
 /** The long form, e.g. 'Saturday, 12 December 2026', for summaries and receipts. */
 export function formatLongTripDate(ymd: string): string {
   const date = parseYmd(ymd)
-  return date ? longTripDate.format(date) : ymd
+  return date ? localDateFormat(LONG_TRIP_DATE).format(date) : ymd
 }
 
 /** '1 person' or '3 people'. */
 export function peopleLabel(count: number): string {
-  return `${count} ${count === 1 ? 'person' : 'people'}`
+  return translate('common.people', { count })
 }
 
 /** '1 day' or '3 days'. */
 export function daysLabel(days: number): string {
-  return `${days} ${days === 1 ? 'day' : 'days'}`
+  return translate('common.days', { count: days })
 }
 
 /** 'Pemba Sherpa': a party's full name. */
@@ -56,12 +58,12 @@ export function partyName(party: Pick<BookingParty, 'firstName' | 'lastName'>): 
   return `${party.firstName} ${party.lastName}`.trim()
 }
 
-const moment = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: NEPAL_TIME_ZONE, timeZoneName: 'short' })
+const MOMENT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: NEPAL_TIME_ZONE, timeZoneName: 'short' }
 
 /** An instant (RFC 3339) in Nepal time, e.g. '12 Dec 2026, 14:05 GMT+5:45'. */
 export function formatMoment(iso: string): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : moment.format(date)
+  return Number.isNaN(date.getTime()) ? iso : localDateFormat(MOMENT).format(date)
 }
 
 export type BookingState = 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled' | 'completed'

@@ -3,6 +3,9 @@
  * on UTC dates: no browser's own zone or daylight-saving change can shift a day.
  */
 
+import { msg } from '../i18n/messages'
+import { localDateFormat, localNumberFormat } from './intl-formats'
+
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/
 
 function toDate(ymd: string): Date {
@@ -80,24 +83,25 @@ export function monthWeeks(month: Month): (string | null)[][] {
   return weeks
 }
 
-const monthTitle = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' })
-const dayName = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
 
 /** 'December 2026'. */
-export const formatMonth = (month: Month) => monthTitle.format(toDate(`${month}-01`))
+export const formatMonth = (month: Month) => localDateFormat({ timeZone: 'UTC', month: 'long', year: 'numeric' }).format(toDate(`${month}-01`))
 
 /** 'Saturday, 12 December 2026': a day cell's accessible name. */
-export const formatDayName = (ymd: string) => dayName.format(toDate(ymd))
+export const formatDayName = (ymd: string) => localDateFormat({ timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(toDate(ymd))
+
+/** A day cell's number, in the reader's digits. */
+export const formatDayNumber = (ymd: string) => localNumberFormat().format(Number(ymd.slice(8)))
 
 /** Monday-first weekday headings: short text and the full name for screen readers. */
 export const WEEKDAYS = [
-  ['Mo', 'Monday'],
-  ['Tu', 'Tuesday'],
-  ['We', 'Wednesday'],
-  ['Th', 'Thursday'],
-  ['Fr', 'Friday'],
-  ['Sa', 'Saturday'],
-  ['Su', 'Sunday'],
+  [msg('common.wdMo'), msg('common.wdMonday')],
+  [msg('common.wdTu'), msg('common.wdTuesday')],
+  [msg('common.wdWe'), msg('common.wdWednesday')],
+  [msg('common.wdTh'), msg('common.wdThursday')],
+  [msg('common.wdFr'), msg('common.wdFriday')],
+  [msg('common.wdSa'), msg('common.wdSaturday')],
+  [msg('common.wdSu'), msg('common.wdSunday')],
 ] as const
 
 /**

@@ -1,4 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import { useIntlLocale } from '../i18n/language'
+import { msg } from '../i18n/messages'
 import { api } from './api-client'
 import { settle, type ApiResult } from './api-result'
 import { KEPT_ON_SIGN_OUT } from './auth-store'
@@ -10,7 +12,7 @@ import { useCachedQuery } from './use-cached-query'
 export type CurrencyRate = components['schemas']['CurrencyRate']
 
 export const CURRENCIES_KEY = 'currencies'
-export const CURRENCIES_LOAD_FAILED = 'Failed to load the currency rates'
+export const CURRENCIES_LOAD_FAILED = msg('common.currenciesLoadFailed')
 /** Where the traveller's choice is remembered: per browser, signed in or not (signing out keeps it). */
 export const CURRENCY_STORAGE_KEY = KEPT_ON_SIGN_OUT[0]
 
@@ -82,11 +84,13 @@ export type PriceFormat = {
  */
 export function usePrice(): PriceFormat {
   const code = useChosenCurrency()
+  // Prices are written in the reader's language and digits: a switch formats them anew.
+  const locale = useIntlLocale()
   // Shown in dollars there is nothing to convert: no request for rates.
   const { data } = useCurrencyRates(code !== 'USD')
   const rates: Rates | undefined = useMemo(() => (data ? Object.fromEntries(data.map((c) => [c.code, c.perUsd])) : undefined), [data])
-  const show = useCallback((usd: number) => formatPrice(usd, code, rates), [code, rates])
-  const approx = useCallback((usd: number) => approximatePrice(usd, code, rates), [code, rates])
+  const show = useCallback((usd: number) => formatPrice(usd, code, rates), [code, rates, locale])
+  const approx = useCallback((usd: number) => approximatePrice(usd, code, rates), [code, rates, locale])
   return useMemo(() => ({ show, approx }), [show, approx])
 }
 

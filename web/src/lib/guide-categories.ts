@@ -1,3 +1,5 @@
+import { msg, translate } from '../i18n/messages'
+
 /**
  * The categories travellers filter guides by (spec section 9). Each chip has the value the
  * API takes and the label the page shows.
@@ -6,28 +8,28 @@ export type CategoryChip = { value: string; label: string }
 
 /** Landing page chips: All, Trekking, Cultural Tours, Adventure, Wildlife. */
 export const LANDING_CATEGORIES: readonly CategoryChip[] = [
-  { value: 'all', label: 'All' },
-  { value: 'trekking', label: 'Trekking' },
-  { value: 'cultural', label: 'Cultural Tours' },
-  { value: 'adventure', label: 'Adventure' },
-  { value: 'wildlife', label: 'Wildlife' },
+  { value: 'all', label: msg('common.categoryAll') },
+  { value: 'trekking', label: msg('common.categoryTrekking') },
+  { value: 'cultural', label: msg('common.categoryCultural') },
+  { value: 'adventure', label: msg('common.categoryAdventure') },
+  { value: 'wildlife', label: msg('common.categoryWildlife') },
 ]
 
 /** Guides list chips, named as the spec names them: all, adventure, cultural, food, historical, nature. */
 export const GUIDE_LIST_CATEGORIES: readonly CategoryChip[] = ['all', 'adventure', 'cultural', 'food', 'historical', 'nature'].map((value) => ({
   value,
-  label: value,
+  label: `common.chip.${value}`,
 }))
 
 const LABELS: Record<string, string> = {
-  all: 'All',
-  trekking: 'Trekking',
-  cultural: 'Cultural Tours',
-  adventure: 'Adventure',
-  wildlife: 'Wildlife',
-  food: 'Food',
-  historical: 'Historical',
-  nature: 'Nature',
+  all: msg('common.categoryAll'),
+  trekking: msg('common.categoryTrekking'),
+  cultural: msg('common.categoryCultural'),
+  adventure: msg('common.categoryAdventure'),
+  wildlife: msg('common.categoryWildlife'),
+  food: msg('common.categoryFood'),
+  historical: msg('common.categoryHistorical'),
+  nature: msg('common.categoryNature'),
 }
 
 /**
@@ -43,5 +45,5 @@ export function categoryValue(text: string | null | undefined): string {
 
 /** How a category is named in a sentence, e.g. 'Cultural Tours'. */
 export function categoryLabel(value: string): string {
-  return LABELS[categoryValue(value)]
+  return translate(LABELS[categoryValue(value)])
 }

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/messages'
 import { api } from './api-client'
 import { settle, type ApiResult } from './api-result'
 import type { components } from './api-schema'
@@ -6,7 +7,7 @@ import type { Page } from './use-cached-query'
 
 export type Destination = components['schemas']['Destination']
 
-export const DESTINATIONS_LOAD_FAILED = 'Failed to load destinations'
+export const DESTINATIONS_LOAD_FAILED = msg('common.destinationsLoadFailed')
 
 /** Destinations per page (spec section 9). */
 export const DESTINATIONS_PAGE_SIZE = 6

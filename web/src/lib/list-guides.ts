@@ -1,3 +1,4 @@
+import { msg } from '../i18n/messages'
 import { api } from './api-client'
 import { settle, type ApiResult } from './api-result'
 import type { components } from './api-schema'
@@ -6,7 +7,7 @@ import type { Page } from './use-cached-query'
 
 export type GuideSummary = components['schemas']['GuideCard']
 
-export const GUIDES_LOAD_FAILED = 'Failed to load guides'
+export const GUIDES_LOAD_FAILED = msg('common.guidesLoadFailed')
 
 export type GuideListQuery = {
   /** Guides per page: 6 on the landing page, 10 on the guides list (spec section 9). */

@@ -1,3 +1,4 @@
+import { translate } from '../i18n/messages'
 import type { Coordinates } from './geolocation'
 
 export type LocationShare = Coordinates & { mapLink: string }
@@ -7,7 +8,7 @@ export function buildLocationShare(coords: Coordinates): LocationShare {
 }
 
 export function shareText(mapLink: string): string {
-  return `Here is my current location: ${mapLink}`
+  return translate('common.hereIsMyLocation', { mapLink })
 }
 
 /** Share links for four social and messaging services, each carrying the map link. */
@@ -18,7 +19,7 @@ export function buildShareLinks(mapLink: string): { service: string; url: string
     { service: 'WhatsApp', url: `https://wa.me/?text=${text}` },
     { service: 'Facebook', url: `https://www.facebook.com/sharer/sharer.php?u=${url}` },
     { service: 'Twitter/X', url: `https://twitter.com/intent/tweet?text=${text}` },
-    { service: 'Telegram', url: `https://t.me/share/url?url=${url}&text=${encodeURIComponent('Here is my current location')}` },
+    { service: 'Telegram', url: `https://t.me/share/url?url=${url}&text=${encodeURIComponent(translate('common.hereIsMyLocationShort'))}` },
   ]
 }
 
@@ -29,12 +30,12 @@ export function buildShareLinks(mapLink: string): { service: string; url: string
 export async function shareLocation(location: LocationShare): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {
-      await navigator.share({ title: 'My Location', text: shareText(location.mapLink), url: location.mapLink })
+      await navigator.share({ title: translate('common.myLocation'), text: shareText(location.mapLink), url: location.mapLink })
     } catch (err) {
       console.log('Location share did not complete', err)
     }
     return
   }
   const lines = buildShareLinks(location.mapLink).map((link) => `${link.service}: ${link.url}`)
-  window.alert(`Share your location:\n\n${lines.join('\n\n')}`)
+  window.alert(`${translate('common.shareYourLocation')}\n\n${lines.join('\n\n')}`)
 }

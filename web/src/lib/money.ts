@@ -1,8 +1,8 @@
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+import { localNumberFormat } from './intl-formats'
 
 /** Dollars as the client shows every amount: with a sign and 2 decimals, e.g. `$1,200.00`. */
 export function formatDollars(amount: number): string {
-  return dollars.format(amount)
+  return localNumberFormat({ style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)
 }
 
 /** The currencies a traveller can see prices in; prices are set and charged in the first. */
@@ -14,19 +14,11 @@ export const isDisplayCurrency = (code: unknown): code is DisplayCurrency => DIS
 /** Rupees are grouped the way Nepal and India write them (lakhs: 1,23,456), others in thousands. */
 const localeOf = (code: DisplayCurrency) => (code === 'NPR' || code === 'INR' ? 'en-IN' : 'en-US')
 
-const formats = new Map<string, Intl.NumberFormat>()
 function numberFormat(code: DisplayCurrency, maximumFractionDigits?: number): Intl.NumberFormat {
-  const key = `${code}:${maximumFractionDigits ?? ''}`
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(localeOf(code), {
-      style: 'currency',
-      currency: code,
-      ...(maximumFractionDigits !== undefined && { minimumFractionDigits: 0, maximumFractionDigits }),
-    })
-    formats.set(key, format)
-  }
-  return format
+  return localNumberFormat(
+    { style: 'currency', currency: code, ...(maximumFractionDigits !== undefined && { minimumFractionDigits: 0, maximumFractionDigits }) },
+    localeOf(code),
+  )
 }
 
 /**

@@ -1,9 +1,10 @@
+import { msg } from '../i18n/messages'
 import { authApi } from './api-client'
 import { settle, type ApiResult } from './api-result'
 import type { components } from './api-schema'
 
 export type ReportTarget = components['schemas']['ReportTarget']
-export const REPORT_FAILED = 'Failed to send the report'
+export const REPORT_FAILED = msg('common.reportFailed')
 export const REPORT_REASON_MAX = 500
 
 /** POST /api/v1/reports: flag a public post, review or guide for the admins. */

@@ -1,7 +1,9 @@
 /** Sharing a page: the device share sheet when there is one, else copying the link (spec section 8). */
+import { msg } from '../i18n/messages'
 
-export const LINK_COPIED = 'Link copied to clipboard!'
-export const COPY_FAILED = 'Could not copy the link. Copy it from the address bar instead.'
+// Text ids: show them with `t` or `translate`.
+export const LINK_COPIED = msg('common.linkCopied')
+export const COPY_FAILED = msg('common.copyFailed')
 /** The share text is the start of the description (spec section 9). */
 export const SHARE_TEXT_LENGTH = 100
 

@@ -1,11 +1,12 @@
 import { useEffect } from 'react'
+import { translate } from '../i18n/messages'
 
-/** The landing page's title, and every page's while its own is not known yet. */
+/** The landing page's title, and every page's while its own is not known yet (in English; `common.siteTitle` in the reader's language). */
 export const SITE_TITLE = 'Yatra — Local guides in Nepal'
 
 /** `<title>` for a page: 'Guides | Yatra'; the site's own title for `null`. */
 export function pageTitle(title: string | null): string {
-  return title ? `${title} | Yatra` : SITE_TITLE
+  return title ? `${title} | Yatra` : translate('common.siteTitle')
 }
 
 /**

@@ -1,14 +1,11 @@
 import { useCallback, useRef, useState } from 'react'
+import { EmergencyNumbers } from '../../components/emergency-numbers'
 import { AlertIcon, CloseIcon, MapPinIcon, PhoneIcon, SpinnerIcon } from '../../components/icons'
+import { useT } from '../../i18n/messages'
 import { getCurrentPosition } from '../../lib/geolocation'
 import { buildLocationShare, shareLocation, type LocationShare } from '../../lib/location-share'
 import { useDismiss } from '../../lib/use-dismiss'
-
-export const EMERGENCY_CONTACTS = [
-  { name: 'Police', number: '100' },
-  { name: 'Tourist Police', number: '+977-1-4247041' },
-  { name: 'Ambulance', number: '102' },
-] as const
+import { SendSosSection, useSosAlert } from '../../features/sos/send-sos'
 
 type LocationState =
   | { kind: 'idle' }
@@ -16,14 +13,15 @@ type LocationState =
   | { kind: 'located'; location: LocationShare }
   | { kind: 'error'; message: string }
 
-const telHref = (number: string) => `tel:${number.replace(/[^+\d]/g, '')}`
-
 export function EmergencyPanel() {
   const [open, setOpen] = useState(false)
+  const t = useT()
   const [state, setState] = useState<LocationState>({ kind: 'idle' })
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
   const close = useCallback(() => setOpen(false), [])
+  // An SOS kept offline may go out on reconnection: open the panel to show who it reached.
+  const sos = useSosAlert(() => setOpen(true))
   useDismiss(open, close, [buttonRef, panelRef], buttonRef)
 
   async function handleShare() {
@@ -33,7 +31,7 @@ export function EmergencyPanel() {
       setState({ kind: 'located', location })
       await shareLocation(location)
     } catch (err) {
-      setState({ kind: 'error', message: err instanceof Error ? err.message : 'Unable to retrieve your location' })
+      setState({ kind: 'error', message: err instanceof Error ? err.message : t('app.sosLocationFailed') })
     }
   }
 
@@ -52,33 +50,20 @@ export function EmergencyPanel() {
               <AlertIcon />
             </span>
             <div className="flex-1">
-              <h2 id="emergency-title" className="font-semibold">Emergency Contacts</h2>
-              <p className="text-xs text-red-100">Tap a number to call</p>
+              <h2 id="emergency-title" className="font-semibold">{t('app.sosTitle')}</h2>
+              <p className="text-xs text-red-100">{t('app.sosTapToCall')}</p>
             </div>
-            <button type="button" onClick={close} aria-label="Close emergency panel" className="flex h-9 w-9 items-center justify-center rounded-lg text-xl hover:bg-white/15">
+            <button type="button" onClick={close} aria-label={t('app.sosClose')} className="flex h-9 w-9 items-center justify-center rounded-lg text-xl hover:bg-white/15">
               <CloseIcon />
             </button>
           </div>
 
-          <ul className="divide-y divide-slate-100 px-2 py-1">
-            {EMERGENCY_CONTACTS.map((contact) => (
-              <li key={contact.name}>
-                <a
-                  href={telHref(contact.number)}
-                  className="flex items-center justify-between gap-3 rounded-lg px-2 py-3 hover:bg-red-50"
-                >
-                  <span className="font-medium text-slate-800">{contact.name}</span>
-                  <span className="flex items-center gap-2 font-semibold text-red-700 tabular-nums">
-                    <PhoneIcon /> {contact.number}
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <EmergencyNumbers className="px-2 py-1" />
 
           <div className="space-y-3 border-t border-slate-100 p-4">
+            <SendSosSection sos={sos} />
             <a href="tel:100" className="btn w-full bg-red-700 py-3 text-white hover:bg-red-800">
-              <PhoneIcon /> Emergency Call
+              <PhoneIcon /> {t('app.sosCall')}
             </a>
             <button
               type="button"
@@ -88,23 +73,23 @@ export function EmergencyPanel() {
             >
               {state.kind === 'fetching' ? (
                 <>
-                  <SpinnerIcon /> Fetching Location...
+                  <SpinnerIcon /> {t('app.sosFetching')}
                 </>
               ) : (
                 <>
-                  <MapPinIcon /> Share My Location
+                  <MapPinIcon /> {t('app.sosShare')}
                 </>
               )}
             </button>
             <div aria-live="polite">
               {state.kind === 'located' && (
                 <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-                  <span className="font-medium">Your location:</span>{' '}
+                  <span className="font-medium">{t('app.sosYourLocation')}</span>{' '}
                   <span className="tabular-nums">
-                    Lat {state.location.latitude.toFixed(4)}, Lng {state.location.longitude.toFixed(4)}
+                    {t('app.sosLatLng', { lat: state.location.latitude.toFixed(4), lng: state.location.longitude.toFixed(4) })}
                   </span>{' '}
                   <a href={state.location.mapLink} target="_blank" rel="noreferrer" className="text-link">
-                    Open map
+                    {t('app.sosOpenMap')}
                   </a>
                 </p>
               )}
@@ -123,11 +108,11 @@ export function EmergencyPanel() {
         onClick={() => setOpen((v) => !v)}
         aria-expanded={open}
         aria-controls="emergency-panel"
-        aria-label={open ? 'Close emergency panel' : 'Emergency contacts'}
+        aria-label={open ? t('app.sosClose') : t('app.sosOpen')}
         className="flex h-10 items-center gap-2 rounded-full bg-red-700 px-4 font-bold tracking-wide text-white transition hover:bg-red-800"
       >
         <span className="text-xl">{open ? <CloseIcon /> : <AlertIcon />}</span>
-        SOS
+        {t('app.sosButton')}
       </button>
     </>
   )

@@ -2,18 +2,20 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router'
 import { CloseIcon, MenuIcon } from '../../components/icons'
 import { Wordmark } from '../../components/logo'
+import { msg, useT } from '../../i18n/messages'
 import { useAuth } from '../../lib/auth-store'
 import { useDismiss } from '../../lib/use-dismiss'
 import { CurrencySwitcher } from './currency-switcher'
+import { LanguageSwitcher } from './language-switcher'
 import { ProfileMenu } from './profile-menu'
 
 const SCROLL_THRESHOLD_PX = 50
 
 const links = [
-  { to: '/', label: 'Home' },
-  { to: '/guides', label: 'Guides' },
-  { to: '/destinations', label: 'Destinations' },
-  { to: '/blogs', label: 'Blogs' },
+  { to: '/', label: msg('app.navHome') },
+  { to: '/guides', label: msg('app.navGuides') },
+  { to: '/destinations', label: msg('app.navDestinations') },
+  { to: '/blogs', label: msg('app.navBlogs') },
 ]
 
 function useScrolledPast(threshold: number): boolean {
@@ -40,6 +42,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 export function NavBar() {
   const { isSignedIn, role } = useAuth()
   const navigate = useNavigate()
+  const t = useT()
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX)
   const [menuOpen, setMenuOpen] = useState(false)
   const menuRef = useRef<HTMLDivElement>(null)
@@ -61,8 +64,8 @@ export function NavBar() {
       }`}
       data-scrolled={scrolled}
     >
-      <nav aria-label="Main" className={`mx-auto flex max-w-6xl items-center gap-2 px-4 sm:gap-4 transition-all duration-300 sm:px-6 lg:px-8 ${scrolled ? 'h-14' : 'h-18'}`}>
-        <Link to="/" className="shrink-0 rounded-lg" aria-label="Yatra home" onClick={closeMenu}>
+      <nav aria-label={t('app.mainNav')} className={`mx-auto flex max-w-6xl items-center gap-2 px-4 sm:gap-4 transition-all duration-300 sm:px-6 lg:px-8 ${scrolled ? 'h-14' : 'h-18'}`}>
+        <Link to="/" className="shrink-0 rounded-lg" aria-label={t('app.homeLink')} onClick={closeMenu}>
           <Wordmark />
         </Link>
 
@@ -70,21 +73,22 @@ export function NavBar() {
           {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.to === '/'} className={desktopLink}>
-                {link.label}
+                {t(link.label)}
               </NavLink>
             </li>
           ))}
         </ul>
 
         <div className="ml-auto flex items-center gap-2">
-          <div className="hidden md:block">
+          <div className="hidden items-center gap-2 md:flex">
+            <LanguageSwitcher variant="compact" />
             <CurrencySwitcher variant="compact" />
           </div>
           {isSignedIn ? (
             <ProfileMenu role={role ?? ''} onLoggedOut={afterLogout} />
           ) : (
             <Link to="/login" className="btn-primary hidden px-4 py-2 md:inline-flex">
-              Login
+              {t('app.login')}
             </Link>
           )}
           <button
@@ -93,7 +97,7 @@ export function NavBar() {
             className="flex h-10 w-10 items-center justify-center rounded-lg text-2xl text-slate-700 hover:bg-slate-100 md:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('app.closeMenu') : t('app.openMenu')}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
@@ -107,17 +111,18 @@ export function NavBar() {
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.to === '/'} className={mobileLink} onClick={closeMenu}>
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
             <li className="border-t border-slate-100 pt-2">
+              <LanguageSwitcher variant="full" />
               <CurrencySwitcher variant="full" />
             </li>
             {!isSignedIn && (
               <li className="pt-2">
                 <Link to="/login" className="btn-primary w-full py-3" onClick={closeMenu}>
-                  Login
+                  {t('app.login')}
                 </Link>
               </li>
             )}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { BellIcon, ChatIcon, ChevronDownIcon, UserIcon } from '../../components/icons'
+import { msg, translate, useT } from '../../i18n/messages'
 import { useUnreadCount, useUnreadMessagesCount } from '../../lib/unread-count'
 import { useDismiss } from '../../lib/use-dismiss'
 import { getMe } from '../../features/auth/api/get-me'
@@ -13,25 +14,25 @@ export const GUIDE_PROFILE_PATH = '/guide/profile'
 export const TOURIST_PROFILE_PATH = '/tourist/profile'
 
 export function profileMenuItems(role: string): { to: string; label: string }[] {
-  if (role === 'admin') return [{ to: '/admin', label: 'Admin' }]
+  if (role === 'admin') return [{ to: '/admin', label: msg('app.menuAdmin') }]
   return [
-    { to: role === 'tourist' ? TOURIST_PROFILE_PATH : GUIDE_PROFILE_PATH, label: 'My Profile' },
-    { to: role === 'tourist' ? '/dashboard' : '/guideDash', label: 'Dashboard' },
-    ...(role === 'guide' ? [{ to: '/request', label: 'Tour Requests' }] : []),
-    { to: '/messages', label: 'Messages' },
-    { to: '/notification', label: 'Notifications' },
-    { to: '/blog/dashboard', label: 'Your Blog' },
+    { to: role === 'tourist' ? TOURIST_PROFILE_PATH : GUIDE_PROFILE_PATH, label: msg('app.menuProfile') },
+    { to: role === 'tourist' ? '/dashboard' : '/guideDash', label: msg('app.menuDashboard') },
+    ...(role === 'guide' ? [{ to: '/request', label: msg('app.menuTourRequests') }] : []),
+    { to: '/messages', label: msg('app.menuMessages') },
+    { to: '/notification', label: msg('app.menuNotifications') },
+    { to: '/blog/dashboard', label: msg('app.menuBlog') },
   ]
 }
 
 /** 'Notifications, 2 unread': how the count is read out wherever it is shown. */
 export function unreadLabel(count: number | null): string {
-  return count ? `Notifications, ${count} unread` : 'Notifications'
+  return count ? translate('app.notificationsUnread', { count }) : translate('app.menuNotifications')
 }
 
 /** 'Messages, 2 unread'. */
 export function unreadMessagesLabel(count: number | null): string {
-  return count ? `Messages, ${count} unread` : 'Messages'
+  return count ? translate('app.messagesUnread', { count }) : translate('app.menuMessages')
 }
 
 /** The badge's text: the count, capped so it stays a badge. */
@@ -47,6 +48,7 @@ function UnreadBadge({ count, className = '' }: { count: number; className?: str
 
 export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
   const [open, setOpen] = useState(false)
+  const t = useT()
   const notified = role === 'guide' || role === 'tourist'
   const unread = useUnreadCount(notified)
   const unreadMessages = useUnreadMessagesCount(notified)
@@ -98,8 +100,8 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
       {/* Said once when the count changes, and read with the menu button as its description. */}
       <span id={unreadId} className="sr-only" aria-live="polite">
         {[
-          unread ? `${unread} unread ${unread === 1 ? 'notification' : 'notifications'}` : '',
-          unreadMessages ? `${unreadMessages} unread ${unreadMessages === 1 ? 'message' : 'messages'}` : '',
+          unread ? t('app.unreadNotifications', { count: unread }) : '',
+          unreadMessages ? t('app.unreadMessages', { count: unreadMessages }) : '',
         ]
           .filter(Boolean)
           .join(', ')}
@@ -122,7 +124,7 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
         </span>
         {/* Text stays '<role> Account'; only the role's first letter is capitalised visually. */}
         <span>
-          <span className="capitalize">{role}</span> Account
+          {t.rich('app.roleAccount', { role, r: (chunks) => <span className="capitalize">{chunks}</span> })}
         </span>
         <ChevronDownIcon className={`hidden text-base text-slate-500 transition-transform sm:block ${open ? 'rotate-180' : ''}`} />
       </button>
@@ -135,10 +137,10 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
         >
           {firstName && (
             <p className="border-b border-slate-100 px-3 pt-2 pb-3 text-sm text-slate-500">
-              Signed in as <span className="font-semibold text-slate-800">{firstName}</span>
+              {t.rich('app.signedInAs', { name: firstName, b: (chunks) => <span className="font-semibold text-slate-800">{chunks}</span> })}
             </p>
           )}
-          <ul className="py-1" aria-label="Account">
+          <ul className="py-1" aria-label={t('app.accountMenu')}>
             {profileMenuItems(role).map((item) => (
               <li key={item.to}>
                 <Link
@@ -147,7 +149,7 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
                   aria-label={item.to === '/notification' && unread ? unreadLabel(unread) : item.to === '/messages' && unreadMessages ? unreadMessagesLabel(unreadMessages) : undefined}
                   className="flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-himal-50 hover:text-himal-800"
                 >
-                  {item.label}
+                  {t(item.label)}
                   {item.to === '/notification' && !!unread && <UnreadBadge count={unread} />}
                   {item.to === '/messages' && !!unreadMessages && <UnreadBadge count={unreadMessages} />}
                 </Link>
@@ -160,7 +162,7 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
               onClick={handleLogout}
               className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50"
             >
-              Logout
+              {t('app.logout')}
             </button>
           </div>
         </div>

@@ -249,7 +249,14 @@ export function AdminPage() {
   )
 }
 
+type QueuedCertificate = PendingVerification['certifications'][number]
+
+/** A licence the server will verify the guide on: a number and an expiry not yet past (issue 15). */
+const isValidLicence = (c: QueuedCertificate) => Boolean(c.licenceNumber && c.expiresOn && c.expiresOn >= new Date().toISOString().slice(0, 10))
+export const NO_VALID_LICENCE = 'No valid guide licence (number and future expiry) among these certificates: verifying will be refused.'
+
 function QueueItem({ guide, onVerify, onReject }: { guide: PendingVerification; onVerify: () => void; onReject: () => void }) {
+  const [fullSize, setFullSize] = useState<QueuedCertificate | null>(null)
   const name = fullName(guide)
   const photo = mediaUrl(guide.profilePicture)
   return (
@@ -279,6 +286,9 @@ function QueueItem({ guide, onVerify, onReject }: { guide: PendingVerification; 
       </div>
       {guide.bio && <p className="mt-4 line-clamp-3 text-sm text-slate-700">{guide.bio}</p>}
       <h3 className="mt-5 text-sm font-semibold text-slate-900">Certificates ({guide.certifications.length})</h3>
+      {!guide.certifications.some(isValidLicence) && (
+        <p className="mt-2 rounded-lg bg-marigold-50 px-3 py-2 text-sm text-marigold-900 ring-1 ring-marigold-200">{NO_VALID_LICENCE}</p>
+      )}
       <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {guide.certifications.map((c) => (
           <li key={c._id} className="overflow-hidden rounded-xl border border-slate-200">
@@ -287,10 +297,23 @@ function QueueItem({ guide, onVerify, onReject }: { guide: PendingVerification; 
               <p className="font-semibold text-slate-900">{c.name}</p>
               <p className="text-slate-600">{c.issuingOrganization}</p>
               <p className="text-xs text-slate-500">Issued {c.issueDate.slice(0, 10)}</p>
+              {c.licenceNumber && (
+                <p className="mt-1 text-xs text-slate-700">
+                  Licence <span className="font-semibold">{c.licenceNumber}</span>, valid until <span className="font-semibold">{c.expiresOn}</span>
+                </p>
+              )}
+              {c.image && (
+                <button type="button" className="mt-2 text-xs text-link" onClick={() => setFullSize(c)}>
+                  View full size
+                </button>
+              )}
             </div>
           </li>
         ))}
       </ul>
+      <ModalDialog open={fullSize !== null} title={fullSize ? `${fullSize.name} of ${name}` : 'Certificate'} onClose={() => setFullSize(null)}>
+        {fullSize && <PrivateImage path={fullSize.image} alt={`${fullSize.name} certificate of ${name}, full size`} className="max-h-[75vh] w-full !object-contain" />}
+      </ModalDialog>
     </li>
   )
 }

@@ -27,6 +27,9 @@ function serve(write?: (call: Call) => Response | undefined) {
       stored = stored.map((d) => (d._id === 'd1' ? { ...d, name: String(form.get('name')) } : d))
       return json({ status: 'success', message: 'Destination updated', destination: stored[0] })
     }
+    if (method === 'PUT' && /^\/api\/v1\/admin\/destinations\/[^/]+\/trek$/.test(url.pathname)) {
+      return json({ status: 'success', message: 'Trek facts saved', destination: stored[0] })
+    }
     if (method === 'DELETE' && url.pathname === '/api/v1/admin/destinations/d2') {
       stored = stored.filter((d) => d._id !== 'd2')
       return json({ status: 'success', message: 'Destination deleted' })

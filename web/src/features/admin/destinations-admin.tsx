@@ -18,7 +18,10 @@ import { usePagedList } from '../../lib/use-cached-query'
 import { createDestination } from './api/create-destination'
 import { deleteDestination } from './api/delete-destination'
 import { updateDestination } from './api/update-destination'
+import { updateTrekFacts } from './api/update-trek-facts'
 import { EMPTY_DRAFT, draftForm, draftFrom, validateDraft, type DestinationDraft } from './destination-form'
+import { TrekFactsFields } from './trek-facts-fields'
+import { EMPTY_TREK_FACTS, trekDraftFrom, trekFactsRequest, validateTrekFacts, type TrekFactsDraft } from './trek-facts-form'
 
 /** Destinations per page of the admin list. */
 export const ADMIN_DESTINATIONS_PAGE_SIZE = 10
@@ -36,6 +39,9 @@ type DestinationEditorProps = {
 
 function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps) {
   const [draft, setDraft] = useState<DestinationDraft>(() => (editor.mode === 'edit' ? draftFrom(editor.destination) : EMPTY_DRAFT))
+  const [trek, setTrek] = useState<TrekFactsDraft>(() => (editor.mode === 'edit' ? trekDraftFrom(editor.destination) : EMPTY_TREK_FACTS))
+  // After a create whose trek facts failed, saving again edits the destination just made.
+  const [savedId, setSavedId] = useState<string | null>(editor.mode === 'edit' ? editor.destination._id : null)
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -49,18 +55,27 @@ function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    const invalid = validateDraft(draft, editor.mode)
+    const invalid = validateDraft(draft, savedId ? 'edit' : 'create') ?? validateTrekFacts(trek)
     setError(invalid)
     if (invalid) return
     setSaving(true)
     const form = draftForm(draft)
-    const result = editor.mode === 'edit' ? await updateDestination(editor.destination._id, form) : await createDestination(form)
-    setSaving(false)
+    const result = savedId ? await updateDestination(savedId, form) : await createDestination(form)
     if (!result.ok) {
+      setSaving(false)
       setError(result.message)
       return
     }
-    onSaved(result.data.message, result.data.destination._id)
+    const id = result.data.destination._id
+    setSavedId(id)
+    // The facts go in a second request (JSON, not the photo's multipart form).
+    const facts = await updateTrekFacts(id, trekFactsRequest(trek))
+    setSaving(false)
+    if (!facts.ok) {
+      setError(`The destination is saved, but its trek facts are not: ${facts.message}`)
+      return
+    }
+    onSaved(result.data.message, id)
   }
 
   const title = editor.mode === 'edit' ? `Edit ${editor.destination.name}` : 'Add a destination'
@@ -114,6 +129,7 @@ function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps
         required={editor.mode === 'create'}
         disabled={saving}
       />
+      <TrekFactsFields draft={trek} onChange={setTrek} disabled={saving} />
       {error && <FormAlert tone="error">{error}</FormAlert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" className="btn-secondary" onClick={onCancel} disabled={saving}>

@@ -1,23 +1,25 @@
 import type { ReactNode } from 'react'
 import { CheckIcon } from '../../components/icons'
+import { msg, useT } from '../../i18n/messages'
 import { MountainScene } from '../../components/mountain-scene'
 
 type AuthFrameProps = { title: string; subtitle: string; children: ReactNode }
 
 const promises = [
-  'Guides are verified before they appear publicly',
-  'Pay only after your guide approves the trip',
-  'Emergency numbers one tap away, on every page',
+  msg('auth.promise1'),
+  msg('auth.promise2'),
+  msg('auth.promise3'),
 ]
 
 /** Two-panel frame for sign-in and sign-up: a brand panel beside the form card. */
 export function AuthFrame({ title, subtitle, children }: AuthFrameProps) {
+  const t = useT()
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:grid-cols-2 lg:items-stretch lg:px-8">
       <aside className="relative hidden overflow-hidden rounded-3xl bg-gradient-to-br from-himal-800 via-himal-700 to-himal-900 p-10 text-white lg:flex lg:flex-col">
-        <p className="text-xs font-semibold tracking-widest text-marigold-300 uppercase">Yatra · Nepal</p>
+        <p className="text-xs font-semibold tracking-widest text-marigold-300 uppercase">{t('auth.brandEyebrow')}</p>
         <h2 className="mt-4 font-display text-3xl leading-tight font-bold">
-          Travel the Himalaya with someone who calls it home.
+          {t('auth.brandTitle')}
         </h2>
         <ul className="mt-8 space-y-4 text-himal-50">
           {promises.map((line) => (
@@ -25,7 +27,7 @@ export function AuthFrame({ title, subtitle, children }: AuthFrameProps) {
               <span className="mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-marigold-400 text-sm text-himal-950">
                 <CheckIcon />
               </span>
-              <span>{line}</span>
+              <span>{t(line)}</span>
             </li>
           ))}
         </ul>

@@ -3,11 +3,13 @@ import { Link } from 'react-router'
 import { FormAlert } from '../../components/form-alert'
 import { SpinnerIcon } from '../../components/icons'
 import { TextField } from '../../components/text-field'
+import { useT } from '../../i18n/messages'
 import { AuthFrame } from './auth-frame'
 import { forgotPassword } from './api/forgot-password'
 
 /** `/forgot-password`: asks for a reset link by email. */
 export function ForgotPasswordPage() {
+  const t = useT()
   const [email, setEmail] = useState('')
   const [sending, setSending] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -24,21 +26,17 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthFrame title="Forgot your password?" subtitle="Enter the email you signed up with and we will send you a link to choose a new one.">
+    <AuthFrame title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')}>
       {sent ? (
         <div className="space-y-6">
-          <FormAlert tone="success" title="Check your email">
+          <FormAlert tone="success" title={t('auth.checkEmail')}>
             {sent}
           </FormAlert>
           <p className="text-sm text-slate-600">
-            The link works for 30 minutes. No email? Check your spam folder, or{' '}
-            <button type="button" className="text-link" onClick={() => setSent(null)}>
-              try again
-            </button>
-            .
+            {t.rich('auth.forgotHelp', { retry: (chunks) => <button type="button" className="text-link" onClick={() => setSent(null)}>{chunks}</button> })}
           </p>
           <Link to="/login" className="btn-primary w-full py-3">
-            Back to sign in
+            {t('auth.backToSignIn')}
           </Link>
         </div>
       ) : (
@@ -46,29 +44,29 @@ export function ForgotPasswordPage() {
           {error && <FormAlert tone="error">{error}</FormAlert>}
           <fieldset disabled={sending} className="space-y-5">
             <TextField
-              label="Email address"
+              label={t('auth.emailAddress')}
               name="email"
               type="email"
               autoComplete="email"
               required
-              placeholder="you@example.com"
+              placeholder={t('auth.emailPlaceholder')}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
             <button type="submit" className="btn-primary w-full py-3" aria-busy={sending}>
               {sending ? (
                 <>
-                  <SpinnerIcon /> Sending...
+                  <SpinnerIcon /> {t('auth.sending')}
                 </>
               ) : (
-                'Send reset link'
+                t('auth.sendResetLink')
               )}
             </button>
           </fieldset>
           <p className="text-center text-sm text-slate-600">
-            Remembered it?{' '}
+            {t('auth.rememberedIt')}{' '}
             <Link to="/login" className="text-link">
-              Sign in
+              {t('auth.signIn')}
             </Link>
           </p>
         </form>

@@ -4,6 +4,7 @@ import { FormAlert } from '../../components/form-alert'
 import { GoogleIcon, SpinnerIcon } from '../../components/icons'
 import { PasswordField } from '../../components/password-field'
 import { TextField } from '../../components/text-field'
+import { useT } from '../../i18n/messages'
 import { saveSession } from '../../lib/auth-store'
 import { AuthFrame } from './auth-frame'
 import { checkCompletion } from './api/check-completion'
@@ -16,6 +17,7 @@ const GOOGLE_LOADING_MS = 1200
 
 export function LoginPage() {
   const navigate = useNavigate()
+  const t = useT()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [rememberMe, setRememberMe] = useState(false)
@@ -25,7 +27,7 @@ export function LoginPage() {
   const [succeeded, setSucceeded] = useState(false)
   const timers = useRef<number[]>([])
 
-  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), [])
+  useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), [])
 
   const later = (fn: () => void, ms: number) => {
     timers.current.push(window.setTimeout(fn, ms))
@@ -64,11 +66,11 @@ export function LoginPage() {
   const busy = loading || succeeded
 
   return (
-    <AuthFrame title="Welcome back" subtitle="Sign in to manage your trips, requests and messages.">
+    <AuthFrame title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
       {succeeded ? (
         <div className="mb-6">
-          <FormAlert tone="success" title="Login Successful!">
-            Redirecting you now...
+          <FormAlert tone="success" title={t('auth.loginSuccessful')}>
+            {t('auth.redirectingNow')}
           </FormAlert>
         </div>
       ) : (
@@ -82,17 +84,17 @@ export function LoginPage() {
       <form onSubmit={handleSubmit} className="space-y-5">
         <fieldset disabled={busy} className="space-y-5">
           <TextField
-            label="Email address"
+            label={t('auth.emailAddress')}
             name="email"
             type="email"
             autoComplete="email"
             required
-            placeholder="you@example.com"
+            placeholder={t('auth.emailPlaceholder')}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
           <PasswordField
-            label="Password"
+            label={t('auth.password')}
             name="password"
             autoComplete="current-password"
             required
@@ -108,19 +110,19 @@ export function LoginPage() {
                 onChange={(e) => setRememberMe(e.target.checked)}
                 className="h-4 w-4 rounded border-slate-300 accent-himal-700"
               />
-              Remember me
+              {t('auth.rememberMe')}
             </label>
             <Link to="/forgot-password" className="text-link">
-              Forgot password?
+              {t('auth.forgotPasswordLink')}
             </Link>
           </div>
           <button type="submit" className="btn-primary w-full py-3" aria-busy={loading}>
             {loading ? (
               <>
-                <SpinnerIcon /> Signing in...
+                <SpinnerIcon /> {t('auth.signingIn')}
               </>
             ) : (
-              'Sign in'
+              t('auth.signIn')
             )}
           </button>
         </fieldset>
@@ -128,19 +130,19 @@ export function LoginPage() {
 
       <div className="my-6 flex items-center gap-4 text-xs font-medium tracking-wider text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" />
-        or
+        {t('auth.or')}
         <span className="h-px flex-1 bg-slate-200" />
       </div>
 
       <button type="button" className="btn-secondary w-full py-3" onClick={handleGoogle} disabled={googleLoading || busy} aria-busy={googleLoading}>
         {googleLoading ? <SpinnerIcon /> : <GoogleIcon />}
-        Continue with Google
+        {t('auth.continueWithGoogle')}
       </button>
 
       <p className="mt-8 text-center text-sm text-slate-600">
-        New to Yatra?{' '}
+        {t('auth.newToYatra')}{' '}
         <Link to="/signup" className="text-link">
-          Sign up now
+          {t('auth.signUpNow')}
         </Link>
       </p>
     </AuthFrame>

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { FormAlert } from '../../components/form-alert'
 import { SpinnerIcon } from '../../components/icons'
 import { PasswordField } from '../../components/password-field'
+import { useT } from '../../i18n/messages'
 import { clearSession, readSession } from '../../lib/auth-store'
 import { AuthFrame } from './auth-frame'
 import { resetPassword } from './api/reset-password'
@@ -10,6 +11,7 @@ import { resetPassword } from './api/reset-password'
 /** `/reset-password?token=...`: the page the emailed reset link opens. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams()
+  const t = useT()
   const token = params.get('token') ?? ''
   const [password, setPassword] = useState('')
   const [confirmPassword, setConfirmPassword] = useState('')
@@ -21,7 +23,7 @@ export function ResetPasswordPage() {
     e.preventDefault()
     setError(null)
     if (password !== confirmPassword) {
-      setError('Passwords do not match')
+      setError(t('common.passwordsDoNotMatch'))
       return
     }
     setSaving(true)
@@ -38,26 +40,26 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthFrame title="Reset your password" subtitle="This page opens from the link in our email.">
-        <FormAlert tone="error" title="This link is incomplete">
-          Please open the link from the email again, or ask for a new one.
+      <AuthFrame title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
+        <FormAlert tone="error" title={t('auth.linkIncomplete')}>
+          {t('auth.openLinkAgainOrAsk')}
         </FormAlert>
         <Link to="/forgot-password" className="btn-primary mt-6 w-full py-3">
-          Ask for a new link
+          {t('auth.askNewLink')}
         </Link>
       </AuthFrame>
     )
   }
 
   return (
-    <AuthFrame title="Choose a new password" subtitle="At least 8 characters. You will be signed out on every device.">
+    <AuthFrame title={t('auth.chooseNewPassword')} subtitle={t('auth.chooseNewPasswordSubtitle')}>
       {done ? (
         <div className="space-y-6">
-          <FormAlert tone="success" title="Password changed">
+          <FormAlert tone="success" title={t('auth.passwordChanged')}>
             {done}
           </FormAlert>
           <Link to="/login" className="btn-primary w-full py-3">
-            Sign in
+            {t('auth.signIn')}
           </Link>
         </div>
       ) : (
@@ -67,14 +69,14 @@ export function ResetPasswordPage() {
               {error}{' '}
               {/link/.test(error) && (
                 <Link to="/forgot-password" className="font-semibold underline">
-                  Ask for a new link
+                  {t('auth.askNewLink')}
                 </Link>
               )}
             </FormAlert>
           )}
           <fieldset disabled={saving} className="space-y-5">
             <PasswordField
-              label="New password"
+              label={t('common.newPassword')}
               name="password"
               autoComplete="new-password"
               required
@@ -84,7 +86,7 @@ export function ResetPasswordPage() {
               onChange={(e) => setPassword(e.target.value)}
             />
             <PasswordField
-              label="Confirm new password"
+              label={t('common.confirmNewPassword')}
               name="confirmPassword"
               autoComplete="new-password"
               required
@@ -94,10 +96,10 @@ export function ResetPasswordPage() {
             <button type="submit" className="btn-primary w-full py-3" aria-busy={saving}>
               {saving ? (
                 <>
-                  <SpinnerIcon /> Saving...
+                  <SpinnerIcon /> {t('common.saving')}
                 </>
               ) : (
-                'Set new password'
+                t('auth.setNewPassword')
               )}
             </button>
           </fieldset>

@@ -1,3 +1,4 @@
+import { translate } from '../../i18n/messages'
 import { describe, expect, it } from 'vitest'
 import {
   ACCEPT_TERMS,
@@ -57,19 +58,19 @@ describe('step one', () => {
   })
 
   it('shows the exact spec message', () => {
-    expect(FILL_ALL_FIELDS).toBe('Please fill in all fields to continue')
+    expect(translate(FILL_ALL_FIELDS)).toBe('Please fill in all fields to continue')
   })
 })
 
 describe('step two', () => {
   it('requires the terms to be accepted', () => {
-    expect(validateStepTwo(filled, false)).toBe('You must accept the Terms of Service and Privacy Policy')
-    expect(ACCEPT_TERMS).toBe('You must accept the Terms of Service and Privacy Policy')
+    expect(translate(validateStepTwo(filled, false) ?? '')).toBe('You must accept the Terms of Service and Privacy Policy')
+    expect(translate(ACCEPT_TERMS)).toBe('You must accept the Terms of Service and Privacy Policy')
   })
 
   it('requires matching passwords', () => {
-    expect(validateStepTwo({ ...filled, confirmPassword: 'namaste124' }, true)).toBe('Passwords do not match')
-    expect(PASSWORDS_DIFFER).toBe('Passwords do not match')
+    expect(translate(validateStepTwo({ ...filled, confirmPassword: 'namaste124' }, true) ?? '')).toBe('Passwords do not match')
+    expect(translate(PASSWORDS_DIFFER)).toBe('Passwords do not match')
   })
 
   it('requires both password fields', () => {

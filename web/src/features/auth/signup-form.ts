@@ -1,3 +1,5 @@
+import { msg } from '../../i18n/messages'
+
 export type SignupRole = 'tourist' | 'guide'
 
 export type SignupValues = {
@@ -18,9 +20,10 @@ export const emptySignup: SignupValues = {
   role: 'tourist',
 }
 
-export const FILL_ALL_FIELDS = 'Please fill in all fields to continue'
-export const ACCEPT_TERMS = 'You must accept the Terms of Service and Privacy Policy'
-export const PASSWORDS_DIFFER = 'Passwords do not match'
+// Text ids: the page shows them with `t`.
+export const FILL_ALL_FIELDS = msg('auth.fillAllFields')
+export const ACCEPT_TERMS = msg('auth.acceptTerms')
+export const PASSWORDS_DIFFER = msg('common.passwordsDoNotMatch')
 
 export type PasswordStrength = 'Weak' | 'Medium' | 'Strong'
 

@@ -4,6 +4,7 @@ import { FormAlert } from '../../components/form-alert'
 import { ArrowLeftIcon, ArrowRightIcon, SpinnerIcon } from '../../components/icons'
 import { PasswordField } from '../../components/password-field'
 import { TextField } from '../../components/text-field'
+import { useT } from '../../i18n/messages'
 import { AuthFrame } from './auth-frame'
 import { signUp } from './api/sign-up'
 import {
@@ -26,6 +27,7 @@ const strengthStyle = {
 
 export function SignupPage() {
   const navigate = useNavigate()
+  const t = useT()
   const [values, setValues] = useState<SignupValues>(emptySignup)
   const [step, setStep] = useState<1 | 2>(1)
   const [acceptedTerms, setAcceptedTerms] = useState(false)
@@ -60,7 +62,7 @@ export function SignupPage() {
   function goToStepTwo() {
     const message = validateStepOne(values)
     if (message) {
-      setError(message)
+      setError(t(message))
       return
     }
     // The email input is type=email: let the browser explain a malformed address.
@@ -80,7 +82,7 @@ export function SignupPage() {
     }
     const message = validateStepOne(values) ?? validateStepTwo(values, acceptedTerms)
     if (message) {
-      setError(message)
+      setError(t(message))
       return
     }
     setError(null)
@@ -95,16 +97,16 @@ export function SignupPage() {
   }
 
   return (
-    <AuthFrame title="Create your account" subtitle="Join Yatra to book trusted local guides, or to guide travellers yourself.">
+    <AuthFrame title={t('auth.signupTitle')} subtitle={t('auth.signupSubtitle')}>
       <div className="mb-6">
         <div className="flex items-center justify-between text-sm">
-          <span className="font-semibold text-himal-800">Step {step} of 2</span>
-          <span className="text-slate-500">{Math.round(progress)}% complete</span>
+          <span className="font-semibold text-himal-800">{t('auth.stepOf', { step, steps: 2 })}</span>
+          <span className="text-slate-500">{t('auth.percentComplete', { value: Math.round(progress) / 100 })}</span>
         </div>
         <div
           className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
           role="progressbar"
-          aria-label="Sign-up progress"
+          aria-label={t('auth.signupProgress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(progress)}
@@ -114,13 +116,13 @@ export function SignupPage() {
       </div>
 
       {succeeded ? (
-        <FormAlert tone="success" title="Registration Successful!">
-          Redirecting to login...
+        <FormAlert tone="success" title={t('auth.registrationSuccessful')}>
+          {t('auth.redirectingToLogin')}
         </FormAlert>
       ) : (
         <form onSubmit={handleSubmit} noValidate className="space-y-5">
           <h2 ref={stepHeadingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-            {step === 1 ? 'About you' : 'Secure your account'}
+            {step === 1 ? t('auth.aboutYou') : t('auth.secureAccount')}
           </h2>
 
           {error && <FormAlert tone="error">{error}</FormAlert>}
@@ -129,23 +131,23 @@ export function SignupPage() {
             {step === 1 ? (
               <>
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <TextField label="First name" name="firstName" autoComplete="given-name" required value={values.firstName} onChange={set('firstName')} />
-                  <TextField label="Last name" name="lastName" autoComplete="family-name" required value={values.lastName} onChange={set('lastName')} />
+                  <TextField label={t('common.firstName')} name="firstName" autoComplete="given-name" required value={values.firstName} onChange={set('firstName')} />
+                  <TextField label={t('common.lastName')} name="lastName" autoComplete="family-name" required value={values.lastName} onChange={set('lastName')} />
                 </div>
                 <TextField
                   ref={emailRef}
-                  label="Email address"
+                  label={t('auth.emailAddress')}
                   name="email"
                   type="email"
                   autoComplete="email"
                   required
-                  placeholder="you@example.com"
+                  placeholder={t('auth.emailPlaceholder')}
                   value={values.email}
                   onChange={set('email')}
                 />
                 <div>
                   <label htmlFor="signup-role" className="field-label">
-                    I want to join as
+                    {t('auth.joinAs')}
                   </label>
                   <select
                     id="signup-role"
@@ -155,15 +157,15 @@ export function SignupPage() {
                     value={values.role}
                     onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as SignupRole }))}
                   >
-                    <option value="tourist">Traveller</option>
-                    <option value="guide">Tour Guide</option>
+                    <option value="tourist">{t('auth.traveller')}</option>
+                    <option value="guide">{t('auth.tourGuide')}</option>
                   </select>
                 </div>
               </>
             ) : (
               <>
                 <div>
-                  <PasswordField label="Password" name="password" autoComplete="new-password" required value={values.password} onChange={set('password')} aria-describedby="password-strength" />
+                  <PasswordField label={t('auth.password')} name="password" autoComplete="new-password" required value={values.password} onChange={set('password')} aria-describedby="password-strength" />
                   <div id="password-strength" aria-live="polite" className="mt-2 min-h-5">
                     {values.password && (
                       <div className="flex items-center gap-3">
@@ -171,13 +173,13 @@ export function SignupPage() {
                           <div className={`h-full rounded-full transition-all ${strengthStyle[strength].bar}`} />
                         </div>
                         <span className={`text-xs font-semibold ${strengthStyle[strength].text}`}>
-                          Password strength: {strength}
+                          {t('auth.passwordStrength', { strength })}
                         </span>
                       </div>
                     )}
                   </div>
                 </div>
-                <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" required value={values.confirmPassword} onChange={set('confirmPassword')} />
+                <PasswordField label={t('auth.confirmPassword')} name="confirmPassword" autoComplete="new-password" required value={values.confirmPassword} onChange={set('confirmPassword')} />
                 <label className="flex items-start gap-3 text-sm text-slate-600">
                   <input
                     type="checkbox"
@@ -187,7 +189,7 @@ export function SignupPage() {
                     onChange={(e) => setAcceptedTerms(e.target.checked)}
                     className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-himal-700"
                   />
-                  <span>I agree to the Terms of Service and Privacy Policy</span>
+                  <span>{t('auth.agreeTerms')}</span>
                 </label>
               </>
             )}
@@ -195,20 +197,20 @@ export function SignupPage() {
             <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row">
               {step === 2 && (
                 <button type="button" className="btn-secondary sm:flex-1" onClick={() => { setError(null); setStep(1) }}>
-                  <ArrowLeftIcon /> Back
+                  <ArrowLeftIcon /> {t('auth.back')}
                 </button>
               )}
               <button type="submit" className="btn-primary sm:flex-1" aria-busy={loading}>
                 {loading ? (
                   <>
-                    <SpinnerIcon /> Creating account...
+                    <SpinnerIcon /> {t('auth.creatingAccount')}
                   </>
                 ) : step === 1 ? (
                   <>
-                    Continue <ArrowRightIcon />
+                    {t('auth.continue')} <ArrowRightIcon />
                   </>
                 ) : (
-                  'Create Account'
+                  t('auth.createAccount')
                 )}
               </button>
             </div>
@@ -217,9 +219,9 @@ export function SignupPage() {
       )}
 
       <p className="mt-8 text-center text-sm text-slate-600">
-        Already have an account?{' '}
+        {t('auth.haveAccount')}{' '}
         <Link to="/login" className="text-link">
-          Sign in
+          {t('auth.signIn')}
         </Link>
       </p>
     </AuthFrame>

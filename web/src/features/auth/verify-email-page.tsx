@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { FormAlert } from '../../components/form-alert'
 import { SpinnerIcon } from '../../components/icons'
+import { useT } from '../../i18n/messages'
 import { useAuth } from '../../lib/auth-store'
 import { invalidate, useClientCache } from '../../lib/cache-provider'
 import { ACCOUNT_TAG } from '../../lib/cache-tags'
@@ -13,6 +14,7 @@ type Outcome = { tone: 'success' | 'error'; message: string } | null
 /** `/verify-email?token=...`: the page the emailed verification link opens. */
 export function VerifyEmailPage() {
   const [params] = useSearchParams()
+  const t = useT()
   const token = params.get('token') ?? ''
   const cache = useClientCache()
   const { isSignedIn, role } = useAuth()
@@ -31,22 +33,22 @@ export function VerifyEmailPage() {
     }
   }, [token, cache])
 
-  const next = !isSignedIn ? { to: '/login', label: 'Sign in' } : role === 'guide' ? { to: '/guideDash', label: 'Go to your dashboard' } : { to: '/guides', label: 'Find a guide' }
+  const next = !isSignedIn ? { to: '/login', label: t('auth.signIn') } : role === 'guide' ? { to: '/guideDash', label: t('auth.goToDashboard') } : { to: '/guides', label: t('auth.findAGuide') }
 
   return (
-    <AuthFrame title="Verify your email" subtitle="So guides can reach you and you can book trips.">
+    <AuthFrame title={t('auth.verifyTitle')} subtitle={t('auth.verifySubtitle')}>
       {!token ? (
-        <FormAlert tone="error" title="This link is incomplete">
-          Please open the link from the email again.
+        <FormAlert tone="error" title={t('auth.linkIncomplete')}>
+          {t('auth.openLinkAgain')}
         </FormAlert>
       ) : outcome === null ? (
         <p role="status" className="flex items-center gap-3 text-slate-600">
-          <SpinnerIcon /> Checking your link...
+          <SpinnerIcon /> {t('auth.checkingLink')}
         </p>
       ) : (
-        <FormAlert tone={outcome.tone} title={outcome.tone === 'success' ? 'Email verified' : 'We could not verify your email'}>
+        <FormAlert tone={outcome.tone} title={outcome.tone === 'success' ? t('auth.emailVerified') : t('auth.couldNotVerify')}>
           {outcome.message}
-          {outcome.tone === 'error' && isSignedIn && ' You can ask for a new email from the banner at the top of the page.'}
+          {outcome.tone === 'error' && isSignedIn && ` ${t('auth.askNewEmailFromBanner')}`}
         </FormAlert>
       )}
       {(outcome !== null || !token) && (

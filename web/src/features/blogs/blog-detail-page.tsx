@@ -19,6 +19,7 @@ import { BLOG_FEED_KEY, BLOG_FEED_TAGS, listBlogs } from './api/list-blogs'
 import { unlikeBlog } from './api/unlike-blog'
 import { paragraphs } from './blog-body'
 import { COPY_FAILED, LINK_COPIED } from '../../lib/share'
+import { translate } from '../../i18n/messages'
 import { shareBlog } from './share-blog'
 
 export const LOG_IN_TO_LIKE = 'Log in to like this blog.'
@@ -91,8 +92,8 @@ function LikeButton({ blog, onMessage }: { blog: Blog; onMessage: Notify }) {
 function ShareButton({ blog, onMessage, label }: { blog: Blog; onMessage: Notify; label: string }) {
   async function share() {
     const outcome = await shareBlog(blog)
-    if (outcome === 'copied') onMessage(LINK_COPIED, 'success')
-    if (outcome === 'failed') onMessage(COPY_FAILED, 'error')
+    if (outcome === 'copied') onMessage(translate(LINK_COPIED), 'success')
+    if (outcome === 'failed') onMessage(translate(COPY_FAILED), 'error')
   }
   return (
     <button type="button" className="btn-secondary" onClick={() => void share()}>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { blog } from '../../test-fixtures'
 import { failure, fakeServer, json, renderRoutes } from '../../test-server'
 import { BlogsPage, END_OF_BLOGS, LOADING_MORE } from './blogs-page'
@@ -21,9 +21,9 @@ function serveTwoPages(second: () => Response | Promise<Response> = () => json({
   })
 }
 
-/** jsdom lays nothing out: make the page look taller than the window, so only the button loads more. */
+/** jsdom lays nothing out: make the posts reach below the window, so only the button loads more. */
 function pageFillsWindow() {
-  Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 5000 })
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ bottom: 5000 } as DOMRect)
 }
 
 describe('BlogsPage', () => {
@@ -31,9 +31,6 @@ describe('BlogsPage', () => {
     vi.unstubAllGlobals()
     // Keep the scroll check quiet; these tests drive the next page through the button.
     vi.stubGlobal('requestAnimationFrame', () => 0)
-  })
-  afterEach(() => {
-    delete (document.documentElement as { scrollHeight?: number }).scrollHeight
   })
 
   it('shows the newest posts as cards with date, title, excerpt, real likes and Read More', async () => {

@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { BlogCard, BlogCardSkeleton } from '../../components/blog-card'
 import { AlertIcon, PencilIcon, SpinnerIcon } from '../../components/icons'
@@ -34,7 +35,8 @@ export function BlogsPage() {
   const list = usePagedList({ key: BLOG_FEED_KEY, tags: BLOG_FEED_TAGS, loadPage: listBlogs })
   const canLoadMore = list.status === 'success' && list.hasMore && !list.isFetchingMore && !list.error
   useInfiniteScroll({ enabled: canLoadMore, onLoadMore: list.loadMore })
-  useFillViewport({ enabled: canLoadMore, itemCount: list.items.length, onLoadMore: list.loadMore })
+  const feedRef = useRef<HTMLUListElement>(null)
+  useFillViewport({ enabled: canLoadMore, itemCount: list.items.length, onLoadMore: list.loadMore, list: feedRef })
 
   return (
     <PageShell eyebrow="Blogs" title="Latest Blogs" description="Stories, routes and advice from travellers and local guides across Nepal.">
@@ -62,7 +64,7 @@ export function BlogsPage() {
             </EmptyCard>
           )}
           {list.items.length > 0 && (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Blogs">
+            <ul ref={feedRef} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Blogs">
               {list.items.map((blog, index) => (
                 <li key={blog._id}>
                   <BlogCard blog={blog} priority={index === 0} />

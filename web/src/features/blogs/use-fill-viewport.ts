@@ -1,11 +1,15 @@
-import { useEffect, useEffectEvent } from 'react'
+import { useEffect, useEffectEvent, type RefObject } from 'react'
 
 /** The feed checks this long after a page lands whether it fills the window (spec section 9). */
 export const FILL_CHECK_DELAY_MS = 500
 
-/** True when the page is no taller than the window, so there is nothing to scroll. */
-export function contentFillsViewport(doc: Document = document, win: Window = window): boolean {
-  return doc.documentElement.scrollHeight > win.innerHeight
+/**
+ * True when the posts reach below the window, so scrolling loads the rest. The list's own
+ * end is measured, not the page's: the page is always at least a window tall (the footer
+ * never moves into view), so its height says nothing about the posts.
+ */
+export function contentFillsViewport(list: Element | null, win: Window = window): boolean {
+  return list === null || list.getBoundingClientRect().bottom > win.innerHeight
 }
 
 type FillViewportOptions = {
@@ -14,6 +18,8 @@ type FillViewportOptions = {
   /** Changes whenever a page lands (the number of items shown). */
   itemCount: number
   onLoadMore: () => void
+  /** The list of posts, whose end must reach below the window. */
+  list: RefObject<Element | null>
   delayMs?: number
 }
 
@@ -22,9 +28,9 @@ type FillViewportOptions = {
  * the window yet, the next page is loaded; it repeats until they do or the feed ends. A tall
  * screen would otherwise show a short list with no scroll to load the rest.
  */
-export function useFillViewport({ enabled, itemCount, onLoadMore, delayMs = FILL_CHECK_DELAY_MS }: FillViewportOptions): void {
+export function useFillViewport({ enabled, itemCount, onLoadMore, list, delayMs = FILL_CHECK_DELAY_MS }: FillViewportOptions): void {
   const check = useEffectEvent(() => {
-    if (!contentFillsViewport()) onLoadMore()
+    if (!contentFillsViewport(list.current)) onLoadMore()
   })
 
   useEffect(() => {

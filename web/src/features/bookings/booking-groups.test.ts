@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { booking, paidBooking } from '../../test-fixtures'
 import { groupRequests, groupTrips } from './booking-groups'
+import { loadTexts } from '../../i18n/messages'
+
+beforeAll(() => loadTexts(['bookings']))
 
 describe('groupTrips', () => {
   const today = '2026-12-10'

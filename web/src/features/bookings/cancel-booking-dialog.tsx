@@ -6,6 +6,7 @@ import { type Booking } from '../../lib/booking'
 import { cancelBooking } from './api/cancel-booking'
 import { refundOutlook, tripDates, type Viewer } from './trip-status'
 import { useNow } from './use-now'
+import { useT } from '../../i18n/messages'
 
 export const REASON_MAX = 500
 
@@ -24,14 +25,16 @@ type CancelBookingDialogProps = {
  * click, as the issue asks), and an optional reason the other party will read.
  */
 export function CancelBookingDialog({ booking, viewer, otherParty, onClose, onCancelled }: CancelBookingDialogProps) {
+  const t = useT()
   return (
-    <ModalDialog open={booking !== null} title="Cancel this trip?" onClose={onClose}>
+    <ModalDialog open={booking !== null} title={t('bookings.cancelTitle')} onClose={onClose}>
       {booking && <CancelForm key={booking._id} booking={booking} viewer={viewer} otherParty={otherParty} onClose={onClose} onCancelled={onCancelled} />}
     </ModalDialog>
   )
 }
 
 function CancelForm({ booking, viewer, otherParty, onClose, onCancelled }: CancelBookingDialogProps & { booking: Booking }) {
+  const t = useT()
   const ids = { reason: useId(), count: useId(), refund: useId() }
   const [reason, setReason] = useState('')
   const [sending, setSending] = useState(false)
@@ -59,14 +62,14 @@ function CancelForm({ booking, viewer, otherParty, onClose, onCancelled }: Cance
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={ids.refund}>
       <p className="text-sm text-slate-700">
-        Your trip with <strong>{otherParty}</strong>, {tripDates(booking)}. {viewer === 'guide' ? 'The traveller is told at once.' : 'Your guide is told at once.'}
+        {t.rich('bookings.cancelIntro', { viewer, name: otherParty, dates: tripDates(booking), b: (chunks) => <strong key="b">{chunks}</strong> })}
       </p>
       <p id={ids.refund} className={`rounded-xl px-4 py-3 text-sm font-semibold ${refund.amount > 0 ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'}`}>
         {refund.text}
       </p>
       <div>
         <label htmlFor={ids.reason} className="field-label">
-          Reason <span className="font-normal text-slate-500">(optional, {viewer === 'guide' ? 'the traveller' : 'your guide'} reads it)</span>
+          {t('bookings.reasonLabel')} <span className="font-normal text-slate-500">{t('bookings.reasonHint', { viewer })}</span>
         </label>
         <textarea
           id={ids.reason}
@@ -79,21 +82,21 @@ function CancelForm({ booking, viewer, otherParty, onClose, onCancelled }: Cance
           className="field-input resize-y"
         />
         <p id={ids.count} className={`mt-1 text-right text-xs ${tooLong ? 'font-semibold text-red-700' : 'text-slate-500'}`}>
-          {length} / {REASON_MAX} characters
+          {t('bookings.characterCount', { typed: length, max: REASON_MAX })}
         </p>
       </div>
-      {error && <FormAlert tone="error">{error}</FormAlert>}
+      {error && <FormAlert tone="error">{t(error)}</FormAlert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" className="btn-secondary" onClick={onClose} disabled={sending}>
-          Keep the trip
+          {t('bookings.keepTrip')}
         </button>
         <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={sending || tooLong} aria-busy={sending}>
           {sending ? (
             <>
-              <SpinnerIcon className="animate-spin" /> Cancelling...
+              <SpinnerIcon className="animate-spin" /> {t('bookings.cancelling')}
             </>
           ) : (
-            'Cancel trip'
+            t('bookings.cancelTrip')
           )}
         </button>
       </div>

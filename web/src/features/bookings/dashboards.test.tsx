@@ -1,12 +1,15 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Booking } from '../../lib/booking'
 import { booking, paidBooking } from '../../test-fixtures'
 import { failure, fakeServer, json, renderRoutes, type Call } from '../../test-server'
 import type { GuideDashboard } from './api/get-guide-dashboard'
 import { GuideDashboardPage } from './guide-dashboard-page'
 import { TouristDashboardPage } from './tourist-dashboard-page'
+import { loadTexts } from '../../i18n/messages'
+
+beforeAll(() => loadTexts(['bookings']))
 
 describe('TouristDashboardPage', { timeout: 20_000 }, () => {
   beforeEach(() => {

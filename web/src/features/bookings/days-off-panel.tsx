@@ -10,6 +10,7 @@ import { useCachedQuery } from '../../lib/use-cached-query'
 import { BLOCKED_DAYS_LOAD_FAILED, blockedDaysKey, blockedDaysTags, getBlockedDays } from './api/get-blocked-days'
 import { saveBlockedDays } from './api/save-blocked-days'
 import { daysOffSummary, takenDays, toggleDay } from './days-off'
+import { translate, useT } from '../../i18n/messages'
 
 /** A guide keeps days off up to a year ahead (the server takes at most 366). */
 const AHEAD = 365
@@ -23,6 +24,7 @@ type Saved = { tone: 'success' | 'error'; text: string } | null
  */
 export function DaysOffPanel({ trips }: { trips: Booking[] }) {
   const cache = useClientCache()
+  const t = useT()
   const query = useCachedQuery({ key: blockedDaysKey, tags: blockedDaysTags, load: getBlockedDays })
   const today = todayInNepal()
   const last = addDays(today, AHEAD)
@@ -37,10 +39,10 @@ export function DaysOffPanel({ trips }: { trips: Booking[] }) {
   const changed = draft !== null && (draft.size !== kept.size || [...draft].some((d) => !kept.has(d)))
 
   function look(day: string): DayLook {
-    if (day < today || day > last) return { tone: 'off', disabled: true, note: 'not open for booking' }
-    if (taken.has(day)) return { tone: 'taken', disabled: true, note: 'a trip is booked' }
-    if (blocked.has(day)) return { tone: 'blocked', pressed: true, note: 'day off' }
-    return { tone: 'free', note: 'free' }
+    if (day < today || day > last) return { tone: 'off', disabled: true, note: t('bookings.dayNotOpen') }
+    if (taken.has(day)) return { tone: 'taken', disabled: true, note: t('bookings.dayTripBooked') }
+    if (blocked.has(day)) return { tone: 'blocked', pressed: true, note: t('bookings.dayOffNote') }
+    return { tone: 'free', note: t('bookings.dayFree') }
   }
 
   function pick(day: string) {
@@ -59,7 +61,7 @@ export function DaysOffPanel({ trips }: { trips: Booking[] }) {
       return
     }
     setDraft(null)
-    setSaved({ tone: 'success', text: `Saved. ${daysOffSummary(result.data.filter((d) => d >= today).length)}` })
+    setSaved({ tone: 'success', text: translate('bookings.savedSummary', { summary: daysOffSummary(result.data.filter((d) => d >= today).length) }) })
     // Travellers' calendars and this one read the same days.
     invalidate(cache, AVAILABILITY_TAG)
   }
@@ -67,15 +69,15 @@ export function DaysOffPanel({ trips }: { trips: Booking[] }) {
   if (query.status === 'loading')
     return (
       <p className="flex items-center gap-2 text-sm text-slate-500" role="status">
-        <SpinnerIcon className="animate-spin" /> Loading your days off...
+        <SpinnerIcon className="animate-spin" /> {t('bookings.loadingDaysOff')}
       </p>
     )
   if (query.status === 'error' && query.data === undefined)
     return (
       <div className="space-y-3">
-        <FormAlert tone="error">{query.error ?? BLOCKED_DAYS_LOAD_FAILED}</FormAlert>
+        <FormAlert tone="error">{t(query.error ?? BLOCKED_DAYS_LOAD_FAILED)}</FormAlert>
         <button type="button" className="btn-secondary" onClick={query.reload}>
-          Try again
+          {t('bookings.tryAgain')}
         </button>
       </div>
     )
@@ -83,7 +85,7 @@ export function DaysOffPanel({ trips }: { trips: Booking[] }) {
   return (
     <div className="grid gap-5 md:grid-cols-[minmax(0,24rem)_1fr] md:items-start">
       <MonthCalendar
-        label="Days off"
+        label={t('bookings.daysOff')}
         month={month}
         onMonthChange={setMonth}
         firstMonth={monthOfDay(today)}
@@ -95,29 +97,29 @@ export function DaysOffPanel({ trips }: { trips: Booking[] }) {
       />
       <div className="space-y-3">
         <p className="text-sm text-slate-600">
-          Pick the days you cannot guide, then save. Travellers cannot ask for those days; trips already booked stay as they are.
+          {t('bookings.daysOffIntro')}
         </p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-hidden="true">
           <span className="inline-flex items-center gap-1.5">
-            <span className="inline-block h-3 w-3 rounded bg-slate-700" /> Day off
+            <span className="inline-block h-3 w-3 rounded bg-slate-700" /> {t('bookings.dayOff')}
           </span>
           <span className="inline-flex items-center gap-1.5">
-            <span className="inline-block h-3 w-3 rounded bg-marigold-100" /> Trip booked
+            <span className="inline-block h-3 w-3 rounded bg-marigold-100" /> {t('bookings.tripBooked')}
           </span>
         </p>
         <p className="text-sm text-slate-700" aria-live="polite">
           {daysOffSummary(blocked.size)}
-          {changed && <span className="font-semibold text-marigold-800"> Not saved yet.</span>}
+          {changed && <span className="font-semibold text-marigold-800"> {t('bookings.notSavedYet')}</span>}
         </p>
-        {saved && <FormAlert tone={saved.tone}>{saved.text}</FormAlert>}
+        {saved && <FormAlert tone={saved.tone}>{t(saved.text)}</FormAlert>}
         <div className="flex flex-wrap gap-3">
           <button type="button" className="btn-primary" onClick={save} disabled={!changed || saving} aria-busy={saving}>
             {saving ? (
               <>
-                <SpinnerIcon className="animate-spin" /> Saving...
+                <SpinnerIcon className="animate-spin" /> {t('bookings.saving')}
               </>
             ) : (
-              'Save days off'
+              t('bookings.saveDaysOff')
             )}
           </button>
           <button
@@ -129,7 +131,7 @@ export function DaysOffPanel({ trips }: { trips: Booking[] }) {
             }}
             disabled={!changed || saving}
           >
-            Undo changes
+            {t('bookings.undoChanges')}
           </button>
         </div>
       </div>

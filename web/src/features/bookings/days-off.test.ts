@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { daysOffSummary, takenDays, toggleDay } from './days-off'
+import { loadTexts } from '../../i18n/messages'
+
+beforeAll(() => loadTexts(['bookings']))
 
 describe('days off', () => {
   it('takes every day of approved trips, and no day of other ones', () => {

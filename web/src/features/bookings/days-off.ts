@@ -1,5 +1,6 @@
 import { bookingState, type Booking } from '../../lib/booking'
 import { tripDays } from '../../lib/calendar'
+import { translate } from '../../i18n/messages'
 
 /** Every day of the guide's approved trips (paid or not): they cannot be taken as days off. */
 export function takenDays(trips: Pick<Booking, 'bookingStatus' | 'selectedDate' | 'days'>[]): Set<string> {
@@ -18,5 +19,5 @@ export function toggleDay(blocked: ReadonlySet<string>, day: string): Set<string
 
 /** 'No days off.' / '1 day off.' / '4 days off.' */
 export function daysOffSummary(count: number): string {
-  return count === 0 ? 'No days off.' : `${count} ${count === 1 ? 'day' : 'days'} off.`
+  return translate('bookings.daysOffCount', { count })
 }

@@ -13,8 +13,10 @@ import { EarningsBalances, EarningsHistory } from '../earnings/earnings-panel'
 import { DaysOffPanel } from './days-off-panel'
 import { expiresAt, expiryText, tripDates } from './trip-status'
 import { useNow } from './use-now'
+import { useIntlLocale } from '../../i18n/language'
+import { msg, useT } from '../../i18n/messages'
 
-export const VERIFY_REQUIRED = 'Your profile is not public. Please complete KYC verification.'
+export const VERIFY_REQUIRED = msg('bookings.verifyRequired')
 /** How many waiting requests and upcoming trips the dashboard lists; the rest are on /request. */
 const LISTED = 3
 
@@ -23,28 +25,30 @@ export function GuideDashboardPage() {
   const query = useCachedQuery({ key: guideDashboardKey, tags: guideDashboardTags, load: getGuideDashboard })
   const dash = query.data
   const now = useNow()
+  const t = useT()
+  const locale = useIntlLocale()
   const price = usePrice()
   // The server lists upcoming trips soonest first.
   const next = dash?.upcomingTrips[0]
 
   let body: ReactNode
-  if (query.status === 'loading') body = <LoadingCard label="Loading your dashboard..." />
-  else if (!dash) body = <ErrorCard message={query.error ?? DASHBOARD_LOAD_FAILED} onRetry={query.reload} />
+  if (query.status === 'loading') body = <LoadingCard label={t('bookings.loadingDashboard')} />
+  else if (!dash) body = <ErrorCard message={t(query.error ?? DASHBOARD_LOAD_FAILED)} onRetry={query.reload} />
   else
     body = (
       <div className="space-y-8">
         <Verification dash={dash} />
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" role="group" aria-label="At a glance">
-          <Tile label="Requests waiting" value={String(dash.pendingRequests.length)}>
-            <span className="block text-xs text-slate-500">{dash.pendingRequests.length > 0 ? 'Answer them on Tour Requests' : 'All answered'}</span>
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" role="group" aria-label={t('bookings.atAGlance')}>
+          <Tile label={t('bookings.requestsWaiting')} value={dash.pendingRequests.length.toLocaleString(locale)}>
+            <span className="block text-xs text-slate-500">{dash.pendingRequests.length > 0 ? t('bookings.answerOnTourRequests') : t('bookings.allAnswered')}</span>
           </Tile>
-          <Tile label="Upcoming trips" value={String(dash.upcomingTrips.length)}>
-            <span className="block text-xs text-slate-500">{next ? `Next: ${formatTripDate(next.selectedDate)}` : 'None booked yet'}</span>
+          <Tile label={t('bookings.upcomingTrips')} value={dash.upcomingTrips.length.toLocaleString(locale)}>
+            <span className="block text-xs text-slate-500">{next ? t('bookings.nextTrip', { date: formatTripDate(next.selectedDate) }) : t('bookings.noneBooked')}</span>
           </Tile>
-          <Tile label="Earned this month" value={price.show(dash.earnings.thisMonth)}>
-            <span className="block text-xs text-slate-500">{price.show(dash.earnings.total)} in all</span>
+          <Tile label={t('bookings.earnedThisMonth')} value={price.show(dash.earnings.thisMonth)}>
+            <span className="block text-xs text-slate-500">{t('bookings.inAll', { amount: price.show(dash.earnings.total) })}</span>
           </Tile>
-          <Tile label="Rating" value={dash.reviewCount > 0 ? formatRating(dash.averageRating) : 'New'}>
+          <Tile label={t('bookings.rating')} value={dash.reviewCount > 0 ? formatRating(dash.averageRating) : t('bookings.new')}>
             <StarRating value={dash.averageRating} className="text-sm" />
             <span className="sr-only">, </span>
             <span className="block text-xs text-slate-500">{reviewCountText(dash.reviewCount)}</span>
@@ -53,57 +57,59 @@ export function GuideDashboardPage() {
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
             <Panel
-              title="Requests waiting"
+              title={t('bookings.requestsWaiting')}
               action={
                 <Link to="/request" className="text-link inline-flex items-center gap-1 text-sm">
-                  Answer requests <ArrowRightIcon />
+                  {t('bookings.answerRequests')} <ArrowRightIcon />
                 </Link>
               }
             >
               {dash.pendingRequests.length === 0 ? (
-                <Quiet icon={<InboxIcon />}>No requests are waiting for your answer.</Quiet>
+                <Quiet icon={<InboxIcon />}>{t('bookings.noRequestsWaiting')}</Quiet>
               ) : (
                 <TripRows trips={dash.pendingRequests.slice(0, LISTED)} more={dash.pendingRequests.length - LISTED} now={now} />
               )}
             </Panel>
-            <Panel title="Upcoming trips">
+            <Panel title={t('bookings.upcomingTrips')}>
               {dash.upcomingTrips.length === 0 ? (
-                <Quiet icon={<CalendarIcon />}>No upcoming trips yet. Approved requests appear here.</Quiet>
+                <Quiet icon={<CalendarIcon />}>{t('bookings.noUpcoming')}</Quiet>
               ) : (
                 <TripRows trips={dash.upcomingTrips.slice(0, LISTED)} more={dash.upcomingTrips.length - LISTED} now={now} />
               )}
             </Panel>
           </div>
-          <Panel title="Earnings">
+          <Panel title={t('bookings.earnings')}>
             <EarningsBalances />
           </Panel>
         </div>
         <EarningsHistory />
-        <Panel title="Your calendar">
+        <Panel title={t('bookings.yourCalendar')}>
           <DaysOffPanel trips={dash.upcomingTrips} />
         </Panel>
       </div>
     )
 
   return (
-    <PageShell eyebrow="Dashboard" title="Guide dashboard" description="Requests waiting for you, upcoming trips, earnings, rating and verification.">
+    <PageShell eyebrow={t('bookings.dashboard')} title={t('bookings.guideDashboard')} description={t('bookings.guideDashboardDescription')}>
       {body}
     </PageShell>
   )
 }
 
 function Verification({ dash }: { dash: GuideDashboard }) {
+  const t = useT()
+  const b = (chunks: ReactNode) => <strong key="b">{chunks}</strong>
   if (dash.status === 'verified')
     return (
       <div className="flex flex-col gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-start gap-3">
           <CheckIcon className="mt-0.5 shrink-0 text-lg" />
           <span>
-            <strong>Verified guide.</strong> Your profile is public and travellers can book you.
+            {t.rich('bookings.verifiedNotice', { b })}
           </span>
         </p>
         <Link to="/guide/profile" className="btn-secondary shrink-0">
-          View your profile
+          {t('bookings.viewYourProfile')}
         </Link>
       </div>
     )
@@ -112,7 +118,7 @@ function Verification({ dash }: { dash: GuideDashboard }) {
       <div className="flex items-start gap-3 rounded-2xl border border-himal-200 bg-himal-50 p-4 text-himal-900">
         <ShieldIcon className="mt-0.5 shrink-0 text-lg" />
         <p>
-          <strong>Certificates waiting for review.</strong> An administrator will check them soon; your profile goes public once you are verified.
+          {t.rich('bookings.submittedNotice', { b })}
         </p>
       </div>
     )
@@ -122,12 +128,11 @@ function Verification({ dash }: { dash: GuideDashboard }) {
         <p className="flex items-start gap-3">
           <AlertIcon className="mt-0.5 shrink-0 text-lg" />
           <span>
-            <strong>Verification not approved.</strong> {dash.verificationNote && <>Reason: {dash.verificationNote} </>}Please update your certificates and submit
-            them again.
+            {dash.verificationNote ? t.rich('bookings.rejectedNoticeReason', { b, reason: dash.verificationNote }) : t.rich('bookings.rejectedNotice', { b })}
           </span>
         </p>
         <Link to="/kycform" className="btn shrink-0 bg-red-700 text-white hover:bg-red-800">
-          Submit certificates again
+          {t('bookings.submitAgain')}
         </Link>
       </div>
     )
@@ -136,11 +141,11 @@ function Verification({ dash }: { dash: GuideDashboard }) {
       <p className="flex items-start gap-3">
         <AlertIcon className="mt-0.5 shrink-0 text-lg" />
         <span>
-          <strong>Verification Required!</strong> {VERIFY_REQUIRED}
+          <strong>{t('bookings.verificationRequired')}</strong> {t(VERIFY_REQUIRED)}
         </span>
       </p>
       <Link to="/kycform" className="btn-accent shrink-0">
-        Verify Now
+        {t('bookings.verifyNow')}
       </Link>
     </div>
   )
@@ -179,6 +184,7 @@ function Quiet({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 function TripRows({ trips, more, now }: { trips: Booking[]; more: number; now: number }) {
   const price = usePrice()
+  const t = useT()
   return (
     <>
       <ul className="divide-y divide-slate-100">
@@ -192,7 +198,7 @@ function TripRows({ trips, more, now }: { trips: Booking[]; more: number; now: n
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-slate-900">{name}</p>
                 <p className="text-sm text-slate-600">
-                  {tripDates(trip)} · {daysLabel(trip.days)} from {trip.selectedTime} · {peopleLabel(trip.groupSize)}
+                  {tripDates(trip)} · {t('bookings.daysFrom', { days: daysLabel(trip.days), time: trip.selectedTime })} · {peopleLabel(trip.groupSize)}
                 </p>
                 {message && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-700 italic">“{message}”</p>}
                 {lapses !== null && <p className="mt-1 text-xs font-semibold text-marigold-800">{expiryText(lapses, now)}</p>}
@@ -200,7 +206,7 @@ function TripRows({ trips, more, now }: { trips: Booking[]; more: number; now: n
               <p className="shrink-0 text-right">
                 <span className="block font-semibold text-himal-900">{price.show(trip.totalAmount)}</span>
                 {trip.bookingStatus === 'approved' &&
-                  (trip.paymentStatus === 'paid' ? <span className="text-xs font-semibold text-emerald-700">Paid</span> : <span className="text-xs text-slate-500">Unpaid</span>)}
+                  (trip.paymentStatus === 'paid' ? <span className="text-xs font-semibold text-emerald-700">{t('bookings.paid')}</span> : <span className="text-xs text-slate-500">{t('bookings.unpaid')}</span>)}
               </p>
             </li>
           )
@@ -208,7 +214,7 @@ function TripRows({ trips, more, now }: { trips: Booking[]; more: number; now: n
       </ul>
       {more > 0 && (
         <Link to="/request" className="text-link mt-3 inline-block text-sm">
-          and {more} more
+          {t('bookings.andMore', { count: more })}
         </Link>
       )}
     </>

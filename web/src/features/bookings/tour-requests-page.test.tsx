@@ -1,9 +1,12 @@
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { booking } from '../../test-fixtures'
 import { fakeServer, failure, json, renderRoutes, type Call } from '../../test-server'
 import { TourRequestsPage } from './tour-requests-page'
+import { loadTexts } from '../../i18n/messages'
+
+beforeAll(() => loadTexts(['bookings']))
 
 const routes = [{ path: '/request', element: <TourRequestsPage /> }]
 

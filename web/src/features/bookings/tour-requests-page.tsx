@@ -12,14 +12,16 @@ import { invalidate, useClientCache } from '../../lib/cache-provider'
 import { BOOKINGS_TAG } from '../../lib/cache-tags'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { decideBooking, type Decision } from './api/decide-booking'
-import { guideBookingsKey, guideBookingsTags, listGuideBookings } from './api/list-guide-bookings'
+import { BOOKINGS_LOAD_FAILED, guideBookingsKey, guideBookingsTags, listGuideBookings } from './api/list-guide-bookings'
 import { groupRequests } from './booking-groups'
 import { CancelBookingDialog } from './cancel-booking-dialog'
 import { canCancel } from './trip-status'
 import { TripMessage, TripStatusNote } from './trip-status-note'
 import { useNow } from './use-now'
+import { useIntlLocale } from '../../i18n/language'
+import { msg, useT } from '../../i18n/messages'
 
-export const NO_BOOKINGS = 'No Bookings Yet'
+export const NO_BOOKINGS = msg('bookings.noBookings')
 /** Booking toasts stay 5 s (spec section 9). */
 export const BOOKING_TOAST_MS = 5000
 
@@ -28,6 +30,7 @@ type Busy = { bookingId: string; action: Decision } | null
 /** /request: a guide's booking requests, to approve or reject (spec section 2, Tour Requests). */
 export function TourRequestsPage() {
   const cache = useClientCache()
+  const t = useT()
   const query = useCachedQuery({ key: guideBookingsKey, tags: guideBookingsTags, load: listGuideBookings })
   const { toast, show } = useToast(BOOKING_TOAST_MS)
   const [busy, setBusy] = useState<Busy>(null)
@@ -48,7 +51,7 @@ export function TourRequestsPage() {
     const result = await decideBooking(booking._id, action)
     setBusy(null)
     if (!result.ok) {
-      show(result.message, 'error')
+      show(t(result.message), 'error')
       // It may have been answered elsewhere meanwhile: show where it stands now.
       if (result.status === 409) query.reload()
       return
@@ -63,24 +66,24 @@ export function TourRequestsPage() {
 
   const refresh = (
     <button type="button" className="btn-secondary" onClick={query.reload} disabled={query.isFetching} aria-busy={query.isFetching}>
-      <RefreshIcon className={query.isFetching ? 'animate-spin' : ''} /> Refresh
+      <RefreshIcon className={query.isFetching ? 'animate-spin' : ''} /> {t('bookings.refresh')}
     </button>
   )
 
   let body: ReactNode
-  if (query.status === 'loading') body = <LoadingCard label="Loading your booking requests..." />
-  else if (query.status === 'error' && query.data === undefined) body = <ErrorCard message={query.error ?? 'Failed to fetch bookings'} onRetry={query.reload} />
+  if (query.status === 'loading') body = <LoadingCard label={t('bookings.loadingRequests')} />
+  else if (query.status === 'error' && query.data === undefined) body = <ErrorCard message={t(query.error ?? BOOKINGS_LOAD_FAILED)} onRetry={query.reload} />
   else if (bookings.length === 0)
     body = (
-      <EmptyCard icon={<InboxIcon />} title={NO_BOOKINGS}>
-        <p>When a traveller asks you to guide them, their request appears here for you to approve or reject.</p>
+      <EmptyCard icon={<InboxIcon />} title={t(NO_BOOKINGS)}>
+        <p>{t('bookings.noBookingsHint')}</p>
       </EmptyCard>
     )
   else
     body = (
       <div className="space-y-10">
-        {query.error && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">{query.error}</p>}
-        <RequestSection title="Pending" count={groups.pending.length} empty="No requests waiting for your answer.">
+        {query.error && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">{t(query.error)}</p>}
+        <RequestSection title={t('bookings.pending')} count={groups.pending.length} empty={t('bookings.noPending')}>
           {groups.pending.map((b) => (
             <RequestCard key={b._id} booking={b} now={now}>
               <div className="flex flex-col gap-2 sm:flex-row">
@@ -92,7 +95,7 @@ export function TourRequestsPage() {
                   aria-busy={busy?.bookingId === b._id && busy.action === 'approve'}
                 >
                   {busy?.bookingId === b._id && busy.action === 'approve' ? <SpinnerIcon /> : <CheckIcon />}
-                  {busy?.bookingId === b._id && busy.action === 'approve' ? 'Approving...' : 'Approve'}
+                  {busy?.bookingId === b._id && busy.action === 'approve' ? t('bookings.approving') : t('bookings.approve')}
                 </button>
                 <button
                   type="button"
@@ -102,29 +105,29 @@ export function TourRequestsPage() {
                   aria-busy={busy?.bookingId === b._id && busy.action === 'reject'}
                 >
                   {busy?.bookingId === b._id && busy.action === 'reject' ? <SpinnerIcon /> : <CloseIcon />}
-                  {busy?.bookingId === b._id && busy.action === 'reject' ? 'Rejecting...' : 'Reject'}
+                  {busy?.bookingId === b._id && busy.action === 'reject' ? t('bookings.rejecting') : t('bookings.reject')}
                 </button>
               </div>
             </RequestCard>
           ))}
         </RequestSection>
-        <RequestSection title="Approved" count={groups.approved.length} empty="No approved trips yet.">
+        <RequestSection title={t('bookings.approved')} count={groups.approved.length} empty={t('bookings.noApproved')}>
           {groups.approved.map(card)}
         </RequestSection>
-        <RequestSection title="Cancelled" count={groups.cancelled.length} empty="No cancelled trips." collapsible>
+        <RequestSection title={t('bookings.cancelled')} count={groups.cancelled.length} empty={t('bookings.noCancelled')} collapsible>
           {groups.cancelled.map(card)}
         </RequestSection>
-        <RequestSection title="Completed" count={groups.completed.length} empty="No completed trips yet." collapsible>
+        <RequestSection title={t('bookings.completedTitle')} count={groups.completed.length} empty={t('bookings.noCompleted')} collapsible>
           {groups.completed.map(card)}
         </RequestSection>
-        <RequestSection title="Rejected and expired" count={groups.closed.length} empty="No rejected or expired requests." collapsible>
+        <RequestSection title={t('bookings.rejectedExpired')} count={groups.closed.length} empty={t('bookings.noClosed')} collapsible>
           {groups.closed.map(card)}
         </RequestSection>
       </div>
     )
 
   return (
-    <PageShell eyebrow="Tour Requests" title="Booking requests" description="Approve or reject the trips travellers have asked you to guide.">
+    <PageShell eyebrow={t('bookings.tourRequests')} title={t('bookings.bookingRequests')} description={t('bookings.bookingRequestsDescription')}>
       <div className="mb-6 flex justify-end">{refresh}</div>
       {body}
       <CancelBookingDialog
@@ -134,7 +137,7 @@ export function TourRequestsPage() {
         onClose={() => setCancelling(null)}
         onCancelled={(booking, message) => {
           setCancelling(null)
-          answered(booking, message || 'Booking cancelled')
+          answered(booking, message || t('bookings.bookingCancelled'))
         }}
       />
       <Toast toast={toast} />
@@ -147,9 +150,10 @@ type RequestSectionProps = { title: string; count: number; empty: string; collap
 function RequestSection({ title, count, empty, collapsible = false, children }: RequestSectionProps) {
   const [open, setOpen] = useState(!collapsible)
   const listId = useId()
+  const locale = useIntlLocale()
   const heading = (
     <>
-      {title} <span className="ml-1 rounded-full bg-slate-200 px-2 py-0.5 align-middle text-xs font-semibold text-slate-700">{count}</span>
+      {title} <span className="ml-1 rounded-full bg-slate-200 px-2 py-0.5 align-middle text-xs font-semibold text-slate-700">{count.toLocaleString(locale)}</span>
     </>
   )
   return (
@@ -173,6 +177,7 @@ function RequestSection({ title, count, empty, collapsible = false, children }: 
 
 function RequestCard({ booking, now, onCancel, children }: { booking: Booking; now: number; onCancel?: () => void; children?: ReactNode }) {
   const name = partyName(booking.tourist)
+  const t = useT()
   return (
     <li className="card flex min-w-0 flex-col gap-4 p-5" aria-label={`${name}, ${booking.selectedDate}`}>
       <div className="flex items-start gap-3">
@@ -183,7 +188,7 @@ function RequestCard({ booking, now, onCancel, children }: { booking: Booking; n
             <MailIcon className="shrink-0" /> <span className="min-w-0 truncate">{booking.tourist.email}</span>
           </a>
           <Link to={`/messages/with/${booking.tourist._id}`} className="mt-1 flex items-center gap-1 text-sm text-himal-700 hover:underline">
-            <ChatIcon className="shrink-0" /> Messages with {booking.tourist.firstName}
+            <ChatIcon className="shrink-0" /> {t('bookings.messagesWith', { name: booking.tourist.firstName })}
           </Link>
           <div className="mt-2">
             <BookingChips booking={booking} />
@@ -192,11 +197,11 @@ function RequestCard({ booking, now, onCancel, children }: { booking: Booking; n
       </div>
       <TripFacts booking={booking} />
       <TripStatusNote booking={booking} viewer="guide" now={now} />
-      <TripMessage booking={booking} label={`${booking.tourist.firstName}'s message`} />
+      <TripMessage booking={booking} label={t('bookings.theirMessage', { name: booking.tourist.firstName })} />
       {children}
       {onCancel && canCancel(booking, 'guide') && (
-        <button type="button" className="btn-ghost self-start text-sm text-red-700 hover:bg-red-50 hover:text-red-800" onClick={onCancel} aria-label={`Cancel the trip with ${name}`}>
-          Cancel trip
+        <button type="button" className="btn-ghost self-start text-sm text-red-700 hover:bg-red-50 hover:text-red-800" onClick={onCancel} aria-label={t('bookings.cancelTripWith', { name })}>
+          {t('bookings.cancelTrip')}
         </button>
       )}
     </li>

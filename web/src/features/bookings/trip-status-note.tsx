@@ -1,5 +1,6 @@
 import type { Booking } from '../../lib/booking'
 import { statusLine, type Viewer } from './trip-status'
+import { useT } from '../../i18n/messages'
 
 const TONES = {
   wait: 'border-marigold-200 bg-marigold-50 text-marigold-900',
@@ -10,6 +11,8 @@ const TONES = {
 
 /** Where the booking stands, in a sentence or two; `now` keeps a countdown current. */
 export function TripStatusNote({ booking, viewer, now }: { booking: Booking; viewer: Viewer; now: number }) {
+  // statusLine's words come from translate(): subscribing re-renders them when the language switches.
+  useT()
   const line = statusLine(booking, viewer, now)
   return (
     <div className={`rounded-xl border px-3 py-2 text-sm ${TONES[line.tone]}`}>

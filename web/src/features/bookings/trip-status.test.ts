@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { booking, paidBooking } from '../../test-fixtures'
 import { NO_REFUND_LATE, canCancel, expiresAt, expiryText, formatCountdown, freeCancellationUntil, refundOutlook, refundProgress, statusLine, tripDates } from './trip-status'
+import { translate } from '../../i18n/messages'
+import { loadTexts } from '../../i18n/messages'
+
+beforeAll(() => loadTexts(['bookings']))
 
 const at = (iso: string) => Date.parse(iso)
 
@@ -42,8 +46,8 @@ describe('refund before cancelling', () => {
   })
 
   it('is nothing from then on', () => {
-    expect(refundOutlook(trip, 'tourist', at(until))).toEqual({ amount: 0, text: NO_REFUND_LATE })
-    expect(NO_REFUND_LATE).toBe('No refund: less than 24 hours before the trip')
+    expect(refundOutlook(trip, 'tourist', at(until))).toEqual({ amount: 0, text: translate(NO_REFUND_LATE) })
+    expect(translate(NO_REFUND_LATE)).toBe('No refund: less than 24 hours before the trip')
   })
 
   it('is always in full when the guide cancels, and nothing when nothing was paid', () => {

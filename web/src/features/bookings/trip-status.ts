@@ -1,15 +1,16 @@
 import { bookingState, formatMoment, formatTripDate, paymentState, type Booking } from '../../lib/booking'
 import { formatDollars } from '../../lib/money'
+import { msg, translate } from '../../i18n/messages'
 
 /** Who is looking at a booking: its traveller or its guide. */
 export type Viewer = 'tourist' | 'guide'
 
-export const NO_REFUND_LATE = 'No refund: less than 24 hours before the trip'
+export const NO_REFUND_LATE = msg('bookings.noRefundLate')
 
 /** 'Sat, 12 Dec 2026' for a day trip, 'Sat, 12 Dec 2026 – Mon, 14 Dec 2026' for longer ones. */
 export function tripDates(booking: Pick<Booking, 'selectedDate' | 'endDate'>): string {
   const end = booking.endDate
-  return end === booking.selectedDate ? formatTripDate(booking.selectedDate) : `${formatTripDate(booking.selectedDate)} – ${formatTripDate(end)}`
+  return end === booking.selectedDate ? formatTripDate(booking.selectedDate) : translate('bookings.dateRange', { start: formatTripDate(booking.selectedDate), end: formatTripDate(end) })
 }
 
 /** An RFC 3339 instant in ms, or null for none or an unreadable one. */
@@ -29,24 +30,24 @@ export function expiresAt(booking: Pick<Booking, 'bookingStatus' | 'paymentStatu
   return lapsing ? instant(booking.expiresAt) : null
 }
 
-const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+const unit = (n: number, word: 'days' | 'hours' | 'minutes') => translate(`bookings.${word}`, { count: n })
 
 /** Time left in words, two units at most: '1 day 3 hours', '5 hours 12 minutes', '12 minutes'. */
 export function formatCountdown(ms: number): string {
-  if (ms <= 0) return 'now'
+  if (ms <= 0) return translate('bookings.now')
   const minutes = Math.floor(ms / 60_000)
-  if (minutes < 1) return 'less than a minute'
+  if (minutes < 1) return translate('bookings.lessThanAMinute')
   const days = Math.floor(minutes / 1440)
   const hours = Math.floor((minutes % 1440) / 60)
   const mins = minutes % 60
-  if (days > 0) return hours > 0 ? `${unit(days, 'day')} ${unit(hours, 'hour')}` : unit(days, 'day')
-  if (hours > 0) return mins > 0 ? `${unit(hours, 'hour')} ${unit(mins, 'minute')}` : unit(hours, 'hour')
-  return unit(mins, 'minute')
+  if (days > 0) return hours > 0 ? `${unit(days, 'days')} ${unit(hours, 'hours')}` : unit(days, 'days')
+  if (hours > 0) return mins > 0 ? `${unit(hours, 'hours')} ${unit(mins, 'minutes')}` : unit(hours, 'hours')
+  return unit(mins, 'minutes')
 }
 
 /** 'Expires in 1 day 3 hours' / 'Expiring now'. */
 export function expiryText(at: number, now: number): string {
-  return at <= now ? 'Expiring now' : `Expires in ${formatCountdown(at - now)}`
+  return at <= now ? translate('bookings.expiringNow') : translate('bookings.expiresIn', { time: formatCountdown(at - now) })
 }
 
 /** Until when a paid trip cancels with a full refund (24 hours before it starts in Nepal, as the server says). */
@@ -73,17 +74,17 @@ export function refundOutlook(
   now: number,
 ): RefundOutlook {
   if (paymentState(booking) !== 'paid')
-    return { amount: 0, text: viewer === 'tourist' ? 'Nothing to refund: you have not paid for this trip.' : 'Nothing to refund: the traveller has not paid yet.' }
+    return { amount: 0, text: viewer === 'tourist' ? translate('bookings.nothingToRefundTourist') : translate('bookings.nothingToRefundGuide') }
   const full = formatDollars(booking.totalAmount)
-  if (viewer === 'guide') return { amount: booking.totalAmount, text: `The traveller will get ${full} back in full.` }
+  if (viewer === 'guide') return { amount: booking.totalAmount, text: translate('bookings.travellerGetsBack', { amount: full }) }
   const until = freeCancellationUntil(booking)
-  if (until !== null && now < until) return { amount: booking.totalAmount, text: `You will get ${full} back` }
-  return { amount: 0, text: NO_REFUND_LATE }
+  if (until !== null && now < until) return { amount: booking.totalAmount, text: translate('bookings.youGetBack', { amount: full }) }
+  return { amount: 0, text: translate(NO_REFUND_LATE) }
 }
 
 const CANCELLED_BY: Record<Viewer, Record<NonNullable<Booking['cancelledBy']>, string>> = {
-  tourist: { tourist: 'you', guide: 'the guide', admin: 'Yatra support', system: 'Yatra' },
-  guide: { tourist: 'the traveller', guide: 'you', admin: 'Yatra support', system: 'Yatra' },
+  tourist: { tourist: 'you', guide: 'guide', admin: 'support', system: 'yatra' },
+  guide: { tourist: 'traveller', guide: 'you', admin: 'support', system: 'yatra' },
 }
 
 export type StatusLine = { title: string; details: string[]; tone: 'wait' | 'good' | 'bad' | 'quiet' }
@@ -96,8 +97,8 @@ export function statusLine(booking: Booking, viewer: Viewer, now: number): Statu
   switch (state) {
     case 'pending': {
       const lapses = expiresAt(booking)
-      const details = lapses === null ? [] : [`${expiryText(lapses, now)} (${at(lapses)}).`]
-      const title = viewer === 'tourist' ? 'Pending: waiting for the guide’s answer' : 'Pending: waiting for your answer'
+      const details = lapses === null ? [] : [translate('bookings.expiryAt', { expiry: expiryText(lapses, now), at: at(lapses) })]
+      const title = viewer === 'tourist' ? translate('bookings.pendingTourist') : translate('bookings.pendingGuide')
       return { title, details, tone: 'wait' }
     }
     case 'approved': {
@@ -105,25 +106,25 @@ export function statusLine(booking: Booking, viewer: Viewer, now: number): Statu
         const until = freeCancellationUntil(booking)
         const details =
           until !== null && now < until
-            ? [`Free cancellation until ${at(until)}.`]
+            ? [translate('bookings.freeCancellationUntil', { at: at(until) })]
             : viewer === 'tourist'
-              ? ['Less than 24 hours to go: cancelling now refunds nothing.']
+              ? [translate('bookings.lessThan24Hours')]
               : []
-        return { title: 'Approved and paid: the trip is confirmed', details, tone: 'good' }
+        return { title: translate('bookings.approvedPaid'), details, tone: 'good' }
       }
       const lapses = expiresAt(booking)
       if (viewer === 'tourist')
         return lapses === null
-          ? { title: 'Approved: pay to confirm the trip', details: [], tone: 'wait' }
-          : { title: `Approved: pay by ${at(lapses)}`, details: ['Unpaid, it expires then and the days go back to the guide.'], tone: 'wait' }
-      return { title: 'Approved: waiting for the traveller to pay', details: lapses === null ? [] : [`Unpaid, it expires ${at(lapses)}.`], tone: 'wait' }
+          ? { title: translate('bookings.approvedPay'), details: [], tone: 'wait' }
+          : { title: translate('bookings.approvedPayBy', { at: at(lapses) }), details: [translate('bookings.unpaidExpiresThen')], tone: 'wait' }
+      return { title: translate('bookings.approvedWaitingPayment'), details: lapses === null ? [] : [translate('bookings.unpaidExpiresAt', { at: at(lapses) })], tone: 'wait' }
     }
     case 'rejected':
-      return { title: viewer === 'tourist' ? 'Rejected: the guide could not take this trip' : 'Rejected by you', details: [], tone: 'bad' }
+      return { title: viewer === 'tourist' ? translate('bookings.rejectedTourist') : translate('bookings.rejectedGuide'), details: [], tone: 'bad' }
     case 'expired':
       return {
-        title: 'Expired',
-        details: [viewer === 'tourist' ? 'The guide did not answer, or the trip was not paid, in time. Nothing was charged.' : 'It was not answered, or not paid, in time.'],
+        title: translate('bookings.expired'),
+        details: [viewer === 'tourist' ? translate('bookings.expiredTourist') : translate('bookings.expiredGuide')],
         tone: 'quiet',
       }
     case 'cancelled': {
@@ -131,27 +132,26 @@ export function statusLine(booking: Booking, viewer: Viewer, now: number): Statu
       const reason = booking.cancellationReason?.trim()
       const refund = refundProgress(booking, viewer)
       return {
-        title: who ? `Cancelled by ${who}` : 'Cancelled',
-        details: [...(reason ? [`Reason: ${reason}`] : []), ...(refund ? [refund] : [])],
+        title: who ? translate('bookings.cancelledBy', { who }) : translate('bookings.cancelled'),
+        details: [...(reason ? [translate('bookings.reason', { reason })] : []), ...(refund ? [refund] : [])],
         tone: 'bad',
       }
     }
     case 'completed':
-      return { title: 'Completed: the trip is over', details: [], tone: 'good' }
+      return { title: translate('bookings.completed'), details: [], tone: 'good' }
   }
 }
 
 /** Where the money of a cancelled trip stands: on its way back, back, or kept. */
 export function refundProgress(booking: Pick<Booking, 'paymentStatus' | 'refundAmount' | 'totalAmount'>, viewer: Viewer): string | null {
   const amount = formatDollars(booking.refundAmount ?? booking.totalAmount)
-  const whose = viewer === 'tourist' ? 'your' : 'the traveller’s'
   switch (paymentState(booking)) {
     case 'refund_pending':
-      return `Refund pending: ${amount} is on its way back to ${whose} card.`
+      return translate('bookings.refundPending', { amount, viewer })
     case 'refunded':
-      return `Refunded: ${amount} went back to ${whose} card.`
+      return translate('bookings.refunded', { amount, viewer })
     case 'paid':
-      return 'No refund: cancelled less than 24 hours before the trip.'
+      return translate('bookings.noRefundCancelledLate')
     default:
       return null
   }

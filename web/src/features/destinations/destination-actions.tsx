@@ -1,4 +1,5 @@
 import { HeartIcon, ShareIcon } from '../../components/icons'
+import { useT } from '../../i18n/messages'
 import type { Destination } from '../../lib/list-destinations'
 import { useFavourites } from './favourites'
 import { COPY_FAILED, LINK_COPIED } from '../../lib/share'
@@ -10,13 +11,14 @@ const roundButton =
 /** The heart that keeps a destination among this browser's favourites. */
 export function FavouriteButton({ destination }: { destination: Pick<Destination, '_id' | 'name'> }) {
   const { favourites, toggle } = useFavourites()
+  const t = useT()
   const on = favourites.has(destination._id)
   return (
     <button
       type="button"
       aria-pressed={on}
-      aria-label={`Favourite ${destination.name}`}
-      title={on ? 'Remove from favourites' : 'Save to favourites'}
+      aria-label={t('destinations.favourite', { name: destination.name })}
+      title={on ? t('destinations.removeFavourite') : t('destinations.saveFavourite')}
       onClick={() => toggle(destination._id)}
       className={`${roundButton} ${on ? 'text-rose-600' : 'text-slate-600 hover:text-rose-600'}`}
     >
@@ -33,13 +35,14 @@ export function ShareButton({
   destination: Pick<Destination, '_id' | 'name' | 'description'>
   onMessage: (text: string, tone: 'success' | 'error') => void
 }) {
+  const t = useT()
   async function share() {
     const outcome = await shareDestination(destination)
-    if (outcome === 'copied') onMessage(LINK_COPIED, 'success')
-    if (outcome === 'failed') onMessage(COPY_FAILED, 'error')
+    if (outcome === 'copied') onMessage(t(LINK_COPIED), 'success')
+    if (outcome === 'failed') onMessage(t(COPY_FAILED), 'error')
   }
   return (
-    <button type="button" aria-label={`Share ${destination.name}`} title="Share" onClick={() => void share()} className={`${roundButton} text-slate-600 hover:text-himal-700`}>
+    <button type="button" aria-label={t('destinations.shareName', { name: destination.name })} title={t('destinations.share')} onClick={() => void share()} className={`${roundButton} text-slate-600 hover:text-himal-700`}>
       <ShareIcon />
     </button>
   )

@@ -46,6 +46,32 @@ describe('DestinationDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Share Phewa Lake' })).toBeInTheDocument()
   })
 
+  it('shows its trek facts and permits instead of the fixed best time, and adds up the permits', async () => {
+    const everest = destination('d1', {
+      name: 'Everest Base Camp',
+      durationDays: { min: 12, max: 14 },
+      maxAltitudeM: 5644,
+      bestMonths: [4, 5, 10, 11],
+      difficulty: 'strenuous',
+      licensedGuideRequired: true,
+      permits: [{ name: 'Sagarmatha National Park entry', feeNpr: 3000, saarcFeeNpr: 1500, feeUsd: null, per: 'entry', note: '' }],
+    })
+    serve(() => json({ destination: everest }))
+    renderRoutes(routes, '/destination/d1')
+    expect(await screen.findByText('5,644 m')).toBeInTheDocument()
+    expect(screen.getAllByText('12-14 days').length).toBe(1)
+    expect(screen.getByText('Strenuous')).toBeInTheDocument()
+    expect(screen.getByText('A licensed guide is required')).toBeInTheDocument()
+    expect(screen.getByText('April to May, October to November')).toBeInTheDocument()
+    expect(screen.queryByText('March to May and September to November')).toBeNull()
+    expect(screen.getByText('NPR 3,000 per person · SAARC citizens NPR 1,500')).toBeInTheDocument()
+    await userEvent.selectOptions(screen.getByLabelText('Number of Visitors'), '3 People')
+    expect(screen.getByText('Permits for 3 visitors, 12 days')).toBeInTheDocument()
+    expect(screen.getAllByText('NPR 9,000')).toHaveLength(2)
+    await userEvent.selectOptions(screen.getByLabelText('Permit fees for'), 'saarc')
+    expect(screen.getAllByText('NPR 4,500')).toHaveLength(2)
+  })
+
   it('has no Popular Destination banner when it is not popular', async () => {
     serve(() => json({ destination: destination('d1') }))
     renderRoutes(routes, '/destination/d1')

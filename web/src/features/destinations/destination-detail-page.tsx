@@ -1,18 +1,34 @@
-import { useId, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
-import { AlertIcon, ArrowLeftIcon, CalendarIcon, CheckIcon, MapPinIcon, MountainIcon, SpinnerIcon, StarIcon, SunIcon, UsersIcon } from '../../components/icons'
+import { AlertIcon, ArrowLeftIcon, CalendarIcon, CheckIcon, CompassIcon, FlagIcon, GlobeIcon, MapPinIcon, MountainIcon, ShieldIcon, SpinnerIcon, StarIcon, SunIcon, UsersIcon } from '../../components/icons'
 import { Photo, WIDE_SIZES } from '../../components/photo'
 import { formatRating, reviewCountText } from '../../components/star-rating'
 import { Toast, useToast } from '../../components/toast'
+import { useIntlLocale } from '../../i18n/language'
+import { msg, useT, type Translator } from '../../i18n/messages'
 import type { Destination } from '../../lib/list-destinations'
 import { usePrice } from '../../lib/currencies'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { usePageTitle } from '../../lib/use-page-title'
+import { altitudeText, durationText, feeText, monthRanges, type Permit } from '../../lib/trek-facts'
 import { DESTINATION_LOAD_FAILED, destinationKey, destinationTags, getDestination } from './api/get-destination'
 import { FavouriteButton, ShareButton } from './destination-actions'
-import { BEST_TIME_TO_VISIT, CANCELLATION_NOTE, CANCELLATION_POLICY, HIGHLIGHTS, TRIP_PRICE, VISITOR_OPTIONS, guidesNearPath, paragraphs } from './plan-trip'
+import {
+  BEST_TIME_TO_VISIT,
+  CANCELLATION_NOTE,
+  CANCELLATION_POLICY,
+  HIGHLIGHTS,
+  NATIONALITY_OPTIONS,
+  TRIP_PRICE,
+  VISITOR_OPTIONS,
+  guidesNearPath,
+  paragraphs,
+  permitTotals,
+  visitorCount,
+  type Nationality,
+} from './plan-trip'
 
-export const SOMETHING_WENT_WRONG = 'Something went wrong'
+export const SOMETHING_WENT_WRONG = msg('app.errorTitle')
 
 /** Back to the previous page, or to the list when this page was opened directly. */
 function useGoBack(): () => void {
@@ -33,25 +49,143 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
   )
 }
 
+/** The permits' cost for the group, beside the guide cost (issue 15). */
+function PermitSum({ permits, visitors, nationality, days }: { permits: readonly Permit[]; visitors: number; nationality: Nationality; days: number }) {
+  const t = useT()
+  const totals = permitTotals(permits, { visitors, nationality, days })
+  const both = (npr: number | null, usd: number | null) => [npr != null && feeText(npr, 'NPR'), usd != null && feeText(usd, 'USD')].filter(Boolean).join(' + ')
+  return (
+    <div className="mt-4 rounded-xl bg-slate-50 p-3 text-sm" role="group" aria-label={t('trek.permitsTitle')}>
+      <p className="font-semibold text-slate-900">
+        {t('trek.sumTitle', { visitors, days })}
+      </p>
+      <dl className="mt-2 space-y-1.5">
+        {totals.lines.map((line) => (
+          <div key={line.name} className="flex justify-between gap-3 text-slate-600">
+            <dt className="min-w-0">{line.name}</dt>
+            <dd className="shrink-0 text-right tabular-nums">{both(line.npr, line.usd)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-3 border-t border-slate-200 pt-1.5 font-semibold text-slate-900">
+          <dt>{t('trek.sumTotal')}</dt>
+          <dd className="text-right tabular-nums">{both(totals.npr || null, totals.usd || null) || feeText(0, 'NPR')}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-xs text-slate-500">{t('trek.sumNote')}</p>
+    </div>
+  )
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // The icon sits in the <dt>: a <dl>'s groups may hold only <dt> and <dd>.
+  return (
+    <div>
+      <dt className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-himal-50 text-himal-700">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-1 pl-9 font-medium text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+/** Duration, highest point, difficulty and guide rule: only the facts the destination has. */
+function TrekFactsSection({ destination }: { destination: Destination }) {
+  const t = useT()
+  const duration = durationText(destination, t)
+  const altitude = altitudeText(destination)
+  const guide = destination.licensedGuideRequired
+  if (!duration && !altitude && !destination.difficulty && !guide) return null
+  return (
+    <Section title={t('trek.factsTitle')} icon={<CompassIcon />}>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        {duration && (
+          <Fact icon={<CalendarIcon />} label={t('trek.duration')}>
+            {duration}
+          </Fact>
+        )}
+        {altitude && (
+          <Fact icon={<MountainIcon />} label={t('trek.highestPoint')}>
+            {altitude}
+          </Fact>
+        )}
+        {destination.difficulty && (
+          <Fact icon={<FlagIcon />} label={t('trek.difficulty')}>
+            {t(DIFFICULTY_IDS[destination.difficulty])}
+          </Fact>
+        )}
+        {guide && (
+          <Fact icon={<ShieldIcon />} label={t('trek.guide')}>
+            {t('trek.guideRequired')}
+          </Fact>
+        )}
+      </dl>
+    </Section>
+  )
+}
+
+const DIFFICULTY_IDS = {
+  easy: msg('trek.difficultyEasy'),
+  moderate: msg('trek.difficultyModerate'),
+  hard: msg('trek.difficultyHard'),
+  strenuous: msg('trek.difficultyStrenuous'),
+} as const
+const PER_IDS = { entry: msg('trek.perEntry'), week: msg('trek.perWeek'), day: msg('trek.perDay') } as const
+
+function PermitsSection({ permits }: { permits: readonly Permit[] }) {
+  const t = useT()
+  if (permits.length === 0) return null
+  return (
+    <Section title={t('trek.permitsTitle')} icon={<ShieldIcon />}>
+      <ul className="divide-y divide-slate-100">
+        {permits.map((permit) => {
+          const fees = [
+            permit.feeNpr != null && t(PER_IDS[permit.per], { fee: feeText(permit.feeNpr, 'NPR') }),
+            permit.saarcFeeNpr != null && t('trek.saarcFee', { fee: feeText(permit.saarcFeeNpr, 'NPR') }),
+            permit.feeUsd != null && t(PER_IDS[permit.per], { fee: feeText(permit.feeUsd, 'USD') }),
+          ].filter(Boolean)
+          return (
+            <li key={permit.name} className="py-3 first:pt-0 last:pb-0">
+              <p className="font-medium text-slate-900">{permit.name}</p>
+              <p className="text-sm text-slate-700">{fees.join(' · ')}</p>
+              {permit.note && <p className="mt-0.5 text-sm text-slate-500">{permit.note}</p>}
+            </li>
+          )
+        })}
+      </ul>
+      <p className="mt-3 text-xs text-slate-500">{t('trek.feesNote')}</p>
+    </Section>
+  )
+}
+
+/** The destination's own best months in full ("October to November, April to May"), else the spec's fixed text. */
+function bestTimeToVisit(months: readonly number[], t: Translator, locale: string): string {
+  return monthRanges(months, locale, t('trek.allYear'), 'long', t('trek.monthsTo')) ?? t(BEST_TIME_TO_VISIT)
+}
+
 function PlanTripPanel({ destination }: { destination: Destination }) {
   const navigate = useNavigate()
   const dateId = useId()
   const visitorsId = useId()
+  const nationalityId = useId()
+  const t = useT()
+  const [visitors, setVisitors] = useState<string>(VISITOR_OPTIONS[0])
+  const [nationality, setNationality] = useState<Nationality>('foreign')
   const today = new Date().toISOString().slice(0, 10)
   const price = usePrice()
   const rows = [
-    { label: 'Base price', amount: TRIP_PRICE.base },
-    { label: 'Guide fee', amount: TRIP_PRICE.guideFee },
+    { label: t('destinations.basePrice'), amount: TRIP_PRICE.base },
+    { label: t('destinations.guideFee'), amount: TRIP_PRICE.guideFee },
   ]
   return (
     <section className="card p-5 sm:p-6" aria-labelledby="plan-trip">
       <h2 id="plan-trip" className="text-lg font-semibold text-slate-900">
-        Plan your trip
+        {t('destinations.planTrip')}
       </h2>
       <div className="mt-4 space-y-4">
         <div>
           <label htmlFor={dateId} className="field-label">
-            Visit Date
+            {t('destinations.visitDate')}
           </label>
           <div className="relative">
             <CalendarIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500" />
@@ -60,17 +194,34 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
         </div>
         <div>
           <label htmlFor={visitorsId} className="field-label">
-            Number of Visitors
+            {t('destinations.visitors')}
           </label>
           <div className="relative">
             <UsersIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500" />
-            <select id={visitorsId} className="field-input pl-10" defaultValue={VISITOR_OPTIONS[0]}>
+            <select id={visitorsId} className="field-input pl-10" value={visitors} onChange={(e) => setVisitors(e.target.value)}>
               {VISITOR_OPTIONS.map((option) => (
-                <option key={option}>{option}</option>
+                <option key={option} value={option}>{t(option)}</option>
               ))}
             </select>
           </div>
         </div>
+        {destination.permits.length > 0 && (
+          <div>
+            <label htmlFor={nationalityId} className="field-label">
+              {t('trek.permitFeesFor')}
+            </label>
+            <div className="relative">
+              <GlobeIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500" />
+              <select id={nationalityId} className="field-input pl-10" value={nationality} onChange={(e) => setNationality(e.target.value as Nationality)}>
+                {NATIONALITY_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {t(option.label)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        )}
       </div>
       <dl className="mt-5 space-y-2 border-t border-slate-100 pt-4 text-sm">
         {rows.map((row) => (
@@ -80,18 +231,21 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
           </div>
         ))}
         <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-semibold text-slate-900">
-          <dt>Total</dt>
+          <dt>{t('common.total')}</dt>
           <dd>{price.show(TRIP_PRICE.total)}</dd>
         </div>
       </dl>
+      {destination.permits.length > 0 && (
+        <PermitSum permits={destination.permits} visitors={visitorCount(visitors)} nationality={nationality} days={destination.durationDays?.min ?? 1} />
+      )}
       <button type="button" className="btn-accent mt-5 w-full py-3 text-base" onClick={() => navigate(guidesNearPath(destination))}>
-        Book This Trip
+        {t('destinations.bookTrip')}
       </button>
-      <p className="mt-2 text-center text-xs text-slate-500">Choose a local guide for {destination.name} on the next page.</p>
+      <p className="mt-2 text-center text-xs text-slate-500">{t('destinations.chooseGuideNext', { name: destination.name })}</p>
       <p className="mt-4 flex items-center justify-center gap-1.5 text-sm text-emerald-700">
-        <CheckIcon /> {CANCELLATION_NOTE}
+        <CheckIcon /> {t(CANCELLATION_NOTE)}
       </p>
-      <p className="mt-1 text-center text-xs text-slate-500">{CANCELLATION_POLICY}</p>
+      <p className="mt-1 text-center text-xs text-slate-500">{t(CANCELLATION_POLICY)}</p>
     </section>
   )
 }
@@ -99,6 +253,8 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
 function DestinationView({ destination }: { destination: Destination }) {
   const goBack = useGoBack()
   const { toast, show } = useToast()
+  const t = useT()
+  const locale = useIntlLocale()
   return (
     <article aria-labelledby="destination-name">
       <Toast toast={toast} />
@@ -112,7 +268,7 @@ function DestinationView({ destination }: { destination: Destination }) {
               onClick={goBack}
               className="inline-flex items-center gap-1.5 rounded-full bg-white/95 px-3 py-2 text-sm font-semibold text-himal-900 shadow-sm hover:bg-white"
             >
-              <ArrowLeftIcon /> Back
+              <ArrowLeftIcon /> {t('destinations.back')}
             </button>
             <div className="flex gap-2">
               <FavouriteButton destination={destination} />
@@ -131,7 +287,7 @@ function DestinationView({ destination }: { destination: Destination }) {
               </span>
               <span className="inline-flex items-center gap-1.5">
                 <StarIcon className="text-marigold-400" />
-                <span className="sr-only">Rated</span>
+                <span className="sr-only">{t('common.ratedPrefix')}</span>
                 <span className="font-semibold">{formatRating(destination.rating)}</span>
                 <span className="text-white/80">({reviewCountText(destination.reviews)})</span>
               </span>
@@ -146,32 +302,34 @@ function DestinationView({ destination }: { destination: Destination }) {
             <div className="flex items-center gap-3 rounded-2xl bg-marigold-50 px-5 py-4 text-marigold-900 ring-1 ring-marigold-200">
               <StarIcon className="shrink-0 text-xl text-marigold-500" />
               <div>
-                <p className="font-semibold">Popular Destination</p>
-                <p className="text-sm">One of the places travellers choose most often.</p>
+                <p className="font-semibold">{t('destinations.popular')}</p>
+                <p className="text-sm">{t('destinations.popularText')}</p>
               </div>
             </div>
           )}
-          <Section title="About this destination" icon={<MountainIcon />}>
+          <Section title={t('destinations.about')} icon={<MountainIcon />}>
             <div className="space-y-3 leading-relaxed whitespace-pre-line">
               {paragraphs(destination.description).map((paragraph, i) => (
                 <p key={i}>{paragraph}</p>
               ))}
             </div>
           </Section>
-          <Section title="Highlights" icon={<StarIcon filled={false} />}>
+          <TrekFactsSection destination={destination} />
+          <PermitsSection permits={destination.permits} />
+          <Section title={t('destinations.highlights')} icon={<StarIcon filled={false} />}>
             <ul className="grid gap-3 sm:grid-cols-2">
               {HIGHLIGHTS.map((item) => (
                 <li key={item} className="flex items-center gap-2">
                   <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-sm text-emerald-700">
                     <CheckIcon />
                   </span>
-                  {item}
+                  {t(item)}
                 </li>
               ))}
             </ul>
           </Section>
-          <Section title="Best time to visit" icon={<SunIcon />}>
-            <p>{BEST_TIME_TO_VISIT}</p>
+          <Section title={t('destinations.bestTime')} icon={<SunIcon />}>
+            <p>{bestTimeToVisit(destination.bestMonths, t, locale)}</p>
           </Section>
         </div>
         <aside className="lg:sticky lg:top-24 lg:self-start">
@@ -186,8 +344,9 @@ function DestinationView({ destination }: { destination: Destination }) {
 export function DestinationDetailPage() {
   const { id = '' } = useParams()
   const goBack = useGoBack()
+  const t = useT()
   const query = useCachedQuery({ key: destinationKey(id), tags: destinationTags(id), load: (signal) => getDestination(id, signal), enabled: id !== '' })
-  usePageTitle(query.data ? [query.data.name, query.data.location].filter(Boolean).join(', ') : 'Destination')
+  usePageTitle(query.data ? [query.data.name, query.data.location].filter(Boolean).join(', ') : t('destinations.pageTitle'))
 
   if (query.data) return <DestinationView destination={query.data} />
   if (query.status === 'error') {
@@ -197,18 +356,18 @@ export function DestinationDetailPage() {
           <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-red-50 text-2xl text-red-700">
             <AlertIcon />
           </span>
-          <h1 className="mt-4 text-lg font-semibold text-slate-900">{SOMETHING_WENT_WRONG}</h1>
-          <p className="mt-1 text-sm text-slate-600">{query.error ?? DESTINATION_LOAD_FAILED}</p>
+          <h1 className="mt-4 text-lg font-semibold text-slate-900">{t(SOMETHING_WENT_WRONG)}</h1>
+          <p className="mt-1 text-sm text-slate-600">{query.error ?? t(DESTINATION_LOAD_FAILED)}</p>
           <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <button type="button" className="btn-primary" onClick={goBack}>
-              <ArrowLeftIcon /> Go back
+              <ArrowLeftIcon /> {t('destinations.goBack')}
             </button>
             <button type="button" className="btn-secondary" onClick={query.reload}>
-              Try Again
+              {t('common.tryAgain')}
             </button>
           </div>
           <Link to="/destinations" className="mt-4 inline-block text-sm text-link">
-            All destinations
+            {t('destinations.all')}
           </Link>
         </div>
       </div>
@@ -217,7 +376,7 @@ export function DestinationDetailPage() {
   return (
     <div role="status" className="flex flex-col items-center justify-center gap-3 py-32 text-slate-600">
       <SpinnerIcon className="animate-spin text-3xl text-himal-600" />
-      <span>Loading destination...</span>
+      <span>{t('destinations.loadingOne')}</span>
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { PageShell } from '../../components/page-shell'
 import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
 import { Toast, useToast } from '../../components/toast'
 import { DESTINATIONS_LOAD_FAILED, DESTINATIONS_PAGE_SIZE, DESTINATION_LIST_TAGS, destinationListKey, listDestinations } from '../../lib/list-destinations'
+import { useT } from '../../i18n/messages'
 import { usePagedList } from '../../lib/use-cached-query'
 import { FavouriteButton, ShareButton } from './destination-actions'
 
@@ -14,24 +15,25 @@ const query = { limit: DESTINATIONS_PAGE_SIZE, query: '' }
 export function DestinationsPage() {
   const list = usePagedList({ key: destinationListKey(query), tags: DESTINATION_LIST_TAGS, loadPage: (page) => listDestinations(query, page) })
   const { toast, show } = useToast()
+  const t = useT()
 
   return (
-    <PageShell eyebrow="Destinations" title="Popular Destinations" description="Mountains, lakes, temples and trails worth the journey.">
+    <PageShell eyebrow={t('destinations.eyebrow')} title={t('destinations.title')} description={t('destinations.description')}>
       <Toast toast={toast} />
       <div className="relative -mt-16 sm:-mt-28">
         {list.status === 'loading' && (
           <div className="card">
-            <LoadingCard label="Loading destinations..." />
+            <LoadingCard label={t('destinations.loading')} />
           </div>
         )}
-        {list.status === 'error' && <ErrorCard message={list.error ?? DESTINATIONS_LOAD_FAILED} onRetry={list.reload} />}
+        {list.status === 'error' && <ErrorCard message={list.error ?? t(DESTINATIONS_LOAD_FAILED)} onRetry={list.reload} />}
         {list.status === 'success' && list.items.length === 0 && (
-          <EmptyCard icon={<MountainIcon />} title="No destinations yet">
-            New destinations appear here as soon as they are added.
+          <EmptyCard icon={<MountainIcon />} title={t('destinations.emptyTitle')}>
+            {t('destinations.emptyText')}
           </EmptyCard>
         )}
         {list.status === 'success' && list.items.length > 0 && (
-          <ul className="grid gap-6 md:grid-cols-2" aria-label="Destinations">
+          <ul className="grid gap-6 md:grid-cols-2" aria-label={t('destinations.eyebrow')}>
             {list.items.map((destination, index) => (
               <li key={destination._id}>
                 <DestinationCard
@@ -51,7 +53,7 @@ export function DestinationsPage() {
             ))}
           </ul>
         )}
-        <LoadMore list={list} label="Load More Destinations" primary spacing="mt-10" />
+        <LoadMore list={list} label={t('destinations.loadMore')} primary spacing="mt-10" />
       </div>
     </PageShell>
   )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readSearchRequest } from '../../lib/search-url'
-import { guidesNearPath, paragraphs, townOf } from './plan-trip'
+import { VISITOR_OPTIONS, guidesNearPath, paragraphs, permitTotals, townOf, visitorCount } from './plan-trip'
 
 const read = (path: string) => readSearchRequest(new URLSearchParams(path.split('?')[1]))
 
@@ -27,5 +27,40 @@ describe('paragraphs', () => {
   it('splits the description at blank lines and drops empty ones', () => {
     expect(paragraphs('First line\nstill first.\n\nSecond.\n \n\n\nThird.')).toEqual(['First line\nstill first.', 'Second.', 'Third.'])
     expect(paragraphs('   ')).toEqual([])
+  })
+})
+
+describe('permitTotals', () => {
+  const acap = { name: 'ACAP', feeNpr: 3000, saarcFeeNpr: 1000, feeUsd: null, per: 'entry' as const, note: '' }
+  const tims = { name: 'TIMS', feeNpr: 2000, saarcFeeNpr: null, feeUsd: null, per: 'entry' as const, note: '' }
+  const manaslu = { name: 'Manaslu RAP', feeNpr: null, saarcFeeNpr: null, feeUsd: 100, per: 'week' as const, note: 'Sep-Nov' }
+  const chitwan = { name: 'Chitwan', feeNpr: 2000, saarcFeeNpr: 1000, feeUsd: null, per: 'day' as const, note: '' }
+
+  it('multiplies each entry fee by the visitors', () => {
+    const totals = permitTotals([acap, tims], { visitors: 2, nationality: 'foreign', days: 12 })
+    expect(totals.lines.map((l) => l.npr)).toEqual([6000, 4000])
+    expect(totals).toMatchObject({ npr: 10000, usd: 0 })
+  })
+
+  it('charges SAARC citizens the SAARC fee where there is one, else the foreigners’ fee', () => {
+    expect(permitTotals([acap, tims], { visitors: 3, nationality: 'saarc', days: 5 }).npr).toBe(3 * 1000 + 3 * 2000)
+  })
+
+  it('counts every week begun and every day, in their own currency', () => {
+    const totals = permitTotals([manaslu, chitwan], { visitors: 2, nationality: 'foreign', days: 15 })
+    expect(totals.lines[0]).toMatchObject({ usd: 2 * 100 * 3, npr: null, units: 3 })
+    expect(totals.lines[1]).toMatchObject({ npr: 2 * 2000 * 15, units: 15 })
+    expect(totals).toMatchObject({ npr: 60000, usd: 600 })
+  })
+
+  it('counts at least one visitor and one day, and nothing without permits', () => {
+    expect(permitTotals([chitwan], { visitors: 0, nationality: 'foreign', days: 0 }).npr).toBe(2000)
+    expect(permitTotals([], { visitors: 4, nationality: 'saarc', days: 3 })).toEqual({ lines: [], npr: 0, usd: 0 })
+  })
+})
+
+describe('visitorCount', () => {
+  it('reads the number of each option, 4+ as four', () => {
+    expect(VISITOR_OPTIONS.map(visitorCount)).toEqual([1, 2, 3, 4])
   })
 })

@@ -1,15 +1,17 @@
+import { msg } from '../../i18n/messages'
 import type { Destination } from '../../lib/list-destinations'
 import { searchPath } from '../../lib/search-url'
+import type { Permit } from '../../lib/trek-facts'
 
 /** The 'Plan your trip' panel's fixed figures (spec section 9): shown, not calculated. */
 export const TRIP_PRICE = { base: 120, guideFee: 40, total: 160 } as const
-export const VISITOR_OPTIONS = ['1 Person', '2 People', '3 People', '4+ People'] as const
-export const CANCELLATION_NOTE = 'Free cancellation up to 24 hours before your trip'
+// Text ids: the page shows them with `t`.
+export const VISITOR_OPTIONS = [msg('destinations.visitors1'), msg('destinations.visitors2'), msg('destinations.visitors3'), msg('destinations.visitors4')] as const
+export const CANCELLATION_NOTE = msg('destinations.cancellationNote')
 /** What the note promises, as the server keeps it (issue 11): a full refund, then none. */
-export const CANCELLATION_POLICY =
-  'Cancel a paid trip from your dashboard at least 24 hours before it starts (Nepal time) and the whole amount goes back to your card; later, nothing is refunded. If your guide cancels, you always get it all back.'
-export const BEST_TIME_TO_VISIT = 'March to May and September to November'
-export const HIGHLIGHTS = ['Mountain views', 'Local cultural experiences', 'Guided hiking trails', 'Authentic local cuisine'] as const
+export const CANCELLATION_POLICY = msg('destinations.cancellationPolicy')
+export const BEST_TIME_TO_VISIT = msg('destinations.bestTimeToVisit')
+export const HIGHLIGHTS = [msg('destinations.highlight1'), msg('destinations.highlight2'), msg('destinations.highlight3'), msg('destinations.highlight4')] as const
 
 /** The town of a location such as 'Pokhara, Gandaki Province': the part guides' addresses name. */
 export function townOf(location: string): string {
@@ -31,4 +33,57 @@ export function paragraphs(description: string): string[] {
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean)
+}
+
+/** Who pays which fee: SAARC citizens pay `saarcFeeNpr` where a permit has one (issue 15). */
+export type Nationality = 'foreign' | 'saarc'
+export const NATIONALITY_OPTIONS: readonly { value: Nationality; label: string }[] = [
+  { value: 'foreign', label: msg('trek.foreign') },
+  { value: 'saarc', label: msg('trek.saarc') },
+]
+
+/** The number of people a visitor option stands for ('4+ People' counts as four). */
+export function visitorCount(option: string): number {
+  const index = (VISITOR_OPTIONS as readonly string[]).indexOf(option)
+  return index < 0 ? 1 : index + 1
+}
+
+export type PermitCost = {
+  name: string
+  /** Rupees for the whole group, or null when the permit is priced in dollars. */
+  npr: number | null
+  usd: number | null
+  /** How many entries, weeks or days were counted per person. */
+  units: number
+  per: Permit['per']
+  note: string
+}
+
+export type PermitTotals = { lines: PermitCost[]; npr: number; usd: number }
+
+/**
+ * Adds up the permits for `visitors` people of one nationality group on a trip of `days`
+ * days: a fee per entry counts once, per week once for each week begun, per day each day.
+ * A SAARC citizen pays the SAARC fee where there is one, else the foreigners' fee.
+ */
+export function permitTotals(permits: readonly Permit[], { visitors, nationality, days }: { visitors: number; nationality: Nationality; days: number }): PermitTotals {
+  const people = Math.max(1, Math.floor(visitors))
+  const tripDays = Math.max(1, Math.floor(days))
+  const lines = permits.map((permit): PermitCost => {
+    const units = permit.per === 'entry' ? 1 : permit.per === 'week' ? Math.ceil(tripDays / 7) : tripDays
+    const rupees = nationality === 'saarc' ? (permit.saarcFeeNpr ?? permit.feeNpr) : permit.feeNpr
+    return {
+      name: permit.name,
+      npr: rupees == null ? null : rupees * units * people,
+      usd: permit.feeUsd == null ? null : permit.feeUsd * units * people,
+      units,
+      per: permit.per,
+      note: permit.note,
+    }
+  })
+  return {
+    lines,
+    npr: lines.reduce((sum, line) => sum + (line.npr ?? 0), 0),
+    usd: lines.reduce((sum, line) => sum + (line.usd ?? 0), 0),
+  }
 }

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { WalletIcon } from '../../components/icons'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
+import { currentIntlLocale } from '../../i18n/language'
+import { useT } from '../../i18n/messages'
 import { BOOKINGS_TAG, EARNINGS_TAG } from '../../lib/cache-tags'
 import { formatDollars } from '../../lib/money'
 import { useCachedQuery } from '../../lib/use-cached-query'
@@ -13,49 +15,52 @@ export const EARNINGS_KEY = 'guide:earnings'
 export const PAYOUT_DETAILS_KEY = 'guide:payout-details'
 const TAGS = [BOOKINGS_TAG, EARNINGS_TAG]
 
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
+// English keeps its day-first date; other languages write their own.
+const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(currentIntlLocale().startsWith('en') ? 'en-GB' : currentIntlLocale(), { day: 'numeric', month: 'short', year: 'numeric' })
 
 /** The guide's balances: ready to be paid out, still held, paid out, and where payouts go. */
 export function EarningsBalances() {
   const query = useCachedQuery({ key: EARNINGS_KEY, tags: TAGS, load: getEarnings })
   const details = useCachedQuery({ key: PAYOUT_DETAILS_KEY, tags: [EARNINGS_TAG], load: getPayoutDetails })
+  const t = useT()
   const earnings = query.data
-  if (!earnings && query.status === 'loading') return <LoadingCard label="Loading your earnings..." />
-  if (!earnings) return <ErrorCard message={query.error ?? EARNINGS_LOAD_FAILED} onRetry={query.reload} />
+  if (!earnings && query.status === 'loading') return <LoadingCard label={t('earnings.loading')} />
+  if (!earnings) return <ErrorCard message={t(query.error ?? EARNINGS_LOAD_FAILED)} onRetry={query.reload} />
   return (
     <>
-      <dl className="space-y-4" aria-label="Your balance">
+      <dl className="space-y-4" aria-label={t('earnings.yourBalance')}>
         <div>
-          <dt className="text-sm text-slate-500">Available to pay out</dt>
+          <dt className="text-sm text-slate-500">{t('earnings.available')}</dt>
           <dd className="font-display text-3xl font-bold text-himal-900">{formatDollars(earnings.available)}</dd>
         </div>
         <div className="flex justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
-          <dt className="text-slate-600">Pending</dt>
+          <dt className="text-slate-600">{t('earnings.pending')}</dt>
           <dd className="font-semibold text-slate-900">{formatDollars(earnings.pending)}</dd>
         </div>
         <div className="flex justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
-          <dt className="text-slate-600">Paid out</dt>
+          <dt className="text-slate-600">{t('earnings.paidOut')}</dt>
           <dd className="font-semibold text-slate-900">{formatDollars(earnings.paidOut)}</dd>
         </div>
       </dl>
       <p className="mt-4 text-xs text-slate-500">
-        You earn each payment less Yatra's {earnings.commissionPercent}% commission. It becomes available {holdText(earnings.holdDays)} after the trip ends.
+        {t('earnings.commissionNote', { percent: earnings.commissionPercent, hold: holdText(earnings.holdDays) })}
       </p>
       <p className="mt-3 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
         {details.data ? (
           <>
-            Payouts go to {accountSummary(details.data)}.{' '}
+            {t('earnings.payoutsGoTo', { account: accountSummary(details.data) })}{' '}
             <Link to="/guide/profile#payout-details" className="text-link">
-              Change
+              {t('earnings.change')}
             </Link>
           </>
         ) : details.status === 'loading' ? (
-          'Loading your payout details...'
+          t('earnings.loadingPayoutDetails')
         ) : (
           <>
-            Tell us where to send your money.{' '}
+            {t('earnings.tellUsWhere')}{' '}
             <Link to="/guide/profile#payout-details" className="text-link">
-              Add payout details
+              {t('earnings.addPayoutDetails')}
             </Link>
           </>
         )}
@@ -67,14 +72,15 @@ export function EarningsBalances() {
 /** Every trip payment, refund and payout, newest first. */
 export function EarningsHistory() {
   const query = useCachedQuery({ key: EARNINGS_KEY, tags: TAGS, load: getEarnings })
+  const t = useT()
   const entries = query.data?.entries
   if (!entries) return null
   const payouts = payoutHistory(entries)
   const trips = tripEntries(entries)
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <History title="Payout history" empty="No payouts yet. Admins send your available balance to your bank or Khalti wallet." entries={payouts} />
-      <History title="Trip earnings" empty="No earnings yet. Paid trips appear here." entries={trips} />
+      <History title={t('earnings.payoutHistory')} empty={t('earnings.noPayouts')} entries={payouts} />
+      <History title={t('earnings.tripEarnings')} empty={t('earnings.noEarnings')} entries={trips} />
     </div>
   )
 }

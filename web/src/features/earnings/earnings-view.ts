@@ -1,23 +1,28 @@
+import { translate } from '../../i18n/messages'
 import { formatTripDate } from '../../lib/booking'
 import { formatDollars } from '../../lib/money'
 import type { LedgerEntry } from './api/earnings'
 
 /** What an entry of the guide's ledger says, as a title and a detail line. */
 export function describeEntry(entry: LedgerEntry): { title: string; detail: string } {
-  const trip = entry.tripDate ? `Trip on ${formatTripDate(entry.tripDate)}` : 'Trip'
-  const withWhom = entry.travellerName ? ` with ${entry.travellerName}` : ''
+  const title = translate('earnings.tripTitle', {
+    date: entry.tripDate ? formatTripDate(entry.tripDate) : '',
+    hasDate: entry.tripDate ? 'yes' : 'no',
+    traveller: entry.travellerName ?? '',
+    hasTraveller: entry.travellerName ? 'yes' : 'no',
+  })
   switch (entry.kind) {
     case 'earning':
       return {
-        title: `${trip}${withWhom}`,
-        detail: `${formatDollars(entry.amount + entry.commission)} paid, less ${formatDollars(entry.commission)} Yatra commission`,
+        title,
+        detail: translate('earnings.earningDetail', { paid: formatDollars(entry.amount + entry.commission), commission: formatDollars(entry.commission) }),
       }
     case 'earning_refund':
-      return { title: `${trip}${withWhom}`, detail: 'Refunded to the traveller' }
+      return { title, detail: translate('earnings.refunded') }
     case 'payout':
       return {
-        title: entry.method === 'khalti' ? 'Paid out to your Khalti wallet' : 'Paid out by bank transfer',
-        detail: entry.reference ? `Reference ${entry.reference}` : '',
+        title: entry.method === 'khalti' ? translate('earnings.paidOutKhalti') : translate('earnings.paidOutBank'),
+        detail: entry.reference ? translate('earnings.reference', { reference: entry.reference }) : '',
       }
     default:
       return { title: entry.kind, detail: '' }
@@ -32,11 +37,8 @@ export const tripEntries = (entries: LedgerEntry[]) => entries.filter((e) => e.k
 
 /** How long finished trips wait, e.g. `3 days`. */
 export function holdText(days: number): string {
-  if (days >= 1) {
-    const whole = Math.round(days)
-    return whole === 1 ? '1 day' : `${whole} days`
-  }
+  if (days >= 1) return translate('earnings.holdDays', { count: Math.round(days) })
   const hours = Math.round(days * 24)
-  if (hours < 1) return 'less than an hour'
-  return hours === 1 ? '1 hour' : `${hours} hours`
+  if (hours < 1) return translate('earnings.holdUnderAnHour')
+  return translate('earnings.holdHours', { count: hours })
 }

@@ -38,6 +38,7 @@ import {
   validateBooking,
   type BookingDraft,
 } from './booking-request'
+import { useT } from '../../i18n/messages'
 
 export type BookableGuide = { guideId: string; firstName: string; lastName: string; pricePerDay: number | null }
 
@@ -51,8 +52,9 @@ type BookingModalProps = { open: boolean; onClose: () => void; guide: BookableGu
  */
 export function BookingModal({ open, onClose, guide }: BookingModalProps) {
   const { isSignedIn, role } = useAuth()
+  const t = useT()
   return (
-    <ModalDialog open={open} title={`Book ${guide.firstName}`} onClose={onClose}>
+    <ModalDialog open={open} title={t('guides.bookName', { name: guide.firstName })} onClose={onClose}>
       {!isSignedIn ? (
         <SignedOut />
       ) : role !== 'tourist' ? (
@@ -67,16 +69,17 @@ export function BookingModal({ open, onClose, guide }: BookingModalProps) {
 }
 
 function SignedOut() {
+  const t = useT()
   return (
     <div className="space-y-5">
-      <FormAlert tone="error">{LOGIN_TO_BOOK}</FormAlert>
-      <p className="text-sm text-slate-600">Log in with your traveller account to choose a date and send your request. New to Yatra? Signing up takes a minute.</p>
+      <FormAlert tone="error">{t(LOGIN_TO_BOOK)}</FormAlert>
+      <p className="text-sm text-slate-600">{t('guides.signedOutHint')}</p>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link to="/signup" className="btn-secondary">
-          Sign up
+          {t('guides.signUp')}
         </Link>
         <Link to="/login" className="btn-primary">
-          Log in
+          {t('guides.logIn')}
         </Link>
       </div>
     </div>
@@ -84,16 +87,16 @@ function SignedOut() {
 }
 
 function NotATraveller({ role, onClose }: { role: string | null; onClose: () => void }) {
+  const t = useT()
   return (
     <div className="space-y-5">
-      <FormAlert tone="error">{GUIDES_CANNOT_BOOK}</FormAlert>
+      <FormAlert tone="error">{t(GUIDES_CANNOT_BOOK)}</FormAlert>
       <p className="text-sm text-slate-600">
-        {role === 'guide' ? 'You are signed in as a tour guide, and guides cannot book other guides.' : 'You are signed in with an account that cannot book.'} To
-        book a trip, log in with a traveller account.
+        {role === 'guide' ? t('guides.signedInAsGuide') : t('guides.signedInCannotBook')} {t('guides.useTravellerAccount')}
       </p>
       <div className="flex justify-end">
         <button type="button" className="btn-primary" onClick={onClose}>
-          Close
+          {t('guides.close')}
         </button>
       </div>
     </div>
@@ -101,14 +104,15 @@ function NotATraveller({ role, onClose }: { role: string | null; onClose: () => 
 }
 
 function NoRate({ guide, onClose }: { guide: BookableGuide; onClose: () => void }) {
+  const t = useT()
   return (
     <div className="space-y-5">
       <p className="text-sm text-slate-600">
-        {guide.firstName} has not set a daily rate yet, so online booking is not open. You can write to them from the contact details on this page.
+        {t('guides.noRate', { name: guide.firstName })}
       </p>
       <div className="flex justify-end">
         <button type="button" className="btn-primary" onClick={onClose}>
-          Close
+          {t('guides.close')}
         </button>
       </div>
     </div>
@@ -133,6 +137,7 @@ const BOOKABLE_DAYS = 365
 
 function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay: number }; onClose: () => void }) {
   const cache = useClientCache()
+  const t = useT()
   const { isSignedIn } = useAuth()
   const ids = { date: useId(), days: useId(), time: useId(), groupSize: useId(), message: useId(), messageCount: useId(), outcome: useId(), range: useId() }
   const refs = {
@@ -185,11 +190,11 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
     const outside = day < today || day > lastBookable
     const busy = unavailable.has(day)
     const inTrip = draft.date !== '' && end !== null && day >= draft.date && day <= end
-    if (inTrip && busy) return { tone: 'conflict', disabled: true, note: 'unavailable, inside your trip' }
-    if (day === draft.date) return { tone: 'picked', pressed: true, note: 'first day of your trip' }
-    if (inTrip) return { tone: 'inTrip', disabled: outside, note: 'part of your trip' }
-    if (outside) return { tone: 'off', disabled: true, note: 'not bookable' }
-    if (busy) return { tone: 'off', disabled: true, note: 'unavailable' }
+    if (inTrip && busy) return { tone: 'conflict', disabled: true, note: t('guides.dayConflict') }
+    if (day === draft.date) return { tone: 'picked', pressed: true, note: t('guides.dayFirst') }
+    if (inTrip) return { tone: 'inTrip', disabled: outside, note: t('guides.dayInTrip') }
+    if (outside) return { tone: 'off', disabled: true, note: t('guides.dayNotBookable') }
+    if (busy) return { tone: 'off', disabled: true, note: t('guides.dayUnavailable') }
     return { tone: 'free' }
   }
 
@@ -236,16 +241,16 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
   const locked = sending || done
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label={`Book ${guide.firstName} ${guide.lastName}`}>
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('guides.bookName', { name: `${guide.firstName} ${guide.lastName}` })}>
       <p className="text-sm text-slate-600">
-        Choose your first day, how long and your group. {guide.firstName} answers your request, and you pay only once it is approved.
+        {t('guides.bookingIntro', { name: guide.firstName })}
       </p>
       <fieldset ref={refs.date} aria-describedby={ids.range} {...(outcome?.field === 'date' ? { 'aria-invalid': true } : {})}>
         <legend id={ids.date} className="field-label">
-          First day
+          {t('guides.firstDay')}
         </legend>
         <MonthCalendar
-          label="First day"
+          label={t('guides.firstDay')}
           month={month}
           onMonthChange={setMonth}
           firstMonth={monthOfDay(today)}
@@ -262,13 +267,11 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
             <p className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">{unavailableText(clash)}</p>
           ) : draft.date && end ? (
             <p className="text-slate-700">
-              Your trip: <strong>{formatTripDate(draft.date)}</strong>
-              {end !== draft.date && (
-                <>
-                  {' '}
-                  to <strong>{formatTripDate(end)}</strong>
-                </>
-              )}
+              {t.rich(end !== draft.date ? 'guides.yourTripRange' : 'guides.yourTripDay', {
+                start: formatTripDate(draft.date),
+                end: formatTripDate(end),
+                b: (chunks) => <strong key={String(chunks)}>{chunks}</strong>,
+              })}
             </p>
           ) : null}
         </div>
@@ -277,22 +280,22 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
         <Stepper
           id={ids.days}
           inputRef={refs.days}
-          label="Trip length"
-          unit="days"
+          label={t('guides.tripLength')}
+          unit={t('guides.inDays')}
           value={draft.days}
           min={DAYS_MIN}
           max={DAYS_MAX}
           current={days}
           onChange={(v) => edit('days', v)}
           onStep={(by) => step('days', by)}
-          names={['One day fewer', 'One day more']}
+          names={[t('guides.oneDayFewer'), t('guides.oneDayMore')]}
           locked={locked}
           invalid={invalid('days')}
-          hint={`${DAYS_MIN} to ${DAYS_MAX} days`}
+          hint={t('guides.daysHint', { min: DAYS_MIN, max: DAYS_MAX })}
         />
         <div>
           <label htmlFor={ids.time} className="field-label">
-            Start time
+            {t('guides.startTime')}
           </label>
           <div className="relative">
             <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-500">
@@ -315,7 +318,7 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
       <Stepper
         id={ids.groupSize}
         inputRef={refs.groupSize}
-        label="Group size"
+        label={t('guides.groupSize')}
         icon={<UsersIcon />}
         value={draft.groupSize}
         min={GROUP_SIZE_MIN}
@@ -323,14 +326,14 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
         current={size}
         onChange={(v) => edit('groupSize', v)}
         onStep={(by) => step('groupSize', by)}
-        names={['One person fewer', 'One person more']}
+        names={[t('guides.onePersonFewer'), t('guides.onePersonMore')]}
         locked={locked}
         invalid={invalid('groupSize')}
-        hint={`${GROUP_SIZE_MIN} to ${GROUP_SIZE_MAX} people`}
+        hint={t('guides.peopleHint', { min: GROUP_SIZE_MIN, max: GROUP_SIZE_MAX })}
       />
       <div>
         <label htmlFor={ids.message} className="field-label">
-          Message to {guide.firstName} <span className="font-normal text-slate-500">(optional)</span>
+          {t('guides.messageTo', { name: guide.firstName })} <span className="font-normal text-slate-500">{t('guides.optional')}</span>
         </label>
         <textarea
           ref={refs.message}
@@ -339,17 +342,17 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
           value={draft.message}
           onChange={(e) => edit('message', e.target.value)}
           disabled={locked}
-          placeholder="Your plans, pace, pick-up place..."
+          placeholder={t('guides.messagePlaceholder')}
           aria-describedby={ids.messageCount}
           className="field-input resize-y"
           {...invalid('message')}
         />
         <p id={ids.messageCount} className={`mt-1 text-right text-xs ${typed > MESSAGE_MAX ? 'font-semibold text-red-700' : 'text-slate-500'}`}>
-          {typed.toLocaleString('en-US')} / {MESSAGE_MAX.toLocaleString('en-US')} characters
+          {t('guides.characterCount', { typed, max: MESSAGE_MAX })}
         </p>
       </div>
 
-      <section aria-label="Price summary" className="rounded-xl bg-himal-50 p-4 text-sm">
+      <section aria-label={t('guides.priceSummary')} className="rounded-xl bg-himal-50 p-4 text-sm">
         <div className="flex items-center justify-between gap-3 text-slate-700">
           <span>
             {summary.perPerson} × {summary.people} × {summary.days}
@@ -357,22 +360,22 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
           <span>{summary.total}</span>
         </div>
         <div className="mt-2 flex items-center justify-between gap-3 border-t border-himal-100 pt-2 font-semibold text-himal-900">
-          <span>Total</span>
+          <span>{t('guides.total')}</span>
           <span className="text-lg">{summary.total}</span>
         </div>
-        {charged && <p className="mt-1 text-xs font-medium text-slate-700">Charged at checkout in US dollars: {charged}</p>}
-        <p className="mt-1 text-xs text-slate-500">Price per day for each person. Free cancellation up to 24 hours before your trip.</p>
+        {charged && <p className="mt-1 text-xs font-medium text-slate-700">{t('guides.chargedInDollars', { amount: charged })}</p>}
+        <p className="mt-1 text-xs text-slate-500">{t('guides.priceNote')}</p>
       </section>
 
       <div id={ids.outcome}>
         {outcome && (
           <FormAlert tone={outcome.tone}>
-            {outcome.text}
+            {t(outcome.text)}
             {done && (
               <>
                 {' '}
                 <Link to="/dashboard" className="text-link">
-                  See your trips
+                  {t('guides.seeYourTrips')}
                 </Link>
               </>
             )}
@@ -382,15 +385,15 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" className="btn-secondary" onClick={onClose} disabled={sending}>
-          Cancel
+          {t('guides.cancel')}
         </button>
         <button type="submit" className="btn-accent" disabled={locked} aria-busy={sending}>
           {sending ? (
             <>
-              <SpinnerIcon className="animate-spin" /> Sending request...
+              <SpinnerIcon className="animate-spin" /> {t('guides.sendingRequest')}
             </>
           ) : (
-            'Request Booking'
+            t('guides.requestBooking')
           )}
         </button>
       </div>
@@ -399,35 +402,37 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
 }
 
 function Legend() {
+  const t = useT()
   const swatch = 'inline-block h-3 w-3 rounded'
   return (
     <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-hidden="true">
       <span className="inline-flex items-center gap-1.5">
-        <span className={`${swatch} bg-himal-700`} /> First day
+        <span className={`${swatch} bg-himal-700`} /> {t('guides.firstDay')}
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <span className={`${swatch} bg-himal-100`} /> Your trip
+        <span className={`${swatch} bg-himal-100`} /> {t('guides.yourTrip')}
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <span className={`${swatch} border border-slate-200 bg-slate-50`} /> Not available
+        <span className={`${swatch} border border-slate-200 bg-slate-50`} /> {t('guides.notAvailable')}
       </span>
     </p>
   )
 }
 
 function AvailabilityNote({ status, error, onRetry }: { status: 'loading' | 'error' | 'success'; error: string | undefined; onRetry: () => void }) {
+  const t = useT()
   if (status === 'loading')
     return (
       <p className="mt-2 flex items-center gap-2 text-xs text-slate-500" role="status">
-        <SpinnerIcon className="animate-spin" /> Checking which days the guide is free...
+        <SpinnerIcon className="animate-spin" /> {t('guides.checkingDays')}
       </p>
     )
   if (status === 'error')
     return (
       <div className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900" role="alert">
-        <span>{error ?? AVAILABILITY_LOAD_FAILED}. You can still send a request: the guide's days are checked when it arrives.</span>
+        <span>{t('guides.availabilityFailedNote', { error: t(error ?? AVAILABILITY_LOAD_FAILED) })}</span>
         <button type="button" className="text-link text-xs" onClick={onRetry}>
-          Try again
+          {t('guides.tryAgain')}
         </button>
       </div>
     )
@@ -458,7 +463,7 @@ function Stepper({ id, inputRef, label, icon, unit, value, min, max, current, on
     <div>
       <label htmlFor={id} className="field-label">
         {label}
-        {unit && <span className="sr-only"> in {unit}</span>}
+        {unit && <span className="sr-only"> {unit}</span>}
       </label>
       <div className="flex items-stretch gap-2">
         <button type="button" className="btn-secondary w-11 shrink-0 px-0 py-0 text-lg" aria-label={names[0]} onClick={() => onStep(-1)} disabled={locked || (current ?? min) <= min}>

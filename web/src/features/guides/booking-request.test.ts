@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { todayInNepal } from '../../lib/booking'
 import {
   DATE_IN_PAST,
@@ -15,6 +15,9 @@ import {
   validateBooking,
   type BookingDraft,
 } from './booking-request'
+import { loadTexts } from '../../i18n/messages'
+
+beforeAll(() => loadTexts(['guides']))
 
 const draft = (overrides: Partial<BookingDraft> = {}): BookingDraft => ({ date: '2026-12-12', time: '10:00', groupSize: '2', days: '1', message: '', ...overrides })
 

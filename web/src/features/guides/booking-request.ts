@@ -1,21 +1,22 @@
 import { daysLabel, formatTripDate, peopleLabel } from '../../lib/booking'
 import { firstUnavailableDay } from '../../lib/calendar'
 import { formatDollars } from '../../lib/money'
+import { msg, translate } from '../../i18n/messages'
 
 /** Booking modal texts and rules (spec sections 5, 8 and 9). */
-export const SELECT_DATE = 'Please select a date'
-export const DATE_IN_PAST = 'Date must be today or in the future'
-export const LOGIN_TO_BOOK = 'You must be logged in to book a guide'
-export const SELECT_TIME = 'Please select a time (HH:MM)'
-export const GROUP_SIZE_RANGE = 'Group size must be a whole number from 1 to 20'
-export const GUIDES_CANNOT_BOOK = 'Only travellers can book a guide'
-export const BOOKING_REQUESTED = 'Booking requested successfully!'
-export const DAYS_RANGE = 'Trip length must be a whole number of days from 1 to 30'
-export const MESSAGE_TOO_LONG = 'Your message to the guide can be at most 1,000 characters'
+export const SELECT_DATE = msg('guides.selectDate')
+export const DATE_IN_PAST = msg('guides.dateInPast')
+export const LOGIN_TO_BOOK = msg('guides.loginToBook')
+export const SELECT_TIME = msg('guides.selectTime')
+export const GROUP_SIZE_RANGE = msg('guides.groupSizeRange')
+export const GUIDES_CANNOT_BOOK = msg('guides.guidesCannotBook')
+export const BOOKING_REQUESTED = msg('guides.bookingRequested')
+export const DAYS_RANGE = msg('guides.daysRange')
+export const MESSAGE_TOO_LONG = msg('guides.messageTooLong')
 
 /** The guide is busy on `day`, so a trip over it cannot be asked for. */
 export function unavailableText(day: string): string {
-  return `The guide is not available on ${formatTripDate(day)}. Choose days around it.`
+  return translate('guides.unavailableOn', { date: formatTripDate(day) })
 }
 
 export const GROUP_SIZE_MIN = 1

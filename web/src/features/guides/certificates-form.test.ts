@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { CERTIFICATES_INCOMPLETE, canRemoveCertificate, newCertificateEntry, removeCertificate, validateCertificates } from './certificates-form'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { CERTIFICATES_INCOMPLETE, LICENCE_INCOMPLETE, canRemoveCertificate, newCertificateEntry, removeCertificate, validateCertificates } from './certificates-form'
+import { loadTexts } from '../../i18n/messages'
+
+beforeAll(() => loadTexts(['guides']))
 
 const file = new File(['x'], 'licence.png', { type: 'image/png' })
 const complete = () => ({ ...newCertificateEntry(), name: 'Trekking Guide Licence', issuingOrganization: 'Nepal Tourism Board', issueDate: '2023-04-01', file })
@@ -16,6 +19,12 @@ describe('certificate entries', () => {
     ['file', { file: null }],
   ])('rejects an entry without its %s', (_, change) => {
     expect(validateCertificates([complete(), { ...complete(), ...change }])).toBe(CERTIFICATES_INCOMPLETE)
+  })
+
+  it('takes a licence number and expiry together or not at all', () => {
+    expect(validateCertificates([{ ...complete(), licenceNumber: 'NTB-1', expiresOn: '2030-01-01' }])).toBeNull()
+    expect(validateCertificates([{ ...complete(), licenceNumber: 'NTB-1' }])).toBe(LICENCE_INCOMPLETE)
+    expect(validateCertificates([{ ...complete(), expiresOn: '2030-01-01' }])).toBe(LICENCE_INCOMPLETE)
   })
 
   it('offers Remove only when more than one entry exists, so one always stays', () => {

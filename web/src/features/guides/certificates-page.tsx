@@ -6,9 +6,10 @@ import { TextField } from '../../components/text-field'
 import { useClientCache } from '../../lib/cache-provider'
 import { guideChanged } from '../../lib/profile-changes'
 import { submitCertificates } from './api/submit-certificates'
-import { MAX_CERTIFICATES, canRemoveCertificate, newCertificateEntry, removeCertificate, validateCertificates, type CertificateEntry } from './certificates-form'
+import { LICENCE_HINT, MAX_CERTIFICATES, canRemoveCertificate, newCertificateEntry, removeCertificate, validateCertificates, type CertificateEntry } from './certificates-form'
+import { msg, useT } from '../../i18n/messages'
 
-const IMAGE_FILES_ONLY = 'Please choose an image file'
+const IMAGE_FILES_ONLY = msg('guides.imageFilesOnly')
 
 /** Today in the browser's calendar, as YYYY-MM-DD, the latest allowed issue date. */
 const today = () => {
@@ -19,6 +20,7 @@ const today = () => {
 export function CertificatesPage() {
   const navigate = useNavigate()
   const cache = useClientCache()
+  const t = useT()
   const [entries, setEntries] = useState<CertificateEntry[]>(() => [newCertificateEntry()])
   const [submitting, setSubmitting] = useState(false)
 
@@ -29,7 +31,7 @@ export function CertificatesPage() {
     e.preventDefault()
     const message = validateCertificates(entries)
     if (message) {
-      window.alert(message)
+      window.alert(t(message))
       return
     }
     setSubmitting(true)
@@ -38,12 +40,14 @@ export function CertificatesPage() {
         name: entry.name.trim(),
         issuingOrganization: entry.issuingOrganization.trim(),
         issueDate: entry.issueDate,
+        licenceNumber: entry.licenceNumber.trim(),
+        expiresOn: entry.expiresOn,
         file: entry.file as File,
       })),
     )
     setSubmitting(false)
     if (!result.ok) {
-      window.alert(result.message)
+      window.alert(t(result.message))
       return
     }
     guideChanged(cache, result.data._id)
@@ -53,50 +57,58 @@ export function CertificatesPage() {
   const removable = canRemoveCertificate(entries)
 
   return (
-    <PageShell eyebrow="Verification" title="Certificates and verification" description="Submit your guiding certificates so travellers can find your verified profile.">
+    <PageShell eyebrow={t('guides.verification')} title={t('guides.certificatesTitle')} description={t('guides.certificatesDescription')}>
       <div className="relative mx-auto -mt-16 max-w-3xl sm:-mt-32">
         <div className="card mb-6 flex items-start gap-3 p-5 text-sm text-slate-600">
           <span className="mt-0.5 text-xl text-himal-600">
             <ShieldIcon />
           </span>
-          <p>
-            Our team reviews every certificate before your profile becomes public. Certificate images stay private: only you and
-            Yatra administrators can see them.
-          </p>
+          <div className="space-y-2">
+            <p>{t('guides.certificatesPrivacy')}</p>
+            <p>{t(LICENCE_HINT)}</p>
+          </div>
         </div>
         <form onSubmit={handleSubmit} noValidate className="space-y-5">
           <fieldset disabled={submitting} className="space-y-5">
-            <legend className="sr-only">Certificates</legend>
+            <legend className="sr-only">{t('guides.certificates')}</legend>
             {entries.map((entry, index) => (
               <section key={entry.key} aria-labelledby={`certificate-${entry.key}`} className="card p-5 sm:p-6">
                 <div className="flex items-center justify-between gap-3">
                   <h2 id={`certificate-${entry.key}`} className="text-lg font-semibold text-slate-900">
-                    Certificate {index + 1}
+                    {t('guides.certificateNumber', { number: index + 1 })}
                   </h2>
                   {removable && (
                     <button
                       type="button"
                       className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
-                      aria-label={`Remove certificate ${index + 1}`}
+                      aria-label={t('guides.removeCertificate', { number: index + 1 })}
                       onClick={() => setEntries((list) => removeCertificate(list, entry.key))}
                     >
-                      Remove
+                      {t('guides.remove')}
                     </button>
                   )}
                 </div>
                 <div className="mt-4 grid gap-4 sm:grid-cols-2">
-                  <TextField label="Certificate name" required value={entry.name} onChange={(e) => update(entry.key, { name: e.target.value })} placeholder="e.g. Trekking Guide Licence" />
+                  <TextField label={t('guides.certificateName')} required value={entry.name} onChange={(e) => update(entry.key, { name: e.target.value })} placeholder={t('guides.certificateNamePlaceholder')} />
                   <TextField
-                    label="Issuing organization"
+                    label={t('guides.issuingOrganization')}
                     required
                     value={entry.issuingOrganization}
                     onChange={(e) => update(entry.key, { issuingOrganization: e.target.value })}
-                    placeholder="e.g. Nepal Tourism Board"
+                    placeholder={t('guides.issuingOrganizationPlaceholder')}
                   />
-                  <TextField label="Issue date" type="date" required max={today()} value={entry.issueDate} onChange={(e) => update(entry.key, { issueDate: e.target.value })} />
+                  <TextField label={t('guides.issueDate')} type="date" required max={today()} value={entry.issueDate} onChange={(e) => update(entry.key, { issueDate: e.target.value })} />
+                  <TextField
+                    label={t('guides.licenceNumberLabel')}
+                    value={entry.licenceNumber}
+                    maxLength={40}
+                    onChange={(e) => update(entry.key, { licenceNumber: e.target.value })}
+                    placeholder="e.g. NTB-TG-04127"
+                  />
+                  <TextField label={t('guides.licenceValidUntil')} type="date" min={today()} value={entry.expiresOn} onChange={(e) => update(entry.key, { expiresOn: e.target.value })} />
                   <div>
                     <label htmlFor={`certificate-file-${entry.key}`} className="field-label">
-                      Certificate image
+                      {t('guides.certificateImage')}
                     </label>
                     <input
                       id={`certificate-file-${entry.key}`}
@@ -106,7 +118,7 @@ export function CertificatesPage() {
                       onChange={(e) => {
                         const file = e.target.files?.[0] ?? null
                         if (file && !file.type.startsWith('image/')) {
-                          window.alert(IMAGE_FILES_ONLY)
+                          window.alert(t(IMAGE_FILES_ONLY))
                           e.target.value = ''
                           update(entry.key, { file: null })
                           return
@@ -115,7 +127,7 @@ export function CertificatesPage() {
                       }}
                       className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-himal-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-himal-800 hover:file:bg-himal-100"
                     />
-                    <p className="mt-1 text-xs text-slate-500">{entry.file ? entry.file.name : 'JPEG, PNG or WebP, up to 8 MB'}</p>
+                    <p className="mt-1 text-xs text-slate-500">{entry.file ? entry.file.name : t('guides.imageFormats')}</p>
                   </div>
                 </div>
               </section>
@@ -128,15 +140,15 @@ export function CertificatesPage() {
                 disabled={entries.length >= MAX_CERTIFICATES}
                 onClick={() => setEntries((list) => [...list, newCertificateEntry()])}
               >
-                Add Another Certificate
+                {t('guides.addAnotherCertificate')}
               </button>
               <button type="submit" className="btn-primary" aria-busy={submitting}>
                 {submitting ? (
                   <>
-                    <SpinnerIcon /> Submitting...
+                    <SpinnerIcon /> {t('guides.submitting')}
                   </>
                 ) : (
-                  'Submit Certificates'
+                  t('guides.submitCertificates')
                 )}
               </button>
             </div>

@@ -1,10 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveSession } from '../../lib/auth-store'
 import { fakeServer, failure, json, renderRoutes, type Call } from '../../test-server'
 import { publicGuide, review } from '../../test-fixtures'
-import { GuideDetailPage } from './guide-detail-page'
+import { GuideDetailPage, licenceValidUntil } from './guide-detail-page'
+import { loadTexts } from '../../i18n/messages'
+
+beforeAll(() => loadTexts(['guides']))
 
 const routes = [
   { path: '/guides/:id', element: <GuideDetailPage /> },
@@ -47,6 +50,13 @@ describe('GuideDetailPage', () => {
     const contact = screen.getByRole('region', { name: 'Contact info' })
     expect(within(contact).getByRole('link', { name: 'pemba@example.com' })).toHaveAttribute('href', 'mailto:pemba@example.com')
     expect(within(contact).getByText('Available after booking')).toBeInTheDocument()
+  })
+
+  it('shows until when the guide’s verified licence is valid, and nothing without one', async () => {
+    serve({ guide: () => json({ status: 'success', data: publicGuide('g1', { licenceValidUntil: '2031-03-31' }), message: 'Guide found' }) })
+    renderRoutes(routes, '/guides/g1')
+    expect(await screen.findByText('Licence valid until March 2031')).toBeInTheDocument()
+    expect(licenceValidUntil('2027-12-01')).toBe('Licence valid until December 2027')
   })
 
   it('shows 5 years of experience when the guide has not said', async () => {

@@ -16,16 +16,20 @@ import { GUIDE_LOAD_FAILED, getGuide, guideKey, guideTags, type PublicGuide } fr
 import { listReviews, reviewsKey, reviewsTags, type Review } from './api/list-reviews'
 import { BookExperience } from './book-experience'
 import { ReviewForm } from './write-review-form'
+import { currentIntlLocale } from '../../i18n/language'
+import { msg, useT } from '../../i18n/messages'
 
 /** Shown when a guide has not said how long they have guided (spec section 9). */
 export const DEFAULT_YEARS_OF_EXPERIENCE = 5
-export const PHONE_AFTER_BOOKING = 'Available after booking'
-export const LOG_IN_TO_REVIEW = 'Please log in to write a review.'
+export const PHONE_AFTER_BOOKING = msg('guides.phoneAfterBooking')
+export const LOG_IN_TO_REVIEW = msg('guides.logInToReview')
+
+const formatNumber = (value: number) => value.toLocaleString(currentIntlLocale())
 
 const longDate = (text: string) => {
   // A bare date (YYYY-MM-DD) is a calendar day, not a moment: read it as noon UTC so no time zone moves it.
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T12:00:00Z` : text)
-  return Number.isNaN(date.getTime()) ? text : date.toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' })
+  return Number.isNaN(date.getTime()) ? text : date.toLocaleDateString(currentIntlLocale(), { day: 'numeric', month: 'short', year: 'numeric' })
 }
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
@@ -54,6 +58,7 @@ type Notify = (text: string, tone: 'success' | 'error') => void
 const SMALL_REPORT = 'inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800'
 
 function ReviewItem({ review, onMessage }: { review: Review; onMessage: Notify }) {
+  const t = useT()
   const name = `${review.firstName} ${review.lastName}`.trim()
   return (
     <li className="flex gap-4 py-5 first:pt-0 last:pb-0">
@@ -63,16 +68,16 @@ function ReviewItem({ review, onMessage }: { review: Review; onMessage: Notify }
           <p className="font-semibold text-slate-900">{name}</p>
           {review.verified && (
             <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-              <CheckIcon /> Verified trip
+              <CheckIcon /> {t('guides.verifiedTrip')}
             </span>
           )}
           <ReportButton targetType="review" targetId={review._id} onMessage={onMessage} className={`${SMALL_REPORT} ml-auto`} />
         </div>
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
           <StarRating value={review.score} className="text-sm" />
-          <span>Trip on {longDate(review.tripDate)}</span>
+          <span>{t('guides.tripOn', { date: longDate(review.tripDate) })}</span>
           <span aria-hidden="true">·</span>
-          <span>Reviewed {longDate(review.createdAt)}</span>
+          <span>{t('guides.reviewedOn', { date: longDate(review.createdAt) })}</span>
         </div>
         <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{review.comment}</p>
       </div>
@@ -82,16 +87,17 @@ function ReviewItem({ review, onMessage }: { review: Review; onMessage: Notify }
 
 function Reviews({ guide, onMessage }: { guide: PublicGuide; onMessage: Notify }) {
   const { isSignedIn } = useAuth()
+  const t = useT()
   const [writing, setWriting] = useState(false)
   const name = `${guide.firstName} ${guide.lastName}`.trim()
   const reviews = usePagedList({ key: reviewsKey(guide._id), tags: reviewsTags(guide._id), loadPage: (page) => listReviews(guide._id, page) })
 
   return (
     <Section
-      title={`Reviews (${guide.reviewCount})`}
+      title={t('guides.reviewsTitle', { count: guide.reviewCount })}
       action={
         <button type="button" className="btn-secondary" aria-expanded={writing} aria-controls="write-review" onClick={() => setWriting((open) => !open)}>
-          <StarIcon filled={false} /> Write Review
+          <StarIcon filled={false} /> {t('guides.writeReview')}
         </button>
       }
     >
@@ -99,7 +105,7 @@ function Reviews({ guide, onMessage }: { guide: PublicGuide; onMessage: Notify }
         <p className="mb-4 flex items-center gap-2">
           <StarRating value={guide.averageRating} className="text-lg" />
           <span className="text-base font-semibold text-slate-900">{formatRating(guide.averageRating)}</span>
-          <span className="text-slate-500">from {reviewCountText(guide.reviewCount)}</span>
+          <span className="text-slate-500">{t('guides.fromReviews', { reviews: reviewCountText(guide.reviewCount) })}</span>
         </p>
       )}
       <div id="write-review">
@@ -110,32 +116,32 @@ function Reviews({ guide, onMessage }: { guide: PublicGuide; onMessage: Notify }
         )}
         {writing && !isSignedIn && (
           <div role="status" className="mb-6 rounded-xl border border-himal-100 bg-himal-50 p-4 text-himal-900">
-            <p className="font-semibold">{LOG_IN_TO_REVIEW}</p>
-            <p className="mt-1 text-sm">Travellers who have completed a trip with {name} can review them.</p>
+            <p className="font-semibold">{t(LOG_IN_TO_REVIEW)}</p>
+            <p className="mt-1 text-sm">{t('guides.whoCanReview', { name })}</p>
             <Link to="/login" className="btn-primary mt-3">
-              Log in
+              {t('guides.logIn')}
             </Link>
           </div>
         )}
       </div>
       {reviews.status === 'loading' && (
         <p role="status" className="flex items-center gap-2 py-4 text-slate-500">
-          <SpinnerIcon className="animate-spin text-himal-600" /> Loading reviews...
+          <SpinnerIcon className="animate-spin text-himal-600" /> {t('guides.loadingReviews')}
         </p>
       )}
       {reviews.status === 'error' && (
         <div role="alert" className="flex flex-wrap items-center gap-3 py-2">
-          <p className="font-medium text-red-700">{reviews.error}</p>
+          <p className="font-medium text-red-700">{t(reviews.error ?? '')}</p>
           <button type="button" className="btn-secondary" onClick={reviews.reload}>
-            Try Again
+            {t('guides.tryAgainTitle')}
           </button>
         </div>
       )}
       {reviews.status === 'success' && reviews.items.length === 0 && (
-        <p className="py-2 text-slate-500">No reviews yet. Travellers can review {guide.firstName} after a completed trip.</p>
+        <p className="py-2 text-slate-500">{t('guides.noReviews', { name: guide.firstName })}</p>
       )}
       {reviews.items.length > 0 && (
-        <ul className="divide-y divide-slate-100" aria-label="Reviews">
+        <ul className="divide-y divide-slate-100" aria-label={t('guides.reviews')}>
           {reviews.items.map((review) => (
             <ReviewItem key={review._id} review={review} onMessage={onMessage} />
           ))}
@@ -143,12 +149,12 @@ function Reviews({ guide, onMessage }: { guide: PublicGuide; onMessage: Notify }
       )}
       {reviews.status === 'success' && reviews.error && (
         <p role="alert" className="mt-3 font-medium text-red-700">
-          {reviews.error}
+          {t(reviews.error)}
         </p>
       )}
       {reviews.hasMore && (
         <button type="button" className="btn-ghost mt-4" onClick={reviews.loadMore} disabled={reviews.isFetchingMore} aria-busy={reviews.isFetchingMore}>
-          {reviews.isFetchingMore && <SpinnerIcon />} Show more reviews
+          {reviews.isFetchingMore && <SpinnerIcon />} {t('guides.showMoreReviews')}
         </button>
       )}
     </Section>
@@ -161,13 +167,21 @@ function Reviews({ guide, onMessage }: { guide: PublicGuide; onMessage: Notify }
  */
 function MessageGuide({ guideId, firstName }: { guideId: string; firstName: string }) {
   const { isSignedIn, role } = useAuth()
+  const t = useT()
   if (isSignedIn && role !== 'tourist') return null
   return (
     <Link to={isSignedIn ? `/messages/with/${guideId}` : '/login'} className="btn-secondary mt-3 w-full py-3 text-base">
-      <ChatIcon /> Message {firstName}
-      {!isSignedIn && <span className="sr-only"> (log in first)</span>}
+      <ChatIcon /> {t('guides.messageName', { name: firstName })}
+      {!isSignedIn && <span className="sr-only"> {t('guides.logInFirst')}</span>}
     </Link>
   )
+}
+
+/** "Licence valid until March 2031" (issue 15), from `YYYY-MM-DD`. */
+export function licenceValidUntil(date: string): string {
+  const [year, month] = date.split('-').map(Number)
+  const monthYear = new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  return `Licence valid until ${monthYear}`
 }
 
 function GuideProfile({ guide }: { guide: PublicGuide }) {
@@ -178,6 +192,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
   const shown = usePrice()
   const price = d.pricePerDay != null ? shown.show(d.pricePerDay) : null
   const { toast, show } = useToast()
+  const t = useT()
 
   return (
     <article aria-labelledby="guide-name">
@@ -188,7 +203,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
             src={d.coverImage}
             variants={d.coverImageVariants}
             sizes={WIDE_SIZES}
-            alt={`${name}'s cover photo`}
+            alt={t('guides.coverPhotoOf', { name })}
             priority
             className="h-44 rounded-b-3xl sm:h-64 sm:rounded-3xl"
           />
@@ -196,13 +211,13 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
             to="/guides"
             className="absolute top-4 left-4 inline-flex items-center gap-1.5 rounded-full bg-white/90 px-3 py-1.5 text-sm font-semibold text-himal-900 shadow-sm backdrop-blur hover:bg-white"
           >
-            <ArrowLeftIcon /> All guides
+            <ArrowLeftIcon /> {t('guides.allGuides')}
           </Link>
           <Avatar
             src={d.profilePictureThumb ?? d.profilePicture}
             variants={d.profilePictureVariants}
             name={name}
-            alt={`${name}'s profile photo`}
+            alt={t('guides.profilePhotoOf', { name })}
             className="absolute -bottom-14 left-5 h-28 w-28 border-4 border-white text-3xl shadow-card sm:left-8 sm:h-32 sm:w-32"
           />
         </div>
@@ -217,7 +232,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
               </h1>
               {d.status === 'verified' && (
                 <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
-                  <ShieldIcon /> Verified guide
+                  <ShieldIcon /> {t('guides.verifiedGuide')}
                 </span>
               )}
             </div>
@@ -228,40 +243,45 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
                 </span>
               )}
               {joined && <span>{joined}</span>}
+              {d.licenceValidUntil && (
+                <span className="inline-flex items-center gap-1.5">
+                  <AwardIcon className="text-himal-600" /> {licenceValidUntil(d.licenceValidUntil)}
+                </span>
+              )}
             </p>
             <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
               <StarRating value={guide.averageRating} className="text-base" />
               {guide.reviewCount > 0 && <span className="font-semibold text-slate-900">{formatRating(guide.averageRating)}</span>}
               <span className="text-slate-500">({reviewCountText(guide.reviewCount)})</span>
-              <ReportButton targetType="guide" targetId={guide._id} onMessage={show} className={SMALL_REPORT} label="Report guide" />
+              <ReportButton targetType="guide" targetId={guide._id} onMessage={show} className={SMALL_REPORT} label={t('guides.reportGuide')} />
             </p>
           </div>
         </header>
 
         <div className="mt-8 grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="At a glance" role="group">
-              <StatTile value={`${years}`} label={years === 1 ? 'Year guiding' : 'Years guiding'} />
-              <StatTile value={guide.reviewCount > 0 ? formatRating(guide.averageRating) : 'New'} label="Rating" />
-              <StatTile value={`${guide.reviewCount}`} label={guide.reviewCount === 1 ? 'Review' : 'Reviews'} />
-              <StatTile value={`${d.expertiseLanguages.length}`} label={d.expertiseLanguages.length === 1 ? 'Language' : 'Languages'} />
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t('guides.atAGlance')} role="group">
+              <StatTile value={formatNumber(years)} label={t('guides.yearsGuiding', { count: years })} />
+              <StatTile value={guide.reviewCount > 0 ? formatRating(guide.averageRating) : t('guides.new')} label={t('guides.rating')} />
+              <StatTile value={formatNumber(guide.reviewCount)} label={t('guides.reviewsLabel', { count: guide.reviewCount })} />
+              <StatTile value={formatNumber(d.expertiseLanguages.length)} label={t('guides.languagesLabel', { count: d.expertiseLanguages.length })} />
             </div>
 
-            <Section title={`About ${guide.firstName}`}>
-              <p className="leading-relaxed whitespace-pre-line">{d.bio || `${guide.firstName} has not written an introduction yet.`}</p>
+            <Section title={t('guides.aboutName', { name: guide.firstName })}>
+              <p className="leading-relaxed whitespace-pre-line">{d.bio || t('guides.noBio', { name: guide.firstName })}</p>
             </Section>
 
-            <Section title="Specialties">
-              <Chips items={d.interests} empty="No specialties listed yet." />
+            <Section title={t('guides.specialties')}>
+              <Chips items={d.interests} empty={t('guides.noSpecialties')} />
             </Section>
 
-            <Section title="Languages">
-              <Chips items={d.expertiseLanguages} empty="No languages listed yet." />
+            <Section title={t('guides.languages')}>
+              <Chips items={d.expertiseLanguages} empty={t('guides.noLanguages')} />
             </Section>
 
-            <Section title="Certifications">
+            <Section title={t('guides.certifications')}>
               {d.certifications.length === 0 ? (
-                <p className="text-slate-500">No certifications listed.</p>
+                <p className="text-slate-500">{t('guides.noCertifications')}</p>
               ) : (
                 <ul className="grid gap-3 sm:grid-cols-2">
                   {d.certifications.map((c) => (
@@ -272,7 +292,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
                       <div className="min-w-0">
                         <p className="font-semibold text-slate-900">{c.name}</p>
                         <p className="text-slate-600">{c.issuingOrganization}</p>
-                        <p className="text-xs text-slate-500">Issued {longDate(c.issueDate)}</p>
+                        <p className="text-xs text-slate-500">{t('guides.issuedOn', { date: longDate(c.issueDate) })}</p>
                       </div>
                     </li>
                   ))}
@@ -284,28 +304,28 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
           </div>
 
           {/* First on a phone, so booking is not below every review; beside the page from lg up. */}
-          <aside className="order-first space-y-6 lg:sticky lg:top-24 lg:order-none lg:self-start" aria-label="Book and contact">
+          <aside className="order-first space-y-6 lg:sticky lg:top-24 lg:order-none lg:self-start" aria-label={t('guides.bookAndContact')}>
             <div className="card p-5 sm:p-6">
-              <p className="text-sm text-slate-600">{price ? 'Daily rate' : 'Rate on request'}</p>
+              <p className="text-sm text-slate-600">{price ? t('guides.dailyRate') : t('guides.rateOnRequest')}</p>
               {price && (
                 <p>
                   <span className="font-display text-3xl font-bold text-himal-900">{price}</span>
-                  <span className="text-sm text-slate-600"> per day</span>
+                  <span className="text-sm text-slate-600"> {t('guides.perDay')}</span>
                 </p>
               )}
               <div className="mt-4">
                 <BookExperience guide={{ guideId: guide.guideId, firstName: guide.firstName, lastName: guide.lastName, pricePerDay: d.pricePerDay }} />
               </div>
               <MessageGuide guideId={guide.guideId} firstName={guide.firstName} />
-              <p className="mt-3 text-center text-xs text-slate-500">You only pay once {guide.firstName} approves your request.</p>
+              <p className="mt-3 text-center text-xs text-slate-500">{t('guides.payOnceApproved', { name: guide.firstName })}</p>
             </div>
-            <section className="card p-5 sm:p-6" aria-label="Contact info">
-              <h2 className="text-lg font-semibold text-slate-900">Contact info</h2>
+            <section className="card p-5 sm:p-6" aria-label={t('guides.contactInfo')}>
+              <h2 className="text-lg font-semibold text-slate-900">{t('guides.contactInfo')}</h2>
               <dl className="mt-3 space-y-3 text-sm">
                 <div className="flex gap-3">
                   <dt className="text-lg text-slate-500">
                     <MailIcon />
-                    <span className="sr-only">Email</span>
+                    <span className="sr-only">{t('guides.email')}</span>
                   </dt>
                   <dd className="min-w-0 break-all">
                     <a href={`mailto:${d.contactInfo.email}`} className="text-link">
@@ -316,15 +336,15 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
                 <div className="flex gap-3">
                   <dt className="text-lg text-slate-500">
                     <PhoneIcon />
-                    <span className="sr-only">Phone</span>
+                    <span className="sr-only">{t('guides.phone')}</span>
                   </dt>
-                  <dd className="text-slate-600">{PHONE_AFTER_BOOKING}</dd>
+                  <dd className="text-slate-600">{t(PHONE_AFTER_BOOKING)}</dd>
                 </div>
                 {d.contactInfo.address && (
                   <div className="flex gap-3">
                     <dt className="text-lg text-slate-500">
                       <MapPinIcon />
-                      <span className="sr-only">Address</span>
+                      <span className="sr-only">{t('guides.address')}</span>
                     </dt>
                     <dd className="text-slate-700">{d.contactInfo.address}</dd>
                   </div>
@@ -333,7 +353,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
                   <div className="flex gap-3">
                     <dt className="text-lg text-slate-500">
                       <GlobeIcon />
-                      <span className="sr-only">Nationality</span>
+                      <span className="sr-only">{t('guides.nationality')}</span>
                     </dt>
                     <dd className="text-slate-700">{d.nationality}</dd>
                   </div>
@@ -350,21 +370,22 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
 /** /guides/:id: a verified guide's public page with reviews. */
 export function GuideDetailPage() {
   const { id = '' } = useParams()
+  const t = useT()
   const query = useCachedQuery({ key: guideKey(id), tags: guideTags(id), load: (signal) => getGuide(id, signal), enabled: id !== '' })
   // The same title the server puts in this page's HTML for a shared link.
-  usePageTitle(query.data ? `${query.data.firstName} ${query.data.lastName} — tour guide in Nepal` : 'Guide')
+  usePageTitle(query.data ? t('guides.pageTitle', { name: `${query.data.firstName} ${query.data.lastName}` }) : t('guides.guide'))
 
   if (query.data) return <GuideProfile guide={query.data} />
   if (query.status === 'error') {
     return (
       <div className="px-4 py-16">
-        <ErrorCard message={GUIDE_LOAD_FAILED} detail={query.error !== GUIDE_LOAD_FAILED ? query.error : undefined} onRetry={query.reload} asPageTitle>
+        <ErrorCard message={t(GUIDE_LOAD_FAILED)} detail={query.error !== GUIDE_LOAD_FAILED ? t(query.error ?? '') : undefined} onRetry={query.reload} asPageTitle>
           <Link to="/guides" className="btn-secondary">
-            <ArrowLeftIcon /> Back to guides
+            <ArrowLeftIcon /> {t('guides.backToGuides')}
           </Link>
         </ErrorCard>
       </div>
     )
   }
-  return <LoadingCard label="Loading guide..." />
+  return <LoadingCard label={t('guides.loadingGuide')} />
 }

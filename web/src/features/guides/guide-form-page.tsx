@@ -25,8 +25,9 @@ import {
   type GuideDraft,
   type GuideFormStep,
 } from './guide-form'
+import { msg, useT } from '../../i18n/messages'
 
-export const PROFILE_SUBMITTED = 'Profile submitted successfully!'
+export const PROFILE_SUBMITTED = msg('guides.profileSubmitted')
 
 type LocationState = { kind: 'locating' } | { kind: 'located' } | { kind: 'fallback'; message: string }
 type Progress = { done: number; total: number; label: string }
@@ -34,6 +35,7 @@ type Progress = { done: number; total: number; label: string }
 export function GuideFormPage() {
   const navigate = useNavigate()
   const cache = useClientCache()
+  const t = useT()
   const [draft, setDraft] = useState<GuideDraft>(emptyGuideDraft)
   const [step, setStep] = useState<GuideFormStep>(1)
   const [languageInput, setLanguageInput] = useState('')
@@ -54,7 +56,7 @@ export function GuideFormPage() {
       .catch((err: unknown) => {
         if (!live) return
         setDraft((d) => ({ ...d, location: FALLBACK_LOCATION }))
-        setLocation({ kind: 'fallback', message: err instanceof Error ? err.message : 'Unable to retrieve your location' })
+        setLocation({ kind: 'fallback', message: err instanceof Error ? err.message : msg('guides.locationFailed') })
       })
     return () => {
       live = false
@@ -99,7 +101,7 @@ export function GuideFormPage() {
   function handleContinue() {
     const message = validateGuideStep(step, draft)
     if (message) {
-      window.alert(message)
+      window.alert(t(message))
       return
     }
     setStep((s) => (s < 4 ? ((s + 1) as GuideFormStep) : s))
@@ -114,7 +116,7 @@ export function GuideFormPage() {
     for (const s of [1, 2, 3, 4] as const) {
       const message = validateGuideStep(s, draft)
       if (message) {
-        window.alert(message)
+        window.alert(t(message))
         setStep(s)
         return
       }
@@ -122,15 +124,15 @@ export function GuideFormPage() {
 
     const uploads: { label: string; run: () => ReturnType<typeof uploadGuideProfileImage> }[] = []
     const { profileImage, coverImage } = draft
-    if (profileImage) uploads.push({ label: 'Uploading profile image', run: () => uploadGuideProfileImage(profileImage, GUIDE_PROFILE_SAVE_FAILED) })
-    if (coverImage) uploads.push({ label: 'Uploading cover image', run: () => uploadGuideCoverImage(coverImage, GUIDE_PROFILE_SAVE_FAILED) })
+    if (profileImage) uploads.push({ label: msg('guides.uploadingProfileImage'), run: () => uploadGuideProfileImage(profileImage, GUIDE_PROFILE_SAVE_FAILED) })
+    if (coverImage) uploads.push({ label: msg('guides.uploadingCoverImage'), run: () => uploadGuideCoverImage(coverImage, GUIDE_PROFILE_SAVE_FAILED) })
     const total = 1 + uploads.length
 
-    setProgress({ done: 0, total, label: 'Saving your details' })
+    setProgress({ done: 0, total, label: msg('guides.savingDetails') })
     const stored = await saveGuideProfile(guideProfileRequest(draft), GUIDE_PROFILE_SAVE_FAILED)
     if (!stored.ok) {
       setProgress(null)
-      window.alert(stored.message)
+      window.alert(t(stored.message))
       return
     }
     guideChanged(cache, stored.data._id)
@@ -141,13 +143,13 @@ export function GuideFormPage() {
         setProgress(null)
         // The details are saved; keep the form as it is so only the image needs another go.
         setDraft((d) => mergeSavedGuide(d, stored.data))
-        window.alert(result.message)
+        window.alert(t(result.message))
         return
       }
     }
     if (uploads.length > 0) guideChanged(cache, stored.data._id)
-    setProgress({ done: total, total, label: 'Profile saved' })
-    window.alert(PROFILE_SUBMITTED)
+    setProgress({ done: total, total, label: msg('guides.profileSaved') })
+    window.alert(t(PROFILE_SUBMITTED))
     navigate('/kycform')
   }
 
@@ -156,43 +158,43 @@ export function GuideFormPage() {
   const savedCover = mediaUrl(draft.savedCoverImage)
 
   return (
-    <PageShell eyebrow="Guide profile" title="Set up your guide profile" description="Tell travellers who you are, where you guide, the languages you speak and your daily rate.">
+    <PageShell eyebrow={t('guides.guideProfile')} title={t('guides.setUpTitle')} description={t('guides.setUpDescription')}>
       <div className="card relative mx-auto -mt-16 max-w-3xl p-5 sm:-mt-32 sm:p-8">
         <StepIndicator step={step} />
 
         <form onSubmit={handleSubmit} noValidate className="mt-8">
           <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-            {GUIDE_FORM_STEPS[step - 1]}
+            {t(GUIDE_FORM_STEPS[step - 1])}
           </h2>
 
           <fieldset disabled={submitting} className="mt-5 space-y-5">
             {step === 1 && (
               <>
                 <TextAreaField
-                  label="Bio"
+                  label={t('guides.bio')}
                   name="bio"
                   required
                   rows={5}
                   maxLength={2000}
-                  placeholder="Your guiding experience, the regions you know best and what travellers enjoy about your trips"
+                  placeholder={t('guides.bioPlaceholder')}
                   value={draft.bio}
                   onChange={set('bio')}
                 />
-                <TextField label="Nationality" name="nationality" required maxLength={60} placeholder="e.g. Nepali" value={draft.nationality} onChange={set('nationality')} />
+                <TextField label={t('guides.nationality')} name="nationality" required maxLength={60} placeholder={t('guides.nationalityPlaceholder')} value={draft.nationality} onChange={set('nationality')} />
               </>
             )}
 
             {step === 2 && (
               <>
                 <ImagePicker
-                  label="Profile image"
+                  label={t('guides.profileImage')}
                   required
                   file={draft.profileImage}
                   currentUrl={savedProfile}
                   onChange={(file) => setDraft((d) => ({ ...d, profileImage: file }))}
                 />
                 <ImagePicker
-                  label="Cover image (optional)"
+                  label={t('guides.coverImageOptional')}
                   shape="wide"
                   file={draft.coverImage}
                   currentUrl={savedCover}
@@ -205,33 +207,33 @@ export function GuideFormPage() {
               <>
                 <div>
                   <label htmlFor="guide-language" className="field-label">
-                    Languages you guide in <span className="text-red-600">*</span>
+                    {t('guides.languagesYouGuideIn')} <span className="text-red-600">*</span>
                   </label>
                   <div className="flex gap-2">
                     <input
                       id="guide-language"
                       className="field-input"
-                      placeholder="e.g. English"
+                      placeholder={t('guides.languagePlaceholder')}
                       maxLength={40}
                       value={languageInput}
                       onChange={(e) => setLanguageInput(e.target.value)}
                       onKeyDown={handleLanguageKey}
                     />
                     <button type="button" className="btn-secondary shrink-0" onClick={handleAddLanguage}>
-                      Add
+                      {t('guides.add')}
                     </button>
                   </div>
                   {draft.expertiseLanguages.length === 0 ? (
-                    <p className="mt-3 text-sm text-slate-500">No languages added yet.</p>
+                    <p className="mt-3 text-sm text-slate-500">{t('guides.noLanguagesAdded')}</p>
                   ) : (
-                    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Languages">
+                    <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('guides.languages')}>
                       {draft.expertiseLanguages.map((language) => (
                         <li key={language} className="flex items-center gap-1 rounded-full bg-himal-50 py-1 pr-1 pl-3 text-sm font-medium text-himal-800">
                           {language}
                           <button
                             type="button"
                             onClick={() => removeLanguage(language)}
-                            aria-label={`Remove ${language}`}
+                            aria-label={t('guides.removeItem', { item: language })}
                             className="flex h-6 w-6 items-center justify-center rounded-full hover:bg-himal-100"
                           >
                             <CloseIcon />
@@ -243,19 +245,19 @@ export function GuideFormPage() {
                 </div>
                 <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
                   <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
-                    <MapPinIcon className="text-himal-600" /> Your location
+                    <MapPinIcon className="text-himal-600" /> {t('guides.yourLocation')}
                   </p>
                   <div aria-live="polite" className="mt-1 text-sm text-slate-600">
                     {location.kind === 'locating' ? (
                       <span className="flex items-center gap-2">
-                        <SpinnerIcon className="animate-spin" /> Fetching Location...
+                        <SpinnerIcon className="animate-spin" /> {t('guides.fetchingLocation')}
                       </span>
                     ) : (
                       <>
                         <p className="tabular-nums">
-                          Latitude {draft.location.latitude.toFixed(4)}, Longitude {draft.location.longitude.toFixed(4)}
+                          {t('guides.latLong', { latitude: draft.location.latitude, longitude: draft.location.longitude })}
                         </p>
-                        {location.kind === 'fallback' && <p className="mt-1 font-medium text-amber-800">{location.message}</p>}
+                        {location.kind === 'fallback' && <p className="mt-1 font-medium text-amber-800">{t(location.message)}</p>}
                       </>
                     )}
                   </div>
@@ -266,7 +268,7 @@ export function GuideFormPage() {
             {step === 4 && (
               <>
                 <TextField
-                  label="Price per day (USD)"
+                  label={t('guides.pricePerDayUsd')}
                   name="pricePerDay"
                   type="number"
                   inputMode="decimal"
@@ -274,35 +276,35 @@ export function GuideFormPage() {
                   max={10000}
                   step="any"
                   required
-                  placeholder="e.g. 45"
+                  placeholder={t('guides.pricePlaceholder')}
                   value={draft.pricePerDay}
                   onChange={set('pricePerDay')}
                 />
-                <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required maxLength={30} placeholder="e.g. +977 9800000000" value={draft.phone} onChange={set('phone')} />
-                <TextField label="Address (optional)" name="address" autoComplete="street-address" maxLength={200} placeholder="e.g. Lakeside, Pokhara" value={draft.address} onChange={set('address')} />
+                <TextField label={t('guides.phone')} name="phone" type="tel" autoComplete="tel" required maxLength={30} placeholder={t('guides.phonePlaceholder')} value={draft.phone} onChange={set('phone')} />
+                <TextField label={t('guides.addressOptional')} name="address" autoComplete="street-address" maxLength={200} placeholder={t('guides.addressPlaceholder')} value={draft.address} onChange={set('address')} />
               </>
             )}
 
             <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
               {step > 1 ? (
                 <button type="button" className="btn-secondary" onClick={() => setStep((s) => (s - 1) as GuideFormStep)}>
-                  <ArrowLeftIcon /> Back
+                  <ArrowLeftIcon /> {t('guides.back')}
                 </button>
               ) : (
                 <span className="hidden sm:block" />
               )}
               {step < 4 ? (
                 <button type="submit" className="btn-primary">
-                  Continue <ArrowRightIcon />
+                  {t('guides.continue')} <ArrowRightIcon />
                 </button>
               ) : (
                 <button type="submit" className="btn-accent" aria-busy={submitting}>
                   {submitting ? (
                     <>
-                      <SpinnerIcon /> Submitting...
+                      <SpinnerIcon /> {t('guides.submitting')}
                     </>
                   ) : (
-                    'Submit Profile'
+                    t('guides.submitProfile')
                   )}
                 </button>
               )}
@@ -312,9 +314,9 @@ export function GuideFormPage() {
           {progress && (
             <div role="status" className="mt-5 rounded-xl bg-himal-50 p-4 text-sm text-himal-800">
               <div className="flex justify-between gap-3">
-                <span>{progress.label}...</span>
+                <span>{t('guides.progressLabel', { label: t(progress.label) })}</span>
                 <span className="tabular-nums">
-                  {progress.done} of {progress.total}
+                  {t('guides.progressCount', { done: progress.done, total: progress.total })}
                 </span>
               </div>
               <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-himal-100">
@@ -329,10 +331,11 @@ export function GuideFormPage() {
 }
 
 function StepIndicator({ step }: { step: GuideFormStep }) {
+  const t = useT()
   return (
-    <nav aria-label="Profile steps">
+    <nav aria-label={t('guides.profileSteps')}>
       <p className="text-sm font-semibold text-himal-800 sm:hidden">
-        Step {step} of {GUIDE_FORM_STEPS.length}
+        {t('guides.stepOf', { step, total: GUIDE_FORM_STEPS.length })}
       </p>
       <ol className="mt-2 grid grid-cols-4 gap-2 sm:mt-0">
         {GUIDE_FORM_STEPS.map((title, index) => {
@@ -349,8 +352,8 @@ function StepIndicator({ step }: { step: GuideFormStep }) {
                 >
                   {state === 'done' ? <CheckIcon /> : n}
                 </span>
-                <span className={`hidden text-sm font-medium lg:block ${state === 'todo' ? 'text-slate-500' : 'text-slate-900'}`}>{title}</span>
-                <span className="sr-only lg:hidden">{title}</span>
+                <span className={`hidden text-sm font-medium lg:block ${state === 'todo' ? 'text-slate-500' : 'text-slate-900'}`}>{t(title)}</span>
+                <span className="sr-only lg:hidden">{t(title)}</span>
               </span>
             </li>
           )

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BASIC_INFORMATION_REQUIRED,
   LANGUAGE_REQUIRED,
@@ -10,6 +10,9 @@ import {
   validateGuideStep,
   type GuideDraft,
 } from './guide-form'
+import { loadTexts } from '../../i18n/messages'
+
+beforeAll(() => loadTexts(['guides']))
 
 const draft = (over: Partial<GuideDraft>): GuideDraft => ({ ...emptyGuideDraft, ...over })
 const photo = new File(['x'], 'me.png', { type: 'image/png' })

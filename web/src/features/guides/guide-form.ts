@@ -2,15 +2,16 @@ import type { Coordinates } from '../../lib/geolocation'
 import { cleanList } from '../../lib/text-list'
 import type { Guide } from './api/get-guide-profile'
 import type { GuideProfileRequest } from './api/save-guide-profile'
+import { msg } from '../../i18n/messages'
 
-export const GUIDE_FORM_STEPS = ['Basic Information', 'Profile Images', 'Languages & Location', 'Pricing & Contact'] as const
+export const GUIDE_FORM_STEPS = [msg('guides.stepBasic'), msg('guides.stepImages'), msg('guides.stepLanguages'), msg('guides.stepPricing')] as const
 export type GuideFormStep = 1 | 2 | 3 | 4
 
-export const BASIC_INFORMATION_REQUIRED = 'Please fill all required fields in Basic Information'
-export const PROFILE_IMAGE_REQUIRED = 'Profile image is required'
-export const LANGUAGE_REQUIRED = 'Please add at least one language'
-export const PRICING_CONTACT_REQUIRED = 'Please fill all required fields in Pricing & Contact'
-export const GUIDE_PROFILE_SAVE_FAILED = 'Failed to update profile'
+export const BASIC_INFORMATION_REQUIRED = msg('guides.basicRequired')
+export const PROFILE_IMAGE_REQUIRED = msg('guides.profileImageRequired')
+export const LANGUAGE_REQUIRED = msg('guides.languageRequired')
+export const PRICING_CONTACT_REQUIRED = msg('guides.pricingRequired')
+export const GUIDE_PROFILE_SAVE_FAILED = msg('guides.profileSaveFailed')
 
 /** Where the form starts when geolocation is denied or unsupported (spec section 3). */
 export const FALLBACK_LOCATION: Coordinates = { latitude: 0, longitude: 0 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { AccountSecurity } from '../../components/account-security'
 import { Link } from 'react-router'
 import { CompletionMeter } from '../../components/completion-meter'
@@ -25,11 +25,12 @@ import { saveGuideProfile } from './api/save-guide-profile'
 import { updateCertificate } from './api/update-certificate'
 import { uploadGuideCoverImage, uploadGuideProfileImage } from './api/upload-guide-image'
 import { guideCompletion, guideEditFrom, guideEditRequest, needsVerification, type GuideEdit } from './guide-profile'
+import { msg, useT } from '../../i18n/messages'
 
-export const PROFILE_UPDATED = 'Profile updated successfully!'
-export const PROFILE_UPDATE_FAILED = 'Failed to update profile'
-export const LOCATION_UPDATED = 'Location updated'
-export const LOCATION_UPDATE_FAILED = 'Failed to update location'
+export const PROFILE_UPDATED = msg('guides.profileUpdated')
+export const PROFILE_UPDATE_FAILED = msg('guides.profileSaveFailed')
+export const LOCATION_UPDATED = msg('guides.locationUpdated')
+export const LOCATION_UPDATE_FAILED = msg('guides.locationUpdateFailed')
 
 type CertificateEdit = { name: string; issuingOrganization: string; issueDate: string }
 
@@ -37,6 +38,7 @@ const certificateEditFrom = (c: Certification): CertificateEdit => ({ name: c.na
 
 export function GuideProfilePage() {
   const cache = useClientCache()
+  const t = useT()
   const query = useCachedQuery({ key: OWN_GUIDE_PROFILE_KEY, tags: ownGuideProfileTags, load: getGuideProfile })
   const [editing, setEditing] = useState(false)
   const [edit, setEdit] = useState<GuideEdit | null>(null)
@@ -52,10 +54,10 @@ export function GuideProfilePage() {
     if (query.status === 'error')
       return (
         <div className="px-4 py-16">
-          <ErrorCard message={PROFILE_LOAD_FAILED} />
+          <ErrorCard message={t(PROFILE_LOAD_FAILED)} />
         </div>
       )
-    return <LoadingCard label="Loading your profile..." />
+    return <LoadingCard label={t('guides.loadingProfile')} />
   }
 
   const guide = query.data
@@ -91,7 +93,7 @@ export function GuideProfilePage() {
     const errors = validateNames(edit.firstName, edit.lastName)
     setNameErrors(errors)
     if (errors.firstName || errors.lastName) {
-      show(COMPLETE_REQUIRED_FIELDS, 'error')
+      show(t(COMPLETE_REQUIRED_FIELDS), 'error')
       return
     }
     setSaving(true)
@@ -123,13 +125,13 @@ export function GuideProfilePage() {
       const result = await step()
       if (!result.ok) {
         setSaving(false)
-        show(result.message, 'error')
+        show(t(result.message), 'error')
         return
       }
     }
     setSaving(false)
     stopEditing()
-    show(PROFILE_UPDATED)
+    show(t(PROFILE_UPDATED))
     guideChanged(cache, guide._id)
   }
 
@@ -140,12 +142,12 @@ export function GuideProfilePage() {
       const result = await saveGuideProfile({ ...guideEditRequest(guideEditFrom(guide), guide), location: coords }, LOCATION_UPDATE_FAILED)
       if (result.ok) {
         guideChanged(cache, guide._id)
-        show(LOCATION_UPDATED)
+        show(t(LOCATION_UPDATED))
       } else {
-        show(result.message, 'error')
+        show(t(result.message), 'error')
       }
     } catch (err) {
-      show(err instanceof Error ? err.message : LOCATION_UPDATE_FAILED, 'error')
+      show(t(err instanceof Error ? err.message : LOCATION_UPDATE_FAILED), 'error')
     }
     setLocating(false)
   }
@@ -168,8 +170,8 @@ export function GuideProfilePage() {
           <div className="min-w-0">
             {editing && edit ? (
               <div className="grid max-w-lg gap-3 sm:grid-cols-2">
-                <NameField label="First name" value={edit.firstName} error={nameErrors.firstName} onChange={set('firstName')} />
-                <NameField label="Last name" value={edit.lastName} error={nameErrors.lastName} onChange={set('lastName')} />
+                <NameField label={t('guides.firstName')} value={edit.firstName} error={nameErrors.firstName} onChange={set('firstName')} />
+                <NameField label={t('guides.lastName')} value={edit.lastName} error={nameErrors.lastName} onChange={set('lastName')} />
               </div>
             ) : (
               <h1 className="font-display text-3xl font-bold tracking-tight break-words text-himal-900">{name}</h1>
@@ -182,7 +184,7 @@ export function GuideProfilePage() {
           </div>
           {!editing && (
             <button type="button" className="btn-primary self-start sm:self-auto" onClick={startEditing}>
-              Edit Profile
+              {t('guides.editProfile')}
             </button>
           )}
         </div>
@@ -194,59 +196,59 @@ export function GuideProfilePage() {
         <div className="mt-6 grid gap-5 lg:grid-cols-3">
           <div className="space-y-5 lg:col-span-2">
             {editing && (
-              <ProfileSection title="Photos">
+              <ProfileSection title={t('guides.photos')}>
                 <div className="grid gap-6 sm:grid-cols-2">
-                  <ImagePicker label="Profile image" file={photo} currentUrl={photoUrl} onChange={setPhoto} disabled={saving} />
-                  <ImagePicker label="Cover image" shape="wide" file={cover} currentUrl={coverUrl} onChange={setCover} disabled={saving} />
+                  <ImagePicker label={t('guides.profileImage')} file={photo} currentUrl={photoUrl} onChange={setPhoto} disabled={saving} />
+                  <ImagePicker label={t('guides.coverImage')} shape="wide" file={cover} currentUrl={coverUrl} onChange={setCover} disabled={saving} />
                 </div>
               </ProfileSection>
             )}
-            <ProfileSection title="About">
+            <ProfileSection title={t('guides.about')}>
               {editing && edit ? (
-                <TextAreaField label="Bio" value={edit.bio} onChange={set('bio')} maxLength={2000} rows={5} />
+                <TextAreaField label={t('guides.bio')} value={edit.bio} onChange={set('bio')} maxLength={2000} rows={5} />
               ) : d.bio ? (
                 <p className="leading-relaxed whitespace-pre-line">{d.bio}</p>
               ) : (
                 <NotSet />
               )}
             </ProfileSection>
-            <ProfileSection title="Languages">
+            <ProfileSection title={t('guides.languages')}>
               {editing && edit ? (
-                <TextField label="Languages (comma-separated)" value={edit.languages} onChange={set('languages')} placeholder="Nepali, English" />
+                <TextField label={t('guides.languagesComma')} value={edit.languages} onChange={set('languages')} placeholder={t('guides.languagesCommaPlaceholder')} />
               ) : (
-                <Chips items={d.expertiseLanguages} empty="No languages added yet" />
+                <Chips items={d.expertiseLanguages} empty={t('guides.noLanguagesYet')} />
               )}
             </ProfileSection>
-            <ProfileSection title="Areas of expertise">
+            <ProfileSection title={t('guides.areasOfExpertise')}>
               {editing && edit ? (
-                <TextField label="Areas of expertise (comma-separated)" value={edit.interests} onChange={set('interests')} placeholder="Trekking, Culture, Photography" />
+                <TextField label={t('guides.areasComma')} value={edit.interests} onChange={set('interests')} placeholder={t('guides.areasCommaPlaceholder')} />
               ) : (
-                <Chips items={d.interests} empty="No areas of expertise added yet" />
+                <Chips items={d.interests} empty={t('guides.noAreasYet')} />
               )}
             </ProfileSection>
-            <ProfileSection title="Certification">
+            <ProfileSection title={t('guides.certification')}>
               {firstCertificate ? (
                 editing && certificate ? (
                   <div className="grid gap-3 sm:grid-cols-3">
-                    <TextField label="Certificate name" value={certificate.name} onChange={setCert('name')} />
-                    <TextField label="Issuing organization" value={certificate.issuingOrganization} onChange={setCert('issuingOrganization')} />
-                    <TextField label="Issue date" type="date" value={certificate.issueDate} onChange={setCert('issueDate')} />
+                    <TextField label={t('guides.certificateName')} value={certificate.name} onChange={setCert('name')} />
+                    <TextField label={t('guides.issuingOrganization')} value={certificate.issuingOrganization} onChange={setCert('issuingOrganization')} />
+                    <TextField label={t('guides.issueDate')} type="date" value={certificate.issueDate} onChange={setCert('issueDate')} />
                   </div>
                 ) : (
                   <div className="flex flex-col gap-4 sm:flex-row">
-                    <PrivateImage path={firstCertificate.image} alt={`${firstCertificate.name} certificate`} className="h-28 w-40 shrink-0 rounded-xl border border-slate-200" />
+                    <PrivateImage path={firstCertificate.image} alt={t('guides.certificateAlt', { name: firstCertificate.name })} className="h-28 w-40 shrink-0 rounded-xl border border-slate-200" />
                     <dl>
-                      <Detail label="Name">{firstCertificate.name}</Detail>
-                      <Detail label="Issued by">{firstCertificate.issuingOrganization}</Detail>
-                      <Detail label="Issue date">{firstCertificate.issueDate.slice(0, 10)}</Detail>
+                      <Detail label={t('guides.name')}>{firstCertificate.name}</Detail>
+                      <Detail label={t('guides.issuedBy')}>{firstCertificate.issuingOrganization}</Detail>
+                      <Detail label={t('guides.issueDate')}>{firstCertificate.issueDate.slice(0, 10)}</Detail>
                     </dl>
                   </div>
                 )
               ) : (
                 <p className="text-slate-500">
-                  No certification yet.{' '}
+                  {t('guides.noCertificationYet')}{' '}
                   <Link to="/kycform" className="text-link">
-                    Add your certificates
+                    {t('guides.addYourCertificates')}
                   </Link>
                 </p>
               )}
@@ -257,30 +259,30 @@ export function GuideProfilePage() {
             <div className="card p-5 sm:p-6">
               <CompletionMeter percent={percent} />
             </div>
-            <ProfileSection title="Details">
+            <ProfileSection title={t('guides.details')}>
               {editing && edit ? (
                 <div className="space-y-3">
-                  <TextField label="Phone" type="tel" value={edit.phone} onChange={set('phone')} maxLength={30} />
-                  <TextField label="Address" value={edit.address} onChange={set('address')} maxLength={200} />
-                  <TextField label="Nationality" value={edit.nationality} onChange={set('nationality')} maxLength={60} />
-                  <TextField label="Daily rate (USD)" type="number" min={0} max={10000} step="any" inputMode="decimal" value={edit.pricePerDay} onChange={set('pricePerDay')} />
+                  <TextField label={t('guides.phone')} type="tel" value={edit.phone} onChange={set('phone')} maxLength={30} />
+                  <TextField label={t('guides.address')} value={edit.address} onChange={set('address')} maxLength={200} />
+                  <TextField label={t('guides.nationality')} value={edit.nationality} onChange={set('nationality')} maxLength={60} />
+                  <TextField label={t('guides.dailyRateUsd')} type="number" min={0} max={10000} step="any" inputMode="decimal" value={edit.pricePerDay} onChange={set('pricePerDay')} />
                 </div>
               ) : (
                 <dl className="divide-y divide-slate-100">
-                  <Detail label="Phone">{d.contactInfo.phone || <NotSet />}</Detail>
-                  <Detail label="Address">{d.contactInfo.address || <NotSet />}</Detail>
-                  <Detail label="Nationality">{d.nationality || <NotSet />}</Detail>
-                  <Detail label="Daily rate">{d.pricePerDay === null ? <NotSet /> : <DailyRate usd={d.pricePerDay} />}</Detail>
+                  <Detail label={t('guides.phone')}>{d.contactInfo.phone || <NotSet />}</Detail>
+                  <Detail label={t('guides.address')}>{d.contactInfo.address || <NotSet />}</Detail>
+                  <Detail label={t('guides.nationality')}>{d.nationality || <NotSet />}</Detail>
+                  <Detail label={t('guides.dailyRate')}>{d.pricePerDay === null ? <NotSet /> : <DailyRate usd={d.pricePerDay} />}</Detail>
                 </dl>
               )}
             </ProfileSection>
-            <ProfileSection title="Location">
+            <ProfileSection title={t('guides.location')}>
               <p className="flex items-center gap-2 tabular-nums">
                 <MapPinIcon className="shrink-0 text-himal-600" />
-                {d.location ? `${d.location.latitude.toFixed(4)}, ${d.location.longitude.toFixed(4)}` : <NotSet />}
+                {d.location ? t('guides.coordinates', { latitude: d.location.latitude, longitude: d.location.longitude }) : <NotSet />}
               </p>
               <button type="button" className="btn-secondary mt-3 w-full" onClick={handleUpdateLocation} disabled={locating || editing} aria-busy={locating}>
-                {locating ? <SpinnerIcon /> : <MapPinIcon />} Update Location
+                {locating ? <SpinnerIcon /> : <MapPinIcon />} {t('guides.updateLocation')}
               </button>
             </ProfileSection>
           </div>
@@ -300,18 +302,21 @@ export function GuideProfilePage() {
 }
 
 function StatusBadge({ verified }: { verified: boolean }) {
+  const t = useT()
   return verified ? (
     <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
-      <CheckIcon /> Verified
+      <CheckIcon /> {t('guides.verified')}
     </span>
   ) : (
     <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
-      <AlertIcon /> Unverified
+      <AlertIcon /> {t('guides.unverified')}
     </span>
   )
 }
 
 function VerificationNotice({ guide }: { guide: Guide }) {
+  const t = useT()
+  const b = (chunks: ReactNode) => <strong key="b">{chunks}</strong>
   const d = guide.guideDetails
   if (needsVerification(guide) && d.verification.state !== 'rejected') {
     return (
@@ -319,11 +324,11 @@ function VerificationNotice({ guide }: { guide: Guide }) {
         <p className="flex items-start gap-3">
           <AlertIcon className="mt-0.5 shrink-0 text-lg" />
           <span>
-            <strong>Verification Required!</strong> Your profile is not public. Please complete KYC verification.
+            {t.rich('guides.verificationRequired', { b })}
           </span>
         </p>
         <Link to="/kycform" className="btn-accent shrink-0">
-          Verify Now
+          {t('guides.verifyNow')}
         </Link>
       </div>
     )
@@ -333,7 +338,7 @@ function VerificationNotice({ guide }: { guide: Guide }) {
       <div className="flex items-start gap-3 rounded-2xl border border-himal-200 bg-himal-50 p-4 text-himal-900">
         <ShieldIcon className="mt-0.5 shrink-0 text-lg" />
         <p>
-          <strong>Waiting for review.</strong> Your certificates have been submitted; an administrator will check them soon.
+          {t.rich('guides.waitingForReview', { b })}
         </p>
       </div>
     )
@@ -344,12 +349,11 @@ function VerificationNotice({ guide }: { guide: Guide }) {
         <p className="flex items-start gap-3">
           <AlertIcon className="mt-0.5 shrink-0 text-lg" />
           <span>
-            <strong>Verification not approved.</strong> {d.verification.note ? `Reason: ${d.verification.note}` : ''} Please update your
-            certificates and submit again.
+            {d.verification.note ? t.rich('guides.notApprovedReason', { b, reason: d.verification.note }) : t.rich('guides.notApproved', { b })}
           </span>
         </p>
         <Link to="/kycform" className="btn shrink-0 bg-red-700 text-white hover:bg-red-800">
-          Submit certificates again
+          {t('guides.submitAgain')}
         </Link>
       </div>
     )
@@ -360,9 +364,10 @@ function VerificationNotice({ guide }: { guide: Guide }) {
 /** The rate as the guide set it, in dollars, and as travellers who chose another currency read it. */
 function DailyRate({ usd }: { usd: number }) {
   const approx = usePrice().approx(usd)
+  const t = useT()
   return (
     <>
-      {formatDollars(usd)} per day
+      {t('guides.amountPerDay', { amount: formatDollars(usd) })}
       {approx && <span className="text-slate-500"> ({approx})</span>}
     </>
   )

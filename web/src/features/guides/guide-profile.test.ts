@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Guide } from './api/get-guide-profile'
 import { guideCompletion, guideCompletionItems, guideEditFrom, guideEditRequest, needsVerification } from './guide-profile'
+import { loadTexts } from '../../i18n/messages'
+
+beforeAll(() => loadTexts(['guides']))
 
 const guide = (details: Partial<Guide['guideDetails']> = {}): Guide => ({
   _id: 'g1',
@@ -28,11 +31,12 @@ const guide = (details: Partial<Guide['guideDetails']> = {}): Guide => ({
     verification: { state: 'none', note: '' },
     createdAt: '2026-01-01T00:00:00Z',
     yearsOfExperience: null,
+    licenceValidUntil: null,
     ...details,
   },
 })
 
-const certificate = { _id: 'c1', name: 'Licence', issuingOrganization: 'NTB', issueDate: '2024-01-01', image: null }
+const certificate = { _id: 'c1', name: 'Licence', issuingOrganization: 'NTB', issueDate: '2024-01-01', image: null, licenceNumber: null, expiresOn: null }
 
 describe('guide profile completion', () => {
   it('counts 13 items', () => {

@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeServer, failure, json, renderRoutes } from '../../test-server'
 import { guideCard } from '../../test-fixtures'
 import { GuidesPage } from './guides-page'
+import { loadTexts } from '../../i18n/messages'
+
+beforeAll(() => loadTexts(['guides']))
 
 const routes = [
   { path: '/guides', element: <GuidesPage /> },

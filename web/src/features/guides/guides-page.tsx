@@ -10,10 +10,11 @@ import { GUIDES_LOAD_FAILED, GUIDE_LIST_TAGS, guideListKey, listGuides } from '.
 import { searchPath } from '../../lib/search-url'
 import { usePagedList } from '../../lib/use-cached-query'
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll'
+import { msg, useT } from '../../i18n/messages'
 
 /** Guides per page on the guides list (spec section 9). */
 export const GUIDES_PAGE_SIZE = 10
-export const NO_GUIDES = 'No guides found'
+export const NO_GUIDES = msg('guides.noGuides')
 
 function SkeletonGrid({ count }: { count: number }) {
   return (
@@ -30,6 +31,7 @@ function SkeletonGrid({ count }: { count: number }) {
 /** /guides: every verified guide, best rated first, filtered by category, loaded as you scroll. */
 export function GuidesPage() {
   const navigate = useNavigate()
+  const t = useT()
   const [params, setParams] = useSearchParams()
   const category = categoryValue(params.get('category'))
   const query = { limit: GUIDES_PAGE_SIZE, category }
@@ -42,26 +44,26 @@ export function GuidesPage() {
   }
 
   return (
-    <PageShell eyebrow="Guides" title="Local guides" description="Verified guides across Nepal, with their languages, specialities and daily rates.">
+    <PageShell eyebrow={t('guides.eyebrow')} title={t('guides.listTitle')} description={t('guides.listDescription')}>
       <div className="relative -mt-16 space-y-8 sm:-mt-28">
         <div className="card space-y-4 p-4 sm:p-5">
-          <SearchBox label="Search guides" placeholder="Name, town, language..." buttonLabel="Search" onSearch={(q) => navigate(searchPath({ q }))} />
-          <CategoryChips chips={GUIDE_LIST_CATEGORIES} value={category} onChange={chooseCategory} label="Guide categories" />
+          <SearchBox label={t('guides.searchGuides')} placeholder={t('guides.searchPlaceholder')} buttonLabel={t('guides.search')} onSearch={(q) => navigate(searchPath({ q }))} />
+          <CategoryChips chips={GUIDE_LIST_CATEGORIES} value={category} onChange={chooseCategory} label={t('guides.guideCategories')} />
         </div>
 
         <div aria-busy={list.status === 'loading'} aria-live="polite">
           {list.status === 'loading' && <SkeletonGrid count={6} />}
-          {list.status === 'error' && <ErrorCard message={list.error ?? GUIDES_LOAD_FAILED} onRetry={list.reload} />}
+          {list.status === 'error' && <ErrorCard message={t(list.error ?? GUIDES_LOAD_FAILED)} onRetry={list.reload} />}
           {list.status === 'success' && list.items.length === 0 && (
-            <EmptyCard icon={<UserIcon />} title={NO_GUIDES}>
-              {category === 'all' ? 'Verified guides appear here once our team has checked them.' : 'No verified guides in this category yet. Try another one.'}
+            <EmptyCard icon={<UserIcon />} title={t(NO_GUIDES)}>
+              {category === 'all' ? t('guides.emptyAll') : t('guides.emptyCategory')}
             </EmptyCard>
           )}
           {list.status === 'success' && list.items.length > 0 && (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Guides">
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('guides.eyebrow')}>
               {list.items.map((guide, index) => (
                 <li key={guide._id}>
-                  <GuideCard guide={guide} priority={index === 0} />
+                  <GuideCard guide={guide} priority={index === 0} headingLevel="h2" />
                 </li>
               ))}
             </ul>
@@ -70,26 +72,26 @@ export function GuidesPage() {
 
         {list.isFetchingMore && (
           <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-600">
-            <SpinnerIcon className="animate-spin text-himal-600" /> Loading more guides...
+            <SpinnerIcon className="animate-spin text-himal-600" /> {t('guides.loadingMore')}
           </p>
         )}
         {list.status === 'success' && list.error && (
           <div role="alert" className="flex flex-col items-center gap-3 text-center text-sm">
-            <p className="font-medium text-red-700">{list.error}</p>
+            <p className="font-medium text-red-700">{t(list.error)}</p>
             <button type="button" className="btn-secondary" onClick={list.loadMore}>
-              Try Again
+              {t('guides.tryAgainTitle')}
             </button>
           </div>
         )}
         {canLoadMore && (
           <div className="flex justify-center">
             <button type="button" className="btn-secondary px-6" onClick={list.loadMore}>
-              Load more guides
+              {t('guides.loadMore')}
             </button>
           </div>
         )}
         {list.status === 'success' && list.items.length > 0 && !list.hasMore && (
-          <p className="text-center text-sm text-slate-500">You&apos;ve seen every guide in this list.</p>
+          <p className="text-center text-sm text-slate-500">{t('guides.seenAll')}</p>
         )}
       </div>
     </PageShell>

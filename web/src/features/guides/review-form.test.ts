@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { REVIEW_REQUIRED, scoreLabel, validateReview } from './review-form'
+import { loadTexts, translate } from '../../i18n/messages'
+
+beforeAll(() => loadTexts(['guides']))
 
 describe('validateReview', () => {
   it('needs a rating from 1 to 5 and a comment that is not blank', () => {
@@ -12,7 +15,7 @@ describe('validateReview', () => {
   })
 
   it('uses the spec’s message', () => {
-    expect(REVIEW_REQUIRED).toBe('Please provide both rating and comment')
+    expect(translate(REVIEW_REQUIRED)).toBe('Please provide both rating and comment')
   })
 })
 

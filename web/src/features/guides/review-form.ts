@@ -1,6 +1,8 @@
+import { msg, translate } from '../../i18n/messages'
+
 /** Review form texts and rules (spec sections 5, 8 and 9). */
-export const REVIEW_REQUIRED = 'Please provide both rating and comment'
-export const REVIEW_SUBMITTED = 'Review submitted successfully!'
+export const REVIEW_REQUIRED = msg('guides.reviewRequired')
+export const REVIEW_SUBMITTED = msg('guides.reviewSubmitted')
 /** The form closes this long after a successful submit. */
 export const REVIEW_CLOSE_MS = 2000
 /** The server's limit on a comment. */
@@ -14,4 +16,4 @@ export function validateReview(score: number, comment: string): string | null {
 }
 
 /** How a score is read out: '1 star', '4 stars'. */
-export const scoreLabel = (score: number) => `${score} ${score === 1 ? 'star' : 'stars'}`
+export const scoreLabel = (score: number) => translate('guides.stars', { count: score })

@@ -5,6 +5,7 @@ import { invalidate, useClientCache } from '../../lib/cache-provider'
 import { GUIDES_TAG, guideTag } from '../../lib/cache-tags'
 import { writeReview } from './api/write-review'
 import { COMMENT_MAX, REVIEW_CLOSE_MS, REVIEW_SUBMITTED, SCORES, scoreLabel, validateReview } from './review-form'
+import { useT } from '../../i18n/messages'
 
 type ReviewFormProps = { guideId: string; guideName: string; onClose: () => void }
 
@@ -13,6 +14,7 @@ type Outcome = { tone: 'error' | 'success'; text: string } | null
 /** A star rating and a comment. After a successful submit it closes itself 2 s later. */
 export function ReviewForm({ guideId, guideName, onClose }: ReviewFormProps) {
   const cache = useClientCache()
+  const t = useT()
   const commentId = useId()
   const [score, setScore] = useState(0)
   const [hovered, setHovered] = useState(0)
@@ -48,9 +50,9 @@ export function ReviewForm({ guideId, guideName, onClose }: ReviewFormProps) {
 
   const shown = hovered || score
   return (
-    <form onSubmit={submit} noValidate className="card space-y-4 p-5 sm:p-6" aria-label={`Review ${guideName}`}>
+    <form onSubmit={submit} noValidate className="card space-y-4 p-5 sm:p-6" aria-label={t('guides.reviewName', { name: guideName })}>
       <fieldset>
-        <legend className="field-label">Your rating</legend>
+        <legend className="field-label">{t('guides.yourRating')}</legend>
         <div className="flex gap-1" onMouseLeave={() => setHovered(0)}>
           {SCORES.map((value) => (
             <label
@@ -70,14 +72,14 @@ export function ReviewForm({ guideId, guideName, onClose }: ReviewFormProps) {
                 className="sr-only"
               />
               <StarIcon filled={value <= shown} />
-              <span className="sr-only">{scoreLabel(value)}</span>
+              <span className="sr-only">{t(scoreLabel(value))}</span>
             </label>
           ))}
         </div>
       </fieldset>
       <div>
         <label htmlFor={commentId} className="field-label">
-          Your review
+          {t('guides.yourReview')}
         </label>
         <textarea
           id={commentId}
@@ -86,20 +88,20 @@ export function ReviewForm({ guideId, guideName, onClose }: ReviewFormProps) {
           value={comment}
           onChange={(e) => setComment(e.target.value)}
           disabled={sending || done}
-          placeholder={`What was your trip with ${guideName} like?`}
+          placeholder={t('guides.reviewPlaceholder', { name: guideName })}
           className="field-input resize-y"
         />
         <p className="mt-1 text-right text-xs text-slate-500">
-          {comment.length}/{COMMENT_MAX}
+          {t('guides.commentCount', { typed: comment.length, max: COMMENT_MAX })}
         </p>
       </div>
-      {outcome && <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert>}
+      {outcome && <FormAlert tone={outcome.tone}>{t(outcome.text)}</FormAlert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" className="btn-secondary" onClick={onClose} disabled={sending}>
-          Cancel
+          {t('guides.cancel')}
         </button>
         <button type="submit" className="btn-primary" disabled={sending || done} aria-busy={sending}>
-          {sending && <SpinnerIcon />} Submit Review
+          {sending && <SpinnerIcon />} {t('guides.submitReview')}
         </button>
       </div>
     </form>

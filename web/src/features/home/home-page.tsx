@@ -9,7 +9,8 @@ import { MountainScene } from '../../components/mountain-scene'
 import { SearchBox } from '../../components/search-box'
 import { StarRating } from '../../components/star-rating'
 import { EmptyCard, ErrorCard } from '../../components/status-card'
-import { LANDING_CATEGORIES, categoryLabel } from '../../lib/guide-categories'
+import { msg, useT } from '../../i18n/messages'
+import { LANDING_CATEGORIES } from '../../lib/guide-categories'
 import { DESTINATIONS_PAGE_SIZE, DESTINATION_LIST_TAGS, destinationListKey, listDestinations } from '../../lib/list-destinations'
 import { GUIDE_LIST_TAGS, guideListKey, listGuides } from '../../lib/list-guides'
 import { searchPath } from '../../lib/search-url'
@@ -21,39 +22,39 @@ export const LANDING_GUIDES = 6
 const steps = [
   {
     icon: <CompassIcon />,
-    title: 'Find your guide',
-    text: 'Browse guides by region, language and speciality — trekking, culture, food or wildlife.',
+    title: msg('home.step1Title'),
+    text: msg('home.step1Text'),
   },
   {
     icon: <UserIcon />,
-    title: 'Request your dates',
-    text: 'Choose a date, a start time and your group size. Your guide approves or declines.',
+    title: msg('home.step2Title'),
+    text: msg('home.step2Text'),
   },
   {
     icon: <ShieldIcon />,
-    title: 'Travel with confidence',
-    text: 'Pay securely once approved, and keep emergency contacts one tap away on every page.',
+    title: msg('home.step3Title'),
+    text: msg('home.step3Text'),
   },
 ]
 
 const testimonials = [
   {
-    quote: 'Pemba read the weather and the altitude better than any app. We reached Gokyo Ri at sunrise and nobody felt rushed.',
+    quote: msg('home.quote1'),
     name: 'Sarah Mitchell',
-    from: 'Melbourne, Australia',
-    trip: 'Everest region trek',
+    from: msg('home.quote1From'),
+    trip: msg('home.quote1Trip'),
   },
   {
-    quote: 'Our guide took us through the courtyards of Patan and into a family kitchen for momo. The best day of our whole trip.',
+    quote: msg('home.quote2'),
     name: 'Lukas Becker',
-    from: 'Munich, Germany',
-    trip: 'Kathmandu valley heritage walk',
+    from: msg('home.quote2From'),
+    trip: msg('home.quote2Trip'),
   },
   {
-    quote: 'Booking was simple and the guide was exactly as described. Chitwan at dawn, with someone who knew every bird call.',
+    quote: msg('home.quote3'),
     name: 'Aiko Tanaka',
-    from: 'Osaka, Japan',
-    trip: 'Chitwan wildlife safari',
+    from: msg('home.quote3From'),
+    trip: msg('home.quote3Trip'),
   },
 ]
 
@@ -75,17 +76,18 @@ function SectionHeading({ id, eyebrow, title, text, action }: { id: string; eyeb
 function TopGuides({ category }: { category: string }) {
   const query = { limit: LANDING_GUIDES, category }
   const guides = usePagedList({ key: guideListKey(query), tags: GUIDE_LIST_TAGS, loadPage: (page, cursor, signal) => listGuides(query, page, cursor, signal) })
-  const title = category === 'all' ? 'Top-rated guides' : `Top-rated ${categoryLabel(category)} guides`
+  const t = useT()
+  const title = t('home.topGuidesTitle', { category })
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8" aria-labelledby="top-guides">
       <SectionHeading
         id="top-guides"
-        eyebrow="Verified locals"
+        eyebrow={t('home.topGuidesEyebrow')}
         title={title}
-        text="Licensed guides travellers rate highest, each checked by our team before they appear here."
+        text={t('home.topGuidesText')}
         action={
           <Link to="/guides" className="btn-secondary shrink-0 self-start sm:self-auto">
-            View All Guides <ArrowRightIcon />
+            {t('home.viewAllGuides')} <ArrowRightIcon />
           </Link>
         }
       />
@@ -99,10 +101,10 @@ function TopGuides({ category }: { category: string }) {
             ))}
           </ul>
         )}
-        {guides.status === 'error' && <ErrorCard message={guides.error ?? 'Failed to load guides'} onRetry={guides.reload} />}
+        {guides.status === 'error' && <ErrorCard message={guides.error ?? t('common.guidesLoadFailed')} onRetry={guides.reload} />}
         {guides.status === 'success' && guides.items.length === 0 && (
-          <EmptyCard icon={<UserIcon />} title="No guides found">
-            No verified guides in this category yet. Try another one.
+          <EmptyCard icon={<UserIcon />} title={t('home.noGuidesTitle')}>
+            {t('home.noGuidesText')}
           </EmptyCard>
         )}
         {guides.status === 'success' && guides.items.length > 0 && (
@@ -121,15 +123,16 @@ function TopGuides({ category }: { category: string }) {
 
 function PopularDestinations() {
   const query = { limit: DESTINATIONS_PAGE_SIZE, query: '' }
+  const t = useT()
   const list = usePagedList({ key: destinationListKey(query), tags: DESTINATION_LIST_TAGS, loadPage: (page) => listDestinations(query, page) })
   return (
     <section className="bg-white py-16" aria-labelledby="popular-destinations">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="popular-destinations"
-          eyebrow="Where to go"
-          title="Popular destinations"
-          text="Lakes, peaks, temples and jungles — the places travellers keep coming back to."
+          eyebrow={t('home.destinationsEyebrow')}
+          title={t('home.destinationsTitle')}
+          text={t('home.destinationsText')}
         />
         <div className="mt-8" aria-busy={list.status === 'loading'}>
           {list.status === 'loading' && (
@@ -141,10 +144,10 @@ function PopularDestinations() {
               ))}
             </ul>
           )}
-          {list.status === 'error' && <ErrorCard message={list.error ?? 'Failed to load destinations'} onRetry={list.reload} />}
+          {list.status === 'error' && <ErrorCard message={list.error ?? t('common.destinationsLoadFailed')} onRetry={list.reload} />}
           {list.status === 'success' && list.items.length === 0 && (
-            <EmptyCard icon={<MountainIcon />} title="No destinations yet">
-              New destinations appear here as soon as they are added.
+            <EmptyCard icon={<MountainIcon />} title={t('home.noDestinationsTitle')}>
+              {t('home.noDestinationsText')}
             </EmptyCard>
           )}
           {list.status === 'success' && list.items.length > 0 && (
@@ -156,7 +159,7 @@ function PopularDestinations() {
               ))}
             </ul>
           )}
-          <LoadMore list={list} label="Load More Destinations" />
+          <LoadMore list={list} label={t('home.loadMoreDestinations')} />
         </div>
       </div>
     </section>
@@ -164,6 +167,7 @@ function PopularDestinations() {
 }
 
 function BuddyPromo() {
+  const t = useT()
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8" aria-labelledby="buddy-promo">
       <div className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-himal-900 via-himal-800 to-himal-600 px-6 py-10 text-white sm:px-10 sm:py-12">
@@ -171,18 +175,18 @@ function BuddyPromo() {
         <div className="flex flex-col gap-8 md:flex-row md:items-center md:justify-between">
           <div className="max-w-xl">
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-widest text-marigold-200 uppercase ring-1 ring-white/20">
-              <SparklesIcon /> Tourist Buddy
+              <SparklesIcon /> {t('app.buddyName')}
             </p>
             <h2 id="buddy-promo" className="mt-4 font-display text-3xl font-bold tracking-tight">
-              Plan with your AI travel buddy
+              {t('home.buddyTitle')}
             </h2>
             <p className="mt-3 text-himal-100">
-              Ask about permits, weather windows, altitude and what to pack — Tourist Buddy waits in the corner of every page.
+              {t('home.buddyText')}
             </p>
           </div>
           {/* By spec this button does nothing; the assistant itself is the round chat button. */}
           <button type="button" className="btn-accent shrink-0 self-start px-6 py-3 text-base md:self-auto">
-            <SparklesIcon /> Chat with Tourist Buddy
+            <SparklesIcon /> {t('home.buddyChat')}
           </button>
         </div>
       </div>
@@ -191,18 +195,19 @@ function BuddyPromo() {
 }
 
 function Testimonials() {
+  const t = useT()
   return (
     <section className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 lg:px-8" aria-labelledby="testimonials">
-      <SectionHeading id="testimonials" eyebrow="Travellers say" title="Trips they still talk about" text="A few words from travellers who explored Nepal with a Yatra guide." />
+      <SectionHeading id="testimonials" eyebrow={t('home.testimonialsEyebrow')} title={t('home.testimonialsTitle')} text={t('home.testimonialsText')} />
       <ul className="mt-8 grid gap-6 md:grid-cols-3">
-        {testimonials.map((t) => (
-          <li key={t.name} className="card flex flex-col p-6">
+        {testimonials.map((testimonial) => (
+          <li key={testimonial.name} className="card flex flex-col p-6">
             <QuoteIcon className="text-3xl text-marigold-400" />
             <StarRating value={5} className="mt-3" />
-            <blockquote className="mt-3 flex-1 text-slate-700">{t.quote}</blockquote>
-            <p className="mt-5 font-semibold text-slate-900">{t.name}</p>
+            <blockquote className="mt-3 flex-1 text-slate-700">{t(testimonial.quote)}</blockquote>
+            <p className="mt-5 font-semibold text-slate-900">{testimonial.name}</p>
             <p className="text-sm text-slate-500">
-              {t.from} · {t.trip}
+              {t(testimonial.from)} · {t(testimonial.trip)}
             </p>
           </li>
         ))}
@@ -214,6 +219,7 @@ function Testimonials() {
 export function HomePage() {
   const navigate = useNavigate()
   const [category, setCategory] = useState('all')
+  const t = useT()
 
   return (
     <>
@@ -221,20 +227,20 @@ export function HomePage() {
         <div className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_80%_20%,rgba(251,159,36,0.35),transparent_45%)]" />
         <div className="mx-auto max-w-6xl px-4 pt-14 pb-44 sm:px-6 sm:pt-20 sm:pb-56 lg:px-8">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-widest text-marigold-200 uppercase ring-1 ring-white/20">
-            Local guides · Nepal
+            {t('home.heroEyebrow')}
           </p>
           <h1 className="mt-6 max-w-3xl font-display text-4xl leading-tight font-bold tracking-tight sm:text-6xl">
-            Find a trusted local guide for your Nepal adventure
+            {t('home.heroTitle')}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-himal-100 sm:text-xl">
-            From Everest trails to the temples of Kathmandu Valley, Yatra connects you with guides who know the way, the language and the stories.
+            {t('home.heroText')}
           </p>
           <div className="mt-10 max-w-2xl space-y-4">
-            <CategoryChips chips={LANDING_CATEGORIES} value={category} onChange={setCategory} label="Guide categories" tone="dark" />
+            <CategoryChips chips={LANDING_CATEGORIES} value={category} onChange={setCategory} label={t('common.guideCategories')} tone="dark" />
             <SearchBox
-              label="Search guides"
-              placeholder="e.g. Pokhara"
-              buttonLabel="Explore"
+              label={t('home.searchLabel')}
+              placeholder={t('home.searchPlaceholder')}
+              buttonLabel={t('home.searchButton')}
               size="hero"
               onSearch={(q) => navigate(searchPath({ q, category }))}
             />
@@ -249,9 +255,9 @@ export function HomePage() {
 
       <section className="mx-auto max-w-6xl px-4 pt-16 sm:px-6 lg:px-8" aria-labelledby="how-it-works">
         <div className="max-w-2xl">
-          <p className="text-xs font-semibold tracking-widest text-marigold-700 uppercase">How Yatra works</p>
+          <p className="text-xs font-semibold tracking-widest text-marigold-700 uppercase">{t('home.howEyebrow')}</p>
           <h2 id="how-it-works" className="mt-2 font-display text-3xl font-bold tracking-tight text-himal-900">
-            Plan with a local, in three steps
+            {t('home.howTitle')}
           </h2>
         </div>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
@@ -259,10 +265,10 @@ export function HomePage() {
             <li key={step.title} className="card p-6">
               <div className="flex items-center gap-3">
                 <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-himal-50 text-xl text-himal-700">{step.icon}</span>
-                <span className="text-sm font-semibold text-slate-500">Step {i + 1}</span>
+                <span className="text-sm font-semibold text-slate-500">{t('home.step', { number: i + 1 })}</span>
               </div>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{step.text}</p>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{t(step.title)}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{t(step.text)}</p>
             </li>
           ))}
         </ol>
@@ -274,11 +280,11 @@ export function HomePage() {
       <section className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8" aria-labelledby="guide-cta">
         <div className="flex flex-col items-start gap-6 rounded-3xl bg-marigold-50 p-8 ring-1 ring-marigold-200 sm:flex-row sm:items-center sm:justify-between sm:p-10">
           <div>
-            <h2 id="guide-cta" className="font-display text-2xl font-bold text-himal-900">Are you a local guide?</h2>
-            <p className="mt-2 max-w-xl text-slate-700">Create a verified profile, set your daily rate and receive booking requests from travellers.</p>
+            <h2 id="guide-cta" className="font-display text-2xl font-bold text-himal-900">{t('home.guideCtaTitle')}</h2>
+            <p className="mt-2 max-w-xl text-slate-700">{t('home.guideCtaText')}</p>
           </div>
           <Link to="/signup" className="btn-primary shrink-0 px-6 py-3">
-            Join as a guide
+            {t('home.guideCtaButton')}
           </Link>
         </div>
       </section>

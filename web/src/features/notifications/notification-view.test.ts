@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { chooseLanguage } from '../../i18n/messages'
 import { notification } from '../../test-fixtures'
 import { notificationLink, notificationMessage, timeAgo } from './notification-view'
 
@@ -35,9 +36,23 @@ describe('notificationLink', () => {
     expect(notificationLink(notification('n1', { kind: 'verification', bookingId: null }), 'guide')).toEqual({ to: '/guideDash', label: 'View dashboard' })
   })
 
+  it('sends a guide whose licence ends to submit the renewed one', () => {
+    expect(notificationLink(notification('n1', { kind: 'licence', bookingId: null, status: 'expiring' }), 'guide')).toEqual({ to: '/kycform', label: 'Submit renewed licence' })
+  })
+
   it('sends a traveller to pay an approved, unpaid trip, else to the dashboard', () => {
     expect(notificationLink(notification('n1'), 'tourist')).toEqual({ to: '/checkout/b1', label: 'Pay now' })
     expect(notificationLink(notification('n1', { kind: 'booking_paid', paymentStatus: 'paid' }), 'tourist')).toEqual({ to: '/dashboard', label: 'View booking' })
     expect(notificationLink(notification('n1', { kind: 'booking_rejected', status: 'rejected' }), 'tourist')).toEqual({ to: '/dashboard', label: 'View booking' })
+  })
+})
+
+describe('in Nepali', () => {
+  it('says how long ago in Nepali words and digits', async () => {
+    await chooseLanguage('ne')
+    const now = Date.parse('2026-03-01T12:00:00Z')
+    expect(timeAgo('2026-03-01T11:55:00Z', now)).toBe('५ मिनेटअघि')
+    expect(notificationLink(notification('n1', { kind: 'booking_request', status: 'pending' }), 'guide')).toEqual({ to: '/request', label: 'अनुरोध हेर्नुहोस्' })
+    await chooseLanguage('en')
   })
 })

@@ -1,29 +1,32 @@
+import { currentIntlLocale } from '../../i18n/language'
+import { translate } from '../../i18n/messages'
 import type { Notification, NotifiedRole } from './api/list-notifications'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`
-const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
+// English keeps the day-first date it always had; other languages write their own.
+const dateOnly = (then: number) =>
+  new Intl.DateTimeFormat(currentIntlLocale().startsWith('en') ? 'en-GB' : currentIntlLocale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(then))
 
 /** How long ago an instant was: 'just now', '5 minutes ago', '3 hours ago', 'yesterday', '4 days ago', then the date. */
 export function timeAgo(iso: string, now: number = Date.now()): string {
   const then = new Date(iso).getTime()
   if (Number.isNaN(then)) return ''
   const ago = Math.max(0, now - then)
-  if (ago < MINUTE) return 'just now'
-  if (ago < HOUR) return plural(Math.floor(ago / MINUTE), 'minute')
-  if (ago < DAY) return plural(Math.floor(ago / HOUR), 'hour')
-  if (ago < 2 * DAY) return 'yesterday'
-  if (ago < 7 * DAY) return plural(Math.floor(ago / DAY), 'day')
-  return dateOnly.format(new Date(then))
+  if (ago < MINUTE) return translate('notifications.justNow')
+  if (ago < HOUR) return translate('notifications.minutesAgo', { count: Math.floor(ago / MINUTE) })
+  if (ago < DAY) return translate('notifications.hoursAgo', { count: Math.floor(ago / HOUR) })
+  if (ago < 2 * DAY) return translate('notifications.yesterday')
+  if (ago < 7 * DAY) return translate('notifications.daysAgo', { count: Math.floor(ago / DAY) })
+  return dateOnly(then)
 }
 
 /** What this role reads: a guide's notifications carry guideMessage, a traveller's touristMessage. */
 export function notificationMessage(n: Notification, role: NotifiedRole): string {
   const own = role === 'guide' ? n.guideMessage : n.touristMessage
-  return own.trim() || n.guideMessage.trim() || n.touristMessage.trim() || 'You have an update.'
+  return own.trim() || n.guideMessage.trim() || n.touristMessage.trim() || translate('notifications.anUpdate')
 }
 
 export type NotificationLink = { to: string; label: string }
@@ -34,8 +37,10 @@ export type NotificationLink = { to: string; label: string }
  * dashboard.
  */
 export function notificationLink(n: Notification, role: NotifiedRole): NotificationLink | null {
-  if (n.kind === 'verification') return role === 'guide' ? { to: '/guideDash', label: 'View dashboard' } : null
-  if (role === 'guide') return { to: '/request', label: 'View request' }
-  if (n.bookingId && n.status === 'approved' && n.paymentStatus !== 'paid') return { to: `/checkout/${n.bookingId}`, label: 'Pay now' }
-  return { to: '/dashboard', label: 'View booking' }
+  if (n.kind === 'verification') return role === 'guide' ? { to: '/guideDash', label: translate('notifications.viewDashboard') } : null
+  // A licence ending soon or ended (issue 15): the way to submit the renewed one.
+  if (n.kind === 'licence') return role === 'guide' ? { to: '/kycform', label: translate('notifications.submitRenewedLicence') } : null
+  if (role === 'guide') return { to: '/request', label: translate('notifications.viewRequest') }
+  if (n.bookingId && n.status === 'approved' && n.paymentStatus !== 'paid') return { to: `/checkout/${n.bookingId}`, label: translate('notifications.payNow') }
+  return { to: '/dashboard', label: translate('notifications.viewBooking') }
 }

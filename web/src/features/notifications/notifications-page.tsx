@@ -4,6 +4,7 @@ import { BellIcon, CardIcon, CheckIcon, CloseIcon, InboxIcon, ShieldIcon, Spinne
 import { PageShell } from '../../components/page-shell'
 import { EmptyCard, LoadingCard } from '../../components/status-card'
 import { Toast, useToast } from '../../components/toast'
+import { msg, useT } from '../../i18n/messages'
 import { useAuth } from '../../lib/auth-store'
 import { formatMoment } from '../../lib/booking'
 import { invalidate, useClientCache } from '../../lib/cache-provider'
@@ -14,8 +15,8 @@ import { markAllRead } from './api/mark-all-read'
 import { markNotificationRead } from './api/mark-notification-read'
 import { notificationLink, notificationMessage, timeAgo } from './notification-view'
 
-export const NO_NOTIFICATIONS = 'No notifications yet'
-export const NOTIFICATIONS_UNAVAILABLE = "We couldn't load your notifications just now."
+export const NO_NOTIFICATIONS = msg('notifications.none')
+export const NOTIFICATIONS_UNAVAILABLE = msg('notifications.unavailable')
 
 const KIND_ICONS: Record<string, ReactNode> = {
   booking_request: <InboxIcon />,
@@ -32,6 +33,7 @@ export function NotificationsPage() {
   const cache = useClientCache()
   const query = useCachedQuery({ key: notificationsKey(role), tags: notificationsTags, load: () => listNotifications(role) })
   const { toast, show } = useToast()
+  const t = useT()
   // Marked read here; read never turns back to unread, so this holds whatever the list says.
   const [read, setRead] = useState<ReadonlySet<string>>(new Set())
   const [busy, setBusy] = useState<string | 'all' | null>(null)
@@ -55,7 +57,7 @@ export function NotificationsPage() {
     setBusy(n._id)
     const result = await markNotificationRead(n._id)
     setBusy(null)
-    if (!result.ok) return show(result.message, 'error')
+    if (!result.ok) return show(t(result.message), 'error')
     setRead((r) => new Set(r).add(n._id))
     invalidate(cache, NOTIFICATIONS_TAG)
   }
@@ -65,7 +67,7 @@ export function NotificationsPage() {
     setBusy('all')
     const result = await markAllRead()
     setBusy(null)
-    if (!result.ok) return show(result.message, 'error')
+    if (!result.ok) return show(t(result.message), 'error')
     setRead((r) => new Set([...r, ...items.map((n) => n._id)]))
     invalidate(cache, NOTIFICATIONS_TAG)
   }
@@ -78,20 +80,20 @@ export function NotificationsPage() {
   }
 
   let body: ReactNode
-  if (query.status === 'loading') body = <LoadingCard label="Loading notifications..." />
+  if (query.status === 'loading') body = <LoadingCard label={t('notifications.loading')} />
   else if (items.length === 0 && query.error)
     body = (
-      <EmptyCard icon={<BellIcon />} title={NOTIFICATIONS_UNAVAILABLE}>
-        <p>Your notifications are safe; please try again in a moment.</p>
+      <EmptyCard icon={<BellIcon />} title={t(NOTIFICATIONS_UNAVAILABLE)}>
+        <p>{t('notifications.safe')}</p>
         <button type="button" className="btn-primary mt-5" onClick={query.reload} disabled={query.isFetching}>
-          Try Again
+          {t('notifications.tryAgain')}
         </button>
       </EmptyCard>
     )
   else if (items.length === 0)
     body = (
-      <EmptyCard icon={<BellIcon />} title={NO_NOTIFICATIONS}>
-        <p>{role === 'guide' ? 'New booking requests and payments appear here.' : 'Answers from your guides and payment updates appear here.'}</p>
+      <EmptyCard icon={<BellIcon />} title={t(NO_NOTIFICATIONS)}>
+        <p>{role === 'guide' ? t('notifications.emptyGuide') : t('notifications.emptyTourist')}</p>
       </EmptyCard>
     )
   else
@@ -99,15 +101,15 @@ export function NotificationsPage() {
       <>
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600" aria-live="polite">
-            {unread.length === 0 ? 'All caught up' : `${unread.length} unread`}
+            {unread.length === 0 ? t('notifications.allCaughtUp') : t('notifications.unread', { count: unread.length })}
           </p>
           {unread.length > 0 && (
             <button type="button" className="btn-secondary" onClick={markAll} disabled={busy !== null} aria-busy={busy === 'all'}>
-              {busy === 'all' ? <SpinnerIcon /> : <CheckIcon />} Mark all as read
+              {busy === 'all' ? <SpinnerIcon /> : <CheckIcon />} {t('notifications.markAll')}
             </button>
           )}
         </div>
-        <ul className="card divide-y divide-slate-100 overflow-hidden" aria-label="Notifications">
+        <ul className="card divide-y divide-slate-100 overflow-hidden" aria-label={t('notifications.title')}>
           {items.map((n) => (
             <Item key={n._id} n={n} role={role} now={now} busy={busy === n._id} disabled={busy !== null} onRead={() => markOne(n)} onOpen={() => opened(n)} />
           ))}
@@ -116,7 +118,7 @@ export function NotificationsPage() {
     )
 
   return (
-    <PageShell eyebrow="Notifications" title="Notifications" description="Updates about your bookings and payments.">
+    <PageShell eyebrow={t('notifications.title')} title={t('notifications.title')} description={t('notifications.description')}>
       <div className="mx-auto max-w-3xl">{body}</div>
       <Toast toast={toast} />
     </PageShell>
@@ -128,6 +130,7 @@ type ItemProps = { n: Notification; role: NotifiedRole; now: number; busy: boole
 function Item({ n, role, now, busy, disabled, onRead, onOpen }: ItemProps) {
   const link = notificationLink(n, role)
   const messageId = useId()
+  const t = useT()
   return (
     <li className={`flex gap-3 border-l-4 p-4 sm:gap-4 sm:p-5 ${n.isRead ? 'border-transparent bg-white' : 'border-himal-500 bg-himal-50/60'}`}>
       <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-lg ${n.isRead ? 'bg-slate-100 text-slate-500' : 'bg-himal-100 text-himal-700'}`}>
@@ -135,7 +138,7 @@ function Item({ n, role, now, busy, disabled, onRead, onOpen }: ItemProps) {
       </span>
       <div className="min-w-0 flex-1">
         <p id={messageId} className={`text-sm ${n.isRead ? 'text-slate-700' : 'font-semibold text-slate-900'}`}>
-          {!n.isRead && <span className="sr-only">Unread: </span>}
+          {!n.isRead && <span className="sr-only">{t('notifications.unreadPrefix')} </span>}
           {notificationMessage(n, role)}
         </p>
         <p className="mt-1 text-xs text-slate-500">
@@ -151,7 +154,7 @@ function Item({ n, role, now, busy, disabled, onRead, onOpen }: ItemProps) {
           )}
           {!n.isRead && (
             <button type="button" className="btn-ghost px-2 py-1.5 text-sm" onClick={onRead} disabled={disabled} aria-busy={busy} aria-describedby={messageId}>
-              {busy ? <SpinnerIcon /> : <CheckIcon />} Mark as Read
+              {busy ? <SpinnerIcon /> : <CheckIcon />} {t('notifications.markRead')}
             </button>
           )}
         </div>

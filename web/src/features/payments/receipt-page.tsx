@@ -2,10 +2,12 @@ import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { ArrowLeftIcon, PrinterIcon } from '../../components/icons'
 import { Wordmark } from '../../components/logo'
+import { OfflineNote } from '../../components/offline-note'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
 import { useAuth } from '../../lib/auth-store'
 import { usePrice } from '../../lib/currencies'
 import { isPayable } from '../../lib/booking'
+import { useSavedTrip } from '../../lib/offline/use-offline-pack'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { BOOKING_NOT_FOUND, bookingKey, bookingTags, getBooking } from './api/get-booking'
 import { SUPPORT_EMAIL } from './cancel-page'
@@ -15,7 +17,10 @@ import { receiptOf, type Receipt } from './receipt'
 export function ReceiptPage() {
   const { bookingId = '' } = useParams()
   const query = useCachedQuery({ key: bookingKey(bookingId), tags: bookingTags, load: () => getBooking(bookingId), enabled: bookingId !== '' })
-  const booking = query.data
+  // With no signal, the copy saved for offline use (issue 15) stands in for the answer.
+  const saved = useSavedTrip(bookingId)
+  const offlineCopy = query.status === 'error' && query.data === undefined ? saved : null
+  const booking = query.data ?? offlineCopy?.booking
   const receipt = booking ? receiptOf(booking) : null
 
   let body: ReactNode
@@ -45,7 +50,13 @@ export function ReceiptPage() {
         </div>
       </div>
     )
-  else body = <ReceiptDocument receipt={receipt} />
+  else
+    body = (
+      <>
+        {offlineCopy && <OfflineNote savedAt={offlineCopy.savedAt} />}
+        <ReceiptDocument receipt={receipt} />
+      </>
+    )
 
   return <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12 print:max-w-none print:p-0">{body}</div>
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { booking, paidBooking } from '../../test-fixtures'
 import { formatAmount, providerLabel, receiptOf } from './receipt'
-import { LINK_COPIED } from '../../lib/share'
 import { shareLink } from './share-booking'
 import { supportMailto } from './cancel-page'
 
@@ -82,7 +81,7 @@ describe('shareLink', () => {
     const alert = vi.fn()
     expect(await shareLink(share, nav, alert)).toBe('copied')
     expect(writeText).toHaveBeenCalledWith(share.url)
-    expect(alert).toHaveBeenCalledWith(LINK_COPIED)
+    expect(alert).toHaveBeenCalledWith('Link copied to clipboard!')
   })
 })
 

@@ -1,4 +1,5 @@
 import { LINK_COPIED, shareOrCopy } from '../../lib/share'
+import { translate } from '../../i18n/messages'
 
 /**
  * Shares the booked trip through the share sheet (spec section 7); a failed or dismissed
@@ -10,7 +11,7 @@ export async function shareLink(
   alert: (message: string) => void = (message) => window.alert(message),
 ): Promise<'shared' | 'copied' | 'failed'> {
   const outcome = await shareOrCopy(share, nav)
-  if (outcome === 'copied') alert(LINK_COPIED)
+  if (outcome === 'copied') alert(translate(LINK_COPIED))
   if (outcome === 'failed') alert(`Copy this link to share it: ${share.url}`)
   return outcome === 'dismissed' ? 'failed' : outcome
 }

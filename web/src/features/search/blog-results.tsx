@@ -1,5 +1,6 @@
 import { BlogCard } from '../../components/blog-card'
 import { SpinnerIcon } from '../../components/icons'
+import { useT } from '../../i18n/messages'
 import { usePagedList } from '../../lib/use-cached-query'
 import { BLOG_SEARCH_TAGS, blogSearchKey, searchBlogs } from './api/search-blogs'
 
@@ -8,6 +9,7 @@ import { BLOG_SEARCH_TAGS, blogSearchKey, searchBlogs } from './api/search-blogs
  * when something matches; a failure here leaves the rest of the page alone.
  */
 export function BlogResults({ query }: { query: string }) {
+  const t = useT()
   const list = usePagedList({
     key: blogSearchKey(query),
     tags: BLOG_SEARCH_TAGS,
@@ -18,7 +20,7 @@ export function BlogResults({ query }: { query: string }) {
   return (
     <section aria-labelledby="matching-blogs" className="mt-14">
       <h2 id="matching-blogs" className="font-display text-2xl font-bold text-himal-900">
-        Blogs matching "{query}"
+        {t('search.blogsMatching', { query })}
       </h2>
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {list.items.map((blog) => (
@@ -30,7 +32,7 @@ export function BlogResults({ query }: { query: string }) {
       {list.hasMore && (
         <div className="mt-6 flex justify-center">
           <button type="button" className="btn-secondary" onClick={list.loadMore} disabled={list.isFetchingMore} aria-busy={list.isFetchingMore}>
-            {list.isFetchingMore && <SpinnerIcon className="animate-spin" />} More blogs
+            {list.isFetchingMore && <SpinnerIcon className="animate-spin" />} {t('search.moreBlogs')}
           </button>
         </div>
       )}

@@ -6,37 +6,43 @@ import { LoadMore } from '../../components/load-more'
 import { PageShell } from '../../components/page-shell'
 import { SearchBox } from '../../components/search-box'
 import { EmptyCard, ErrorCard } from '../../components/status-card'
+import { msg, translate, useT } from '../../i18n/messages'
 import { categoryLabel } from '../../lib/guide-categories'
+import { localNumberFormat } from '../../lib/intl-formats'
 import { DESTINATION_LIST_TAGS, destinationListKey, listDestinations } from '../../lib/list-destinations'
 import { readSearchRequest, searchPath, type SearchRequest } from '../../lib/search-url'
 import { usePagedList } from '../../lib/use-cached-query'
 import { SEARCH_FAILED, SEARCH_TAGS, searchGuides, searchKey } from './api/search-guides'
 import { BlogResults } from './blog-results'
 
-export const NO_GUIDES = 'No guides found'
+export const NO_GUIDES = msg('search.noGuides')
 /** Matching destinations shown under the guides. */
 export const MATCHING_DESTINATIONS = 6
 
+/** A latitude or longitude to four decimals, in the reader's digits. */
+const coordinate = (degrees: number) => localNumberFormat({ minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(degrees)
+
 /** The page's title: where, or what, was searched for. */
 export function searchTitle({ q, near, place }: SearchRequest): string {
-  if (place !== '') return `Guides near ${place}`
-  if (near) return `Guides near ${near.latitude.toFixed(4)}, ${near.longitude.toFixed(4)}`
-  if (q !== '') return `Search Results for "${q}"`
-  return 'Search guides'
+  if (place !== '') return translate('search.guidesNear', { place })
+  if (near) return translate('search.guidesNear', { place: `${coordinate(near.latitude)}, ${coordinate(near.longitude)}` })
+  if (q !== '') return translate('search.resultsFor', { q })
+  return translate('search.searchGuides')
 }
 
 function searchDescription({ q, near, place }: SearchRequest): string {
-  if ((near || place !== '') && q !== '') return `Guides matching "${q}", nearest first.`
-  if (near) return 'Local guides based nearby, nearest first, with how far away each one is.'
-  if (place !== '') return `Local guides based in ${place}.`
-  return 'Guides whose name, languages, interests, bio or home town match your words.'
+  if ((near || place !== '') && q !== '') return translate('search.matchingNearestFirst', { q })
+  if (near) return translate('search.nearbyDescription')
+  if (place !== '') return translate('search.basedIn', { place })
+  return translate('search.defaultDescription')
 }
 
 function FilterPill({ label, clearTo }: { label: string; clearTo: string }) {
+  const t = useT()
   return (
     <li className="inline-flex items-center gap-1 rounded-full bg-himal-50 py-1 pr-1 pl-3 text-sm font-medium text-himal-800 ring-1 ring-himal-100">
       {label}
-      <Link to={clearTo} aria-label={`Remove filter: ${label}`} className="flex h-6 w-6 items-center justify-center rounded-full hover:bg-himal-100">
+      <Link to={clearTo} aria-label={t('search.removeFilter', { label })} className="flex h-6 w-6 items-center justify-center rounded-full hover:bg-himal-100">
         <CloseIcon />
       </Link>
     </li>
@@ -44,6 +50,7 @@ function FilterPill({ label, clearTo }: { label: string; clearTo: string }) {
 }
 
 function MatchingDestinations({ query }: { query: string }) {
+  const t = useT()
   const listQuery = { limit: MATCHING_DESTINATIONS, query }
   const list = usePagedList({
     key: destinationListKey(listQuery),
@@ -56,7 +63,7 @@ function MatchingDestinations({ query }: { query: string }) {
   return (
     <section aria-labelledby="matching-destinations" className="mt-14">
       <h2 id="matching-destinations" className="font-display text-2xl font-bold text-himal-900">
-        Destinations matching "{query}"
+        {t('search.destinationsMatching', { query })}
       </h2>
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {list.items.map((destination) => (
@@ -68,7 +75,7 @@ function MatchingDestinations({ query }: { query: string }) {
       {list.hasMore && (
         <div className="mt-6 flex justify-center">
           <button type="button" className="btn-secondary" onClick={list.loadMore} disabled={list.isFetchingMore} aria-busy={list.isFetchingMore}>
-            {list.isFetchingMore && <SpinnerIcon />} More destinations
+            {list.isFetchingMore && <SpinnerIcon />} {t('search.moreDestinations')}
           </button>
         </div>
       )}
@@ -79,6 +86,7 @@ function MatchingDestinations({ query }: { query: string }) {
 /** /search?q=&category= (and near=lat,lng, radius, place): guides, then matching destinations. */
 export function SearchPage() {
   const navigate = useNavigate()
+  const t = useT()
   const [params] = useSearchParams()
   const request = readSearchRequest(params)
   const { q, category, near, place } = request
@@ -86,23 +94,23 @@ export function SearchPage() {
 
   const filters = [
     category !== 'all' && { label: categoryLabel(category), clearTo: searchPath({ ...request, category: undefined }) },
-    (near || place !== '') && { label: `Near ${place || 'this point'}`, clearTo: searchPath({ q, category: category === 'all' ? undefined : category }) },
+    (near || place !== '') && { label: place ? t('search.nearPlace', { place }) : t('search.nearThisPoint'), clearTo: searchPath({ q, category: category === 'all' ? undefined : category }) },
   ].filter((f): f is { label: string; clearTo: string } => Boolean(f))
 
   return (
-    <PageShell eyebrow="Search" title={searchTitle(request)} description={searchDescription(request)}>
+    <PageShell eyebrow={t('search.eyebrow')} title={searchTitle(request)} description={searchDescription(request)}>
       <div className="relative -mt-16 space-y-6 sm:-mt-28">
         <div className="card space-y-3 p-4 sm:p-5">
           <SearchBox
             key={q}
-            label="Search guides"
-            placeholder="Name, town, language..."
-            buttonLabel="Search"
+            label={t('search.searchGuides')}
+            placeholder={t('search.placeholder')}
+            buttonLabel={t('search.searchButton')}
             defaultValue={q}
             onSearch={(text) => navigate(searchPath({ ...request, q: text, category: category === 'all' ? undefined : category }))}
           />
           {filters.length > 0 && (
-            <ul className="flex flex-wrap gap-2" aria-label="Filters">
+            <ul className="flex flex-wrap gap-2" aria-label={t('search.filters')}>
               {filters.map((filter) => (
                 <FilterPill key={filter.label} {...filter} />
               ))}
@@ -110,7 +118,7 @@ export function SearchPage() {
           )}
         </div>
 
-        <section aria-label="Guides" aria-busy={guides.status === 'loading'}>
+        <section aria-label={t('search.guides')} aria-busy={guides.status === 'loading'}>
           {guides.status === 'loading' && (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
               {Array.from({ length: 6 }, (_, i) => (
@@ -120,12 +128,12 @@ export function SearchPage() {
               ))}
             </ul>
           )}
-          {guides.status === 'error' && <ErrorCard message={guides.error ?? SEARCH_FAILED} onRetry={guides.reload} />}
+          {guides.status === 'error' && <ErrorCard message={guides.error ?? t(SEARCH_FAILED)} onRetry={guides.reload} />}
           {guides.status === 'success' && guides.items.length === 0 && (
-            <EmptyCard icon={near || place ? <MapPinIcon /> : <SearchIcon />} title={NO_GUIDES}>
-              {near || place ? 'No verified guides are based near here yet. ' : 'Try fewer or different words, or another category. '}
+            <EmptyCard icon={near || place ? <MapPinIcon /> : <SearchIcon />} title={t(NO_GUIDES)}>
+              {near || place ? t('search.noGuidesNear') : t('search.tryFewerWords')}{' '}
               <Link to="/guides" className="text-link">
-                Browse all guides
+                {t('search.browseAllGuides')}
               </Link>
             </EmptyCard>
           )}
@@ -138,7 +146,7 @@ export function SearchPage() {
               ))}
             </ul>
           )}
-          <LoadMore list={guides} label="Load more guides" />
+          <LoadMore list={guides} label={t('search.loadMoreGuides')} />
         </section>
       </div>
 

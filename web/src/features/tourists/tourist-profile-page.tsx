@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { msg, useT } from '../../i18n/messages'
 import { AccountSecurity } from '../../components/account-security'
 import { CompletionMeter } from '../../components/completion-meter'
 import { BackpackIcon, MapPinIcon, ShieldIcon, SpinnerIcon } from '../../components/icons'
@@ -23,16 +24,18 @@ import { uploadTouristCoverImage, uploadTouristIdImage, uploadTouristProfileImag
 import { touristCompletion, touristEditFrom, touristEditRequest, type TouristEdit } from './tourist-profile'
 import { formatCoordinate } from './traveller-form'
 
-export const PROFILE_UPDATED = 'Profile updated successfully!'
-export const PROFILE_UPDATE_FAILED = 'Failed to update profile'
-export const LOCATION_UPDATED = 'Location updated'
-export const LOCATION_UPDATE_FAILED = 'Failed to update location'
-export const ID_CARD_UPLOADED = 'ID card uploaded'
-export const ID_CARD_FAILED = 'Failed to upload ID card'
+// Text ids: shown with `t`.
+export const PROFILE_UPDATED = msg('tourists.profileUpdated')
+export const PROFILE_UPDATE_FAILED = msg('tourists.profileUpdateFailed')
+export const LOCATION_UPDATED = msg('tourists.locationUpdated')
+export const LOCATION_UPDATE_FAILED = msg('tourists.locationUpdateFailed')
+export const ID_CARD_UPLOADED = msg('tourists.idCardUploaded')
+export const ID_CARD_FAILED = msg('tourists.idCardFailed')
 
 
 export function TouristProfilePage() {
   const cache = useClientCache()
+  const t = useT()
   const query = useCachedQuery({ key: OWN_TOURIST_PROFILE_KEY, tags: ownTouristProfileTags, load: getTouristProfile })
   const [edit, setEdit] = useState<TouristEdit | null>(null)
   const [nameErrors, setNameErrors] = useState<NameErrors>({})
@@ -47,10 +50,10 @@ export function TouristProfilePage() {
     if (query.status === 'error')
       return (
         <div className="px-4 py-16">
-          <ErrorCard message={PROFILE_LOAD_FAILED} />
+          <ErrorCard message={t(PROFILE_LOAD_FAILED)} />
         </div>
       )
-    return <LoadingCard label="Loading your profile..." />
+    return <LoadingCard label={t('tourists.loadingProfile')} />
   }
 
   const tourist = query.data
@@ -76,7 +79,7 @@ export function TouristProfilePage() {
     const errors = validateNames(edit.firstName, edit.lastName)
     setNameErrors(errors)
     if (errors.firstName || errors.lastName) {
-      show(COMPLETE_REQUIRED_FIELDS, 'error')
+      show(t(COMPLETE_REQUIRED_FIELDS), 'error')
       return
     }
     setSaving(true)
@@ -97,7 +100,7 @@ export function TouristProfilePage() {
     }
     setSaving(false)
     stopEditing()
-    show(PROFILE_UPDATED)
+    show(t(PROFILE_UPDATED))
     travellerChanged(cache)
   }
 
@@ -108,12 +111,12 @@ export function TouristProfilePage() {
       const result = await saveTouristLocation(coords, LOCATION_UPDATE_FAILED)
       if (result.ok) {
         travellerChanged(cache)
-        show(LOCATION_UPDATED)
+        show(t(LOCATION_UPDATED))
       } else {
         show(result.message, 'error')
       }
     } catch (err) {
-      show(err instanceof Error ? err.message : LOCATION_UPDATE_FAILED, 'error')
+      show(err instanceof Error ? err.message : t(LOCATION_UPDATE_FAILED), 'error')
     }
     setLocating(false)
   }
@@ -123,7 +126,7 @@ export function TouristProfilePage() {
     e.target.value = ''
     if (!file) return
     if (!file.type.startsWith('image/')) {
-      show(IMAGE_FILES_ONLY, 'error')
+      show(t(IMAGE_FILES_ONLY), 'error')
       return
     }
     setUploadingId(true)
@@ -135,7 +138,7 @@ export function TouristProfilePage() {
     }
     // Only this page shows the ID card: store the answer rather than fetch it again.
     cache.set(OWN_TOURIST_PROFILE_KEY, result.data, { tags: ownTouristProfileTags })
-    show(ID_CARD_UPLOADED)
+    show(t(ID_CARD_UPLOADED))
   }
 
   const set = (field: keyof TouristEdit) => (e: { target: { value: string } }) => setEdit((v) => (v ? { ...v, [field]: e.target.value } : v))
@@ -152,8 +155,8 @@ export function TouristProfilePage() {
           <div className="min-w-0">
             {edit ? (
               <div className="grid max-w-lg gap-3 sm:grid-cols-2">
-                <NameField label="First name" value={edit.firstName} error={nameErrors.firstName} onChange={set('firstName')} />
-                <NameField label="Last name" value={edit.lastName} error={nameErrors.lastName} onChange={set('lastName')} />
+                <NameField label={t('common.firstName')} value={edit.firstName} error={nameErrors.firstName} onChange={set('firstName')} />
+                <NameField label={t('common.lastName')} value={edit.lastName} error={nameErrors.lastName} onChange={set('lastName')} />
               </div>
             ) : (
               <h1 className="font-display text-3xl font-bold tracking-tight break-words text-himal-900">{name}</h1>
@@ -175,7 +178,7 @@ export function TouristProfilePage() {
                 setNameErrors({})
               }}
             >
-              Edit Profile
+              {t('tourists.editProfile')}
             </button>
           )}
         </div>
@@ -183,34 +186,34 @@ export function TouristProfilePage() {
         <div className="mt-6 grid gap-5 lg:grid-cols-3">
           <div className="space-y-5 lg:col-span-2">
             {editing && (
-              <ProfileSection title="Photos">
+              <ProfileSection title={t('tourists.photos')}>
                 <div className="grid gap-6 sm:grid-cols-2">
-                  <ImagePicker label="Profile image" file={photo} currentUrl={photoUrl} onChange={setPhoto} disabled={saving} />
-                  <ImagePicker label="Cover image" shape="wide" file={cover} currentUrl={coverUrl} onChange={setCover} disabled={saving} />
+                  <ImagePicker label={t('tourists.profileImage')} file={photo} currentUrl={photoUrl} onChange={setPhoto} disabled={saving} />
+                  <ImagePicker label={t('tourists.coverImage')} shape="wide" file={cover} currentUrl={coverUrl} onChange={setCover} disabled={saving} />
                 </div>
               </ProfileSection>
             )}
-            <ProfileSection title="Bio">
+            <ProfileSection title={t('tourists.bio')}>
               {edit ? (
-                <TextAreaField label="Bio" value={edit.bio} onChange={set('bio')} maxLength={2000} rows={5} />
+                <TextAreaField label={t('tourists.bio')} value={edit.bio} onChange={set('bio')} maxLength={2000} rows={5} />
               ) : d.bio ? (
                 <p className="leading-relaxed whitespace-pre-line">{d.bio}</p>
               ) : (
                 <NotSet />
               )}
             </ProfileSection>
-            <ProfileSection title="Languages">
+            <ProfileSection title={t('tourists.languages')}>
               {edit ? (
-                <TextField label="Languages (comma-separated)" value={edit.languages} onChange={set('languages')} placeholder="English, Hindi" />
+                <TextField label={t('tourists.languagesComma')} value={edit.languages} onChange={set('languages')} placeholder={t('tourists.languagesPlaceholder')} />
               ) : (
-                <Chips items={d.preferredLanguages} empty="No languages added yet" />
+                <Chips items={d.preferredLanguages} empty={t('tourists.noLanguages')} />
               )}
             </ProfileSection>
-            <ProfileSection title="Travel interests">
+            <ProfileSection title={t('tourists.travelInterests')}>
               {edit ? (
-                <TextField label="Travel interests (comma-separated)" value={edit.interests} onChange={set('interests')} placeholder="Trekking, Food, Festivals" />
+                <TextField label={t('tourists.interestsComma')} value={edit.interests} onChange={set('interests')} placeholder={t('tourists.interestsPlaceholder')} />
               ) : (
-                <Chips items={d.interests} empty="No interests added yet" />
+                <Chips items={d.interests} empty={t('tourists.noInterests')} />
               )}
             </ProfileSection>
           </div>
@@ -219,19 +222,19 @@ export function TouristProfilePage() {
             <div className="card p-5 sm:p-6">
               <CompletionMeter percent={touristCompletion(tourist)} />
             </div>
-            <ProfileSection title="Details">
+            <ProfileSection title={t('tourists.details')}>
               {edit ? (
-                <TextField label="Nationality" value={edit.nationality} onChange={set('nationality')} maxLength={60} />
+                <TextField label={t('tourists.nationality')} value={edit.nationality} onChange={set('nationality')} maxLength={60} />
               ) : (
                 <dl>
-                  <Detail label="Nationality">{d.nationality || <NotSet />}</Detail>
+                  <Detail label={t('tourists.nationality')}>{d.nationality || <NotSet />}</Detail>
                 </dl>
               )}
             </ProfileSection>
             <ProfileSection
-              title="Location"
+              title={t('tourists.location')}
               action={
-                <button type="button" className="btn-secondary px-3 py-1.5" onClick={handleUpdateLocation} disabled={locating || editing} aria-busy={locating} aria-label="Update location">
+                <button type="button" className="btn-secondary px-3 py-1.5" onClick={handleUpdateLocation} disabled={locating || editing} aria-busy={locating} aria-label={t('tourists.updateLocation')}>
                   {locating ? <SpinnerIcon /> : <MapPinIcon />} Update
                 </button>
               }
@@ -239,21 +242,21 @@ export function TouristProfilePage() {
               <p className="tabular-nums">
                 {d.location ? (
                   <>
-                    Latitude: {formatCoordinate(d.location.latitude)}, Longitude: {formatCoordinate(d.location.longitude)}
+                    {t('tourists.latLong', { lat: formatCoordinate(d.location.latitude), lng: formatCoordinate(d.location.longitude) })}
                   </>
                 ) : (
                   <NotSet />
                 )}
               </p>
             </ProfileSection>
-            <ProfileSection title="ID card verification">
+            <ProfileSection title={t('tourists.idCardVerification')}>
               <p className="flex items-start gap-2 text-slate-600">
                 <ShieldIcon className="mt-0.5 shrink-0 text-himal-600" />
-                Private: only you and Yatra administrators can see it.
+                {t('tourists.idCardPrivate')}
               </p>
-              {d.idCardImage && <PrivateImage path={d.idCardImage} alt="Your ID card" className="mt-3 h-40 w-full rounded-xl border border-slate-200" />}
+              {d.idCardImage && <PrivateImage path={d.idCardImage} alt={t('tourists.yourIdCard')} className="mt-3 h-40 w-full rounded-xl border border-slate-200" />}
               <label htmlFor="id-card-file" className="field-label mt-4">
-                {d.idCardImage ? 'Replace ID card' : 'Upload ID card'}
+                {d.idCardImage ? t('tourists.replaceIdCard') : t('tourists.uploadIdCard')}
               </label>
               <input
                 id="id-card-file"

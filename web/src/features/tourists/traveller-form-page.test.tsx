@@ -6,7 +6,20 @@ import { TravellerFormPage } from './traveller-form-page'
 
 type Call = { path: string; body: FormData | string }
 
-/** Stands in for the server: the outside boundary of the client. */
+const EMERGENCY_PATH = '/api/v1/tourists/emergency-info'
+const savedEmergency = {
+  contactName: 'Maya Rai',
+  contactPhone: '+977 9841000000',
+  contactEmail: '',
+  insuranceProvider: '',
+  insurancePolicyNumber: '',
+  insuranceEmergencyPhone: '',
+}
+
+/**
+ * Stands in for the server: the outside boundary of the client. The form's read of the
+ * saved emergency details (a GET on load) answers them and is not recorded in `calls`.
+ */
 function fakeServer(answer: (path: string) => Response) {
   const calls: Call[] = []
   vi.stubGlobal(
@@ -14,6 +27,9 @@ function fakeServer(answer: (path: string) => Response) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init)
       const path = new URL(request.url).pathname
+      if (path === EMERGENCY_PATH && request.method === 'GET') {
+        return new Response(JSON.stringify({ status: 'success', data: savedEmergency }), { status: 200 })
+      }
       const body = request.headers.get('Content-Type')?.startsWith('multipart/') ? await request.formData() : await request.text()
       calls.push({ path, body })
       return answer(path)
@@ -54,7 +70,7 @@ describe('traveller form submit', () => {
     localStorage.setItem('token', 't')
   })
 
-  it('uploads the image first, then posts bio, nationality, location and interests, then goes home', async () => {
+  it('uploads the image first, then posts bio, nationality, location, interests and the emergency details, then goes home', async () => {
     const calls = fakeServer(ok)
     const router = renderForm()
     expect(await screen.findByText('Geolocation is not supported by your browser.')).toBeInTheDocument()
@@ -66,6 +82,7 @@ describe('traveller form submit', () => {
     expect((calls[0].body as FormData).get('profileImage')).toMatchObject({ type: 'image/png' })
     expect(calls.slice(1).map((c) => c.path).sort()).toEqual([
       '/api/v1/tourists/bio',
+      EMERGENCY_PATH,
       '/api/v1/tourists/interests',
       '/api/v1/tourists/location',
       '/api/v1/tourists/nationality',
@@ -73,6 +90,19 @@ describe('traveller form submit', () => {
     const sent = Object.fromEntries(calls.slice(1).map((c) => [c.path, JSON.parse(c.body as string)]))
     expect(sent['/api/v1/tourists/location']).toEqual({ longitude: 0, latitude: 0 })
     expect(sent['/api/v1/tourists/interests']).toEqual({ interests: ['Food'] })
+    // Saved details came back into the form and go out again unchanged.
+    expect(sent[EMERGENCY_PATH]).toEqual(savedEmergency)
+  })
+
+  it('says what is missing in the emergency details before sending anything', async () => {
+    const calls = fakeServer(ok)
+    renderForm()
+    const user = await fillForm()
+    expect(await screen.findByDisplayValue('Maya Rai')).toBeInTheDocument()
+    await user.clear(screen.getByLabelText('Emergency contact phone'))
+    await user.click(screen.getByRole('button', { name: 'Complete Profile' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please give a phone number or an email for your emergency contact')
+    expect(calls).toHaveLength(0)
   })
 
   it('shows the upload failure in a dismissible banner and makes no further calls', async () => {

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/messages'
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { AlertIcon, CheckIcon, CloseIcon, MapPinIcon, SpinnerIcon } from '../../components/icons'
@@ -6,6 +7,7 @@ import { PageShell } from '../../components/page-shell'
 import { TextAreaField } from '../../components/text-area-field'
 import { TextField } from '../../components/text-field'
 import { getCurrentPosition } from '../../lib/geolocation'
+import { getEmergencyInfo, saveEmergencyInfo } from './api/emergency-info'
 import { saveTouristBio, saveTouristInterests, saveTouristLocation, saveTouristNationality } from './api/save-tourist-field'
 import { uploadTouristProfileImage } from './api/upload-tourist-image'
 import {
@@ -14,18 +16,22 @@ import {
   SAVE_FAILED,
   SUBMISSION_FAILED,
   emptyTravellerDraft,
-  formatCoordinate,
+  formatCoordinate, interestTextId,
   toggleInterest,
   validateTraveller,
   type InterestTab,
   type TravellerDraft,
 } from './traveller-form'
+import { emptyEmergencyDraft, trimEmergency, validateEmergency, type EmergencyDraft } from './emergency-info'
+import { EmergencyInfoFields } from './emergency-info-fields'
 
 const TABS = Object.keys(INTEREST_TABS) as InterestTab[]
 
 export function TravellerFormPage() {
   const navigate = useNavigate()
+  const t = useT()
   const [draft, setDraft] = useState<TravellerDraft>(emptyTravellerDraft)
+  const [emergency, setEmergency] = useState<EmergencyDraft>(emptyEmergencyDraft)
   const [tab, setTab] = useState<InterestTab>('Popular')
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
@@ -40,11 +46,22 @@ export function TravellerFormPage() {
         if (live) setDraft((d) => ({ ...d, location: coords }))
       })
       .catch((err: unknown) => {
-        if (live) setLocationError(err instanceof Error ? err.message : 'Unable to retrieve your location')
+        if (live) setLocationError(err instanceof Error ? err.message : t('common.geolocationFailed'))
       })
       .finally(() => {
         if (live) setLocating(false)
       })
+    return () => {
+      live = false
+    }
+  }, [])
+
+  // Details saved before show again, so completing the form never clears them.
+  useEffect(() => {
+    let live = true
+    void getEmergencyInfo().then((result) => {
+      if (live && result.ok) setEmergency({ ...emptyEmergencyDraft, ...result.data })
+    })
     return () => {
       live = false
     }
@@ -57,9 +74,9 @@ export function TravellerFormPage() {
 
   async function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    const message = validateTraveller(draft)
+    const message = validateTraveller(draft) ?? validateEmergency(emergency)
     if (message || !draft.profileImage) {
-      fail(message ?? '')
+      fail(message ? t(message) : '')
       return
     }
     setError(null)
@@ -75,6 +92,7 @@ export function TravellerFormPage() {
         saveTouristNationality(draft.nationality.trim(), SUBMISSION_FAILED),
         saveTouristLocation(draft.location, SUBMISSION_FAILED),
         saveTouristInterests(draft.interests, SUBMISSION_FAILED),
+        saveEmergencyInfo(trimEmergency(emergency)),
       ])
       const failed = results.find((r) => !r.ok)
       if (failed && !failed.ok) {
@@ -84,7 +102,7 @@ export function TravellerFormPage() {
       navigate('/')
     } catch (err) {
       console.error('Saving the traveller profile failed', err)
-      fail(SAVE_FAILED)
+      fail(t(SAVE_FAILED))
     } finally {
       setLoading(false)
     }
@@ -100,13 +118,13 @@ export function TravellerFormPage() {
   }
 
   return (
-    <PageShell eyebrow="Traveller profile" title="Create Your Travel Profile" description="A few details about you help guides plan a trip that suits you.">
+    <PageShell eyebrow={t('tourists.formEyebrow')} title={t('tourists.formTitle')} description={t('tourists.formDescription')}>
       <div className="card relative mx-auto -mt-16 max-w-3xl p-5 sm:-mt-32 sm:p-8">
         {error && (
           <div role="alert" className="mb-6 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
             <AlertIcon className="mt-0.5 shrink-0 text-base" />
             <p className="flex-1">{error}</p>
-            <button type="button" onClick={() => setError(null)} aria-label="Dismiss error" className="-my-1 flex h-8 w-8 items-center justify-center rounded-lg text-base hover:bg-red-100">
+            <button type="button" onClick={() => setError(null)} aria-label={t('tourists.dismissError')} className="-my-1 flex h-8 w-8 items-center justify-center rounded-lg text-base hover:bg-red-100">
               <CloseIcon />
             </button>
           </div>
@@ -114,29 +132,29 @@ export function TravellerFormPage() {
 
         <form onSubmit={handleSubmit} noValidate>
           <fieldset disabled={loading} className="space-y-6">
-            <ImagePicker label="Profile image" required file={draft.profileImage} onChange={(file) => setDraft((d) => ({ ...d, profileImage: file }))} />
+            <ImagePicker label={t('tourists.profileImage')} required file={draft.profileImage} onChange={(file) => setDraft((d) => ({ ...d, profileImage: file }))} />
             <TextAreaField
-              label="Bio"
+              label={t('tourists.bio')}
               name="bio"
               required
               maxLength={2000}
-              placeholder="Tell guides a little about yourself and the trips you enjoy"
+              placeholder={t('tourists.bioPlaceholder')}
               value={draft.bio}
               onChange={(e) => setDraft((d) => ({ ...d, bio: e.target.value }))}
             />
             <TextField
-              label="Nationality"
+              label={t('tourists.nationality')}
               name="nationality"
               required
               maxLength={60}
-              placeholder="e.g. Australian"
+              placeholder={t('tourists.nationalityPlaceholder')}
               value={draft.nationality}
               onChange={(e) => setDraft((d) => ({ ...d, nationality: e.target.value }))}
             />
 
             <div>
               <p id="interests-label" className="field-label">
-                Your interests <span className="text-red-600">*</span>
+                {t('tourists.yourInterests')} <span className="text-red-600">*</span>
               </p>
               <div role="tablist" aria-labelledby="interests-label" className="flex gap-1 rounded-xl bg-slate-100 p-1">
                 {TABS.map((name) => (
@@ -157,7 +175,7 @@ export function TravellerFormPage() {
                       tab === name ? 'bg-white text-himal-800 shadow-sm' : 'text-slate-600 hover:text-slate-900'
                     }`}
                   >
-                    {name}
+                    {t(interestTextId(name))}
                   </button>
                 ))}
               </div>
@@ -175,29 +193,29 @@ export function TravellerFormPage() {
                       }`}
                     >
                       {on && <CheckIcon />}
-                      {interest}
+                      {t(interestTextId(interest))}
                     </button>
                   )
                 })}
               </div>
               <p className="mt-2 text-sm text-slate-500" aria-live="polite">
-                {draft.interests.length === 0 ? 'Choose at least one interest.' : `Selected: ${draft.interests.join(', ')}`}
+                {draft.interests.length === 0 ? t('tourists.chooseInterest') : t('tourists.selected', { interests: draft.interests.map((interest) => t(interestTextId(interest))).join(', ') })}
               </p>
             </div>
 
             <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
               <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
-                <MapPinIcon className="text-himal-600" /> Your location
+                <MapPinIcon className="text-himal-600" /> {t('tourists.yourLocation')}
               </p>
               <div aria-live="polite" className="mt-1 text-sm text-slate-600">
                 {locating ? (
                   <span className="flex items-center gap-2">
-                    <SpinnerIcon className="animate-spin" /> Fetching Location...
+                    <SpinnerIcon className="animate-spin" /> {t('app.sosFetching')}
                   </span>
                 ) : (
                   <>
                     <p className="tabular-nums">
-                      Latitude: {formatCoordinate(draft.location.latitude)}, Longitude: {formatCoordinate(draft.location.longitude)}
+                      {t('tourists.latLong', { lat: formatCoordinate(draft.location.latitude), lng: formatCoordinate(draft.location.longitude) })}
                     </p>
                     {locationError && <p className="mt-1 font-medium text-amber-800">{locationError}</p>}
                   </>
@@ -205,13 +223,15 @@ export function TravellerFormPage() {
               </div>
             </div>
 
+            <EmergencyInfoFields draft={emergency} onChange={setEmergency} />
+
             <button type="submit" className="btn-primary w-full py-3" aria-busy={loading}>
               {loading ? (
                 <>
-                  <SpinnerIcon /> Creating your profile...
+                  <SpinnerIcon /> {t('tourists.creatingProfile')}
                 </>
               ) : (
-                'Complete Profile'
+                t('tourists.completeProfile')
               )}
             </button>
           </fieldset>

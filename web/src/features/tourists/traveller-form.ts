@@ -1,3 +1,5 @@
+import { msg } from '../../i18n/messages'
+import { localNumberFormat } from '../../lib/intl-formats'
 import type { Coordinates } from '../../lib/geolocation'
 
 export const INTEREST_TABS = {
@@ -7,14 +9,18 @@ export const INTEREST_TABS = {
 } as const
 export type InterestTab = keyof typeof INTEREST_TABS
 
-export const BIO_REQUIRED = 'Bio is required'
-export const NATIONALITY_REQUIRED = 'Nationality is required'
-export const PROFILE_IMAGE_REQUIRED = 'Profile image is required'
-export const INTEREST_REQUIRED = 'At least one interest is required'
+/** An interest's (or tab's) name in the reader's language; the API keeps the English value. */
+export const interestTextId = (value: string) => `tourists.interest.${value}`
 
-export const IMAGE_UPLOAD_FAILED = 'Profile image upload failed'
-export const SUBMISSION_FAILED = 'Profile submission failed'
-export const SAVE_FAILED = 'Failed to save profile'
+// Text ids: the page shows them with `t`.
+export const BIO_REQUIRED = msg('tourists.bioRequired')
+export const NATIONALITY_REQUIRED = msg('tourists.nationalityRequired')
+export const PROFILE_IMAGE_REQUIRED = msg('tourists.profileImageRequired')
+export const INTEREST_REQUIRED = msg('tourists.interestRequired')
+
+export const IMAGE_UPLOAD_FAILED = msg('tourists.imageUploadFailed')
+export const SUBMISSION_FAILED = msg('tourists.submissionFailed')
+export const SAVE_FAILED = msg('tourists.saveFailed')
 
 export type TravellerDraft = {
   bio: string
@@ -47,5 +53,5 @@ export function toggleInterest(interests: readonly string[], interest: string): 
 
 /** Location display: 4 decimal places. */
 export function formatCoordinate(value: number): string {
-  return value.toFixed(4)
+  return localNumberFormat({ minimumFractionDigits: 4, maximumFractionDigits: 4, useGrouping: false }).format(value)
 }

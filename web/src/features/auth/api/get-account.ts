@@ -1,9 +1,10 @@
+import { msg } from '../../../i18n/messages'
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import { ACCOUNT_TAG } from '../../../lib/cache-tags'
 import type { Me } from './get-me'
 
-export const ACCOUNT_LOAD_FAILED = 'Failed to load your account'
+export const ACCOUNT_LOAD_FAILED = msg('auth.accountLoadFailed')
 
 export const accountKey = 'account:me'
 export const accountTags = [ACCOUNT_TAG]

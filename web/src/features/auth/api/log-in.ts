@@ -1,3 +1,4 @@
+import { msg } from '../../../i18n/messages'
 import { api } from '../../../lib/api-client'
 import { getErrorMessage } from '../../../lib/api-errors'
 import type { components } from '../../../lib/api-schema'
@@ -5,7 +6,7 @@ import type { components } from '../../../lib/api-schema'
 export type LoginRequest = components['schemas']['LoginRequest']
 export type LoginResponse = components['schemas']['LoginResponse']
 
-export const LOGIN_FAILED = 'Invalid email or password'
+export const LOGIN_FAILED = msg('auth.loginFailed')
 
 export type LoginResult = { ok: true; data: LoginResponse } | { ok: false; message: string }
 

@@ -1,10 +1,11 @@
+import { msg } from '../../../i18n/messages'
 import { api } from '../../../lib/api-client'
 import { getErrorMessage } from '../../../lib/api-errors'
 import type { components } from '../../../lib/api-schema'
 
 export type SignupRequest = components['schemas']['SignupRequest']
 
-export const SIGNUP_FAILED = 'Registration failed. Please try again.'
+export const SIGNUP_FAILED = msg('auth.signupFailed')
 
 /** POST /api/v1/auth/signup. Resolves null on success, else the message to show. */
 export async function signUp(body: SignupRequest): Promise<string | null> {

@@ -1,10 +1,11 @@
+import { msg } from '../../../i18n/messages'
 import { api } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
 
 type Answer = components['schemas']['MessageResponse']
 
-export const VERIFY_FAILED = 'We could not verify your email address. Please try again.'
+export const VERIFY_FAILED = msg('auth.verifyFailed')
 
 // A link is single use: a second call (React's development double effects, a re-render)
 // must get the first call's answer, not "already used".

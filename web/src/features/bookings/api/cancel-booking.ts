@@ -1,8 +1,9 @@
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { Booking } from '../../../lib/booking'
+import { msg } from '../../../i18n/messages'
 
-export const CANCEL_FAILED = 'Could not cancel the booking'
+export const CANCEL_FAILED = msg('bookings.cancelFailed')
 
 /**
  * POST /api/v1/bookings/{id}/cancel by the booking's traveller or guide: answers the

@@ -1,11 +1,12 @@
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
+import { msg } from '../../../i18n/messages'
 
 export type Decision = 'approve' | 'reject'
 export type Decided = components['schemas']['BookingResponse']
 
-export const DECISION_FAILED = 'Failed to update booking status'
+export const DECISION_FAILED = msg('bookings.decisionFailed')
 
 /**
  * PATCH /api/v1/guides/booking/status. Answers 'Booking approved successfully' or 'Booking

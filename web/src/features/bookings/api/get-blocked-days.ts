@@ -1,8 +1,9 @@
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import { AVAILABILITY_TAG } from '../../../lib/cache-tags'
+import { msg } from '../../../i18n/messages'
 
-export const BLOCKED_DAYS_LOAD_FAILED = 'Could not load your days off'
+export const BLOCKED_DAYS_LOAD_FAILED = msg('bookings.blockedDaysLoadFailed')
 
 export const blockedDaysKey = 'guide:blocked-days'
 export const blockedDaysTags = [AVAILABILITY_TAG]

@@ -2,10 +2,11 @@ import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
 import { BOOKINGS_TAG } from '../../../lib/cache-tags'
+import { msg } from '../../../i18n/messages'
 
 export type GuideDashboard = components['schemas']['GuideDashboard']
 
-export const DASHBOARD_LOAD_FAILED = 'Failed to load your dashboard'
+export const DASHBOARD_LOAD_FAILED = msg('bookings.dashboardLoadFailed')
 
 export const guideDashboardKey = 'guide:dashboard'
 // Requests, trips and earnings all move with bookings.

@@ -2,8 +2,9 @@ import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { Booking } from '../../../lib/booking'
 import { BOOKINGS_TAG } from '../../../lib/cache-tags'
+import { msg } from '../../../i18n/messages'
 
-export const BOOKINGS_LOAD_FAILED = 'Failed to fetch bookings'
+export const BOOKINGS_LOAD_FAILED = msg('bookings.bookingsLoadFailed')
 
 export const guideBookingsKey = 'bookings:guide'
 export const guideBookingsTags = [BOOKINGS_TAG]

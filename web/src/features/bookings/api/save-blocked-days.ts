@@ -1,7 +1,8 @@
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
+import { msg } from '../../../i18n/messages'
 
-export const BLOCKED_DAYS_SAVE_FAILED = 'Could not save your days off'
+export const BLOCKED_DAYS_SAVE_FAILED = msg('bookings.blockedDaysSaveFailed')
 
 /**
  * PUT /api/v1/guides/availability: replaces the guide's blocked days from today on with

@@ -1,9 +1,10 @@
+import { msg } from '../../../i18n/messages'
 import { api } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import { destinationTag } from '../../../lib/cache-tags'
 import type { Destination } from '../../../lib/list-destinations'
 
-export const DESTINATION_LOAD_FAILED = 'Failed to load destination'
+export const DESTINATION_LOAD_FAILED = msg('destinations.loadFailed')
 
 export const destinationKey = (destinationId: string) => `destination:${destinationId}`
 export const destinationTags = (destinationId: string) => [destinationTag(destinationId)]

@@ -1,3 +1,4 @@
+import { msg } from '../../../i18n/messages'
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
@@ -6,9 +7,9 @@ export type Earnings = components['schemas']['GuideEarnings']
 export type LedgerEntry = components['schemas']['LedgerEntry']
 export type PayoutDetails = components['schemas']['PayoutDetails']
 
-export const EARNINGS_LOAD_FAILED = 'Failed to load your earnings'
-export const PAYOUT_DETAILS_LOAD_FAILED = 'Failed to load your payout details'
-export const PAYOUT_DETAILS_SAVE_FAILED = 'Failed to save your payout details'
+export const EARNINGS_LOAD_FAILED = msg('earnings.loadFailed')
+export const PAYOUT_DETAILS_LOAD_FAILED = msg('earnings.payoutDetailsLoadFailed')
+export const PAYOUT_DETAILS_SAVE_FAILED = msg('earnings.payoutDetailsSaveFailed')
 
 /** GET /api/v1/guides/earnings: pending, available, paid out and each movement. */
 export async function getEarnings(): Promise<ApiResult<Earnings>> {

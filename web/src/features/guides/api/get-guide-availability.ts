@@ -1,8 +1,9 @@
 import { api } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import { AVAILABILITY_TAG, BOOKINGS_TAG } from '../../../lib/cache-tags'
+import { msg } from '../../../i18n/messages'
 
-export const AVAILABILITY_LOAD_FAILED = 'Could not load the days this guide is free'
+export const AVAILABILITY_LOAD_FAILED = msg('guides.availabilityLoadFailed')
 
 export const guideAvailabilityKey = (guideId: string, from: string, to: string) => `guide:${guideId}:availability:${from}:${to}`
 export const guideAvailabilityTags = [AVAILABILITY_TAG, BOOKINGS_TAG]

@@ -2,11 +2,12 @@ import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
 import { OWN_PROFILE_TAG } from '../../../lib/cache-tags'
+import { msg } from '../../../i18n/messages'
 
 export type Guide = components['schemas']['Guide']
 export type Certification = components['schemas']['Certification']
 
-export const PROFILE_LOAD_FAILED = 'Failed to load profile'
+export const PROFILE_LOAD_FAILED = msg('guides.profileLoadFailed')
 
 export const OWN_GUIDE_PROFILE_KEY = 'guide-profile:me'
 export const ownGuideProfileTags = [OWN_PROFILE_TAG]

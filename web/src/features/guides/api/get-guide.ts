@@ -2,10 +2,11 @@ import { api } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
 import { guideTag } from '../../../lib/cache-tags'
+import { msg } from '../../../i18n/messages'
 
 export type PublicGuide = components['schemas']['PublicGuide']
 
-export const GUIDE_LOAD_FAILED = 'Failed to load guide data'
+export const GUIDE_LOAD_FAILED = msg('guides.guideLoadFailed')
 
 export const guideKey = (guideId: string) => `guide:${guideId}`
 export const guideTags = (guideId: string) => [guideTag(guideId)]

@@ -3,10 +3,11 @@ import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
 import { guideTag } from '../../../lib/cache-tags'
 import type { Page } from '../../../lib/use-cached-query'
+import { msg } from '../../../i18n/messages'
 
 export type Review = components['schemas']['Review']
 
-export const REVIEWS_LOAD_FAILED = 'Failed to load reviews'
+export const REVIEWS_LOAD_FAILED = msg('guides.reviewsLoadFailed')
 export const REVIEWS_PAGE_SIZE = 10
 
 export const reviewsKey = (guideId: string) => `guide:${guideId}:reviews?limit=${REVIEWS_PAGE_SIZE}`

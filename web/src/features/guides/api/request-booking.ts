@@ -1,10 +1,11 @@
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
+import { msg } from '../../../i18n/messages'
 
 export type BookingRequested = components['schemas']['BookingResponse']
 
-export const BOOKING_REQUEST_FAILED = 'Booking request failed'
+export const BOOKING_REQUEST_FAILED = msg('guides.bookingRequestFailed')
 
 export type BookingInput = {
   guideId: string

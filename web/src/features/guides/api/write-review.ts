@@ -1,10 +1,11 @@
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
+import { msg } from '../../../i18n/messages'
 
 export type WrittenReview = components['schemas']['WriteReviewResponse']
 
-export const REVIEW_SUBMIT_FAILED = 'Failed to submit review'
+export const REVIEW_SUBMIT_FAILED = msg('guides.reviewSubmitFailed')
 
 /**
  * POST /api/v1/tourists/ratings (201). The server decides who may review: only a traveller

@@ -1,3 +1,4 @@
+import { msg } from '../../../i18n/messages'
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
@@ -6,7 +7,7 @@ import { NOTIFICATIONS_TAG } from '../../../lib/cache-tags'
 export type Notification = components['schemas']['Notification']
 export type NotifiedRole = 'guide' | 'tourist'
 
-export const NOTIFICATIONS_LOAD_FAILED = 'Failed to load notifications'
+export const NOTIFICATIONS_LOAD_FAILED = msg('notifications.loadFailed')
 
 export const notificationsKey = (role: NotifiedRole) => `notifications:${role}`
 export const notificationsTags = [NOTIFICATIONS_TAG]

@@ -1,10 +1,11 @@
+import { msg } from '../../../i18n/messages'
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
 
 type Marked = components['schemas']['MessageResponse']
 
-export const MARK_ALL_FAILED = 'Failed to mark your notifications as read'
+export const MARK_ALL_FAILED = msg('notifications.markAllFailed')
 
 /** PATCH /api/v1/notifications/read-all */
 export function markAllRead(): Promise<ApiResult<Marked>> {

@@ -1,3 +1,4 @@
+import { msg } from '../../../i18n/messages'
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { Blog } from '../../../lib/blog-text'
@@ -6,7 +7,7 @@ import type { Page } from '../../../lib/use-cached-query'
 
 /** Matching posts per page (the blog feed's page size). */
 export const BLOG_RESULTS_PAGE_SIZE = 6
-export const BLOG_SEARCH_FAILED = 'Failed to load blogs'
+export const BLOG_SEARCH_FAILED = msg('search.blogsFailed')
 
 /** The paged list's cache key: it names every parameter. */
 export const blogSearchKey = (query: string) => `blog-search?q=${encodeURIComponent(query)}&limit=${BLOG_RESULTS_PAGE_SIZE}`

@@ -1,3 +1,4 @@
+import { msg } from '../../../i18n/messages'
 import { api } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import { GUIDES_TAG } from '../../../lib/cache-tags'
@@ -5,7 +6,7 @@ import type { GuideSummary } from '../../../lib/list-guides'
 import type { SearchRequest } from '../../../lib/search-url'
 import type { Page } from '../../../lib/use-cached-query'
 
-export const SEARCH_FAILED = 'Failed to load guides. Please try again.'
+export const SEARCH_FAILED = msg('search.guidesFailed')
 /** Guides per page of search results (spec section 9). */
 export const SEARCH_PAGE_SIZE = 12
 

@@ -1,3 +1,4 @@
+import { msg } from '../../../i18n/messages'
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
@@ -5,7 +6,7 @@ import { OWN_PROFILE_TAG } from '../../../lib/cache-tags'
 
 export type Tourist = components['schemas']['Tourist']
 
-export const PROFILE_LOAD_FAILED = 'Failed to load profile'
+export const PROFILE_LOAD_FAILED = msg('tourists.profileLoadFailed')
 
 export const OWN_TOURIST_PROFILE_KEY = 'tourist-profile:me'
 export const ownTouristProfileTags = [OWN_PROFILE_TAG]

@@ -1,0 +1,249 @@
+//! The public catalogue's answers, kept in memory. The guide list, search, a guide's
+//! page and reviews, destinations and the blog feed are read far more often than they
+//! change, and their answers do not depend on who asks (the blog pages do, through
+//! likes: those are kept only for anonymous requests). A kept answer is the response as
+//! it went out: status 200, headers and body bytes (compressed, when the client asked),
+//! under the path, the query with its parameters in order, `Accept-Language` and
+//! `Accept-Encoding`. Many requests missing the same answer at once run the handler once
+//! and the others wait for its answer.
+//!
+//! Invalidation is by generation: every answer is kept with the generation that was
+//! current before its handler read the database, and only answers of the current
+//! generation are served. Every API write that may change a public answer (anything but
+//! signing in, notifications, messages and reports, and not a refused 4xx) moves this
+//! replica to a new generation before its response goes out, so the writer's next read
+//! sees the change, and tells the other replicas through PostgreSQL `NOTIFY` (the
+//! notification hub's channel), which move on within milliseconds. Changes that come
+//! from elsewhere (a suspension running out, the command line, a replica that lost its
+//! listening connection and reconnected, which also moves on) are seen within
+//! `KEPT_FOR` at the latest.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+
+use crate::app::AppState;
+use crate::error::AppError;
+use crate::notifications::Announcement;
+
+/// The longest an answer is served, whatever happens meanwhile.
+pub const KEPT_FOR: Duration = Duration::from_secs(10);
+/// Answers kept at most; past it, stale ones go, and if all are current, all go (an
+/// attacker inventing queries only costs a refill of the popular ones).
+const MAX_ANSWERS: usize = 10_000;
+/// A larger answer is served but not kept.
+const MAX_ANSWER_BYTES: usize = 512 * 1024;
+
+/// The routes whose answers are kept, and whether the answer depends on the signed-in
+/// viewer (then only anonymous requests use the cache).
+const ROUTES: [(&str, bool); 8] = [
+    ("/api/v1/users/guides", false),
+    ("/api/v1/users/guide/{id}", false),
+    ("/api/v1/users/search", false),
+    ("/api/v1/users/ratings/{id}", false),
+    ("/api/v1/users/destinations", false),
+    ("/api/v1/users/destination/{id}", false),
+    ("/api/v1/users/blogs", true),
+    ("/api/v1/users/blog/{blogId}", true),
+];
+
+/// Writes under these paths never change a public answer.
+const PRIVATE_WRITES: [&str; 4] = ["/api/v1/auth/", "/api/v1/notifications/", "/api/v1/conversations", "/api/v1/reports"];
+
+#[derive(Clone, Default)]
+pub struct CatalogueCache {
+    inner: Arc<Inner>,
+}
+
+#[derive(Default)]
+struct Inner {
+    generation: AtomicU64,
+    answers: RwLock<HashMap<String, Kept>>,
+    /// One lock per answer being computed, so concurrent misses compute it once.
+    filling: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+struct Kept {
+    generation: u64,
+    at: Instant,
+    headers: HeaderMap,
+    body: Bytes,
+}
+
+impl CatalogueCache {
+    /// Follows the other replicas' changes (and this one's, on PostgreSQL, where they
+    /// come back through `NOTIFY`).
+    pub fn follow(&self, mut announcements: tokio::sync::broadcast::Receiver<Announcement>) {
+        let cache = self.clone();
+        tokio::spawn(async move {
+            use tokio::sync::broadcast::error::RecvError;
+            loop {
+                match announcements.recv().await {
+                    Ok(Announcement::CatalogueChanged) => cache.move_on(),
+                    Ok(_) => {}
+                    // Announcements were missed; one of them may have been a change.
+                    Err(RecvError::Lagged(_)) => cache.move_on(),
+                    Err(RecvError::Closed) => return,
+                }
+            }
+        });
+    }
+
+    /// Forgets every answer kept so far.
+    pub fn move_on(&self) {
+        self.inner.generation.fetch_add(1, Ordering::SeqCst);
+    }
+
+    fn current(&self) -> u64 {
+        self.inner.generation.load(Ordering::SeqCst)
+    }
+
+    fn answer(&self, key: &str) -> Option<Response> {
+        let answers = self.inner.answers.read().ok()?;
+        let kept = answers.get(key).filter(|kept| kept.generation == self.current() && kept.at.elapsed() < KEPT_FOR)?;
+        let mut response = Response::new(Body::from(kept.body.clone()));
+        *response.headers_mut() = kept.headers.clone();
+        Some(response)
+    }
+
+    fn keep(&self, key: String, kept: Kept) {
+        let Ok(mut answers) = self.inner.answers.write() else { return };
+        if answers.len() >= MAX_ANSWERS && !answers.contains_key(&key) {
+            let current = self.current();
+            answers.retain(|_, old| old.generation == current && old.at.elapsed() < KEPT_FOR);
+            if answers.len() >= MAX_ANSWERS {
+                answers.clear();
+            }
+        }
+        answers.insert(key, kept);
+    }
+
+    fn fill_lock(&self, key: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut filling = self.inner.filling.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        filling.entry(key.to_owned()).or_default().clone()
+    }
+
+    /// Drops the answer's lock once nobody else waits on it.
+    fn release(&self, key: &str, lock: Arc<tokio::sync::Mutex<()>>) {
+        let mut filling = self.inner.filling.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        // One reference in the map, one here: nobody else is waiting.
+        if Arc::strong_count(&lock) <= 2 {
+            filling.remove(key);
+        }
+    }
+}
+
+/// The cache's key for a request to a kept route, or `None` when this request must not
+/// use the cache.
+fn key_of(request: &Request) -> Option<String> {
+    let route = request.extensions().get::<MatchedPath>()?.as_str();
+    key_for(request.method(), route, request.uri(), request.headers())
+}
+
+fn key_for(method: &Method, route: &str, uri: &axum::http::Uri, headers: &HeaderMap) -> Option<String> {
+    if method != Method::GET {
+        return None;
+    }
+    let (_, per_viewer) = ROUTES.iter().find(|(path, _)| *path == route)?;
+    if *per_viewer && headers.contains_key(header::AUTHORIZATION) {
+        return None;
+    }
+    let mut parameters: Vec<&str> = uri.query().unwrap_or("").split('&').filter(|p| !p.is_empty()).collect();
+    parameters.sort_unstable();
+    let header = |name| headers.get(name).map(|v| v.as_bytes()).unwrap_or(b"");
+    let language = String::from_utf8_lossy(header(header::ACCEPT_LANGUAGE));
+    let encoding = String::from_utf8_lossy(header(header::ACCEPT_ENCODING));
+    Some(format!("{}?{}\n{language}\n{encoding}", uri.path(), parameters.join("&")))
+}
+
+/// Serves kept answers of the public catalogue, keeps new ones, and moves to a new
+/// generation after writes (see the module's notes).
+pub async fn serve(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let cache = &state.catalogue;
+    let Some(key) = key_of(&request).filter(|_| state.config.catalogue_cache) else {
+        let writes = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS)
+            && !PRIVATE_WRITES.iter().any(|prefix| request.uri().path().starts_with(prefix));
+        let response = next.run(request).await;
+        // A refused request changed nothing; anything else may have, even a 500 after its commit.
+        if writes && !response.status().is_client_error() {
+            cache.move_on();
+            state.notifications.announce_all(&state.db, vec![Announcement::CatalogueChanged]).await;
+        }
+        return response;
+    };
+    if let Some(kept) = cache.answer(&key) {
+        return kept;
+    }
+    let lock = cache.fill_lock(&key);
+    let guard = lock.lock().await;
+    // Whoever held the lock before may have just kept it.
+    if let Some(kept) = cache.answer(&key) {
+        drop(guard);
+        cache.release(&key, lock);
+        return kept;
+    }
+    // Read before the handler reads the database: a change committed meanwhile moves the
+    // generation past this one, so what is kept below is never served stale.
+    let generation = cache.current();
+    let response = next.run(request).await;
+    let response = if response.status() == StatusCode::OK {
+        let (parts, body) = response.into_parts();
+        // Answers are bounded by their handlers (pages of at most 50); read it whole.
+        match axum::body::to_bytes(body, usize::MAX).await {
+            Ok(bytes) => {
+                if bytes.len() <= MAX_ANSWER_BYTES {
+                    cache.keep(key.clone(), Kept { generation, at: Instant::now(), headers: parts.headers.clone(), body: bytes.clone() });
+                }
+                Response::from_parts(parts, Body::from(bytes))
+            }
+            Err(e) => AppError::Internal(anyhow::anyhow!("cannot read a public answer: {e}")).into_response(),
+        }
+    } else {
+        response
+    };
+    drop(guard);
+    cache.release(&key, lock);
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(uri: &str, route: &str, headers: &[(&str, &str)]) -> Option<String> {
+        let mut map = HeaderMap::new();
+        for (name, value) in headers {
+            map.insert(axum::http::HeaderName::from_bytes(name.as_bytes()).unwrap(), value.parse().unwrap());
+        }
+        key_for(&Method::GET, route, &uri.parse().unwrap(), &map)
+    }
+
+    #[test]
+    fn the_order_of_query_parameters_does_not_matter_but_their_values_and_the_language_do() {
+        let route = "/api/v1/users/search";
+        let a = key("/api/v1/users/search?query=tea&limit=12", route, &[]).unwrap();
+        let b = key("/api/v1/users/search?limit=12&query=tea&", route, &[]).unwrap();
+        let c = key("/api/v1/users/search?limit=12&query=tee", route, &[]).unwrap();
+        let d = key("/api/v1/users/search?query=tea&limit=12", route, &[("accept-language", "ne")]).unwrap();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_ne!(a, d);
+    }
+
+    #[test]
+    fn only_anonymous_requests_use_the_cache_where_the_viewer_matters() {
+        let auth = [("authorization", "Bearer x")];
+        assert!(key("/api/v1/users/blogs", "/api/v1/users/blogs", &auth).is_none());
+        assert!(key("/api/v1/users/blogs", "/api/v1/users/blogs", &[]).is_some());
+        assert!(key("/api/v1/users/guides", "/api/v1/users/guides", &auth).is_some());
+        assert!(key("/api/v1/guides/bookings", "/api/v1/guides/bookings", &[]).is_none());
+    }
+}

@@ -1,0 +1,32 @@
+import { act, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { currentIntlLocale, LANGUAGE_STORAGE_KEY, readLanguageChoice } from './language'
+import { chooseLanguage, translate, useT } from './messages'
+
+function Greeting() {
+  const t = useT()
+  return <p>{t('language.label')}</p>
+}
+
+describe('texts in the chosen language', () => {
+  it('starts in English and switches the page, html lang and Intl locale to Nepali', async () => {
+    render(<Greeting />)
+    expect(screen.getByText('Language')).toBeInTheDocument()
+    await act(() => chooseLanguage('ne'))
+    expect(screen.getByText('भाषा')).toBeInTheDocument()
+    expect(document.documentElement.lang).toBe('ne')
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ne')
+    expect(currentIntlLocale()).toBe('ne-NP')
+    expect(new Intl.NumberFormat(currentIntlLocale()).format(2025)).toBe('२,०२५')
+    await act(() => chooseLanguage('ne-latn'))
+    expect(new Intl.NumberFormat(currentIntlLocale()).format(2025)).toBe('2,025')
+    await act(() => chooseLanguage('en'))
+    expect(translate('language.label')).toBe('Language')
+    expect(document.documentElement.lang).toBe('en')
+  })
+
+  it('ignores a stored value that is not a language', () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'klingon')
+    expect(readLanguageChoice()).toBe('en')
+  })
+})

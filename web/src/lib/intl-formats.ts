@@ -1,0 +1,37 @@
+/**
+ * Dates and numbers in the reader's language (`currentIntlLocale()`), each format built once
+ * per language. English keeps the formats the spec shows: dates in British order
+ * ('Sat, 12 Dec 2026'); Nepali writes its own month names and, unless the reader chose
+ * Latin digits, Devanagari digits.
+ */
+import { currentIntlLocale } from '../i18n/language'
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A date format for the reader's language; `english` is the locale English readers see. */
+export function localDateFormat(options: Intl.DateTimeFormatOptions, english = 'en-GB'): Intl.DateTimeFormat {
+  const current = currentIntlLocale()
+  const locale = current === 'en-US' ? english : current
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = dateFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options)
+    dateFormats.set(key, format)
+  }
+  return format
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+/** A number format for the reader's language; `english` is the locale English readers see. */
+export function localNumberFormat(options: Intl.NumberFormatOptions = {}, english = 'en-US'): Intl.NumberFormat {
+  const current = currentIntlLocale()
+  const locale = current === 'en-US' ? english : current
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = numberFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options)
+    numberFormats.set(key, format)
+  }
+  return format
+}

@@ -1,0 +1,149 @@
+import { booking, destination, paidBooking } from '../../test-fixtures'
+import { EMERGENCY_CONTACTS } from '../emergency-contacts'
+import { isTripToKeep, lastSaved, offlinePacks, reconcile, type OfflinePack, type PackStorage } from './offline-pack'
+import { currentAccount } from './offline-store'
+import { trekFactsOf } from './trek-facts'
+
+/** IndexedDB's part, as a map: what the packs code asks of its storage. */
+function memoryStorage(): PackStorage & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>()
+  return {
+    data,
+    get: async (key) => structuredClone(data.get(key)),
+    set: async (key, value) => void data.set(key, structuredClone(value)),
+    del: async (key) => void data.delete(key),
+    keys: async () => [...data.keys()],
+  }
+}
+
+const TODAY = '2026-12-01'
+const NOW = new Date('2026-12-01T06:00:00Z')
+const LATER = new Date('2026-12-02T06:00:00Z')
+
+describe('which trips are kept', () => {
+  it('keeps paid trips until their last day, and nothing unpaid, cancelled or over', () => {
+    expect(isTripToKeep(paidBooking('b1', { selectedDate: '2026-12-12' }), TODAY)).toBe(true)
+    expect(isTripToKeep(paidBooking('b1', { selectedDate: '2026-11-30', days: 2 }), TODAY)).toBe(true)
+    expect(isTripToKeep(paidBooking('b1', { selectedDate: '2026-11-30' }), TODAY)).toBe(false)
+    expect(isTripToKeep(booking('b1', { bookingStatus: 'approved' }), TODAY)).toBe(false)
+    expect(isTripToKeep(paidBooking('b1', { bookingStatus: 'cancelled', paymentStatus: 'refunded' }), TODAY)).toBe(false)
+  })
+})
+
+describe('offline packs', () => {
+  it('keeps a saved trip with its destination for its own account only', async () => {
+    const packs = offlinePacks(memoryStorage())
+    const everest = destination('d1', { name: 'Everest Base Camp' })
+
+    await packs.saveTrip('asha', { booking: paidBooking('b1'), destination: everest, savedAt: NOW.toISOString() })
+
+    const mine = await packs.load('asha')
+    expect(mine.trips).toHaveLength(1)
+    expect(mine.trips[0].destination?.name).toBe('Everest Base Camp')
+    expect(mine.emergencyNumbers).toEqual(EMERGENCY_CONTACTS)
+    expect((await packs.load('bikash')).trips).toEqual([])
+  })
+
+  it('never reads a pack stored under another account', async () => {
+    const storage = memoryStorage()
+    const packs = offlinePacks(storage)
+    storage.data.set('pack:asha', { account: 'bikash', trips: [{ booking: paidBooking('b1') }] })
+    storage.data.set('pack:dawa', 'not a pack')
+
+    expect((await packs.load('asha')).trips).toEqual([])
+    expect((await packs.load('dawa')).trips).toEqual([])
+  })
+
+  it('saving a trip again replaces it, and trips are ordered soonest first', async () => {
+    const packs = offlinePacks(memoryStorage())
+    await packs.saveTrip('asha', { booking: paidBooking('late', { selectedDate: '2026-12-20' }), destination: null, savedAt: NOW.toISOString() })
+    await packs.saveTrip('asha', { booking: paidBooking('soon', { selectedDate: '2026-12-05' }), destination: null, savedAt: NOW.toISOString() })
+    const pack = await packs.saveTrip('asha', { booking: paidBooking('late', { selectedDate: '2026-12-20' }), destination: destination('d1'), savedAt: LATER.toISOString() })
+
+    expect(pack.trips.map((t) => t.booking._id)).toEqual(['soon', 'late'])
+    expect(pack.trips[1].destination?._id).toBe('d1')
+    expect(lastSaved(pack)).toBe(LATER.toISOString())
+  })
+
+  it('forgets every pack on sign-out and leaves other keys alone', async () => {
+    const storage = memoryStorage()
+    const packs = offlinePacks(storage)
+    await packs.saveTrip('asha', { booking: paidBooking('b1'), destination: null, savedAt: NOW.toISOString() })
+    await packs.saveTrip('bikash', { booking: paidBooking('b2'), destination: null, savedAt: NOW.toISOString() })
+    storage.data.set('something-else', 1)
+
+    await packs.forgetAll()
+
+    expect([...storage.data.keys()]).toEqual(['something-else'])
+  })
+})
+
+describe('keeping the pack in step with the bookings', () => {
+  const empty: OfflinePack = { account: 'asha', trips: [], emergencyNumbers: [...EMERGENCY_CONTACTS] }
+
+  it('saves a newly paid trip on its own, without a destination', () => {
+    const next = reconcile(empty, [paidBooking('b1'), booking('b2')], TODAY, NOW)
+
+    expect(next?.trips.map((t) => [t.booking._id, t.destination, t.savedAt])).toEqual([['b1', null, NOW.toISOString()]])
+  })
+
+  it('keeps the chosen destination when the trip changes, and writes nothing when nothing did', () => {
+    const saved = reconcile(empty, [paidBooking('b1')], TODAY, NOW)!
+    saved.trips[0].destination = destination('d1')
+
+    expect(reconcile(saved, [paidBooking('b1')], TODAY, LATER)).toBeNull()
+
+    const moved = reconcile(saved, [paidBooking('b1', { selectedTime: '07:00' })], TODAY, LATER)!
+    expect(moved.trips[0].booking.selectedTime).toBe('07:00')
+    expect(moved.trips[0].destination?._id).toBe('d1')
+    expect(moved.trips[0].savedAt).toBe(LATER.toISOString())
+  })
+
+  it('drops a trip once it is cancelled or over', () => {
+    const saved = reconcile(empty, [paidBooking('b1'), paidBooking('b2')], TODAY, NOW)!
+
+    const next = reconcile(saved, [paidBooking('b1', { bookingStatus: 'cancelled', paymentStatus: 'refunded' }), paidBooking('b2')], TODAY, LATER)
+    expect(next?.trips.map((t) => t.booking._id)).toEqual(['b2'])
+    expect(reconcile(next!, [paidBooking('b2')], '2026-12-13', LATER)?.trips).toEqual([])
+  })
+
+  it('sync writes the reconciled pack', async () => {
+    const packs = offlinePacks(memoryStorage())
+    await packs.sync('asha', [paidBooking('b1')], TODAY, NOW)
+
+    expect((await packs.load('asha')).trips.map((t) => t.booking._id)).toEqual(['b1'])
+  })
+})
+
+describe('the account a pack belongs to', () => {
+  const token = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`
+
+  it('is the access token subject', () => {
+    expect(currentAccount(token({ sub: '0190a1b2-c3d4', role: 'tourist' }))).toBe('0190a1b2-c3d4')
+  })
+
+  it('is none without a readable token', () => {
+    expect(currentAccount(null)).toBeNull()
+    expect(currentAccount('not-a-jwt')).toBeNull()
+    expect(currentAccount('h.%%%.s')).toBeNull()
+    expect(currentAccount(token({ role: 'tourist' }))).toBeNull()
+  })
+})
+
+describe('trek facts of a saved destination', () => {
+  it('reads permits and facts when the server sent them', () => {
+    const annapurna = { ...destination('d1'), durationDays: { min: 7, max: 12 }, maxAltitudeM: 4130, difficulty: 'moderate', licensedGuideRequired: true, permits: [{ name: 'ACAP', feeNpr: 3000, saarcFeeNpr: 1000, feeUsd: null, per: 'entry', note: null }, { nope: 1 }] }
+
+    expect(trekFactsOf(annapurna as unknown as Parameters<typeof trekFactsOf>[0])).toEqual({
+      permits: [{ name: 'ACAP', feeNpr: 3000, saarcFeeNpr: 1000, feeUsd: null, per: 'entry', note: null }],
+      durationDays: { min: 7, max: 12 },
+      maxAltitudeM: 4130,
+      difficulty: 'moderate',
+      licensedGuideRequired: true,
+    })
+  })
+
+  it('is empty for a destination from a server without them', () => {
+    expect(trekFactsOf(destination('d1'))).toEqual({ permits: [], durationDays: null, maxAltitudeM: null, difficulty: null, licensedGuideRequired: false })
+  })
+})

@@ -1,0 +1,126 @@
+import { bookingState, paymentState, type Booking } from '../booking'
+import { EMERGENCY_CONTACTS, type EmergencyContact } from '../emergency-contacts'
+import type { Destination } from '../list-destinations'
+
+/**
+ * The offline trek pack: what a traveller needs on a trail with no signal, kept in the
+ * browser per account (IndexedDB) and forgotten on sign-out.
+ *
+ * A trip is stored as the booking the API returns (dates, guide name, photo and phone, the
+ * meeting message, the payment its receipt is drawn from) with the destination the
+ * traveller chose for it, stored whole as the API returns it, so fields the server adds
+ * later (permits, trek facts) come along without a change here.
+ */
+export type SavedTrip = {
+  booking: Booking
+  destination: Destination | null
+  /** RFC 3339: when this trip was last saved with a signal. */
+  savedAt: string
+}
+
+export type OfflinePack = {
+  /** The account's id (the token's subject): a pack is only ever read for its own account. */
+  account: string
+  trips: SavedTrip[]
+  emergencyNumbers: EmergencyContact[]
+}
+
+/** Where packs are kept: IndexedDB in the browser, a map in tests. */
+export type PackStorage = {
+  get(key: string): Promise<unknown>
+  set(key: string, value: unknown): Promise<void>
+  del(key: string): Promise<void>
+  keys(): Promise<IDBValidKey[]>
+}
+
+const PACK_PREFIX = 'pack:'
+const packKey = (account: string) => `${PACK_PREFIX}${account}`
+
+/** A paid trip that has not ended (Nepal's date `today`, `YYYY-MM-DD`): the trips worth carrying. */
+export function isTripToKeep(booking: Pick<Booking, 'bookingStatus' | 'paymentStatus' | 'endDate'>, today: string): boolean {
+  return bookingState(booking) === 'approved' && paymentState(booking) === 'paid' && booking.endDate >= today
+}
+
+const emptyPack = (account: string): OfflinePack => ({ account, trips: [], emergencyNumbers: [...EMERGENCY_CONTACTS] })
+
+/** A stored value read back defensively: anything not shaped like a pack of this account is none. */
+function asPack(value: unknown, account: string): OfflinePack | null {
+  if (typeof value !== 'object' || value === null) return null
+  const pack = value as Partial<OfflinePack>
+  if (pack.account !== account || !Array.isArray(pack.trips)) return null
+  return { account, trips: pack.trips, emergencyNumbers: Array.isArray(pack.emergencyNumbers) ? pack.emergencyNumbers : [...EMERGENCY_CONTACTS] }
+}
+
+const soonestFirst = (a: SavedTrip, b: SavedTrip) =>
+  (a.booking.selectedDate + a.booking.selectedTime).localeCompare(b.booking.selectedDate + b.booking.selectedTime)
+
+/** The pack with `trip` in it (replacing an older copy of the same booking), soonest trip first. */
+export function withTrip(pack: OfflinePack, trip: SavedTrip): OfflinePack {
+  const trips = pack.trips.filter((t) => t.booking._id !== trip.booking._id).concat(trip).sort(soonestFirst)
+  return { ...pack, trips, emergencyNumbers: [...EMERGENCY_CONTACTS] }
+}
+
+/**
+ * The pack after a fresh look at the traveller's bookings: every trip to keep is saved
+ * (a new one without a destination, an old one keeping the destination chosen for it), and
+ * trips cancelled or over are dropped. `null` when nothing changed, so nothing is written.
+ */
+export function reconcile(pack: OfflinePack, bookings: Booking[], today: string, now: Date): OfflinePack | null {
+  const saved = new Map(pack.trips.map((t) => [t.booking._id, t]))
+  const trips: SavedTrip[] = []
+  let changed = false
+  for (const booking of bookings) {
+    if (!isTripToKeep(booking, today)) continue
+    const before = saved.get(booking._id)
+    if (before && JSON.stringify(before.booking) === JSON.stringify(booking)) {
+      trips.push(before)
+    } else {
+      trips.push({ booking, destination: before?.destination ?? null, savedAt: now.toISOString() })
+      changed = true
+    }
+  }
+  if (trips.length !== pack.trips.length) changed = true
+  if (!changed) return null
+  return { ...pack, trips: trips.sort(soonestFirst), emergencyNumbers: [...EMERGENCY_CONTACTS] }
+}
+
+/** The latest moment anything in the pack was saved, for the "saved on" note. */
+export function lastSaved(pack: OfflinePack): string | null {
+  return pack.trips.reduce<string | null>((latest, t) => (latest === null || t.savedAt > latest ? t.savedAt : latest), null)
+}
+
+/** Reading and writing packs through one storage. */
+export function offlinePacks(storage: PackStorage) {
+  async function load(account: string): Promise<OfflinePack> {
+    return asPack(await storage.get(packKey(account)), account) ?? emptyPack(account)
+  }
+  return {
+    load,
+    async saveTrip(account: string, trip: SavedTrip): Promise<OfflinePack> {
+      const pack = withTrip(await load(account), trip)
+      await storage.set(packKey(account), pack)
+      return pack
+    },
+    async removeTrip(account: string, bookingId: string): Promise<OfflinePack> {
+      const pack = await load(account)
+      const next = { ...pack, trips: pack.trips.filter((t) => t.booking._id !== bookingId) }
+      await storage.set(packKey(account), next)
+      return next
+    },
+    /** Brings the pack in line with the bookings just fetched; the pack as it now stands. */
+    async sync(account: string, bookings: Booking[], today: string, now: Date): Promise<OfflinePack> {
+      const pack = await load(account)
+      const next = reconcile(pack, bookings, today, now)
+      if (next === null) return pack
+      await storage.set(packKey(account), next)
+      return next
+    },
+    /** Signing out forgets every account's pack in this browser, not only the last one's. */
+    async forgetAll(): Promise<void> {
+      const keys = await storage.keys()
+      await Promise.all(keys.filter((k) => typeof k === 'string' && k.startsWith(PACK_PREFIX)).map((k) => storage.del(k as string)))
+    },
+  }
+}
+
+export type OfflinePacks = ReturnType<typeof offlinePacks>
