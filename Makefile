@@ -40,8 +40,10 @@ deps-browser:
 web:
 	cd web && npm run build
 
+# With the tests: one build with the features the tests' dependencies add, so that
+# `cargo test` afterwards does not compile the dependencies a second time.
 server-debug:
-	cargo build $(CARGO_FLAGS)
+	cargo build --all-targets $(CARGO_FLAGS)
 
 server-release:
 	cargo build --release $(CARGO_FLAGS)
@@ -109,14 +111,7 @@ test-web:
 	cd web && npm test
 
 test-e2e: web server-debug
-	scripts/with-server.sh $(DEBUG_BIN) bash -c 'cd web && npm run e2e'
-	@if scripts/postgres-ready.sh; then \
-	  YATRA_E2E_BACKEND=postgres scripts/with-server.sh $(DEBUG_BIN) bash -c 'cd web && npm run e2e'; \
-	elif [ -n "$$CI" ]; then \
-	  echo "PostgreSQL is not reachable on 127.0.0.1:5432 and CI requires it" >&2; exit 1; \
-	else \
-	  echo; echo "!!! SKIPPING the browser journeys on PostgreSQL: no PostgreSQL on 127.0.0.1:5432 !!!"; echo; \
-	fi
+	scripts/both-databases.sh scripts/with-server.sh $(DEBUG_BIN) bash -c 'cd web && npm run --silent e2e'
 
 # The API contract: schemathesis (PyPI, pinned) fuzzes /api/v1/openapi.json against a live
 # server with the demo data, on SQLite and on PostgreSQL, with every check: a request the
@@ -152,12 +147,5 @@ deps-schemathesis:
 	fi
 
 test-api-contract: deps-schemathesis server-debug
-	SCHEMATHESIS=$(SCHEMATHESIS_VENV)/bin/schemathesis scripts/with-server.sh $(DEBUG_BIN) scripts/api-contract.sh $(API_CONTRACT_FLAGS)
-	@if scripts/postgres-ready.sh; then \
-	  YATRA_E2E_BACKEND=postgres SCHEMATHESIS=$(SCHEMATHESIS_VENV)/bin/schemathesis \
-	    scripts/with-server.sh $(DEBUG_BIN) scripts/api-contract.sh $(API_CONTRACT_FLAGS); \
-	elif [ -n "$$CI" ]; then \
-	  echo "PostgreSQL is not reachable on 127.0.0.1:5432 and CI requires it" >&2; exit 1; \
-	else \
-	  echo; echo "!!! SKIPPING the API contract on PostgreSQL: no PostgreSQL on 127.0.0.1:5432 !!!"; echo; \
-	fi
+	SCHEMATHESIS=$(SCHEMATHESIS_VENV)/bin/schemathesis scripts/both-databases.sh \
+	  scripts/with-server.sh $(DEBUG_BIN) scripts/api-contract.sh $(API_CONTRACT_FLAGS)

@@ -9,6 +9,8 @@ export default defineConfig({
   workers: 1,
   // A flaky journey is a bug to fix, not to retry: CI must see it fail.
   retries: 0,
+  // make test runs the journeys on SQLite and PostgreSQL at once: each keeps its own traces.
+  outputDir: `test-results/${process.env.YATRA_E2E_BACKEND ?? 'sqlite'}`,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -10,6 +10,7 @@
 //!
 //! "Today" is a parameter, so tests can sweep as of any day; the server passes today in Nepal.
 
+use sqlx::AnyConnection;
 use time::Date;
 
 use crate::calendar::{date_text, long_date};
@@ -32,7 +33,10 @@ pub struct LicenceSweep {
 
 /// Reminds and expires whatever is due as of `today`.
 pub async fn sweep(db: &Db, hub: &NotificationHub, today: Date) -> AppResult<LicenceSweep> {
-    let swept = LicenceSweep { reminded: remind_due(db, hub, today).await?, expired: expire_due(db, hub, today).await? };
+    let swept = LicenceSweep {
+        reminded: each_claimed(db, hub, today, Step::Remind).await?,
+        expired: each_claimed(db, hub, today, Step::Expire).await?,
+    };
     if swept.expired > 0 {
         // Guides left the public lists without an API write: every replica's kept answers go.
         hub.announce_all(db, vec![Announcement::CatalogueChanged]).await;
@@ -40,103 +44,123 @@ pub async fn sweep(db: &Db, hub: &NotificationHub, today: Date) -> AppResult<Lic
     Ok(swept)
 }
 
-async fn remind_due(db: &Db, hub: &NotificationHub, today: Date) -> AppResult<usize> {
-    let today_text = date_text(today);
-    let horizon = date_text(today + time::Duration::days(REMIND_DAYS_BEFORE));
-    let mut reminded = 0;
-    loop {
-        let due: Vec<(String, String)> = sqlx::query_as(
-            "SELECT user_id, licence_expires_on FROM guide_details \
-             WHERE status = 'verified' AND licence_expires_on >= $1 AND licence_expires_on <= $2 \
-               AND (licence_reminded_for IS NULL OR licence_reminded_for <> licence_expires_on) \
-             ORDER BY licence_expires_on, user_id LIMIT $3",
-        )
-        .bind(&today_text)
-        .bind(&horizon)
-        .bind(BATCH)
-        .fetch_all(&db.pool)
-        .await?;
-        let found = due.len();
-        let mut claimed_any = false;
-        for (guide_id, expires_on) in due {
-            let mut tx = db.begin_write().await?;
-            let claimed = sqlx::query(
-                "UPDATE guide_details SET licence_reminded_for = $1, updated_at = $2 \
-                 WHERE user_id = $3 AND status = 'verified' AND licence_expires_on = $1 \
-                   AND (licence_reminded_for IS NULL OR licence_reminded_for <> $1)",
-            )
-            .bind(&expires_on)
-            .bind(now_ms())
-            .bind(&guide_id)
-            .execute(&mut *tx)
-            .await?;
-            if claimed.rows_affected() != 1 {
-                continue; // another replica reminded first
+/// The two things a sweep does to licences, each claimed row by row.
+#[derive(Clone, Copy)]
+enum Step {
+    Remind,
+    Expire,
+}
+
+impl Step {
+    /// The next batch of `(guide, last valid day)` this step is due for as of `today`.
+    async fn due(self, db: &Db, today: Date) -> AppResult<Vec<(String, String)>> {
+        let today_text = date_text(today);
+        let due = match self {
+            Step::Remind => {
+                sqlx::query_as(
+                    "SELECT user_id, licence_expires_on FROM guide_details \
+                     WHERE status = 'verified' AND licence_expires_on >= $1 AND licence_expires_on <= $2 \
+                       AND (licence_reminded_for IS NULL OR licence_reminded_for <> licence_expires_on) \
+                     ORDER BY licence_expires_on, user_id LIMIT $3",
+                )
+                .bind(today_text)
+                .bind(date_text(today + time::Duration::days(REMIND_DAYS_BEFORE)))
+                .bind(BATCH)
+                .fetch_all(&db.pool)
+                .await?
             }
-            let message = format!(
-                "Your guide licence is valid until {}. Submit your renewed licence before then to stay listed.",
-                long_date(&expires_on)
-            );
-            tell(&mut tx, &guide_id, message, "expiring", Template::LicenceExpiring { expires_on }).await?;
-            tx.commit().await?;
-            hub.announce(db, &[&guide_id]).await;
-            reminded += 1;
-            claimed_any = true;
+            Step::Expire => {
+                sqlx::query_as(
+                    "SELECT user_id, licence_expires_on FROM guide_details \
+                     WHERE status = 'verified' AND licence_expires_on < $1 ORDER BY licence_expires_on, user_id LIMIT $2",
+                )
+                .bind(today_text)
+                .bind(BATCH)
+                .fetch_all(&db.pool)
+                .await?
+            }
+        };
+        Ok(due)
+    }
+
+    /// Takes one due licence in `tx` and tells its guide; false when another replica took it first.
+    async fn claim(self, tx: &mut AnyConnection, guide_id: &str, expires_on: &str) -> AppResult<bool> {
+        match self {
+            Step::Remind => {
+                let claimed = sqlx::query(
+                    "UPDATE guide_details SET licence_reminded_for = $1, updated_at = $2 \
+                     WHERE user_id = $3 AND status = 'verified' AND licence_expires_on = $1 \
+                       AND (licence_reminded_for IS NULL OR licence_reminded_for <> $1)",
+                )
+                .bind(expires_on)
+                .bind(now_ms())
+                .bind(guide_id)
+                .execute(&mut *tx)
+                .await?;
+                if claimed.rows_affected() != 1 {
+                    return Ok(false);
+                }
+                let message = format!(
+                    "Your guide licence is valid until {}. Submit your renewed licence before then to stay listed.",
+                    long_date(expires_on)
+                );
+                let template = Template::LicenceExpiring { expires_on: expires_on.to_owned() };
+                tell(tx, guide_id, message, "expiring", template).await?;
+            }
+            Step::Expire => {
+                let note = format!("Your guide licence expired after {}. Please submit your renewed licence.", long_date(expires_on));
+                // Back to "rejected" with the reason, which the guide's pages already show with
+                // the way to submit again; an admin's verification of the new licence relists them.
+                let claimed = sqlx::query(
+                    "UPDATE guide_details SET status = 'unverified', review_state = 'rejected', review_note = $1, updated_at = $2 \
+                     WHERE user_id = $3 AND status = 'verified' AND licence_expires_on = $4",
+                )
+                .bind(&note)
+                .bind(now_ms())
+                .bind(guide_id)
+                .bind(expires_on)
+                .execute(&mut *tx)
+                .await?;
+                if claimed.rows_affected() != 1 {
+                    return Ok(false);
+                }
+                crate::guides::index::refresh(&mut *tx, guide_id).await?;
+                let template = Template::LicenceExpired { expires_on: expires_on.to_owned() };
+                tell(tx, guide_id, note, "expired", template).await?;
+            }
         }
-        // Rows another replica claimed meanwhile drop out of the query; stop when none is left.
-        if (found as i64) < BATCH || !claimed_any {
-            return Ok(reminded);
-        }
+        Ok(true)
     }
 }
 
-async fn expire_due(db: &Db, hub: &NotificationHub, today: Date) -> AppResult<usize> {
-    let today_text = date_text(today);
-    let mut expired = 0;
+/// Carries out `step` for every licence due as of `today`, a batch at a time, each in its
+/// own transaction, which commits (and the guide hears of it live) only when this replica
+/// claimed the row. Rows another replica claimed meanwhile drop out of the query: stop
+/// when none is left.
+async fn each_claimed(db: &Db, hub: &NotificationHub, today: Date, step: Step) -> AppResult<usize> {
+    let mut claimed = 0;
     loop {
-        let due: Vec<(String, String)> = sqlx::query_as(
-            "SELECT user_id, licence_expires_on FROM guide_details \
-             WHERE status = 'verified' AND licence_expires_on < $1 ORDER BY licence_expires_on, user_id LIMIT $2",
-        )
-        .bind(&today_text)
-        .bind(BATCH)
-        .fetch_all(&db.pool)
-        .await?;
-        let found = due.len();
+        let batch = step.due(db, today).await?;
+        let found = batch.len();
         let mut claimed_any = false;
-        for (guide_id, expires_on) in due {
+        for (guide_id, expires_on) in batch {
             let mut tx = db.begin_write().await?;
-            let note = format!("Your guide licence expired after {}. Please submit your renewed licence.", long_date(&expires_on));
-            // Back to "rejected" with the reason, which the guide's pages already show with
-            // the way to submit again; an admin's verification of the new licence relists them.
-            let claimed = sqlx::query(
-                "UPDATE guide_details SET status = 'unverified', review_state = 'rejected', review_note = $1, updated_at = $2 \
-                 WHERE user_id = $3 AND status = 'verified' AND licence_expires_on = $4",
-            )
-            .bind(&note)
-            .bind(now_ms())
-            .bind(&guide_id)
-            .bind(&expires_on)
-            .execute(&mut *tx)
-            .await?;
-            if claimed.rows_affected() != 1 {
+            if !step.claim(&mut tx, &guide_id, &expires_on).await? {
                 continue;
             }
-            crate::guides::index::refresh(&mut tx, &guide_id).await?;
-            tell(&mut tx, &guide_id, note, "expired", Template::LicenceExpired { expires_on }).await?;
             tx.commit().await?;
             hub.announce(db, &[&guide_id]).await;
-            expired += 1;
+            claimed += 1;
             claimed_any = true;
         }
         if (found as i64) < BATCH || !claimed_any {
-            return Ok(expired);
+            return Ok(claimed);
         }
     }
 }
 
 /// The guide's notification and email, in the caller's transaction.
-async fn tell(tx: &mut sqlx::AnyConnection, guide_id: &str, message: String, status: &str, template: Template) -> AppResult<()> {
+async fn tell(tx: &mut AnyConnection, guide_id: &str, message: String, status: &str, template: Template) -> AppResult<()> {
     notifications::store(
         &mut *tx,
         NewNotification {
