@@ -8,8 +8,6 @@ export type Difficulty = components['schemas']['Difficulty']
 
 export const DIFFICULTIES: readonly Difficulty[] = ['easy', 'moderate', 'hard', 'strenuous']
 
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
-
 /** "12-14 days", "1 day", "2 days"; null when the destination has no duration. */
 export function durationText(facts: Pick<TrekFacts, 'durationDays'>, t: Translator): string | null {
   const d = facts.durationDays
@@ -43,10 +41,6 @@ export function monthRanges(months: readonly number[], locale = 'en-US', allYear
 /** "5,644 m"; null when unknown. */
 export function altitudeText(facts: Pick<TrekFacts, 'maxAltitudeM'>): string | null {
   return facts.maxAltitudeM == null ? null : `${facts.maxAltitudeM.toLocaleString('en')} m`
-}
-
-export function difficultyText(difficulty: Difficulty): string {
-  return difficulty.charAt(0).toUpperCase() + difficulty.slice(1)
 }
 
 /** Whole rupees or dollars, as Nepal prices permits: "NPR 3,000", "USD 500". */
