@@ -1,5 +1,6 @@
 import type { Translator } from '../i18n/messages'
 import type { components } from './api-schema'
+import { localNumberFormat } from './intl-formats'
 
 /** A destination's trek facts as the API sends them (issue 15); any may be missing. */
 export type TrekFacts = Pick<components['schemas']['Destination'], 'durationDays' | 'maxAltitudeM' | 'bestMonths' | 'difficulty' | 'licensedGuideRequired' | 'permits'>
@@ -40,10 +41,10 @@ export function monthRanges(months: readonly number[], locale = 'en-US', allYear
 
 /** "5,644 m"; null when unknown. */
 export function altitudeText(facts: Pick<TrekFacts, 'maxAltitudeM'>): string | null {
-  return facts.maxAltitudeM == null ? null : `${facts.maxAltitudeM.toLocaleString('en')} m`
+  return facts.maxAltitudeM == null ? null : `${localNumberFormat().format(facts.maxAltitudeM)} m`
 }
 
 /** Whole rupees or dollars, as Nepal prices permits: "NPR 3,000", "USD 500". */
 export function feeText(amount: number, currency: 'NPR' | 'USD'): string {
-  return `${currency} ${Math.round(amount).toLocaleString('en')}`
+  return `${currency} ${localNumberFormat().format(Math.round(amount))}`
 }

@@ -158,7 +158,7 @@ function DestinationRow({ destination, onEdit, onDelete }: { destination: Destin
           <Link to={`/destination/${destination._id}`} className="font-semibold text-slate-900 hover:text-himal-700">
             {destination.name}
           </Link>
-          {destination.popular && <span className="rounded-full bg-marigold-100 px-2 py-0.5 text-xs font-semibold text-marigold-800">Popular</span>}
+          {destination.popular && <span className="rounded-full bg-marigold-100 px-2 py-0.5 text-xs font-semibold text-marigold-800">{t('admin.popular')}</span>}
         </div>
         <p className="mt-0.5 text-sm text-slate-600">{destination.location}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
