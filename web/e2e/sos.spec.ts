@@ -118,5 +118,36 @@ test('a traveller on a paid trip sends an SOS, confirms, sees it reached the gui
   await page.context().setOffline(false)
   await expect(panel.getByRole('status')).toContainText(`${GUIDE.name} (your guide)`)
   expect(await page.evaluate(() => localStorage.getItem('yatra.sos.pending'))).toBeNull()
+
+  // The guide sees the traveller's emergency details on the paid trip: none given yet (the
+  // form above was left unsaved), then the contact and insurance once the traveller saves them.
+  await guidePage.goto('/request')
+  const details = guidePage.getByRole('region', { name: 'Emergency details' })
+  await expect(details).toContainText('The traveller has not given emergency details.')
+  const traveller = await page.evaluate(() => localStorage.getItem('token'))
+  const saved = await request.put('/api/v1/tourists/emergency-info', {
+    headers: bearer(traveller!),
+    data: {
+      contactName: 'Maya Rai',
+      contactPhone: '+977 9841000000',
+      contactEmail: 'maya@example.com',
+      insuranceProvider: 'Himalayan Assure',
+      insurancePolicyNumber: 'HA-123456',
+      insuranceEmergencyPhone: '+61 2 8263 0484',
+    },
+  })
+  expect(saved.ok(), await saved.text()).toBe(true)
+  await guidePage.reload()
+  await expect(details).toContainText('Maya Rai')
+  await expect(details.getByRole('link', { name: '+977 9841000000' })).toHaveAttribute('href', 'tel:+9779841000000')
+  await expect(details.getByRole('link', { name: 'maya@example.com' })).toHaveAttribute('href', 'mailto:maya@example.com')
+  await expect(details).toContainText('Himalayan Assure')
+  await expect(details).toContainText('HA-123456')
+  await expect(details.getByRole('link', { name: '+61 2 8263 0484' })).toHaveAttribute('href', 'tel:+61282630484')
+  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+    await guidePage.setViewportSize({ width, height })
+    await details.scrollIntoViewIfNeeded()
+    await guidePage.screenshot({ path: `e2e/screenshots/${device}-guide-emergency-details.png` })
+  }
   await guidePage.context().close()
 })

@@ -1,5 +1,6 @@
 import type { Translator } from '../i18n/messages'
 import type { components } from './api-schema'
+import { localNumberFormat } from './intl-formats'
 
 /** A destination's trek facts as the API sends them (issue 15); any may be missing. */
 export type TrekFacts = Pick<components['schemas']['Destination'], 'durationDays' | 'maxAltitudeM' | 'bestMonths' | 'difficulty' | 'licensedGuideRequired' | 'permits'>
@@ -7,8 +8,6 @@ export type Permit = components['schemas']['Permit']
 export type Difficulty = components['schemas']['Difficulty']
 
 export const DIFFICULTIES: readonly Difficulty[] = ['easy', 'moderate', 'hard', 'strenuous']
-
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
 
 /** "12-14 days", "1 day", "2 days"; null when the destination has no duration. */
 export function durationText(facts: Pick<TrekFacts, 'durationDays'>, t: Translator): string | null {
@@ -42,14 +41,10 @@ export function monthRanges(months: readonly number[], locale = 'en-US', allYear
 
 /** "5,644 m"; null when unknown. */
 export function altitudeText(facts: Pick<TrekFacts, 'maxAltitudeM'>): string | null {
-  return facts.maxAltitudeM == null ? null : `${facts.maxAltitudeM.toLocaleString('en')} m`
-}
-
-export function difficultyText(difficulty: Difficulty): string {
-  return difficulty.charAt(0).toUpperCase() + difficulty.slice(1)
+  return facts.maxAltitudeM == null ? null : `${localNumberFormat().format(facts.maxAltitudeM)} m`
 }
 
 /** Whole rupees or dollars, as Nepal prices permits: "NPR 3,000", "USD 500". */
 export function feeText(amount: number, currency: 'NPR' | 'USD'): string {
-  return `${currency} ${Math.round(amount).toLocaleString('en')}`
+  return `${currency} ${localNumberFormat().format(Math.round(amount))}`
 }

@@ -17,9 +17,11 @@ import { GuideCancellationsAdmin } from './guide-cancellations-admin'
 import { DestinationsAdmin } from './destinations-admin'
 import { PayoutsAdmin } from './payouts-admin'
 import { AuditAdmin, ReportsAdmin, SuspendedAdmin } from './moderation-admin'
+import { msg, translate, useT } from '../../i18n/messages'
+import { localDateFormat } from '../../lib/intl-formats'
 
-export const QUEUE_EMPTY = 'No guides are waiting for verification'
-export const REASON_REQUIRED = 'Please give a reason for the rejection'
+export const QUEUE_EMPTY = msg('admin.queueEmpty')
+export const REASON_REQUIRED = msg('admin.reasonRequired')
 const REASON_MAX = 500
 
 type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; queue: PendingVerification[] }
@@ -28,16 +30,17 @@ type Pending = { kind: 'verify' | 'reject'; guide: PendingVerification } | null
 const fullName = (g: PendingVerification) => `${g.firstName} ${g.lastName}`.trim()
 const shortDate = (iso: string) => {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' })
+  return Number.isNaN(date.getTime()) ? iso : localDateFormat({ day: 'numeric', month: 'short', year: 'numeric' }, 'en-US').format(date)
 }
 
 function VerificationQueue() {
   const cache = useClientCache()
+  const t = useT()
   const query = useCachedQuery({ key: VERIFICATION_QUEUE_KEY, tags: verificationQueueTags, load: listVerifications })
   const load: Load = query.data
     ? { kind: 'ready', queue: query.data }
     : query.status === 'error'
-      ? { kind: 'error', message: query.error ?? QUEUE_LOAD_FAILED }
+      ? { kind: 'error', message: query.error ?? translate(QUEUE_LOAD_FAILED) }
       : { kind: 'loading' }
   const [pending, setPending] = useState<Pending>(null)
   const [reason, setReason] = useState('')
@@ -59,7 +62,7 @@ function VerificationQueue() {
     e.preventDefault()
     if (!pending) return
     if (pending.kind === 'reject' && reason.trim() === '') {
-      setReasonError(REASON_REQUIRED)
+      setReasonError(t(REASON_REQUIRED))
       return
     }
     setDeciding(true)
@@ -88,21 +91,21 @@ function VerificationQueue() {
       <div>
         {load.kind === 'loading' && (
           <div className="card">
-            <LoadingCard label="Loading the verification queue..." />
+            <LoadingCard label={t('admin.loadingQueue')} />
           </div>
         )}
         {load.kind === 'error' && <ErrorCard message={load.message} onRetry={query.reload} />}
         {load.kind === 'ready' && load.queue.length === 0 && (
-          <EmptyCard icon={<ShieldIcon />} title={QUEUE_EMPTY}>
-            New certificate submissions appear here, oldest first.
+          <EmptyCard icon={<ShieldIcon />} title={t(QUEUE_EMPTY)}>
+            {t('admin.queueEmptyText')}
           </EmptyCard>
         )}
         {load.kind === 'ready' && load.queue.length > 0 && (
           <>
             <p className="mb-4 text-sm font-medium text-slate-700" aria-live="polite">
-              {load.queue.length} {load.queue.length === 1 ? 'guide is' : 'guides are'} waiting for review
+              {t('admin.waitingForReview', { count: load.queue.length })}
             </p>
-            <ul className="space-y-5" aria-label="Guides waiting for verification">
+            <ul className="space-y-5" aria-label={t('admin.guidesWaiting')}>
               {load.queue.map((guide) => (
                 <QueueItem key={guide.guideId} guide={guide} onVerify={() => open('verify', guide)} onReject={() => open('reject', guide)} />
               ))}
@@ -111,24 +114,24 @@ function VerificationQueue() {
         )}
       </div>
 
-      <ModalDialog open={pending?.kind === 'verify'} title={pending ? `Verify ${fullName(pending.guide)}?` : 'Verify guide?'} onClose={close}>
+      <ModalDialog open={pending?.kind === 'verify'} title={pending ? t('admin.verifyName', { name: fullName(pending.guide) }) : t('admin.verifyGuide')} onClose={close}>
         <form onSubmit={handleDecision}>
-          <p className="text-sm text-slate-600">Their profile becomes public and travellers can book them. The guide is notified.</p>
+          <p className="text-sm text-slate-600">{t('admin.verifyText')}</p>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <button type="button" className="btn-secondary" onClick={close} disabled={deciding}>
-              Cancel
+              {t('admin.cancel')}
             </button>
             <button type="submit" className="btn bg-emerald-700 text-white hover:bg-emerald-800" disabled={deciding} aria-busy={deciding}>
-              {deciding ? <SpinnerIcon /> : <CheckIcon />} Confirm verification
+              {deciding ? <SpinnerIcon /> : <CheckIcon />} {t('admin.confirmVerification')}
             </button>
           </div>
         </form>
       </ModalDialog>
 
-      <ModalDialog open={pending?.kind === 'reject'} title={pending ? `Reject ${fullName(pending.guide)}?` : 'Reject guide?'} onClose={close}>
+      <ModalDialog open={pending?.kind === 'reject'} title={pending ? t('admin.rejectName', { name: fullName(pending.guide) }) : t('admin.rejectGuide')} onClose={close}>
         <form onSubmit={handleDecision} noValidate>
           <label htmlFor="reject-reason" className="field-label">
-            Reason (the guide will read this)
+            {t('admin.reasonGuideReads')}
           </label>
           <textarea
             id="reject-reason"
@@ -139,7 +142,7 @@ function VerificationQueue() {
             onChange={(e) => setReason(e.target.value)}
             aria-invalid={!!reasonError}
             aria-describedby={reasonError ? 'reject-reason-error' : undefined}
-            placeholder="e.g. The licence image is unreadable. Please upload a clearer photo."
+            placeholder={t('admin.rejectPlaceholder')}
             autoFocus
           />
           {reasonError && (
@@ -149,10 +152,10 @@ function VerificationQueue() {
           )}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <button type="button" className="btn-secondary" onClick={close} disabled={deciding}>
-              Cancel
+              {t('admin.cancel')}
             </button>
             <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={deciding} aria-busy={deciding}>
-              {deciding && <SpinnerIcon />} Confirm rejection
+              {deciding && <SpinnerIcon />} {t('admin.confirmRejection')}
             </button>
           </div>
         </form>
@@ -162,46 +165,14 @@ function VerificationQueue() {
 }
 
 const SECTIONS = {
-  verification: {
-    label: 'Guide verification',
-    title: 'Guide verification',
-    description: "Check each guide's certificates, then verify them so travellers can find them, or reject with a reason.",
-  },
-  reports: {
-    label: 'Reports',
-    title: 'Reports',
-    description: 'Posts, reviews and guides people reported. Hide what breaks the rules, suspend the author, or dismiss the report.',
-  },
-  accounts: {
-    label: 'Suspended',
-    title: 'Suspended accounts',
-    description: 'Suspended accounts cannot sign in, and suspended guides are not listed. Lift a suspension here.',
-  },
-  audit: {
-    label: 'Audit log',
-    title: 'Audit log',
-    description: 'Every admin action, newest first: who did what, to what, and why.',
-  },
-  cancellations: {
-    label: 'Cancellations',
-    title: 'Guide cancellations',
-    description: 'Guides who cancelled approved or paid trips (the traveller was refunded in full), most cancellations first.',
-  },
-  payouts: {
-    label: 'Payouts',
-    title: 'Payouts',
-    description: "Guides whose earnings are ready to pay out and where to send them. Send the money, then record it with the transfer's reference.",
-  },
-  destinations: {
-    label: 'Destinations',
-    title: 'Destinations',
-    description: 'Add, edit and remove the destinations travellers browse. Changes show on the public pages at once.',
-  },
-  currencies: {
-    label: 'Currencies',
-    title: 'Currencies',
-    description: 'The rates at which travellers see prices in their own currency. Every change is in the audit log.',
-  },
+  verification: { label: msg('admin.secVerificationLabel'), title: msg('admin.secVerificationLabel'), description: msg('admin.secVerificationText') },
+  reports: { label: msg('admin.secReportsLabel'), title: msg('admin.secReportsLabel'), description: msg('admin.secReportsText') },
+  accounts: { label: msg('admin.secAccountsLabel'), title: msg('admin.secAccountsTitle'), description: msg('admin.secAccountsText') },
+  audit: { label: msg('admin.secAuditLabel'), title: msg('admin.secAuditLabel'), description: msg('admin.secAuditText') },
+  cancellations: { label: msg('admin.secCancellationsLabel'), title: msg('admin.secCancellationsTitle'), description: msg('admin.secCancellationsText') },
+  payouts: { label: msg('admin.secPayoutsLabel'), title: msg('admin.secPayoutsLabel'), description: msg('admin.secPayoutsText') },
+  destinations: { label: msg('admin.secDestinationsLabel'), title: msg('admin.secDestinationsLabel'), description: msg('admin.secDestinationsText') },
+  currencies: { label: msg('admin.secCurrenciesLabel'), title: msg('admin.secCurrenciesLabel'), description: msg('admin.secCurrenciesText') },
 } as const
 
 type Section = keyof typeof SECTIONS
@@ -226,10 +197,11 @@ export function AdminPage() {
   const section: Section = isSection(tab) ? tab : 'verification'
   const View = SECTION_VIEWS[section]
   const { title, description } = SECTIONS[section]
+  const t = useT()
   return (
-    <PageShell eyebrow="Admin" title={title} description={description}>
+    <PageShell eyebrow={t('admin.admin')} title={t(title)} description={t(description)}>
       <div className="relative -mt-16 space-y-6 sm:-mt-32">
-        <nav aria-label="Admin sections" className="flex max-w-full gap-1 overflow-x-auto rounded-2xl bg-white p-1 shadow-card ring-1 ring-slate-200 sm:inline-flex">
+        <nav aria-label={t('admin.adminSections')} className="flex max-w-full gap-1 overflow-x-auto rounded-2xl bg-white p-1 shadow-card ring-1 ring-slate-200 sm:inline-flex">
           {(Object.keys(SECTIONS) as Section[]).map((key) => (
             <Link
               key={key}
@@ -239,7 +211,7 @@ export function AdminPage() {
                 key === section ? 'bg-himal-700 text-white' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
               }`}
             >
-              {SECTIONS[key].label}
+              {t(SECTIONS[key].label)}
             </Link>
           ))}
         </nav>
@@ -253,12 +225,13 @@ type QueuedCertificate = PendingVerification['certifications'][number]
 
 /** A licence the server will verify the guide on: a number and an expiry not yet past (issue 15). */
 const isValidLicence = (c: QueuedCertificate) => Boolean(c.licenceNumber && c.expiresOn && c.expiresOn >= new Date().toISOString().slice(0, 10))
-export const NO_VALID_LICENCE = 'No valid guide licence (number and future expiry) among these certificates: verifying will be refused.'
+export const NO_VALID_LICENCE = msg('admin.noValidLicence')
 
 function QueueItem({ guide, onVerify, onReject }: { guide: PendingVerification; onVerify: () => void; onReject: () => void }) {
   const [fullSize, setFullSize] = useState<QueuedCertificate | null>(null)
   const name = fullName(guide)
   const photo = mediaUrl(guide.profilePicture)
+  const t = useT()
   return (
     <li className="card p-5 sm:p-6" aria-label={name}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -270,49 +243,49 @@ function QueueItem({ guide, onVerify, onReject }: { guide: PendingVerification; 
             <h2 className="text-lg font-semibold text-slate-900">{name}</h2>
             <p className="text-sm break-all text-slate-600">{guide.email}</p>
             <p className="mt-1 text-xs text-slate-500">
-              {guide.nationality && <>{guide.nationality} · </>}Submitted {shortDate(guide.submittedAt)}
-              {guide.guideCancellations > 0 && <> · {guide.guideCancellations === 1 ? '1 trip cancelled' : `${guide.guideCancellations} trips cancelled`}</>}
+              {guide.nationality && <>{guide.nationality} · </>}{t('admin.submitted', { date: shortDate(guide.submittedAt) })}
+              {guide.guideCancellations > 0 && <> · {t('admin.tripsCancelled', { count: guide.guideCancellations })}</>}
             </p>
           </div>
         </div>
         <div className="flex gap-3 sm:shrink-0">
           <button type="button" className="btn flex-1 bg-emerald-700 text-white hover:bg-emerald-800 sm:flex-none" onClick={onVerify}>
-            <CheckIcon /> Verify
+            <CheckIcon /> {t('admin.verify')}
           </button>
           <button type="button" className="btn flex-1 border border-red-300 bg-white text-red-700 hover:bg-red-50 sm:flex-none" onClick={onReject}>
-            Reject
+            {t('admin.reject')}
           </button>
         </div>
       </div>
       {guide.bio && <p className="mt-4 line-clamp-3 text-sm text-slate-700">{guide.bio}</p>}
-      <h3 className="mt-5 text-sm font-semibold text-slate-900">Certificates ({guide.certifications.length})</h3>
+      <h3 className="mt-5 text-sm font-semibold text-slate-900">{t('admin.certificatesCount', { count: guide.certifications.length })}</h3>
       {!guide.certifications.some(isValidLicence) && (
-        <p className="mt-2 rounded-lg bg-marigold-50 px-3 py-2 text-sm text-marigold-900 ring-1 ring-marigold-200">{NO_VALID_LICENCE}</p>
+        <p className="mt-2 rounded-lg bg-marigold-50 px-3 py-2 text-sm text-marigold-900 ring-1 ring-marigold-200">{t(NO_VALID_LICENCE)}</p>
       )}
       <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {guide.certifications.map((c) => (
           <li key={c._id} className="overflow-hidden rounded-xl border border-slate-200">
-            <PrivateImage path={c.image} alt={`${c.name} certificate of ${name}`} className="h-40 w-full" />
+            <PrivateImage path={c.image} alt={t('admin.certificateOf', { certificate: c.name, name })} className="h-40 w-full" />
             <div className="p-3 text-sm">
               <p className="font-semibold text-slate-900">{c.name}</p>
               <p className="text-slate-600">{c.issuingOrganization}</p>
-              <p className="text-xs text-slate-500">Issued {c.issueDate.slice(0, 10)}</p>
+              <p className="text-xs text-slate-500">{t('admin.issued', { date: c.issueDate.slice(0, 10) })}</p>
               {c.licenceNumber && (
                 <p className="mt-1 text-xs text-slate-700">
-                  Licence <span className="font-semibold">{c.licenceNumber}</span>, valid until <span className="font-semibold">{c.expiresOn}</span>
+                  {t.rich('admin.licenceValidUntil', { number: c.licenceNumber, date: c.expiresOn ?? '', b: (chunks) => <span className="font-semibold">{chunks}</span> })}
                 </p>
               )}
               {c.image && (
                 <button type="button" className="mt-2 text-xs text-link" onClick={() => setFullSize(c)}>
-                  View full size
+                  {t('admin.viewFullSize')}
                 </button>
               )}
             </div>
           </li>
         ))}
       </ul>
-      <ModalDialog open={fullSize !== null} title={fullSize ? `${fullSize.name} of ${name}` : 'Certificate'} onClose={() => setFullSize(null)}>
-        {fullSize && <PrivateImage path={fullSize.image} alt={`${fullSize.name} certificate of ${name}, full size`} className="max-h-[75vh] w-full !object-contain" />}
+      <ModalDialog open={fullSize !== null} title={fullSize ? t('admin.certificateOfName', { certificate: fullSize.name, name }) : t('admin.certificate')} onClose={() => setFullSize(null)}>
+        {fullSize && <PrivateImage path={fullSize.image} alt={t('admin.certificateOfFull', { certificate: fullSize.name, name })} className="max-h-[75vh] w-full !object-contain" />}
       </ModalDialog>
     </li>
   )

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { FormAlert } from '../../components/form-alert'
 import { SpinnerIcon } from '../../components/icons'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
@@ -6,25 +6,28 @@ import { Toast, useToast } from '../../components/toast'
 import { invalidate, useClientCache } from '../../lib/cache-provider'
 import { CURRENCIES_TAG } from '../../lib/cache-tags'
 import { useCurrencyRates, type CurrencyRate } from '../../lib/currencies'
-import { formatApproximate, isDisplayCurrency } from '../../lib/money'
+import { formatApproximate, formatDollars, isDisplayCurrency } from '../../lib/money'
 import { updateCurrencyRates } from './api/update-currency-rates'
 import { draftsFrom, RATE_MAX, RATE_MIN, rateChanges, type RateDrafts } from './currency-rates'
 import { MODERATION_TAG } from './moderation-admin'
+import { useT } from '../../i18n/messages'
+import { useIntlLocale } from '../../i18n/language'
+import { localDateFormat } from '../../lib/intl-formats'
 
-const names = new Intl.DisplayNames(['en'], { type: 'currency' })
 const changedAt = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kathmandu' })
+  localDateFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kathmandu' }).format(new Date(iso))
 
 /** The display rates, per US dollar: what travellers who chose another currency see prices at. */
 export function CurrenciesAdmin() {
   const rates = useCurrencyRates()
   // Here, not in the form: the form starts again when the saved rates come back, the toast stays.
   const { toast, show } = useToast()
+  const t = useT()
   let body
   if (rates.status === 'loading')
     body = (
       <div className="card">
-        <LoadingCard label="Loading the rates..." />
+        <LoadingCard label={t('admin.loadingRates')} />
       </div>
     )
   else if (!rates.data) body = <ErrorCard message={rates.error ?? ''} onRetry={rates.reload} />
@@ -43,6 +46,9 @@ function RatesForm({ stored, onSaved }: { stored: CurrencyRate[]; onSaved: (mess
   const [drafts, setDrafts] = useState<RateDrafts>(() => draftsFrom(stored))
   const [error, setError] = useState<{ text: string; code?: string } | null>(null)
   const [saving, setSaving] = useState(false)
+  const t = useT()
+  const locale = useIntlLocale()
+  const names = useMemo(() => new Intl.DisplayNames([locale], { type: 'currency' }), [locale])
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -54,7 +60,7 @@ function RatesForm({ stored, onSaved }: { stored: CurrencyRate[]; onSaved: (mess
     }
     const count = Object.keys(checked.changes).length
     if (count === 0) {
-      setError({ text: 'No rate has changed.' })
+      setError({ text: t('admin.noRateChanged') })
       return
     }
     setError(null)
@@ -65,30 +71,27 @@ function RatesForm({ stored, onSaved }: { stored: CurrencyRate[]; onSaved: (mess
       setError({ text: result.message })
       return
     }
-    onSaved(count === 1 ? 'Rate saved' : `${count} rates saved`)
+    onSaved(t('admin.ratesSaved', { count }))
     // Every converted price, and the audit log, read the new rates.
     invalidate(cache, CURRENCIES_TAG, MODERATION_TAG)
   }
 
   return (
     <>
-      <form className="card p-5 sm:p-6" onSubmit={save} noValidate aria-label="Display rates">
-        <p className="text-sm text-slate-600">
-          Guides price in US dollars and travellers are charged exactly what checkout states. These rates only convert the prices travellers read
-          (shown with ≈). The starting rates are approximate: set them to today&rsquo;s.
-        </p>
+      <form className="card p-5 sm:p-6" onSubmit={save} noValidate aria-label={t('admin.displayRates')}>
+        <p className="text-sm text-slate-600">{t('admin.ratesIntro')}</p>
         <table className="mt-5 w-full text-sm">
-          <caption className="sr-only">Units of each currency per US dollar</caption>
+          <caption className="sr-only">{t('admin.unitsPerDollar')}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase">
               <th scope="col" className="pb-2 font-semibold">
-                Currency
+                {t('admin.currency')}
               </th>
               <th scope="col" className="pb-2 font-semibold">
-                Per US dollar
+                {t('admin.perUsDollar')}
               </th>
               <th scope="col" className="hidden pb-2 font-semibold sm:table-cell">
-                Last changed
+                {t('admin.lastChanged')}
               </th>
             </tr>
           </thead>
@@ -125,7 +128,7 @@ function RatesForm({ stored, onSaved }: { stored: CurrencyRate[]; onSaved: (mess
                         }}
                       />
                       <span id={`rate-${rate.code}-example`} className="mt-1 block text-xs text-slate-500">
-                        {example ? `$50.00 shows as ${example}` : '\u00a0'}
+                        {example ? t('admin.showsAs', { dollars: formatDollars(50), example }) : '\u00a0'}
                       </span>
                     </td>
                     <td className="hidden py-3 text-slate-600 sm:table-cell">{changedAt(rate.updatedAt)}</td>
@@ -141,7 +144,7 @@ function RatesForm({ stored, onSaved }: { stored: CurrencyRate[]; onSaved: (mess
         )}
         <div className="mt-5 flex justify-end">
           <button type="submit" className="btn-primary" disabled={saving} aria-busy={saving}>
-            {saving && <SpinnerIcon />} Save rates
+            {saving && <SpinnerIcon />} {t('admin.saveRates')}
           </button>
         </div>
       </form>

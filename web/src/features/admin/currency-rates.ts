@@ -1,5 +1,6 @@
 import type { CurrencyRate } from '../../lib/currencies'
 import type { RateChanges } from './api/update-currency-rates'
+import { translate } from '../../i18n/messages'
 
 /** The bounds the server keeps (see server/src/currencies/rates.rs): outside them is a typo. */
 export const RATE_MIN = 0.01
@@ -10,7 +11,7 @@ export type RateDrafts = Record<string, string>
 /** The rate fields as first shown: each stored rate as typed text. */
 export const draftsFrom = (rates: CurrencyRate[]): RateDrafts => Object.fromEntries(rates.map((r) => [r.code, String(r.perUsd)]))
 
-export const rateError = (code: string) => `The rate for ${code} must be a number of units per US dollar from 0.01 to 100,000.`
+export const rateError = (code: string) => translate('admin.rateError', { code })
 
 /** The edited rates that differ from the stored ones, or the first field's error. */
 export function rateChanges(drafts: RateDrafts, stored: CurrencyRate[]): { changes: RateChanges } | { error: string; code: string } {

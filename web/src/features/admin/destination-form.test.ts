@@ -16,6 +16,7 @@ import {
   validateDraft,
   type DestinationDraft,
 } from './destination-form'
+import { translate } from '../../i18n/messages'
 
 const photo = new File(['png'], 'phewa.png', { type: 'image/png' })
 const filled: DestinationDraft = {
@@ -36,28 +37,28 @@ describe('validateDraft', () => {
   })
 
   it('needs name, location and description, in that order', () => {
-    expect(validateDraft(EMPTY_DRAFT, 'create')).toBe(NAME_REQUIRED)
-    expect(validateDraft({ ...filled, location: ' ' }, 'create')).toBe(LOCATION_REQUIRED)
-    expect(validateDraft({ ...filled, description: '' }, 'create')).toBe(DESCRIPTION_REQUIRED)
+    expect(validateDraft(EMPTY_DRAFT, 'create')).toBe(translate(NAME_REQUIRED))
+    expect(validateDraft({ ...filled, location: ' ' }, 'create')).toBe(translate(LOCATION_REQUIRED))
+    expect(validateDraft({ ...filled, description: '' }, 'create')).toBe(translate(DESCRIPTION_REQUIRED))
   })
 
   it('needs a photo to create, not to edit', () => {
-    expect(validateDraft({ ...filled, image: null }, 'create')).toBe(IMAGE_REQUIRED)
+    expect(validateDraft({ ...filled, image: null }, 'create')).toBe(translate(IMAGE_REQUIRED))
     expect(validateDraft({ ...filled, image: null }, 'edit')).toBeNull()
   })
 
   it('checks the rating and the review count when given', () => {
     expect(validateDraft({ ...filled, rating: '' }, 'create')).toBeNull()
-    for (const rating of ['5.1', '-1', 'great']) expect(validateDraft({ ...filled, rating }, 'create'), rating).toBe(RATING_INVALID)
+    for (const rating of ['5.1', '-1', 'great']) expect(validateDraft({ ...filled, rating }, 'create'), rating).toBe(translate(RATING_INVALID))
     expect(validateDraft({ ...filled, reviews: '' }, 'create')).toBeNull()
-    for (const reviews of ['-3', '2.5', 'many']) expect(validateDraft({ ...filled, reviews }, 'create'), reviews).toBe(REVIEWS_INVALID)
+    for (const reviews of ['-3', '2.5', 'many']) expect(validateDraft({ ...filled, reviews }, 'create'), reviews).toBe(translate(REVIEWS_INVALID))
   })
 
   it('takes both coordinates or neither, each in range', () => {
     expect(validateDraft({ ...filled, latitude: '', longitude: '' }, 'create')).toBeNull()
-    expect(validateDraft({ ...filled, longitude: '' }, 'create')).toBe(POINT_INCOMPLETE)
-    expect(validateDraft({ ...filled, latitude: '91' }, 'create')).toBe(LATITUDE_INVALID)
-    expect(validateDraft({ ...filled, longitude: '-181' }, 'create')).toBe(LONGITUDE_INVALID)
+    expect(validateDraft({ ...filled, longitude: '' }, 'create')).toBe(translate(POINT_INCOMPLETE))
+    expect(validateDraft({ ...filled, latitude: '91' }, 'create')).toBe(translate(LATITUDE_INVALID))
+    expect(validateDraft({ ...filled, longitude: '-181' }, 'create')).toBe(translate(LONGITUDE_INVALID))
   })
 })
 

@@ -1,4 +1,5 @@
 import type { Destination } from '../../lib/list-destinations'
+import { msg, translate } from '../../i18n/messages'
 
 /** The admin's destination form as typed: numbers stay text until sent. */
 export type DestinationDraft = {
@@ -14,15 +15,15 @@ export type DestinationDraft = {
   image: File | null
 }
 
-export const NAME_REQUIRED = 'Please give the destination a name'
-export const LOCATION_REQUIRED = 'Please say where the destination is'
-export const DESCRIPTION_REQUIRED = 'Please describe the destination'
-export const IMAGE_REQUIRED = 'Please choose a photo of the destination'
-export const RATING_INVALID = 'Rating must be a number from 0 to 5'
-export const REVIEWS_INVALID = 'Reviews must be a whole number of 0 or more'
-export const POINT_INCOMPLETE = 'Give both latitude and longitude, or neither'
-export const LATITUDE_INVALID = 'Latitude must be a number from -90 to 90'
-export const LONGITUDE_INVALID = 'Longitude must be a number from -180 to 180'
+export const NAME_REQUIRED = msg('admin.nameRequired')
+export const LOCATION_REQUIRED = msg('admin.locationRequired')
+export const DESCRIPTION_REQUIRED = msg('admin.descriptionRequired')
+export const IMAGE_REQUIRED = msg('admin.imageRequired')
+export const RATING_INVALID = msg('admin.ratingInvalid')
+export const REVIEWS_INVALID = msg('admin.reviewsInvalid')
+export const POINT_INCOMPLETE = msg('admin.pointIncomplete')
+export const LATITUDE_INVALID = msg('admin.latitudeInvalid')
+export const LONGITUDE_INVALID = msg('admin.longitudeInvalid')
 
 export const EMPTY_DRAFT: DestinationDraft = {
   name: '',
@@ -56,19 +57,19 @@ const numberIn = (text: string, min: number, max: number) => {
   return text.trim() !== '' && Number.isFinite(value) && value >= min && value <= max
 }
 
-/** The first problem with the form, in the order of its fields, or null when it can be sent. */
+/** The first problem with the form (in the reader's language), in the order of its fields, or null when it can be sent. */
 export function validateDraft(draft: DestinationDraft, mode: 'create' | 'edit'): string | null {
-  if (draft.name.trim() === '') return NAME_REQUIRED
-  if (draft.location.trim() === '') return LOCATION_REQUIRED
-  if (draft.description.trim() === '') return DESCRIPTION_REQUIRED
-  if (draft.rating.trim() !== '' && !numberIn(draft.rating, 0, 5)) return RATING_INVALID
-  if (draft.reviews.trim() !== '' && !(numberIn(draft.reviews, 0, Number.MAX_SAFE_INTEGER) && Number.isInteger(Number(draft.reviews)))) return REVIEWS_INVALID
+  if (draft.name.trim() === '') return translate(NAME_REQUIRED)
+  if (draft.location.trim() === '') return translate(LOCATION_REQUIRED)
+  if (draft.description.trim() === '') return translate(DESCRIPTION_REQUIRED)
+  if (draft.rating.trim() !== '' && !numberIn(draft.rating, 0, 5)) return translate(RATING_INVALID)
+  if (draft.reviews.trim() !== '' && !(numberIn(draft.reviews, 0, Number.MAX_SAFE_INTEGER) && Number.isInteger(Number(draft.reviews)))) return translate(REVIEWS_INVALID)
   const hasLatitude = draft.latitude.trim() !== ''
   const hasLongitude = draft.longitude.trim() !== ''
-  if (hasLatitude !== hasLongitude) return POINT_INCOMPLETE
-  if (hasLatitude && !numberIn(draft.latitude, -90, 90)) return LATITUDE_INVALID
-  if (hasLongitude && !numberIn(draft.longitude, -180, 180)) return LONGITUDE_INVALID
-  if (mode === 'create' && !draft.image) return IMAGE_REQUIRED
+  if (hasLatitude !== hasLongitude) return translate(POINT_INCOMPLETE)
+  if (hasLatitude && !numberIn(draft.latitude, -90, 90)) return translate(LATITUDE_INVALID)
+  if (hasLongitude && !numberIn(draft.longitude, -180, 180)) return translate(LONGITUDE_INVALID)
+  if (mode === 'create' && !draft.image) return translate(IMAGE_REQUIRED)
   return null
 }
 

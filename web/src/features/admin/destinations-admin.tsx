@@ -22,10 +22,12 @@ import { updateTrekFacts } from './api/update-trek-facts'
 import { EMPTY_DRAFT, draftForm, draftFrom, validateDraft, type DestinationDraft } from './destination-form'
 import { TrekFactsFields } from './trek-facts-fields'
 import { EMPTY_TREK_FACTS, trekDraftFrom, trekFactsRequest, validateTrekFacts, type TrekFactsDraft } from './trek-facts-form'
+import { msg, useT } from '../../i18n/messages'
+import { localNumberFormat } from '../../lib/intl-formats'
 
 /** Destinations per page of the admin list. */
 export const ADMIN_DESTINATIONS_PAGE_SIZE = 10
-export const NO_DESTINATIONS = 'No destinations yet'
+export const NO_DESTINATIONS = msg('admin.noDestinations')
 
 const listQuery = { limit: ADMIN_DESTINATIONS_PAGE_SIZE, query: '' }
 
@@ -45,6 +47,7 @@ function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const t = useT()
   const set = <K extends keyof DestinationDraft>(key: K, value: DestinationDraft[K]) => setDraft((d) => ({ ...d, [key]: value }))
 
   useEffect(() => {
@@ -72,32 +75,32 @@ function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps
     const facts = await updateTrekFacts(id, trekFactsRequest(trek))
     setSaving(false)
     if (!facts.ok) {
-      setError(`The destination is saved, but its trek facts are not: ${facts.message}`)
+      setError(t('admin.trekFactsNotSaved', { message: facts.message }))
       return
     }
     onSaved(result.data.message, id)
   }
 
-  const title = editor.mode === 'edit' ? `Edit ${editor.destination.name}` : 'Add a destination'
+  const title = editor.mode === 'edit' ? t('admin.editName', { name: editor.destination.name }) : t('admin.addADestination')
   return (
     <form onSubmit={save} noValidate className="card space-y-5 p-5 sm:p-6" aria-labelledby="destination-editor-title">
       <h2 id="destination-editor-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
         {title}
       </h2>
       <div className="grid gap-5 md:grid-cols-2">
-        <TextField label="Name" value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={120} required placeholder="Phewa Lake" />
+        <TextField label={t('admin.name')} value={draft.name} onChange={(e) => set('name', e.target.value)} maxLength={120} required placeholder={t('admin.namePlaceholder')} />
         <TextField
-          label="Location"
+          label={t('admin.location')}
           value={draft.location}
           onChange={(e) => set('location', e.target.value)}
           maxLength={120}
           required
-          placeholder="Pokhara, Gandaki Province"
+          placeholder={t('admin.locationPlaceholder')}
         />
       </div>
       <div>
         <TextAreaField
-          label="Description"
+          label={t('admin.description')}
           value={draft.description}
           onChange={(e) => set('description', e.target.value)}
           rows={6}
@@ -106,22 +109,22 @@ function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps
           aria-describedby="destination-description-hint"
         />
         <p id="destination-description-hint" className="mt-1 text-xs text-slate-500">
-          Leave a blank line between paragraphs.
+          {t('admin.blankLineHint')}
         </p>
       </div>
       <div className="grid grid-cols-2 gap-4 sm:gap-5 lg:grid-cols-4">
-        <TextField label="Rating (0 to 5)" type="number" inputMode="decimal" min={0} max={5} step={0.1} value={draft.rating} onChange={(e) => set('rating', e.target.value)} />
-        <TextField label="Number of reviews" type="number" inputMode="numeric" min={0} step={1} value={draft.reviews} onChange={(e) => set('reviews', e.target.value)} />
-        <TextField label="Latitude" type="number" inputMode="decimal" min={-90} max={90} step="any" value={draft.latitude} onChange={(e) => set('latitude', e.target.value)} placeholder="28.2096" />
-        <TextField label="Longitude" type="number" inputMode="decimal" min={-180} max={180} step="any" value={draft.longitude} onChange={(e) => set('longitude', e.target.value)} placeholder="83.9856" />
+        <TextField label={t('admin.rating05')} type="number" inputMode="decimal" min={0} max={5} step={0.1} value={draft.rating} onChange={(e) => set('rating', e.target.value)} />
+        <TextField label={t('admin.numberOfReviews')} type="number" inputMode="numeric" min={0} step={1} value={draft.reviews} onChange={(e) => set('reviews', e.target.value)} />
+        <TextField label={t('admin.latitude')} type="number" inputMode="decimal" min={-90} max={90} step="any" value={draft.latitude} onChange={(e) => set('latitude', e.target.value)} placeholder="28.2096" />
+        <TextField label={t('admin.longitude')} type="number" inputMode="decimal" min={-180} max={180} step="any" value={draft.longitude} onChange={(e) => set('longitude', e.target.value)} placeholder="83.9856" />
       </div>
-      <p className="-mt-2 text-xs text-slate-500">The map point lets travellers find guides near the destination; leave both empty if it has none.</p>
+      <p className="-mt-2 text-xs text-slate-500">{t('admin.mapPointHint')}</p>
       <label className="flex items-center gap-3 text-sm font-medium text-slate-700">
         <input type="checkbox" checked={draft.popular} onChange={(e) => set('popular', e.target.checked)} className="h-5 w-5 rounded border-slate-300 accent-himal-700" />
-        Popular destination (listed first)
+        {t('admin.popularDestination')}
       </label>
       <ImagePicker
-        label={editor.mode === 'edit' ? 'Photo (optional: keeps the current one)' : 'Photo'}
+        label={editor.mode === 'edit' ? t('admin.photoOptional') : t('admin.photo')}
         file={draft.image}
         onChange={(file) => set('image', file)}
         currentUrl={editor.mode === 'edit' ? mediaUrl(editor.destination.imageThumb ?? editor.destination.image) : null}
@@ -133,10 +136,10 @@ function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps
       {error && <FormAlert tone="error">{error}</FormAlert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" className="btn-secondary" onClick={onCancel} disabled={saving}>
-          Cancel
+          {t('admin.cancel')}
         </button>
         <button type="submit" className="btn-primary" disabled={saving} aria-busy={saving}>
-          {saving && <SpinnerIcon />} {editor.mode === 'edit' ? 'Save changes' : 'Add destination'}
+          {saving && <SpinnerIcon />} {editor.mode === 'edit' ? t('admin.saveChanges') : t('admin.addDestination')}
         </button>
       </div>
     </form>
@@ -145,6 +148,8 @@ function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps
 
 function DestinationRow({ destination, onEdit, onDelete }: { destination: Destination; onEdit: () => void; onDelete: () => void }) {
   const point = destination.coordinates
+  const t = useT()
+  const coordinate = localNumberFormat({ minimumFractionDigits: 4, maximumFractionDigits: 4 })
   return (
     <li className="card grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-3 p-4 sm:grid-cols-[auto_1fr_auto]" aria-label={destination.name}>
       <Photo src={destination.imageThumb ?? destination.image} alt="" className="h-16 w-20 rounded-xl sm:h-20 sm:w-28" />
@@ -153,7 +158,7 @@ function DestinationRow({ destination, onEdit, onDelete }: { destination: Destin
           <Link to={`/destination/${destination._id}`} className="font-semibold text-slate-900 hover:text-himal-700">
             {destination.name}
           </Link>
-          {destination.popular && <span className="rounded-full bg-marigold-100 px-2 py-0.5 text-xs font-semibold text-marigold-800">Popular</span>}
+          {destination.popular && <span className="rounded-full bg-marigold-100 px-2 py-0.5 text-xs font-semibold text-marigold-800">{t('admin.popular')}</span>}
         </div>
         <p className="mt-0.5 text-sm text-slate-600">{destination.location}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
@@ -161,21 +166,21 @@ function DestinationRow({ destination, onEdit, onDelete }: { destination: Destin
             <StarIcon className="text-marigold-400" /> {formatRating(destination.rating)} · {reviewCountText(destination.reviews)}
           </span>
           <span className="inline-flex items-center gap-1">
-            <MapPinIcon /> {point ? `${point.latitude.toFixed(4)}, ${point.longitude.toFixed(4)}` : 'No map point'}
+            <MapPinIcon /> {point ? `${coordinate.format(point.latitude)}, ${coordinate.format(point.longitude)}` : t('admin.noMapPoint')}
           </span>
         </p>
       </div>
       <div className="col-span-2 flex gap-2 sm:col-span-1">
-        <button type="button" className="btn-secondary flex-1 sm:flex-none" onClick={onEdit} aria-label={`Edit ${destination.name}`}>
-          <PencilIcon /> Edit
+        <button type="button" className="btn-secondary flex-1 sm:flex-none" onClick={onEdit} aria-label={t('admin.editName', { name: destination.name })}>
+          <PencilIcon /> {t('admin.edit')}
         </button>
         <button
           type="button"
           className="btn flex-1 border border-red-300 bg-white text-red-700 hover:bg-red-50 sm:flex-none"
           onClick={onDelete}
-          aria-label={`Delete ${destination.name}`}
+          aria-label={t('admin.deleteName', { name: destination.name })}
         >
-          <TrashIcon /> Delete
+          <TrashIcon /> {t('admin.delete')}
         </button>
       </div>
     </li>
@@ -191,6 +196,7 @@ export function DestinationsAdmin() {
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const { toast, show } = useToast()
+  const t = useT()
 
   function saved(message: string, destinationId: string) {
     setEditor(null)
@@ -228,9 +234,9 @@ export function DestinationsAdmin() {
     <div className="space-y-5">
       <Toast toast={toast} />
       <div className="card flex flex-wrap items-center justify-between gap-3 p-4">
-        <p className="text-sm text-slate-600">Popular destinations come first, then by rating — as travellers see them.</p>
+        <p className="text-sm text-slate-600">{t('admin.popularFirst')}</p>
         <button type="button" className="btn-primary" onClick={() => setEditor({ mode: 'create' })} disabled={editor?.mode === 'create'}>
-          <PlusIcon /> Add destination
+          <PlusIcon /> {t('admin.addDestination')}
         </button>
       </div>
 
@@ -245,17 +251,17 @@ export function DestinationsAdmin() {
 
       {list.status === 'loading' && (
         <div className="card">
-          <LoadingCard label="Loading destinations..." />
+          <LoadingCard label={t('admin.loadingDestinations')} />
         </div>
       )}
-      {list.status === 'error' && <ErrorCard message={list.error ?? 'Failed to load destinations'} onRetry={list.reload} />}
+      {list.status === 'error' && <ErrorCard message={list.error ?? t('admin.destinationsLoadFailed')} onRetry={list.reload} />}
       {list.status === 'success' && list.items.length === 0 && (
-        <EmptyCard icon={<MountainIcon />} title={NO_DESTINATIONS}>
-          Add the first one: it appears on the landing page and the destinations page at once.
+        <EmptyCard icon={<MountainIcon />} title={t(NO_DESTINATIONS)}>
+          {t('admin.noDestinationsText')}
         </EmptyCard>
       )}
       {list.items.length > 0 && (
-        <ul className="space-y-3" aria-label="Destinations">
+        <ul className="space-y-3" aria-label={t('admin.secDestinationsLabel')}>
           {list.items.map((destination) => (
             <DestinationRow
               key={destination._id}
@@ -274,14 +280,14 @@ export function DestinationsAdmin() {
       {list.hasMore && (
         <div className="flex justify-center">
           <button type="button" className="btn-secondary" onClick={list.loadMore} disabled={list.isFetchingMore} aria-busy={list.isFetchingMore}>
-            {list.isFetchingMore && <SpinnerIcon />} Load more destinations
+            {list.isFetchingMore && <SpinnerIcon />} {t('admin.loadMoreDestinations')}
           </button>
         </div>
       )}
 
-      <ModalDialog open={deleting !== null} title={deleting ? `Delete ${deleting.name}?` : 'Delete destination?'} onClose={closeDelete}>
+      <ModalDialog open={deleting !== null} title={deleting ? t('admin.deleteNameQ', { name: deleting.name }) : t('admin.deleteDestinationQ')} onClose={closeDelete}>
         <form onSubmit={confirmDelete}>
-          <p className="text-sm text-slate-600">The destination and its photo are removed for good. Travellers will no longer see it.</p>
+          <p className="text-sm text-slate-600">{t('admin.deleteDestinationText')}</p>
           {deleteError && (
             <div className="mt-4">
               <FormAlert tone="error">{deleteError}</FormAlert>
@@ -289,10 +295,10 @@ export function DestinationsAdmin() {
           )}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <button type="button" className="btn-secondary" onClick={closeDelete} disabled={busy}>
-              Cancel
+              {t('admin.cancel')}
             </button>
             <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy} aria-busy={busy}>
-              {busy ? <SpinnerIcon /> : <TrashIcon />} Delete destination
+              {busy ? <SpinnerIcon /> : <TrashIcon />} {t('admin.deleteDestination')}
             </button>
           </div>
         </form>

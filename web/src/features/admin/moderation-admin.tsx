@@ -15,9 +15,11 @@ import { listAudit, type AuditEntry } from './api/list-audit'
 import { listReports, type OpenReport } from './api/list-reports'
 import { listSuspended, type SuspendedAccount } from './api/list-suspended'
 import { suspendAccount, unsuspendAccount } from './api/suspend-account'
+import { msg, translate, useT } from '../../i18n/messages'
+import { localDateFormat } from '../../lib/intl-formats'
 
-export const REPORTS_EMPTY = 'No open reports'
-export const MODERATION_REASON_REQUIRED = 'Please give a reason'
+export const REPORTS_EMPTY = msg('admin.reportsEmpty')
+export const MODERATION_REASON_REQUIRED = msg('admin.moderationReasonRequired')
 const REASON_MAX = 500
 
 /** Every admin moderation list: any action changes the reports, the suspensions and the log. */
@@ -30,10 +32,10 @@ const when = (iso: string) => {
   const date = new Date(iso)
   return Number.isNaN(date.getTime())
     ? iso
-    : date.toLocaleString('en-US', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+    : localDateFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }, 'en-US').format(date)
 }
 
-const WHAT = { blog: 'Blog post', review: 'Review', guide: 'Guide' } as const
+const WHAT = { blog: msg('admin.whatBlog'), review: msg('admin.whatReview'), guide: msg('admin.whatGuide') } as const
 
 type Action = {
   title: string
@@ -52,6 +54,7 @@ function ActionDialog({ action, onClose, onDone }: { action: Action | null; onCl
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const cache = useClientCache()
+  const t = useT()
 
   function close() {
     if (busy) return
@@ -64,7 +67,7 @@ function ActionDialog({ action, onClose, onDone }: { action: Action | null; onCl
     e.preventDefault()
     if (!action) return
     if (action.reasonRequired && reason.trim() === '') {
-      setError(MODERATION_REASON_REQUIRED)
+      setError(t(MODERATION_REASON_REQUIRED))
       return
     }
     setBusy(true)
@@ -86,7 +89,7 @@ function ActionDialog({ action, onClose, onDone }: { action: Action | null; onCl
         <form onSubmit={submit} noValidate>
           <p className="text-sm text-slate-600">{action.explain}</p>
           <label htmlFor="moderation-reason" className="field-label mt-4">
-            Reason{action.reasonRequired ? '' : ' (optional)'}
+            {t('admin.reasonOptional', { required: action.reasonRequired ? 'yes' : 'no' })}
           </label>
           <textarea
             id="moderation-reason"
@@ -106,7 +109,7 @@ function ActionDialog({ action, onClose, onDone }: { action: Action | null; onCl
           )}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <button type="button" className="btn-secondary" onClick={close} disabled={busy}>
-              Cancel
+              {t('admin.cancel')}
             </button>
             <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy} aria-busy={busy}>
               {busy && <SpinnerIcon />} {action.confirm}
@@ -128,9 +131,9 @@ function hideAction(report: OpenReport): Action | null {
   if (report.targetGone) return null
   if (report.targetType === 'blog') {
     return {
-      title: `Hide "${report.title}"?`,
-      explain: 'The post leaves the feed, search and its page. The author is told, with your reason.',
-      confirm: 'Hide post',
+      title: translate('admin.hidePostTitle', { title: report.title }),
+      explain: translate('admin.hidePostText'),
+      confirm: translate('admin.hidePost'),
       reasonRequired: true,
       run: (reason) => hideBlog(report.targetId, reason),
       tags: [BLOGS_TAG, blogTag(report.targetId)],
@@ -139,9 +142,9 @@ function hideAction(report: OpenReport): Action | null {
   if (report.targetType === 'review') {
     const guide = report.guideId ?? ''
     return {
-      title: 'Hide this review?',
-      explain: "The review leaves the guide's page and no longer counts in their rating. The reviewer is told, with your reason.",
-      confirm: 'Hide review',
+      title: translate('admin.hideReviewTitle'),
+      explain: translate('admin.hideReviewText'),
+      confirm: translate('admin.hideReview'),
       reasonRequired: true,
       run: (reason) => hideReview(report.targetId, reason),
       tags: [GUIDES_TAG, guideTag(guide)],
@@ -152,9 +155,9 @@ function hideAction(report: OpenReport): Action | null {
 
 function suspendAction(id: string, name: string): Action {
   return {
-    title: `Suspend ${name}?`,
-    explain: 'They are signed out everywhere at once and cannot sign in. A guide disappears from every list, search and page until the suspension is lifted.',
-    confirm: 'Suspend account',
+    title: translate('admin.suspendTitle', { name }),
+    explain: translate('admin.suspendText'),
+    confirm: translate('admin.suspendAccount'),
     reasonRequired: true,
     run: (reason) => suspendAccount(id, reason),
     tags: [GUIDES_TAG, guideTag(id)],
@@ -165,12 +168,13 @@ function ReportCard({ report, onAction }: { report: OpenReport; onAction: (actio
   const link = publicLink(report)
   const hide = hideAction(report)
   const authorId = report.authorId
+  const t = useT()
   return (
-    <li className="card p-5 sm:p-6" aria-label={`Report about ${report.title}`}>
+    <li className="card p-5 sm:p-6" aria-label={t('admin.reportAbout', { title: report.title })}>
       <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
-        <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">{WHAT[report.targetType]}</span>
-        {report.targetGone && <span className="rounded-full bg-amber-50 px-2.5 py-1 text-amber-800 ring-1 ring-amber-200">No longer public</span>}
-        {report.authorSuspended && <span className="rounded-full bg-red-50 px-2.5 py-1 text-red-800 ring-1 ring-red-200">Author suspended</span>}
+        <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">{t(WHAT[report.targetType])}</span>
+        {report.targetGone && <span className="rounded-full bg-amber-50 px-2.5 py-1 text-amber-800 ring-1 ring-amber-200">{t('admin.noLongerPublic')}</span>}
+        {report.authorSuspended && <span className="rounded-full bg-red-50 px-2.5 py-1 text-red-800 ring-1 ring-red-200">{t('admin.authorSuspended')}</span>}
       </div>
       <h3 className="mt-3 text-lg font-semibold break-words text-slate-900">
         {link ? (
@@ -181,12 +185,12 @@ function ReportCard({ report, onAction }: { report: OpenReport; onAction: (actio
           report.title
         )}
       </h3>
-      {report.authorName && <p className="text-sm text-slate-600">by {report.authorName}</p>}
+      {report.authorName && <p className="text-sm text-slate-600">{t('admin.byAuthor', { name: report.authorName })}</p>}
       {report.excerpt && <p className="mt-2 line-clamp-3 text-sm break-words whitespace-pre-line text-slate-700">{report.excerpt}</p>}
       <div className="mt-4 rounded-xl bg-red-50/60 p-3 text-sm ring-1 ring-red-100">
         <p className="font-medium break-words text-slate-900">“{report.reason}”</p>
         <p className="mt-1 text-xs text-slate-600">
-          Reported by {report.reporterName} · <time dateTime={report.createdAt}>{when(report.createdAt)}</time>
+          {t('admin.reportedBy', { name: report.reporterName })} · <time dateTime={report.createdAt}>{when(report.createdAt)}</time>
         </p>
       </div>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
@@ -201,7 +205,7 @@ function ReportCard({ report, onAction }: { report: OpenReport; onAction: (actio
             className="btn border border-red-300 bg-white text-red-700 hover:bg-red-50"
             onClick={() => onAction(suspendAction(authorId, report.authorName))}
           >
-            Suspend {report.targetType === 'guide' ? 'guide' : 'author'}
+            {t('admin.suspendWho', { who: report.targetType === 'guide' ? 'guide' : 'author' })}
           </button>
         )}
         <button
@@ -209,16 +213,16 @@ function ReportCard({ report, onAction }: { report: OpenReport; onAction: (actio
           className="btn-secondary"
           onClick={() =>
             onAction({
-              title: 'Dismiss this report?',
-              explain: 'Nothing changes on the public pages; the report leaves the queue.',
-              confirm: 'Dismiss report',
+              title: t('admin.dismissTitle'),
+              explain: t('admin.dismissText'),
+              confirm: t('admin.dismissReport'),
               reasonRequired: false,
               run: (reason) => dismissReport(report._id, reason),
               tags: [],
             })
           }
         >
-          Dismiss
+          {t('admin.dismiss')}
         </button>
       </div>
     </li>
@@ -228,6 +232,7 @@ function ReportCard({ report, onAction }: { report: OpenReport; onAction: (actio
 /** Open reports, oldest first, each with hide / suspend / dismiss. */
 export function ReportsAdmin() {
   const reports = usePagedList({ key: REPORTS_KEY, tags: [MODERATION_TAG], loadPage: listReports })
+  const t = useT()
   const [action, setAction] = useState<Action | null>(null)
   const { toast, show } = useToast()
   return (
@@ -235,23 +240,23 @@ export function ReportsAdmin() {
       <Toast toast={toast} />
       {reports.status === 'loading' && (
         <div className="card">
-          <LoadingCard label="Loading the reports..." />
+          <LoadingCard label={t('admin.loadingReports')} />
         </div>
       )}
       {reports.status === 'error' && <ErrorCard message={reports.error ?? ''} onRetry={reports.reload} />}
       {reports.status === 'success' && reports.items.length === 0 && (
-        <EmptyCard icon={<FlagIcon />} title={REPORTS_EMPTY}>
-          Posts, reviews and guides that people report appear here, oldest first.
+        <EmptyCard icon={<FlagIcon />} title={t(REPORTS_EMPTY)}>
+          {t('admin.reportsEmptyText')}
         </EmptyCard>
       )}
       {reports.items.length > 0 && (
-        <ul className="space-y-5" aria-label="Open reports">
+        <ul className="space-y-5" aria-label={t('admin.openReports')}>
           {reports.items.map((report) => (
             <ReportCard key={report._id} report={report} onAction={setAction} />
           ))}
         </ul>
       )}
-      <LoadMore list={reports} label="More reports" />
+      <LoadMore list={reports} label={t('admin.moreReports')} />
       <ActionDialog
         action={action}
         onClose={() => setAction(null)}
@@ -267,14 +272,15 @@ export function ReportsAdmin() {
 /** Suspended accounts, with a way to lift each suspension. */
 export function SuspendedAdmin() {
   const query = useCachedQuery({ key: SUSPENDED_KEY, tags: [MODERATION_TAG], load: listSuspended })
+  const t = useT()
   const [action, setAction] = useState<Action | null>(null)
   const { toast, show } = useToast()
   const lift = (account: SuspendedAccount): Action => {
     const name = `${account.firstName} ${account.lastName}`.trim()
     return {
-      title: `Lift ${name}'s suspension?`,
-      explain: 'They can sign in again, and a verified guide is listed again at once.',
-      confirm: 'Unsuspend',
+      title: t('admin.liftTitle', { name }),
+      explain: t('admin.liftText'),
+      confirm: t('admin.unsuspend'),
       reasonRequired: false,
       run: () => unsuspendAccount(account._id),
       tags: [GUIDES_TAG, guideTag(account._id)],
@@ -285,34 +291,34 @@ export function SuspendedAdmin() {
       <Toast toast={toast} />
       {query.status === 'loading' && !query.data && (
         <div className="card">
-          <LoadingCard label="Loading suspended accounts..." />
+          <LoadingCard label={t('admin.loadingSuspended')} />
         </div>
       )}
       {query.status === 'error' && !query.data && <ErrorCard message={query.error ?? ''} onRetry={query.reload} />}
       {query.data && query.data.length === 0 && (
-        <EmptyCard icon={<ShieldIcon />} title="No suspended accounts">
-          Accounts you suspend from a report appear here.
+        <EmptyCard icon={<ShieldIcon />} title={t('admin.noSuspended')}>
+          {t('admin.noSuspendedText')}
         </EmptyCard>
       )}
       {query.data && query.data.length > 0 && (
-        <ul className="card divide-y divide-slate-100" aria-label="Suspended accounts">
+        <ul className="card divide-y divide-slate-100" aria-label={t('admin.secAccountsTitle')}>
           {query.data.map((account) => (
             <li key={account._id} className="flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:justify-between">
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">
                   {account.firstName} {account.lastName}{' '}
                   <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                    {account.role === 'tourist' ? 'traveller' : account.role}
+                    {t('admin.roleName', { role: account.role })}
                   </span>
                 </p>
                 <p className="text-sm break-all text-slate-600">{account.email}</p>
                 <p className="mt-1 text-sm break-words text-slate-700">“{account.reason}”</p>
                 <p className="mt-1 text-xs text-slate-500">
-                  Suspended <time dateTime={account.suspendedAt}>{when(account.suspendedAt)}</time>
+                  {t.rich('admin.suspendedAt', { time: () => <time dateTime={account.suspendedAt}>{when(account.suspendedAt)}</time> })}
                 </p>
               </div>
               <button type="button" className="btn-secondary sm:shrink-0" onClick={() => setAction(lift(account))}>
-                Unsuspend
+                {t('admin.unsuspend')}
               </button>
             </li>
           ))}
@@ -331,28 +337,28 @@ export function SuspendedAdmin() {
 }
 
 const ACTION_TEXT: Record<AuditEntry['action'], string> = {
-  verify_guide: 'verified guide',
-  reject_guide: 'rejected guide',
-  create_destination: 'created destination',
-  update_destination: 'edited destination',
-  delete_destination: 'deleted destination',
-  hide_blog: 'hid blog post',
-  unhide_blog: 'showed again blog post',
-  hide_review: 'hid review',
-  unhide_review: 'showed again review',
-  suspend_user: 'suspended account',
-  unsuspend_user: 'lifted the suspension of account',
-  dismiss_report: 'dismissed report',
-  record_payout: 'recorded a payout to guide',
-  update_currency_rate: 'changed the display rate of',
+  verify_guide: msg('admin.auditVerifyGuide'),
+  reject_guide: msg('admin.auditRejectGuide'),
+  create_destination: msg('admin.auditCreateDestination'),
+  update_destination: msg('admin.auditUpdateDestination'),
+  delete_destination: msg('admin.auditDeleteDestination'),
+  hide_blog: msg('admin.auditHideBlog'),
+  unhide_blog: msg('admin.auditUnhideBlog'),
+  hide_review: msg('admin.auditHideReview'),
+  unhide_review: msg('admin.auditUnhideReview'),
+  suspend_user: msg('admin.auditSuspendUser'),
+  unsuspend_user: msg('admin.auditUnsuspendUser'),
+  dismiss_report: msg('admin.auditDismissReport'),
+  record_payout: msg('admin.auditRecordPayout'),
+  update_currency_rate: msg('admin.auditUpdateCurrencyRate'),
 }
 
 function undoAction(entry: AuditEntry): Action | null {
   if (entry.action === 'hide_blog') {
     return {
-      title: 'Show this post again?',
-      explain: 'It returns to the feed, search and its page.',
-      confirm: 'Show again',
+      title: translate('admin.showPostAgainTitle'),
+      explain: translate('admin.showPostAgainText'),
+      confirm: translate('admin.showAgain'),
       reasonRequired: false,
       run: () => unhideBlog(entry.targetId),
       tags: [BLOGS_TAG, blogTag(entry.targetId)],
@@ -360,9 +366,9 @@ function undoAction(entry: AuditEntry): Action | null {
   }
   if (entry.action === 'hide_review') {
     return {
-      title: 'Show this review again?',
-      explain: "It returns to the guide's page and counts in their rating again.",
-      confirm: 'Show again',
+      title: translate('admin.showReviewAgainTitle'),
+      explain: translate('admin.showReviewAgainText'),
+      confirm: translate('admin.showAgain'),
       reasonRequired: false,
       run: () => unhideReview(entry.targetId),
       tags: [GUIDES_TAG],
@@ -400,6 +406,7 @@ function TargetId({ entry }: { entry: AuditEntry }) {
 /** Every admin action, newest first. Hidden posts and reviews can be shown again from here. */
 export function AuditAdmin() {
   const log = usePagedList({ key: AUDIT_KEY, tags: [MODERATION_TAG], loadPage: listAudit })
+  const t = useT()
   const [action, setAction] = useState<Action | null>(null)
   const { toast, show } = useToast()
   return (
@@ -407,24 +414,24 @@ export function AuditAdmin() {
       <Toast toast={toast} />
       {log.status === 'loading' && (
         <div className="card">
-          <LoadingCard label="Loading the audit log..." />
+          <LoadingCard label={t('admin.loadingAudit')} />
         </div>
       )}
       {log.status === 'error' && <ErrorCard message={log.error ?? ''} onRetry={log.reload} />}
       {log.status === 'success' && log.items.length === 0 && (
-        <EmptyCard icon={<InboxIcon />} title="Nothing recorded yet">
-          Every admin action is recorded here, newest first.
+        <EmptyCard icon={<InboxIcon />} title={t('admin.nothingRecorded')}>
+          {t('admin.nothingRecordedText')}
         </EmptyCard>
       )}
       {log.items.length > 0 && (
-        <ol className="card divide-y divide-slate-100" aria-label="Audit log">
+        <ol className="card divide-y divide-slate-100" aria-label={t('admin.secAuditLabel')}>
           {log.items.map((entry) => {
             const undo = undoAction(entry)
             return (
               <li key={entry._id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-5">
                 <div className="min-w-0 text-sm">
                   <p className="text-slate-900">
-                    <span className="font-semibold">{entry.actorName || 'An admin'}</span> {ACTION_TEXT[entry.action]}{' '}
+                    <span className="font-semibold">{entry.actorName || t('admin.anAdmin')}</span> {t(ACTION_TEXT[entry.action])}{' '}
                     <TargetId entry={entry} />
                   </p>
                   {entry.reason && <p className="mt-1 break-words text-slate-700">“{entry.reason}”</p>}
@@ -434,7 +441,7 @@ export function AuditAdmin() {
                 </div>
                 {undo && (
                   <button type="button" className="btn-ghost self-start text-sm sm:shrink-0" onClick={() => setAction(undo)}>
-                    Show again
+                    {t('admin.showAgain')}
                   </button>
                 )}
               </li>
@@ -442,7 +449,7 @@ export function AuditAdmin() {
           })}
         </ol>
       )}
-      <LoadMore list={log} label="Older entries" />
+      <LoadMore list={log} label={t('admin.olderEntries')} />
       <ActionDialog
         action={action}
         onClose={() => setAction(null)}

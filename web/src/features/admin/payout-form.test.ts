@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OwedGuide } from './api/payouts'
 import { AMOUNT_INVALID, REFERENCE_REQUIRED, draftFor, parseDollars, validateDraft } from './payout-form'
+import { translate } from '../../i18n/messages'
 
 const guide: OwedGuide = {
   guideId: 'g1',
@@ -27,7 +28,7 @@ describe('recording a payout', () => {
 
   it('refuses more than the balance and a missing reference', () => {
     expect(validateDraft({ amount: '68.01', method: 'bank', reference: 'x' }, 68)).toEqual({ amount: 'At most $68.00 is available' })
-    expect(validateDraft({ amount: 'lots', method: 'bank', reference: ' ' }, 68)).toEqual({ amount: AMOUNT_INVALID, reference: REFERENCE_REQUIRED })
+    expect(validateDraft({ amount: 'lots', method: 'bank', reference: ' ' }, 68)).toEqual({ amount: translate(AMOUNT_INVALID), reference: translate(REFERENCE_REQUIRED) })
     expect(validateDraft({ amount: '68', method: 'khalti', reference: 'KH-1' }, 68)).toEqual({})
   })
 })

@@ -1,11 +1,12 @@
 import { formatDollars } from '../../lib/money'
 import type { OwedGuide } from './api/payouts'
+import { msg, translate } from '../../i18n/messages'
 
 export type PayoutDraft = { amount: string; method: 'bank' | 'khalti'; reference: string }
 export type PayoutDraftErrors = Partial<Record<keyof PayoutDraft, string>>
 
-export const AMOUNT_INVALID = 'Enter an amount in dollars, e.g. 85 or 85.50'
-export const REFERENCE_REQUIRED = "Enter the bank's or Khalti's reference for the transfer"
+export const AMOUNT_INVALID = msg('admin.amountInvalid')
+export const REFERENCE_REQUIRED = msg('admin.referenceRequired')
 
 /** The whole available balance, by the method the guide asked for. */
 export function draftFor(guide: OwedGuide): PayoutDraft {
@@ -23,8 +24,8 @@ export function parseDollars(text: string): number | null {
 export function validateDraft(draft: PayoutDraft, available: number): PayoutDraftErrors {
   const errors: PayoutDraftErrors = {}
   const amount = parseDollars(draft.amount)
-  if (amount === null) errors.amount = AMOUNT_INVALID
-  else if (Math.round(amount * 100) > Math.round(available * 100)) errors.amount = `At most ${formatDollars(available)} is available`
-  if (draft.reference.trim() === '') errors.reference = REFERENCE_REQUIRED
+  if (amount === null) errors.amount = translate(AMOUNT_INVALID)
+  else if (Math.round(amount * 100) > Math.round(available * 100)) errors.amount = translate('admin.atMostAvailable', { amount: formatDollars(available) })
+  if (draft.reference.trim() === '') errors.reference = translate(REFERENCE_REQUIRED)
   return errors
 }

@@ -10,15 +10,17 @@ import { formatDollars } from '../../lib/money'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { listOwedGuides, payoutsCsv, recordPayout, type OwedGuide } from './api/payouts'
 import { draftFor, parseDollars, validateDraft, type PayoutDraft, type PayoutDraftErrors } from './payout-form'
+import { msg, useT } from '../../i18n/messages'
 
 const OWED_KEY = 'admin:payouts'
-export const NOTHING_OWED = 'No guide has money ready to be paid out'
+export const NOTHING_OWED = msg('admin.nothingOwed')
 
 const fullName = (g: OwedGuide) => `${g.firstName} ${g.lastName}`.trim()
 
 /** Guides with an available balance, where to send it, and recording what was sent. */
 export function PayoutsAdmin() {
   const cache = useClientCache()
+  const t = useT()
   const query = useCachedQuery({ key: OWED_KEY, tags: [EARNINGS_TAG], load: listOwedGuides })
   const [paying, setPaying] = useState<OwedGuide | null>(null)
   const [downloading, setDownloading] = useState(false)
@@ -45,26 +47,26 @@ export function PayoutsAdmin() {
       <Toast toast={toast} />
       {query.status === 'loading' && !query.data && (
         <div className="card">
-          <LoadingCard label="Loading the guides to pay..." />
+          <LoadingCard label={t('admin.loadingOwed')} />
         </div>
       )}
       {query.status === 'error' && !query.data && <ErrorCard message={query.error ?? ''} onRetry={query.reload} />}
       {query.data && query.data.length === 0 && (
-        <EmptyCard icon={<WalletIcon />} title={NOTHING_OWED}>
-          A trip's earnings are ready to pay out a few days after it ends.
+        <EmptyCard icon={<WalletIcon />} title={t(NOTHING_OWED)}>
+          {t('admin.nothingOwedText')}
         </EmptyCard>
       )}
       {query.data && query.data.length > 0 && (
         <div className="space-y-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm font-medium text-slate-700" aria-live="polite">
-              {query.data.length === 1 ? '1 guide is' : `${query.data.length} guides are`} owed {formatDollars(query.data.reduce((sum, g) => sum + g.available, 0))}
+              {t('admin.guidesOwed', { count: query.data.length, amount: formatDollars(query.data.reduce((sum, g) => sum + g.available, 0)) })}
             </p>
             <button type="button" className="btn-secondary" onClick={() => void download()} disabled={downloading} aria-busy={downloading}>
-              {downloading ? <SpinnerIcon /> : <DownloadIcon />} Download CSV for the bank
+              {downloading ? <SpinnerIcon /> : <DownloadIcon />} {t('admin.downloadCsv')}
             </button>
           </div>
-          <ul className="card divide-y divide-slate-100" aria-label="Guides to pay">
+          <ul className="card divide-y divide-slate-100" aria-label={t('admin.guidesToPay')}>
             {query.data.map((guide) => (
               <li key={guide.guideId} aria-label={fullName(guide)} className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
@@ -73,26 +75,22 @@ export function PayoutsAdmin() {
                   <p className="mt-1 text-sm break-words text-slate-700">
                     {guide.payoutDetails ? (
                       guide.payoutDetails.method === 'bank' ? (
-                        <>
-                          Bank: {guide.payoutDetails.bankName}, account {guide.payoutDetails.accountNumber} ({guide.payoutDetails.accountName})
-                        </>
+                        t('admin.bankDetails', { bank: guide.payoutDetails.bankName, number: guide.payoutDetails.accountNumber, name: guide.payoutDetails.accountName })
                       ) : (
-                        <>
-                          Khalti: {guide.payoutDetails.accountNumber} ({guide.payoutDetails.accountName})
-                        </>
+                        t('admin.khaltiDetails', { number: guide.payoutDetails.accountNumber, name: guide.payoutDetails.accountName })
                       )
                     ) : (
-                      <span className="font-medium text-marigold-800">No payout details yet: ask the guide to add them on their profile.</span>
+                      <span className="font-medium text-marigold-800">{t('admin.noPayoutDetails')}</span>
                     )}
                   </p>
                 </div>
                 <div className="flex items-center justify-between gap-4 sm:shrink-0 sm:justify-end">
                   <p className="text-right">
                     <span className="block text-lg font-bold text-himal-900">{formatDollars(guide.available)}</span>
-                    <span className="text-xs text-slate-500">{formatDollars(guide.paidOut)} paid before</span>
+                    <span className="text-xs text-slate-500">{t('admin.paidBefore', { amount: formatDollars(guide.paidOut) })}</span>
                   </p>
                   <button type="button" className="btn-primary" onClick={() => setPaying(guide)}>
-                    Record payout
+                    {t('admin.recordPayout')}
                   </button>
                 </div>
               </li>
@@ -121,6 +119,7 @@ function PayoutDialog({ guide, onClose, onDone }: { guide: OwedGuide; onClose: (
   const [failure, setFailure] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   const name = fullName(guide)
+  const t = useT()
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -135,20 +134,17 @@ function PayoutDialog({ guide, onClose, onDone }: { guide: OwedGuide; onClose: (
       setFailure(result.message)
       return
     }
-    onDone(`Payout of ${formatDollars(result.data.amount)} to ${name} recorded`)
+    onDone(t('admin.payoutRecorded', { amount: formatDollars(result.data.amount), name }))
   }
 
   return (
-    <ModalDialog open title={`Pay ${name}`} onClose={() => !sending && onClose()}>
+    <ModalDialog open title={t('admin.payName', { name })} onClose={() => !sending && onClose()}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <p className="text-sm text-slate-600">
-          Send the money first, then record it here with the transfer's reference. {name} is told, and it leaves their available balance of{' '}
-          {formatDollars(guide.available)}.
-        </p>
+        <p className="text-sm text-slate-600">{t('admin.payIntro', { name, amount: formatDollars(guide.available) })}</p>
         <div>
           <TextField
             id="payout-amount"
-            label="Amount (USD)"
+            label={t('admin.amountUsd')}
             inputMode="decimal"
             value={draft.amount}
             onChange={(e) => setDraft({ ...draft, amount: e.target.value })}
@@ -163,17 +159,17 @@ function PayoutDialog({ guide, onClose, onDone }: { guide: OwedGuide; onClose: (
         </div>
         <div>
           <label htmlFor="payout-method" className="field-label">
-            Sent by
+            {t('admin.sentBy')}
           </label>
           <select id="payout-method" className="field-input" value={draft.method} onChange={(e) => setDraft({ ...draft, method: e.target.value === 'bank' ? 'bank' : 'khalti' })}>
-            <option value="khalti">Khalti wallet</option>
-            <option value="bank">Bank transfer</option>
+            <option value="khalti">{t('admin.khaltiWallet')}</option>
+            <option value="bank">{t('admin.bankTransfer')}</option>
           </select>
         </div>
         <div>
           <TextField
             id="payout-reference"
-            label="Transfer reference"
+            label={t('admin.transferReference')}
             value={draft.reference}
             maxLength={100}
             onChange={(e) => setDraft({ ...draft, reference: e.target.value })}
@@ -194,10 +190,10 @@ function PayoutDialog({ guide, onClose, onDone }: { guide: OwedGuide; onClose: (
         )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" className="btn-secondary" onClick={onClose} disabled={sending}>
-            Cancel
+            {t('admin.cancel')}
           </button>
           <button type="submit" className="btn-primary" disabled={sending} aria-busy={sending}>
-            {sending && <SpinnerIcon />} Record payout
+            {sending && <SpinnerIcon />} {t('admin.recordPayout')}
           </button>
         </div>
       </form>

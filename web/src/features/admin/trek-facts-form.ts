@@ -1,6 +1,7 @@
 import type { Destination } from '../../lib/list-destinations'
 import type { Difficulty, Permit } from '../../lib/trek-facts'
 import type { TrekFactsRequest } from './api/update-trek-facts'
+import { msg, translate } from '../../i18n/messages'
 
 /** One permit row as typed: fees stay text until sent. */
 export type PermitDraft = { name: string; feeNpr: string; saarcFeeNpr: string; feeUsd: string; per: Permit['per']; note: string }
@@ -20,13 +21,13 @@ export const EMPTY_TREK_FACTS: TrekFactsDraft = { minDays: '', maxDays: '', maxA
 export const EMPTY_PERMIT: PermitDraft = { name: '', feeNpr: '', saarcFeeNpr: '', feeUsd: '', per: 'entry', note: '' }
 export const PERMITS_MAX = 10
 
-export const DAYS_INCOMPLETE = 'Give both the shortest and the longest duration, or neither'
-export const DAYS_INVALID = 'Duration must be from 1 to 60 days'
-export const DAYS_ORDER = 'The shortest duration cannot be longer than the longest'
-export const ALTITUDE_INVALID = 'Highest altitude must be from 0 to 8,849 metres'
-export const PERMIT_NAME_REQUIRED = 'Every permit needs a name'
-export const PERMIT_FEE_REQUIRED = 'give a fee in rupees or in dollars'
-export const PERMIT_FEE_INVALID = 'Permit fees must be whole numbers of 0 or more'
+export const DAYS_INCOMPLETE = msg('admin.daysIncomplete')
+export const DAYS_INVALID = msg('admin.daysInvalid')
+export const DAYS_ORDER = msg('admin.daysOrder')
+export const ALTITUDE_INVALID = msg('admin.altitudeInvalid')
+export const PERMIT_NAME_REQUIRED = msg('admin.permitNameRequired')
+export const PERMIT_FEE_REQUIRED = msg('admin.permitFeeRequired')
+export const PERMIT_FEE_INVALID = msg('admin.permitFeeInvalid')
 
 const text = (n: number | null | undefined) => (n == null ? '' : String(n))
 
@@ -44,19 +45,19 @@ export function trekDraftFrom(destination: Destination): TrekFactsDraft {
 
 const whole = (value: string, min: number, max: number) => /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max
 
-/** The first problem, in the order of the fields, or null; the server checks the same rules. */
+/** The first problem (in the reader's language), in the order of the fields, or null; the server checks the same rules. */
 export function validateTrekFacts(draft: TrekFactsDraft): string | null {
   const hasMin = draft.minDays.trim() !== ''
   const hasMax = draft.maxDays.trim() !== ''
-  if (hasMin !== hasMax) return DAYS_INCOMPLETE
-  if (hasMin && !(whole(draft.minDays, 1, 60) && whole(draft.maxDays, 1, 60))) return DAYS_INVALID
-  if (hasMin && Number(draft.minDays) > Number(draft.maxDays)) return DAYS_ORDER
-  if (draft.maxAltitudeM.trim() !== '' && !whole(draft.maxAltitudeM, 0, 8849)) return ALTITUDE_INVALID
+  if (hasMin !== hasMax) return translate(DAYS_INCOMPLETE)
+  if (hasMin && !(whole(draft.minDays, 1, 60) && whole(draft.maxDays, 1, 60))) return translate(DAYS_INVALID)
+  if (hasMin && Number(draft.minDays) > Number(draft.maxDays)) return translate(DAYS_ORDER)
+  if (draft.maxAltitudeM.trim() !== '' && !whole(draft.maxAltitudeM, 0, 8849)) return translate(ALTITUDE_INVALID)
   for (const permit of draft.permits) {
-    if (permit.name.trim() === '') return PERMIT_NAME_REQUIRED
+    if (permit.name.trim() === '') return translate(PERMIT_NAME_REQUIRED)
     const fees = [permit.feeNpr, permit.saarcFeeNpr, permit.feeUsd].filter((f) => f.trim() !== '')
-    if (fees.some((f) => !whole(f, 0, 1_000_000))) return PERMIT_FEE_INVALID
-    if (permit.feeNpr.trim() === '' && permit.feeUsd.trim() === '') return `${permit.name.trim()}: ${PERMIT_FEE_REQUIRED}`
+    if (fees.some((f) => !whole(f, 0, 1_000_000))) return translate(PERMIT_FEE_INVALID)
+    if (permit.feeNpr.trim() === '' && permit.feeUsd.trim() === '') return translate(PERMIT_FEE_REQUIRED, { permit: permit.name.trim() })
   }
   return null
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { blog } from '../../test-fixtures'
 import { failure, fakeServer, json, renderRoutes, type Call } from '../../test-server'
 import { BlogDashboardPage, DELETE_CONFIRM, NO_IMAGE, NO_MATCHES_TEXT, NO_MATCHES_TITLE, START_WRITING } from './blog-dashboard-page'
+import { translate } from '../../i18n/messages'
 
 const routes = [
   { path: '/blog/dashboard', element: <BlogDashboardPage /> },
@@ -42,7 +43,7 @@ describe('BlogDashboardPage', () => {
     expect(within(first).getByRole('link', { name: 'View Poon Hill at dawn' })).toHaveAttribute('href', '/blog/a')
     expect(within(first).getByRole('link', { name: 'Edit Poon Hill at dawn' })).toHaveAttribute('href', '/blog/edit/a')
     const second = screen.getByRole('article', { name: 'Momo in Thamel' })
-    expect(within(second).getByText(NO_IMAGE)).toBeInTheDocument()
+    expect(within(second).getByText(translate(NO_IMAGE))).toBeInTheDocument()
     expect(within(second).getByText('The best dumplings near Asan.')).toBeInTheDocument()
   })
 
@@ -58,15 +59,15 @@ describe('BlogDashboardPage', () => {
     expect(cardTitles()).toEqual(['Poon Hill at dawn'])
     await userEvent.clear(search)
     await userEvent.type(search, 'everest')
-    expect(screen.getByText(NO_MATCHES_TITLE)).toBeInTheDocument()
-    expect(screen.getByText(NO_MATCHES_TEXT)).toBeInTheDocument()
+    expect(screen.getByText(translate(NO_MATCHES_TITLE))).toBeInTheDocument()
+    expect(screen.getByText(translate(NO_MATCHES_TEXT))).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /Create Your First Blog/ })).toBeNull()
   })
 
   it('invites a first post when there are none', async () => {
     serve([])
     renderRoutes(routes, '/blog/dashboard')
-    expect(await screen.findByText(START_WRITING)).toBeInTheDocument()
+    expect(await screen.findByText(translate(START_WRITING))).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /Create Your First Blog/ })).toHaveAttribute('href', '/blog/create')
     expect(screen.getByText('Total Blogs').nextSibling).toHaveTextContent('0')
   })
@@ -75,7 +76,7 @@ describe('BlogDashboardPage', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     fakeServer(() => failure(500, 'Something went wrong'))
     renderRoutes(routes, '/blog/dashboard')
-    expect(await screen.findByText(START_WRITING)).toBeInTheDocument()
+    expect(await screen.findByText(translate(START_WRITING))).toBeInTheDocument()
     expect(screen.queryByRole('alert')).toBeNull()
     await waitFor(() => expect(log).toHaveBeenCalledWith('Could not load your blogs:', 'Something went wrong'))
     log.mockRestore()
@@ -92,8 +93,8 @@ describe('BlogDashboardPage', () => {
     renderRoutes(routes, '/blog/dashboard')
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Momo in Thamel' }))
     const dialog = screen.getByRole('dialog', { name: 'Delete blog' })
-    expect(within(dialog).getByText(DELETE_CONFIRM)).toBeInTheDocument()
-    expect(DELETE_CONFIRM).toBe('Are you sure you want to delete this blog?')
+    expect(within(dialog).getByText(translate(DELETE_CONFIRM))).toBeInTheDocument()
+    expect(translate(DELETE_CONFIRM)).toBe('Are you sure you want to delete this blog?')
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).toBeNull()

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { blog } from '../../test-fixtures'
 import { failure, fakeServer, json, renderRoutes, type Call } from '../../test-server'
 import { BlogDetailPage, LOG_IN_TO_LIKE } from './blog-detail-page'
+import { translate } from '../../i18n/messages'
 
 const routes = [
   { path: '/blog/:blogId', element: <BlogDetailPage /> },
@@ -69,7 +70,7 @@ describe('BlogDetailPage', () => {
     const calls = serve()
     renderRoutes(routes, '/blog/b1')
     await userEvent.click(await screen.findByRole('button', { name: 'Like (3 likes)' }))
-    expect(screen.getByText(LOG_IN_TO_LIKE)).toBeInTheDocument()
+    expect(screen.getByText(translate(LOG_IN_TO_LIKE))).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
     expect(calls.some((call) => call.url.pathname.endsWith('/like'))).toBe(false)
   })

@@ -19,10 +19,11 @@ import { BLOG_FEED_KEY, BLOG_FEED_TAGS, listBlogs } from './api/list-blogs'
 import { unlikeBlog } from './api/unlike-blog'
 import { paragraphs } from './blog-body'
 import { COPY_FAILED, LINK_COPIED } from '../../lib/share'
-import { translate } from '../../i18n/messages'
+import { msg, translate, useT } from '../../i18n/messages'
 import { shareBlog } from './share-blog'
+import { useIntlLocale } from '../../i18n/language'
 
-export const LOG_IN_TO_LIKE = 'Log in to like this blog.'
+export const LOG_IN_TO_LIKE = msg('blogs.logInToLike')
 /** Other recent posts shown under a post. */
 export const MORE_BLOGS = 3
 
@@ -41,6 +42,8 @@ function LikeButton({ blog, onMessage }: { blog: Blog; onMessage: Notify }) {
   const { isSignedIn } = useAuth()
   const [busy, setBusy] = useState(false)
   const [askLogIn, setAskLogIn] = useState(false)
+  const t = useT()
+  const locale = useIntlLocale()
 
   async function toggle() {
     if (!isSignedIn) {
@@ -66,7 +69,7 @@ function LikeButton({ blog, onMessage }: { blog: Blog; onMessage: Notify }) {
       <button
         type="button"
         aria-pressed={blog.likedByMe}
-        aria-label={`Like (${likeCountText(blog.likeCount)})`}
+        aria-label={t('blogs.likeLabel', { likes: likeCountText(blog.likeCount) })}
         onClick={() => void toggle()}
         disabled={busy}
         aria-busy={busy}
@@ -75,13 +78,13 @@ function LikeButton({ blog, onMessage }: { blog: Blog; onMessage: Notify }) {
         }`}
       >
         {busy ? <SpinnerIcon className="animate-spin" /> : <HeartIcon filled={blog.likedByMe} className={blog.likedByMe ? 'text-rose-600' : ''} />}
-        <span>{blog.likeCount.toLocaleString('en-US')}</span>
+        <span>{blog.likeCount.toLocaleString(locale)}</span>
       </button>
       {askLogIn && !isSignedIn && (
         <p role="status" className="text-sm text-slate-600">
-          {LOG_IN_TO_LIKE}{' '}
+          {t(LOG_IN_TO_LIKE)}{' '}
           <Link to="/login" className="text-link">
-            Log in
+            {t('blogs.logIn')}
           </Link>
         </p>
       )}
@@ -106,11 +109,12 @@ function ShareButton({ blog, onMessage, label }: { blog: Blog; onMessage: Notify
 function MoreBlogs({ currentId }: { currentId: string }) {
   const feed = usePagedList({ key: BLOG_FEED_KEY, tags: BLOG_FEED_TAGS, loadPage: listBlogs })
   const others = feed.items.filter((blog) => blog._id !== currentId).slice(0, MORE_BLOGS)
+  const t = useT()
   if (others.length === 0) return null
   return (
     <section aria-labelledby="more-blogs" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 lg:px-8">
       <h2 id="more-blogs" className="font-display text-2xl font-bold text-himal-900">
-        You might also like
+        {t('blogs.youMightAlsoLike')}
       </h2>
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {others.map((blog) => (
@@ -127,13 +131,14 @@ function BlogView({ blog }: { blog: Blog }) {
   const goBack = useGoBack()
   const { toast, show } = useToast()
   const author = authorName(blog)
+  const t = useT()
   const backButton = (
     <button
       type="button"
       onClick={goBack}
       className="inline-flex items-center gap-1.5 rounded-full bg-white/95 px-3 py-2 text-sm font-semibold text-himal-900 shadow-sm ring-1 ring-slate-900/5 hover:bg-white"
     >
-      <ArrowLeftIcon /> Back
+      <ArrowLeftIcon /> {t('blogs.back')}
     </button>
   )
 
@@ -172,7 +177,7 @@ function BlogView({ blog }: { blog: Blog }) {
               </div>
               <div className="flex flex-wrap items-start gap-2">
                 <LikeButton blog={blog} onMessage={show} />
-                <ShareButton blog={blog} onMessage={show} label="Share" />
+                <ShareButton blog={blog} onMessage={show} label={t('blogs.share')} />
                 <ReportButton targetType="blog" targetId={blog._id} onMessage={show} />
               </div>
             </div>
@@ -186,9 +191,9 @@ function BlogView({ blog }: { blog: Blog }) {
 
             <div className="mt-10 flex flex-col gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:justify-between">
               <Link to="/blogs" className="btn-secondary">
-                <ArrowLeftIcon /> Back to blogs
+                <ArrowLeftIcon /> {t('blogs.backToBlogs')}
               </Link>
-              <ShareButton blog={blog} onMessage={show} label="Share This Blog" />
+              <ShareButton blog={blog} onMessage={show} label={t('blogs.shareThisBlog')} />
             </div>
           </div>
         </div>
@@ -202,8 +207,9 @@ function BlogView({ blog }: { blog: Blog }) {
 export function BlogDetailPage() {
   const { blogId = '' } = useParams()
   const goBack = useGoBack()
+  const t = useT()
   const query = useCachedQuery({ key: blogKey(blogId), tags: blogTags(blogId), load: (signal) => getBlog(blogId, signal), enabled: blogId !== '' })
-  usePageTitle(query.data ? `${query.data.title} — by ${authorName(query.data)}` : 'Travel story')
+  usePageTitle(query.data ? t('blogs.pageTitle', { title: query.data.title, author: authorName(query.data) }) : t('blogs.travelStory'))
 
   if (query.data) return <BlogView blog={query.data} />
   if (query.status === 'error') {
@@ -213,20 +219,20 @@ export function BlogDetailPage() {
           <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-red-50 text-2xl text-red-700">
             <AlertIcon />
           </span>
-          <h1 className="mt-4 text-lg font-semibold text-slate-900">{query.error ?? BLOG_LOAD_FAILED}</h1>
+          <h1 className="mt-4 text-lg font-semibold text-slate-900">{query.error ?? t(BLOG_LOAD_FAILED)}</h1>
           <p className="mt-1 text-sm text-slate-500">
-            {query.error === undefined || query.error === BLOG_LOAD_FAILED ? 'Check your connection and try again.' : 'It may have been removed, or the link may be wrong.'}
+            {query.error === undefined || query.error === t(BLOG_LOAD_FAILED) ? t('blogs.checkConnection') : t('blogs.mayBeRemoved')}
           </p>
           <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <button type="button" className="btn-primary" onClick={goBack}>
-              <ArrowLeftIcon /> Go Back
+              <ArrowLeftIcon /> {t('blogs.goBack')}
             </button>
             <button type="button" className="btn-secondary" onClick={query.reload}>
-              Try Again
+              {t('blogs.tryAgain')}
             </button>
           </div>
           <Link to="/blogs" className="mt-4 inline-block text-sm text-link">
-            All blogs
+            {t('blogs.allBlogs')}
           </Link>
         </div>
       </div>
@@ -235,7 +241,7 @@ export function BlogDetailPage() {
   return (
     <div role="status" className="flex flex-col items-center justify-center gap-3 py-32 text-slate-600">
       <SpinnerIcon className="animate-spin text-3xl text-himal-600" />
-      <span>Loading blog...</span>
+      <span>{t('blogs.loadingBlog')}</span>
     </div>
   )
 }

@@ -17,21 +17,24 @@ import { BLOG_DATA_LOAD_FAILED, getMyBlog, myBlogKey, myBlogTags } from './api/g
 import { updateBlog } from './api/update-blog'
 import type { SavedState } from './blog-dashboard-page'
 import { CONTENT_MAX, EMPTY_DRAFT, TITLE_MAX, draftForm, draftFrom, isDirty, serverLength, validateDraft, type BlogDraft, type DraftErrors } from './blog-form'
+import { msg, useT } from '../../i18n/messages'
+import { localNumberFormat } from '../../lib/intl-formats'
 
 export const DASHBOARD_PATH = '/blog/dashboard'
 
 type Mode = { kind: 'create' } | { kind: 'edit'; blog: Blog }
 
 const TEXT = {
-  create: { title: 'Create New Blog', description: 'Share a route, a tip or a moment from the trail with travellers and guides.', submit: 'Publish Blog', saving: 'Creating...' },
-  edit: { title: 'Edit Your Blog', description: 'Change the words or the picture; readers see the update straight away.', submit: 'Update Blog', saving: 'Updating...' },
+  create: { title: msg('blogs.createTitle'), description: msg('blogs.createDescription'), submit: msg('blogs.publish'), saving: msg('blogs.creating') },
+  edit: { title: msg('blogs.editYourBlog'), description: msg('blogs.editDescription'), submit: msg('blogs.update'), saving: msg('blogs.updating') },
 } as const
 
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
+  const t = useT()
   const tone = length > max ? 'font-semibold text-red-700' : length > max * 0.9 ? 'font-semibold text-marigold-700' : 'text-slate-500'
   return (
     <p id={id} className={`shrink-0 text-xs whitespace-nowrap tabular-nums ${tone}`}>
-      {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
+      {t('blogs.counter', { length: localNumberFormat().format(length), max: localNumberFormat().format(max) })}
     </p>
   )
 }
@@ -66,6 +69,7 @@ function BlogForm({ mode }: { mode: Mode }) {
   const navigate = useNavigate()
   const cache = useClientCache()
   const { role } = useAuth()
+  const t = useT()
   const titleId = useId()
   const contentId = useId()
   const [start] = useState<BlogDraft>(() => (mode.kind === 'edit' ? draftFrom(mode.blog) : EMPTY_DRAFT))
@@ -120,11 +124,11 @@ function BlogForm({ mode }: { mode: Mode }) {
   }
 
   return (
-    <PageShell eyebrow="Your Blog" title={text.title} description={text.description}>
-      <form onSubmit={save} noValidate aria-label={text.title} className="card relative -mt-16 space-y-6 p-5 sm:-mt-28 sm:p-8">
+    <PageShell eyebrow={t('blogs.yourBlog')} title={t(text.title)} description={t(text.description)}>
+      <form onSubmit={save} noValidate aria-label={t(text.title)} className="card relative -mt-16 space-y-6 p-5 sm:-mt-28 sm:p-8">
         <div>
           <label htmlFor={titleId} className="field-label">
-            Title <span className="text-red-600">*</span>
+            {t('blogs.title')} <span className="text-red-600">*</span>
           </label>
           <input
             id={titleId}
@@ -134,7 +138,7 @@ function BlogForm({ mode }: { mode: Mode }) {
             maxLength={TITLE_MAX}
             required
             disabled={saving}
-            placeholder="Sunrise over Annapurna from Poon Hill"
+            placeholder={t('blogs.titlePlaceholder')}
             aria-invalid={errors.title ? true : undefined}
             aria-describedby={`${titleId}-count${errors.title ? ` ${titleId}-error` : ''}`}
             className="field-input"
@@ -149,7 +153,7 @@ function BlogForm({ mode }: { mode: Mode }) {
 
         <div>
           <label htmlFor={contentId} className="field-label">
-            Content <span className="text-red-600">*</span>
+            {t('blogs.content')} <span className="text-red-600">*</span>
           </label>
           <textarea
             id={contentId}
@@ -160,7 +164,7 @@ function BlogForm({ mode }: { mode: Mode }) {
             required
             disabled={saving}
             rows={14}
-            placeholder="Tell the story: where you went, what you saw, what you would tell the next traveller..."
+            placeholder={t('blogs.contentPlaceholder')}
             aria-invalid={errors.content ? true : undefined}
             aria-describedby={`${contentId}-hint ${contentId}-count${errors.content ? ` ${contentId}-error` : ''}`}
             className="field-input resize-y leading-relaxed"
@@ -169,7 +173,7 @@ function BlogForm({ mode }: { mode: Mode }) {
             <div>
               <FieldError id={`${contentId}-error`} message={errors.content} />
               <p id={`${contentId}-hint`} className="text-xs text-slate-500">
-                Each new line starts a new paragraph.
+                {t('blogs.paragraphHint')}
               </p>
             </div>
             <Counter id={`${contentId}-count`} length={serverLength(draft.content)} max={CONTENT_MAX} />
@@ -178,7 +182,7 @@ function BlogForm({ mode }: { mode: Mode }) {
 
         <div>
           <ImagePicker
-            label="Featured Image"
+            label={t('blogs.featuredImage')}
             file={draft.image}
             onChange={(file) => set('image', file)}
             currentUrl={savedImage}
@@ -186,7 +190,7 @@ function BlogForm({ mode }: { mode: Mode }) {
             disabled={saving}
             onRemove={removeImage}
             placeholder={<ImageIcon />}
-            hint={draft.removeImage ? 'The current image will be removed when you save.' : 'Optional. JPEG, PNG or WebP, up to 8 MB.'}
+            hint={draft.removeImage ? t('blogs.imageWillBeRemoved') : t('blogs.imageHint')}
           />
           {errors.image && (
             <p role="alert" className="mt-1 text-sm font-medium text-red-700">
@@ -199,22 +203,22 @@ function BlogForm({ mode }: { mode: Mode }) {
 
         <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:justify-end">
           <button type="button" className="btn-secondary" onClick={() => navigate(DASHBOARD_PATH)} disabled={saving}>
-            Cancel
+            {t('blogs.cancel')}
           </button>
           <button type="submit" className="btn-primary px-6" disabled={saving} aria-busy={saving}>
-            {saving && <SpinnerIcon className="animate-spin" />} {saving ? text.saving : text.submit}
+            {saving && <SpinnerIcon className="animate-spin" />} {saving ? t(text.saving) : t(text.submit)}
           </button>
         </div>
       </form>
 
-      <ModalDialog open={blocker.state === 'blocked'} title="Leave without saving?" onClose={() => blocker.reset?.()}>
-        <p className="text-slate-700">Your changes to this blog have not been saved and will be lost.</p>
+      <ModalDialog open={blocker.state === 'blocked'} title={t('blogs.leaveWithoutSaving')} onClose={() => blocker.reset?.()}>
+        <p className="text-slate-700">{t('blogs.changesLost')}</p>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" className="btn-secondary" onClick={() => blocker.reset?.()}>
-            Keep editing
+            {t('blogs.keepEditing')}
           </button>
           <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" onClick={() => blocker.proceed?.()}>
-            Leave
+            {t('blogs.leave')}
           </button>
         </div>
       </ModalDialog>
@@ -226,19 +230,20 @@ function EditBlog({ blogId }: { blogId: string }) {
   const query = useCachedQuery({ key: myBlogKey(blogId), tags: myBlogTags(blogId), load: () => getMyBlog(blogId) })
   // The form starts from the post once; a later refetch does not overwrite what is being typed.
   const [loaded, setLoaded] = useState<Blog>()
+  const t = useT()
   if (query.data && loaded?._id !== query.data._id) setLoaded(query.data)
 
   if (loaded) return <BlogForm key={loaded._id} mode={{ kind: 'edit', blog: loaded }} />
   return (
-    <PageShell eyebrow="Your Blog" title={TEXT.edit.title}>
+    <PageShell eyebrow={t('blogs.yourBlog')} title={t(TEXT.edit.title)}>
       {query.status === 'error' ? (
-        <ErrorCard message={BLOG_DATA_LOAD_FAILED} detail={query.error !== BLOG_DATA_LOAD_FAILED ? query.error : undefined} onRetry={query.reload}>
+        <ErrorCard message={t(BLOG_DATA_LOAD_FAILED)} detail={query.error !== t(BLOG_DATA_LOAD_FAILED) ? query.error : undefined} onRetry={query.reload}>
           <Link to={DASHBOARD_PATH} className="btn-secondary">
-            Back to dashboard
+            {t('blogs.backToDashboard')}
           </Link>
         </ErrorCard>
       ) : (
-        <LoadingCard label="Loading blog..." />
+        <LoadingCard label={t('blogs.loadingBlog')} />
       )}
     </PageShell>
   )

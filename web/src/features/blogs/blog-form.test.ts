@@ -14,20 +14,21 @@ import {
   serverLength,
   validateDraft,
 } from './blog-form'
+import { translate } from '../../i18n/messages'
 
 const png = new File(['png'], 'peak.png', { type: 'image/png' })
 
 describe('validateDraft', () => {
   it("uses the server's messages", () => {
-    expect(TITLE_REQUIRED).toBe('Title is required')
-    expect(CONTENT_REQUIRED).toBe('Content is required')
-    expect(TITLE_TOO_LONG).toBe('Title must be at most 150 characters')
-    expect(CONTENT_TOO_LONG).toBe('Content must be at most 20000 characters')
+    expect(translate(TITLE_REQUIRED)).toBe('Title is required')
+    expect(translate(CONTENT_REQUIRED)).toBe('Content is required')
+    expect(translate(TITLE_TOO_LONG, { max: '150' })).toBe('Title must be at most 150 characters')
+    expect(translate(CONTENT_TOO_LONG, { max: '20000' })).toBe('Content must be at most 20000 characters')
   })
 
   it('needs a title and content, blank counting as missing', () => {
-    expect(validateDraft(EMPTY_DRAFT)).toEqual({ title: TITLE_REQUIRED, content: CONTENT_REQUIRED })
-    expect(validateDraft({ ...EMPTY_DRAFT, title: '   ', content: '\n\n' })).toEqual({ title: TITLE_REQUIRED, content: CONTENT_REQUIRED })
+    expect(validateDraft(EMPTY_DRAFT)).toEqual({ title: translate(TITLE_REQUIRED), content: translate(CONTENT_REQUIRED) })
+    expect(validateDraft({ ...EMPTY_DRAFT, title: '   ', content: '\n\n' })).toEqual({ title: translate(TITLE_REQUIRED), content: translate(CONTENT_REQUIRED) })
   })
 
   it('passes a filled form, with or without an image', () => {
@@ -38,15 +39,15 @@ describe('validateDraft', () => {
   it('bounds the title at 150 and the content at 20000 characters, after trimming', () => {
     const ok = { ...EMPTY_DRAFT, title: `  ${'t'.repeat(150)}  `, content: 'c'.repeat(20_000) }
     expect(validateDraft(ok)).toEqual({})
-    expect(validateDraft({ ...ok, title: 't'.repeat(151) })).toEqual({ title: TITLE_TOO_LONG })
-    expect(validateDraft({ ...ok, content: 'c'.repeat(20_001) })).toEqual({ content: CONTENT_TOO_LONG })
+    expect(validateDraft({ ...ok, title: 't'.repeat(151) })).toEqual({ title: translate(TITLE_TOO_LONG, { max: '150' }) })
+    expect(validateDraft({ ...ok, content: 'c'.repeat(20_001) })).toEqual({ content: translate(CONTENT_TOO_LONG, { max: '20000' }) })
   })
 
   it('counts a line break as one character, as the server stores it', () => {
     const lines = `${'c'.repeat(10_000)}\r\n${'c'.repeat(9_999)}`
     expect(serverLength(lines)).toBe(20_000)
     expect(validateDraft({ ...EMPTY_DRAFT, title: 'T', content: lines })).toEqual({})
-    expect(validateDraft({ ...EMPTY_DRAFT, title: 'T', content: `${lines}\nc` })).toEqual({ content: CONTENT_TOO_LONG })
+    expect(validateDraft({ ...EMPTY_DRAFT, title: 'T', content: `${lines}\nc` })).toEqual({ content: translate(CONTENT_TOO_LONG, { max: '20000' }) })
   })
 
   it('counts an emoji as one character, as the server does', () => {
@@ -55,9 +56,9 @@ describe('validateDraft', () => {
 
   it('takes only JPEG, PNG or WebP images up to 8 MB', () => {
     const form = { ...EMPTY_DRAFT, title: 'T', content: 'C' }
-    expect(validateDraft({ ...form, image: new File(['gif'], 'a.gif', { type: 'image/gif' }) })).toEqual({ image: IMAGE_TYPE_NOT_ALLOWED })
+    expect(validateDraft({ ...form, image: new File(['gif'], 'a.gif', { type: 'image/gif' }) })).toEqual({ image: translate(IMAGE_TYPE_NOT_ALLOWED) })
     const big = new File([new Uint8Array(8 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' })
-    expect(validateDraft({ ...form, image: big })).toEqual({ image: IMAGE_TOO_LARGE })
+    expect(validateDraft({ ...form, image: big })).toEqual({ image: translate(IMAGE_TOO_LARGE) })
     expect(validateDraft({ ...form, image: new File(['w'], 'a.webp', { type: 'image/webp' }) })).toEqual({})
   })
 })

@@ -1,4 +1,6 @@
 import type { Blog } from '../../lib/blog-text'
+import { msg, translate } from '../../i18n/messages'
+import { localNumberFormat } from '../../lib/intl-formats'
 
 /** The server's bounds (characters, after trimming). */
 export const TITLE_MAX = 150
@@ -7,12 +9,12 @@ export const CONTENT_MAX = 20_000
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 
-export const TITLE_REQUIRED = 'Title is required'
-export const CONTENT_REQUIRED = 'Content is required'
-export const TITLE_TOO_LONG = `Title must be at most ${TITLE_MAX} characters`
-export const CONTENT_TOO_LONG = `Content must be at most ${CONTENT_MAX} characters`
-export const IMAGE_TYPE_NOT_ALLOWED = 'Only JPEG, PNG or WebP images are allowed'
-export const IMAGE_TOO_LARGE = 'Images must be 8 MB or smaller'
+export const TITLE_REQUIRED = msg('blogs.titleRequired')
+export const CONTENT_REQUIRED = msg('blogs.contentRequired')
+export const TITLE_TOO_LONG = msg('blogs.titleTooLong')
+export const CONTENT_TOO_LONG = msg('blogs.contentTooLong')
+export const IMAGE_TYPE_NOT_ALLOWED = msg('blogs.imageTypeNotAllowed')
+export const IMAGE_TOO_LARGE = msg('blogs.imageTooLarge')
 
 /** The blog form as typed. */
 export type BlogDraft = {
@@ -46,18 +48,18 @@ export function serverLength(text: string): number {
 
 export type DraftErrors = Partial<Record<'title' | 'content' | 'image', string>>
 
-/** What is wrong with each field, with the server's own messages; empty when it can be sent. */
+/** What is wrong with each field, as the server says it, in the reader's language; empty when it can be sent. */
 export function validateDraft(draft: BlogDraft): DraftErrors {
   const errors: DraftErrors = {}
   const titleLength = serverLength(draft.title)
-  if (titleLength === 0) errors.title = TITLE_REQUIRED
-  else if (titleLength > TITLE_MAX) errors.title = TITLE_TOO_LONG
+  if (titleLength === 0) errors.title = translate(TITLE_REQUIRED)
+  else if (titleLength > TITLE_MAX) errors.title = translate(TITLE_TOO_LONG, { max: localNumberFormat({ useGrouping: false }).format(TITLE_MAX) })
   const contentLength = serverLength(draft.content)
-  if (contentLength === 0) errors.content = CONTENT_REQUIRED
-  else if (contentLength > CONTENT_MAX) errors.content = CONTENT_TOO_LONG
+  if (contentLength === 0) errors.content = translate(CONTENT_REQUIRED)
+  else if (contentLength > CONTENT_MAX) errors.content = translate(CONTENT_TOO_LONG, { max: localNumberFormat({ useGrouping: false }).format(CONTENT_MAX) })
   if (draft.image) {
-    if (!IMAGE_TYPES.includes(draft.image.type)) errors.image = IMAGE_TYPE_NOT_ALLOWED
-    else if (draft.image.size > IMAGE_MAX_BYTES) errors.image = IMAGE_TOO_LARGE
+    if (!IMAGE_TYPES.includes(draft.image.type)) errors.image = translate(IMAGE_TYPE_NOT_ALLOWED)
+    else if (draft.image.size > IMAGE_MAX_BYTES) errors.image = translate(IMAGE_TOO_LARGE)
   }
   return errors
 }

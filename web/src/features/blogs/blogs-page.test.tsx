@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { blog } from '../../test-fixtures'
 import { failure, fakeServer, json, renderRoutes } from '../../test-server'
 import { BlogsPage, END_OF_BLOGS, LOADING_MORE } from './blogs-page'
+import { translate } from '../../i18n/messages'
 
 const routes = [
   { path: '/blogs', element: <BlogsPage /> },
@@ -50,7 +51,7 @@ describe('BlogsPage', () => {
     expect(within(card).getByText('12 likes')).toBeInTheDocument()
     expect(within(card).getByRole('link', { name: 'Read More: Poon Hill at dawn' })).toHaveAttribute('href', '/blog/a')
     expect(card.querySelector('img')).toHaveAttribute('src', '/media/a-thumb.webp')
-    expect(await screen.findByText(END_OF_BLOGS)).toBeInTheDocument()
+    expect(await screen.findByText(translate(END_OF_BLOGS))).toBeInTheDocument()
   })
 
   it('a click anywhere on a card opens the post', async () => {
@@ -72,16 +73,16 @@ describe('BlogsPage', () => {
     )
     renderRoutes(routes, '/blogs')
     await screen.findByRole('article', { name: 'Trail notes a' })
-    expect(screen.queryByText(END_OF_BLOGS)).toBeNull()
+    expect(screen.queryByText(translate(END_OF_BLOGS))).toBeNull()
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more blogs' }))
-    expect(await screen.findByText(LOADING_MORE)).toBeInTheDocument()
+    expect(await screen.findByText(translate(LOADING_MORE))).toBeInTheDocument()
     release()
     expect(await screen.findByRole('article', { name: 'Trail notes c' })).toBeInTheDocument()
     expect(titles()).toEqual(['Trail notes a', 'Trail notes b', 'Trail notes c'])
     expect(calls[1].url.searchParams.get('cursor')).toBe('c1')
-    expect(screen.getByText(END_OF_BLOGS)).toBeInTheDocument()
-    expect(screen.queryByText(LOADING_MORE)).toBeNull()
+    expect(screen.getByText(translate(END_OF_BLOGS))).toBeInTheDocument()
+    expect(screen.queryByText(translate(LOADING_MORE))).toBeNull()
     expect(screen.queryByRole('button', { name: 'Load more blogs' })).toBeNull()
   })
 
@@ -92,7 +93,7 @@ describe('BlogsPage', () => {
     expect(calls).toHaveLength(1)
     expect(await screen.findByRole('article', { name: 'Trail notes c' }, { timeout: 2000 })).toBeInTheDocument()
     expect(calls).toHaveLength(2)
-    expect(screen.getByText(END_OF_BLOGS)).toBeInTheDocument()
+    expect(screen.getByText(translate(END_OF_BLOGS))).toBeInTheDocument()
   })
 
   it('does not auto-load when the posts already fill the window', async () => {
@@ -154,6 +155,6 @@ describe('BlogsPage', () => {
     renderRoutes(routes, '/blogs')
     expect(await screen.findByText('No blogs yet')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Log in to write the first one' })).toHaveAttribute('href', '/login')
-    await waitFor(() => expect(screen.queryByText(END_OF_BLOGS)).toBeNull())
+    await waitFor(() => expect(screen.queryByText(translate(END_OF_BLOGS))).toBeNull())
   })
 })

@@ -11,10 +11,11 @@ import { usePagedList } from '../../lib/use-cached-query'
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll'
 import { BLOGS_LOAD_FAILED, BLOG_FEED_KEY, BLOG_FEED_TAGS, listBlogs } from './api/list-blogs'
 import { useFillViewport } from './use-fill-viewport'
+import { msg, useT } from '../../i18n/messages'
 
-export const LOADING_MORE = 'Loading more blogs...'
-export const END_OF_BLOGS = "You've reached the end of the blogs"
-export const NO_BLOGS = 'No blogs yet'
+export const LOADING_MORE = msg('blogs.loadingMore')
+export const END_OF_BLOGS = msg('blogs.endOfBlogs')
+export const NO_BLOGS = msg('blogs.noBlogs')
 
 function SkeletonGrid() {
   return (
@@ -32,6 +33,7 @@ function SkeletonGrid() {
 export function BlogsPage() {
   const navigate = useNavigate()
   const { isSignedIn } = useAuth()
+  const t = useT()
   const list = usePagedList({ key: BLOG_FEED_KEY, tags: BLOG_FEED_TAGS, loadPage: listBlogs })
   const canLoadMore = list.status === 'success' && list.hasMore && !list.isFetchingMore && !list.error
   useInfiniteScroll({ enabled: canLoadMore, onLoadMore: list.loadMore })
@@ -39,32 +41,32 @@ export function BlogsPage() {
   useFillViewport({ enabled: canLoadMore, itemCount: list.items.length, onLoadMore: list.loadMore, list: feedRef })
 
   return (
-    <PageShell eyebrow="Blogs" title="Latest Blogs" description="Stories, routes and advice from travellers and local guides across Nepal.">
+    <PageShell eyebrow={t('blogs.blogsEyebrow')} title={t('blogs.latestBlogs')} description={t('blogs.feedDescription')}>
       <div className="relative -mt-16 space-y-8 sm:-mt-28">
         <div className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:p-5">
           <div className="min-w-0 flex-1">
-            <SearchBox label="Search blogs" placeholder="Search blogs..." buttonLabel="Search" onSearch={(q) => navigate(searchPath({ q }))} />
+            <SearchBox label={t('blogs.searchBlogs')} placeholder={t('blogs.searchBlogsPlaceholder')} buttonLabel={t('blogs.search')} onSearch={(q) => navigate(searchPath({ q }))} />
           </div>
           {isSignedIn && (
             <Link to="/blog/create" className="btn-accent shrink-0">
-              <PencilIcon /> Write a Blog
+              <PencilIcon /> {t('blogs.writeABlog')}
             </Link>
           )}
         </div>
 
         <div aria-busy={list.status === 'loading'}>
           {list.status === 'loading' && <SkeletonGrid />}
-          {list.status === 'error' && <ErrorCard message={list.error ?? BLOGS_LOAD_FAILED} onRetry={list.reload} />}
+          {list.status === 'error' && <ErrorCard message={list.error ?? t(BLOGS_LOAD_FAILED)} onRetry={list.reload} />}
           {list.status === 'success' && list.items.length === 0 && (
-            <EmptyCard icon={<PencilIcon />} title={NO_BLOGS}>
-              Stories from the trail appear here as travellers and guides write them.{' '}
+            <EmptyCard icon={<PencilIcon />} title={t(NO_BLOGS)}>
+              {t('blogs.feedEmpty')}{' '}
               <Link to={isSignedIn ? '/blog/create' : '/login'} className="text-link">
-                {isSignedIn ? 'Write the first one' : 'Log in to write the first one'}
+                {isSignedIn ? t('blogs.writeFirst') : t('blogs.logInToWriteFirst')}
               </Link>
             </EmptyCard>
           )}
           {list.items.length > 0 && (
-            <ul ref={feedRef} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Blogs">
+            <ul ref={feedRef} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('blogs.blogsEyebrow')}>
               {list.items.map((blog, index) => (
                 <li key={blog._id}>
                   <BlogCard blog={blog} priority={index === 0} />
@@ -76,7 +78,7 @@ export function BlogsPage() {
 
         {list.isFetchingMore && (
           <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-600">
-            <SpinnerIcon className="animate-spin text-himal-600" /> {LOADING_MORE}
+            <SpinnerIcon className="animate-spin text-himal-600" /> {t(LOADING_MORE)}
           </p>
         )}
         {list.status === 'success' && list.error && (
@@ -85,18 +87,18 @@ export function BlogsPage() {
               <AlertIcon /> {list.error}
             </p>
             <button type="button" className="btn-secondary" onClick={list.loadMore}>
-              Try Again
+              {t('blogs.tryAgain')}
             </button>
           </div>
         )}
         {canLoadMore && (
           <div className="flex justify-center">
             <button type="button" className="btn-secondary px-6" onClick={list.loadMore}>
-              Load more blogs
+              {t('blogs.loadMoreBlogs')}
             </button>
           </div>
         )}
-        {list.status === 'success' && list.items.length > 0 && !list.hasMore && <p className="text-center text-sm text-slate-500">{END_OF_BLOGS}</p>}
+        {list.status === 'success' && list.items.length > 0 && !list.hasMore && <p className="text-center text-sm text-slate-500">{t(END_OF_BLOGS)}</p>}
       </div>
     </PageShell>
   )

@@ -16,6 +16,7 @@ import { BOOKINGS_LOAD_FAILED, guideBookingsKey, guideBookingsTags, listGuideBoo
 import { groupRequests } from './booking-groups'
 import { CancelBookingDialog } from './cancel-booking-dialog'
 import { canCancel } from './trip-status'
+import { TripEmergencyDetails } from './trip-emergency-details'
 import { TripMessage, TripStatusNote } from './trip-status-note'
 import { useNow } from './use-now'
 import { useIntlLocale } from '../../i18n/language'
@@ -198,6 +199,7 @@ function RequestCard({ booking, now, onCancel, children }: { booking: Booking; n
       <TripFacts booking={booking} />
       <TripStatusNote booking={booking} viewer="guide" now={now} />
       <TripMessage booking={booking} label={t('bookings.theirMessage', { name: booking.tourist.firstName })} />
+      <TripEmergencyDetails booking={booking} />
       {children}
       {onCancel && canCancel(booking, 'guide') && (
         <button type="button" className="btn-ghost self-start text-sm text-red-700 hover:bg-red-50 hover:text-red-800" onClick={onCancel} aria-label={t('bookings.cancelTripWith', { name })}>

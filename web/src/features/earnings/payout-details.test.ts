@@ -11,6 +11,7 @@ import {
   validatePayoutForm,
   type PayoutForm,
 } from './payout-details'
+import { translate } from '../../i18n/messages'
 
 const khalti: PayoutForm = { method: 'khalti', accountName: 'Rita Gurung', bankName: '', accountNumber: '+977 980-000-0001' }
 const bank: PayoutForm = { method: 'bank', accountName: 'Rita Gurung', bankName: 'Nabil Bank', accountNumber: '0123 4567 8901' }
@@ -22,10 +23,10 @@ describe('payout details', () => {
   })
 
   it('refuses what the server refuses, beside each field', () => {
-    expect(validatePayoutForm({ ...khalti, accountNumber: '12345' })).toEqual({ accountNumber: KHALTI_NUMBER_INVALID })
-    expect(validatePayoutForm({ ...khalti, accountName: '  ' })).toEqual({ accountName: HOLDER_REQUIRED })
-    expect(validatePayoutForm({ ...bank, bankName: '' })).toEqual({ bankName: BANK_REQUIRED })
-    expect(validatePayoutForm({ ...bank, accountNumber: '=HYPERLINK()' })).toEqual({ accountNumber: ACCOUNT_NUMBER_INVALID })
+    expect(validatePayoutForm({ ...khalti, accountNumber: '12345' })).toEqual({ accountNumber: translate(KHALTI_NUMBER_INVALID) })
+    expect(validatePayoutForm({ ...khalti, accountName: '  ' })).toEqual({ accountName: translate(HOLDER_REQUIRED) })
+    expect(validatePayoutForm({ ...bank, bankName: '' })).toEqual({ bankName: translate(BANK_REQUIRED) })
+    expect(validatePayoutForm({ ...bank, accountNumber: '=HYPERLINK()' })).toEqual({ accountNumber: translate(ACCOUNT_NUMBER_INVALID) })
     expect(validatePayoutForm(bank)).toEqual({})
   })
 

@@ -17,7 +17,8 @@ import { listReviews, reviewsKey, reviewsTags, type Review } from './api/list-re
 import { BookExperience } from './book-experience'
 import { ReviewForm } from './write-review-form'
 import { currentIntlLocale } from '../../i18n/language'
-import { msg, useT } from '../../i18n/messages'
+import { msg, translate, useT } from '../../i18n/messages'
+import { localDateFormat } from '../../lib/intl-formats'
 
 /** Shown when a guide has not said how long they have guided (spec section 9). */
 export const DEFAULT_YEARS_OF_EXPERIENCE = 5
@@ -180,8 +181,8 @@ function MessageGuide({ guideId, firstName }: { guideId: string; firstName: stri
 /** "Licence valid until March 2031" (issue 15), from `YYYY-MM-DD`. */
 export function licenceValidUntil(date: string): string {
   const [year, month] = date.split('-').map(Number)
-  const monthYear = new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-  return `Licence valid until ${monthYear}`
+  const monthYear = localDateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)))
+  return translate('guides.licenceValidUntilDate', { date: monthYear })
 }
 
 function GuideProfile({ guide }: { guide: PublicGuide }) {

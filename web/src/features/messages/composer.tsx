@@ -3,6 +3,7 @@ import { FormAlert } from '../../components/form-alert'
 import { SendIcon, SpinnerIcon } from '../../components/icons'
 import type { ApiResult } from '../../lib/api-result'
 import { composerProblem, counterText, isSendKey, messageLength, TEXT_MAX } from './conversation-view'
+import { useT } from '../../i18n/messages'
 
 type ComposerProps = {
   /** Who the message is for, as the field's label says it: 'Message Dawa'. */
@@ -17,6 +18,7 @@ type ComposerProps = {
  * the text stays put; a failure keeps it, with the reason, so nothing typed is lost.
  */
 export function Composer({ label, placeholder, onSend, autoFocus }: ComposerProps) {
+  const t = useT()
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -76,20 +78,20 @@ export function Composer({ label, placeholder, onSend, autoFocus }: ComposerProp
           }}
           onKeyDown={keyDown}
           rows={2}
-          placeholder={placeholder ?? 'Write a message'}
+          placeholder={placeholder ?? t('messages.writeAMessage')}
           aria-describedby={counterId}
           aria-invalid={over || undefined}
           autoFocus={autoFocus}
           readOnly={sending}
           className="field-input max-h-40 min-h-12 flex-1 resize-y"
         />
-        <button type="submit" className="btn-primary shrink-0" disabled={sending} aria-label={sending ? 'Sending' : 'Send'}>
+        <button type="submit" className="btn-primary shrink-0" disabled={sending} aria-label={sending ? t('messages.sending') : t('messages.send')}>
           {sending ? <SpinnerIcon className="animate-spin" /> : <SendIcon />}
-          <span className="hidden sm:inline">{sending ? 'Sending...' : 'Send'}</span>
+          <span className="hidden sm:inline">{sending ? t('messages.sendingDots') : t('messages.send')}</span>
         </button>
       </div>
       <p id={counterId} className="mt-1.5 flex justify-between gap-3 text-xs text-slate-500">
-        <span className="hidden sm:inline">Enter to send, Shift+Enter for a new line</span>
+        <span className="hidden sm:inline">{t('messages.enterToSend')}</span>
         <span className={over ? 'font-semibold text-red-700' : ''}>{counterText(text)}</span>
       </p>
     </form>

@@ -8,13 +8,14 @@ import { CONVERSATIONS_TAG } from '../../lib/cache-tags'
 import { useLiveMessages } from '../../lib/unread-count'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { conversationsKey, conversationsTags, listConversations, type Conversation } from './api/list-conversations'
-import { listMessages, type Message } from './api/list-messages'
+import { listMessages, MESSAGES_LOAD_FAILED, type Message } from './api/list-messages'
 import { markConversationRead } from './api/mark-conversation-read'
 import { sendMessage } from './api/send-message'
 import { Composer } from './composer'
 import { mergeMessages, myId, partyName, shortTime } from './conversation-view'
+import { msg, useT } from '../../i18n/messages'
 
-export const CONVERSATION_NOT_FOUND = 'Conversation not found'
+export const CONVERSATION_NOT_FOUND = msg('messages.conversationNotFound')
 
 /** Older messages load when the reader scrolls this close to the top (px). */
 const NEAR_TOP = 120
@@ -40,6 +41,7 @@ const LOADING: Thread = { messages: [], cursor: null, status: 'loading', loading
 export function ConversationPage() {
   const { id = '' } = useParams()
   const cache = useClientCache()
+  const t = useT()
   const list = useCachedQuery({ key: conversationsKey(), tags: conversationsTags, load: () => listConversations() })
   const conversation = list.data?.find((c) => c._id === id)
   const [thread, setThread] = useState<Thread>(LOADING)
@@ -123,15 +125,15 @@ export function ConversationPage() {
   if (thread.status === 'missing')
     return (
       <div className="px-4 py-16">
-        <ErrorCard message={CONVERSATION_NOT_FOUND} detail="It may have been removed, or it is not one of yours." asPageTitle onRetry={() => setAttempt((n) => n + 1)}>
+        <ErrorCard message={t(CONVERSATION_NOT_FOUND)} detail={t('messages.conversationGone')} asPageTitle onRetry={() => setAttempt((n) => n + 1)}>
           <Link to="/messages" className="btn-secondary">
-            All messages
+            {t('messages.allMessages')}
           </Link>
         </ErrorCard>
       </div>
     )
 
-  const name = conversation ? partyName(conversation) : 'Conversation'
+  const name = conversation ? partyName(conversation) : t('messages.conversation')
   return (
     // Room at the bottom below lg, where the floating SOS and assistant buttons would cover the composer.
     <div className="mx-auto flex h-[calc(100dvh-4.5rem)] min-h-96 max-w-3xl flex-col px-0 pb-22 sm:px-6 sm:pt-4 lg:pb-4">
@@ -142,18 +144,18 @@ export function ConversationPage() {
           onScroll={(e) => e.currentTarget.scrollTop < NEAR_TOP && void loadOlder()}
           className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5"
           role="log"
-          aria-label={`Messages with ${name}`}
+          aria-label={t('messages.messagesWith', { name })}
           aria-live="polite"
           tabIndex={0}
         >
-          {thread.status === 'loading' && <LoadingCard label="Loading messages..." />}
-          {thread.status === 'error' && <ErrorCard message={thread.error ?? 'Failed to load the messages'} onRetry={() => setAttempt((n) => n + 1)} />}
+          {thread.status === 'loading' && <LoadingCard label={t('messages.loadingMessages')} />}
+          {thread.status === 'error' && <ErrorCard message={thread.error ?? t(MESSAGES_LOAD_FAILED)} onRetry={() => setAttempt((n) => n + 1)} />}
           {thread.status === 'ready' && (
             <>
               <Older thread={thread} onLoad={() => void loadOlder()} />
               {thread.messages.length === 0 ? (
                 <p className="flex flex-col items-center gap-2 py-16 text-center text-sm text-slate-500">
-                  <ChatIcon className="text-3xl" /> No messages yet.
+                  <ChatIcon className="text-3xl" /> {t('messages.noMessagesYetDot')}
                 </p>
               ) : (
                 <ol className="space-y-2">
@@ -165,7 +167,7 @@ export function ConversationPage() {
             </>
           )}
         </div>
-        {thread.status !== 'error' && <Composer label={`Message ${conversation?.otherParty.firstName ?? ''}`.trim()} onSend={send} />}
+        {thread.status !== 'error' && <Composer label={t('messages.messageName', { name: conversation?.otherParty.firstName ?? '' }).trim()} onSend={send} />}
       </div>
     </div>
   )
@@ -173,9 +175,10 @@ export function ConversationPage() {
 
 function Header({ conversation, name }: { conversation: Conversation | undefined; name: string }) {
   const guide = conversation?.otherParty.role === 'guide'
+  const t = useT()
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-3 sm:px-5">
-      <Link to="/messages" className="btn-ghost px-2 py-1.5" aria-label="All messages">
+      <Link to="/messages" className="btn-ghost px-2 py-1.5" aria-label={t('messages.allMessages')}>
         <ArrowLeftIcon />
       </Link>
       <Avatar src={conversation?.otherParty.profilePicture} name={name} className="h-10 w-10 shrink-0 text-sm" />
@@ -189,17 +192,18 @@ function Header({ conversation, name }: { conversation: Conversation | undefined
             name
           )}
         </h1>
-        {conversation && <p className="text-xs text-slate-500">{guide ? 'Tour guide' : 'Traveller'}</p>}
+        {conversation && <p className="text-xs text-slate-500">{guide ? t('messages.tourGuide') : t('messages.traveller')}</p>}
       </div>
     </header>
   )
 }
 
 function Older({ thread, onLoad }: { thread: Thread; onLoad: () => void }) {
+  const t = useT()
   if (thread.loadingOlder)
     return (
       <p role="status" className="flex items-center justify-center gap-2 pb-3 text-sm text-slate-500">
-        <SpinnerIcon className="animate-spin" /> Loading older messages...
+        <SpinnerIcon className="animate-spin" /> {t('messages.loadingOlder')}
       </p>
     )
   if (thread.olderError)
@@ -207,7 +211,7 @@ function Older({ thread, onLoad }: { thread: Thread; onLoad: () => void }) {
       <p role="alert" className="flex flex-wrap items-center justify-center gap-2 pb-3 text-sm text-red-700">
         {thread.olderError}
         <button type="button" className="btn-ghost px-2 py-1 text-sm" onClick={onLoad}>
-          Try again
+          {t('messages.tryAgain')}
         </button>
       </p>
     )
@@ -215,19 +219,20 @@ function Older({ thread, onLoad }: { thread: Thread; onLoad: () => void }) {
   return (
     <p className="pb-3 text-center">
       <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={onLoad}>
-        Show older messages
+        {t('messages.showOlder')}
       </button>
     </p>
   )
 }
 
 function Bubble({ message, mine, sender }: { message: Message; mine: boolean; sender: string }) {
+  const t = useT()
   return (
     <li className={`flex ${mine ? 'justify-end' : 'justify-start'}`}>
       <div
         className={`max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${mine ? 'rounded-br-md bg-himal-700 text-white' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'}`}
       >
-        <span className="sr-only">{mine ? 'You' : sender}: </span>
+        <span className="sr-only">{mine ? t('messages.youSender') : sender}: </span>
         {/* Text as written: React escapes it, and line breaks are kept. */}
         <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{message.text}</p>
         <p className={`mt-1 text-right text-[11px] ${mine ? 'text-himal-100' : 'text-slate-500'}`}>

@@ -1,5 +1,7 @@
 import type { Conversation } from './api/list-conversations'
 import type { Message } from './api/list-messages'
+import { translate } from '../../i18n/messages'
+import { localDateFormat, localNumberFormat } from '../../lib/intl-formats'
 
 /** Characters a message may hold once trimmed, as the server counts them (an emoji is one). */
 export const TEXT_MAX = 2000
@@ -9,11 +11,11 @@ export function messageLength(text: string): number {
   return [...text.trim()].length
 }
 
-/** Why `text` cannot be sent yet, or null when it can. */
+/** Why `text` cannot be sent yet, in the reader's language, or null when it can. */
 export function composerProblem(text: string): string | null {
   const length = messageLength(text)
-  if (length === 0) return 'Write a message before sending'
-  if (length > TEXT_MAX) return `A message can be at most 2,000 characters (this one has ${length.toLocaleString('en-US')})`
+  if (length === 0) return translate('messages.writeBeforeSending')
+  if (length > TEXT_MAX) return translate('messages.tooLong', { max: localNumberFormat().format(TEXT_MAX), count: localNumberFormat().format(length) })
   return null
 }
 
@@ -44,23 +46,23 @@ export const myId = (c: Conversation) => (c.otherParty._id === c.touristId ? c.g
 /** The list's one-line preview of the last message, 'You: ' before your own. */
 export function lastMessagePreview(c: Conversation): string {
   const last = c.lastMessage
-  if (!last) return 'No messages yet'
+  if (!last) return translate('messages.noMessagesYet')
   const text = last.text.trim().replace(/\s+/g, ' ')
-  return last.senderId === myId(c) ? `You: ${text}` : text
+  return last.senderId === myId(c) ? translate('messages.you', { text }) : text
 }
 
-const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })
-const DAY_AND_YEAR = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
+const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' }
+const DAY_AND_YEAR: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' }
 
 /** When a message was sent, short: the time today, the day this year, else the date. */
 export function shortTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso)
   if (Number.isNaN(at.getTime())) return ''
-  if (at.toDateString() === now.toDateString()) return TIME.format(at)
-  if (at.getFullYear() === now.getFullYear()) return DAY.format(at)
-  return DAY_AND_YEAR.format(at)
+  if (at.toDateString() === now.toDateString()) return localDateFormat(TIME, 'en-US').format(at)
+  if (at.getFullYear() === now.getFullYear()) return localDateFormat(DAY, 'en-US').format(at)
+  return localDateFormat(DAY_AND_YEAR, 'en-US').format(at)
 }
 
 /** The counter under the composer: '12 / 2,000'. */
-export const counterText = (text: string) => `${messageLength(text).toLocaleString('en-US')} / 2,000`
+export const counterText = (text: string) => translate('messages.counter', { count: localNumberFormat().format(messageLength(text)), max: localNumberFormat().format(TEXT_MAX) })

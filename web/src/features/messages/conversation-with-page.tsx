@@ -10,6 +10,7 @@ import { getGuideName } from './api/get-guide-name'
 import { conversationsKey, conversationsTags, listConversations } from './api/list-conversations'
 import { startConversation } from './api/start-conversation'
 import { Composer } from './composer'
+import { useT } from '../../i18n/messages'
 
 /**
  * /messages/with/{userId}: the conversation with someone, from a guide's page or a
@@ -18,19 +19,20 @@ import { Composer } from './composer'
 export function ConversationWithPage() {
   const { userId = '' } = useParams()
   const { role } = useAuth()
+  const t = useT()
   const found = useCachedQuery({ key: conversationsKey(userId), tags: conversationsTags, load: () => listConversations(userId) })
 
   if (found.data?.[0]) return <Navigate to={`/messages/${found.data[0]._id}`} replace />
   let body
-  if (found.status === 'loading') body = <LoadingCard label="Opening the conversation..." />
+  if (found.status === 'loading') body = <LoadingCard label={t('messages.openingConversation')} />
   else if (!found.data && found.error) body = <ErrorCard message={found.error} onRetry={found.reload} />
   else if (role === 'tourist') body = <FirstMessage guideId={userId} />
   else
     body = (
-      <EmptyCard icon={<ChatIcon />} title="No messages yet">
-        <p>Travellers start conversations. When this traveller writes to you, it shows up in Messages.</p>
+      <EmptyCard icon={<ChatIcon />} title={t('messages.noMessagesYet')}>
+        <p>{t('messages.travellersStart')}</p>
         <Link to="/messages" className="btn-secondary mt-5">
-          All messages
+          {t('messages.allMessages')}
         </Link>
       </EmptyCard>
     )
@@ -41,13 +43,14 @@ function FirstMessage({ guideId }: { guideId: string }) {
   const guide = useCachedQuery({ key: `guide-name:${guideId}`, load: () => getGuideName(guideId) })
   const cache = useClientCache()
   const navigate = useNavigate()
+  const t = useT()
 
-  if (guide.status === 'loading') return <LoadingCard label="Loading the guide..." />
+  if (guide.status === 'loading') return <LoadingCard label={t('messages.loadingGuide')} />
   if (!guide.data)
     return (
-      <ErrorCard message={guide.error ?? 'Guide not found'} onRetry={guide.reload}>
+      <ErrorCard message={guide.error ?? t('messages.guideNotFound')} onRetry={guide.reload}>
         <Link to="/guides" className="btn-secondary">
-          Find a guide
+          {t('messages.findAGuide')}
         </Link>
       </ErrorCard>
     )
@@ -66,16 +69,16 @@ function FirstMessage({ guideId }: { guideId: string }) {
   return (
     <div className="card overflow-hidden">
       <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-3 sm:px-5">
-        <Link to={`/guides/${guideId}`} className="btn-ghost px-2 py-1.5" aria-label={`Back to ${name}'s page`}>
+        <Link to={`/guides/${guideId}`} className="btn-ghost px-2 py-1.5" aria-label={t('messages.backToPage', { name })}>
           <ArrowLeftIcon />
         </Link>
         <Avatar src={profilePicture} name={name} className="h-10 w-10 shrink-0 text-sm" />
-        <h1 className="min-w-0 truncate font-semibold text-slate-900">Message {firstName}</h1>
+        <h1 className="min-w-0 truncate font-semibold text-slate-900">{t('messages.messageName', { name: firstName })}</h1>
       </header>
       <div className="bg-slate-50 px-4 py-8 text-center text-sm text-slate-600 sm:px-8">
-        <p>Ask {firstName} anything before you book: the route, the pace, what to bring, where to meet.</p>
+        <p>{t('messages.askBeforeBooking', { name: firstName })}</p>
       </div>
-      <Composer label={`Message ${firstName}`} placeholder={`Hi ${firstName}, ...`} onSend={send} autoFocus />
+      <Composer label={t('messages.messageName', { name: firstName })} placeholder={t('messages.hiName', { name: firstName })} onSend={send} autoFocus />
     </div>
   )
 }

@@ -8,12 +8,15 @@ import { useAuth } from '../../lib/auth-store'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { conversationsKey, conversationsTags, listConversations, type Conversation } from './api/list-conversations'
 import { lastMessagePreview, partyName, shortTime } from './conversation-view'
+import { msg, useT } from '../../i18n/messages'
+import { useIntlLocale } from '../../i18n/language'
 
-export const NO_CONVERSATIONS = 'No conversations yet'
+export const NO_CONVERSATIONS = msg('messages.noConversations')
 
 /** /messages: my conversations, newest activity first, each with its unread count. */
 export function MessagesPage() {
   const { role } = useAuth()
+  const t = useT()
   const query = useCachedQuery({ key: conversationsKey(), tags: conversationsTags, load: () => listConversations() })
   // Times move on while the page is open.
   const [now, setNow] = useState(() => new Date())
@@ -23,18 +26,18 @@ export function MessagesPage() {
   }, [])
 
   let body: ReactNode
-  if (query.status === 'loading') body = <LoadingCard label="Loading your conversations..." />
+  if (query.status === 'loading') body = <LoadingCard label={t('messages.loadingConversations')} />
   else if (!query.data && query.error) body = <ErrorCard message={query.error} onRetry={query.reload} />
   else if (!query.data || query.data.length === 0)
     body = (
-      <EmptyCard icon={<ChatIcon />} title={NO_CONVERSATIONS}>
+      <EmptyCard icon={<ChatIcon />} title={t(NO_CONVERSATIONS)}>
         {role === 'guide' ? (
-          <p>When a traveller writes to you, the conversation shows up here.</p>
+          <p>{t('messages.guideEmpty')}</p>
         ) : (
           <>
-            <p>Ask a guide anything before you book: the route, the pace, where to meet.</p>
+            <p>{t('messages.touristEmpty')}</p>
             <Link to="/guides" className="btn-primary mt-5">
-              Find a guide <ArrowRightIcon />
+              {t('messages.findAGuide')} <ArrowRightIcon />
             </Link>
           </>
         )}
@@ -42,7 +45,7 @@ export function MessagesPage() {
     )
   else
     body = (
-      <ul className="card divide-y divide-slate-100 overflow-hidden" aria-label="Conversations">
+      <ul className="card divide-y divide-slate-100 overflow-hidden" aria-label={t('messages.conversations')}>
         {query.data.map((c) => (
           <ConversationItem key={c._id} conversation={c} now={now} />
         ))}
@@ -50,7 +53,7 @@ export function MessagesPage() {
     )
 
   return (
-    <PageShell eyebrow="Messages" title="Messages" description={role === 'guide' ? 'Questions and plans from your travellers.' : 'Your conversations with guides.'}>
+    <PageShell eyebrow={t('messages.messages')} title={t('messages.messages')} description={role === 'guide' ? t('messages.guideDescription') : t('messages.touristDescription')}>
       <div className="mx-auto max-w-3xl">{body}</div>
     </PageShell>
   )
@@ -59,13 +62,15 @@ export function MessagesPage() {
 function ConversationItem({ conversation: c, now }: { conversation: Conversation; now: Date }) {
   const name = partyName(c)
   const unread = c.unreadCount > 0
+  const t = useT()
+  const locale = useIntlLocale()
   const at = c.lastMessage?.createdAt ?? c.lastMessageAt
   return (
     <li>
       <Link
         to={`/messages/${c._id}`}
         className={`flex items-center gap-3 p-4 hover:bg-slate-50 sm:gap-4 sm:p-5 ${unread ? 'bg-himal-50/60' : ''}`}
-        aria-label={`${name}${unread ? `, ${c.unreadCount} unread` : ''}`}
+        aria-label={unread ? t('messages.unreadLabel', { name, count: c.unreadCount }) : name}
       >
         <Avatar src={c.otherParty.profilePicture} name={name} className="h-12 w-12 shrink-0 text-base" />
         <div className="min-w-0 flex-1">
@@ -79,7 +84,7 @@ function ConversationItem({ conversation: c, now }: { conversation: Conversation
             <p className={`truncate text-sm ${unread ? 'font-medium text-slate-900' : 'text-slate-600'}`}>{lastMessagePreview(c)}</p>
             {unread && (
               <span aria-hidden="true" className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-marigold-500 px-1.5 text-[11px] font-bold text-white">
-                {c.unreadCount > 99 ? '99+' : c.unreadCount}
+                {c.unreadCount > 99 ? `${(99).toLocaleString(locale)}+` : c.unreadCount.toLocaleString(locale)}
               </span>
             )}
           </div>

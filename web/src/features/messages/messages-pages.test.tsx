@@ -7,6 +7,7 @@ import type { Conversation } from './api/list-conversations'
 import type { Message } from './api/list-messages'
 import { ConversationPage } from './conversation-page'
 import { MessagesPage, NO_CONVERSATIONS } from './messages-page'
+import { translate } from '../../i18n/messages'
 
 const routes = [
   { path: '/messages', element: <MessagesPage /> },
@@ -61,7 +62,7 @@ describe('messages pages', () => {
   it('says when there are no conversations yet', async () => {
     fakeServer(({ url }) => (url.pathname === '/api/v1/conversations' ? json({ status: 'success', data: [] }) : undefined))
     renderRoutes(routes, '/messages')
-    expect(await screen.findByText(NO_CONVERSATIONS)).toBeInTheDocument()
+    expect(await screen.findByText(translate(NO_CONVERSATIONS))).toBeInTheDocument()
   })
 
   it('shows the thread oldest first, marks it read, adds live messages and keeps markup as text', async () => {

@@ -15,32 +15,28 @@ import { CARD_PAYMENTS_NOT_SET_UP, getPaymentMethods, paymentMethodsKey } from '
 import { BOOKING_NOT_FOUND, bookingKey, bookingTags, getBooking } from './api/get-booking'
 import { postForm, startEsewa, startKhalti } from './api/start-wallet-payment'
 import { formatRate, formatRupees, rupeesFor } from './rupees'
+import { msg, useT } from '../../i18n/messages'
 
-export const PAYMENT_REQUIRED = 'Payment Required'
-export const PAYMENT_COMPLETE = 'Payment Complete'
-export const PAYMENT_DONE_TEXT = 'Payment Successful! Your booking has been confirmed and payment has been processed.'
+export const PAYMENT_REQUIRED = msg('payments.paymentRequired')
+export const PAYMENT_COMPLETE = msg('payments.paymentComplete')
+export const PAYMENT_DONE_TEXT = msg('payments.paymentDoneText')
 export const WALLET_NAMES = { khalti: 'Khalti', esewa: 'eSewa' } as const
 
-const CLOSED_TITLES = { expired: 'Booking expired', cancelled: 'Booking cancelled', completed: 'Trip completed' } as const
-const CLOSED_TEXTS = {
-  expired: 'It was not answered, or not paid, in time, so it can no longer be paid. Nothing has been charged.',
-  cancelled: 'This booking was cancelled and cannot be paid. Any refund is shown on your dashboard.',
-  completed: 'This trip is over; there is nothing left to pay.',
-} as const
 
 /** /checkout/{bookingId}: the booking's summary and, while it is unpaid, the ways to pay. */
 export function CheckoutPage() {
   const { bookingId = '' } = useParams()
   const query = useCachedQuery({ key: bookingKey(bookingId), tags: bookingTags, load: () => getBooking(bookingId), enabled: bookingId !== '' })
   const booking = query.data
+  const t = useT()
 
   let body: ReactNode
-  if (query.status === 'loading') body = <LoadingCard label="Loading your booking..." />
+  if (query.status === 'loading') body = <LoadingCard label={t('payments.loadingBooking')} />
   else if (!booking)
     body = (
-      <ErrorCard message={BOOKING_NOT_FOUND} detail="It may belong to another account, or the link may be incomplete." onRetry={query.reload}>
+      <ErrorCard message={t(BOOKING_NOT_FOUND)} detail={t('payments.otherAccountOrLink')} onRetry={query.reload}>
         <Link to="/dashboard" className="btn-secondary">
-          View My Bookings
+          {t('payments.viewMyBookings')}
         </Link>
       </ErrorCard>
     )
@@ -55,7 +51,7 @@ export function CheckoutPage() {
     )
 
   return (
-    <PageShell eyebrow="Checkout" title="Checkout Summary" description="Review your booking and complete payment.">
+    <PageShell eyebrow={t('payments.checkoutEyebrow')} title={t('payments.checkoutTitle')} description={t('payments.checkoutDescription')}>
       {body}
     </PageShell>
   )
@@ -63,29 +59,30 @@ export function CheckoutPage() {
 
 function Summary({ booking }: { booking: Booking }) {
   const approx = usePrice().approx(booking.totalAmount)
+  const t = useT()
   return (
-    <section className="card min-w-0 p-5 sm:p-6 lg:col-span-3" aria-label="Booking summary">
+    <section className="card min-w-0 p-5 sm:p-6 lg:col-span-3" aria-label={t('payments.bookingSummary')}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Your booking</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('payments.yourBooking')}</h2>
         <BookingChips booking={booking} />
       </div>
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
-        <Party title="Traveller" party={booking.tourist} />
-        <Party title="Guide" party={booking.guide} />
+        <Party title={t('payments.traveller')} party={booking.tourist} />
+        <Party title={t('payments.guide')} party={booking.guide} />
       </div>
       <dl className="mt-6 divide-y divide-slate-100 border-t border-slate-100 text-sm">
-        <Row label={booking.days > 1 ? 'First day' : 'Date'} value={formatLongTripDate(booking.selectedDate)} />
-        {booking.days > 1 && <Row label="Last day" value={formatLongTripDate(booking.endDate)} />}
-        <Row label="Time" value={booking.selectedTime} />
-        <Row label="Trip length" value={daysLabel(booking.days)} />
-        <Row label="Group size" value={peopleLabel(booking.groupSize)} />
-        <Row label="Price per person" value={formatDollars(booking.pricePerPerson)} />
+        <Row label={booking.days > 1 ? t('payments.firstDay') : t('payments.date')} value={formatLongTripDate(booking.selectedDate)} />
+        {booking.days > 1 && <Row label={t('payments.lastDay')} value={formatLongTripDate(booking.endDate)} />}
+        <Row label={t('payments.time')} value={booking.selectedTime} />
+        <Row label={t('payments.tripLength')} value={daysLabel(booking.days)} />
+        <Row label={t('payments.groupSize')} value={peopleLabel(booking.groupSize)} />
+        <Row label={t('payments.pricePerPerson')} value={formatDollars(booking.pricePerPerson)} />
         <div className="flex items-baseline justify-between gap-4 pt-4">
-          <dt className="font-semibold text-slate-900">Total amount</dt>
+          <dt className="font-semibold text-slate-900">{t('payments.totalAmount')}</dt>
           <dd className="font-display text-2xl font-bold text-himal-900">{formatDollars(booking.totalAmount)}</dd>
         </div>
         {/* What is charged stays exact; the chosen currency is only a guide beside it. */}
-        {approx && <p className="pb-1 text-right text-sm text-slate-600">{approx} in your currency</p>}
+        {approx && <p className="pb-1 text-right text-sm text-slate-600">{t('payments.inYourCurrency', { amount: approx })}</p>}
       </dl>
     </section>
   )
@@ -120,20 +117,21 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 function PaymentPanel({ booking }: { booking: Booking }) {
+  const t = useT()
   if (isPaid(booking))
     return (
-      <section className="card border-emerald-200 p-5 sm:p-6" aria-label={PAYMENT_COMPLETE}>
+      <section className="card border-emerald-200 p-5 sm:p-6" aria-label={t(PAYMENT_COMPLETE)}>
         <span className="flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700">
           <CheckIcon />
         </span>
-        <h2 className="mt-4 text-xl font-semibold text-slate-900">{PAYMENT_COMPLETE}</h2>
-        <p className="mt-2 text-sm text-slate-600">{PAYMENT_DONE_TEXT}</p>
+        <h2 className="mt-4 text-xl font-semibold text-slate-900">{t(PAYMENT_COMPLETE)}</h2>
+        <p className="mt-2 text-sm text-slate-600">{t(PAYMENT_DONE_TEXT)}</p>
         <div className="mt-5 flex flex-col gap-3">
           <Link to={`/receipt/${booking._id}`} className="btn-primary">
-            Download Receipt
+            {t('payments.downloadReceipt')}
           </Link>
           <Link to="/dashboard" className="btn-secondary">
-            View My Bookings
+            {t('payments.viewMyBookings')}
           </Link>
         </div>
       </section>
@@ -141,28 +139,28 @@ function PaymentPanel({ booking }: { booking: Booking }) {
   const state = bookingState(booking)
   if (state === 'expired' || state === 'cancelled' || state === 'completed')
     return (
-      <Notice icon={<AlertIcon />} tone={state === 'completed' ? 'amber' : 'red'} title={CLOSED_TITLES[state]}>
-        <p>{CLOSED_TEXTS[state]}</p>
+      <Notice icon={<AlertIcon />} tone={state === 'completed' ? 'amber' : 'red'} title={t('payments.closedTitle', { state })}>
+        <p>{t('payments.closedText', { state })}</p>
         <Link to="/dashboard" className="btn-secondary mt-5 w-full">
-          View My Bookings
+          {t('payments.viewMyBookings')}
         </Link>
       </Notice>
     )
   if (state === 'rejected')
     return (
-      <Notice icon={<AlertIcon />} tone="red" title="Booking declined">
-        <p>This booking was declined by the guide and cannot be paid. Nothing has been charged.</p>
+      <Notice icon={<AlertIcon />} tone="red" title={t('payments.bookingDeclined')}>
+        <p>{t('payments.bookingDeclinedText')}</p>
         <Link to="/guides" className="btn-primary mt-5 w-full">
-          Find another guide
+          {t('payments.findAnotherGuide')}
         </Link>
       </Notice>
     )
   if (state === 'pending')
     return (
-      <Notice icon={<ClockIcon />} tone="amber" title="Waiting for the guide">
-        <p>You can pay once {booking.guide.firstName} approves this booking. We will notify you as soon as they answer.</p>
+      <Notice icon={<ClockIcon />} tone="amber" title={t('payments.waitingForGuide')}>
+        <p>{t('payments.waitingForGuideText', { name: booking.guide.firstName })}</p>
         <Link to="/dashboard" className="btn-secondary mt-5 w-full">
-          View My Bookings
+          {t('payments.viewMyBookings')}
         </Link>
       </Notice>
     )
@@ -188,6 +186,7 @@ const WALLET_CLASSES = {
 } as const
 
 function PayOptions({ booking }: { booking: Booking }) {
+  const t = useT()
   const [paying, setPaying] = useState<Paying>(null)
   const [failure, setFailure] = useState<string | null>(null)
   // If the methods cannot be loaded the card button stays: the server's own answer then says why.
@@ -219,7 +218,7 @@ function PayOptions({ booking }: { booking: Booking }) {
       if (result.ok) return leaveFor(result.data.url)
       setPaying(null)
       setFailure(result.message)
-      window.alert(result.message || CARD_PAYMENT_FAILED)
+      window.alert(result.message || t(CARD_PAYMENT_FAILED))
       return
     }
     if (method === 'khalti') {
@@ -243,7 +242,7 @@ function PayOptions({ booking }: { booking: Booking }) {
   function label(method: Exclude<Paying, null>, text: ReactNode) {
     return paying === method ? (
       <>
-        <SpinnerIcon /> Processing...
+        <SpinnerIcon /> {t('payments.processing')}
       </>
     ) : (
       text
@@ -251,12 +250,12 @@ function PayOptions({ booking }: { booking: Booking }) {
   }
 
   return (
-    <section className="card overflow-hidden" aria-label={PAYMENT_REQUIRED}>
+    <section className="card overflow-hidden" aria-label={t(PAYMENT_REQUIRED)}>
       <div className="flex items-start gap-3 border-b border-marigold-200 bg-marigold-50 px-5 py-4 text-marigold-900 sm:px-6">
         <AlertIcon className="mt-0.5 shrink-0 text-lg" />
         <div>
-          <h2 className="font-semibold">{PAYMENT_REQUIRED}</h2>
-          <p className="text-sm">{booking.guide.firstName} approved your trip. Pay {formatDollars(booking.totalAmount)} to confirm it.</p>
+          <h2 className="font-semibold">{t(PAYMENT_REQUIRED)}</h2>
+          <p className="text-sm">{t('payments.approvedPay', { name: booking.guide.firstName, amount: formatDollars(booking.totalAmount) })}</p>
         </div>
       </div>
       <div className="space-y-3 p-5 sm:p-6">
@@ -264,8 +263,8 @@ function PayOptions({ booking }: { booking: Booking }) {
           <div role="status" className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
             <CardIcon className="mt-0.5 shrink-0 text-lg text-slate-500" />
             <div>
-              <p className="font-semibold text-slate-900">{CARD_PAYMENTS_NOT_SET_UP}</p>
-              <p>{wallets.length > 0 ? 'You can pay with a wallet below.' : 'Your booking stays approved. Please try again later, or contact the Yatra team.'}</p>
+              <p className="font-semibold text-slate-900">{t(CARD_PAYMENTS_NOT_SET_UP)}</p>
+              <p>{wallets.length > 0 ? t('payments.payWithWalletBelow') : t('payments.bookingStaysApproved')}</p>
             </div>
           </div>
         ) : (
@@ -273,37 +272,33 @@ function PayOptions({ booking }: { booking: Booking }) {
             {label(
               'card',
               <>
-                <CardIcon /> Pay with Stripe
+                <CardIcon /> {t('payments.payWithStripe')}
               </>,
             )}
           </button>
         )}
         {card === 'sandbox' ? (
-          <p className="text-center text-xs text-slate-500">Test mode: the card checkout is a sandbox and no money moves.</p>
+          <p className="text-center text-xs text-slate-500">{t('payments.cardSandbox')}</p>
         ) : card !== 'none' ? (
-          <p className="text-center text-xs text-slate-500">Card payments are handled by Stripe; Yatra never sees your card number.</p>
+          <p className="text-center text-xs text-slate-500">{t('payments.cardByStripe')}</p>
         ) : null}
         {rate !== null && wallets.length > 0 && (
           <div className="space-y-3 border-t border-slate-100 pt-4">
-            <div className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700" aria-label="Wallet amount">
-              <p>
-                Khalti and eSewa charge in rupees: <strong className="text-slate-900">{formatRupees(rupeesFor(booking.totalAmount, rate))}</strong>
-              </p>
-              <p className="text-xs text-slate-500">
-                {formatDollars(booking.totalAmount)} at {formatRate(rate)}, rounded to the rupee.
-              </p>
+            <div className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700" aria-label={t('payments.walletAmount')}>
+              <p>{t.rich('payments.walletsChargeRupees', { amount: formatRupees(rupeesFor(booking.totalAmount, rate)), b: (chunks) => <strong className="text-slate-900">{chunks}</strong> })}</p>
+              <p className="text-xs text-slate-500">{t('payments.atRateRounded', { amount: formatDollars(booking.totalAmount), rate: formatRate(rate) })}</p>
             </div>
             {wallets.map((wallet) => (
               <button key={wallet} type="button" className={WALLET_CLASSES[wallet]} onClick={() => pay(wallet)} disabled={paying !== null} aria-busy={paying === wallet}>
                 {label(
                   wallet,
                   <>
-                    <WalletIcon /> Pay with {WALLET_NAMES[wallet]}
+                    <WalletIcon /> {t('payments.payWith', { wallet: WALLET_NAMES[wallet] })}
                   </>,
                 )}
               </button>
             ))}
-            {walletSandbox && <p className="text-center text-xs text-slate-500">Test mode: the wallet checkouts are a sandbox and no money moves.</p>}
+            {walletSandbox && <p className="text-center text-xs text-slate-500">{t('payments.walletSandbox')}</p>}
           </div>
         )}
         {failure && <FormAlert tone="error">{failure}</FormAlert>}

@@ -12,6 +12,7 @@ import { useCachedQuery } from '../../lib/use-cached-query'
 import { BOOKING_NOT_FOUND, bookingKey, bookingTags, getBooking } from './api/get-booking'
 import { SUPPORT_EMAIL } from './cancel-page'
 import { receiptOf, type Receipt } from './receipt'
+import { useT } from '../../i18n/messages'
 
 /** /receipt/{bookingId}: a paid booking's receipt, laid out to print or save as PDF. */
 export function ReceiptPage() {
@@ -22,30 +23,31 @@ export function ReceiptPage() {
   const offlineCopy = query.status === 'error' && query.data === undefined ? saved : null
   const booking = query.data ?? offlineCopy?.booking
   const receipt = booking ? receiptOf(booking) : null
+  const t = useT()
 
   let body: ReactNode
-  if (query.status === 'loading') body = <LoadingCard label="Loading your receipt..." />
+  if (query.status === 'loading') body = <LoadingCard label={t('payments.loadingReceipt')} />
   else if (!booking)
     body = (
-      <ErrorCard message={BOOKING_NOT_FOUND} detail="It may belong to another account, or the link may be incomplete." onRetry={query.reload} asPageTitle>
+      <ErrorCard message={t(BOOKING_NOT_FOUND)} detail={t('payments.otherAccountOrLink')} onRetry={query.reload} asPageTitle>
         <Link to="/dashboard" className="btn-secondary">
-          View My Bookings
+          {t('payments.viewMyBookings')}
         </Link>
       </ErrorCard>
     )
   else if (!receipt)
     body = (
       <div className="card mx-auto max-w-md p-8 text-center">
-        <h1 className="text-lg font-semibold text-slate-900">No receipt yet</h1>
-        <p className="mt-2 text-sm text-slate-600">A receipt is issued once a booking is paid, and this one is not paid.</p>
+        <h1 className="text-lg font-semibold text-slate-900">{t('payments.noReceiptYet')}</h1>
+        <p className="mt-2 text-sm text-slate-600">{t('payments.noReceiptYetText')}</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           {isPayable(booking) && (
             <Link to={`/checkout/${booking._id}`} className="btn-primary">
-              Go to checkout
+              {t('payments.goToCheckout')}
             </Link>
           )}
           <Link to="/dashboard" className="btn-secondary">
-            View My Bookings
+            {t('payments.viewMyBookings')}
           </Link>
         </div>
       </div>
@@ -66,7 +68,8 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
   const approx = receipt.dollars === null ? null : price.approx(receipt.dollars)
   // A guide (or an admin) may open a trip's receipt too; each goes back to their own list.
   const { role } = useAuth()
-  const back = role === 'tourist' ? { to: '/dashboard', label: 'My bookings' } : role === 'guide' ? { to: '/request', label: 'Tour Requests' } : { to: '/', label: 'Home' }
+  const t = useT()
+  const back = role === 'tourist' ? { to: '/dashboard', label: t('payments.myBookings') } : role === 'guide' ? { to: '/request', label: t('payments.tourRequests') } : { to: '/', label: t('payments.home') }
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -74,41 +77,41 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           <ArrowLeftIcon /> {back.label}
         </Link>
         <button type="button" className="btn-primary" onClick={() => window.print()}>
-          <PrinterIcon /> Print / Save as PDF
+          <PrinterIcon /> {t('payments.printSave')}
         </button>
       </div>
       <article className="card p-6 sm:p-10 print:rounded-none print:border-0 print:shadow-none" aria-labelledby="receipt-title">
         <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 pb-6">
           <div>
             <Wordmark />
-            <p className="mt-2 text-sm text-slate-500">Local guides across Nepal</p>
+            <p className="mt-2 text-sm text-slate-500">{t('payments.tagline')}</p>
           </div>
           <div className="text-right">
             <h1 id="receipt-title" className="font-display text-3xl font-bold text-himal-900">
-              Receipt
+              {t('payments.receipt')}
             </h1>
             <p className="mt-1 inline-block rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-bold tracking-wide text-emerald-800 uppercase ring-1 ring-emerald-200">
-              Paid
+              {t('payments.paid')}
             </p>
           </div>
         </header>
 
         <dl className="grid gap-x-8 gap-y-4 border-b border-slate-200 py-6 text-sm sm:grid-cols-2">
-          <Field label="Paid at" value={receipt.paidAt} />
-          <Field label="Payment method" value={receipt.method} />
-          {receipt.exchange && <Field label="Charged in rupees" value={receipt.exchange} />}
-          <Field label="Payment reference" value={receipt.reference} mono />
-          <Field label="Booking reference" value={receipt.bookingId} mono />
+          <Field label={t('payments.paidAt')} value={receipt.paidAt} />
+          <Field label={t('payments.paymentMethod')} value={receipt.method} />
+          {receipt.exchange && <Field label={t('payments.chargedInRupees')} value={receipt.exchange} />}
+          <Field label={t('payments.paymentReference')} value={receipt.reference} mono />
+          <Field label={t('payments.bookingReference')} value={receipt.bookingId} mono />
         </dl>
 
         <div className="grid gap-6 border-b border-slate-200 py-6 text-sm sm:grid-cols-2">
           <div>
-            <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Billed to</h2>
+            <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('payments.billedTo')}</h2>
             <p className="mt-1 font-semibold text-slate-900">{receipt.billedTo.name}</p>
             <p className="break-all text-slate-600">{receipt.billedTo.email}</p>
           </div>
           <div>
-            <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Guide</h2>
+            <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('payments.guide')}</h2>
             <p className="mt-1 font-semibold text-slate-900">{receipt.guide.name}</p>
             <p className="text-slate-600">{receipt.guide.email}</p>
             {receipt.guide.phone && <p className="text-slate-600">{receipt.guide.phone}</p>}
@@ -116,14 +119,14 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         </div>
 
         <table className="mt-6 w-full text-sm">
-          <caption className="sr-only">What was paid for</caption>
+          <caption className="sr-only">{t('payments.whatWasPaidFor')}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase">
               <th scope="col" className="pb-2 font-semibold">
-                Description
+                {t('payments.description')}
               </th>
               <th scope="col" className="pb-2 text-right font-semibold">
-                Amount
+                {t('payments.amount')}
               </th>
             </tr>
           </thead>
@@ -140,7 +143,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           <tfoot>
             <tr>
               <th scope="row" className="pt-4 text-left text-base font-semibold text-slate-900">
-                Total paid ({receipt.currency})
+                {t('payments.totalPaid', { currency: receipt.currency })}
               </th>
               <td className="pt-4 text-right font-display text-2xl font-bold whitespace-nowrap text-himal-900">{receipt.total}</td>
             </tr>
@@ -148,7 +151,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
             {approx && (
               <tr className="print:hidden">
                 <td colSpan={2} className="pt-1 text-right text-sm text-slate-600">
-                  {approx} in your currency
+                  {t('payments.inYourCurrency', { amount: approx })}
                 </td>
               </tr>
             )}
@@ -156,7 +159,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         </table>
 
         <p className="mt-10 border-t border-slate-200 pt-4 text-xs text-slate-500">
-          Thank you for travelling with Yatra. Questions about this payment: {SUPPORT_EMAIL}, quoting the booking reference.
+          {t('payments.thankYou', { email: SUPPORT_EMAIL })}
         </p>
       </article>
     </>

@@ -1,14 +1,16 @@
 import { daysLabel, formatLongTripDate, formatMoment, partyName, peopleLabel, wasPaid, type Booking } from '../../lib/booking'
 import { formatDollars } from '../../lib/money'
 import { formatRate } from './rupees'
+import { translate } from '../../i18n/messages'
+import { localNumberFormat } from '../../lib/intl-formats'
 
 const WALLETS: Record<string, string> = { khalti: 'Khalti', esewa: 'eSewa' }
 
 /** How a provider (and, for the sandbox, the way it stood in for) is named to the traveller. */
 export function providerLabel(provider: string, method = 'card'): string {
-  if (provider === 'stripe') return 'Card, through Stripe'
-  if (provider === 'sandbox') return WALLETS[method] ? `${WALLETS[method]} test payment (sandbox, no real charge)` : 'Test payment (sandbox, no real charge)'
-  if (WALLETS[provider]) return `${WALLETS[provider]} wallet`
+  if (provider === 'stripe') return translate('payments.providerCard')
+  if (provider === 'sandbox') return WALLETS[method] ? translate('payments.providerWalletSandbox', { wallet: WALLETS[method] }) : translate('payments.providerSandbox')
+  if (WALLETS[provider]) return translate('payments.providerWallet', { wallet: WALLETS[provider] })
   return provider
 }
 
@@ -17,7 +19,7 @@ export function formatAmount(amount: number, currency: string): string {
   const code = currency.toUpperCase()
   if (code === 'USD' || code === '') return formatDollars(amount)
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)
+    return localNumberFormat({ style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)
   } catch {
     return `${amount.toFixed(2)} ${code}`
   }
@@ -64,12 +66,12 @@ export function receiptOf(booking: Booking): Receipt | null {
     method: providerLabel(payment.provider, payment.method),
     billedTo: { name: partyName(booking.tourist), email: booking.tourist.email },
     guide: { name: partyName(booking.guide), email: booking.guide.email, phone: booking.guide.phone },
-    item: days === 1 ? `Guided day with ${partyName(booking.guide)}` : `${daysLabel(days)} guided by ${partyName(booking.guide)}`,
-    when: `${formatLongTripDate(booking.selectedDate)} at ${booking.selectedTime}`,
+    item: days === 1 ? translate('payments.itemDay', { name: partyName(booking.guide) }) : translate('payments.itemDays', { days: daysLabel(days), name: partyName(booking.guide) }),
+    when: translate('payments.whenAt', { date: formatLongTripDate(booking.selectedDate), time: booking.selectedTime }),
     quantity: days === 1 ? `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)}` : `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)} × ${daysLabel(days)}`,
     total: wallet ? formatAmount(payment.amountNpr ?? 0, 'npr') : formatAmount(payment.amount, payment.currency),
     currency: payment.currency.toUpperCase(),
-    exchange: wallet ? `${formatDollars(payment.amount)} at ${formatRate(payment.nprPerUsd ?? 0)}` : null,
+    exchange: wallet ? translate('payments.amountAtRate', { amount: formatDollars(payment.amount), rate: formatRate(payment.nprPerUsd ?? 0) }) : null,
     dollars: !wallet && payment.currency.toUpperCase() === 'USD' ? payment.amount : null,
   }
 }

@@ -1,3 +1,6 @@
+import { translate } from '../../i18n/messages'
+import { localNumberFormat } from '../../lib/intl-formats'
+
 /** What a wallet charges for `dollars` at `nprPerUsd`: whole rupees, rounded as the server rounds. */
 export function rupeesFor(dollars: number, nprPerUsd: number): number {
   return Math.round((Math.round(dollars * 100) * nprPerUsd) / 100)
@@ -5,10 +8,10 @@ export function rupeesFor(dollars: number, nprPerUsd: number): number {
 
 /** 'NPR 10,680' */
 export function formatRupees(rupees: number): string {
-  return `NPR ${rupees.toLocaleString('en-US', { maximumFractionDigits: 0 })}`
+  return translate('payments.rupees', { amount: localNumberFormat({ maximumFractionDigits: 0 }).format(rupees) })
 }
 
 /** 'NPR 133.50 per US$1' */
 export function formatRate(nprPerUsd: number): string {
-  return `NPR ${nprPerUsd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })} per US$1`
+  return translate('payments.ratePerDollar', { rate: localNumberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(nprPerUsd) })
 }

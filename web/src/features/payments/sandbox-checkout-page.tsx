@@ -13,8 +13,9 @@ import { CHECKOUT_LOAD_FAILED, getSandboxCheckout, sandboxCheckoutKey, sandboxCh
 import { paySandboxCheckout } from './api/pay-sandbox-checkout'
 import { chargedAmount, formatAmount } from './receipt'
 import { formatRate } from './rupees'
+import { msg, useT } from '../../i18n/messages'
 
-export const TEST_MODE = 'Test mode — no real charge'
+export const TEST_MODE = msg('payments.testMode')
 export const TEST_CARD = '4242 4242 4242 4242'
 const WALLET_NAMES: Record<string, string | undefined> = { khalti: 'Khalti', esewa: 'eSewa' }
 
@@ -31,14 +32,15 @@ export function SandboxCheckoutPage() {
   // refresh landing meanwhile (bookings invalidated, a live notification) must not send
   // the traveller to the receipt instead, while the return page's code is still loading.
   const [leaving, setLeaving] = useState(false)
+  const t = useT()
 
   let body: ReactNode
-  if (query.status === 'loading') body = <LoadingCard label="Opening the test checkout..." />
+  if (query.status === 'loading') body = <LoadingCard label={t('payments.openingTestCheckout')} />
   else if (!checkout)
     body = (
-      <ErrorCard message={query.error ?? CHECKOUT_LOAD_FAILED} detail="This test checkout may have expired or belong to another account." onRetry={query.reload}>
+      <ErrorCard message={query.error ?? t(CHECKOUT_LOAD_FAILED)} detail={t('payments.testCheckoutGone')} onRetry={query.reload}>
         <Link to="/dashboard" className="btn-secondary">
-          View My Bookings
+          {t('payments.viewMyBookings')}
         </Link>
       </ErrorCard>
     )
@@ -47,10 +49,10 @@ export function SandboxCheckoutPage() {
   else if (checkout.paymentStatus === 'cancelled' && !leaving)
     body = (
       <div className="card p-6 text-center sm:p-8">
-        <h2 className="text-xl font-semibold text-slate-900">This checkout was cancelled</h2>
-        <p className="mt-2 text-sm text-slate-600">Nothing was charged. Start the payment again from your booking to get a new checkout.</p>
+        <h2 className="text-xl font-semibold text-slate-900">{t('payments.checkoutWasCancelled')}</h2>
+        <p className="mt-2 text-sm text-slate-600">{t('payments.checkoutWasCancelledText')}</p>
         <Link to={`/checkout/${checkout.booking._id}`} className="btn-primary mt-6">
-          Back to checkout
+          {t('payments.backToCheckout')}
         </Link>
       </div>
     )
@@ -58,14 +60,14 @@ export function SandboxCheckoutPage() {
 
   return (
     <div className="min-h-[70vh] bg-slate-100">
-      <div role="note" aria-label="Test mode" className="border-b-4 border-amber-500 bg-[repeating-linear-gradient(45deg,#fef3c7_0_16px,#fde68a_16px_32px)] px-4 py-4 text-center text-amber-950">
+      <div role="note" aria-label={t('payments.testModeLabel')} className="border-b-4 border-amber-500 bg-[repeating-linear-gradient(45deg,#fef3c7_0_16px,#fde68a_16px_32px)] px-4 py-4 text-center text-amber-950">
         <p className="flex items-center justify-center gap-2 text-base font-bold sm:text-lg">
-          <AlertIcon className="shrink-0" /> {TEST_MODE}
+          <AlertIcon className="shrink-0" /> {t(TEST_MODE)}
         </p>
-        <p className="mt-1 text-sm">This is Yatra's sandbox checkout. No card is charged and no money moves.</p>
+        <p className="mt-1 text-sm">{t('payments.sandboxNote')}</p>
       </div>
       <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
-        <h1 className="font-display text-2xl font-bold text-himal-900 sm:text-3xl">Test checkout</h1>
+        <h1 className="font-display text-2xl font-bold text-himal-900 sm:text-3xl">{t('payments.testCheckout')}</h1>
         <div className="mt-6">{body}</div>
       </div>
     </div>
@@ -76,6 +78,7 @@ type Busy = 'pay' | 'cancel' | null
 
 function TestCheckout({ sessionId, checkout, onLeave }: { sessionId: string; checkout: PaymentState; onLeave: () => void }) {
   const navigate = useNavigate()
+  const t = useT()
   const cache = useClientCache()
   const [busy, setBusy] = useState<Busy>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -105,66 +108,65 @@ function TestCheckout({ sessionId, checkout, onLeave }: { sessionId: string; che
 
   return (
     <div className="space-y-5">
-      <section className="card p-5 sm:p-6" aria-label="What you are paying for">
+      <section className="card p-5 sm:p-6" aria-label={t('payments.payingFor')}>
         <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Yatra</p>
         <div className="mt-3 flex items-center gap-3">
           <Avatar src={booking.guide.profilePicture} name={guide} className="h-12 w-12 text-base" />
           <div className="min-w-0">
-            <p className="font-semibold text-slate-900">Guided day with {guide}</p>
+            <p className="font-semibold text-slate-900">{t('payments.guidedDayWith', { name: guide })}</p>
             <p className="text-sm text-slate-600">
-              {formatLongTripDate(booking.selectedDate)} at {booking.selectedTime} · {peopleLabel(booking.groupSize)}
+              {t('payments.dateAtTimePeople', { date: formatLongTripDate(booking.selectedDate), time: booking.selectedTime, people: peopleLabel(booking.groupSize) })}
             </p>
           </div>
         </div>
         <div className="mt-4 flex items-baseline justify-between border-t border-slate-100 pt-4">
-          <span className="text-slate-600">Amount due</span>
+          <span className="text-slate-600">{t('payments.amountDue')}</span>
           <span className="font-display text-2xl font-bold text-himal-900">{amount}</span>
         </div>
       </section>
 
       {wallet ? (
-        <section className="card p-5 sm:p-6" aria-label={`Test ${wallet} account`}>
+        <section className="card p-5 sm:p-6" aria-label={t('payments.testWalletAccount', { wallet })}>
           <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-            <WalletIcon /> {wallet} test account
+            <WalletIcon /> {t('payments.walletTestAccount', { wallet })}
           </h2>
           <p className="mt-2 text-sm text-slate-600">
-            Paying here stands in for {wallet}: no wallet is charged. You then come back to Yatra the way {wallet} sends you back, and the payment is confirmed on
-            that page.
+            {t('payments.walletStandIn', { wallet })}
           </p>
           {checkout.nprPerUsd != null && (
             <p className="mt-2 text-xs text-slate-500">
-              {formatAmount(checkout.amount, 'usd')} at {formatRate(checkout.nprPerUsd)}, rounded to the rupee.
+              {t('payments.atRateRounded', { amount: formatAmount(checkout.amount, 'usd'), rate: formatRate(checkout.nprPerUsd) })}
             </p>
           )}
         </section>
       ) : (
-      <section className="card p-5 sm:p-6" aria-label="Test card">
+      <section className="card p-5 sm:p-6" aria-label={t('payments.testCard')}>
         <div className="flex items-center justify-between gap-3">
           <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-            <CardIcon /> Card details
+            <CardIcon /> {t('payments.cardDetails')}
           </h2>
-          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold tracking-wide text-amber-900 uppercase">Test card</span>
+          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold tracking-wide text-amber-900 uppercase">{t('payments.testCard')}</span>
         </div>
         <fieldset disabled className="mt-4 grid grid-cols-2 gap-3">
-          <legend className="sr-only">Test card details (fixed, cannot be changed)</legend>
+          <legend className="sr-only">{t('payments.testCardFixed')}</legend>
           <label className="col-span-2">
-            <span className="field-label">Card number</span>
+            <span className="field-label">{t('payments.cardNumber')}</span>
             <input className="field-input font-mono tracking-wider" value={TEST_CARD} readOnly />
           </label>
           <label>
-            <span className="field-label">Expiry</span>
+            <span className="field-label">{t('payments.expiry')}</span>
             <input className="field-input font-mono" value="12 / 34" readOnly />
           </label>
           <label>
-            <span className="field-label">CVC</span>
+            <span className="field-label">{t('payments.cvc')}</span>
             <input className="field-input font-mono" value="123" readOnly />
           </label>
           <label className="col-span-2">
-            <span className="field-label">Name on card</span>
+            <span className="field-label">{t('payments.nameOnCard')}</span>
             <input className="field-input" value={partyName(booking.tourist)} readOnly />
           </label>
         </fieldset>
-        <p className="mt-3 text-xs text-slate-500">Stripe's test card number, filled in for you. Real cards are never asked for in test mode.</p>
+        <p className="mt-3 text-xs text-slate-500">{t('payments.testCardNote')}</p>
       </section>
       )}
 
@@ -174,19 +176,19 @@ function TestCheckout({ sessionId, checkout, onLeave }: { sessionId: string; che
         <button type="button" className="btn-secondary sm:flex-1" onClick={() => finish('cancel')} disabled={busy !== null} aria-busy={busy === 'cancel'}>
           {busy === 'cancel' ? (
             <>
-              <SpinnerIcon /> Cancelling...
+              <SpinnerIcon /> {t('payments.cancelling')}
             </>
           ) : (
-            'Cancel'
+            t('payments.cancel')
           )}
         </button>
         <button type="button" className="btn-primary py-3 text-base sm:flex-[2]" onClick={() => finish('pay')} disabled={busy !== null} aria-busy={busy === 'pay'}>
           {busy === 'pay' ? (
             <>
-              <SpinnerIcon /> Processing...
+              <SpinnerIcon /> {t('payments.processing')}
             </>
           ) : (
-            `Pay ${amount}`
+            t('payments.payAmount', { amount })
           )}
         </button>
       </div>

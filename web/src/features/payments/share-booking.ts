@@ -12,6 +12,6 @@ export async function shareLink(
 ): Promise<'shared' | 'copied' | 'failed'> {
   const outcome = await shareOrCopy(share, nav)
   if (outcome === 'copied') alert(translate(LINK_COPIED))
-  if (outcome === 'failed') alert(`Copy this link to share it: ${share.url}`)
+  if (outcome === 'failed') alert(translate('payments.copyThisLink', { url: share.url }))
   return outcome === 'dismissed' ? 'failed' : outcome
 }

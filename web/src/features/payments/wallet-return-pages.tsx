@@ -7,6 +7,7 @@ import { BOOKINGS_TAG } from '../../lib/cache-tags'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { confirmEsewa, confirmKhalti, WALLET_CHECK_FAILED, type WalletConfirmation } from './api/confirm-wallet-payment'
 import { Buttons, CONFIRMING, MIN_CONFIRMING_MS, Outcome, Paid, RECHECK_MS } from './success-page'
+import { useT } from '../../i18n/messages'
 
 type Wallet = 'Khalti' | 'eSewa'
 
@@ -29,10 +30,11 @@ export function EsewaSuccessPage() {
 export function EsewaFailurePage() {
   const [params] = useSearchParams()
   const bookingId = params.get('booking_id') ?? ''
+  const t = useT()
   return (
     <Page>
-      <Outcome icon={<AlertIcon />} tone="red" title="The eSewa payment did not go through">
-        <p>Nothing was charged, and your booking is still approved. You can try again, or pay another way.</p>
+      <Outcome icon={<AlertIcon />} tone="red" title={t('payments.esewaFailedTitle')}>
+        <p>{t('payments.esewaFailedText')}</p>
         <RetryButtons bookingId={bookingId} />
       </Outcome>
     </Page>
@@ -44,15 +46,16 @@ function Page({ children }: { children: ReactNode }) {
 }
 
 function RetryButtons({ bookingId }: { bookingId: string }) {
+  const t = useT()
   return (
     <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
       {bookingId !== '' && (
         <Link to={`/checkout/${encodeURIComponent(bookingId)}`} className="btn-primary">
-          Try Payment Again
+          {t('payments.tryPaymentAgain')}
         </Link>
       )}
       <Link to="/dashboard" className="btn-secondary">
-        View My Bookings
+        {t('payments.viewMyBookings')}
       </Link>
     </div>
   )
@@ -60,6 +63,7 @@ function RetryButtons({ bookingId }: { bookingId: string }) {
 
 function WalletReturn({ wallet, reference, confirm }: { wallet: Wallet; reference: string; confirm: () => Promise<ApiResult<WalletConfirmation>> }) {
   const cache = useClientCache()
+  const t = useT()
   const query = useCachedQuery({ key: `wallet:${wallet}:${reference}`, load: confirm, enabled: reference !== '' })
   const [shownLongEnough, setShownLongEnough] = useState(false)
   useEffect(() => {
@@ -86,28 +90,28 @@ function WalletReturn({ wallet, reference, confirm }: { wallet: Wallet; referenc
   let view: ReactNode
   if (reference === '')
     view = (
-      <Outcome icon={<AlertIcon />} tone="amber" title="No payment to confirm">
-        <p>This page is opened by {wallet} after a payment. To pay for a trip, open it from your bookings.</p>
+      <Outcome icon={<AlertIcon />} tone="amber" title={t('payments.noPaymentToConfirm')}>
+        <p>{t('payments.noPaymentToConfirmWallet', { wallet })}</p>
         <Buttons />
       </Outcome>
     )
   else if (!shownLongEnough || (query.status === 'loading' && !query.data))
     view = (
-      <Outcome icon={<SpinnerIcon />} tone="himal" title={CONFIRMING} busy>
-        <p>We are checking with {wallet}. This takes a moment.</p>
+      <Outcome icon={<SpinnerIcon />} tone="himal" title={t(CONFIRMING)} busy>
+        <p>{t('payments.checkingWithWallet', { wallet })}</p>
       </Outcome>
     )
   else if (!query.data)
     view = (
-      <Outcome icon={<AlertIcon />} tone="red" title={WALLET_CHECK_FAILED}>
+      <Outcome icon={<AlertIcon />} tone="red" title={t(WALLET_CHECK_FAILED)}>
         <p role="alert">{query.error}</p>
-        <p className="mt-2">If money left your {wallet} account, it is not lost: check your bookings before paying a second time, or contact the Yatra team.</p>
+        <p className="mt-2">{t('payments.walletMoneyNotLost', { wallet })}</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <button type="button" className="btn-primary" onClick={query.reload}>
-            Try Again
+            {t('payments.tryAgain')}
           </button>
           <Link to="/dashboard" className="btn-secondary">
-            View My Bookings
+            {t('payments.viewMyBookings')}
           </Link>
         </div>
       </Outcome>
@@ -115,24 +119,24 @@ function WalletReturn({ wallet, reference, confirm }: { wallet: Wallet; referenc
   else if (query.data.data.paymentStatus === 'paid') view = <Paid payment={query.data.data} />
   else if (query.data.data.paymentStatus === 'cancelled')
     view = (
-      <Outcome icon={<AlertIcon />} tone="red" title={`The ${wallet} payment did not go through`}>
+      <Outcome icon={<AlertIcon />} tone="red" title={t('payments.walletDidNotGoThrough', { wallet })}>
         <p>{query.data.message}</p>
         <RetryButtons bookingId={query.data.data.booking._id} />
       </Outcome>
     )
   else
     view = (
-      <Outcome icon={<ClockIcon />} tone="amber" title="Waiting for confirmation">
-        <p>{query.data.message} This page checks again every few seconds; your bookings will show the payment once it arrives.</p>
+      <Outcome icon={<ClockIcon />} tone="amber" title={t('payments.waitingForConfirmation')}>
+        <p>{t('payments.walletWaitingText', { message: query.data.message })}</p>
         <p className="mt-3 inline-flex items-center gap-2 text-sm text-slate-500" role="status">
-          {query.isFetching && <SpinnerIcon />} {query.isFetching ? 'Checking...' : 'Checking again shortly'}
+          {query.isFetching && <SpinnerIcon />} {query.isFetching ? t('payments.checking') : t('payments.checkingShortly')}
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <button type="button" className="btn-primary" onClick={query.reload} disabled={query.isFetching}>
-            Check now
+            {t('payments.checkNow')}
           </button>
           <Link to="/dashboard" className="btn-secondary">
-            View My Bookings
+            {t('payments.viewMyBookings')}
           </Link>
         </div>
       </Outcome>

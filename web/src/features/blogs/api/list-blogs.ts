@@ -3,10 +3,11 @@ import { settle, type ApiResult } from '../../../lib/api-result'
 import type { Blog } from '../../../lib/blog-text'
 import { BLOGS_TAG } from '../../../lib/cache-tags'
 import type { Page } from '../../../lib/use-cached-query'
+import { msg, translate } from '../../../i18n/messages'
 
 /** Posts per page of the feed (spec section 9). */
 export const BLOGS_PAGE_SIZE = 6
-export const BLOGS_LOAD_FAILED = 'Failed to load blogs'
+export const BLOGS_LOAD_FAILED = msg('blogs.blogsLoadFailed')
 
 /** The feed's paged-list key: it names every parameter. */
 export const BLOG_FEED_KEY = `blogs?limit=${BLOGS_PAGE_SIZE}`
@@ -19,7 +20,7 @@ export const BLOG_FEED_TAGS = [BLOGS_TAG]
  */
 export async function listBlogs(page: number, cursor?: string): Promise<ApiResult<Page<Blog>>> {
   const query = { limit: BLOGS_PAGE_SIZE, ...(cursor ? { cursor } : { page }) }
-  const result = await settle(authApi.GET('/api/v1/users/blogs', { params: { query } }), BLOGS_LOAD_FAILED)
+  const result = await settle(authApi.GET('/api/v1/users/blogs', { params: { query } }), translate(BLOGS_LOAD_FAILED))
   if (!result.ok) return result
   const { blogs, totalPages, nextCursor } = result.data
   return { ok: true, data: { items: blogs, totalPages, nextCursor } }

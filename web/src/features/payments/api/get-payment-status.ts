@@ -1,8 +1,9 @@
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { PaymentState } from './get-sandbox-checkout'
+import { msg, translate } from '../../../i18n/messages'
 
-export const PAYMENT_CHECK_FAILED = 'We could not confirm your payment'
+export const PAYMENT_CHECK_FAILED = msg('payments.paymentCheckFailed')
 
 export const paymentStatusKey = (sessionId: string) => `payment:${sessionId}`
 
@@ -11,6 +12,6 @@ export const paymentStatusKey = (sessionId: string) => `payment:${sessionId}`
  * with the payment provider, with its booking. Only the payer (or an admin) may ask.
  */
 export async function getPaymentStatus(sessionId: string, signal?: AbortSignal): Promise<ApiResult<PaymentState>> {
-  const result = await settle(authApi.GET('/api/v1/payments/session/{sessionId}', { params: { path: { sessionId } }, signal }), PAYMENT_CHECK_FAILED)
+  const result = await settle(authApi.GET('/api/v1/payments/session/{sessionId}', { params: { path: { sessionId } }, signal }), translate(PAYMENT_CHECK_FAILED))
   return result.ok ? { ok: true, data: result.data.data } : result
 }
