@@ -43,7 +43,8 @@ export default function GuideMap({ guides }: { guides: GuideSummary[] }) {
                 key={guide._id}
                 center={[guide.location.latitude, guide.location.longitude]}
                 radius={9}
-                pathOptions={{ color: '#ffffff', weight: 2, fillColor: '#0f5f75', fillOpacity: 0.9, className: 'guide-marker' }}
+                className="guide-marker"
+                pathOptions={{ color: '#ffffff', weight: 2, fillColor: '#0f5f75', fillOpacity: 0.9 }}
               >
                 <Tooltip>{name}</Tooltip>
                 <Popup>
