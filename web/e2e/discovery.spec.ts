@@ -111,7 +111,7 @@ test('/guides loads the next page by cursor when scrolled near the bottom, and f
   expect(new Set(ids).size, `no guide twice: ${names.join(', ')}`).toBe(ids.length)
 
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.getByRole('group', { name: 'Guide categories' }).getByRole('button', { name: 'food' }).click()
+  await page.getByRole('group', { name: 'Guide categories' }).getByRole('button', { name: 'Food' }).click()
   await expect(page).toHaveURL(/\/guides\?category=food$/)
   await expect(cards.first()).toBeVisible()
   const foodCount = await cards.count()

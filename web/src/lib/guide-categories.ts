@@ -1,25 +1,25 @@
 import { msg, translate } from '../i18n/messages'
 
 /**
- * The categories travellers filter guides by (spec section 9). Each chip has the value the
- * API takes and the label the page shows.
+ * The categories travellers filter guides by. Each chip has the value the API takes and the
+ * label the page shows.
  */
 export type CategoryChip = { value: string; label: string }
 
-/** Landing page chips: All, Trekking, Cultural Tours, Adventure, Wildlife. */
-export const LANDING_CATEGORIES: readonly CategoryChip[] = [
+/**
+ * The seven categories, the same on the landing page and /guides (issue 16), each a rule
+ * over guides' interests kept by the server (server/src/guides/categories.rs).
+ */
+export const GUIDE_CATEGORIES: readonly CategoryChip[] = [
   { value: 'all', label: msg('common.categoryAll') },
   { value: 'trekking', label: msg('common.categoryTrekking') },
   { value: 'cultural', label: msg('common.categoryCultural') },
   { value: 'adventure', label: msg('common.categoryAdventure') },
   { value: 'wildlife', label: msg('common.categoryWildlife') },
+  { value: 'food', label: msg('common.categoryFood') },
+  { value: 'historical', label: msg('common.categoryHistorical') },
+  { value: 'nature', label: msg('common.categoryNature') },
 ]
-
-/** Guides list chips, named as the spec names them: all, adventure, cultural, food, historical, nature. */
-export const GUIDE_LIST_CATEGORIES: readonly CategoryChip[] = ['all', 'adventure', 'cultural', 'food', 'historical', 'nature'].map((value) => ({
-  value,
-  label: `common.chip.${value}`,
-}))
 
 const LABELS: Record<string, string> = {
   all: msg('common.categoryAll'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { categoryLabel, categoryValue } from './guide-categories'
+import { NO_FILTERS } from './guide-filters'
 import { readSearchRequest, searchPath } from './search-url'
 
 const read = (query: string) => readSearchRequest(new URLSearchParams(query))
@@ -22,7 +23,14 @@ describe('searchPath', () => {
 
 describe('readSearchRequest', () => {
   it('reads words and category', () => {
-    expect(read('q=pokhara&category=Cultural%20Tours')).toEqual({ q: 'pokhara', category: 'cultural', near: null, radiusKm: null, place: '' })
+    expect(read('q=pokhara&category=Cultural%20Tours')).toEqual({
+      q: 'pokhara',
+      category: 'cultural',
+      near: null,
+      radiusKm: null,
+      place: '',
+      filters: { ...NO_FILTERS, category: 'cultural' },
+    })
   })
 
   it('reads a point, a radius and a place', () => {
@@ -35,7 +43,22 @@ describe('readSearchRequest', () => {
 
   it('round-trips what searchPath writes', () => {
     const path = searchPath({ q: 'momo', category: 'food', near: { latitude: 27.7, longitude: 85.3 }, radiusKm: 10, place: 'Thamel' })
-    expect(read(path.split('?')[1])).toEqual({ q: 'momo', category: 'food', near: { latitude: 27.7, longitude: 85.3 }, radiusKm: 10, place: 'Thamel' })
+    expect(read(path.split('?')[1])).toEqual({
+      q: 'momo',
+      category: 'food',
+      near: { latitude: 27.7, longitude: 85.3 },
+      radiusKm: 10,
+      place: 'Thamel',
+      filters: { ...NO_FILTERS, category: 'food' },
+    })
+  })
+
+  it('carries the filter bar\'s filters, the category being the one named', () => {
+    const filters = { ...NO_FILTERS, category: 'trekking', language: 'French', maxPrice: 60, date: '2026-12-12', sort: 'price_asc' as const }
+    const path = searchPath({ q: 'pokhara', category: 'trekking', filters })
+    expect(path).toBe('/search?q=pokhara&category=trekking&language=French&maxPrice=60&date=2026-12-12&sort=price_asc')
+    expect(read(path.split('?')[1]).filters).toEqual(filters)
+    expect(searchPath({ q: 'pokhara', filters })).toBe('/search?q=pokhara&language=French&maxPrice=60&date=2026-12-12&sort=price_asc')
   })
 
   it('ignores a malformed or out-of-range point and radius', () => {

@@ -1,4 +1,5 @@
 import { categoryValue } from './guide-categories'
+import { readGuideFilters, writeGuideFilters, type GuideFilters } from './guide-filters'
 
 export type Point = { latitude: number; longitude: number }
 
@@ -12,20 +13,23 @@ export type SearchRequest = {
   radiusKm: number | null
   /** From `place`: the name of the point, for the title. */
   place: string
+  /** The filter bar's filters and order (`category` is the one above). */
+  filters: GuideFilters
 }
 
 export const RADIUS_MIN_KM = 1
 export const RADIUS_MAX_KM = 1000
 
 /** The /search URL for a request; empty and default parts are left out. */
-export function searchPath({ q = '', category, near, radiusKm, place }: Partial<SearchRequest>): string {
+export function searchPath({ q = '', category, near, radiusKm, place, filters }: Partial<SearchRequest>): string {
   const params = new URLSearchParams()
   if (q.trim() !== '') params.set('q', q.trim())
   if (category) params.set('category', category)
   if (near) params.set('near', `${near.latitude},${near.longitude}`)
   if (radiusKm != null) params.set('radius', String(radiusKm))
   if (place && place.trim() !== '') params.set('place', place.trim())
-  const query = params.toString()
+  // The filters' own category is ignored: `category` above says it (or that there is none).
+  const query = (filters ? writeGuideFilters({ ...filters, category: category ? categoryValue(category) : 'all' }, params) : params).toString()
   return query ? `/search?${query}` : '/search'
 }
 
@@ -53,5 +57,6 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest {
     near: parsePoint(params.get('near')),
     radiusKm: parseRadius(params.get('radius')),
     place: (params.get('place') ?? '').trim(),
+    filters: readGuideFilters(params),
   }
 }

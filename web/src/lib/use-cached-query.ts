@@ -263,7 +263,8 @@ export function useCachedQuery<T>({ key, load, tags, ttl, enabled = true }: Cach
  * One page of a list. A list paged by cursor gives `nextCursor` (null on the last page);
  * then that, not `totalPages`, says whether more follow.
  */
-export type Page<Item> = { items: Item[]; totalPages: number; nextCursor?: string | null }
+/** One page of a list; `total` is how many items the whole list has, when the API says. */
+export type Page<Item> = { items: Item[]; totalPages: number; nextCursor?: string | null; total?: number }
 
 export type PagedListOptions<Item> = {
   /** Names the list and every filter; page n is cached under `${key}:page:${n}`. */
@@ -283,6 +284,8 @@ export type PagedList<Item> = {
   status: QueryStatus
   error: string | undefined
   hasMore: boolean
+  /** How many items the whole list has, as its latest page says; undefined when not told. */
+  total: number | undefined
   isFetchingMore: boolean
   /** The next page, or the failed one again; does nothing while a page loads or after the last. */
   loadMore: () => void
@@ -447,6 +450,7 @@ export function usePagedList<Item extends { _id: string }>({
     status: shownPages.length > 0 ? 'success' : state.error !== undefined ? 'error' : 'loading',
     error: state.error,
     hasMore,
+    total: shownPages.at(-1)?.total,
     isFetchingMore: state.loading !== undefined && state.loading > 1,
     loadMore,
     reload,

@@ -82,12 +82,31 @@ describe('GuidesPage', () => {
     )
     const { router } = renderRoutes(routes, '/guides')
     const chips = await screen.findByRole('group', { name: 'Guide categories' })
-    expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual(['all', 'adventure', 'cultural', 'food', 'historical', 'nature'])
-    await userEvent.click(within(chips).getByRole('button', { name: 'food' }))
+    expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Trekking', 'Cultural Tours', 'Adventure', 'Wildlife', 'Food', 'Historical', 'Nature'])
+    await userEvent.click(within(chips).getByRole('button', { name: 'Food' }))
     expect(await screen.findByRole('article', { name: 'Pemba Sherpa food' })).toBeInTheDocument()
     expect(calls.at(-1)!.url.searchParams.get('category')).toBe('food')
     expect(router.state.location.search).toBe('?category=food')
-    expect(within(chips).getByRole('button', { name: 'food' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(chips).getByRole('button', { name: 'Food' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it('filters and sorts from the filter bar, keeping it all in the URL, and shows the count', async () => {
+    const calls = fakeServer(() => json({ guides: [guideCard('trekking')], total: 1, totalPages: 1, nextCursor: null }))
+    const { router } = renderRoutes(routes, '/guides?category=trekking&language=French&date=2026-12-12')
+    expect(await screen.findByText('1 guide')).toBeInTheDocument()
+    const asked = calls.at(-1)!.url.searchParams
+    expect(asked.get('category')).toBe('trekking')
+    expect(asked.get('language')).toBe('French')
+    expect(asked.get('availableOn')).toBe('2026-12-12')
+    const filters = screen.getByRole('group', { name: 'Filters' })
+    expect(within(filters).getByRole('combobox', { name: 'Language' })).toHaveValue('French')
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price_asc')
+    await userEvent.type(within(filters).getByRole('spinbutton', { name: 'Highest price per day' }), '60{Enter}')
+    expect(router.state.location.search).toBe('?category=trekking&language=French&maxPrice=60&date=2026-12-12&sort=price_asc')
+    await screen.findByText('1 guide')
+    expect(calls.at(-1)!.url.searchParams.get('sort')).toBe('price_asc')
+    expect(calls.at(-1)!.url.searchParams.get('maxPrice')).toBe('60')
   })
 
   it('says No guides found when the list is empty', async () => {

@@ -1,11 +1,13 @@
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate } from 'react-router'
 import { CategoryChips } from '../../components/category-chips'
 import { GuideCard, GuideCardSkeleton } from '../../components/guide-card'
+import { GuideResults, useGuideFilters } from '../../components/guide-results'
 import { SpinnerIcon, UserIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
 import { SearchBox } from '../../components/search-box'
 import { EmptyCard, ErrorCard } from '../../components/status-card'
-import { GUIDE_LIST_CATEGORIES, categoryValue } from '../../lib/guide-categories'
+import { GUIDE_CATEGORIES } from '../../lib/guide-categories'
+import { activeFilterCount, NO_FILTERS } from '../../lib/guide-filters'
 import { GUIDES_LOAD_FAILED, GUIDE_LIST_TAGS, guideListKey, listGuides } from '../../lib/list-guides'
 import { searchPath } from '../../lib/search-url'
 import { usePagedList } from '../../lib/use-cached-query'
@@ -28,47 +30,74 @@ function SkeletonGrid({ count }: { count: number }) {
   )
 }
 
-/** /guides: every verified guide, best rated first, filtered by category, loaded as you scroll. */
+/**
+ * /guides: every verified guide, best rated first, narrowed by category chips and the filter
+ * bar (all kept in the URL), as a list loaded as you scroll or on a map.
+ */
 export function GuidesPage() {
   const navigate = useNavigate()
   const t = useT()
-  const [params, setParams] = useSearchParams()
-  const category = categoryValue(params.get('category'))
-  const query = { limit: GUIDES_PAGE_SIZE, category }
+  const { filters, setFilters, view, setView } = useGuideFilters()
+  const { category } = filters
+  const query = { limit: GUIDES_PAGE_SIZE, category, filters }
   const list = usePagedList({ key: guideListKey(query), tags: GUIDE_LIST_TAGS, loadPage: (page, cursor) => listGuides(query, page, cursor) })
   const canLoadMore = list.status === 'success' && list.hasMore && !list.isFetchingMore && !list.error
   useInfiniteScroll({ enabled: canLoadMore, onLoadMore: list.loadMore })
+  const filtered = activeFilterCount({ ...filters, category: 'all' }) > 0
 
   function chooseCategory(value: string) {
-    setParams(value === 'all' ? {} : { category: value }, { preventScrollReset: true })
+    setFilters({ ...filters, category: value })
   }
 
   return (
     <PageShell eyebrow={t('guides.eyebrow')} title={t('guides.listTitle')} description={t('guides.listDescription')}>
       <div className="relative -mt-16 space-y-8 sm:-mt-28">
         <div className="card space-y-4 p-4 sm:p-5">
-          <SearchBox label={t('guides.searchGuides')} placeholder={t('guides.searchPlaceholder')} buttonLabel={t('guides.search')} onSearch={(q) => navigate(searchPath({ q }))} />
-          <CategoryChips chips={GUIDE_LIST_CATEGORIES} value={category} onChange={chooseCategory} label={t('guides.guideCategories')} />
+          <SearchBox label={t('guides.searchGuides')} placeholder={t('guides.searchPlaceholder')} buttonLabel={t('guides.search')} onSearch={(q) => navigate(searchPath({ q, category: category === 'all' ? undefined : category, filters }))} />
+          <CategoryChips chips={GUIDE_CATEGORIES} value={category} onChange={chooseCategory} label={t('guides.guideCategories')} />
         </div>
 
-        <div aria-busy={list.status === 'loading'} aria-live="polite">
-          {list.status === 'loading' && <SkeletonGrid count={6} />}
-          {list.status === 'error' && <ErrorCard message={t(list.error ?? GUIDES_LOAD_FAILED)} onRetry={list.reload} />}
-          {list.status === 'success' && list.items.length === 0 && (
-            <EmptyCard icon={<UserIcon />} title={t(NO_GUIDES)}>
-              {category === 'all' ? t('guides.emptyAll') : t('guides.emptyCategory')}
-            </EmptyCard>
-          )}
-          {list.status === 'success' && list.items.length > 0 && (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('guides.eyebrow')}>
-              {list.items.map((guide, index) => (
-                <li key={guide._id}>
-                  <GuideCard guide={guide} priority={index === 0} headingLevel="h2" />
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <GuideResults
+          filters={filters}
+          setFilters={setFilters}
+          view={view}
+          setView={setView}
+          total={list.status === 'success' ? list.total : undefined}
+          withCategory={false}
+          canSortByDistance={false}
+          guides={list.items}
+          list={
+            <div aria-busy={list.status === 'loading'} aria-live="polite">
+              {list.status === 'loading' && <SkeletonGrid count={6} />}
+              {list.status === 'error' && <ErrorCard message={t(list.error ?? GUIDES_LOAD_FAILED)} onRetry={list.reload} />}
+              {list.status === 'success' && list.items.length === 0 && (
+                <EmptyCard icon={<UserIcon />} title={t(NO_GUIDES)}>
+                  {filtered ? (
+                    <>
+                      {t('filters.noFilterMatch')}{' '}
+                      <button type="button" className="text-link" onClick={() => setFilters({ ...NO_FILTERS, category })}>
+                        {t('filters.clearAll')}
+                      </button>
+                    </>
+                  ) : category === 'all' ? (
+                    t('guides.emptyAll')
+                  ) : (
+                    t('guides.emptyCategory')
+                  )}
+                </EmptyCard>
+              )}
+              {list.status === 'success' && list.items.length > 0 && (
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('guides.eyebrow')}>
+                  {list.items.map((guide, index) => (
+                    <li key={guide._id}>
+                      <GuideCard guide={guide} priority={index === 0} headingLevel="h2" />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          }
+        />
 
         {list.isFetchingMore && (
           <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-600">

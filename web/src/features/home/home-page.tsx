@@ -10,7 +10,7 @@ import { SearchBox } from '../../components/search-box'
 import { StarRating } from '../../components/star-rating'
 import { EmptyCard, ErrorCard } from '../../components/status-card'
 import { msg, useT } from '../../i18n/messages'
-import { LANDING_CATEGORIES } from '../../lib/guide-categories'
+import { GUIDE_CATEGORIES } from '../../lib/guide-categories'
 import { DESTINATIONS_PAGE_SIZE, DESTINATION_LIST_TAGS, destinationListKey, listDestinations } from '../../lib/list-destinations'
 import { GUIDE_LIST_TAGS, guideListKey, listGuides } from '../../lib/list-guides'
 import { searchPath } from '../../lib/search-url'
@@ -236,7 +236,7 @@ export function HomePage() {
             {t('home.heroText')}
           </p>
           <div className="mt-10 max-w-2xl space-y-4">
-            <CategoryChips chips={LANDING_CATEGORIES} value={category} onChange={setCategory} label={t('common.guideCategories')} tone="dark" />
+            <CategoryChips chips={GUIDE_CATEGORIES} value={category} onChange={setCategory} label={t('common.guideCategories')} tone="dark" />
             <SearchBox
               label={t('home.searchLabel')}
               placeholder={t('home.searchPlaceholder')}

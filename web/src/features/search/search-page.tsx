@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { DestinationCard } from '../../components/destination-card'
 import { GuideCard, GuideCardSkeleton } from '../../components/guide-card'
+import { GuideResults, useGuideFilters } from '../../components/guide-results'
 import { CloseIcon, MapPinIcon, SearchIcon, SpinnerIcon } from '../../components/icons'
 import { LoadMore } from '../../components/load-more'
 import { PageShell } from '../../components/page-shell'
@@ -90,11 +91,16 @@ export function SearchPage() {
   const [params] = useSearchParams()
   const request = readSearchRequest(params)
   const { q, category, near, place } = request
-  const guides = usePagedList({ key: searchKey(request), tags: SEARCH_TAGS, loadPage: (page, _cursor, signal) => searchGuides(request, page, signal) })
+  const { filters, setFilters, view, setView } = useGuideFilters()
+  const guides = usePagedList({
+    key: searchKey(request, filters),
+    tags: SEARCH_TAGS,
+    loadPage: (page, _cursor, signal) => searchGuides(request, page, signal, filters),
+  })
 
-  const filters = [
+  const pills = [
     category !== 'all' && { label: categoryLabel(category), clearTo: searchPath({ ...request, category: undefined }) },
-    (near || place !== '') && { label: place ? t('search.nearPlace', { place }) : t('search.nearThisPoint'), clearTo: searchPath({ q, category: category === 'all' ? undefined : category }) },
+    (near || place !== '') && { label: place ? t('search.nearPlace', { place }) : t('search.nearThisPoint'), clearTo: searchPath({ q, category: category === 'all' ? undefined : category, filters }) },
   ].filter((f): f is { label: string; clearTo: string } => Boolean(f))
 
   return (
@@ -109,45 +115,57 @@ export function SearchPage() {
             defaultValue={q}
             onSearch={(text) => navigate(searchPath({ ...request, q: text, category: category === 'all' ? undefined : category }))}
           />
-          {filters.length > 0 && (
+          {pills.length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label={t('search.filters')}>
-              {filters.map((filter) => (
+              {pills.map((filter) => (
                 <FilterPill key={filter.label} {...filter} />
               ))}
             </ul>
           )}
         </div>
 
-        <section aria-label={t('search.guides')} aria-busy={guides.status === 'loading'}>
-          {guides.status === 'loading' && (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
-              {Array.from({ length: 6 }, (_, i) => (
-                <li key={i}>
-                  <GuideCardSkeleton />
-                </li>
-              ))}
-            </ul>
-          )}
-          {guides.status === 'error' && <ErrorCard message={guides.error ?? t(SEARCH_FAILED)} onRetry={guides.reload} />}
-          {guides.status === 'success' && guides.items.length === 0 && (
-            <EmptyCard icon={near || place ? <MapPinIcon /> : <SearchIcon />} title={t(NO_GUIDES)}>
-              {near || place ? t('search.noGuidesNear') : t('search.tryFewerWords')}{' '}
-              <Link to="/guides" className="text-link">
-                {t('search.browseAllGuides')}
-              </Link>
-            </EmptyCard>
-          )}
-          {guides.status === 'success' && guides.items.length > 0 && (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {guides.items.map((guide) => (
-                <li key={guide._id}>
-                  <GuideCard guide={guide} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <LoadMore list={guides} label={t('search.loadMoreGuides')} />
-        </section>
+        <GuideResults
+          filters={filters}
+          setFilters={setFilters}
+          view={view}
+          setView={setView}
+          total={guides.status === 'success' ? guides.total : undefined}
+          withCategory
+          canSortByDistance={near != null}
+          guides={guides.items}
+          list={
+            <section aria-label={t('search.guides')} aria-busy={guides.status === 'loading'}>
+              {guides.status === 'loading' && (
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+                  {Array.from({ length: 6 }, (_, i) => (
+                    <li key={i}>
+                      <GuideCardSkeleton />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {guides.status === 'error' && <ErrorCard message={guides.error ?? t(SEARCH_FAILED)} onRetry={guides.reload} />}
+              {guides.status === 'success' && guides.items.length === 0 && (
+                <EmptyCard icon={near || place ? <MapPinIcon /> : <SearchIcon />} title={t(NO_GUIDES)}>
+                  {near || place ? t('search.noGuidesNear') : t('search.tryFewerWords')}{' '}
+                  <Link to="/guides" className="text-link">
+                    {t('search.browseAllGuides')}
+                  </Link>
+                </EmptyCard>
+              )}
+              {guides.status === 'success' && guides.items.length > 0 && (
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {guides.items.map((guide) => (
+                    <li key={guide._id}>
+                      <GuideCard guide={guide} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <LoadMore list={guides} label={t('search.loadMoreGuides')} />
+            </section>
+          }
+        />
       </div>
 
       <MatchingDestinations query={q} />

@@ -2,6 +2,7 @@ import { msg } from '../../../i18n/messages'
 import { api } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import { GUIDES_TAG } from '../../../lib/cache-tags'
+import { NO_FILTERS, filterKey, filterQuery, type GuideFilters } from '../../../lib/guide-filters'
 import type { GuideSummary } from '../../../lib/list-guides'
 import type { SearchRequest } from '../../../lib/search-url'
 import type { Page } from '../../../lib/use-cached-query'
@@ -11,9 +12,10 @@ export const SEARCH_FAILED = msg('search.guidesFailed')
 export const SEARCH_PAGE_SIZE = 12
 
 /** The paged list's cache key: it names every parameter. */
-export function searchKey({ q, category, near, radiusKm, place }: SearchRequest): string {
+export function searchKey({ q, category, near, radiusKm, place }: SearchRequest, filters: GuideFilters = NO_FILTERS): string {
   const point = near ? `${near.latitude},${near.longitude}` : ''
-  return `search?q=${encodeURIComponent(q)}&category=${category}&near=${point}&radius=${radiusKm ?? ''}&place=${encodeURIComponent(place)}`
+  const rest = filterKey({ ...filters, category: 'all' })
+  return `search?q=${encodeURIComponent(q)}&category=${category}&near=${point}&radius=${radiusKm ?? ''}&place=${encodeURIComponent(place)}&${rest}`
 }
 
 export const SEARCH_TAGS = [GUIDES_TAG]
@@ -22,19 +24,24 @@ export const SEARCH_TAGS = [GUIDES_TAG]
  * GET /api/v1/users/search. Near a point, guides come nearest first with their distance;
  * a place without a point narrows by the guides' address instead.
  */
-export async function searchGuides({ q, category, near, radiusKm, place }: SearchRequest, page: number, signal?: AbortSignal): Promise<ApiResult<Page<GuideSummary>>> {
+export async function searchGuides(
+  { q, category, near, radiusKm, place }: SearchRequest,
+  page: number,
+  signal?: AbortSignal,
+  filters: GuideFilters = NO_FILTERS,
+): Promise<ApiResult<Page<GuideSummary>>> {
   const query = {
     page,
     limit: SEARCH_PAGE_SIZE,
     ...(q !== '' && { query: q }),
-    ...(category !== 'all' && { category }),
+    ...filterQuery({ ...filters, category }, near != null),
     ...(near && { lat: near.latitude, lng: near.longitude }),
     ...(near && radiusKm != null && { radiusKm }),
     ...(!near && place !== '' && { address: place }),
   }
   const result = await settle(api.GET('/api/v1/users/search', { params: { query }, signal }), SEARCH_FAILED)
   if (!result.ok) return result
-  const { guides, hasMore } = result.data
+  const { guides, hasMore, total } = result.data
   // The search answers whether more follow, not how many pages there are.
-  return { ok: true, data: { items: guides, totalPages: hasMore ? page + 1 : page } }
+  return { ok: true, data: { items: guides, total, totalPages: hasMore ? page + 1 : page } }
 }

@@ -1,0 +1,80 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { useSearchParams } from 'react-router'
+import { useT } from '../i18n/messages'
+import { readGuideFilters, writeGuideFilters, type GuideFilters } from '../lib/guide-filters'
+import type { GuideSummary } from '../lib/list-guides'
+import { GuideFilterBar, type ResultsView } from './guide-filter-bar'
+import { SpinnerIcon } from './icons'
+
+// Leaflet is loaded only when the map is opened, so it never grows a page's first load.
+const GuideMap = lazy(() => import('./guide-map'))
+
+/**
+ * A page's filters and list/map view, read from and written to its URL (`view=map`), so a
+ * search can be shared and survives a reload. Changing a filter replaces the history entry's
+ * parameters but keeps the others (the search words, the point).
+ */
+export function useGuideFilters(): { filters: GuideFilters; setFilters: (filters: GuideFilters) => void; view: ResultsView; setView: (view: ResultsView) => void } {
+  const [params, setParams] = useSearchParams()
+  const filters = readGuideFilters(params)
+  const view: ResultsView = params.get('view') === 'map' ? 'map' : 'list'
+  return {
+    filters,
+    setFilters: (next) => setParams((current) => writeGuideFilters(next, current), { preventScrollReset: true }),
+    view,
+    setView: (next) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current)
+          if (next === 'map') updated.set('view', 'map')
+          else updated.delete('view')
+          return updated
+        },
+        { preventScrollReset: true },
+      ),
+  }
+}
+
+type GuideResultsProps = {
+  filters: GuideFilters
+  setFilters: (filters: GuideFilters) => void
+  view: ResultsView
+  setView: (view: ResultsView) => void
+  total: number | undefined
+  withCategory: boolean
+  canSortByDistance: boolean
+  /** The guides loaded so far (for the map). */
+  guides: GuideSummary[]
+  /** The list as the page shows it (cards, states, more). */
+  list: ReactNode
+}
+
+/** The filter bar, then the list or the map of the guides found. */
+export function GuideResults({ filters, setFilters, view, setView, total, withCategory, canSortByDistance, guides, list }: GuideResultsProps) {
+  const t = useT()
+  return (
+    <div className="space-y-6">
+      <GuideFilterBar
+        filters={filters}
+        onChange={setFilters}
+        total={total}
+        withCategory={withCategory}
+        canSortByDistance={canSortByDistance}
+        view={view}
+        onViewChange={setView}
+      />
+      {view === 'map' && (
+        <Suspense
+          fallback={
+            <p role="status" className="flex h-[28rem] items-center justify-center gap-2 rounded-2xl bg-slate-100 text-sm text-slate-600">
+              <SpinnerIcon className="animate-spin" /> {t('filters.mapLoading')}
+            </p>
+          }
+        >
+          <GuideMap guides={guides} />
+        </Suspense>
+      )}
+      {list}
+    </div>
+  )
+}
