@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { logIn, shootBoth, signIn, signUp, uniqueEmail, verifyEmail } from './helpers'
+import { expectAccessible, logIn, shootBoth, signIn, signUp, uniqueEmail, verifyEmail } from './helpers'
 
 // Saved lists (issue 16): hearts that follow the account, a visitor's hearts merged on
 // login, and Write Review offered only to a traveller with a completed trip.
@@ -70,6 +70,7 @@ test('a traveller saves two guides, logs out, and finds them on Saved in another
   await expect(saved.getByRole('article').first()).toHaveAttribute('aria-label', names[1])
   await expect(saved.getByRole('article').nth(1)).toHaveAttribute('aria-label', names[0])
   await shootBoth(other, 'saved')
+  await expectAccessible(other, '/saved')
 
   // Un-hearting on Saved removes the card.
   await saved.getByRole('button', { name: `Favourite ${names[0]}` }).click()
