@@ -30,7 +30,7 @@ use crate::payments::esewa::EsewaStatusApi;
 use crate::payments::khalti::Khalti;
 use crate::payments::stripe::Stripe;
 use crate::{
-    admin, auth, blogs, bookings, conversations, currencies, deadline, destinations, guides, health, ledger, media, moderation, monitoring, notifications, openapi,
+    admin, auth, blogs, bookings, conversations, currencies, deadline, destinations, favourites, guides, health, ledger, media, moderation, monitoring, notifications, openapi,
     payments, reviews, sos, tourists, web,
 };
 
@@ -95,6 +95,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(guides::directory::router())
                 .merge(reviews::routes::router())
                 .merge(destinations::routes::router())
+                .merge(favourites::router())
                 .merge(notifications::routes::router())
                 .merge(conversations::routes::router())
                 .merge(bookings::routes::router())

@@ -10,7 +10,7 @@
 //! Invalidation is by generation: every answer is kept with the generation that was
 //! current before its handler read the database, and only answers of the current
 //! generation are served. Every API write that may change a public answer (anything but
-//! signing in, notifications, messages and reports, and not a refused 4xx) moves this
+//! signing in, notifications, messages, reports and saved lists, and not a refused 4xx) moves this
 //! replica to a new generation before its response goes out, so the writer's next read
 //! sees the change, and tells the other replicas through PostgreSQL `NOTIFY` (the
 //! notification hub's channel), which move on within milliseconds. Changes that come
@@ -56,7 +56,7 @@ const ROUTES: [(&str, bool); 8] = [
 ];
 
 /// Writes under these paths never change a public answer.
-const PRIVATE_WRITES: [&str; 4] = ["/api/v1/auth/", "/api/v1/notifications/", "/api/v1/conversations", "/api/v1/reports"];
+const PRIVATE_WRITES: [&str; 5] = ["/api/v1/auth/", "/api/v1/notifications/", "/api/v1/conversations", "/api/v1/reports", "/api/v1/favourites/"];
 
 #[derive(Clone, Default)]
 pub struct CatalogueCache {

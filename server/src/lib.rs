@@ -15,6 +15,7 @@ pub mod deadline;
 pub mod destinations;
 pub mod email;
 pub mod error;
+pub mod favourites;
 pub mod guides;
 pub mod health;
 pub mod housekeeping;

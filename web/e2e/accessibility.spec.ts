@@ -50,7 +50,7 @@ test.describe('no serious or critical axe findings', () => {
 
   test('as a traveller', async ({ page }) => {
     await signIn(page, TRAVELLER.email, TRAVELLER.password)
-    await visitAll(page, ['/dashboard', '/tourist/profile', '/touristform', '/messages', '/notification', '/blog/dashboard', '/blog/create', '/success'])
+    await visitAll(page, ['/dashboard', '/tourist/profile', '/touristform', '/messages', '/notification', '/blog/dashboard', '/blog/create', '/success', '/saved'])
   })
 
   test('as a guide', async ({ page }) => {

@@ -123,6 +123,19 @@ async fn find(db: &Db, id: &str) -> AppResult<Option<Destination>> {
     Ok(row.map(Destination::from))
 }
 
+/// These destinations, in this order (those since deleted are left out).
+pub async fn find_all(db: &Db, ids: &[String]) -> AppResult<Vec<Destination>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql = Sql::new(&format!("{SELECT} WHERE d.id IN ("));
+    let params: Vec<String> = ids.iter().map(|id| sql.param(id.as_str())).collect();
+    sql.push(&format!("{})", params.join(", ")));
+    let mut rows: Vec<DestinationRow> = sql.query_as().fetch_all(&db.pool).await?;
+    rows.sort_by_key(|row| ids.iter().position(|id| *id == row.id));
+    Ok(rows.into_iter().map(Destination::from).collect())
+}
+
 fn not_found() -> AppError {
     AppError::NotFound("Destination not found".into())
 }

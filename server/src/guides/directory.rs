@@ -149,6 +149,13 @@ pub(super) async fn cards(db: &Db, page: &[(String, i64)]) -> AppResult<Vec<Card
     Ok(rows)
 }
 
+/// The cards of these guides, in this order; guides no longer public (unverified,
+/// suspended, gone) are left out. For lists kept elsewhere, such as a traveller's saved guides.
+pub async fn cards_of(db: &Db, ids: &[String]) -> AppResult<Vec<GuideCard>> {
+    let page: Vec<(String, i64)> = ids.iter().map(|id| (id.clone(), 0)).collect();
+    Ok(cards(db, &page).await?.into_iter().map(|row| row.into_card(None)).collect())
+}
+
 /// Where the previous page ended: the last guide's rating rank and id. Opaque to clients.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Cursor {

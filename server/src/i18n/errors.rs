@@ -193,6 +193,10 @@ pub static ERRORS: &[Entry] = entries! {
     "review_after_trip": "You can review this guide after your trip on {date}" => "{date} को यात्रापछि तपाईं यो गाइडको समीक्षा लेख्न सक्नुहुन्छ",
     "review_exists": "You have already reviewed your trips with this guide" => "तपाईंले यो गाइडसँगको यात्राको समीक्षा लेखिसक्नुभएको छ",
 
+    // ---- saved lists
+    "saved_guides_full": "You can save up to {max} guides. Remove one to save another." => "तपाईं बढीमा {max} गाइड सुरक्षित राख्न सक्नुहुन्छ। अर्को राख्न एउटा हटाउनुहोस्।",
+    "saved_destinations_full": "You can save up to {max} destinations. Remove one to save another." => "तपाईं बढीमा {max} गन्तव्य सुरक्षित राख्न सक्नुहुन्छ। अर्को राख्न एउटा हटाउनुहोस्।",
+
     // ---- travellers, destinations, blogs
     "traveller_not_found": "Traveller not found" => "यात्री भेटिएन",
     "destination_rating_invalid": "Rating must be a number from 0 to 5" => "रेटिङ 0 देखि 5 सम्मको संख्या हुनुपर्छ",

@@ -22,7 +22,7 @@ use crate::rate_limit;
 pub const COMMENT_MAX: usize = 1000;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(guide_reviews)).routes(routes!(write_review))
+    OpenApiRouter::new().routes(routes!(guide_reviews)).routes(routes!(write_review)).routes(routes!(can_review))
 }
 
 /// A review as the guide's page shows it.
@@ -284,6 +284,43 @@ async fn write_review(
             data: WrittenReview { id, score, comment, average_rating, review_count },
         }),
     ))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewEligibility {
+    /// True only for a traveller with a completed trip with this guide that has no review yet.
+    can_review: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CanReviewResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    data: ReviewEligibility,
+}
+
+/// Whether the signed-in account may review this guide now (the guide's page offers
+/// "Write Review" only then). Apart from `GET /users/guide/{id}` because it is personal:
+/// that answer is shared between viewers (kept in the catalogue cache, put in the page's
+/// first HTML).
+#[utoipa::path(get, path = "/users/guide/{id}/can-review", tag = "reviews", security(("bearer" = [])),
+    params(("id" = String, Path, description = "The guide's id")),
+    responses((status = 200, body = CanReviewResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "No such verified guide")))]
+async fn can_review(State(state): State<AppState>, session: Session, Path(guide_id): Path<String>) -> AppResult<Json<CanReviewResponse>> {
+    rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
+    let can_review = session.stored_role(&state.db).await? == Role::Tourist && {
+        let (waiting,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM bookings b WHERE b.tourist_id = $1 AND b.guide_id = $2 AND b.booking_status = 'completed' \
+               AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.booking_id = b.id)",
+        )
+        .bind(&session.user_id)
+        .bind(&guide_id)
+        .fetch_one(&state.db.pool)
+        .await?;
+        waiting > 0
+    };
+    Ok(Json(CanReviewResponse { status: "success", data: ReviewEligibility { can_review } }))
 }
 
 /// Why this traveller cannot review this guide now: the clearest of the reasons.

@@ -9,6 +9,7 @@ mod conversations;
 mod currencies;
 mod destinations;
 mod email;
+mod favourites;
 mod directory;
 mod fixtures;
 mod guides;

@@ -213,3 +213,54 @@ async fn the_reviews_list_pages_newest_first() {
     assert_eq!(app.get(&format!("/api/v1/users/ratings/{guide_id}?limit=0")).await.status(), StatusCode::BAD_REQUEST);
     assert_error(app.get("/api/v1/users/ratings/nobody").await, StatusCode::NOT_FOUND, "Guide not found").await;
 }
+
+async fn can_review(app: &TestApp, guide_id: &str, token: &str) -> bool {
+    let response = app.get_auth(&format!("/api/v1/users/guide/{guide_id}/can-review"), token).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["status"], "success");
+    body["data"]["canReview"].as_bool().unwrap()
+}
+
+#[tokio::test]
+async fn write_review_is_offered_only_to_a_traveller_with_a_completed_trip_not_yet_reviewed() {
+    // Arrange
+    let app = spawn_app().await;
+    let (guide_id, customer) = guide_and_customer(&app).await;
+    let stranger = app.signup_and_login("tourist").await;
+    let upcoming = app.signup_and_login("tourist").await;
+    insert_booking(&app, &user_id(&app, &upcoming.token).await, &guide_id, FAR_FUTURE, true).await;
+    let unpaid = app.signup_and_login("tourist").await;
+    insert_booking(&app, &user_id(&app, &unpaid.token).await, &guide_id, "2026-01-16", false).await;
+    let another_guide = app.signup_and_login("guide").await;
+    let admin = app.admin().await;
+
+    // Act + Assert
+    assert!(can_review(&app, &guide_id, &customer.token).await);
+    for (who, token) in [("stranger", &stranger.token), ("upcoming", &upcoming.token), ("unpaid", &unpaid.token), ("guide", &another_guide.token), ("admin", &admin.token)] {
+        assert!(!can_review(&app, &guide_id, token).await, "{who}");
+    }
+    assert_eq!(app.post_json_auth(WRITE, &review(&guide_id, json!(5), "Wonderful day."), &customer.token).await.status(), StatusCode::CREATED);
+    assert!(!can_review(&app, &guide_id, &customer.token).await, "reviewed");
+    insert_booking(&app, &user_id(&app, &customer.token).await, &guide_id, "2026-02-20", true).await;
+    assert!(can_review(&app, &guide_id, &customer.token).await, "a second completed trip");
+
+    // The guide's public answer, shared between viewers, says nothing personal.
+    let public = app.get_auth(&format!("/api/v1/users/guide/{guide_id}"), &customer.token).await.json::<Value>().await.unwrap();
+    assert!(public["data"].get("canReview").is_none());
+}
+
+#[tokio::test]
+async fn asking_whether_one_may_review_needs_a_session_and_a_verified_guide() {
+    // Arrange
+    let app = spawn_app().await;
+    let (guide_id, customer) = guide_and_customer(&app).await;
+    let path = format!("/api/v1/users/guide/{guide_id}/can-review");
+
+    // Act + Assert
+    assert_error(app.get(&path).await, StatusCode::UNAUTHORIZED, "Please sign in to continue.").await;
+    for unknown in ["0196f0c8a1b27c3d9e8f0a1b2c3d4e5f", "not-an-id"] {
+        let response = app.get_auth(&format!("/api/v1/users/guide/{unknown}/can-review"), &customer.token).await;
+        assert_error(response, StatusCode::NOT_FOUND, "Guide not found").await;
+    }
+}

@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
           // The booking's guide and admins may read a receipt too (the server decides whose).
           { path: 'receipt/:bookingId', ...page(() => import('../features/payments/receipt-page').then((m) => m.ReceiptPage), msg('app.titleReceipt'), (p) => <RequireRole role={['tourist', 'guide', 'admin']}>{p}</RequireRole>, ['payments']) },
           { path: 'admin', ...page(() => import('../features/admin/admin-page').then((m) => m.AdminPage), msg('app.titleAdmin'), (p) => <RequireRole role="admin" otherRole="forbidden">{p}</RequireRole>, ['admin']) },
+          { path: 'saved', ...page(() => import('../features/saved/saved-page').then((m) => m.SavedPage), msg('app.titleSaved'), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>, ['saved']) },
           { path: 'blogs', ...page(() => import('../features/blogs/blogs-page').then((m) => m.BlogsPage), msg('app.titleBlogs'), undefined, ['blogs']) },
           { path: 'blog/dashboard', ...page(() => import('../features/blogs/blog-dashboard-page').then((m) => m.BlogDashboardPage), msg('app.titleBlogDashboard'), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>, ['blogs']) },
           { path: 'blog/create', ...page(() => import('../features/blogs/blog-form-page').then((m) => m.BlogFormPage), msg('app.titleWritePost'), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>, ['blogs']) },

@@ -4,6 +4,7 @@ import { translate, useT } from '../i18n/messages'
 import type { GuideSummary } from '../lib/list-guides'
 import { usePrice } from '../lib/currencies'
 import { Avatar } from './avatar'
+import { FavouriteButton } from './favourite-button'
 import { GlobeIcon, MapPinIcon } from './icons'
 import { CARD_SIZES, Photo } from './photo'
 import { StarRating, formatRating, reviewCountText } from './star-rating'
@@ -39,11 +40,14 @@ export function GuideCard({ guide, priority = false, headingLevel: Heading = 'h3
     <article className="card flex h-full flex-col overflow-hidden" aria-label={name}>
       <div className="relative">
         <Photo src={guide.coverImage} variants={guide.coverImageVariants} sizes={CARD_SIZES} priority={priority} alt="" className="h-28" />
-        {guide.distanceKm != null && (
-          <span className="absolute top-3 right-3 inline-flex items-center gap-1 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-himal-800 shadow-sm">
-            <MapPinIcon /> {distanceText(guide.distanceKm)}
-          </span>
-        )}
+        <div className="absolute top-3 right-3 flex items-center gap-2">
+          {guide.distanceKm != null && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-himal-800 shadow-sm">
+              <MapPinIcon /> {distanceText(guide.distanceKm)}
+            </span>
+          )}
+          <FavouriteButton kind="guide" id={guide._id} name={name} />
+        </div>
         <Avatar src={guide.profilePicture} variants={guide.profilePictureVariants} sizes="64px" name={name} className="absolute -bottom-8 left-5 h-16 w-16 border-4 border-white text-lg shadow-card" />
       </div>
       <div className="flex flex-1 flex-col px-5 pt-10 pb-5">

@@ -725,6 +725,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/favourites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account's saved guides and destinations, as cards. */
+        get: operations["saved"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/favourites/destinations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save a destination (saving one already saved changes nothing). Answers the whole saved list. */
+        put: operations["save_destination"];
+        post?: never;
+        /** Remove a destination from the saved list (removing one not saved changes nothing). */
+        delete: operations["remove_destination"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/favourites/guides/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save a guide (saving one already saved changes nothing). Answers the whole saved list. */
+        put: operations["save_guide"];
+        post?: never;
+        /** Remove a guide from the saved list (removing one not saved changes nothing). */
+        delete: operations["remove_guide"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/guides/availability": {
         parameters: {
             query?: never;
@@ -1744,6 +1797,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/guide/{id}/can-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the signed-in account may review this guide now (the guide's page offers
+         *     "Write Review" only then). Apart from `GET /users/guide/{id}` because it is personal:
+         *     that answer is shared between viewers (kept in the catalogue cache, put in the page's
+         *     first HTML).
+         */
+        get: operations["can_review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/guides": {
         parameters: {
             query?: never;
@@ -2157,6 +2232,11 @@ export interface components {
         BookingStatus: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "completed";
         BookingsResponse: {
             data: components["schemas"]["Booking"][];
+            /** @example success */
+            status: string;
+        };
+        CanReviewResponse: {
+            data: components["schemas"]["ReviewEligibility"];
             /** @example success */
             status: string;
         };
@@ -3429,6 +3509,10 @@ export interface components {
             /** @description Always true: every review comes from a completed, paid trip. */
             verified: boolean;
         };
+        ReviewEligibility: {
+            /** @description True only for a traveller with a completed trip with this guide that has no review yet. */
+            canReview: boolean;
+        };
         ReviewRequest: {
             /** @example Pemba read the weather and the altitude better than any app. */
             comment: string;
@@ -3463,6 +3547,17 @@ export interface components {
              *     the wallet's return page (`/payments/khalti/return?…`, `/payments/esewa/success?data=…`) for wallets.
              */
             redirect: string;
+            /** @example success */
+            status: string;
+        };
+        SavedLists: {
+            /** @description Newest saved first, as the destination list shows them. */
+            destinations: components["schemas"]["Destination"][];
+            /** @description Newest saved first, as the guide list shows them. */
+            guides: components["schemas"]["GuideCard"][];
+        };
+        SavedResponse: {
+            data: components["schemas"]["SavedLists"];
             /** @example success */
             status: string;
         };
@@ -6517,6 +6612,207 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CurrenciesResponse"];
+                };
+            };
+        };
+    };
+    saved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_destination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The destination's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such destination */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account already keeps the most saved destinations */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_destination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The destination's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such destination */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_guide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The guide's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such listed guide */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account already keeps the most saved guides */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_guide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The guide's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such guide */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -9730,6 +10026,45 @@ export interface operations {
             };
             /** @description `from` or `to` missing or not a date, `to` before `from`, or more than 366 days */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verified guide */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    can_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The guide's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CanReviewResponse"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

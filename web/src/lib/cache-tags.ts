@@ -45,3 +45,6 @@ export const VERIFICATIONS_TAG = 'verifications'
 export const EARNINGS_TAG = 'earnings'
 /** The display currencies' rates: an admin's edit shows in every converted price at once. */
 export const CURRENCIES_TAG = 'currencies'
+
+/** The signed-in account's saved guides and destinations: the hearts and the Saved page. */
+export const FAVOURITES_TAG = 'favourites'

@@ -45,8 +45,8 @@ describe('navigation bar', () => {
   })
 
   it.each([
-    ['tourist', ['My Profile', 'Dashboard', 'Messages', 'Notifications', 'Your Blog'], '/dashboard', '/tourist/profile'],
-    ['guide', ['My Profile', 'Dashboard', 'Tour Requests', 'Messages', 'Notifications', 'Your Blog'], '/guideDash', '/guide/profile'],
+    ['tourist', ['My Profile', 'Dashboard', 'Messages', 'Notifications', 'Your Blog', 'Saved'], '/dashboard', '/tourist/profile'],
+    ['guide', ['My Profile', 'Dashboard', 'Tour Requests', 'Messages', 'Notifications', 'Your Blog', 'Saved'], '/guideDash', '/guide/profile'],
   ])('lists the %s profile menu', async (role, items, dashboard, profile) => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 'success', message: 'ok' }), { status: 200 })))
     localStorage.setItem('token', 't')
@@ -82,7 +82,7 @@ describe('navigation bar', () => {
     renderNav()
     await user.click(screen.getByRole('button', { name: 'admin Account' }))
     const menu = document.getElementById('profile-menu')!
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Admin'])
+    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Admin', 'Saved'])
     expect(within(menu).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin')
     vi.unstubAllGlobals()
   })

@@ -12,9 +12,11 @@ type ProfileMenuProps = { role: string; onLoggedOut: () => void }
 /** Profile page routes: the spec leaves them unshown, so Yatra picks these. */
 export const GUIDE_PROFILE_PATH = '/guide/profile'
 export const TOURIST_PROFILE_PATH = '/tourist/profile'
+/** The saved guides and destinations (issue 16). */
+export const SAVED_PATH = '/saved'
 
 export function profileMenuItems(role: string): { to: string; label: string }[] {
-  if (role === 'admin') return [{ to: '/admin', label: msg('app.menuAdmin') }]
+  if (role === 'admin') return [{ to: '/admin', label: msg('app.menuAdmin') }, { to: SAVED_PATH, label: msg('app.menuSaved') }]
   return [
     { to: role === 'tourist' ? TOURIST_PROFILE_PATH : GUIDE_PROFILE_PATH, label: msg('app.menuProfile') },
     { to: role === 'tourist' ? '/dashboard' : '/guideDash', label: msg('app.menuDashboard') },
@@ -22,6 +24,8 @@ export function profileMenuItems(role: string): { to: string; label: string }[] 
     { to: '/messages', label: msg('app.menuMessages') },
     { to: '/notification', label: msg('app.menuNotifications') },
     { to: '/blog/dashboard', label: msg('app.menuBlog') },
+    // Beyond the spec (issue 16): after its items, so theirs keep their places.
+    { to: SAVED_PATH, label: msg('app.menuSaved') },
   ]
 }
 

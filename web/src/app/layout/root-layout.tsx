@@ -1,6 +1,7 @@
 import { Link, Outlet, ScrollRestoration } from 'react-router'
 import { LogoMark } from '../../components/logo'
 import { useT } from '../../i18n/messages'
+import { useMergeLocalFavourites } from '../../lib/saved-lists'
 import { VerifyEmailBanner } from '../../features/auth/verify-email-banner'
 import { EmergencyPanel } from './emergency-panel'
 import { NavBar } from './nav-bar'
@@ -28,6 +29,7 @@ function Footer() {
 /** Every page: navigation bar, content, and the floating assistant and emergency buttons. */
 export function RootLayout() {
   const t = useT()
+  useMergeLocalFavourites()
   return (
     <div className="flex min-h-screen flex-col pb-14 print:pb-0">
       <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeServer, json, renderRoutes } from '../../test-server'
 import { destination } from '../../test-fixtures'
 import { DestinationsPage } from './destinations-page'
-import { FAVOURITES_KEY } from './favourites'
+import { FAVOURITES_KEY } from '../../lib/local-favourites'
 
 const routes = [
   { path: '/destinations', element: <DestinationsPage /> },

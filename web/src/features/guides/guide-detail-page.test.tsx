@@ -15,15 +15,17 @@ const routes = [
   { path: '/login', element: <p>Login page</p> },
 ]
 
-type Answers = { guide?: () => Response; reviews?: () => Response; write?: (call: Call) => Response }
+type Answers = { guide?: () => Response; reviews?: () => Response; write?: (call: Call) => Response; canReview?: boolean }
 
-function serve({ guide = () => json({ status: 'success', data: publicGuide('g1'), message: 'Guide found' }), reviews, write }: Answers = {}) {
+function serve({ guide = () => json({ status: 'success', data: publicGuide('g1'), message: 'Guide found' }), reviews, write, canReview = true }: Answers = {}) {
   const ratings = reviews ?? (() => json({ status: 'success', data: { ratings: [review('r1')], averageRating: 4.5, reviewCount: 2, totalPages: 1 } }))
   return fakeServer((call) => {
     const path = call.url.pathname
     if (path === '/api/v1/users/guide/g1') return guide()
     if (path === '/api/v1/users/ratings/g1') return ratings()
     if (path === '/api/v1/tourists/ratings' && write) return write(call)
+    if (path === '/api/v1/users/guide/g1/can-review') return json({ status: 'success', data: { canReview } })
+    if (path === '/api/v1/favourites') return json({ status: 'success', data: { guides: [], destinations: [] } })
     return undefined
   })
 }
@@ -85,13 +87,13 @@ describe('GuideDetailPage', () => {
     expect(screen.getByRole('link', { name: /Back to guides/ })).toHaveAttribute('href', '/guides')
   })
 
-  it('asks a signed-out visitor to log in before reviewing', async () => {
-    serve()
+  it('tells a signed-out visitor who can review, with a way to log in, and offers no form', async () => {
+    const calls = serve()
     renderRoutes(routes, '/guides/g1')
-    await userEvent.click(await screen.findByRole('button', { name: 'Write Review' }))
-    expect(screen.getByText('Please log in to write a review.')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
-    expect(screen.queryByRole('form')).toBeNull()
+    expect(await screen.findByText('Reviews come from travellers who completed a trip with Pemba.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Log in to review your trip' })).toHaveAttribute('href', '/login')
+    expect(screen.queryByRole('button', { name: 'Write Review' })).toBeNull()
+    expect(calls.some((c) => c.url.pathname.endsWith('/can-review'))).toBe(false)
   })
 
   it('opens Book Experience as the booking modal, which asks a signed-out visitor to log in', async () => {
@@ -104,6 +106,14 @@ describe('GuideDetailPage', () => {
 
   describe('signed in', () => {
     beforeEach(() => saveSession({ token: 't', refreshToken: 'r', role: 'tourist' }))
+
+    it('offers Write Review only to a traveller who may review, and tells the others why', async () => {
+      serve({ canReview: false })
+      renderRoutes(routes, '/guides/g1')
+      expect(await screen.findByText('Reviews come from travellers who completed a trip with Pemba.')).toBeInTheDocument()
+      expect(screen.queryByRole('button', { name: 'Write Review' })).toBeNull()
+      expect(screen.queryByRole('link', { name: 'Log in to review your trip' })).toBeNull()
+    })
 
     it('checks rating and comment before sending', async () => {
       const calls = serve({ write: () => json({}, 500) })

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { Avatar } from '../../components/avatar'
+import { FavouriteButton } from '../../components/favourite-button'
 import { ArrowLeftIcon, AwardIcon, ChatIcon, CheckIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, SpinnerIcon, StarIcon } from '../../components/icons'
 import { Photo, WIDE_SIZES } from '../../components/photo'
 import { ReportButton } from '../../components/report-dialog'
@@ -14,6 +15,7 @@ import { useCachedQuery, usePagedList } from '../../lib/use-cached-query'
 import { usePageTitle } from '../../lib/use-page-title'
 import { GUIDE_LOAD_FAILED, getGuide, guideKey, guideTags, type PublicGuide } from './api/get-guide'
 import { listReviews, reviewsKey, reviewsTags, type Review } from './api/list-reviews'
+import { canReview, canReviewKey, canReviewTags } from './api/can-review'
 import { BookExperience } from './book-experience'
 import { ReviewForm } from './write-review-form'
 import { currentIntlLocale } from '../../i18n/language'
@@ -23,7 +25,6 @@ import { localDateFormat } from '../../lib/intl-formats'
 /** Shown when a guide has not said how long they have guided (spec section 9). */
 export const DEFAULT_YEARS_OF_EXPERIENCE = 5
 export const PHONE_AFTER_BOOKING = msg('guides.phoneAfterBooking')
-export const LOG_IN_TO_REVIEW = msg('guides.logInToReview')
 
 const formatNumber = (value: number) => value.toLocaleString(currentIntlLocale())
 
@@ -90,16 +91,20 @@ function Reviews({ guide, onMessage }: { guide: PublicGuide; onMessage: Notify }
   const { isSignedIn } = useAuth()
   const t = useT()
   const [writing, setWriting] = useState(false)
-  const name = `${guide.firstName} ${guide.lastName}`.trim()
   const reviews = usePagedList({ key: reviewsKey(guide._id), tags: reviewsTags(guide._id), loadPage: (page) => listReviews(guide._id, page) })
+  // Only a traveller with a completed trip not yet reviewed is offered the form; others see why.
+  const eligibility = useCachedQuery({ key: canReviewKey(guide._id), tags: canReviewTags(guide._id), load: (signal) => canReview(guide._id, signal), enabled: isSignedIn })
+  const mayReview = isSignedIn && eligibility.data === true
 
   return (
     <Section
       title={t('guides.reviewsTitle', { count: guide.reviewCount })}
       action={
-        <button type="button" className="btn-secondary" aria-expanded={writing} aria-controls="write-review" onClick={() => setWriting((open) => !open)}>
-          <StarIcon filled={false} /> {t('guides.writeReview')}
-        </button>
+        mayReview && (
+          <button type="button" className="btn-secondary" aria-expanded={writing} aria-controls="write-review" onClick={() => setWriting((open) => !open)}>
+            <StarIcon filled={false} /> {t('guides.writeReview')}
+          </button>
+        )
       }
     >
       {guide.reviewCount > 0 && (
@@ -110,19 +115,21 @@ function Reviews({ guide, onMessage }: { guide: PublicGuide; onMessage: Notify }
         </p>
       )}
       <div id="write-review">
+        {/* Kept open once opened: after sending, the answer says the form is no longer offered, but its thanks stay until it closes. */}
         {writing && isSignedIn && (
           <div className="mb-6">
             <ReviewForm guideId={guide._id} guideName={guide.firstName} onClose={() => setWriting(false)} />
           </div>
         )}
-        {writing && !isSignedIn && (
-          <div role="status" className="mb-6 rounded-xl border border-himal-100 bg-himal-50 p-4 text-himal-900">
-            <p className="font-semibold">{t(LOG_IN_TO_REVIEW)}</p>
-            <p className="mt-1 text-sm">{t('guides.whoCanReview', { name })}</p>
-            <Link to="/login" className="btn-primary mt-3">
-              {t('guides.logIn')}
-            </Link>
-          </div>
+        {!mayReview && !writing && (isSignedIn ? eligibility.status !== 'loading' : true) && (
+          <p className="mb-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl bg-slate-50 px-4 py-3 text-slate-600">
+            <span>{t('guides.reviewsComeFrom', { name: guide.firstName })}</span>
+            {!isSignedIn && (
+              <Link to="/login" className="text-link">
+                {t('guides.logInToReviewYours')}
+              </Link>
+            )}
+          </p>
         )}
       </div>
       {reviews.status === 'loading' && (
@@ -214,6 +221,9 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
           >
             <ArrowLeftIcon /> {t('guides.allGuides')}
           </Link>
+          <div className="absolute top-4 right-4">
+            <FavouriteButton kind="guide" id={guide._id} name={name} onMessage={show} />
+          </div>
           <Avatar
             src={d.profilePictureThumb ?? d.profilePicture}
             variants={d.profilePictureVariants}

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { clearSession } from '../../lib/auth-store'
-import { FAVOURITES_KEY, getFavourites, toggleFavourite, useFavourites } from './favourites'
+import { clearSession } from './auth-store'
+import { FAVOURITES_KEY, FAVOURITES_KEYS, clearFavourites, getFavourites, toggleFavourite, useFavourites } from './local-favourites'
 
 describe('favourite destinations', () => {
   afterEach(() => vi.restoreAllMocks())
@@ -53,5 +53,18 @@ describe('favourite destinations', () => {
 
     act(() => clearSession())
     expect(result.current.favourites.size).toBe(0)
+  })
+})
+
+describe('favourite guides', () => {
+  it('are kept apart from destinations and cleared with them', () => {
+    expect(toggleFavourite('dawa', 'guide')).toBe(true)
+    expect(toggleFavourite('phewa')).toBe(true)
+    expect([...getFavourites('guide')]).toEqual(['dawa'])
+    expect([...getFavourites('destination')]).toEqual(['phewa'])
+    expect(JSON.parse(localStorage.getItem(FAVOURITES_KEYS.guide)!)).toEqual(['dawa'])
+    clearFavourites()
+    expect(getFavourites('guide').size).toBe(0)
+    expect(getFavourites('destination').size).toBe(0)
   })
 })
