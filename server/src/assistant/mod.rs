@@ -28,22 +28,26 @@ pub const MESSAGES_MAX: usize = 20;
 /// The longest message, in characters: room for a question and for the Buddy's own answers.
 pub const MESSAGE_MAX: usize = 2000;
 
+/// Who wrote a message: the traveller (`user`) or the Buddy (`assistant`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum Role {
+#[schema(as = BuddySpeaker)]
+pub enum Speaker {
     User,
     Assistant,
 }
 
 /// One message of the conversation, as sent.
 #[derive(Deserialize, ToSchema)]
+#[schema(as = BuddyMessage)]
 pub struct MessageRequest {
-    pub role: Role,
+    pub role: Speaker,
     #[schema(value_type = String, min_length = 1, max_length = 2000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
     pub content: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = BuddyChatRequest)]
 pub struct ChatRequest {
     /// The conversation so far, oldest first; the last one is the traveller's question.
     #[schema(min_items = 1, max_items = 20)]
@@ -53,7 +57,7 @@ pub struct ChatRequest {
 /// A message of a checked conversation.
 #[derive(Clone, Debug)]
 pub struct Message {
-    pub role: Role,
+    pub role: Speaker,
     pub content: String,
 }
 
@@ -69,7 +73,7 @@ impl Conversation {
         if request.messages.len() > MESSAGES_MAX {
             return Err(AppError::validation(format!("Send at most {MESSAGES_MAX} messages")));
         }
-        if request.messages.last().is_some_and(|m| m.role != Role::User) {
+        if request.messages.last().is_some_and(|m| m.role != Speaker::User) {
             return Err(AppError::validation("The last message must be the traveller's question (role user)"));
         }
         let messages = request
@@ -92,6 +96,7 @@ impl Conversation {
 /// The Buddy's answer: text, and links to what it used.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = BuddyAnswer)]
 pub struct Answer {
     /// Plain text; lines starting with "• " list guides.
     pub reply: String,

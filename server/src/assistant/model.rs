@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::tools::{self, Card};
-use super::{Answer, Conversation, Role};
+use super::{Answer, Conversation, Speaker};
 use crate::config::AssistantConfig;
 use crate::db::Db;
 
@@ -65,8 +65,8 @@ impl Model {
         let mut messages = vec![json!({"role": "system", "content": SYSTEM_PROMPT})];
         messages.extend(conversation.messages().iter().map(|m| {
             let role = match m.role {
-                Role::User => "user",
-                Role::Assistant => "assistant",
+                Speaker::User => "user",
+                Speaker::Assistant => "assistant",
             };
             json!({"role": role, "content": m.content})
         }));

@@ -23,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = BuddyChatResponse)]
 pub struct ChatResponse {
     #[schema(example = "success")]
     status: &'static str,
@@ -30,8 +31,8 @@ pub struct ChatResponse {
 }
 
 /// One piece of the reply's text, in an `event: reply` of the stream.
-#[derive(Serialize, ToSchema)]
-pub struct ReplyPiece {
+#[derive(Serialize)]
+struct ReplyPiece {
     text: String,
 }
 

@@ -22,6 +22,7 @@ const POSTS_SHOWN: i64 = 2;
 
 /// A link an answer shows under its text.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[schema(as = BuddyCard)]
 pub struct Card {
     #[serde(rename = "type")]
     pub kind: CardKind,
@@ -33,6 +34,7 @@ pub struct Card {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = BuddyCardKind)]
 pub enum CardKind {
     Guide,
     Destination,
