@@ -201,6 +201,13 @@ impl Sql {
         self
     }
 
+    /// Puts SQL text written by us before what is there (a SELECT list chosen once the
+    /// conditions are written, so one set of conditions serves a count and a page).
+    pub fn prepend(&mut self, text: &str) -> &mut Self {
+        self.text.insert_str(0, text);
+        self
+    }
+
     /// Binds `value` and returns its placeholder, to splice into the next `push`.
     pub fn param(&mut self, value: impl Into<Param>) -> String {
         self.params.push(value.into());

@@ -30,6 +30,8 @@ pub struct Source {
     /// JSON text, as stored.
     pub interests: String,
     pub address: String,
+    /// Dollars per day × 100, when the guide has set a price.
+    pub price_per_day_cents: Option<i64>,
     pub longitude: Option<f64>,
     pub latitude: Option<f64>,
     pub rating_sum: i64,
@@ -44,8 +46,8 @@ pub struct PublicRows {
     pub rating_rank: i64,
 }
 
-pub const SEARCH_COLUMNS: [&str; 9] =
-    ["guide_id", "name", "bio", "languages", "interests", "address", "longitude", "latitude", "rating_rank"];
+pub const SEARCH_COLUMNS: [&str; 11] =
+    ["guide_id", "name", "bio", "languages", "interests", "address", "longitude", "latitude", "rating_rank", "price_cents", "review_count"];
 
 impl Source {
     pub fn public_rows(&self) -> PublicRows {
@@ -61,6 +63,8 @@ impl Source {
                 self.longitude.into(),
                 self.latitude.into(),
                 rank.into(),
+                self.price_per_day_cents.into(),
+                self.review_count.into(),
             ],
             categories: Category::of_interests(&interests),
             rating_rank: rank,
@@ -73,7 +77,7 @@ impl Source {
 pub async fn refresh(conn: &mut AnyConnection, guide_id: &str) -> AppResult<()> {
     let source: Option<Source> = sqlx::query_as(
         "SELECT u.first_name, u.last_name, g.bio, g.expertise_languages, g.interests, g.address, \
-           g.longitude, g.latitude, g.rating_sum, g.review_count \
+           g.price_per_day_cents, g.longitude, g.latitude, g.rating_sum, g.review_count \
          FROM users u JOIN guide_details g ON g.user_id = u.id \
          WHERE u.id = $1 AND u.role = 'guide' AND g.status = 'verified' AND u.suspended_at IS NULL",
     )

@@ -5,6 +5,7 @@ pub mod categories;
 pub mod certificates;
 pub mod directory;
 pub mod domain;
+pub mod finder;
 pub mod index;
 pub mod licences;
 pub mod list_counts;

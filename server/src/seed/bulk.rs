@@ -157,6 +157,7 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
                 ]);
             }
 
+            let price_per_day_cents = rng.random_range(20..121) * 100i64;
             let source = Source {
                 first_name: first.to_owned(),
                 last_name: last.to_owned(),
@@ -164,6 +165,7 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
                 expertise_languages: serde_json::to_string(&languages)?,
                 interests: serde_json::to_string(&interests)?,
                 address: address.to_owned(),
+                price_per_day_cents: Some(price_per_day_cents),
                 // Spread guides around their town so "near me" has something to order.
                 latitude: Some(latitude + rng.random_range(-0.05..0.05)),
                 longitude: Some(longitude + rng.random_range(-0.05..0.05)),
@@ -178,7 +180,7 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
                 categories.push(vec![category.as_str().into(), id.clone().into(), public.rating_rank.into()]);
             }
             details.push(vec![
-                id.into(), source.bio.into(), "Nepali".into(), (rng.random_range(20..121) * 100i64).into(),
+                id.into(), source.bio.into(), "Nepali".into(), price_per_day_cents.into(),
                 source.expertise_languages.into(), source.interests.into(), format!("+977 98{:08}", i % 100_000_000).into(),
                 source.address.into(), source.longitude.into(), source.latitude.into(), "verified".into(), "approved".into(),
                 rng.random_range(1..26i64).into(), rating_sum.into(), review_count.into(), now.into(), now.into(),

@@ -7,7 +7,10 @@ use std::collections::HashSet;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::fixtures::{CHITWAN, KATHMANDU, POKHARA, guide_profile, insert_verified_guide, submitted_guide, verified_guide};
+use crate::fixtures::{
+    CHITWAN, InsertedGuide, KATHMANDU, POKHARA, days_from_today, guide_profile, insert_booking, insert_guide, insert_verified_guide, submitted_guide,
+    user_id, verified_guide,
+};
 use crate::helpers::{TestApp, assert_error, spawn_app};
 
 async fn get_json(app: &TestApp, path: &str) -> Value {
@@ -394,4 +397,244 @@ async fn search_follows_every_profile_and_name_change() {
     assert_eq!(search_ids(&app, "address=doti").await, [id.clone()]);
     let near = search_ids(&app, "lat=29.35&lng=81.1333&radiusKm=5").await;
     assert_eq!(near, [id]);
+}
+
+// ---- filters, orders and totals (issue 16)
+
+/// Five guides: four in Pokhara (three trekking), one French-speaking cook in Kathmandu.
+struct Five {
+    claire: String,
+    pierre: String,
+    hans: String,
+    cook: String,
+    hiker: String,
+}
+
+async fn five_guides(app: &TestApp) -> Five {
+    let guide = |name, interests, languages, at, price, rating_sum, review_count| {
+        let address = if at == POKHARA { "Lakeside, Pokhara" } else { "Thamel, Kathmandu" };
+        InsertedGuide { name, interests, languages, address, at, price, rating_sum, review_count }
+    };
+    Five {
+        claire: insert_guide(app, &guide("Claire", &["Trekking"], &["English", "Français"], POKHARA, Some(45.0), 9, 2)).await, // 4.5
+        pierre: insert_guide(app, &guide("Pierre", &["Trekking", "Photography"], &["French"], POKHARA, Some(30.0), 5, 1)).await, // 5.0
+        hans: insert_guide(app, &guide("Hans", &["Trekking"], &["German", "English"], POKHARA, Some(25.0), 0, 0)).await,
+        cook: insert_guide(app, &guide("Cook", &["Food"], &["French"], KATHMANDU, Some(80.0), 12, 3)).await, // 4.0
+        hiker: insert_guide(app, &guide("Hiker", &["Hiking"], &["English"], POKHARA, None, 3, 1)).await, // 3.0
+    }
+}
+
+fn sorted(ids: &[&String]) -> Vec<String> {
+    let mut ids: Vec<String> = ids.iter().map(|id| (*id).clone()).collect();
+    ids.sort();
+    ids
+}
+
+/// The ids both endpoints answer for `filters`, sorted, after checking they agree and
+/// that `total` counts them.
+async fn matching(app: &TestApp, filters: &str) -> Vec<String> {
+    let list = get_json(app, &format!("/api/v1/users/guides?limit=50&{filters}")).await;
+    let search = get_json(app, &format!("/api/v1/users/search?limit=50&{filters}")).await;
+    let mut found = ids(&list["guides"]);
+    assert_eq!(found, ids(&search["guides"]), "{filters}: the list and search disagree");
+    assert_eq!(list["total"], found.len(), "{filters}: list total");
+    assert_eq!(search["total"], found.len(), "{filters}: search total");
+    found.sort();
+    found
+}
+
+#[tokio::test]
+async fn each_filter_narrows_both_lists_and_total_counts_the_matches() {
+    // Arrange
+    let app = spawn_app().await;
+    let g = five_guides(&app).await;
+
+    // Act and assert
+    assert_eq!(matching(&app, "").await.len(), 5);
+    assert_eq!(matching(&app, "language=French").await, sorted(&[&g.pierre, &g.cook]));
+    assert_eq!(matching(&app, "language=FRANCAIS").await, sorted(&[&g.claire]));
+    assert_eq!(matching(&app, "language=fran%C3%A7ais").await, sorted(&[&g.claire]));
+    assert_eq!(matching(&app, "language=english").await, sorted(&[&g.claire, &g.hans, &g.hiker]));
+    assert!(matching(&app, "language=klingon").await.is_empty());
+    assert_eq!(matching(&app, "minPrice=30&maxPrice=60").await, sorted(&[&g.claire, &g.pierre]));
+    assert_eq!(matching(&app, "maxPrice=29.99").await, sorted(&[&g.hans]));
+    assert_eq!(matching(&app, "minPrice=80").await, sorted(&[&g.cook]));
+    assert_eq!(matching(&app, "minPrice=0").await.len(), 4, "a guide without a price has none to compare");
+    assert_eq!(matching(&app, "minRating=4.5").await, sorted(&[&g.claire, &g.pierre]));
+    assert_eq!(matching(&app, "minRating=0").await.len(), 5);
+    assert_eq!(matching(&app, "category=trekking").await, sorted(&[&g.claire, &g.pierre, &g.hans, &g.hiker]));
+    assert_eq!(matching(&app, "category=Trekking&language=french&maxPrice=60&minRating=4").await, sorted(&[&g.pierre]));
+    assert_eq!(matching(&app, "category=all&sort=rating").await.len(), 5);
+}
+
+#[tokio::test]
+async fn pokhara_trekking_guides_who_speak_french_under_60_cheapest_first() {
+    // Arrange
+    let app = spawn_app().await;
+    let g = five_guides(&app).await;
+    let french = insert_guide(&app, &InsertedGuide {
+        name: "Amélie",
+        interests: &["Mountaineering"],
+        languages: &["French", "Nepali"],
+        address: "Sarangkot, Pokhara",
+        at: POKHARA,
+        price: Some(55.0),
+        rating_sum: 0,
+        review_count: 0,
+    })
+    .await;
+
+    // Act
+    let found = get_json(&app, "/api/v1/users/search?address=pokhara&category=trekking&language=French&maxPrice=60&sort=price_asc").await;
+
+    // Assert: the cook speaks French but is in Kathmandu and cooks; Claire writes Français.
+    assert_eq!(ids(&found["guides"]), [g.pierre.clone(), french.clone()]);
+    assert_eq!(found["total"], 2);
+    let found = get_json(&app, "/api/v1/users/search?query=pokhara&category=trekking&language=French&sort=price_desc").await;
+    assert_eq!(ids(&found["guides"]), [french, g.pierre]);
+}
+
+#[tokio::test]
+async fn available_on_leaves_out_guides_with_a_blocked_day_or_a_trip_that_day() {
+    // Arrange
+    let app = spawn_app().await;
+    let g = five_guides(&app).await;
+    let day = days_from_today(10);
+    let next_day = days_from_today(11);
+    let tourist = app.signup_and_login("tourist").await;
+    let tourist_id = user_id(&app, &tourist.token).await;
+    insert_booking(&app, &tourist_id, &g.claire, &day, true).await;
+    let db = app.db().await;
+    sqlx::query("INSERT INTO blocked_days (guide_id, day, created_at) VALUES ($1, $2, 0)").bind(&g.pierre).bind(&day).execute(&db.pool).await.unwrap();
+    db.pool.close().await;
+
+    // Act and assert
+    assert_eq!(matching(&app, &format!("availableOn={day}")).await, sorted(&[&g.hans, &g.cook, &g.hiker]));
+    assert_eq!(matching(&app, &format!("availableOn={day}&category=trekking&language=french")).await, Vec::<String>::new());
+    assert_eq!(matching(&app, &format!("availableOn={next_day}&category=trekking&language=french")).await, sorted(&[&g.pierre]));
+    assert_eq!(matching(&app, &format!("availableOn={next_day}")).await.len(), 5);
+}
+
+#[tokio::test]
+async fn every_order_pages_without_repeating_or_skipping_a_guide() {
+    // Arrange: many ties in price, rating and reviews, so only the id decides.
+    let app = spawn_app().await;
+    for i in 0..11 {
+        let price = [None, Some(20.0), Some(40.0)][i % 3];
+        let guide = InsertedGuide {
+            name: "Tied",
+            interests: &["Trekking"],
+            languages: &["English"],
+            address: "Pokhara",
+            at: (POKHARA.0 + (i % 4) as f64 * 0.01, POKHARA.1),
+            price,
+            rating_sum: (i % 2) as i64 * 5,
+            review_count: (i % 2) as i64,
+        };
+        insert_guide(&app, &guide).await;
+    }
+    let near = format!("lat={}&lng={}&radiusKm=50", POKHARA.0, POKHARA.1);
+
+    for (endpoint, sort) in [
+        ("guides", "rating"),
+        ("guides", "price_asc"),
+        ("guides", "price_desc"),
+        ("guides", "reviews"),
+        ("search", "rating"),
+        ("search", "price_asc"),
+        ("search", "price_desc"),
+        ("search", "reviews"),
+        ("search", "distance"),
+    ] {
+        // Act
+        let base = format!("/api/v1/users/{endpoint}?sort={sort}&{near}");
+        let whole = get_json(&app, &format!("{base}&limit=50")).await;
+        let mut paged: Vec<Value> = Vec::new();
+        for page in 1..=6 {
+            let found = get_json(&app, &format!("{base}&limit=2&page={page}")).await;
+            assert_eq!(found["total"], 11, "{endpoint} {sort}");
+            paged.extend(found["guides"].as_array().unwrap().iter().cloned());
+        }
+
+        // Assert
+        let whole = whole["guides"].as_array().unwrap();
+        assert_eq!(ids(&Value::from(paged.clone())), ids(&Value::from(whole.clone())), "{endpoint} {sort}");
+        let key = |g: &Value| match sort {
+            "price_asc" => g["pricePerDay"].as_f64().unwrap_or(f64::INFINITY),
+            "price_desc" => -g["pricePerDay"].as_f64().unwrap_or(f64::NEG_INFINITY),
+            "reviews" => -g["reviewCount"].as_f64().unwrap(),
+            "distance" => g["distanceKm"].as_f64().unwrap(),
+            _ => -g["averageRating"].as_f64().unwrap(),
+        };
+        assert!(whole.windows(2).all(|w| key(&w[0]) <= key(&w[1])), "{endpoint} {sort}: out of order");
+    }
+}
+
+#[tokio::test]
+async fn the_cursor_still_pages_a_filtered_list_best_rated_first() {
+    // Arrange
+    let app = spawn_app().await;
+    for i in 0..7 {
+        let guide = InsertedGuide { name: "Paged", interests: &["Trekking"], languages: &["French"], address: "Pokhara", at: POKHARA, price: Some(30.0), rating_sum: i % 3, review_count: 1 };
+        insert_guide(&app, &guide).await;
+    }
+    insert_verified_guide(&app, "English only", &["Trekking"], POKHARA, 5, 1).await;
+
+    // Act
+    let mut seen = Vec::new();
+    let mut path = "/api/v1/users/guides?limit=3&language=french".to_owned();
+    loop {
+        let page = get_json(&app, &path).await;
+        assert_eq!(page["total"], 7);
+        assert_eq!(page["totalPages"], 3);
+        seen.extend(ids(&page["guides"]));
+        match page["nextCursor"].as_str() {
+            Some(cursor) => path = format!("/api/v1/users/guides?limit=3&language=french&cursor={cursor}"),
+            None => break,
+        }
+    }
+
+    // Assert
+    assert_eq!(seen.len(), 7);
+    assert_eq!(seen.iter().collect::<HashSet<_>>().len(), 7);
+    let by_price = get_json(&app, "/api/v1/users/guides?limit=3&language=french&sort=price_asc").await;
+    assert!(by_price["nextCursor"].is_null(), "pages by number under other orders");
+}
+
+#[tokio::test]
+async fn bad_filter_values_get_a_400_with_a_clear_message() {
+    let app = spawn_app().await;
+    let long = "x".repeat(61);
+    for endpoint in ["guides", "search"] {
+        for (query, message) in [
+            ("sort=cheapest", "sort must be rating, price_asc, price_desc, reviews or distance"),
+            ("sort=distance", "sort=distance needs a point: give lat and lng"),
+            ("minPrice=60&maxPrice=20", "minPrice must not be more than maxPrice"),
+            ("minPrice=-1", "minPrice and maxPrice must be from 0 to 100000 dollars a day"),
+            ("maxPrice=NaN", "minPrice and maxPrice must be from 0 to 100000 dollars a day"),
+            ("maxPrice=1e9", "minPrice and maxPrice must be from 0 to 100000 dollars a day"),
+            ("minRating=6", "minRating must be from 0 to 5"),
+            ("minRating=-0.5", "minRating must be from 0 to 5"),
+            ("availableOn=2026-02-30", "availableOn must be a real date (YYYY-MM-DD)"),
+            ("availableOn=tomorrow", "availableOn must be a real date (YYYY-MM-DD)"),
+            (&format!("language={long}"), "language must be at most 60 characters"),
+            ("category=knitting", "Unknown category: choose all, trekking, cultural, adventure, wildlife, food, historical or nature"),
+        ] {
+            assert_error(app.get(&format!("/api/v1/users/{endpoint}?{query}")).await, StatusCode::BAD_REQUEST, message).await;
+        }
+        for query in ["minPrice=abc", "minRating=five", "maxPrice="] {
+            let response = app.get(&format!("/api/v1/users/{endpoint}?{query}")).await;
+            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{endpoint} {query}");
+        }
+    }
+    assert_error(
+        app.get("/api/v1/users/guides?sort=price_asc&cursor=1.0196f0c8a1b27c3d9e8f0a1b2c3d4e5f").await,
+        StatusCode::BAD_REQUEST,
+        "The cursor only works with sort=rating: use page instead",
+    )
+    .await;
+    let nepali = app.client.get(app.url("/api/v1/users/guides?sort=cheapest")).header("Accept-Language", "ne").send().await.unwrap();
+    assert_eq!(nepali.status(), StatusCode::BAD_REQUEST);
+    let body: Value = nepali.json().await.unwrap();
+    assert!(body["message"].as_str().unwrap().contains("मध्ये"), "{body}");
 }

@@ -51,6 +51,25 @@ pub async fn verified_guide(app: &TestApp, admin: &TestUser, first: &str, last: 
 /// A verified guide written to the database: `interests`, based at `at`, with
 /// `review_count` reviews summing to `rating_sum`. Returns the id.
 pub async fn insert_verified_guide(app: &TestApp, name: &str, interests: &[&str], at: (f64, f64), rating_sum: i64, review_count: i64) -> String {
+    let guide = InsertedGuide { name, interests, languages: &["English"], address: "Kathmandu", at, price: Some(50.0), rating_sum, review_count };
+    insert_guide(app, &guide).await
+}
+
+/// What `insert_guide` writes: a verified guide's searchable details.
+pub struct InsertedGuide<'a> {
+    pub name: &'a str,
+    pub interests: &'a [&'a str],
+    pub languages: &'a [&'a str],
+    pub address: &'a str,
+    pub at: (f64, f64),
+    /// Dollars per day.
+    pub price: Option<f64>,
+    pub rating_sum: i64,
+    pub review_count: i64,
+}
+
+/// A verified guide written to the database and indexed. Returns the id.
+pub async fn insert_guide(app: &TestApp, guide: &InsertedGuide<'_>) -> String {
     let db = app.db().await;
     let id = new_id();
     let now = now_ms();
@@ -60,7 +79,7 @@ pub async fn insert_verified_guide(app: &TestApp, name: &str, interests: &[&str]
          VALUES ($1, $2, 'Guide', $3, $3, 'not-a-hash', 'guide', $4, $4)",
     )
     .bind(&id)
-    .bind(name)
+    .bind(guide.name)
     .bind(format!("{id}@guides.example.com"))
     .bind(now)
     .execute(&mut *conn)
@@ -69,15 +88,18 @@ pub async fn insert_verified_guide(app: &TestApp, name: &str, interests: &[&str]
     sqlx::query(
         "INSERT INTO guide_details (user_id, bio, nationality, price_per_day_cents, expertise_languages, interests, phone, \
            address, latitude, longitude, status, review_state, rating_sum, review_count, created_at, updated_at) \
-         VALUES ($1, 'A guide made for a test.', 'Nepali', 5000, '[\"English\"]', $2, '+977 9800000000', 'Kathmandu', \
-           $3, $4, 'verified', 'approved', $5, $6, $7, $7)",
+         VALUES ($1, 'A guide made for a test.', 'Nepali', $2, $3, $4, '+977 9800000000', $5, \
+           $6, $7, 'verified', 'approved', $8, $9, $10, $10)",
     )
     .bind(&id)
-    .bind(serde_json::to_string(interests).unwrap())
-    .bind(at.0)
-    .bind(at.1)
-    .bind(rating_sum)
-    .bind(review_count)
+    .bind(guide.price.map(|dollars| (dollars * 100.0).round() as i64))
+    .bind(serde_json::to_string(guide.languages).unwrap())
+    .bind(serde_json::to_string(guide.interests).unwrap())
+    .bind(guide.address)
+    .bind(guide.at.0)
+    .bind(guide.at.1)
+    .bind(guide.rating_sum)
+    .bind(guide.review_count)
     .bind(now)
     .execute(&mut *conn)
     .await

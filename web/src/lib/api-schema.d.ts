@@ -1774,7 +1774,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verified guides, best rated first (then by id, so the order is total and stable). */
+        /**
+         * Verified guides matching the filters, best rated first unless `sort` says otherwise
+         *     (ties by id, so the order is total and stable).
+         */
         get: operations["list_guides"];
         put?: never;
         post?: never;
@@ -1809,8 +1812,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Guides matching words, a place, a category or a point, best match first (or nearest
-         *     first when searching near a point), then by rating.
+         * Guides matching words, a place, a point and the filters, best rated first (nearest
+         *     first when searching near a point) unless `sort` says otherwise.
          */
         get: operations["search_guides"];
         put?: never;
@@ -2765,6 +2768,11 @@ export interface components {
             guides: components["schemas"]["GuideCard"][];
             /** @description Pass as `cursor` for the next page; `null` on the last page. */
             nextCursor: string | null;
+            /**
+             * Format: int64
+             * @description How many guides match, on all pages.
+             */
+            total: number;
             /** Format: int64 */
             totalPages: number;
         };
@@ -2801,6 +2809,11 @@ export interface components {
             hasMore: boolean;
             /** Format: int64 */
             page: number;
+            /**
+             * Format: int64
+             * @description How many guides match, on all pages.
+             */
+            total: number;
         };
         /**
          * @description Whether travellers can find the guide.
@@ -9877,13 +9890,32 @@ export interface operations {
                 page?: number;
                 /** @description Default 10. */
                 limit?: number;
-                /** @description `all` (or empty) lists every category. */
-                category?: string;
                 /**
-                 * @description `nextCursor` of the previous page: pages never repeat or skip a guide, even while
-                 *     guides are added.
+                 * @description `nextCursor` of the previous page (only with `sort=rating`): pages never repeat or
+                 *     skip a guide, even while guides are added.
                  */
                 cursor?: string;
+                /** @description `all` (or empty) lists every category. */
+                category?: string;
+                /** @description A language the guide speaks ("French"; case and accents ignored). */
+                language?: string;
+                /** @description Dollars per day, at least; guides without a price are left out. */
+                minPrice?: number;
+                /** @description Dollars per day, at most (not below `minPrice`); guides without a price are left out. */
+                maxPrice?: number;
+                /** @description The lowest average rating, 0 to 5. */
+                minRating?: number;
+                /**
+                 * @description `YYYY-MM-DD`: only guides free that day (not blocked off, no trip).
+                 * @example 2026-12-12
+                 */
+                availableOn?: string;
+                /**
+                 * @description `rating` (best first; the default, or `distance` when searching near a point),
+                 *     `price_asc`, `price_desc`, `reviews` (most first) or `distance` (nearest first; only
+                 *     with `lat` and `lng`). Ties are broken by id, so paging is stable under every order.
+                 */
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -9962,11 +9994,9 @@ export interface operations {
                 query?: string;
                 /** @description Words that must match the guide's address (a town, an area). */
                 address?: string;
-                /** @description `all` (or empty) lists every category. */
-                category?: string;
                 /**
                  * @description Latitude of a point: with `lng` (give both or neither), only guides within
-                 *     `radiusKm`, nearest first.
+                 *     `radiusKm`, nearest first unless `sort` says otherwise.
                  */
                 lat?: number;
                 lng?: number;
@@ -9976,6 +10006,27 @@ export interface operations {
                 page?: number;
                 /** @description Default 12. */
                 limit?: number;
+                /** @description `all` (or empty) lists every category. */
+                category?: string;
+                /** @description A language the guide speaks ("French"; case and accents ignored). */
+                language?: string;
+                /** @description Dollars per day, at least; guides without a price are left out. */
+                minPrice?: number;
+                /** @description Dollars per day, at most (not below `minPrice`); guides without a price are left out. */
+                maxPrice?: number;
+                /** @description The lowest average rating, 0 to 5. */
+                minRating?: number;
+                /**
+                 * @description `YYYY-MM-DD`: only guides free that day (not blocked off, no trip).
+                 * @example 2026-12-12
+                 */
+                availableOn?: string;
+                /**
+                 * @description `rating` (best first; the default, or `distance` when searching near a point),
+                 *     `price_asc`, `price_desc`, `reviews` (most first) or `distance` (nearest first; only
+                 *     with `lat` and `lng`). Ties are broken by id, so paging is stable under every order.
+                 */
+                sort?: string;
             };
             header?: never;
             path?: never;
