@@ -139,7 +139,7 @@ pub async fn embedded_answer(db: &Db, question: &str) -> AppResult<Answer> {
                 ("language", asked.language.as_deref()),
                 ("minPrice", prices.0.as_deref()),
                 ("maxPrice", prices.1.as_deref()),
-                ("availableOn", date.as_deref()),
+                ("date", date.as_deref()),
             ];
             let search: Vec<(&str, &str)> = search.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))).collect();
             Answer {
