@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { expectAccessible } from './helpers'
 
 /**
  * Tourist Buddy (issue 16) on the demo data: asked in words, it lists the guides the
@@ -86,6 +87,7 @@ test('destination facts, an emergency and a question in Nepali', async ({ page }
   await ask(page, 'Can you book me a flight to Lukla tomorrow?')
   await expect(log(page)).toContainText("Sorry, I don't know that.")
   await expect(log(page).getByRole('link', { name: 'Search Yatra' }).last()).toHaveAttribute('href', /^\/search\?q=/)
+  await expectAccessible(page, 'Tourist Buddy with answers and links')
   await page.screenshot({ path: 'e2e/screenshots/desktop-buddy-facts.png' })
   await page.setViewportSize({ width: 390, height: 844 })
   await page.screenshot({ path: 'e2e/screenshots/phone-buddy-facts.png' })
