@@ -402,6 +402,9 @@ fn category(words: &Words) -> Option<Category> {
     rules.iter().find(|(stems, _)| words.has_stem(stems)).map(|(_, category)| *category)
 }
 
+/// No guide's day costs more than the directory searches for (`guides::finder`).
+const PRICE_MAX: f64 = 100_000.0;
+
 fn number(word: &str) -> Option<f64> {
     word.parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0)
 }
@@ -422,7 +425,7 @@ fn prices(words: &Words) -> (Option<f64>, Option<f64>) {
         let before = |k: usize| i.checked_sub(k).and_then(|p| w.get(p)).map(String::as_str);
         let direction_before = [before(1), before(2), before(3)].into_iter().flatten().find(|b| AT_MOST.contains(b) || AT_LEAST.contains(b));
         let direction_after = w.iter().skip(i + 1).take(3).map(String::as_str).find(|a| AT_MOST.contains(a) || AT_LEAST.contains(a));
-        let priced = is_dollars(i) || (direction_before.is_some() && !is_month(i));
+        let priced = (is_dollars(i) || (direction_before.is_some() && !is_month(i))) && value <= PRICE_MAX;
         if !priced {
             continue;
         }
@@ -609,6 +612,7 @@ mod tests {
         assert_eq!(price("guide over $40"), (Some(40.0), None));
         assert_eq!(price("guide between $40 and $70"), (Some(40.0), Some(70.0)));
         assert_eq!(price("guide from 12 March"), (None, None));
+        assert_eq!(price("guide under $1000000"), (None, None));
     }
 
     #[test]

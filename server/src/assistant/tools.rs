@@ -11,7 +11,7 @@ use super::embedded::{GuideQuestion, KnownDestination};
 use crate::blogs::view::{FeedQuery, feed};
 use crate::db::Db;
 use crate::destinations::trek::TrekFacts;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::guides::directory::GuideCard;
 use crate::guides::finder::{GuideFilters, GuideSort, find_guides};
 use crate::text_search::Query as SearchQuery;
@@ -189,7 +189,12 @@ pub async fn run(db: &Db, name: &str, arguments: &Value) -> AppResult<ToolResult
                 max_price: price("maxPrice"),
                 date,
             };
-            let (guides, total) = search_guides(db, &question).await?;
+            // A filter the directory refuses (a price out of range...) is told back to the model.
+            let (guides, total) = match search_guides(db, &question).await {
+                Ok(found) => found,
+                Err(AppError::Validation(message)) => return Ok(refusal(&message)),
+                Err(error) => return Err(error),
+            };
             let listed: Vec<Value> = guides
                 .iter()
                 .map(|g| {
