@@ -56,6 +56,8 @@ pub struct AppState {
     pub trips: TripSweep,
     /// The public catalogue's answers, kept until something they show changes.
     pub catalogue: CatalogueCache,
+    /// Tourist Buddy's model, when one is configured.
+    pub assistant: Option<crate::assistant::model::Model>,
 }
 
 /// The caller's address: the socket peer, or, when the operator said a trusted proxy sits
@@ -106,6 +108,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(blogs::routes::router())
                 .merge(tourists::routes::router())
                 .merge(sos::routes::router())
+                .merge(crate::assistant::routes::router())
                 .merge(admin::routes::router())
                 .merge(ledger::routes::router())
                 .merge(ledger::payouts::router())
@@ -228,6 +231,11 @@ impl Application {
         let stripe = config.stripe.as_ref().map(Stripe::new).transpose()?;
         let khalti = config.khalti.as_ref().map(Khalti::new).transpose()?;
         let esewa = config.esewa.as_ref().map(|esewa| EsewaStatusApi::new(&esewa.status_url)).transpose()?;
+        let assistant = config.assistant.as_ref().map(crate::assistant::model::Model::new).transpose()?;
+        match &config.assistant {
+            Some(model) => tracing::info!(url = %model.url, model = %model.model, "Tourist Buddy answers through a model"),
+            None => tracing::info!("Tourist Buddy answers with its embedded answers (no YATRA_ASSISTANT_URL)"),
+        }
         tracing::info!(khalti = ?config.khalti_mode(), esewa = ?config.esewa_mode(), npr_per_usd = ?config.npr_per_usd, "wallet payments");
         match config.payment_mode() {
             PaymentMode::None => tracing::warn!(
@@ -265,6 +273,7 @@ impl Application {
             upload_places: Default::default(),
             trips: trips.clone(),
             catalogue,
+            assistant,
         };
         // Pages put some API answers in their HTML (`web::first_paint`), asked of the API itself.
         let client = web::client(&state.config.web_dir, state.db.clone(), &state.config.public_url, api().split_for_parts().0.with_state(state.clone()))?;

@@ -73,6 +73,22 @@ pub struct Config {
     /// default 8 on SQLite, 16 on PostgreSQL). Every replica holds its own pool, plus one
     /// connection listening for other replicas' announcements on PostgreSQL.
     pub db_max_connections: u32,
+    /// Tourist Buddy's answers from a model (`YATRA_ASSISTANT_URL` and
+    /// `YATRA_ASSISTANT_MODEL`); `None` answers with the embedded Buddy.
+    pub assistant: Option<AssistantConfig>,
+}
+
+/// An OpenAI-compatible chat completions endpoint and the model to ask there.
+#[derive(Clone, Debug)]
+pub struct AssistantConfig {
+    /// The endpoint itself, e.g. `http://127.0.0.1:8000/v1/chat/completions`.
+    pub url: String,
+    pub model: String,
+    /// Sent as `Authorization: Bearer <key>` (`YATRA_ASSISTANT_KEY`), when set.
+    pub key: Option<Secret>,
+    /// How long a whole answer (every tool round) may take before the embedded one is
+    /// given instead (`YATRA_ASSISTANT_TIMEOUT_SECS`, default 15).
+    pub timeout: Duration,
 }
 
 /// `YATRA_SMTP_URL` as given (it may hold a password, so it never reaches the logs).
@@ -272,6 +288,7 @@ impl Config {
         };
 
         let db_max_connections = db_max_connections(&get, &database_url)?;
+        let assistant = assistant_from_lookup(&get)?;
 
         Ok(Self {
             addr,
@@ -305,6 +322,7 @@ impl Config {
             refund_retry: duration_from_lookup(&get, "YATRA_REFUND_RETRY", "30s")?,
             commission_percent: percent(&get, "YATRA_COMMISSION_PERCENT", crate::ledger::DEFAULT_COMMISSION_PERCENT)?,
             earnings_hold: duration_from_lookup(&get, "YATRA_EARNINGS_HOLD", "3d")?,
+            assistant,
         })
     }
 
@@ -376,6 +394,20 @@ fn wallets_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<
         bail!("YATRA_NPR_PER_USD must be set when Khalti or eSewa is configured (wallet payments are charged in rupees)");
     }
     Ok((khalti, esewa, npr_per_usd))
+}
+
+fn assistant_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Option<AssistantConfig>> {
+    let timeout = seconds(get, "YATRA_ASSISTANT_TIMEOUT_SECS", 15)?;
+    let key = get("YATRA_ASSISTANT_KEY").map(|key| Secret(key.trim().as_bytes().to_vec()));
+    match (get("YATRA_ASSISTANT_URL"), get("YATRA_ASSISTANT_MODEL")) {
+        (Some(_), Some(model)) => {
+            let url = http_url(get, "YATRA_ASSISTANT_URL", "")?;
+            Ok(Some(AssistantConfig { url, model: model.trim().to_owned(), key, timeout }))
+        }
+        (None, None) if key.is_some() => bail!("YATRA_ASSISTANT_KEY is set but YATRA_ASSISTANT_URL and YATRA_ASSISTANT_MODEL are not"),
+        (None, None) => Ok(None),
+        _ => bail!("YATRA_ASSISTANT_URL and YATRA_ASSISTANT_MODEL must be set together"),
+    }
 }
 
 fn flag(get: &impl Fn(&str) -> Option<String>, name: &str, default: bool) -> anyhow::Result<bool> {
@@ -593,6 +625,19 @@ mod tests {
             "YATRA_JWT_SECRET" => Some("x".repeat(40)),
             v => vars.iter().find(|(name, _)| *name == v).map(|(_, value)| (*value).to_owned()),
         })
+    }
+
+    #[test]
+    fn the_assistant_needs_an_http_url_and_a_model_together() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(config_with(dir.path(), &[]).unwrap().assistant.is_none());
+        let both = [("YATRA_ASSISTANT_URL", "http://127.0.0.1:8000/v1/chat/completions/"), ("YATRA_ASSISTANT_MODEL", " qwen2.5 ")];
+        let assistant = config_with(dir.path(), &both).unwrap().assistant.unwrap();
+        assert_eq!((assistant.url.as_str(), assistant.model.as_str()), ("http://127.0.0.1:8000/v1/chat/completions", "qwen2.5"));
+        assert_eq!(assistant.timeout, Duration::from_secs(15));
+        for bad in [&both[..1], &both[1..], &[("YATRA_ASSISTANT_URL", "ftp://x"), both[1]][..], &[("YATRA_ASSISTANT_KEY", "k")][..]] {
+            assert!(config_with(dir.path(), bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

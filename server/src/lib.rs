@@ -2,6 +2,7 @@
 
 pub mod admin;
 pub mod app;
+pub mod assistant;
 pub mod auth;
 pub mod blogs;
 pub mod bookings;

@@ -66,6 +66,13 @@ pub const UPLOADS: PerCaller = PerCaller {
     per_address: Limit { scope: "upload-address", max: 300, window_ms: HOUR, what: "uploads from your network" },
 };
 
+/// Tourist Buddy: per account when signed in, per address otherwise (see `count_caller`).
+/// A person asks a question every few seconds at most; a model behind it costs money.
+pub const ASSISTANT_QUESTIONS: PerCaller = PerCaller {
+    per_account: Limit { scope: "assistant-account", max: 60, window_ms: HOUR, what: "questions to Tourist Buddy" },
+    per_address: Limit { scope: "assistant-address", max: 120, window_ms: HOUR, what: "questions to Tourist Buddy from your network" },
+};
+
 /// Messages: each sender's own are counted exactly from the messages table (20 a minute,
 /// `conversations::store::SEND_LIMIT_PER_MINUTE`); this holds many accounts at one address.
 pub const MESSAGES_PER_ADDRESS: Limit = Limit { scope: "message-address", max: 600, window_ms: HOUR, what: "messages from your network" };
@@ -93,6 +100,19 @@ pub async fn count(state: &AppState, action: &PerCaller, account: Option<&str>, 
     }
     keys.push((&action.per_address, address));
     hit_all(&state.db, &keys).await.map(drop)
+}
+
+/// Counts one `action` for the account when signed in, else for the address (visitors
+/// share their network's allowance; an account keeps its own wherever it is).
+pub async fn count_caller(state: &AppState, action: &PerCaller, account: Option<&str>, address: &str) -> Result<(), AppError> {
+    if !state.config.rate_limits {
+        return Ok(());
+    }
+    let key = match account {
+        Some(account) => (&action.per_account, account.to_owned()),
+        None => (&action.per_address, address_key(address)),
+    };
+    hit_all(&state.db, &[key]).await.map(drop)
 }
 
 /// Counts one hit of an action limited per address only; 429 when it is full.

@@ -268,6 +268,11 @@ pub static ERRORS: &[Entry] = entries! {
     "emergency_contact_name_required": "Please give your emergency contact's name" => "कृपया आफ्नो आपत्कालीन सम्पर्कको नाम दिनुहोस्",
     "insurance_provider_required": "Please give your insurance provider" => "कृपया आफ्नो बीमा कम्पनीको नाम दिनुहोस्",
     "phone_invalid": "{field} must be a phone number, like +977 9841000000" => "{field} फोन नम्बर हुनुपर्छ, जस्तै +977 9841000000",
+
+    // ---- Tourist Buddy
+    "assistant_no_messages": "Send at least one message" => "कम्तीमा एउटा सन्देश पठाउनुहोस्",
+    "assistant_too_many_messages": "Send at most {max} messages" => "बढीमा {max} वटा सन्देश पठाउनुहोस्",
+    "assistant_last_not_user": "The last message must be the traveller's question (role user)" => "अन्तिम सन्देश यात्रीको प्रश्न (role user) हुनुपर्छ",
 };
 
 static LOOKUP: Lazy = Lazy::new(|| Lookup::new(ERRORS));

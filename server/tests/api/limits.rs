@@ -375,6 +375,7 @@ async fn the_openapi_document_declares_429_and_retry_after_on_every_limited_rout
         ("/api/v1/guides/cover-image", "post"),
         ("/api/v1/guides/certification", "post"),
         ("/api/v1/admin/destinations", "post"),
+        ("/api/v1/assistant/chat", "post"),
     ] {
         let answer = &document["paths"][path][method]["responses"]["429"];
         assert!(answer.is_object(), "{method} {path} does not declare 429");

@@ -2,6 +2,7 @@
 
 mod accounts;
 mod admin;
+mod assistant;
 mod blogs;
 mod bookings;
 mod catalogue;

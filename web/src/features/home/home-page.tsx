@@ -13,6 +13,7 @@ import { msg, useT } from '../../i18n/messages'
 import { GUIDE_CATEGORIES } from '../../lib/guide-categories'
 import { DESTINATIONS_PAGE_SIZE, DESTINATION_LIST_TAGS, destinationListKey, listDestinations } from '../../lib/list-destinations'
 import { GUIDE_LIST_TAGS, guideListKey, listGuides } from '../../lib/list-guides'
+import { openTouristBuddy } from '../../lib/open-buddy'
 import { searchPath } from '../../lib/search-url'
 import { usePagedList } from '../../lib/use-cached-query'
 
@@ -184,8 +185,7 @@ function BuddyPromo() {
               {t('home.buddyText')}
             </p>
           </div>
-          {/* By spec this button does nothing; the assistant itself is the round chat button. */}
-          <button type="button" className="btn-accent shrink-0 self-start px-6 py-3 text-base md:self-auto">
+          <button type="button" onClick={openTouristBuddy} aria-controls="tourist-buddy" className="btn-accent shrink-0 self-start px-6 py-3 text-base md:self-auto">
             <SparklesIcon /> {t('home.buddyChat')}
           </button>
         </div>

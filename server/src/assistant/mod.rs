@@ -1,0 +1,179 @@
+//! Tourist Buddy (issue 16): answers travellers' questions from Yatra's own data — guides,
+//! destinations' trek facts, posts, what to do in an emergency.
+//!
+//! By default the answers are the embedded ones (`embedded` reads the question, `tools`
+//! looks the answer up, `replies` words it), with no outside service. With
+//! `YATRA_ASSISTANT_URL` and `YATRA_ASSISTANT_MODEL` a model behind an OpenAI-compatible
+//! chat completions endpoint words them instead (`model`), calling the same `tools`; when
+//! it fails or is too slow, the embedded answer is given.
+
+pub mod embedded;
+pub mod model;
+pub mod replies;
+pub mod routes;
+pub mod tools;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::app::AppState;
+use crate::db::Db;
+use crate::error::{AppError, AppResult};
+use crate::profile::required_text;
+use embedded::{Intent, understand};
+use tools::Card;
+
+/// The most messages one question may carry (the conversation so far, the question last).
+pub const MESSAGES_MAX: usize = 20;
+/// The longest message, in characters: room for a question and for the Buddy's own answers.
+pub const MESSAGE_MAX: usize = 2000;
+
+/// Who wrote a message: the traveller (`user`) or the Buddy (`assistant`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[schema(as = BuddySpeaker)]
+pub enum Speaker {
+    User,
+    Assistant,
+}
+
+/// One message of the conversation, as sent.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = BuddyMessage)]
+pub struct MessageRequest {
+    pub role: Speaker,
+    #[schema(value_type = String, min_length = 1, max_length = 2000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
+    pub content: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = BuddyChatRequest)]
+pub struct ChatRequest {
+    /// The conversation so far, oldest first; the last one is the traveller's question.
+    #[schema(min_items = 1, max_items = 20)]
+    pub messages: Vec<MessageRequest>,
+}
+
+/// A message of a checked conversation.
+#[derive(Clone, Debug)]
+pub struct Message {
+    pub role: Speaker,
+    pub content: String,
+}
+
+/// A conversation that ends with the traveller's question.
+#[derive(Debug)]
+pub struct Conversation(Vec<Message>);
+
+impl Conversation {
+    pub fn parse(request: ChatRequest) -> AppResult<Self> {
+        if request.messages.is_empty() {
+            return Err(AppError::validation("Send at least one message"));
+        }
+        if request.messages.len() > MESSAGES_MAX {
+            return Err(AppError::validation(format!("Send at most {MESSAGES_MAX} messages")));
+        }
+        if request.messages.last().is_some_and(|m| m.role != Speaker::User) {
+            return Err(AppError::validation("The last message must be the traveller's question (role user)"));
+        }
+        let messages = request
+            .messages
+            .into_iter()
+            .map(|m| Ok(Message { role: m.role, content: required_text(m.content.as_deref(), "Message", MESSAGE_MAX, true)? }))
+            .collect::<AppResult<Vec<_>>>()?;
+        Ok(Self(messages))
+    }
+
+    pub fn messages(&self) -> &[Message] {
+        &self.0
+    }
+
+    pub fn question(&self) -> &str {
+        self.0.last().map(|m| m.content.as_str()).unwrap_or_default()
+    }
+}
+
+/// The Buddy's answer: text, and links to what it used.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = BuddyAnswer)]
+pub struct Answer {
+    /// Plain text; lines starting with "• " list guides.
+    pub reply: String,
+    pub cards: Vec<Card>,
+    /// A search page to try when the answer could not be found (or lists only the first
+    /// guides of more); `null` otherwise.
+    #[schema(required = true)]
+    pub search_url: Option<String>,
+}
+
+/// The answer to the conversation's question: from the model when one is configured and
+/// answers in time, else the embedded one.
+pub async fn answer(state: &AppState, conversation: &Conversation) -> AppResult<Answer> {
+    if let Some(model) = &state.assistant {
+        match model.answer(&state.db, conversation).await {
+            Ok(answer) => return Ok(answer),
+            Err(error) => tracing::warn!(error = %error, "the assistant model failed; answering with the embedded Buddy"),
+        }
+    }
+    embedded_answer(&state.db, conversation.question()).await
+}
+
+/// The embedded Buddy's answer to one question.
+pub async fn embedded_answer(db: &Db, question: &str) -> AppResult<Answer> {
+    let lang = embedded::language_of(question);
+    let destinations = tools::known_destinations(db).await?;
+    let intent = understand(question, &destinations, crate::calendar::today_in_nepal());
+    let answer = match intent {
+        Intent::Greeting => Answer { reply: replies::greeting(lang), cards: Vec::new(), search_url: None },
+        Intent::Emergency => Answer { reply: replies::emergency(lang), cards: Vec::new(), search_url: None },
+        Intent::Unknown => Answer { reply: replies::unknown(lang), cards: Vec::new(), search_url: Some(search_url(&[("q", question)])) },
+        Intent::Guides(asked) => {
+            let (guides, total) = tools::search_guides(db, &asked).await?;
+            let more = total > guides.len() as i64 || guides.is_empty();
+            let date = asked.date.map(crate::calendar::date_text);
+            let prices = (asked.min_price.map(|p| p.to_string()), asked.max_price.map(|p| p.to_string()));
+            let search = [
+                ("q", asked.place.as_deref()),
+                ("category", asked.category.map(|c| c.as_str())),
+                ("language", asked.language.as_deref()),
+                ("minPrice", prices.0.as_deref()),
+                ("maxPrice", prices.1.as_deref()),
+                ("date", date.as_deref()),
+            ];
+            let search: Vec<(&str, &str)> = search.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))).collect();
+            Answer {
+                reply: replies::guides(&asked, &guides, total, lang),
+                cards: guides.iter().map(Card::guide).collect(),
+                search_url: more.then(|| search_url(&search)),
+            }
+        }
+        Intent::Destination { id, topic } => match tools::destination(db, &id).await? {
+            Some(destination) => Answer {
+                reply: replies::destination(&destination, topic, lang),
+                cards: tools::destination_cards(db, &destination).await?,
+                search_url: None,
+            },
+            None => Answer { reply: replies::unknown(lang), cards: Vec::new(), search_url: Some(search_url(&[("q", question)])) },
+        },
+    };
+    Ok(answer)
+}
+
+/// The client's search page for these parameters.
+fn search_url(params: &[(&str, &str)]) -> String {
+    let query: Vec<String> = params.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect();
+    if query.is_empty() { "/search".to_owned() } else { format!("/search?{}", query.join("&")) }
+}
+
+/// Percent-encodes a query value (RFC 3986 unreserved characters stay).
+fn encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
