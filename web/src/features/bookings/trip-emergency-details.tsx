@@ -78,7 +78,8 @@ function EmergencyFacts({ info }: { info: TripEmergencyInfo }) {
   const hasContact = e.contactName !== '' || e.contactPhone !== '' || e.contactEmail !== ''
   const hasInsurance = e.insuranceProvider !== '' || e.insurancePolicyNumber !== '' || e.insuranceEmergencyPhone !== ''
   if (!hasContact && !hasInsurance) return <p className="mt-2 text-slate-700">{t('bookings.emergencyNone')}</p>
-  const row = 'grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-x-3 gap-y-1'
+  // Label above value on phones (numbers stay whole), side by side from sm up.
+  const row = 'grid gap-x-3 sm:grid-cols-[minmax(0,9rem)_minmax(0,1fr)] sm:gap-y-1'
   return (
     <div className="mt-2 space-y-3 text-slate-800">
       <div>
@@ -124,7 +125,7 @@ function EmergencyFacts({ info }: { info: TripEmergencyInfo }) {
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
-      <dt className="text-slate-600">{label}</dt>
+      <dt className="mt-1.5 text-xs text-slate-600 sm:mt-0 sm:text-sm">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </>
   )
