@@ -138,5 +138,8 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A page test renders a whole route in jsdom: seconds on a busy two-core machine.
+    // The limit is there to catch a hang, not to time the code (make bench does that).
+    testTimeout: 20_000,
   },
 }))

@@ -356,6 +356,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/assistant/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask Tourist Buddy. Anyone may ask; signed in, the limit is the account's own, else the
+         *     network's.
+         * @description With `Accept: text/event-stream` the answer comes as server-sent events: `reply`
+         *     events (`{"text": ...}`, pieces of the reply to append in order), then one `done`
+         *     event with the whole answer (the `data` of the JSON response).
+         */
+        post: operations["chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/change-password": {
         parameters: {
             query?: never;
@@ -2235,6 +2258,46 @@ export interface components {
             /** @example success */
             status: string;
         };
+        /** @description The Buddy's answer: text, and links to what it used. */
+        BuddyAnswer: {
+            cards: components["schemas"]["BuddyCard"][];
+            /** @description Plain text; lines starting with "• " list guides. */
+            reply: string;
+            /**
+             * @description A search page to try when the answer could not be found (or lists only the first
+             *     guides of more); `null` otherwise.
+             */
+            searchUrl: string | null;
+        };
+        /** @description A link an answer shows under its text. */
+        BuddyCard: {
+            id: string;
+            title: string;
+            type: components["schemas"]["BuddyCardKind"];
+            /** @description The page in the client, e.g. `/guides/<id>`. */
+            url: string;
+        };
+        /** @enum {string} */
+        BuddyCardKind: "guide" | "destination" | "blog";
+        BuddyChatRequest: {
+            /** @description The conversation so far, oldest first; the last one is the traveller's question. */
+            messages: components["schemas"]["BuddyMessage"][];
+        };
+        BuddyChatResponse: {
+            data: components["schemas"]["BuddyAnswer"];
+            /** @example success */
+            status: string;
+        };
+        /** @description One message of the conversation, as sent. */
+        BuddyMessage: {
+            content: string;
+            role: components["schemas"]["BuddySpeaker"];
+        };
+        /**
+         * @description Who wrote a message: the traveller (`user`) or the Buddy (`assistant`).
+         * @enum {string}
+         */
+        BuddySpeaker: "user" | "assistant";
         CanReviewResponse: {
             data: components["schemas"]["ReviewEligibility"];
             /** @example success */
@@ -5301,6 +5364,78 @@ export interface operations {
             /** @description Not an admin account */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuddyChatRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer (JSON), or its events (`text/event-stream`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuddyChatResponse"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No messages, too many or too long, an empty one, or the last one not the traveller's */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An expired or invalid token (sign in again or ask without one) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many questions from this account or network; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
