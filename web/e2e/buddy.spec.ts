@@ -120,3 +120,17 @@ test('a refused question shows why, and trying again answers it', async ({ page 
   await expect(panel(page).getByRole('alert')).toBeHidden()
   await expect(log(page)).toContainText('I can find you a guide')
 })
+
+test('in Nepali, the widget speaks Nepali and so does the Buddy', async ({ page }) => {
+  await page.goto('/')
+  await page.getByLabel('Language').first().selectOption('ne')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('button', { name: 'यात्री साथी खोल्नुहोस्' }).click()
+  const nepaliPanel = page.getByRole('dialog', { name: 'यात्री साथी' })
+  await expect(nepaliPanel).toContainText('तपाईंको एआई यात्रा साथी')
+  const input = nepaliPanel.getByRole('textbox', { name: 'यात्री साथीलाई सन्देश' })
+  await input.fill('आपतकालमा के गर्ने?')
+  await input.press('Enter')
+  await expect(nepaliPanel.getByRole('log')).toContainText('पर्यटक प्रहरीलाई +977-1-4247041')
+  await page.screenshot({ path: 'e2e/screenshots/phone-buddy-nepali.png' })
+})
