@@ -3,7 +3,7 @@ import { expectAccessible } from './helpers'
 
 // Issue 16's journey: Pokhara trekking guides who speak French, under $60, free on a chosen
 // day, cheapest first; how many, and where they are on a map. The demo seed has Rita Gurung
-// and Sanjay Adhikari (and more may match, as the seed grows): the counts come from the API.
+// and Sanjay Poudel (and more may match, as the seed grows): the counts come from the API.
 
 type Card = { _id: string; firstName: string; lastName: string; pricePerDay: number | null; location: { latitude: number } | null }
 type Found = { guides: Card[]; total: number }

@@ -33,7 +33,8 @@ export default function GuideMap({ guides }: { guides: GuideSummary[] }) {
       : NEPAL_BOUNDS
   return (
     <div className="space-y-2">
-      <div className="h-[28rem] overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200" data-testid="guide-map">
+      {/* isolate: Leaflet's panes stack above z-index 400; keep them under the page's bars and dialogs. */}
+      <div className="isolate h-[28rem] overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200" data-testid="guide-map">
         <MapContainer bounds={bounds} scrollWheelZoom={false} className="h-full w-full" aria-label={t('filters.mapLabel')}>
           <TileLayer attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' url="https://tile.openstreetmap.org/{z}/{x}/{y}.png" />
           {located.map((guide) => {

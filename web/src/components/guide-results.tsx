@@ -20,7 +20,16 @@ export function useGuideFilters(): { filters: GuideFilters; setFilters: (filters
   const view: ResultsView = params.get('view') === 'map' ? 'map' : 'list'
   return {
     filters,
-    setFilters: (next) => setParams((current) => writeGuideFilters(next, current), { preventScrollReset: true }),
+    // Only what this change changed is written over the URL's latest filters: two changes
+    // in quick succession (a price left, then an order chosen) both count.
+    setFilters: (next) =>
+      setParams(
+        (current) => {
+          const changed = Object.fromEntries(Object.entries(next).filter(([name, value]) => filters[name as keyof GuideFilters] !== value))
+          return writeGuideFilters({ ...readGuideFilters(current), ...changed }, current)
+        },
+        { preventScrollReset: true },
+      ),
     view,
     setView: (next) =>
       setParams(
