@@ -42,7 +42,7 @@ pub enum Speaker {
 #[schema(as = BuddyMessage)]
 pub struct MessageRequest {
     pub role: Speaker,
-    #[schema(value_type = String, min_length = 1, max_length = 2000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
+    #[schema(value_type = String, min_length = 1, max_length = 2000, pattern = r"\S")]
     pub content: Option<String>,
 }
 

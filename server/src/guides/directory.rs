@@ -216,7 +216,7 @@ pub struct FilterParams {
     #[param(minimum = 0, maximum = 5)]
     min_rating: Option<f64>,
     /// `YYYY-MM-DD`: only guides free that day (not blocked off, no trip).
-    #[param(format = Date, example = "2026-12-12")]
+    #[param(pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$", example = "2026-12-12")]
     available_on: Option<String>,
     /// `rating` (best first; the default, or `distance` when searching near a point),
     /// `price_asc`, `price_desc`, `reviews` (most first) or `distance` (nearest first; only
