@@ -185,7 +185,7 @@ function BuddyPromo() {
               {t('home.buddyText')}
             </p>
           </div>
-          <button type="button" onClick={openTouristBuddy} aria-controls="tourist-buddy" className="btn-accent shrink-0 self-start px-6 py-3 text-base md:self-auto">
+          <button type="button" onClick={openTouristBuddy} aria-haspopup="dialog" className="btn-accent shrink-0 self-start px-6 py-3 text-base md:self-auto">
             <SparklesIcon /> {t('home.buddyChat')}
           </button>
         </div>
