@@ -46,7 +46,7 @@ const MAX_ANSWER_BYTES: usize = 512 * 1024;
 /// viewer (then only anonymous requests use the cache).
 const ROUTES: [(&str, bool); 8] = [
     ("/api/v1/users/guides", false),
-    ("/api/v1/users/guide/{id}", false),
+    ("/api/v1/users/guide/{id}", true),
     ("/api/v1/users/search", false),
     ("/api/v1/users/ratings/{id}", false),
     ("/api/v1/users/destinations", false),

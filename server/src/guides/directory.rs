@@ -11,6 +11,7 @@ use super::categories::Category;
 use super::finder::{self, GuideFilters, GuideSort, Near, Start};
 use super::profile::{self, Guide, GuideStatus};
 use crate::app::AppState;
+use crate::auth::session::MaybeSession;
 use crate::calendar::parse_date;
 use crate::db::{Db, Sql};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
@@ -390,21 +391,38 @@ impl From<Guide> for PublicGuide {
 pub struct GuideDetailResponse {
     #[schema(example = "success")]
     status: &'static str,
-    data: PublicGuide,
+    data: GuidePage,
     message: String,
 }
 
+/// The guide, and for a signed-in viewer whether they may review them now.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GuidePage {
+    #[serde(flatten)]
+    guide: PublicGuide,
+    /// Only for a signed-in viewer: true for a traveller with a completed trip with this
+    /// guide not yet reviewed. Anonymous answers (kept and shared) never carry it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    can_review: Option<bool>,
+}
+
 /// One verified guide's public page. An unverified, suspended or unknown guide is 404 alike.
-#[utoipa::path(get, path = "/users/guide/{id}", tag = "guides directory",
+/// Signed in, the answer adds `canReview`.
+#[utoipa::path(get, path = "/users/guide/{id}", tag = "guides directory", security((), ("bearer" = [])),
     params(("id" = String, Path, description = "The guide's id (`_id` or `guideId`)")),
-    responses((status = 200, body = GuideDetailResponse), (status = 404, body = ErrorBody)))]
-async fn guide_detail(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<GuideDetailResponse>> {
+    responses((status = 200, body = GuideDetailResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn guide_detail(State(state): State<AppState>, viewer: MaybeSession, Path(id): Path<String>) -> AppResult<Json<GuideDetailResponse>> {
     let not_found = || AppError::NotFound("Guide not found".into());
     let guide = profile::find(&state.db, &id).await?.filter(|g| g.guide_details.status == GuideStatus::Verified).ok_or_else(not_found)?;
     if crate::moderation::suspension::is_suspended(&state.db, &guide.id).await? {
         return Err(not_found());
     }
-    Ok(Json(GuideDetailResponse { status: "success", data: guide.into(), message: "Guide found".into() }))
+    let can_review = match &viewer.0 {
+        Some(session) => Some(crate::reviews::routes::may_review(&state.db, session, &guide.id).await?),
+        None => None,
+    };
+    Ok(Json(GuideDetailResponse { status: "success", data: GuidePage { guide: guide.into(), can_review }, message: "Guide found".into() }))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -301,26 +301,32 @@ pub struct CanReviewResponse {
 }
 
 /// Whether the signed-in account may review this guide now (the guide's page offers
-/// "Write Review" only then). Apart from `GET /users/guide/{id}` because it is personal:
-/// that answer is shared between viewers (kept in the catalogue cache, put in the page's
-/// first HTML).
+/// "Write Review" only then). `GET /users/guide/{id}` says the same to a signed-in viewer;
+/// this small answer lets a page ask again after a trip ends without refetching the guide.
 #[utoipa::path(get, path = "/users/guide/{id}/can-review", tag = "reviews", security(("bearer" = [])),
     params(("id" = String, Path, description = "The guide's id")),
     responses((status = 200, body = CanReviewResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "No such verified guide")))]
 async fn can_review(State(state): State<AppState>, session: Session, Path(guide_id): Path<String>) -> AppResult<Json<CanReviewResponse>> {
     rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
-    let can_review = session.stored_role(&state.db).await? == Role::Tourist && {
-        let (waiting,): (i64,) = sqlx::query_as(
-            "SELECT COUNT(*) FROM bookings b WHERE b.tourist_id = $1 AND b.guide_id = $2 AND b.booking_status = 'completed' \
-               AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.booking_id = b.id)",
-        )
-        .bind(&session.user_id)
-        .bind(&guide_id)
-        .fetch_one(&state.db.pool)
-        .await?;
-        waiting > 0
-    };
+    let can_review = may_review(&state.db, &session, &guide_id).await?;
     Ok(Json(CanReviewResponse { status: "success", data: ReviewEligibility { can_review } }))
+}
+
+/// Whether `session`'s account may review this guide now: a traveller with a completed
+/// trip with them that has no review yet.
+pub async fn may_review(db: &Db, session: &Session, guide_id: &str) -> AppResult<bool> {
+    if session.stored_role(db).await? != Role::Tourist {
+        return Ok(false);
+    }
+    let (waiting,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM bookings b WHERE b.tourist_id = $1 AND b.guide_id = $2 AND b.booking_status = 'completed' \
+           AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.booking_id = b.id)",
+    )
+    .bind(&session.user_id)
+    .bind(guide_id)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(waiting > 0)
 }
 
 /// Why this traveller cannot review this guide now: the clearest of the reasons.

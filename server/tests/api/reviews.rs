@@ -214,6 +214,10 @@ async fn the_reviews_list_pages_newest_first() {
     assert_error(app.get("/api/v1/users/ratings/nobody").await, StatusCode::NOT_FOUND, "Guide not found").await;
 }
 
+async fn public_first_name(app: &TestApp, guide_id: &str) -> Value {
+    app.get(&format!("/api/v1/users/guide/{guide_id}")).await.json::<Value>().await.unwrap()["data"]["firstName"].clone()
+}
+
 async fn can_review(app: &TestApp, guide_id: &str, token: &str) -> bool {
     let response = app.get_auth(&format!("/api/v1/users/guide/{guide_id}/can-review"), token).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -245,9 +249,16 @@ async fn write_review_is_offered_only_to_a_traveller_with_a_completed_trip_not_y
     insert_booking(&app, &user_id(&app, &customer.token).await, &guide_id, "2026-02-20", true).await;
     assert!(can_review(&app, &guide_id, &customer.token).await, "a second completed trip");
 
-    // The guide's public answer, shared between viewers, says nothing personal.
-    let public = app.get_auth(&format!("/api/v1/users/guide/{guide_id}"), &customer.token).await.json::<Value>().await.unwrap();
-    assert!(public["data"].get("canReview").is_none());
+    // The guide's answer says the same to a signed-in viewer; the anonymous one, shared
+    // between viewers, says nothing personal.
+    let guide_page = format!("/api/v1/users/guide/{guide_id}");
+    let signed_in = app.get_auth(&guide_page, &customer.token).await.json::<Value>().await.unwrap();
+    assert_eq!(signed_in["data"]["canReview"], true);
+    assert_eq!(signed_in["data"]["firstName"], public_first_name(&app, &guide_id).await);
+    let stranger_view = app.get_auth(&guide_page, &stranger.token).await.json::<Value>().await.unwrap();
+    assert_eq!(stranger_view["data"]["canReview"], false);
+    let anonymous = app.get(&guide_page).await.json::<Value>().await.unwrap();
+    assert!(anonymous["data"].get("canReview").is_none());
 }
 
 #[tokio::test]

@@ -1790,7 +1790,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One verified guide's public page. An unverified, suspended or unknown guide is 404 alike. */
+        /**
+         * One verified guide's public page. An unverified, suspended or unknown guide is 404 alike.
+         *     Signed in, the answer adds `canReview`.
+         */
         get: operations["guide_detail"];
         put?: never;
         post?: never;
@@ -1829,9 +1832,8 @@ export interface paths {
         };
         /**
          * Whether the signed-in account may review this guide now (the guide's page offers
-         *     "Write Review" only then). Apart from `GET /users/guide/{id}` because it is personal:
-         *     that answer is shared between viewers (kept in the catalogue cache, put in the page's
-         *     first HTML).
+         *     "Write Review" only then). `GET /users/guide/{id}` says the same to a signed-in viewer;
+         *     this small answer lets a page ask again after a trip ends without refetching the guide.
          */
         get: operations["can_review"];
         put?: never;
@@ -2773,7 +2775,7 @@ export interface components {
             status: string;
         };
         GuideDetailResponse: {
-            data: components["schemas"]["PublicGuide"];
+            data: components["schemas"]["GuidePage"];
             message: string;
             /** @example success */
             status: string;
@@ -2855,6 +2857,14 @@ export interface components {
             total: number;
             /** Format: int64 */
             totalPages: number;
+        };
+        /** @description The guide, and for a signed-in viewer whether they may review them now. */
+        GuidePage: components["schemas"]["PublicGuide"] & {
+            /**
+             * @description Only for a signed-in viewer: true for a traveller with a completed trip with this
+             *     guide not yet reviewed. Anonymous answers (kept and shared) never carry it.
+             */
+            canReview?: boolean | null;
         };
         /** @description The guide profile form. */
         GuideProfileRequest: {
@@ -10116,6 +10126,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GuideDetailResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
