@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { logIn, signUp, uniqueEmail } from './helpers'
+import { logIn, signIn, signUp, uniqueEmail } from './helpers'
 
 // The demo guide of `yatra seed --demo`, which the e2e server runs.
 const DEMO_PASSWORD = 'namaste-yatra'
@@ -16,13 +16,8 @@ async function demoGuideId(request: APIRequestContext): Promise<string> {
 async function logInAsGuide(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByLabel('Email address').fill(GUIDE_EMAIL)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page.getByText('Login Successful!')).toBeVisible()
-  await expect(page).not.toHaveURL(/\/login$/, { timeout: 10_000 })
-  await page.waitForLoadState('load')
+  // signIn waits for the reload that follows a sign-in, which a goto would otherwise race.
+  await signIn(page, GUIDE_EMAIL, DEMO_PASSWORD)
   return page
 }
 

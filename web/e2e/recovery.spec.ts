@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { PASSWORD, emailedLink, logIn, signUp, uniqueEmail } from './helpers'
+import { PASSWORD, emailedLink, logIn, signIn, signUp, uniqueEmail } from './helpers'
 
 const NEW_PASSWORD = 'Dal-Bhat-Power-24-Hour'
 
@@ -11,16 +11,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png`, fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 800 })
-}
-
-async function signedIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login')
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page.getByText('Login Successful!')).toBeVisible()
-  await expect(page).not.toHaveURL(/\/login$/, { timeout: 10_000 })
-  await page.waitForLoadState('load')
 }
 
 async function otherBrowser(browser: Browser): Promise<Page> {
@@ -67,7 +57,7 @@ test('a user who forgot their password resets it from the emailed link and their
   await signUp(page, 'tourist', email)
   // Signed in on another device, days ago.
   const oldDevice = await otherBrowser(browser)
-  await signedIn(oldDevice, email)
+  await signIn(oldDevice, email, PASSWORD)
 
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot password?' }).click()
@@ -101,7 +91,7 @@ test('a user who forgot their password resets it from the emailed link and their
   await expect(page.getByRole('alert')).toContainText('This password reset link has already been used.')
   await expect(page.getByRole('alert').getByRole('link', { name: 'Ask for a new link' })).toBeVisible()
 
-  await signedIn(page, email, NEW_PASSWORD)
+  await signIn(page, email, NEW_PASSWORD)
 
   // The old device: once its 15-minute access token runs out, its session cannot be renewed.
   await oldDevice.evaluate(() => localStorage.setItem('token', 'an-expired-access-token'))
@@ -115,8 +105,8 @@ test('a traveller changes their password and signs out of all devices from their
   const email = uniqueEmail('tourist')
   await signUp(page, 'tourist', email)
   const phone = await otherBrowser(browser)
-  await signedIn(phone, email)
-  await signedIn(page, email)
+  await signIn(phone, email, PASSWORD)
+  await signIn(page, email, PASSWORD)
   await page.goto('/tourist/profile')
 
   const security = page.getByRole('region', { name: 'Password and sign-in' })
@@ -147,5 +137,5 @@ test('a traveller changes their password and signs out of all devices from their
   await phone.goto('/tourist/profile')
   await expect(phone).toHaveURL(/\/login/, { timeout: 10_000 })
   await phone.context().close()
-  await signedIn(page, email, NEW_PASSWORD)
+  await signIn(page, email, NEW_PASSWORD)
 })

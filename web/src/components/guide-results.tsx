@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { useT } from '../i18n/messages'
 import { readGuideFilters, writeGuideFilters, type GuideFilters } from '../lib/guide-filters'
@@ -16,31 +16,33 @@ const GuideMap = lazy(() => import('./guide-map'))
  */
 export function useGuideFilters(): { filters: GuideFilters; setFilters: (filters: GuideFilters) => void; view: ResultsView; setView: (view: ResultsView) => void } {
   const [params, setParams] = useSearchParams()
+  // The URL as last written. The router hands a functional update the parameters of its
+  // last render, not of a navigation still on its way, so two changes in quick succession
+  // (a price left, then an order chosen) would lose the first: each builds on this instead.
+  const latest = useRef(params)
+  useEffect(() => {
+    latest.current = params
+  }, [params])
+  const write = (updated: URLSearchParams) => {
+    latest.current = updated
+    setParams(updated, { preventScrollReset: true })
+  }
   const filters = readGuideFilters(params)
   const view: ResultsView = params.get('view') === 'map' ? 'map' : 'list'
   return {
     filters,
-    // Only what this change changed is written over the URL's latest filters: two changes
-    // in quick succession (a price left, then an order chosen) both count.
-    setFilters: (next) =>
-      setParams(
-        (current) => {
-          const changed = Object.fromEntries(Object.entries(next).filter(([name, value]) => filters[name as keyof GuideFilters] !== value))
-          return writeGuideFilters({ ...readGuideFilters(current), ...changed }, current)
-        },
-        { preventScrollReset: true },
-      ),
+    // Only what this change changed is written over the latest filters.
+    setFilters: (next) => {
+      const changed = Object.fromEntries(Object.entries(next).filter(([name, value]) => filters[name as keyof GuideFilters] !== value))
+      write(writeGuideFilters({ ...readGuideFilters(latest.current), ...changed }, latest.current))
+    },
     view,
-    setView: (next) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current)
-          if (next === 'map') updated.set('view', 'map')
-          else updated.delete('view')
-          return updated
-        },
-        { preventScrollReset: true },
-      ),
+    setView: (next) => {
+      const updated = new URLSearchParams(latest.current)
+      if (next === 'map') updated.set('view', 'map')
+      else updated.delete('view')
+      write(updated)
+    },
   }
 }
 
