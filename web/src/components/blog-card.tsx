@@ -48,7 +48,7 @@ export function BlogCard({ blog, headingLevel: Heading = 'h2', priority = false 
         <div className="mt-auto pt-4">
           {/* Part visually hidden, not aria-label: search engines read the link's text, and 'Read More' alone says nothing. */}
           <Link to={path} className="inline-flex items-center gap-1 text-sm text-link">
-            <span>{t.rich('common.readMoreAbout', { title: blog.title, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}</span> <ArrowRightIcon />
+            {t.rich('common.readMoreAbout', { title: blog.title, hidden: (chunks) => <span className="sr-only">{chunks}</span> })} <ArrowRightIcon />
           </Link>
         </div>
       </div>

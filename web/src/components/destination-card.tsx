@@ -100,7 +100,7 @@ export function DestinationCard({ destination, topRated, showBestTime = false, s
           )}
           {/* Part visually hidden, not aria-label: search engines read the link's text, and 'Learn More' alone says nothing. */}
           <Link to={path} className="ml-auto inline-flex items-center gap-1 text-link">
-            <span>{t.rich('common.learnMoreAbout', { name: destination.name, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}</span> <ArrowRightIcon />
+            {t.rich('common.learnMoreAbout', { name: destination.name, hidden: (chunks) => <span className="sr-only">{chunks}</span> })} <ArrowRightIcon />
           </Link>
         </div>
       </div>
