@@ -1,5 +1,4 @@
 import { Link } from 'react-router'
-import { currentIntlLocale } from '../i18n/language'
 import { translate, useT } from '../i18n/messages'
 import type { GuideSummary } from '../lib/list-guides'
 import { usePrice } from '../lib/currencies'
@@ -8,6 +7,7 @@ import { FavouriteButton } from './favourite-button'
 import { GlobeIcon, MapPinIcon } from './icons'
 import { CARD_SIZES, Photo } from './photo'
 import { StarRating, formatRating, reviewCountText } from './star-rating'
+import { formatLocalNumber } from '../lib/intl-formats'
 
 /** Interests a card shows before '+N more' (spec section 2). */
 export const CARD_INTERESTS = 4
@@ -19,7 +19,7 @@ export function splitInterests(interests: readonly string[], max: number = CARD_
 
 /** '1.4 km away', or '12 km away' once it is far enough that tenths do not matter. */
 export function distanceText(km: number): string {
-  const distance = new Intl.NumberFormat(currentIntlLocale(), { maximumFractionDigits: km < 10 ? 1 : 0, minimumFractionDigits: km < 10 ? 1 : 0 }).format(km)
+  const distance = formatLocalNumber(km, { maximumFractionDigits: km < 10 ? 1 : 0, minimumFractionDigits: km < 10 ? 1 : 0 })
   return translate('common.kmAway', { distance })
 }
 

@@ -1,12 +1,12 @@
-import { currentIntlLocale } from '../i18n/language'
 import { translate, useT } from '../i18n/messages'
 import { StarIcon } from './icons'
+import { formatLocalNumber } from '../lib/intl-formats'
 
 const STARS = [1, 2, 3, 4, 5]
 
 /** A rating as one decimal, e.g. '4.8'. */
 export function formatRating(value: number): string {
-  return new Intl.NumberFormat(currentIntlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(value * 10) / 10)
+  return formatLocalNumber(Math.round(value * 10) / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
 }
 
 /** Five stars filled up to `value` (0 to 5), read out as 'Rated 4.8 out of 5'. */

@@ -4,6 +4,7 @@
  * the reader asks for Latin ones, which is a choice of its own in the switcher.
  */
 import { useSyncExternalStore } from 'react'
+import { ensureNepaliIntl } from '../lib/nepali-intl'
 
 export const LANGUAGE_CHOICES = ['en', 'ne', 'ne-latn'] as const
 export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number]
@@ -70,9 +71,9 @@ export function notifyLanguageChange() {
 
 export function subscribeToLanguage(onChange: () => void): () => void {
   listeners.add(onChange)
-  // A choice made in another tab applies here too.
+  // A choice made in another tab applies here too, with Nepali formats where the browser lacks them.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === LANGUAGE_STORAGE_KEY || event.key === null) onChange()
+    if (event.key === LANGUAGE_STORAGE_KEY || event.key === null) void ensureNepaliIntl(readLanguageChoice()).then(onChange)
   }
   window.addEventListener('storage', onStorage)
   return () => {

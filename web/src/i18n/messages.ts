@@ -24,6 +24,7 @@ import {
   type Language,
   type LanguageChoice,
 } from './language'
+import { ensureNepaliIntl, intlGeneration } from '../lib/nepali-intl'
 
 /** A text as written, or (in a build) already parsed. */
 type Text = string | MessageFormatElement[]
@@ -96,9 +97,12 @@ export function loadTexts(namespaces: readonly string[], language: Language = cu
   return Promise.all(languages.flatMap((lang) => namespaces.map((ns) => loadNamespace(lang, ns)))).then(() => undefined)
 }
 
-/** Switches the language once the texts on show are loaded in it, so the page never shows blanks. */
+/**
+ * Switches the language once the texts on show are loaded in it, and the browser can write its
+ * dates and digits (nepali-intl.ts), so the page never shows blanks or English months.
+ */
 export async function chooseLanguage(choice: LanguageChoice): Promise<void> {
-  await loadTexts([...loaded.en.keys()], languageOf(choice))
+  await Promise.all([loadTexts([...loaded.en.keys()], languageOf(choice)), ensureNepaliIntl(choice)])
   storeLanguageChoice(choice)
 }
 
@@ -132,7 +136,8 @@ function format(id: string, values: MessageValues | undefined, language: Languag
   }
   if (language !== 'en' && !loaded[language].has(namespace)) void loadNamespace(language, namespace)
   if (typeof text === 'string' && !/[{}<'#]/.test(text)) return text
-  const cacheKey = `${locale}\u0000${language}\u0000${id}`
+  // Keyed by the polyfill generation too: a format built with the browser's own Intl keeps it.
+  const cacheKey = `${intlGeneration()}\u0000${locale}\u0000${language}\u0000${id}`
   let formatter = formats.get(cacheKey)
   if (!formatter) {
     formatter = new IntlMessageFormat(text, locale)
@@ -155,12 +160,12 @@ export type Translate = Translator & {
 }
 
 function languageSnapshot(): string {
-  return `${readLanguageChoice()}#${arrivals}`
+  return `${readLanguageChoice()}#${arrivals}#${intlGeneration()}`
 }
 
 /** `const t = useT()`: texts in the reader's language; the component re-renders when they switch. */
 export function useT(): Translate {
-  const snapshot = useSyncExternalStore(subscribeToLanguage, languageSnapshot, () => 'en#0')
+  const snapshot = useSyncExternalStore(subscribeToLanguage, languageSnapshot, () => 'en#0#0')
   return useMemo(() => {
     const choice = snapshot.split('#')[0] as LanguageChoice
     const language = languageOf(choice)

@@ -2,9 +2,11 @@
  * Dates and numbers in the reader's language (`currentIntlLocale()`), each format built once
  * per language. English keeps the formats the spec shows: dates in British order
  * ('Sat, 12 Dec 2026'); Nepali writes its own month names and, unless the reader chose
- * Latin digits, Devanagari digits.
+ * Latin digits, Devanagari digits. Formats are keyed by `intlGeneration()`, so none built before
+ * the Nepali polyfills arrived (nepali-intl.ts) outlives them.
  */
 import { currentIntlLocale } from '../i18n/language'
+import { intlGeneration } from './nepali-intl'
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
@@ -12,7 +14,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>()
 export function localDateFormat(options: Intl.DateTimeFormatOptions, english = 'en-GB'): Intl.DateTimeFormat {
   const current = currentIntlLocale()
   const locale = current === 'en-US' ? english : current
-  const key = `${locale}|${JSON.stringify(options)}`
+  const key = `${intlGeneration()}|${locale}|${JSON.stringify(options)}`
   let format = dateFormats.get(key)
   if (!format) {
     format = new Intl.DateTimeFormat(locale, options)
@@ -27,11 +29,16 @@ const numberFormats = new Map<string, Intl.NumberFormat>()
 export function localNumberFormat(options: Intl.NumberFormatOptions = {}, english = 'en-US'): Intl.NumberFormat {
   const current = currentIntlLocale()
   const locale = current === 'en-US' ? english : current
-  const key = `${locale}|${JSON.stringify(options)}`
+  const key = `${intlGeneration()}|${locale}|${JSON.stringify(options)}`
   let format = numberFormats.get(key)
   if (!format) {
     format = new Intl.NumberFormat(locale, options)
     numberFormats.set(key, format)
   }
   return format
+}
+
+/** A count or other plain number in the reader's digits. */
+export function formatLocalNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
+  return localNumberFormat(options).format(value)
 }

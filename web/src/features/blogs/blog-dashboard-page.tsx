@@ -16,6 +16,7 @@ import { MY_BLOGS_KEY, MY_BLOGS_TAGS, listMyBlogs } from './api/list-my-blogs'
 import { filterBlogs } from './dashboard-filter'
 import { msg, useT } from '../../i18n/messages'
 import { useIntlLocale } from '../../i18n/language'
+import { formatLocalNumber } from '../../lib/intl-formats'
 
 export const DELETE_CONFIRM = msg('blogs.deleteConfirm')
 export const NO_MATCHES_TITLE = msg('blogs.noMatchesTitle')
@@ -129,7 +130,8 @@ function useSavedMessage(show: (text: string) => void) {
 export function BlogDashboardPage() {
   const cache = useClientCache()
   const t = useT()
-  const locale = useIntlLocale()
+  // Re-renders with the reader's digits when they switch language.
+  useIntlLocale()
   const searchId = useId()
   const [search, setSearch] = useState('')
   const [deleting, setDeleting] = useState<Blog | null>(null)
@@ -163,7 +165,7 @@ export function BlogDashboardPage() {
           <div className="flex items-center gap-3 rounded-xl bg-himal-50 px-4 py-3 ring-1 ring-himal-100">
             <span className="text-xs font-semibold tracking-wide text-himal-700 uppercase">{t('blogs.totalBlogs')}</span>
             <span className="font-display text-2xl font-bold text-himal-900" aria-live="polite">
-              {loading ? '…' : blogs.length.toLocaleString(locale)}
+              {loading ? '…' : formatLocalNumber(blogs.length)}
             </span>
           </div>
           <div className="relative min-w-0">

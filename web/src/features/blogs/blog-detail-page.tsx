@@ -22,6 +22,7 @@ import { COPY_FAILED, LINK_COPIED } from '../../lib/share'
 import { msg, translate, useT } from '../../i18n/messages'
 import { shareBlog } from './share-blog'
 import { useIntlLocale } from '../../i18n/language'
+import { formatLocalNumber } from '../../lib/intl-formats'
 
 export const LOG_IN_TO_LIKE = msg('blogs.logInToLike')
 /** Other recent posts shown under a post. */
@@ -43,7 +44,8 @@ function LikeButton({ blog, onMessage }: { blog: Blog; onMessage: Notify }) {
   const [busy, setBusy] = useState(false)
   const [askLogIn, setAskLogIn] = useState(false)
   const t = useT()
-  const locale = useIntlLocale()
+  // Re-renders with the reader's digits when they switch language.
+  useIntlLocale()
 
   async function toggle() {
     if (!isSignedIn) {
@@ -78,7 +80,7 @@ function LikeButton({ blog, onMessage }: { blog: Blog; onMessage: Notify }) {
         }`}
       >
         {busy ? <SpinnerIcon className="animate-spin" /> : <HeartIcon filled={blog.likedByMe} className={blog.likedByMe ? 'text-rose-600' : ''} />}
-        <span>{blog.likeCount.toLocaleString(locale)}</span>
+        <span>{formatLocalNumber(blog.likeCount)}</span>
       </button>
       {askLogIn && !isSignedIn && (
         <p role="status" className="text-sm text-slate-600">

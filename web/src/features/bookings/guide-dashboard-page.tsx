@@ -15,6 +15,7 @@ import { expiresAt, expiryText, tripDates } from './trip-status'
 import { useNow } from './use-now'
 import { useIntlLocale } from '../../i18n/language'
 import { msg, useT } from '../../i18n/messages'
+import { formatLocalNumber } from '../../lib/intl-formats'
 
 export const VERIFY_REQUIRED = msg('bookings.verifyRequired')
 /** How many waiting requests and upcoming trips the dashboard lists; the rest are on /request. */
@@ -26,7 +27,8 @@ export function GuideDashboardPage() {
   const dash = query.data
   const now = useNow()
   const t = useT()
-  const locale = useIntlLocale()
+  // Re-renders with the reader's digits when they switch language.
+  useIntlLocale()
   const price = usePrice()
   // The server lists upcoming trips soonest first.
   const next = dash?.upcomingTrips[0]
@@ -39,10 +41,10 @@ export function GuideDashboardPage() {
       <div className="space-y-8">
         <Verification dash={dash} />
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" role="group" aria-label={t('bookings.atAGlance')}>
-          <Tile label={t('bookings.requestsWaiting')} value={dash.pendingRequests.length.toLocaleString(locale)}>
+          <Tile label={t('bookings.requestsWaiting')} value={formatLocalNumber(dash.pendingRequests.length)}>
             <span className="block text-xs text-slate-500">{dash.pendingRequests.length > 0 ? t('bookings.answerOnTourRequests') : t('bookings.allAnswered')}</span>
           </Tile>
-          <Tile label={t('bookings.upcomingTrips')} value={dash.upcomingTrips.length.toLocaleString(locale)}>
+          <Tile label={t('bookings.upcomingTrips')} value={formatLocalNumber(dash.upcomingTrips.length)}>
             <span className="block text-xs text-slate-500">{next ? t('bookings.nextTrip', { date: formatTripDate(next.selectedDate) }) : t('bookings.noneBooked')}</span>
           </Tile>
           <Tile label={t('bookings.earnedThisMonth')} value={price.show(dash.earnings.thisMonth)}>

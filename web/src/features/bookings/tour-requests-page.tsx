@@ -21,6 +21,7 @@ import { TripMessage, TripStatusNote } from './trip-status-note'
 import { useNow } from './use-now'
 import { useIntlLocale } from '../../i18n/language'
 import { msg, useT } from '../../i18n/messages'
+import { formatLocalNumber } from '../../lib/intl-formats'
 
 export const NO_BOOKINGS = msg('bookings.noBookings')
 /** Booking toasts stay 5 s (spec section 9). */
@@ -151,10 +152,11 @@ type RequestSectionProps = { title: string; count: number; empty: string; collap
 function RequestSection({ title, count, empty, collapsible = false, children }: RequestSectionProps) {
   const [open, setOpen] = useState(!collapsible)
   const listId = useId()
-  const locale = useIntlLocale()
+  // Re-renders with the reader's digits when they switch language.
+  useIntlLocale()
   const heading = (
     <>
-      {title} <span className="ml-1 rounded-full bg-slate-200 px-2 py-0.5 align-middle text-xs font-semibold text-slate-700">{count.toLocaleString(locale)}</span>
+      {title} <span className="ml-1 rounded-full bg-slate-200 px-2 py-0.5 align-middle text-xs font-semibold text-slate-700">{formatLocalNumber(count)}</span>
     </>
   )
   return (

@@ -25,6 +25,7 @@ import { TripMessage, TripStatusNote } from './trip-status-note'
 import { useNow } from './use-now'
 import { useIntlLocale } from '../../i18n/language'
 import { msg, useT } from '../../i18n/messages'
+import { formatLocalNumber } from '../../lib/intl-formats'
 
 const CANCEL_TOAST_MS = 5000
 
@@ -118,12 +119,13 @@ export function TouristDashboardPage() {
 type TripSectionProps = { title: string; note: string; trips: Booking[]; card: (trip: Booking) => ReactNode }
 
 function TripSection({ title, note, trips, card }: TripSectionProps) {
-  const locale = useIntlLocale()
+  // Re-renders with the reader's digits when they switch language.
+  useIntlLocale()
   if (trips.length === 0) return null
   return (
     <section aria-label={title}>
       <h2 className="text-xl font-semibold text-slate-900">
-        {title} <span className="ml-1 rounded-full bg-slate-200 px-2 py-0.5 align-middle text-xs font-semibold text-slate-700">{trips.length.toLocaleString(locale)}</span>
+        {title} <span className="ml-1 rounded-full bg-slate-200 px-2 py-0.5 align-middle text-xs font-semibold text-slate-700">{formatLocalNumber(trips.length)}</span>
       </h2>
       <p className="mt-1 text-sm text-slate-600">{note}</p>
       <ul className="mt-4 grid gap-4 lg:grid-cols-2">{trips.map(card)}</ul>

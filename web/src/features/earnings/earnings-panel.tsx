@@ -2,7 +2,6 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { WalletIcon } from '../../components/icons'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
-import { currentIntlLocale } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
 import { BOOKINGS_TAG, EARNINGS_TAG } from '../../lib/cache-tags'
 import { formatDollars } from '../../lib/money'
@@ -10,6 +9,7 @@ import { useCachedQuery } from '../../lib/use-cached-query'
 import { EARNINGS_LOAD_FAILED, getEarnings, getPayoutDetails, type LedgerEntry } from './api/earnings'
 import { describeEntry, holdText, payoutHistory, tripEntries } from './earnings-view'
 import { accountSummary } from './payout-details'
+import { localDateFormat } from '../../lib/intl-formats'
 
 export const EARNINGS_KEY = 'guide:earnings'
 export const PAYOUT_DETAILS_KEY = 'guide:payout-details'
@@ -17,7 +17,7 @@ const TAGS = [BOOKINGS_TAG, EARNINGS_TAG]
 
 // English keeps its day-first date; other languages write their own.
 const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(currentIntlLocale().startsWith('en') ? 'en-GB' : currentIntlLocale(), { day: 'numeric', month: 'short', year: 'numeric' })
+  localDateFormat({ day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso))
 
 /** The guide's balances: ready to be paid out, still held, paid out, and where payouts go. */
 export function EarningsBalances() {

@@ -18,20 +18,19 @@ import { listReviews, reviewsKey, reviewsTags, type Review } from './api/list-re
 import { canReview, canReviewKey, canReviewTags } from './api/can-review'
 import { BookExperience } from './book-experience'
 import { ReviewForm } from './write-review-form'
-import { currentIntlLocale } from '../../i18n/language'
 import { msg, translate, useT } from '../../i18n/messages'
-import { localDateFormat } from '../../lib/intl-formats'
+import { localDateFormat, localNumberFormat } from '../../lib/intl-formats'
 
 /** Shown when a guide has not said how long they have guided (spec section 9). */
 export const DEFAULT_YEARS_OF_EXPERIENCE = 5
 export const PHONE_AFTER_BOOKING = msg('guides.phoneAfterBooking')
 
-const formatNumber = (value: number) => value.toLocaleString(currentIntlLocale())
+const formatNumber = (value: number) => localNumberFormat().format(value)
 
 const longDate = (text: string) => {
   // A bare date (YYYY-MM-DD) is a calendar day, not a moment: read it as noon UTC so no time zone moves it.
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T12:00:00Z` : text)
-  return Number.isNaN(date.getTime()) ? text : date.toLocaleDateString(currentIntlLocale(), { day: 'numeric', month: 'short', year: 'numeric' })
+  return Number.isNaN(date.getTime()) ? text : localDateFormat({ day: 'numeric', month: 'short', year: 'numeric' }, 'en-US').format(date)
 }
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {

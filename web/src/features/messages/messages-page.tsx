@@ -10,6 +10,7 @@ import { conversationsKey, conversationsTags, listConversations, type Conversati
 import { lastMessagePreview, partyName, shortTime } from './conversation-view'
 import { msg, useT } from '../../i18n/messages'
 import { useIntlLocale } from '../../i18n/language'
+import { formatLocalNumber } from '../../lib/intl-formats'
 
 export const NO_CONVERSATIONS = msg('messages.noConversations')
 
@@ -63,7 +64,8 @@ function ConversationItem({ conversation: c, now }: { conversation: Conversation
   const name = partyName(c)
   const unread = c.unreadCount > 0
   const t = useT()
-  const locale = useIntlLocale()
+  // Re-renders with the reader's digits when they switch language.
+  useIntlLocale()
   const at = c.lastMessage?.createdAt ?? c.lastMessageAt
   return (
     <li>
@@ -84,7 +86,7 @@ function ConversationItem({ conversation: c, now }: { conversation: Conversation
             <p className={`truncate text-sm ${unread ? 'font-medium text-slate-900' : 'text-slate-600'}`}>{lastMessagePreview(c)}</p>
             {unread && (
               <span aria-hidden="true" className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-marigold-500 px-1.5 text-[11px] font-bold text-white">
-                {c.unreadCount > 99 ? `${(99).toLocaleString(locale)}+` : c.unreadCount.toLocaleString(locale)}
+                {c.unreadCount > 99 ? `${formatLocalNumber(99)}+` : formatLocalNumber(c.unreadCount)}
               </span>
             )}
           </div>

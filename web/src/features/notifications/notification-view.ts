@@ -1,6 +1,6 @@
-import { currentIntlLocale } from '../../i18n/language'
 import { translate } from '../../i18n/messages'
 import type { Notification, NotifiedRole } from './api/list-notifications'
+import { localDateFormat } from '../../lib/intl-formats'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -8,7 +8,7 @@ const DAY = 24 * HOUR
 
 // English keeps the day-first date it always had; other languages write their own.
 const dateOnly = (then: number) =>
-  new Intl.DateTimeFormat(currentIntlLocale().startsWith('en') ? 'en-GB' : currentIntlLocale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(then))
+  localDateFormat({ day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(then))
 
 /** How long ago an instant was: 'just now', '5 minutes ago', '3 hours ago', 'yesterday', '4 days ago', then the date. */
 export function timeAgo(iso: string, now: number = Date.now()): string {
