@@ -125,9 +125,13 @@ SCHEMATHESIS_VERSION := 4.32.5
 # would override the toml's per-operation settings). A handful of examples per operation
 # and phase keeps each database to a few minutes on two cores, while every operation
 # still sees valid, invalid and stateful requests.
+# One worker: with two, Hypothesis (6.x, in schemathesis 4.32.5) sometimes raised a
+# KeyError from its lambda-description cache, shared by the worker threads, while building
+# the Tourist Buddy's request body ("Inconsistent results", a runtime error, not a finding);
+# the two databases' runs already go side by side.
 # `too_slow` is Hypothesis judging how fast it makes multipart bodies on a loaded machine,
 # not anything about the API, and it once stopped the run on a busy CI machine.
-API_CONTRACT_FLAGS := --max-examples 15 --workers 2 --no-color --suppress-health-check too_slow \
+API_CONTRACT_FLAGS := --max-examples 15 --workers 1 --no-color --suppress-health-check too_slow \
   --exclude-path /api/v1/notifications/stream \
   --exclude-path /api/v1/payments/stripe/webhook
 # Excluded above, and why:
