@@ -38,7 +38,7 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo']
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
 try {
-  console.log(`  ${'page'.padEnd(44)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)} ${'seo'.padStart(5)}  below 100 (median of ${runs} runs)`)
+  console.log(`  ${'page'.padEnd(44)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)} ${'seo'.padStart(5)} ${'JS kB'.padStart(6)}  below 100 (median of ${runs} runs)`)
   for (const path of pages) {
     const results = []
     for (let run = 0; run < runs; run++) {
@@ -53,7 +53,10 @@ try {
     const failing = Object.values(lhr.audits)
       .filter((audit) => weighed.has(audit.id) && audit.score !== null && audit.score < 0.9)
       .map((audit) => audit.id)
-    console.log(`  ${path.padEnd(44)} ${scores.map((score) => String(score).padStart(5)).join(' ')}  ${failing.join(', ')}`)
+    // Every script the page loaded, as sent (compressed): the shell plus the page's own chunks.
+    const scripts = lhr.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script')
+    const js = scripts ? (scripts.transferSize / 1024).toFixed(0) : '?'
+    console.log(`  ${path.padEnd(44)} ${scores.map((score) => String(score).padStart(5)).join(' ')} ${js.padStart(6)}  ${failing.join(', ')}`)
   }
 } finally {
   await chrome.kill()
