@@ -75,7 +75,13 @@ struct StaticFiles {
     /// Each source module's chunk and the chunks it imports, from Vite's manifest
     /// (`.vite/manifest.json`, not served); empty without one.
     chunks: HashMap<String, Vec<String>>,
+    /// `/`: `index.html` naming the landing page's code, made once at start. It is also
+    /// the client's wake-up ping, so it costs no more than a static file.
+    landing: Option<StaticFile>,
 }
+
+/// The landing page's code and texts (its route's namespaces in router.tsx), as Vite's manifest names them.
+const LANDING_MODULES: &[&str] = &["src/features/home/home-page.tsx", "src/i18n/locales/en/home.json", "src/i18n/locales/en/trek.json"];
 
 struct StaticFile {
     content_type: HeaderValue,
@@ -127,7 +133,13 @@ impl StaticFiles {
             }),
             None => HashMap::new(),
         };
-        Ok(Self { by_path, index_around_head, index_around_head_end, chunks })
+        let landing = match &index_around_head_end {
+            Some((before, after)) if chunks.contains_key(LANDING_MODULES[0]) => {
+                Some(StaticFile::new("index.html", format!("{before}{}{after}", module_preloads(&chunks, LANDING_MODULES)).into_bytes(), false)?)
+            }
+            _ => None,
+        };
+        Ok(Self { by_path, index_around_head, index_around_head_end, chunks, landing })
     }
 
     /// `index.html` with the head of the shareable page at `path` and the links of its first
@@ -171,10 +183,7 @@ impl StaticFiles {
     /// its largest picture (`preload`, with the `srcset` and `sizes` the page's `<img>`
     /// will have; otherwise fetched only once the answer has come).
     async fn first_paint(&self, api: &Router, page: FirstPaint) -> String {
-        let mut links = String::new();
-        for chunk in self.chunks.get(page.module).into_iter().flatten() {
-            let _ = std::fmt::Write::write_fmt(&mut links, format_args!("<link rel=\"modulepreload\" crossorigin href=\"/{}\">", sharing::escape(chunk)));
-        }
+        let mut links = module_preloads(&self.chunks, page.modules);
         let Some(answer) = api_answer(api, &page.api_path).await else { return links };
         if let Some(image) = page.image.and_then(|image| image.link(&answer)) {
             links.push_str(&image);
@@ -196,7 +205,7 @@ impl StaticFiles {
             return response;
         }
         let file = match path {
-            "/" => None,
+            "/" => self.landing.as_ref(),
             path => self.by_path.get(path),
         };
         // A missing hashed asset is a stale page asking for an old build: index.html in
@@ -290,8 +299,9 @@ impl StaticFile {
 
 /// The first paint of one of the pages travellers land on (see `StaticFiles::first_paint`).
 struct FirstPaint {
-    /// The page's source module, as Vite's manifest names it.
-    module: &'static str,
+    /// The page's source module, then the English texts its route fetches beside it
+    /// (router.tsx), as Vite's manifest names them.
+    modules: &'static [&'static str],
     /// The API request the page makes first, exactly as the client writes it.
     api_path: String,
     image: Option<PictureAt>,
@@ -317,20 +327,21 @@ impl FirstPaint {
         if path == "/guides" {
             // The list's first page (GUIDES_PAGE_SIZE in guides-page.tsx); its first card's cover.
             let image = PictureAt { src: "/guides/0/coverImage", variants: "/guides/0/coverImageVariants", sizes: CARD_SIZES };
-            return Some(Self { module: "src/features/guides/guides-page.tsx", api_path: "/api/v1/users/guides?limit=10&page=1".into(), image: Some(image), is_list: true });
+            let modules = &["src/features/guides/guides-page.tsx", "src/i18n/locales/en/guides.json", "src/i18n/locales/en/filters.json"];
+            return Some(Self { modules, api_path: "/api/v1/users/guides?limit=10&page=1".into(), image: Some(image), is_list: true });
         }
         let (section, id) = path.strip_prefix('/')?.split_once('/')?;
         // Ids are hex; anything else is no page of ours and must not reach the API path.
         if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return None;
         }
-        let (module, api_path, src, variants) = match section {
-            "guides" => ("src/features/guides/guide-detail-page.tsx", format!("/api/v1/users/guide/{id}"), "/data/guideDetails/coverImage", "/data/guideDetails/coverImageVariants"),
-            "destination" => ("src/features/destinations/destination-detail-page.tsx", format!("/api/v1/users/destination/{id}"), "/destination/image", "/destination/imageVariants"),
-            "blog" => ("src/features/blogs/blog-detail-page.tsx", format!("/api/v1/users/blog/{id}"), "/blog/image", "/blog/imageVariants"),
+        let (modules, api_path, src, variants): (&'static [&'static str], _, _, _) = match section {
+            "guides" => (&["src/features/guides/guide-detail-page.tsx", "src/i18n/locales/en/guides.json"], format!("/api/v1/users/guide/{id}"), "/data/guideDetails/coverImage", "/data/guideDetails/coverImageVariants"),
+            "destination" => (&["src/features/destinations/destination-detail-page.tsx", "src/i18n/locales/en/destinations.json", "src/i18n/locales/en/trek.json"], format!("/api/v1/users/destination/{id}"), "/destination/image", "/destination/imageVariants"),
+            "blog" => (&["src/features/blogs/blog-detail-page.tsx", "src/i18n/locales/en/blogs.json"], format!("/api/v1/users/blog/{id}"), "/blog/image", "/blog/imageVariants"),
             _ => return None,
         };
-        Some(Self { module, api_path, image: Some(PictureAt { src, variants, sizes: WIDE_SIZES }), is_list: false })
+        Some(Self { modules, api_path, image: Some(PictureAt { src, variants, sizes: WIDE_SIZES }), is_list: false })
     }
 }
 
@@ -358,6 +369,18 @@ async fn api_answer(api: &Router, path: &str) -> Option<serde_json::Value> {
     // Well above any one page's answer; a bigger one is left to the client to fetch.
     let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.ok()?;
     serde_json::from_slice(&bytes).ok()
+}
+
+/// `<link rel="modulepreload">` for every chunk of a page's modules (each once), so they load
+/// beside the main bundle instead of after it has run.
+fn module_preloads(chunks: &HashMap<String, Vec<String>>, modules: &[&str]) -> String {
+    let mut seen = std::collections::HashSet::new();
+    modules
+        .iter()
+        .flat_map(|module| chunks.get(*module).into_iter().flatten())
+        .filter(|file| seen.insert(*file))
+        .map(|file| format!("<link rel=\"modulepreload\" crossorigin href=\"/{}\">", sharing::escape(file)))
+        .collect()
 }
 
 /// Vite's manifest read into: source module → its chunk file and every chunk that one
@@ -517,6 +540,27 @@ mod tests {
         assert_eq!(detail.remove(0), "assets/guide-detail-page-2.js");
         detail.sort();
         assert_eq!(detail, ["assets/icons-4.js", "assets/photo-3.js"]);
+    }
+
+    #[test]
+    fn the_root_names_the_landing_pages_code_and_other_paths_do_not() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(".vite")).unwrap();
+        std::fs::write(dir.path().join("index.html"), "<html><head><title>Yatra</title></head><body></body></html>").unwrap();
+        let manifest = r#"{"index.html": {"file": "assets/index-1.js", "isEntry": true},
+            "src/features/home/home-page.tsx": {"file": "assets/home-page-2.js", "imports": ["index.html", "_card-3.js"]},
+            "_card-3.js": {"file": "assets/card-3.js"},
+            "src/i18n/locales/en/home.json": {"file": "assets/home-4.js"}}"#;
+        std::fs::write(dir.path().join(".vite/manifest.json"), manifest).unwrap();
+        let files = StaticFiles::load(dir.path()).unwrap();
+
+        let landing = String::from_utf8(files.landing.as_ref().unwrap().identity.bytes.to_vec()).unwrap();
+        let index = String::from_utf8(files.by_path["/index.html"].identity.bytes.to_vec()).unwrap();
+
+        let links = ["/assets/home-page-2.js", "/assets/card-3.js", "/assets/home-4.js"].map(|file| format!("<link rel=\"modulepreload\" crossorigin href=\"{file}\">")).concat();
+        assert_eq!(landing, format!("<html><head><title>Yatra</title>{links}</head><body></body></html>"));
+        assert!(!index.contains("modulepreload"), "{index}");
+        assert!(!files.by_path.contains_key("/.vite/manifest.json"), "the manifest is not served");
     }
 
     #[test]
