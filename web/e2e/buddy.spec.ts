@@ -134,3 +134,19 @@ test('in Nepali, the widget speaks Nepali and so does the Buddy', async ({ page 
   await expect(nepaliPanel.getByRole('log')).toContainText('पर्यटक प्रहरीलाई +977-1-4247041')
   await page.screenshot({ path: 'e2e/screenshots/phone-buddy-nepali.png' })
 })
+
+test.describe('when the conversation’s code cannot be fetched', () => {
+  // The service worker would answer from its cache; this is a page the network fails.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the Buddy says so in its place and the page stays', async ({ page }) => {
+    await page.route('**/assets/buddy-panel-*.js', (route) => route.abort('internetdisconnected'))
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.getByRole('button', { name: 'Open Tourist Buddy' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Tourist Buddy could not be loaded. Check your connection, then reload the page.')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.getByRole('alert').getByRole('button', { name: 'Close Tourist Buddy' }).click()
+    await expect(page.getByRole('alert')).toBeHidden()
+  })
+})

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { ShieldIcon } from '../components/icons'
+import { ShieldIcon } from '../components/shell-icons'
 import { useT } from '../i18n/messages'
 
 export function ForbiddenPage() {

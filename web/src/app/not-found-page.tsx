@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { CompassIcon } from '../components/icons'
+import { CompassIcon } from '../components/shell-icons'
 import { useT } from '../i18n/messages'
 
 export function NotFoundPage() {

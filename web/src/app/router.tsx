@@ -1,6 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { HomePage } from '../features/home/home-page'
 import { RootLayout } from './layout/root-layout'
 import { NotFoundPage } from './not-found-page'
 import { RequireRole } from './require-role'
@@ -16,18 +15,19 @@ function Titled({ title, children }: { title: string | null; children: ReactNode
 }
 
 /**
- * A route whose page loads with its own chunk on first visit (the landing page ships in
- * the main bundle), with its tab title (a text id), optionally wrapped in a guard. Pages that
- * show one guide, destination or post pass `DYNAMIC` and set their title themselves. The
- * page's texts are fetched beside its chunk: the title's namespace, and any in `texts`.
+ * A route whose page loads with its own chunk on first visit (the server names the chunk of
+ * the page a visitor lands on in its HTML, web.rs), with its tab title (a text id, or `null`
+ * for the site's own), optionally wrapped in a guard. Pages that show one guide, destination
+ * or post pass `DYNAMIC` and set their title themselves. The page's texts are fetched beside
+ * its chunk: the title's namespace, and any in `texts`.
  */
 function page(
   load: () => Promise<ComponentType>,
-  title: string | typeof DYNAMIC,
+  title: string | null | typeof DYNAMIC,
   wrap: (page: ReactNode) => ReactNode = (p) => p,
   texts: string[] = [],
 ): Pick<RouteObject, 'lazy'> {
-  const namespaces = title === DYNAMIC || !title.includes('.') ? texts : [title.slice(0, title.indexOf('.')), ...texts]
+  const namespaces = title === DYNAMIC || title === null || !title.includes('.') ? texts : [title.slice(0, title.indexOf('.')), ...texts]
   return {
     lazy: async () => {
       const [Page] = await Promise.all([load(), loadTexts(namespaces)])
@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, element: <Titled title={null}><HomePage /></Titled> },
+          { index: true, ...page(() => import('../features/home/home-page').then((m) => m.HomePage), null, undefined, ['home', 'trek']) },
           { path: 'login', ...page(() => import('../features/auth/login-page').then((m) => m.LoginPage), msg('app.titleLogin'), undefined, ['auth']) },
           { path: 'signup', ...page(() => import('../features/auth/signup-page').then((m) => m.SignupPage), msg('app.titleSignup'), undefined, ['auth']) },
           { path: 'forgot-password', ...page(() => import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage), msg('app.titleForgotPassword'), undefined, ['auth']) },
@@ -59,9 +59,9 @@ export const routes: RouteObject[] = [
           { path: 'selection', ...page(() => import('../features/auth/role-choice-page').then((m) => m.RoleChoicePage), msg('app.titleRoleChoice'), undefined, ['auth']) },
           { path: 'guides', ...page(() => import('../features/guides/guides-page').then((m) => m.GuidesPage), msg('app.titleGuides'), undefined, ['guides', 'filters']) },
           { path: 'guides/:id', ...page(() => import('../features/guides/guide-detail-page').then((m) => m.GuideDetailPage), DYNAMIC, undefined, ['guides']) },
-          { path: 'search', ...page(() => import('../features/search/search-page').then((m) => m.SearchPage), msg('app.titleSearch'), undefined, ['search', 'filters']) },
-          { path: 'destinations', ...page(() => import('../features/destinations/destinations-page').then((m) => m.DestinationsPage), msg('app.titleDestinations'), undefined, ['destinations']) },
-          { path: 'destination/:id', ...page(() => import('../features/destinations/destination-detail-page').then((m) => m.DestinationDetailPage), DYNAMIC, undefined, ['destinations']) },
+          { path: 'search', ...page(() => import('../features/search/search-page').then((m) => m.SearchPage), msg('app.titleSearch'), undefined, ['search', 'filters', 'trek']) },
+          { path: 'destinations', ...page(() => import('../features/destinations/destinations-page').then((m) => m.DestinationsPage), msg('app.titleDestinations'), undefined, ['destinations', 'trek']) },
+          { path: 'destination/:id', ...page(() => import('../features/destinations/destination-detail-page').then((m) => m.DestinationDetailPage), DYNAMIC, undefined, ['destinations', 'trek']) },
           { path: 'guideform', ...page(() => import('../features/guides/guide-form-page').then((m) => m.GuideFormPage), msg('app.titleGuideForm'), (p) => <RequireRole role="guide">{p}</RequireRole>, ['guides']) },
           { path: 'kycform', ...page(() => import('../features/guides/certificates-page').then((m) => m.CertificatesPage), msg('app.titleCertificates'), (p) => <RequireRole role="guide">{p}</RequireRole>, ['guides']) },
           // The spec leaves the profile pages' routes unshown; these are Yatra's choice.
@@ -69,8 +69,8 @@ export const routes: RouteObject[] = [
           { path: 'touristform', ...page(() => import('../features/tourists/traveller-form-page').then((m) => m.TravellerFormPage), msg('app.titleTravellerForm'), (p) => <RequireRole role="tourist">{p}</RequireRole>, ['tourists']) },
           { path: 'tourist/profile', ...page(() => import('../features/tourists/tourist-profile-page').then((m) => m.TouristProfilePage), msg('app.titleProfile'), (p) => <RequireRole role="tourist">{p}</RequireRole>, ['tourists']) },
           { path: 'guideDash', ...page(() => import('../features/bookings/guide-dashboard-page').then((m) => m.GuideDashboardPage), msg('app.titleTrips'), (p) => <RequireRole role="guide">{p}</RequireRole>, ['bookings', 'earnings']) },
-          { path: 'request', ...page(() => import('../features/bookings/tour-requests-page').then((m) => m.TourRequestsPage), msg('app.titleTourRequests'), (p) => <RequireRole role="guide">{p}</RequireRole>, ['bookings']) },
-          { path: 'dashboard', ...page(() => import('../features/bookings/tourist-dashboard-page').then((m) => m.TouristDashboardPage), msg('app.titleTrips'), (p) => <RequireRole role="tourist">{p}</RequireRole>, ['bookings']) },
+          { path: 'request', ...page(() => import('../features/bookings/tour-requests-page').then((m) => m.TourRequestsPage), msg('app.titleTourRequests'), (p) => <RequireRole role="guide">{p}</RequireRole>, ['bookings', 'trek']) },
+          { path: 'dashboard', ...page(() => import('../features/bookings/tourist-dashboard-page').then((m) => m.TouristDashboardPage), msg('app.titleTrips'), (p) => <RequireRole role="tourist">{p}</RequireRole>, ['bookings', 'offline', 'trek']) },
           { path: 'messages', ...page(() => import('../features/messages/messages-page').then((m) => m.MessagesPage), msg('app.titleMessages'), (p) => <RequireRole role={['guide', 'tourist']}>{p}</RequireRole>, ['messages']) },
           { path: 'messages/with/:userId', ...page(() => import('../features/messages/conversation-with-page').then((m) => m.ConversationWithPage), msg('app.titleMessages'), (p) => <RequireRole role={['guide', 'tourist']}>{p}</RequireRole>, ['messages']) },
           { path: 'messages/:id', ...page(() => import('../features/messages/conversation-page').then((m) => m.ConversationPage), msg('app.titleMessages'), (p) => <RequireRole role={['guide', 'tourist']}>{p}</RequireRole>, ['messages']) },
@@ -86,9 +86,9 @@ export const routes: RouteObject[] = [
           { path: 'payments/esewa/success', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.EsewaSuccessPage), msg('app.titleEsewaPayment'), (p) => <RequireRole role="tourist" otherRole="forbidden">{p}</RequireRole>, ['payments']) },
           { path: 'payments/esewa/failure', ...page(() => import('../features/payments/wallet-return-pages').then((m) => m.EsewaFailurePage), msg('app.titleEsewaPayment'), undefined, ['payments']) },
           // The booking's guide and admins may read a receipt too (the server decides whose).
-          { path: 'receipt/:bookingId', ...page(() => import('../features/payments/receipt-page').then((m) => m.ReceiptPage), msg('app.titleReceipt'), (p) => <RequireRole role={['tourist', 'guide', 'admin']}>{p}</RequireRole>, ['payments']) },
-          { path: 'admin', ...page(() => import('../features/admin/admin-page').then((m) => m.AdminPage), msg('app.titleAdmin'), (p) => <RequireRole role="admin" otherRole="forbidden">{p}</RequireRole>, ['admin']) },
-          { path: 'saved', ...page(() => import('../features/saved/saved-page').then((m) => m.SavedPage), msg('app.titleSaved'), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>, ['saved']) },
+          { path: 'receipt/:bookingId', ...page(() => import('../features/payments/receipt-page').then((m) => m.ReceiptPage), msg('app.titleReceipt'), (p) => <RequireRole role={['tourist', 'guide', 'admin']}>{p}</RequireRole>, ['payments', 'offline']) },
+          { path: 'admin', ...page(() => import('../features/admin/admin-page').then((m) => m.AdminPage), msg('app.titleAdmin'), (p) => <RequireRole role="admin" otherRole="forbidden">{p}</RequireRole>, ['admin', 'trek']) },
+          { path: 'saved', ...page(() => import('../features/saved/saved-page').then((m) => m.SavedPage), msg('app.titleSaved'), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>, ['saved', 'trek']) },
           { path: 'blogs', ...page(() => import('../features/blogs/blogs-page').then((m) => m.BlogsPage), msg('app.titleBlogs'), undefined, ['blogs']) },
           { path: 'blog/dashboard', ...page(() => import('../features/blogs/blog-dashboard-page').then((m) => m.BlogDashboardPage), msg('app.titleBlogDashboard'), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>, ['blogs']) },
           { path: 'blog/create', ...page(() => import('../features/blogs/blog-form-page').then((m) => m.BlogFormPage), msg('app.titleWritePost'), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>, ['blogs']) },

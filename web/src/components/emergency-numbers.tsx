@@ -1,6 +1,6 @@
 import { EMERGENCY_CONTACTS, telHref, type EmergencyContact } from '../lib/emergency-contacts'
 import { useT } from '../i18n/messages'
-import { PhoneIcon } from './icons'
+import { PhoneIcon } from './shell-icons'
 
 /** Nepal's emergency numbers as tap-to-call links: the SOS panel's list, and the offline pack's. */
 export function EmergencyNumbers({ numbers = EMERGENCY_CONTACTS, className = '' }: { numbers?: readonly EmergencyContact[]; className?: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { useT } from '../i18n/messages'
-import { CloseIcon } from './icons'
+import { CloseIcon } from './shell-icons'
 
 type ModalDialogProps = {
   open: boolean

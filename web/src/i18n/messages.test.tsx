@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { currentIntlLocale, LANGUAGE_STORAGE_KEY, readLanguageChoice } from './language'
 import { chooseLanguage, translate, useT } from './messages'
 
@@ -23,6 +23,21 @@ describe('texts in the chosen language', () => {
     await act(() => chooseLanguage('en'))
     expect(translate('language.label')).toBe('Language')
     expect(document.documentElement.lang).toBe('en')
+  })
+
+  it('renders a text with tags as its parts, with no warning about keys', () => {
+    function LearnMore() {
+      const t = useT()
+      return (
+        <a href="/destination/1">
+          {t.rich('common.learnMoreAbout', { name: 'Pokhara', hidden: (chunks) => <span className="sr-only">{chunks}</span> })} <b>→</b>
+        </a>
+      )
+    }
+    const errors = vi.spyOn(console, 'error')
+    render(<LearnMore />)
+    expect(screen.getByRole('link')).toContainHTML('Learn More <span class="sr-only">about Pokhara</span> <b>→</b>')
+    expect(errors).not.toHaveBeenCalled()
   })
 
   it('ignores a stored value that is not a language', () => {

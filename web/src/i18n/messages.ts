@@ -11,7 +11,7 @@
  */
 import { IntlMessageFormat, type FormatXMLElementFn, type PrimitiveType } from 'intl-messageformat'
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { Children, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { createElement, Fragment, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import {
   currentIntlLocale,
   currentLanguage,
@@ -30,8 +30,8 @@ import { ensureNepaliIntl, intlGeneration } from '../lib/nepali-intl'
 type Text = string | MessageFormatElement[]
 type Texts = Record<string, Text>
 
-/** Namespaces every page shows (layout, shared components, the landing page, the emergency panel). */
-export const SHELL_NAMESPACES = ['app', 'common', 'language', 'home', 'sos', 'offline', 'trek'] as const
+/** Namespaces every page shows (layout, shared components, the emergency panel). */
+export const SHELL_NAMESPACES = ['app', 'common', 'language', 'sos'] as const
 
 function namespaceOf(path: string): string {
   return path.replace(/^.*\//, '').replace(/\.json$/, '')
@@ -51,10 +51,10 @@ export function flattenCatalogues(files: Record<string, unknown>): Record<string
 }
 
 // The braces repeat SHELL_NAMESPACES: import.meta.glob takes literals only.
-const shellEnglish = import.meta.glob('./locales/en/{app,common,language,home,sos,offline,trek}.json', { eager: true })
+const shellEnglish = import.meta.glob('./locales/en/{app,common,language,sos}.json', { eager: true })
 const fetchers: Record<Language, Record<string, () => Promise<unknown>>> = {
   en: Object.fromEntries(
-    Object.entries(import.meta.glob(['./locales/en/*.json', '!./locales/en/{app,common,language,home,sos,offline,trek}.json'])).map(([path, load]) => [
+    Object.entries(import.meta.glob(['./locales/en/*.json', '!./locales/en/{app,common,language,sos}.json'])).map(([path, load]) => [
       namespaceOf(path),
       load,
     ]),
@@ -171,10 +171,12 @@ export function useT(): Translate {
     const language = languageOf(choice)
     const locale = intlLocaleOf(choice)
     const plain = (id: string, values?: Record<string, PrimitiveType>) => String(format(id, values, language, locale))
-    // A text with tags formats to a list of strings and elements: keyed, so React can tell them apart.
+    // A text with tags formats to a list of strings and elements: each part keyed by its place
+    // (they never move). Not `Children.toArray`: React 19 still warns about the keyless
+    // elements it re-keys.
     const rich = (id: string, values: MessageValues) => {
       const out = format(id, values, language, locale) as ReactNode
-      return Array.isArray(out) ? Children.toArray(out) : out
+      return Array.isArray(out) ? out.map((part: ReactNode, index) => createElement(Fragment, { key: index }, part)) : out
     }
     return Object.assign(plain, { rich })
   }, [snapshot])

@@ -1,20 +1,18 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useIntlLocale } from '../i18n/language'
 import { msg } from '../i18n/messages'
 import { api } from './api-client'
 import { settle, type ApiResult } from './api-result'
-import { KEPT_ON_SIGN_OUT } from './auth-store'
 import type { components } from './api-schema'
 import { CURRENCIES_TAG } from './cache-tags'
-import { approximatePrice, formatPrice, isDisplayCurrency, type DisplayCurrency, type Rates } from './money'
+import { useChosenCurrency } from './currency-choice'
+import { approximatePrice, formatPrice, type Rates } from './money'
 import { useCachedQuery } from './use-cached-query'
 
 export type CurrencyRate = components['schemas']['CurrencyRate']
 
 export const CURRENCIES_KEY = 'currencies'
 export const CURRENCIES_LOAD_FAILED = msg('common.currenciesLoadFailed')
-/** Where the traveller's choice is remembered: per browser, signed in or not (signing out keeps it). */
-export const CURRENCY_STORAGE_KEY = KEPT_ON_SIGN_OUT[0]
 
 /** GET /api/v1/currencies: each display currency's rate per US dollar. */
 export async function listCurrencies(): Promise<ApiResult<CurrencyRate[]>> {
@@ -25,49 +23,6 @@ export async function listCurrencies(): Promise<ApiResult<CurrencyRate[]>> {
 /** The rates through the client cache (one request for every price on the page); none fetched while `enabled` is false. */
 export function useCurrencyRates(enabled = true) {
   return useCachedQuery({ key: CURRENCIES_KEY, tags: [CURRENCIES_TAG], load: listCurrencies, enabled })
-}
-
-const listeners = new Set<() => void>()
-// Where storage refuses to keep the choice (private mode, full), it lasts for this page.
-let unsaved: DisplayCurrency | null = null
-
-function readChoice(): DisplayCurrency {
-  if (unsaved) return unsaved
-  try {
-    const stored = localStorage.getItem(CURRENCY_STORAGE_KEY)
-    return isDisplayCurrency(stored) ? stored : 'USD'
-  } catch {
-    return 'USD'
-  }
-}
-
-/** Remembers the currency prices are shown in. */
-export function chooseCurrency(code: DisplayCurrency) {
-  try {
-    localStorage.setItem(CURRENCY_STORAGE_KEY, code)
-    unsaved = null
-  } catch {
-    unsaved = code
-  }
-  for (const listener of [...listeners]) listener()
-}
-
-function subscribe(onChange: () => void): () => void {
-  listeners.add(onChange)
-  // A choice made in another tab applies here too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === CURRENCY_STORAGE_KEY || event.key === null) onChange()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(onChange)
-    window.removeEventListener('storage', onStorage)
-  }
-}
-
-/** The currency the traveller sees prices in (USD until they choose). */
-export function useChosenCurrency(): DisplayCurrency {
-  return useSyncExternalStore(subscribe, readChoice, () => 'USD' as const)
 }
 
 export type PriceFormat = {

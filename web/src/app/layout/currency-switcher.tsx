@@ -1,6 +1,6 @@
 import { useIntlLocale } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
-import { chooseCurrency, useChosenCurrency } from '../../lib/currencies'
+import { chooseCurrency, useChosenCurrency } from '../../lib/currency-choice'
 import { DISPLAY_CURRENCIES, isDisplayCurrency } from '../../lib/money'
 import { NavSelect } from './nav-select'
 

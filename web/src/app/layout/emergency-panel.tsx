@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import { EmergencyNumbers } from '../../components/emergency-numbers'
-import { AlertIcon, CloseIcon, MapPinIcon, PhoneIcon, SpinnerIcon } from '../../components/icons'
+import { AlertIcon, CloseIcon, MapPinIcon, PhoneIcon, SpinnerIcon } from '../../components/shell-icons'
 import { useT } from '../../i18n/messages'
 import { getCurrentPosition } from '../../lib/geolocation'
 import { buildLocationShare, shareLocation, type LocationShare } from '../../lib/location-share'

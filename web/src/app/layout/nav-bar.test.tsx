@@ -38,7 +38,7 @@ describe('navigation bar', () => {
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument()
     act(() => saveSession({ token: 't', refreshToken: 'r', role: 'guide' }))
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: /guide Account/ })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: /guide Account/ })).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: /guide Account/ }))
     expect(await screen.findByText('Asha')).toBeInTheDocument()
     vi.unstubAllGlobals()
@@ -54,7 +54,7 @@ describe('navigation bar', () => {
     localStorage.setItem('role', role)
     const user = userEvent.setup()
     const router = renderNav()
-    const toggle = screen.getByRole('button', { name: `${role} Account` })
+    const toggle = await screen.findByRole('button', { name: `${role} Account` })
     await user.click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
     const menu = document.getElementById('profile-menu')!
@@ -80,7 +80,7 @@ describe('navigation bar', () => {
     localStorage.setItem('role', 'admin')
     const user = userEvent.setup()
     renderNav()
-    await user.click(screen.getByRole('button', { name: 'admin Account' }))
+    await user.click(await screen.findByRole('button', { name: 'admin Account' }))
     const menu = document.getElementById('profile-menu')!
     expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Admin', 'Saved'])
     expect(within(menu).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin')
@@ -102,7 +102,7 @@ describe('navigation bar', () => {
     localStorage.setItem('role', 'tourist')
     const user = userEvent.setup()
     renderNav()
-    const toggle = screen.getByRole('button', { name: 'tourist Account' })
+    const toggle = await screen.findByRole('button', { name: 'tourist Account' })
     await vi.waitFor(() => expect(toggle).toHaveAccessibleDescription('2 unread notifications'))
     expect(screen.getByRole('link', { name: 'Notifications, 2 unread' })).toHaveAttribute('href', '/notification')
 
@@ -134,7 +134,7 @@ describe('navigation bar', () => {
     localStorage.setItem('role', 'guide')
     const user = userEvent.setup()
     renderNav()
-    const toggle = screen.getByRole('button', { name: 'guide Account' })
+    const toggle = await screen.findByRole('button', { name: 'guide Account' })
 
     // A message arrives: the count shows without a reload, beside the notifications'.
     act(() => stream.push(1, 'unread-messages'))

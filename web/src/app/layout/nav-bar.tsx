@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router'
-import { CloseIcon, MenuIcon } from '../../components/icons'
+import { CloseIcon, MenuIcon } from '../../components/shell-icons'
 import { Wordmark } from '../../components/logo'
 import { msg, useT } from '../../i18n/messages'
 import { useAuth } from '../../lib/auth-store'
 import { useDismiss } from '../../lib/use-dismiss'
 import { CurrencySwitcher } from './currency-switcher'
 import { LanguageSwitcher } from './language-switcher'
-import { ProfileMenu } from './profile-menu'
+
+const ProfileMenu = lazy(() => import('./signed-in').then((m) => ({ default: m.ProfileMenu })))
 
 const SCROLL_THRESHOLD_PX = 50
 
@@ -85,7 +86,10 @@ export function NavBar() {
             <CurrencySwitcher variant="compact" />
           </div>
           {isSignedIn ? (
-            <ProfileMenu role={role ?? ''} onLoggedOut={afterLogout} />
+            // Holds a place for the menu button while its code arrives (signed-in accounts only).
+            <Suspense fallback={<span aria-hidden="true" className="h-10 w-10" />}>
+              <ProfileMenu role={role ?? ''} onLoggedOut={afterLogout} />
+            </Suspense>
           ) : (
             <Link to="/login" className="btn-primary hidden px-4 py-2 md:inline-flex">
               {t('app.login')}

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react'
 import { Link, Outlet, ScrollRestoration } from 'react-router'
 import { LogoMark } from '../../components/logo'
 import { useT } from '../../i18n/messages'
-import { useMergeLocalFavourites } from '../../lib/saved-lists'
-import { VerifyEmailBanner } from '../../features/auth/verify-email-banner'
+import { useAuth } from '../../lib/auth-store'
 import { EmergencyPanel } from './emergency-panel'
 import { NavBar } from './nav-bar'
 import { TouristBuddy } from './tourist-buddy'
+
+const VerifyEmailBanner = lazy(() => import('./signed-in').then((m) => ({ default: m.VerifyEmailBanner })))
+const MergeLocalFavourites = lazy(() => import('./signed-in').then((m) => ({ default: m.MergeLocalFavourites })))
 
 function Footer() {
   const t = useT()
@@ -29,14 +32,19 @@ function Footer() {
 /** Every page: navigation bar, content, and the floating assistant and emergency buttons. */
 export function RootLayout() {
   const t = useT()
-  useMergeLocalFavourites()
+  const { isSignedIn } = useAuth()
   return (
     <div className="flex min-h-screen flex-col pb-14 print:pb-0">
       <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         {t('app.skipToContent')}
       </a>
       <NavBar />
-      <VerifyEmailBanner />
+      {isSignedIn && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+          <MergeLocalFavourites />
+        </Suspense>
+      )}
       {/* At least a screen tall, so the footer starts below the first screen and a page's
           content arriving moves it out of sight, never across the view (no layout shift). */}
       <main id="main" className="min-h-screen flex-1">

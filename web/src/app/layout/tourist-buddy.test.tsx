@@ -31,7 +31,7 @@ describe('TouristBuddy', () => {
     const calls = fakeServer(({ url }) => (url.pathname === '/api/v1/assistant/chat' ? events('I found 1 guide:\n• Rita Gurung', [RITA]) : undefined))
     renderRoutes(routes, '/')
     await userEvent.click(screen.getByRole('button', { name: 'Open Tourist Buddy' }))
-    const input = screen.getByRole('textbox', { name: 'Message Tourist Buddy' })
+    const input = await screen.findByRole('textbox', { name: 'Message Tourist Buddy' })
     expect(input).toHaveFocus()
     await userEvent.type(input, 'French guide in Pokhara{Enter}')
 
@@ -52,7 +52,7 @@ describe('TouristBuddy', () => {
     })
     renderRoutes(routes, '/')
     await userEvent.click(screen.getByRole('button', { name: 'Open Tourist Buddy' }))
-    await userEvent.type(screen.getByRole('textbox', { name: 'Message Tourist Buddy' }), 'hello{Enter}')
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message Tourist Buddy' }), 'hello{Enter}')
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many questions to Tourist Buddy. Please try again in 1 minute.')
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))

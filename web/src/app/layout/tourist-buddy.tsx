@@ -1,14 +1,44 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
-import { AlertIcon, ChatIcon, CloseIcon, CompassIcon, MountainIcon, PencilIcon, RefreshIcon, SearchIcon, SendIcon, UserIcon } from '../../components/icons'
-import { askBuddy, type BuddyCard } from '../../features/buddy/ask-buddy'
-import { QUESTION_MAX, chatRequest, loadConversation, saveConversation, type BuddyMessage } from '../../features/buddy/conversation'
-import { useT } from '../../i18n/messages'
-import { useDismiss } from '../../lib/use-dismiss'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { AlertIcon, ChatIcon, CloseIcon, SpinnerIcon } from '../../components/shell-icons'
+import { loadTexts, useT } from '../../i18n/messages'
 import { OPEN_BUDDY_EVENT } from '../../lib/open-buddy'
 
-const CARD_ICONS = { guide: UserIcon, destination: MountainIcon, blog: PencilIcon } as const
-const CARD_LABELS = { guide: 'app.buddyCardGuide', destination: 'app.buddyCardDestination', blog: 'app.buddyCardBlog' } as const
+type PanelProps = { open: boolean; onClose: () => void }
+
+// The conversation's code and words are fetched when the Buddy is first wanted, not with every page.
+const loadPanel = () => Promise.all([import('./buddy-panel'), loadTexts(['buddy'])]).then(([panel]) => panel)
+// A chunk that cannot be fetched (no signal before the app was cached, or an old page after a
+// release) says so in the panel's place instead of failing the whole page.
+const BuddyPanel = lazy(() =>
+  loadPanel()
+    .then((m) => ({ default: m.BuddyPanel }))
+    .catch(() => ({ default: BuddyUnavailable })),
+)
+
+/** Where the panel opens, for what stands in for it while it loads or when it cannot. */
+function BuddyNotice({ open, onClose, failed }: PanelProps & { failed: boolean }) {
+  const t = useT()
+  if (!open) return null
+  return (
+    <div
+      id="tourist-buddy"
+      role={failed ? 'alert' : 'status'}
+      className="fixed right-4 bottom-16 z-50 flex w-[calc(100vw-2rem)] max-w-sm items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-float sm:right-6"
+    >
+      <span className={`mt-0.5 text-lg ${failed ? 'text-red-700' : 'text-himal-700'}`}>{failed ? <AlertIcon /> : <SpinnerIcon />}</span>
+      <p className="flex-1">{t(failed ? 'app.buddyUnavailable' : 'app.buddyLoading')}</p>
+      {failed && (
+        <button type="button" onClick={onClose} aria-label={t('app.buddyClose')} className="flex h-8 w-8 items-center justify-center rounded-lg text-lg hover:bg-slate-100">
+          <CloseIcon />
+        </button>
+      )}
+    </div>
+  )
+}
+
+function BuddyUnavailable(props: PanelProps) {
+  return <BuddyNotice {...props} failed />
+}
 
 /**
  * Floating assistant (issue 16): answers from Yatra's own guides, destinations and posts,
@@ -17,186 +47,37 @@ const CARD_LABELS = { guide: 'app.buddyCardGuide', destination: 'app.buddyCardDe
  */
 export function TouristBuddy() {
   const [open, setOpen] = useState(false)
-  const [messages, setMessages] = useState<BuddyMessage[]>(() => loadConversation())
-  const [draft, setDraft] = useState('')
-  const [pending, setPending] = useState(false)
-  const [streamed, setStreamed] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [wanted, setWanted] = useState(false)
   const t = useT()
   const buttonRef = useRef<HTMLButtonElement>(null)
-  const panelRef = useRef<HTMLDivElement>(null)
-  const inputRef = useRef<HTMLInputElement>(null)
-  const logRef = useRef<HTMLDivElement>(null)
-  const asking = useRef<AbortController | null>(null)
   const close = useCallback(() => setOpen(false), [])
-  useDismiss(open, close, [buttonRef, panelRef], buttonRef)
-
-  useEffect(() => saveConversation(messages), [messages])
 
   useEffect(() => {
-    const openPanel = () => setOpen(true)
+    const openPanel = () => {
+      setWanted(true)
+      setOpen(true)
+    }
     window.addEventListener(OPEN_BUDDY_EVENT, openPanel)
     return () => window.removeEventListener(OPEN_BUDDY_EVENT, openPanel)
   }, [])
 
-  useEffect(() => {
-    if (open) inputRef.current?.focus()
-  }, [open])
-
-  // The newest words stay in view while the answer arrives.
-  useEffect(() => {
-    const log = logRef.current
-    if (log) log.scrollTop = log.scrollHeight
-  }, [messages, streamed, pending, error, open])
-
-  useEffect(() => () => asking.current?.abort(), [])
-
-  async function ask(history: BuddyMessage[]) {
-    asking.current?.abort()
-    const controller = new AbortController()
-    asking.current = controller
-    setPending(true)
-    setStreamed('')
-    setError(null)
-    const result = await askBuddy(chatRequest(history), (piece) => setStreamed((text) => text + piece), controller.signal)
-    if (controller.signal.aborted) return
-    setPending(false)
-    setStreamed('')
-    if (result.ok) {
-      const { reply, cards, searchUrl } = result.data
-      setMessages([...history, { role: 'assistant', content: reply, cards, searchUrl }])
-    } else {
-      setError(result.message)
-    }
-  }
-
-  function send(event: FormEvent) {
-    event.preventDefault()
-    const question = draft.trim()
-    if (question === '' || pending) return
-    const history: BuddyMessage[] = [...messages, { role: 'user', content: question }]
-    setMessages(history)
-    setDraft('')
-    void ask(history)
-  }
-
-  function startOver() {
-    asking.current?.abort()
-    setMessages([])
-    setPending(false)
-    setStreamed('')
-    setError(null)
-    inputRef.current?.focus()
-  }
-
-  const lastIsQuestion = messages.at(-1)?.role === 'user'
-
   return (
     <>
-      {open && (
-        <div
-          ref={panelRef}
-          id="tourist-buddy"
-          role="dialog"
-          aria-labelledby="tourist-buddy-title"
-          className="fixed right-4 bottom-16 z-50 flex max-h-[calc(100dvh-5rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-float sm:right-6 sm:max-w-md"
-        >
-          <div className="flex items-center gap-3 bg-gradient-to-r from-himal-700 to-himal-600 px-4 py-3 text-white">
-            <span className="flex h-10 w-10 items-center justify-center rounded-full bg-marigold-400 text-xl text-himal-950">
-              <ChatIcon />
-            </span>
-            <div className="min-w-0 flex-1">
-              <h2 id="tourist-buddy-title" className="font-semibold">{t('app.buddyName')}</h2>
-              <p className="text-xs text-himal-100">{t('app.buddyTagline')}</p>
-            </div>
-            {messages.length > 0 && (
-              <button
-                type="button"
-                onClick={startOver}
-                aria-label={t('app.buddyNewChat')}
-                title={t('app.buddyNewChat')}
-                className="flex h-9 w-9 items-center justify-center rounded-lg text-lg hover:bg-white/15"
-              >
-                <RefreshIcon />
-              </button>
-            )}
-            <button
-              type="button"
-              onClick={close}
-              aria-label={t('app.buddyClose')}
-              className="flex h-9 w-9 items-center justify-center rounded-lg text-xl hover:bg-white/15"
-            >
-              <CloseIcon />
-            </button>
-          </div>
-          <div ref={logRef} role="log" aria-label={t('app.buddyConversation')} className="h-80 min-h-0 flex-1 space-y-3 overflow-y-auto bg-slate-50 p-4 sm:h-96">
-            <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm text-slate-700 shadow-sm">{t('app.buddyGreeting')}</p>
-            {messages.map((message, index) =>
-              message.role === 'user' ? (
-                <p key={index} className="ml-auto max-w-[85%] rounded-2xl rounded-tr-sm bg-himal-700 px-4 py-3 text-sm whitespace-pre-line text-white">
-                  <span className="sr-only">{t('app.buddyYou')}: </span>
-                  {message.content}
-                </p>
-              ) : (
-                <Answer key={index} message={message} onFollow={close} />
-              ),
-            )}
-            {pending && streamed !== '' && (
-              <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm whitespace-pre-line text-slate-700 shadow-sm">{streamed}</p>
-            )}
-            {pending && streamed === '' && (
-              <p role="status" className="flex w-fit items-center gap-2 rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm text-slate-600 shadow-sm">
-                <span aria-hidden="true" className="flex gap-1">
-                  <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-himal-600 [animation-delay:-0.3s]" />
-                  <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-himal-600 [animation-delay:-0.15s]" />
-                  <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-himal-600" />
-                </span>
-                {t('app.buddyTyping')}
-              </p>
-            )}
-            {error && (
-              <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-                <p className="flex items-start gap-2">
-                  <AlertIcon className="mt-0.5 shrink-0" /> {error}
-                </p>
-                {lastIsQuestion && (
-                  <button type="button" onClick={() => void ask(messages)} className="mt-2 font-semibold text-red-900 underline underline-offset-2">
-                    {t('app.buddyRetry')}
-                  </button>
-                )}
-              </div>
-            )}
-          </div>
-          <form onSubmit={send} className="flex items-center gap-2 border-t border-slate-200 p-3">
-            <label htmlFor="tourist-buddy-input" className="sr-only">
-              {t('app.buddyMessageLabel')}
-            </label>
-            <input
-              ref={inputRef}
-              id="tourist-buddy-input"
-              type="text"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              maxLength={QUESTION_MAX}
-              placeholder={t('app.buddyPlaceholder')}
-              className="field-input"
-              autoComplete="off"
-            />
-            <button
-              type="submit"
-              aria-label={t('app.buddySend')}
-              disabled={pending || draft.trim() === ''}
-              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-himal-700 text-lg text-white hover:bg-himal-800 disabled:opacity-50"
-            >
-              <SendIcon />
-            </button>
-          </form>
-        </div>
+      {wanted && (
+        <Suspense fallback={<BuddyNotice open={open} onClose={close} failed={false} />}>
+          <BuddyPanel open={open} onClose={close} buttonRef={buttonRef} />
+        </Suspense>
       )}
       <button
         ref={buttonRef}
         type="button"
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => {
+          setWanted(true)
+          setOpen((v) => !v)
+        }}
+        // Fetched on the way to a click, so the panel opens without a wait.
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
         aria-expanded={open}
         aria-controls="tourist-buddy"
         aria-label={open ? t('app.buddyClose') : t('app.buddyOpen')}
@@ -206,56 +87,5 @@ export function TouristBuddy() {
         <span className="hidden text-sm font-semibold sm:inline">{t('app.buddyName')}</span>
       </button>
     </>
-  )
-}
-
-/** One of the Buddy's answers: its text, then links to the guides, destinations and posts it used. */
-function Answer({ message, onFollow }: { message: BuddyMessage; onFollow: () => void }) {
-  const t = useT()
-  const cards = message.cards ?? []
-  return (
-    <div className="max-w-[92%] space-y-2">
-      <p className="rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm whitespace-pre-line text-slate-700 shadow-sm">{message.content}</p>
-      {(cards.length > 0 || message.searchUrl) && (
-        <ul aria-label={t('app.buddyLinks')} className="space-y-1.5">
-          {cards.map((card) => (
-            <li key={`${card.type}-${card.id}`}>
-              <CardLink card={card} onFollow={onFollow} />
-            </li>
-          ))}
-          {message.searchUrl && (
-            <li>
-              <Link
-                to={message.searchUrl}
-                onClick={onFollow}
-                className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-semibold text-himal-800 underline-offset-2 hover:underline focus-visible:underline"
-              >
-                <SearchIcon aria-hidden="true" /> {t('app.buddySearch')}
-              </Link>
-            </li>
-          )}
-        </ul>
-      )}
-    </div>
-  )
-}
-
-function CardLink({ card, onFollow }: { card: BuddyCard; onFollow: () => void }) {
-  const t = useT()
-  const Icon = CARD_ICONS[card.type] ?? CompassIcon
-  return (
-    <Link
-      to={card.url}
-      onClick={onFollow}
-      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2 text-sm shadow-sm transition hover:border-himal-300 hover:bg-himal-50"
-    >
-      <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-himal-50 text-himal-700">
-        <Icon aria-hidden="true" />
-      </span>
-      <span className="min-w-0">
-        <span className="block text-xs text-slate-500">{t(CARD_LABELS[card.type])}</span>
-        <span className="block truncate font-semibold text-slate-800">{card.title}</span>
-      </span>
-    </Link>
   )
 }

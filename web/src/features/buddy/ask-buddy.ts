@@ -16,7 +16,7 @@ export const CHAT_PATH = '/api/v1/assistant/chat'
  * request carries the token (the account's own rate limit); signed out, it goes without.
  */
 export async function askBuddy(request: ChatRequest, onText: (piece: string) => void, signal?: AbortSignal): Promise<ApiResult<BuddyAnswer>> {
-  const failed = (status: number, error?: unknown) => ({ ok: false as const, status, message: getErrorMessage(error, 'app.buddyFailed') })
+  const failed = (status: number, error?: unknown) => ({ ok: false as const, status, message: getErrorMessage(error, 'buddy.failed') })
   try {
     const response = await authFetch(CHAT_PATH, {
       method: 'POST',

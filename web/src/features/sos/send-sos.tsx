@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { AlertIcon, SpinnerIcon } from '../../components/icons'
+import { AlertIcon, SpinnerIcon } from '../../components/shell-icons'
 import { ModalDialog } from '../../components/modal-dialog'
 import { TextAreaField } from '../../components/text-area-field'
 import { translate, useT } from '../../i18n/messages'
