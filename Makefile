@@ -111,7 +111,8 @@ test-web:
 	cd web && npm test
 
 test-e2e: web server-debug
-	scripts/both-databases.sh scripts/with-server.sh $(DEBUG_BIN) bash -c 'cd web && npm run --silent e2e'
+	scripts/both-databases.sh scripts/with-server.sh $(DEBUG_BIN) bash -c 'cd web && npm run --silent e2e' \
+	  || { cd web && node scripts/e2e-failures.mjs test-results/sqlite-report.json test-results/postgres-report.json; exit 1; }
 
 # The API contract: schemathesis (PyPI, pinned) fuzzes /api/v1/openapi.json against a live
 # server with the demo data, on SQLite and on PostgreSQL, with every check: a request the

@@ -11,7 +11,9 @@ export default defineConfig({
   retries: 0,
   // make test runs the journeys on SQLite and PostgreSQL at once: each keeps its own traces.
   outputDir: `test-results/${process.env.YATRA_E2E_BACKEND ?? 'sqlite'}`,
-  reporter: process.env.CI ? 'list' : [['list']],
+  // The JSON report beside the traces feeds scripts/e2e-failures.mjs, which repeats each
+  // failure at the end of a failed `make test`.
+  reporter: [['list'], ['json', { outputFile: `test-results/${process.env.YATRA_E2E_BACKEND ?? 'sqlite'}-report.json` }]],
   // Time budgets, not timings: make test runs both databases' journeys at once on two
   // cores, where a journey that signs up and logs in twice takes its time.
   timeout: 60_000,
