@@ -105,6 +105,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(payments::routes::router())
                 .merge(payments::methods::router())
                 .merge(payments::wallets::router())
+                .merge(payments::manual_refunds::router())
                 .merge(blogs::routes::router())
                 .merge(tourists::routes::router())
                 .merge(sos::routes::router())

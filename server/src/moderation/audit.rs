@@ -26,6 +26,7 @@ pub enum AuditAction {
     DismissReport,
     RecordPayout,
     UpdateCurrencyRate,
+    RecordRefund,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -38,10 +39,11 @@ pub enum AuditTarget {
     User,
     Report,
     Currency,
+    Booking,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 14] = [
+    pub const ALL: [AuditAction; 15] = [
         Self::VerifyGuide,
         Self::RejectGuide,
         Self::CreateDestination,
@@ -56,6 +58,7 @@ impl AuditAction {
         Self::DismissReport,
         Self::RecordPayout,
         Self::UpdateCurrencyRate,
+        Self::RecordRefund,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -74,6 +77,7 @@ impl AuditAction {
             Self::DismissReport => "dismiss_report",
             Self::RecordPayout => "record_payout",
             Self::UpdateCurrencyRate => "update_currency_rate",
+            Self::RecordRefund => "record_refund",
         }
     }
 
@@ -91,6 +95,7 @@ impl AuditAction {
             Self::SuspendUser | Self::UnsuspendUser => AuditTarget::User,
             Self::DismissReport => AuditTarget::Report,
             Self::UpdateCurrencyRate => AuditTarget::Currency,
+            Self::RecordRefund => AuditTarget::Booking,
         }
     }
 }
@@ -105,11 +110,12 @@ impl AuditTarget {
             Self::User => "user",
             Self::Report => "report",
             Self::Currency => "currency",
+            Self::Booking => "booking",
         }
     }
 
     pub fn parse(text: &str) -> Option<Self> {
-        [Self::Guide, Self::Destination, Self::Blog, Self::Review, Self::User, Self::Report, Self::Currency]
+        [Self::Guide, Self::Destination, Self::Blog, Self::Review, Self::User, Self::Report, Self::Currency, Self::Booking]
             .into_iter()
             .find(|target| target.as_str() == text)
     }

@@ -8,6 +8,7 @@
 pub mod confirm;
 pub mod esewa;
 pub mod khalti;
+pub mod manual_refunds;
 pub mod methods;
 pub mod refunds;
 pub mod routes;

@@ -20,6 +20,7 @@ use crate::bookings::view;
 use crate::db::{Backend, Db, now_ms};
 use crate::error::AppResult;
 use crate::ledger;
+use crate::moderation::audit::{self, AuditAction};
 use crate::notifications::NotificationHub;
 
 /// Refunds claimed per pass.
@@ -29,14 +30,20 @@ const LEASE_MS: i64 = 5 * 60 * 1000;
 /// Retries are never further apart than this.
 const BACKOFF_MAX_MS: i64 = 6 * 60 * 60 * 1000;
 /// `next_attempt_at` of a refund that only a person can make: never picked up again.
-const NEVER: i64 = i64::MAX / 2;
+pub(super) const NEVER: i64 = i64::MAX / 2;
+
+/// A refund with what its payment took, as carrying it out needs it.
+const REFUND_WITH_PAYMENT: &str = "SELECT r.id, r.booking_id, r.provider, r.amount_cents, r.attempts, r.payment_id, p.payment_intent, \
+       p.provider_session_id, p.amount_cents AS payment_cents, p.amount_minor \
+     FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.id = $1";
 
 #[derive(sqlx::FromRow)]
-struct DueRefund {
+pub(super) struct DueRefund {
     id: String,
-    booking_id: String,
-    provider: String,
-    amount_cents: i64,
+    pub(super) booking_id: String,
+    pub(super) provider: String,
+    /// What goes back, in US cents.
+    pub(super) amount_cents: i64,
     attempts: i64,
     payment_id: String,
     payment_intent: Option<String>,
@@ -67,17 +74,10 @@ pub async fn carry_out_due(db: &Db, hub: &NotificationHub, stripe: Option<&Strip
     let mut refunded = 0;
     for _ in 0..BATCH {
         let Some((id, lease)) = claim_one(db).await? else { break };
-        let refund: DueRefund = sqlx::query_as(
-            "SELECT r.id, r.booking_id, r.provider, r.amount_cents, r.attempts, r.payment_id, p.payment_intent, \
-               p.provider_session_id, p.amount_cents AS payment_cents, p.amount_minor \
-             FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.id = $1",
-        )
-        .bind(&id)
-        .fetch_one(&db.pool)
-        .await?;
+        let Some(refund) = find(db, &id).await? else { continue };
         match give_back(db, stripe, khalti, &refund).await {
             Ok(GaveBack::Done(provider_refund_id)) => {
-                if finish(db, hub, &refund, provider_refund_id.as_deref()).await? {
+                if finish(db, hub, &refund, provider_refund_id.as_deref(), None).await? {
                     refunded += 1;
                 }
             }
@@ -112,6 +112,11 @@ pub async fn carry_out_due(db: &Db, hub: &NotificationHub, stripe: Option<&Strip
         }
     }
     Ok(refunded)
+}
+
+/// The refund `id` with its payment, if there is one.
+pub(super) async fn find(db: &Db, id: &str) -> AppResult<Option<DueRefund>> {
+    Ok(sqlx::query_as(REFUND_WITH_PAYMENT).bind(id).fetch_optional(&db.pool).await?)
 }
 
 /// Claims one due refund for this worker: its id and the lease, which also tells this
@@ -149,8 +154,8 @@ async fn give_back(db: &Db, stripe: Option<&Stripe>, khalti: Option<&Khalti>, re
         }
         "esewa" => Ok(GaveBack::ByHand(format!(
             "eSewa has no refund API: refund NPR {} (eSewa ref {}) from the eSewa merchant portal",
-            partial_minor(refund).unwrap_or(refund.amount_minor) / 100,
-            refund.payment_intent.as_deref().unwrap_or(&refund.provider_session_id),
+            refund.minor_to_give_back() / 100,
+            refund.provider_reference(),
         ))),
         "stripe" => {
             let stripe = stripe.ok_or_else(|| anyhow::anyhow!("a Stripe payment to refund, but no Stripe keys are configured"))?;
@@ -177,6 +182,18 @@ async fn give_back(db: &Db, stripe: Option<&Stripe>, khalti: Option<&Khalti>, re
     }
 }
 
+impl DueRefund {
+    /// What goes back, in the charged currency's minor units (paisa for the wallets).
+    pub(super) fn minor_to_give_back(&self) -> i64 {
+        partial_minor(self).unwrap_or(self.amount_minor)
+    }
+
+    /// The provider's id for the payment, as its merchant portal shows it.
+    pub(super) fn provider_reference(&self) -> &str {
+        self.payment_intent.as_deref().unwrap_or(&self.provider_session_id)
+    }
+}
+
 /// A partial refund in the charged currency's minor units (the refund's share of what was
 /// charged); `None` when all of it goes back.
 fn partial_minor(refund: &DueRefund) -> Option<i64> {
@@ -187,7 +204,15 @@ fn partial_minor(refund: &DueRefund) -> Option<i64> {
 }
 
 /// The provider gave the money back: the refund is done, the booking refunded, both told.
-async fn finish(db: &Db, hub: &NotificationHub, refund: &DueRefund, provider_refund_id: Option<&str>) -> AppResult<bool> {
+/// `by_admin` is the admin who made it by hand, recorded in the audit log in the same
+/// transaction. False when the refund was no longer pending (done by another already).
+pub(super) async fn finish(
+    db: &Db,
+    hub: &NotificationHub,
+    refund: &DueRefund,
+    provider_refund_id: Option<&str>,
+    by_admin: Option<&str>,
+) -> AppResult<bool> {
     let booking = view::find(db, &refund.booking_id).await?;
     let now = now_ms();
     let mut tx = db.begin_write().await?;
@@ -204,6 +229,12 @@ async fn finish(db: &Db, hub: &NotificationHub, refund: &DueRefund, provider_ref
         return Ok(false);
     }
     ledger::reverse_refund(&mut tx, &refund.id, now).await?;
+    if let Some(admin) = by_admin {
+        // Only eSewa's refunds are parked for a person today.
+        let portal = if refund.provider == "esewa" { "eSewa" } else { refund.provider.as_str() };
+        let what = format!("{} refunded by hand through {portal}, reference {}", money(refund.amount_cents), provider_refund_id.unwrap_or_default());
+        audit::record(&mut tx, admin, AuditAction::RecordRefund, &refund.booking_id, &what).await?;
+    }
     let mut told = Vec::new();
     if lifecycle::refunded(&mut tx, &refund.booking_id, now).await?
         && let Some(booking) = &booking

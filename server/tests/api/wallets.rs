@@ -423,31 +423,112 @@ async fn tampered_unsigned_foreign_or_unconfirmed_esewa_answers_confirm_nothing(
     assert_eq!(paid_notifications(&app, id).await, 0);
 }
 
+/// An eSewa-paid trip the guide cancelled, once the refund worker has parked its refund:
+/// the traveller and the booking's id.
+async fn parked_esewa_refund(app: &TestApp, server: &MockServer) -> (TestUser, String) {
+    let (guide, tourist, booking) = approved_booking(app, 10, 2).await;
+    let id = booking["_id"].as_str().unwrap().to_owned();
+    let started = ok_json(app.post_json_auth(&esewa_initiate(&id), &json!({}), &tourist.token).await).await;
+    let uuid = started["fields"]["transaction_uuid"].as_str().unwrap().to_owned();
+    esewa_status(server, &uuid, "COMPLETE", json!(RUPEES as f64)).await;
+    ok_json(esewa_confirm(app, &tourist, &esewa_answer("COMPLETE", &format!("{RUPEES}.0"), &uuid)).await).await;
+    let cancelled = app.post_json_auth(&format!("/api/v1/bookings/{id}/cancel"), &json!({ "reason": "Ill" }), &guide.token).await;
+    assert_eq!(cancelled.status(), StatusCode::OK);
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !text(app, "SELECT last_error FROM refunds WHERE booking_id = $1", &id).await.contains("eSewa has no refund API") {
+        assert!(std::time::Instant::now() < deadline, "the refund was never parked");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    (tourist, id)
+}
+
 #[tokio::test]
 async fn an_esewa_refund_is_parked_for_an_admin_because_esewa_has_no_refund_api() {
     // Arrange
     let server = MockServer::start().await;
     let app = esewa_app(&server).await;
-    let (guide, tourist, booking) = approved_booking(&app, 10, 2).await;
-    let id = booking["_id"].as_str().unwrap();
-    let started = ok_json(app.post_json_auth(&esewa_initiate(id), &json!({}), &tourist.token).await).await;
-    let uuid = started["fields"]["transaction_uuid"].as_str().unwrap().to_owned();
-    esewa_status(&server, &uuid, "COMPLETE", json!(RUPEES as f64)).await;
-    ok_json(esewa_confirm(&app, &tourist, &esewa_answer("COMPLETE", &format!("{RUPEES}.0"), &uuid)).await).await;
 
     // Act
-    let cancelled = app.post_json_auth(&format!("/api/v1/bookings/{id}/cancel"), &json!({ "reason": "Ill" }), &guide.token).await;
+    let (tourist, id) = parked_esewa_refund(&app, &server).await;
+    let id = id.as_str();
 
     // Assert
-    assert_eq!(cancelled.status(), StatusCode::OK);
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while !text(&app, "SELECT last_error FROM refunds WHERE booking_id = $1", id).await.contains("eSewa has no refund API") {
-        assert!(std::time::Instant::now() < deadline, "the refund was never parked");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
     assert!(text(&app, "SELECT last_error FROM refunds WHERE booking_id = $1", id).await.contains(&format!("NPR {RUPEES}")));
     assert_eq!(booking_of(&app, &tourist, id).await["paymentStatus"], "refund_pending");
     assert_eq!(scalar(&app, "SELECT attempts FROM refunds WHERE booking_id = $1", id).await, 1);
+}
+
+#[tokio::test]
+async fn an_admin_records_an_esewa_refund_made_by_hand_once_and_the_trip_is_refunded() {
+    // Arrange
+    let server = MockServer::start().await;
+    let app = esewa_app(&server).await;
+    let (tourist, id) = parked_esewa_refund(&app, &server).await;
+    let admin = app.admin().await;
+    let refund_id = text(&app, "SELECT id FROM refunds WHERE booking_id = $1", &id).await;
+    let done = format!("/api/v1/admin/refunds/{refund_id}/done");
+
+    // Act
+    let waiting = app.get_data("/api/v1/admin/refunds", &admin.token).await;
+    let recorded = app.post_json_auth(&done, &json!({ "reference": " 0009RX4 " }), &admin.token).await;
+
+    // Assert
+    let waiting = waiting.as_array().unwrap();
+    assert_eq!(waiting.len(), 1, "{waiting:?}");
+    assert_eq!(waiting[0]["refundId"], refund_id.as_str());
+    assert_eq!(waiting[0]["bookingId"], id.as_str());
+    assert_eq!(waiting[0]["provider"], "esewa");
+    assert_eq!(waiting[0]["amount"], 80.0);
+    assert_eq!(waiting[0]["amountNpr"], RUPEES as f64);
+    assert_eq!(waiting[0]["travellerEmail"], tourist.email.as_str());
+    assert!(!waiting[0]["paymentReference"].as_str().unwrap().is_empty());
+    assert_eq!(recorded.status(), StatusCode::OK);
+    assert_eq!(ok_json(recorded).await["message"], "Refund recorded");
+    assert_eq!(booking_of(&app, &tourist, &id).await["paymentStatus"], "refunded");
+    assert_eq!(text(&app, "SELECT provider_refund_id FROM refunds WHERE id = $1", &refund_id).await, "0009RX4");
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM audit_log WHERE action = 'record_refund' AND target_id = $1", &id).await, 1);
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM notifications WHERE booking_id = $1 AND kind = 'booking_refunded'", &id).await, 2);
+    assert!(app.get_data("/api/v1/admin/refunds", &admin.token).await.as_array().unwrap().is_empty());
+    assert_error(
+        app.post_json_auth(&done, &json!({ "reference": "0009RX5" }), &admin.token).await,
+        StatusCode::CONFLICT,
+        "This refund is not waiting to be made by hand",
+    )
+    .await;
+    app.assert_ledger_balances().await;
+}
+
+#[tokio::test]
+async fn only_an_admin_records_a_refund_by_hand_and_only_with_a_reference_for_a_parked_one() {
+    // Arrange
+    let server = MockServer::start().await;
+    let app = esewa_app(&server).await;
+    let (tourist, id) = parked_esewa_refund(&app, &server).await;
+    let admin = app.admin().await;
+    let refund_id = text(&app, "SELECT id FROM refunds WHERE booking_id = $1", &id).await;
+    let done = format!("/api/v1/admin/refunds/{refund_id}/done");
+
+    // Act
+    let anonymous = app.get("/api/v1/admin/refunds").await;
+    let traveller_list = app.get_auth("/api/v1/admin/refunds", &tourist.token).await;
+    let traveller_done = app.post_json_auth(&done, &json!({ "reference": "0009RX4" }), &tourist.token).await;
+    let blank = app.post_json_auth(&done, &json!({ "reference": "   " }), &admin.token).await;
+    let missing = app.post_json_auth(&done, &json!({}), &admin.token).await;
+    let control = app.post_json_auth(&done, &json!({ "reference": "0009\u{7}RX4" }), &admin.token).await;
+    let long = app.post_json_auth(&done, &json!({ "reference": "R".repeat(101) }), &admin.token).await;
+    let unknown = app.post_json_auth("/api/v1/admin/refunds/no-such-refund/done", &json!({ "reference": "0009RX4" }), &admin.token).await;
+
+    // Assert
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(traveller_list.status(), StatusCode::FORBIDDEN);
+    assert_eq!(traveller_done.status(), StatusCode::FORBIDDEN);
+    assert_error(blank, StatusCode::BAD_REQUEST, "Reference is required: eSewa's id for the refund").await;
+    assert_error(missing, StatusCode::BAD_REQUEST, "Reference is required: eSewa's id for the refund").await;
+    assert_error(control, StatusCode::BAD_REQUEST, "Reference contains characters that are not allowed").await;
+    assert_error(long, StatusCode::BAD_REQUEST, "Reference must be at most 100 characters").await;
+    assert_error(unknown, StatusCode::NOT_FOUND, "No such refund").await;
+    assert_eq!(booking_of(&app, &tourist, &id).await["paymentStatus"], "refund_pending");
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM audit_log WHERE action = 'record_refund' AND target_id = $1", &id).await, 0);
 }
 
 #[tokio::test]

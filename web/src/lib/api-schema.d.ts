@@ -216,6 +216,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refunds parked for an admin because their provider cannot be asked for the money back. */
+        get: operations["waiting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/refunds/{refundId}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that an admin made a parked refund by hand: the booking becomes `refunded`. */
+        post: operations["record_done"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/reports": {
         parameters: {
             query?: never;
@@ -2037,7 +2071,7 @@ export interface components {
             status: string;
         };
         /** @enum {string} */
-        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report" | "record_payout" | "update_currency_rate";
+        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report" | "record_payout" | "update_currency_rate" | "record_refund";
         /** @description One admin action. */
         AuditEntry: {
             _id: string;
@@ -2062,7 +2096,7 @@ export interface components {
             status: string;
         };
         /** @enum {string} */
-        AuditTarget: "guide" | "destination" | "blog" | "review" | "user" | "report" | "currency";
+        AuditTarget: "guide" | "destination" | "blog" | "review" | "user" | "report" | "currency" | "booking";
         Author: {
             _id: string;
             firstName: string;
@@ -3492,6 +3526,45 @@ export interface components {
         RefreshRequest: {
             refreshToken?: string | null;
         };
+        /** @description A refund waiting for an admin to make it in the provider's own portal. */
+        RefundByHand: {
+            /**
+             * Format: double
+             * @description What goes back, in dollars.
+             */
+            amount: number;
+            /**
+             * Format: double
+             * @description What goes back in rupees, as the wallet charged them.
+             */
+            amountNpr: number;
+            bookingId: string;
+            /** @description When the refund was decided (RFC 3339). */
+            createdAt: string;
+            guideName: string;
+            /** @description The provider's id for the payment, to find it in the portal. */
+            paymentReference: string;
+            /** @description `esewa`. */
+            provider: string;
+            refundId: string;
+            travellerEmail: string;
+            travellerName: string;
+            /** @description The trip's dates, as the booking shows them. */
+            tripDates: string;
+        };
+        RefundDoneRequest: {
+            /**
+             * @description The provider's id for the refund the admin made; at most 100 characters.
+             * @example 0009RX4
+             */
+            reference: string;
+        };
+        RefundsByHandResponse: {
+            /** @description Oldest first. */
+            data: components["schemas"]["RefundByHand"][];
+            /** @example success */
+            status: string;
+        };
         RejectRequest: {
             /**
              * @description Shown to the guide; at most 500 characters.
@@ -4826,6 +4899,129 @@ export interface operations {
             };
             /** @description Not an admin account */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waiting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundsByHandResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_done: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundDoneRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No reference, or one that is too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such refund */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The refund is done already, or its provider makes it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
