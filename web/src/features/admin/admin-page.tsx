@@ -16,6 +16,7 @@ import { CurrenciesAdmin } from './currencies-admin'
 import { GuideCancellationsAdmin } from './guide-cancellations-admin'
 import { DestinationsAdmin } from './destinations-admin'
 import { PayoutsAdmin } from './payouts-admin'
+import { RefundsAdmin } from './refunds-admin'
 import { AuditAdmin, ReportsAdmin, SuspendedAdmin } from './moderation-admin'
 import { msg, translate, useT } from '../../i18n/messages'
 import { localDateFormat } from '../../lib/intl-formats'
@@ -171,6 +172,7 @@ const SECTIONS = {
   audit: { label: msg('admin.secAuditLabel'), title: msg('admin.secAuditLabel'), description: msg('admin.secAuditText') },
   cancellations: { label: msg('admin.secCancellationsLabel'), title: msg('admin.secCancellationsTitle'), description: msg('admin.secCancellationsText') },
   payouts: { label: msg('admin.secPayoutsLabel'), title: msg('admin.secPayoutsLabel'), description: msg('admin.secPayoutsText') },
+  refunds: { label: msg('admin.secRefundsLabel'), title: msg('admin.secRefundsTitle'), description: msg('admin.secRefundsText') },
   destinations: { label: msg('admin.secDestinationsLabel'), title: msg('admin.secDestinationsLabel'), description: msg('admin.secDestinationsText') },
   currencies: { label: msg('admin.secCurrenciesLabel'), title: msg('admin.secCurrenciesLabel'), description: msg('admin.secCurrenciesText') },
 } as const
@@ -186,11 +188,12 @@ const SECTION_VIEWS: Record<Section, () => React.JSX.Element> = {
   audit: AuditAdmin,
   cancellations: GuideCancellationsAdmin,
   payouts: PayoutsAdmin,
+  refunds: RefundsAdmin,
   destinations: DestinationsAdmin,
   currencies: CurrenciesAdmin,
 }
 
-/** /admin: the guide verification queue and, beside it, reports, suspended accounts, the audit log, cancellations, payouts, destinations and currency rates (`?tab=`). */
+/** /admin: the guide verification queue and, beside it, reports, suspended accounts, the audit log, cancellations, payouts, refunds by hand, destinations and currency rates (`?tab=`). */
 export function AdminPage() {
   const [params] = useSearchParams()
   const tab = params.get('tab')

@@ -351,6 +351,7 @@ const ACTION_TEXT: Record<AuditEntry['action'], string> = {
   dismiss_report: msg('admin.auditDismissReport'),
   record_payout: msg('admin.auditRecordPayout'),
   update_currency_rate: msg('admin.auditUpdateCurrencyRate'),
+  record_refund: msg('admin.auditRecordRefund'),
 }
 
 function undoAction(entry: AuditEntry): Action | null {
