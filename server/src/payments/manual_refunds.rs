@@ -19,7 +19,7 @@ use crate::bookings::routes::trip_dates;
 use crate::bookings::view::dollars;
 use crate::db::to_rfc3339;
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
-use crate::profile::required_text;
+use crate::profile::optional_text;
 
 const REFERENCE_MAX: usize = 100;
 
@@ -60,7 +60,8 @@ pub struct RefundsByHandResponse {
 
 #[derive(sqlx::FromRow)]
 struct WaitingRow {
-    id: String,
+    #[sqlx(flatten)]
+    refund: refunds::DueRefund,
     created_at: i64,
     selected_date: String,
     days: i64,
@@ -81,33 +82,33 @@ struct WaitingRow {
 async fn waiting(State(state): State<AppState>, session: Session) -> AppResult<Json<RefundsByHandResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
     let rows: Vec<WaitingRow> = sqlx::query_as(
-        "SELECT r.id, r.created_at, b.selected_date, b.days, \
+        "SELECT r.id, r.booking_id, r.provider, r.amount_cents, r.attempts, r.payment_id, p.payment_intent, \
+           p.provider_session_id, p.amount_cents AS payment_cents, p.amount_minor, r.created_at, b.selected_date, b.days, \
            t.first_name AS tourist_first, t.last_name AS tourist_last, t.email AS tourist_email, \
            g.first_name AS guide_first, g.last_name AS guide_last \
-         FROM refunds r JOIN bookings b ON b.id = r.booking_id \
+         FROM refunds r JOIN payments p ON p.id = r.payment_id JOIN bookings b ON b.id = r.booking_id \
            JOIN users t ON t.id = b.tourist_id JOIN users g ON g.id = b.guide_id \
          WHERE r.status = 'pending' AND r.next_attempt_at >= $1 ORDER BY r.created_at, r.id",
     )
     .bind(NEVER)
     .fetch_all(&state.db.pool)
     .await?;
-    let mut data = Vec::with_capacity(rows.len());
-    for row in rows {
-        let Some(refund) = refunds::find(&state.db, &row.id).await? else { continue };
-        data.push(RefundByHand {
-            amount: dollars(refund.amount_cents),
-            amount_npr: refund.minor_to_give_back() as f64 / 100.0,
-            payment_reference: refund.provider_reference().to_owned(),
-            refund_id: row.id,
-            booking_id: refund.booking_id,
-            provider: refund.provider,
+    let data = rows
+        .into_iter()
+        .map(|row| RefundByHand {
+            amount: dollars(row.refund.amount_cents),
+            amount_npr: row.refund.minor_to_give_back() as f64 / 100.0,
+            payment_reference: row.refund.provider_reference().to_owned(),
+            refund_id: row.refund.id,
+            booking_id: row.refund.booking_id,
+            provider: row.refund.provider,
             traveller_name: format!("{} {}", row.tourist_first, row.tourist_last),
             traveller_email: row.tourist_email,
             guide_name: format!("{} {}", row.guide_first, row.guide_last),
             trip_dates: trip_dates(&row.selected_date, row.days),
             created_at: to_rfc3339(row.created_at),
-        });
-    }
+        })
+        .collect();
     Ok(Json(RefundsByHandResponse { status: "success", data }))
 }
 
@@ -136,8 +137,8 @@ async fn record_done(
     Json(body): Json<RefundDoneRequest>,
 ) -> AppResult<Json<MessageResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
-    let reference = required_text(body.reference.as_deref(), "Reference", REFERENCE_MAX, false)
-        .map_err(|e| if body.reference.as_deref().is_none_or(|r| r.trim().is_empty()) { AppError::validation("Reference is required: eSewa's id for the refund") } else { e })?;
+    let reference = optional_text(body.reference.as_deref(), "Reference", REFERENCE_MAX, false)?
+        .ok_or_else(|| AppError::validation("Reference is required: eSewa's id for the refund"))?;
     let Some(refund) = refunds::find(&state.db, &refund_id).await? else {
         return Err(AppError::NotFound("No such refund".into()));
     };

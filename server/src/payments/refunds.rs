@@ -39,7 +39,7 @@ const REFUND_WITH_PAYMENT: &str = "SELECT r.id, r.booking_id, r.provider, r.amou
 
 #[derive(sqlx::FromRow)]
 pub(super) struct DueRefund {
-    id: String,
+    pub(super) id: String,
     pub(super) booking_id: String,
     pub(super) provider: String,
     /// What goes back, in US cents.
