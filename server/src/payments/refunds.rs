@@ -154,7 +154,7 @@ async fn give_back(db: &Db, stripe: Option<&Stripe>, khalti: Option<&Khalti>, re
         }
         "esewa" => Ok(GaveBack::ByHand(format!(
             "eSewa has no refund API: refund NPR {} (eSewa ref {}) from the eSewa merchant portal",
-            refund.minor_to_give_back() / 100,
+            rupees(refund.minor_to_give_back()),
             refund.provider_reference(),
         ))),
         "stripe" => {
@@ -192,6 +192,11 @@ impl DueRefund {
     pub(super) fn provider_reference(&self) -> &str {
         self.payment_intent.as_deref().unwrap_or(&self.provider_session_id)
     }
+}
+
+/// Paisa as rupees, with the paisa only when there are some: `10680`, `4672.50`.
+fn rupees(paisa: i64) -> String {
+    if paisa % 100 == 0 { (paisa / 100).to_string() } else { format!("{}.{:02}", paisa / 100, paisa % 100) }
 }
 
 /// A partial refund in the charged currency's minor units (the refund's share of what was
@@ -265,6 +270,13 @@ pub(super) async fn finish(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rupees_show_paisa_only_when_there_are_some() {
+        assert_eq!(rupees(1_068_000), "10680");
+        assert_eq!(rupees(467_250), "4672.50");
+        assert_eq!(rupees(5), "0.05");
+    }
 
     #[test]
     fn retries_wait_twice_as_long_each_time_up_to_six_hours() {

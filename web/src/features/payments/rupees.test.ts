@@ -10,6 +10,7 @@ describe('rupees', () => {
 
   it('writes amounts and rates for people', () => {
     expect(formatRupees(10680)).toBe('NPR 10,680')
+    expect(formatRupees(4672.5)).toBe('NPR 4,672.50')
     expect(formatRate(133.5)).toBe('NPR 133.50 per US$1')
   })
 })

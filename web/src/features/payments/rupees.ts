@@ -6,9 +6,10 @@ export function rupeesFor(dollars: number, nprPerUsd: number): number {
   return Math.round((Math.round(dollars * 100) * nprPerUsd) / 100)
 }
 
-/** 'NPR 10,680' */
+/** 'NPR 10,680'; a share of a charge in paisa keeps them: 'NPR 4,672.50'. */
 export function formatRupees(rupees: number): string {
-  return translate('payments.rupees', { amount: localNumberFormat({ maximumFractionDigits: 0 }).format(rupees) })
+  const paisa = Number.isInteger(rupees) ? 0 : 2
+  return translate('payments.rupees', { amount: localNumberFormat({ minimumFractionDigits: paisa, maximumFractionDigits: paisa }).format(rupees) })
 }
 
 /** 'NPR 133.50 per US$1' */
