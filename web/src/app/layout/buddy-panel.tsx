@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { Link } from 'react-router'
 import { AlertIcon, ChatIcon, CloseIcon, CompassIcon, MountainIcon, PencilIcon, RefreshIcon, SearchIcon, SendIcon, UserIcon } from '../../components/icons'
 import { askBuddy, type BuddyCard } from '../../features/buddy/ask-buddy'
@@ -29,7 +29,9 @@ export function BuddyPanel({ open, onClose, buttonRef }: { open: boolean; onClos
 
   useEffect(() => saveConversation(messages), [messages])
 
-  useEffect(() => {
+  // In the commit that shows the panel: it mounts when its code arrives, and focus must not
+  // wait for the passive effects after that commit (a keystroke then would be lost).
+  useLayoutEffect(() => {
     if (open) inputRef.current?.focus()
   }, [open])
 
