@@ -1,6 +1,7 @@
 import type { Translator } from '../i18n/messages'
 import type { components } from './api-schema'
 import { localNumberFormat } from './intl-formats'
+import { intlGeneration } from './nepali-intl'
 
 /** A destination's trek facts as the API sends them (issue 15); any may be missing. */
 export type TrekFacts = Pick<components['schemas']['Destination'], 'durationDays' | 'maxAltitudeM' | 'bestMonths' | 'difficulty' | 'licensedGuideRequired' | 'permits'>
@@ -16,9 +17,18 @@ export function durationText(facts: Pick<TrekFacts, 'durationDays'>, t: Translat
   return d.min === d.max ? t('trek.days', { count: d.min }) : t('common.tripLength', { from: d.min, to: d.max })
 }
 
+// Built once per locale and width (and Intl polyfill generation): a format costs far more to make than to use.
+const monthFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** A month's name in the reader's language (`month` 1-12). */
 function monthName(month: number, locale: string, width: 'short' | 'long'): string {
-  return new Intl.DateTimeFormat(locale, { month: width, timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1))
+  const key = `${intlGeneration()}|${locale}|${width}`
+  let format = monthFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: width, timeZone: 'UTC' })
+    monthFormats.set(key, format)
+  }
+  return format.format(Date.UTC(2000, month - 1, 1))
 }
 
 /**
