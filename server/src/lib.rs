@@ -17,6 +17,7 @@ pub mod destinations;
 pub mod email;
 pub mod error;
 pub mod favourites;
+pub mod first_paint;
 pub mod guides;
 pub mod health;
 pub mod housekeeping;

@@ -21,6 +21,7 @@ use sha2::{Digest, Sha256};
 
 use crate::db::Db;
 use crate::error::AppError;
+use crate::first_paint::{Renderer, reader_language};
 use crate::sharing;
 
 pub async fn api_not_found() -> AppError {
@@ -45,7 +46,8 @@ pub fn client(web_dir: &Path, db: Db, public_url: &str, api: Router) -> anyhow::
         let (files, db, public_url, api) = (files.clone(), db.clone(), public_url.clone(), api.clone());
         async move {
             let (method, path, headers) = (request.method(), request.uri().path(), request.headers());
-            if let Some(page) = files.shareable_page(&db, &public_url, &api, method, path).await {
+            let query = request.uri().query().unwrap_or_default();
+            if let Some(page) = files.shareable_page(&db, &public_url, &api, method, path, query, headers).await {
                 return page.respond(method, headers);
             }
             files.respond(method, path, headers)
@@ -78,6 +80,52 @@ struct StaticFiles {
     /// `/`: `index.html` naming the landing page's code, made once at start. It is also
     /// the client's wake-up ping, so it costs no more than a static file.
     landing: Option<StaticFile>,
+    /// Draws a page's first paint into its HTML (`first_paint.rs`), when the build has it.
+    renderer: Option<Arc<Renderer>>,
+    /// The stylesheet's `<link>` in `index.html` and the stylesheet: a page with a drawn
+    /// first paint carries it inline, so that paint waits for no other request.
+    stylesheet: Option<(String, String)>,
+    /// How `index.html` starts the app, and how a page with a drawn first paint does instead.
+    app_start: Option<AppStart>,
+}
+
+/// `index.html` loads the app's entry and names the modules it imports at once; a page with
+/// a drawn first paint names none of them, and loads `/start.js` (web/public/start.js),
+/// which fetches them once the page has loaded and painted.
+struct AppStart {
+    /// The entry's `<script>` and the `<link rel="modulepreload">`s, as written.
+    script: String,
+    preloads: Vec<String>,
+    /// The `<script>` that takes the entry's place.
+    deferred: String,
+}
+
+impl AppStart {
+    fn of(index: &str) -> Option<Self> {
+        let start = index.find("<script type=\"module\"")?;
+        let script = &index[start..start + index[start..].find("</script>")? + "</script>".len()];
+        let src = attribute(script, "src")?;
+        let preloads: Vec<&str> = index.match_indices("<link rel=\"modulepreload\"").filter_map(|(at, _)| Some(&index[at..at + index[at..].find('>')? + 1])).collect();
+        let hrefs: Vec<&str> = preloads.iter().filter_map(|link| attribute(link, "href")).collect();
+        let deferred = format!(
+            "<script type=\"module\" src=\"/start.js\" data-app=\"{}\" data-preload=\"{}\"></script>",
+            sharing::escape(src),
+            sharing::escape(&hrefs.join(" "))
+        );
+        Some(Self { script: script.to_owned(), preloads: preloads.into_iter().map(str::to_owned).collect(), deferred })
+    }
+
+    fn deferring(&self, page: String) -> String {
+        let page = self.preloads.iter().fold(page, |page, link| page.replacen(link.as_str(), "", 1));
+        page.replacen(&self.script, &self.deferred, 1)
+    }
+}
+
+/// The value of `name="…"` in one HTML tag as Vite writes it.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let marker = format!(" {name}=\"");
+    let at = tag.find(&marker)? + marker.len();
+    Some(&tag[at..at + tag[at..].find('"')?])
 }
 
 /// The landing page's code and texts (its route's namespaces in router.tsx), as Vite's manifest names them.
@@ -110,6 +158,10 @@ impl StaticFiles {
         while let Some(dir) = pending.pop() {
             for entry in std::fs::read_dir(&dir).map_err(|e| anyhow::anyhow!("YATRA_WEB_DIR {}: {e}", dir.display()))? {
                 let path = entry?.path();
+                // The first-paint renderer runs here; it is not for browsers.
+                if path == web_dir.join(".server") {
+                    continue;
+                }
                 if path.is_dir() {
                     pending.push(path);
                     continue;
@@ -139,13 +191,17 @@ impl StaticFiles {
             }
             _ => None,
         };
-        Ok(Self { by_path, index_around_head, index_around_head_end, chunks, landing })
+        let index = by_path.get("/index.html").and_then(|index| std::str::from_utf8(&index.identity.bytes).ok());
+        let stylesheet = index.and_then(|index| stylesheet_of(index, &by_path));
+        let app_start = index.and_then(AppStart::of);
+        Ok(Self { by_path, index_around_head, index_around_head_end, chunks, landing, renderer: Renderer::of(web_dir), stylesheet, app_start })
     }
 
-    /// `index.html` with the head of the shareable page at `path` and the links of its first
-    /// paint, or `None` to serve the file as it is (another path, an id that is not public,
-    /// or a failed lookup: a page without preview tags beats no page).
-    async fn shareable_page(&self, db: &Db, public_url: &str, api: &Router, method: &Method, path: &str) -> Option<StaticFile> {
+    /// `index.html` with the head of the shareable page at `path` and its first paint, or
+    /// `None` to serve the file as it is (another path, an id that is not public, or a
+    /// failed lookup: a page without preview tags beats no page).
+    #[allow(clippy::too_many_arguments)]
+    async fn shareable_page(&self, db: &Db, public_url: &str, api: &Router, method: &Method, path: &str, query: &str, headers: &HeaderMap) -> Option<StaticFile> {
         if method != Method::GET && method != Method::HEAD {
             return None;
         }
@@ -156,44 +212,93 @@ impl StaticFiles {
                 return None;
             }
         };
-        let page = match (head, FirstPaint::of(path)) {
-            (Some(head), paint) => {
-                let (before, after) = self.index_around_head.as_ref()?;
-                let paint = match paint {
-                    Some(paint) => self.first_paint(api, paint).await,
-                    None => String::new(),
-                };
-                format!("{before}{}{paint}{after}", sharing::render(&head, public_url))
-            }
-            // A list: no head of its own, but a first paint to name. A guide, destination
-            // or post that is not public gets the generic page, whose client says so.
-            (None, Some(paint)) if paint.is_list => {
-                let (before, after) = self.index_around_head_end.as_ref()?;
-                format!("{before}{}{after}", self.first_paint(api, paint).await)
-            }
-            _ => return None,
+        let paint = FirstPaint::of(path)?;
+        // A guide, destination or post that is not public gets the generic page, whose
+        // client says so.
+        if head.is_none() && !paint.is_list {
+            return None;
+        }
+        let head = head.map(|head| sharing::render(&head, public_url)).unwrap_or_default();
+        let answer = match &paint.api_path {
+            Some(api_path) => api_answer(api, api_path).await,
+            None => None,
+        };
+        if let Some(page) = self.drawn(path, query, headers, &head, &paint, answer.as_ref()).await {
+            return StaticFile::rendered(page.into_bytes()).inspect_err(|e| tracing::warn!(error = ?e, "page not rendered")).ok();
+        }
+        if paint.api_path.is_none() {
+            // The landing page without a drawn first paint: the same for everyone, made at start.
+            return None;
+        }
+        let links = self.first_paint(&paint, answer.as_ref());
+        let page = if head.is_empty() {
+            let (before, after) = self.index_around_head_end.as_ref()?;
+            format!("{before}{links}{after}")
+        } else {
+            let (before, after) = self.index_around_head.as_ref()?;
+            format!("{before}{head}{links}{after}")
         };
         StaticFile::rendered(page.into_bytes()).inspect_err(|e| tracing::warn!(error = ?e, "page not rendered")).ok()
     }
 
-    /// What the first paint of the page at `path` waits for, named in its HTML so nothing
-    /// waits on what came before it: the page's code (`modulepreload`; otherwise fetched
+    /// The page with its first paint drawn in (`first_paint.rs`): the markup inside `#root`,
+    /// inert until the app has taken it over (a tap on a control the app does not run yet
+    /// would do nothing), the answers it was drawn with for the client's cache, and the
+    /// stylesheet inline. Its `<link>` stays, disabled (never fetched), because the code
+    /// that loads a page's chunks adds the stylesheet unless a link to it is there. The
+    /// app's code is fetched after the browser has painted this (`AppStart`). `None` for a
+    /// request that is not a browser's page load (the client's wake-up ping fetches `/`), a
+    /// signed-in reader, a page with a query (filters the server does not draw) or a failed
+    /// render.
+    async fn drawn(&self, path: &str, query: &str, headers: &HeaderMap, head: &str, paint: &FirstPaint, answer: Option<&serde_json::Value>) -> Option<String> {
+        let (renderer, (link, css), app_start) = (self.renderer.as_ref()?, self.stylesheet.as_ref()?, self.app_start.as_ref()?);
+        let wants_html = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|accept| accept.contains("text/html"));
+        if !wants_html || !query.is_empty() || (paint.api_path.is_some() && answer.is_none()) {
+            return None;
+        }
+        let language = reader_language(headers)?;
+        let body = answer.map(|answer| serde_json::to_string(answer).unwrap_or_default());
+        let data = paint.api_path.as_deref().zip(body.as_deref());
+        let rendered = renderer.render(path, language, data).await?;
+        let page = if head.is_empty() {
+            std::str::from_utf8(&self.by_path.get("/index.html")?.identity.bytes).ok()?.to_owned()
+        } else {
+            let (before, after) = self.index_around_head.as_ref()?;
+            format!("{before}{head}{after}")
+        };
+        let lang = if language == "en" { "en" } else { "ne" };
+        let cache = rendered.cache.replace('<', "\\u003c");
+        Some(
+            app_start
+                .deferring(page)
+                .replacen("<html lang=\"en\">", &format!("<html lang=\"{lang}\">"), 1)
+                .replacen(link, &format!("<style>{css}</style>{}", link.replacen("<link ", "<link disabled ", 1)), 1)
+                .replacen(
+                    "<div id=\"root\"></div>",
+                    &format!("<div id=\"root\" inert>{}</div><script type=\"application/json\" id=\"page-cache\">{cache}</script>", rendered.html),
+                    1,
+                ),
+        )
+    }
+
+    /// For a page whose first paint the browser draws (see `drawn`): what that paint waits
+    /// for, named in its HTML so nothing waits on what came before it: the page's code (`modulepreload`; otherwise fetched
     /// only once the main bundle has run), the API answer it shows (inside the HTML, read
     /// by the client's `page-data.ts` instead of a request after the code has run), and
     /// its largest picture (`preload`, with the `srcset` and `sizes` the page's `<img>`
     /// will have; otherwise fetched only once the answer has come).
-    async fn first_paint(&self, api: &Router, page: FirstPaint) -> String {
+    fn first_paint(&self, page: &FirstPaint, answer: Option<&serde_json::Value>) -> String {
         let mut links = module_preloads(&self.chunks, page.modules);
-        let Some(answer) = api_answer(api, &page.api_path).await else { return links };
-        if let Some(image) = page.image.and_then(|image| image.link(&answer)) {
+        let (Some(answer), Some(api_path)) = (answer, &page.api_path) else { return links };
+        if let Some(image) = page.image.and_then(|image| image.link(answer)) {
             links.push_str(&image);
         }
         // JSON in a non-script element type is never run (nor stopped by the CSP); `<`
         // written as its escape keeps the text from closing the element.
-        let json = serde_json::to_string(&answer).unwrap_or_default().replace('<', "\\u003c");
+        let json = serde_json::to_string(answer).unwrap_or_default().replace('<', "\\u003c");
         let _ = std::fmt::Write::write_fmt(
             &mut links,
-            format_args!("<script type=\"application/json\" id=\"page-data\" data-url=\"{}\">{json}</script>", sharing::escape(&page.api_path)),
+            format_args!("<script type=\"application/json\" id=\"page-data\" data-url=\"{}\">{json}</script>", sharing::escape(api_path)),
         );
         links
     }
@@ -297,13 +402,15 @@ impl StaticFile {
     }
 }
 
-/// The first paint of one of the pages travellers land on (see `StaticFiles::first_paint`).
+/// The first paint of one of the pages travellers land on (see `StaticFiles::drawn` and
+/// `StaticFiles::first_paint`).
 struct FirstPaint {
     /// The page's source module, then the English texts its route fetches beside it
     /// (router.tsx), as Vite's manifest names them.
     modules: &'static [&'static str],
-    /// The API request the page makes first, exactly as the client writes it.
-    api_path: String,
+    /// The API request the page makes first, exactly as the client writes it; none for
+    /// the landing page.
+    api_path: Option<String>,
     image: Option<PictureAt>,
     /// A list page (it has no head of its own), not one guide, destination or post.
     is_list: bool,
@@ -324,11 +431,14 @@ const CARD_SIZES: &str = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 10
 
 impl FirstPaint {
     fn of(path: &str) -> Option<Self> {
+        if path == "/" {
+            return Some(Self { modules: LANDING_MODULES, api_path: None, image: None, is_list: true });
+        }
         if path == "/guides" {
             // The list's first page (GUIDES_PAGE_SIZE in guides-page.tsx); its first card's cover.
             let image = PictureAt { src: "/guides/0/coverImage", variants: "/guides/0/coverImageVariants", sizes: CARD_SIZES };
             let modules = &["src/features/guides/guides-page.tsx", "src/i18n/locales/en/guides.json", "src/i18n/locales/en/filters.json"];
-            return Some(Self { modules, api_path: "/api/v1/users/guides?limit=10&page=1".into(), image: Some(image), is_list: true });
+            return Some(Self { modules, api_path: Some("/api/v1/users/guides?limit=10&page=1".into()), image: Some(image), is_list: true });
         }
         let (section, id) = path.strip_prefix('/')?.split_once('/')?;
         // Ids are hex; anything else is no page of ours and must not reach the API path.
@@ -341,7 +451,7 @@ impl FirstPaint {
             "blog" => (&["src/features/blogs/blog-detail-page.tsx", "src/i18n/locales/en/blogs.json"], format!("/api/v1/users/blog/{id}"), "/blog/image", "/blog/imageVariants"),
             _ => return None,
         };
-        Some(Self { modules, api_path, image: Some(PictureAt { src, variants, sizes: WIDE_SIZES }), is_list: false })
+        Some(Self { modules, api_path: Some(api_path), image: Some(PictureAt { src, variants, sizes: WIDE_SIZES }), is_list: false })
     }
 }
 
@@ -413,6 +523,15 @@ fn chunks_of(manifest: &[u8]) -> anyhow::Result<HashMap<String, Vec<String>>> {
         chunks.insert(module.clone(), files);
     }
     Ok(chunks)
+}
+
+/// The stylesheet `index.html` links to (its `<link>` as written, and the file's text).
+fn stylesheet_of(index: &str, files: &HashMap<String, StaticFile>) -> Option<(String, String)> {
+    let start = index.find("<link rel=\"stylesheet\"")?;
+    let link = &index[start..start + index[start..].find('>')? + 1];
+    let href = link.split("href=\"").nth(1)?.split('"').next()?;
+    let css = std::str::from_utf8(&files.get(href)?.identity.bytes).ok()?.to_owned();
+    Some((link.to_owned(), css))
 }
 
 /// `index.html` split around its `<title>` element, with a generic `<meta name="description">`
@@ -565,12 +684,12 @@ mod tests {
 
     #[test]
     fn only_the_pages_travellers_land_on_have_a_first_paint_and_odd_ids_none() {
-        assert_eq!(FirstPaint::of("/guides/abc123").map(|p| p.api_path), Some("/api/v1/users/guide/abc123".to_owned()));
-        assert_eq!(FirstPaint::of("/destination/abc").map(|p| p.api_path), Some("/api/v1/users/destination/abc".to_owned()));
-        assert_eq!(FirstPaint::of("/blog/abc").map(|p| p.api_path), Some("/api/v1/users/blog/abc".to_owned()));
+        assert_eq!(FirstPaint::of("/guides/abc123").and_then(|p| p.api_path), Some("/api/v1/users/guide/abc123".to_owned()));
+        assert_eq!(FirstPaint::of("/destination/abc").and_then(|p| p.api_path), Some("/api/v1/users/destination/abc".to_owned()));
+        assert_eq!(FirstPaint::of("/blog/abc").and_then(|p| p.api_path), Some("/api/v1/users/blog/abc".to_owned()));
         assert!(FirstPaint::of("/guides").is_some_and(|p| p.is_list));
         for path in ["/", "/blogs", "/guides/", "/guides/a/b", "/guides/a%2Fb", "/guides/..", "/blog/dashboard?x", "/login"] {
-            assert!(FirstPaint::of(path).is_none_or(|p| !p.api_path.contains(['%', '.', '?'])), "{path}");
+            assert!(FirstPaint::of(path).is_none_or(|p| !p.api_path.is_some_and(|api| api.contains(['%', '.', '?']))), "{path}");
         }
         assert!(FirstPaint::of("/guides/a/b").is_none());
         assert!(FirstPaint::of("/guides/..").is_none());

@@ -1,10 +1,13 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { createAppRouter } from './app/router'
 import { wakeBackend } from './lib/api-client'
+import { rememberSignInForServer } from './lib/auth-store'
 import { notifyLanguageChange, readLanguageChoice } from './i18n/language'
 import { ensureNepaliIntl } from './lib/nepali-intl'
 import { loadTexts, SHELL_NAMESPACES } from './i18n/messages'
+import type { SeededEntry } from './lib/client-cache'
 // Nepali for devices without a Devanagari font: each face's unicode-range means browsers fetch
 // it only when Devanagari is on the page (and only the weights the page uses).
 import '@fontsource/noto-sans-devanagari/400.css'
@@ -13,20 +16,75 @@ import '@fontsource/noto-sans-devanagari/700.css'
 import './index.css'
 
 void wakeBackend()
+rememberSignInForServer()
 
 // The offline copy is set up once the page has loaded, off the first paint's path; dev
 // servers have no built service worker.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void import('./lib/offline/register-service-worker').then((m) => m.registerServiceWorker()))
+  const register = () => void import('./lib/offline/register-service-worker').then((m) => m.registerServiceWorker())
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register)
 }
 
+/** The answers the server drew this page's first paint with (`first-paint/render.tsx`), taken once. */
+function readSeed(): SeededEntry[] {
+  const element = document.getElementById('page-cache')
+  element?.remove()
+  try {
+    const entries: unknown = JSON.parse(element?.textContent || '[]')
+    return Array.isArray(entries) ? (entries as SeededEntry[]) : []
+  } catch {
+    return []
+  }
+}
+
+/** Resolves once the router has the landing route's code: rendering before would draw nothing over the first paint. */
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve()
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return
+      stop()
+      resolve()
+    })
+  })
+}
+
+/** Lets the reader use the page once the app runs it (the server's first paint is inert until then). */
+function Live({ children }: { children: ReactNode }) {
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), [])
+  return children
+}
+
+/** Ends the current task, so the browser can handle input between the steps of starting up. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve))
+
 // A Nepali reader's texts (and, where the browser lacks them, Nepali date and number formats)
-// are fetched before the first paint, so the page never flashes English.
-void Promise.all([loadTexts(SHELL_NAMESPACES), ensureNepaliIntl(readLanguageChoice())]).then(() => {
+// are fetched before the first render, so the page never flashes English.
+const seed = readSeed()
+void (async () => {
+  await Promise.all([loadTexts(SHELL_NAMESPACES), ensureNepaliIntl(readLanguageChoice()), nextTask()])
+  const router = createAppRouter()
+  await Promise.all([routerReady(router), nextTask()])
   notifyLanguageChange()
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <Live>
+        <App router={router} seed={seed} />
+      </Live>
+    </StrictMode>
   )
-})
+  if (!root.firstElementChild) {
+    createRoot(root).render(app)
+    return
+  }
+  // The server drew this page (first-paint/render.tsx): the app takes over its markup instead
+  // of drawing it again, in a transition so the work yields to the browser every few
+  // milliseconds. Markup that differs (a date in another time zone) is drawn again by React.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.warn('The first paint was drawn again:', error),
+    })
+  })
+})()

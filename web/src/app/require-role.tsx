@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate } from 'react-router'
 import { useAuth } from '../lib/auth-store'
-import { ForbiddenPage } from './forbidden-page'
+
+// Rarely shown: its code stays out of the app's first download.
+const ForbiddenPage = lazy(() => import('./forbidden-page').then((m) => ({ default: m.ForbiddenPage })))
 
 type Role = 'guide' | 'tourist' | 'admin'
 
@@ -18,6 +20,13 @@ export function RequireRole({ role, otherRole = 'login', children }: RequireRole
   const auth = useAuth()
   if (!auth.isSignedIn) return <Navigate to="/login" replace />
   const allowed: string[] = Array.isArray(role) ? role : [role]
-  if (auth.role === null || !allowed.includes(auth.role)) return otherRole === 'forbidden' ? <ForbiddenPage /> : <Navigate to="/login" replace />
+  if (auth.role === null || !allowed.includes(auth.role)) {
+    if (otherRole === 'login') return <Navigate to="/login" replace />
+    return (
+      <Suspense fallback={null}>
+        <ForbiddenPage />
+      </Suspense>
+    )
+  }
   return children
 }

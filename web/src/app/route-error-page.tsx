@@ -1,12 +1,21 @@
+import { lazy, Suspense } from 'react'
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router'
 import { useT } from '../i18n/messages'
-import { NotFoundPage } from './not-found-page'
+
+// Rarely shown: its code stays out of the app's first download.
+const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })))
 
 /** Shown when a page throws while rendering, so a crash never leaves a blank screen. */
 export function RouteErrorPage() {
   const error = useRouteError()
   const t = useT()
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundPage />
+      </Suspense>
+    )
+  }
   console.error(error)
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">

@@ -1,7 +1,6 @@
 import type { ComponentType, ReactNode } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { RootLayout } from './layout/root-layout'
-import { NotFoundPage } from './not-found-page'
 import { RequireRole } from './require-role'
 import { RouteErrorPage } from './route-error-page'
 import { usePageTitle } from '../lib/use-page-title'
@@ -94,7 +93,7 @@ export const routes: RouteObject[] = [
           { path: 'blog/create', ...page(() => import('../features/blogs/blog-form-page').then((m) => m.BlogFormPage), msg('app.titleWritePost'), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>, ['blogs']) },
           { path: 'blog/edit/:blogId', ...page(() => import('../features/blogs/blog-form-page').then((m) => m.BlogFormPage), msg('app.titleEditPost'), (p) => <RequireRole role={ANY_ROLE}>{p}</RequireRole>, ['blogs']) },
           { path: 'blog/:blogId', ...page(() => import('../features/blogs/blog-detail-page').then((m) => m.BlogDetailPage), DYNAMIC, undefined, ['blogs']) },
-          { path: '*', element: <Titled title={msg('app.titleNotFound')}><NotFoundPage /></Titled> },
+          { path: '*', ...page(() => import('./not-found-page').then((m) => m.NotFoundPage), msg('app.titleNotFound')) },
         ],
       },
     ],

@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react'
 import { ensureNepaliIntl } from '../lib/nepali-intl'
+import { LANGUAGE_COOKIE, setServerHint } from '../lib/server-hints'
 
 export const LANGUAGE_CHOICES = ['en', 'ne', 'ne-latn'] as const
 export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number]
@@ -66,6 +67,7 @@ export function storeLanguageChoice(choice: LanguageChoice) {
 
 export function notifyLanguageChange() {
   if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage()
+  setServerHint(LANGUAGE_COOKIE, readLanguageChoice())
   for (const listener of [...listeners]) listener()
 }
 
@@ -83,7 +85,7 @@ export function subscribeToLanguage(onChange: () => void): () => void {
 }
 
 export function useLanguageChoice(): LanguageChoice {
-  return useSyncExternalStore(subscribeToLanguage, readLanguageChoice, () => 'en' as const)
+  return useSyncExternalStore(subscribeToLanguage, readLanguageChoice, readLanguageChoice)
 }
 
 /** The `Intl` locale for formatting in components; re-renders when the reader switches. */

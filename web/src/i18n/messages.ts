@@ -165,7 +165,7 @@ function languageSnapshot(): string {
 
 /** `const t = useT()`: texts in the reader's language; the component re-renders when they switch. */
 export function useT(): Translate {
-  const snapshot = useSyncExternalStore(subscribeToLanguage, languageSnapshot, () => 'en#0#0')
+  const snapshot = useSyncExternalStore(subscribeToLanguage, languageSnapshot, languageSnapshot)
   return useMemo(() => {
     const choice = snapshot.split('#')[0] as LanguageChoice
     const language = languageOf(choice)

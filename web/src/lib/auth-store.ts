@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { LANGUAGE_STORAGE_KEY } from '../i18n/language'
+import { setServerHint, SIGNED_IN_COOKIE } from './server-hints'
 
 /** Local storage keys (spec section 3). */
 export const TOKEN_KEY = 'token'
@@ -32,7 +33,13 @@ export function getRefreshToken(): string | null {
 }
 
 export function notifyAuthChange(): void {
+  rememberSignInForServer()
   window.dispatchEvent(new Event(AUTH_CHANGE_EVENT))
+}
+
+/** Tells the server whether to render the signed-out first paint (see server-hints.ts). */
+export function rememberSignInForServer(): void {
+  setServerHint(SIGNED_IN_COOKIE, getToken() ? '1' : null)
 }
 
 /** Stores a fresh session and tells every listener. */

@@ -1,6 +1,6 @@
 import { createContext, use, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useAuth } from './auth-store'
-import { ClientCache, type ClientCacheOptions } from './client-cache'
+import { ClientCache, seedCache, type ClientCacheOptions, type SeededEntry } from './client-cache'
 
 const MB = 1024 * 1024
 const MINUTE = 60_000
@@ -27,11 +27,17 @@ type CacheProviderProps = {
   onEvict?: ClientCacheOptions['onEvict']
   /** A cache to provide instead of making the app's own; tests pass a fresh one. */
   cache?: ClientCache
+  /** Answers to store before the first render (the server's first paint was drawn with them). */
+  seed?: readonly SeededEntry[]
 }
 
 /** Holds the app's one client cache, the store behind every API read. */
-export function CacheProvider({ children, onEvict = logEviction, cache }: CacheProviderProps) {
-  const [value] = useState(() => cache ?? new ClientCache({ ...APP_CACHE_OPTIONS, onEvict }))
+export function CacheProvider({ children, onEvict = logEviction, cache, seed = [] }: CacheProviderProps) {
+  const [value] = useState(() => {
+    const made = cache ?? new ClientCache({ ...APP_CACHE_OPTIONS, onEvict })
+    seedCache(made, seed)
+    return made
+  })
   const { isSignedIn } = useAuth()
   const wasSignedIn = useRef(isSignedIn)
 

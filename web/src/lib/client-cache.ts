@@ -367,3 +367,11 @@ export class ClientCache {
     for (const listener of [...keyListeners]) listener(change)
   }
 }
+
+/** An answer the server rendered a page with: the cache key, the data and how it was stored. */
+export type SeededEntry = [key: string, value: unknown, options: SetOptions]
+
+/** Stores the answers the server rendered the page with, before the app's first render. */
+export function seedCache(cache: ClientCache, entries: readonly SeededEntry[]) {
+  for (const [key, value, options] of entries) cache.set(key, value, options)
+}

@@ -98,9 +98,13 @@ function subscribe(onChange: () => void): () => void {
   }
 }
 
+// What a page drawn on the server shows: it cannot see this browser's favourites, and the
+// app's first render must match it before showing them.
+const NONE: ReadonlySet<string> = new Set()
+
 /** The favourites of one kind, re-rendering whenever they change (here or in another tab). */
 export function useFavourites(kind: FavouriteKind = 'destination'): { favourites: ReadonlySet<string>; toggle: (id: string) => boolean } {
-  const favourites = useSyncExternalStore(subscribe, () => getFavourites(kind))
+  const favourites = useSyncExternalStore(subscribe, () => getFavourites(kind), () => NONE)
   const toggle = useCallback((id: string) => toggleFavourite(id, kind), [kind])
   return { favourites, toggle }
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { createContext, startTransition, use, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { ApiResult } from './api-result'
 import { useClientCache } from './cache-provider'
 import type { CacheChange, ClientCache, SetOptions } from './client-cache'
@@ -31,6 +31,17 @@ export type CachedQuery<T> = {
 export const RETRY_DELAY_MS = 1000
 /** On coming back to the tab or back online, data older than this is fetched again. */
 export const REFRESH_AFTER_MS = 30_000
+
+/**
+ * A read a page made while rendered on the server (entry-server.tsx), which has no effects
+ * to fetch in: the server loads what was asked for and renders again, so the HTML holds
+ * the data, and hands the answers to the browser's cache (`seedCache` in client-cache.ts) so the app's first
+ * render matches it.
+ */
+export type ServerRead = { key: string; load: (signal: AbortSignal) => Promise<ApiResult<unknown>>; options: SetOptions }
+
+/** Set only by the server render: where a render's cache misses are reported. */
+export const ServerReads = createContext<((read: ServerRead) => void) | null>(null)
 
 /** The answer no one waits for any more: its request was abandoned and aborted. */
 const ABANDONED: ApiResult<never> = { ok: false, status: 0, message: 'Abandoned' }
@@ -187,7 +198,10 @@ type Run = { key: string; fetching: boolean; error?: string }
 export function useCachedQuery<T>({ key, load, tags, ttl, enabled = true }: CachedQueryOptions<T>): CachedQuery<T> {
   const cache = useClientCache()
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(key, onChange), [cache, key])
-  const cached = useSyncExternalStore(subscribe, () => cache.peek<T>(key))
+  const peek = () => cache.peek<T>(key)
+  const cached = useSyncExternalStore(subscribe, peek, peek)
+  const serverReads = use(ServerReads)
+  if (serverReads && enabled && cached === undefined) serverReads({ key, load, options: { tags, ttl } })
   const [run, setRun] = useState<Run>({ key, fetching: false })
   const [reloads, setReloads] = useState(0)
 
@@ -345,6 +359,11 @@ function landPage<Item>(state: ListState<Item>, key: string, run: number, page: 
   return { key, run, pages: [...state.pages, result.data] }
 }
 
+/** Whether `state` is the list at `key` showing exactly `first` as its only page. */
+function shows<Item>(state: ListState<Item>, key: string, first: ApiResult<Page<Item>>): boolean {
+  return first.ok && state.key === key && state.pages.length === 1 && state.pages[0] === first.data && state.loading === undefined && state.error === undefined
+}
+
 function uniqueById<Item extends { _id: string }>(pages: Page<Item>[]): Item[] {
   const seen = new Set<string>()
   const items: Item[] = []
@@ -382,6 +401,10 @@ export function usePagedList<Item extends { _id: string }>({
   // Later pages being fetched; let go when the list starts again or unmounts.
   const laterPages = useRef<(() => void)[]>([])
   const state = list.key === key ? list : startingState<Item>(cache, key)
+  const serverReads = use(ServerReads)
+  if (serverReads && enabled && state.pages.length === 0) {
+    serverReads({ key: pageKey(key, 1), load: (signal) => loadPage(1, undefined, signal), options: { tags: [...(tags ?? []), pagesTag(key)] } })
+  }
 
   const requestFirstPage = useEffectEvent(() => requestPage(cache, key, 1, loadPage, tags))
 
@@ -395,17 +418,23 @@ export function usePagedList<Item extends { _id: string }>({
   useEffect(() => {
     if (!enabled) return
     let active = true
-    setList((current) => ({
-      key,
-      run: restarts,
-      pages: [],
-      previous: current.key === key ? (current.pages.length > 0 ? current.pages : current.previous) : undefined,
-      loading: 1,
-    }))
     const { answer, release } = requestFirstPage()
-    whenAnswered(answer, (result) => {
-      if (active) setList((current) => landPage(current, key, restarts, 1, result))
-    })
+    if (answer instanceof Promise) {
+      setList((current) => ({
+        key,
+        run: restarts,
+        pages: [],
+        previous: current.key === key ? (current.pages.length > 0 ? current.pages : current.previous) : undefined,
+        loading: 1,
+      }))
+      // A page of cards is a lot to draw: in a transition, so drawing it yields to the reader's input.
+      void answer.then((result) => {
+        if (active) startTransition(() => setList((current) => landPage(current, key, restarts, 1, result)))
+      })
+    } else {
+      // Page 1 was cached: the list shows it at once, and is left alone when its first render did.
+      setList((current) => (shows(current, key, answer) ? current : landPage({ key, run: restarts, pages: [], loading: 1 }, key, restarts, 1, answer)))
+    }
     return () => {
       active = false
       release()
