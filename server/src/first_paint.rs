@@ -34,7 +34,7 @@ const RENDER_TIMEOUT: Duration = Duration::from_secs(3);
 /// Requests waiting for the renderer at most; past it, pages go out without a first paint.
 const QUEUE: usize = 64;
 /// Rendered pages kept at most; past it, all go (the popular ones come back at once).
-const KEPT_PAGES: usize = 2_000;
+const KEPT_PAGES: usize = 500;
 
 /// A page drawn on the server: the markup inside `#root`, and the answers it was drawn with
 /// as JSON, for the client's cache.
@@ -109,6 +109,14 @@ impl Renderer {
         }
         kept.insert(key, rendered.clone());
         rendered
+    }
+
+    /// Starts Node and draws the landing page in English now, so the first visitor after a
+    /// start does not wait for either (outside a runtime, as in some tests, it happens on first use).
+    pub fn warm_up(self: &Arc<Self>) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
+        let renderer = self.clone();
+        runtime.spawn(async move { renderer.render("/", "en", None).await });
     }
 
     fn jobs(&self) -> &mpsc::Sender<Job> {
@@ -258,6 +266,49 @@ mod tests {
         assert_eq!(reader_language(&headers(&english)), Some("en"));
         // A value the client never writes is no choice.
         assert_eq!(reader_language(&headers(&[(header::COOKIE, "yatra_language=<script>")])), Some("en"));
+    }
+
+    /// A built client whose renderer is `script` (JavaScript run by Node).
+    fn client_with_renderer(script: &str) -> (tempfile::TempDir, Arc<Renderer>) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(".server")).unwrap();
+        std::fs::write(dir.path().join(".server/entry-server.js"), script).unwrap();
+        let renderer = Renderer::of(dir.path()).unwrap();
+        (dir, renderer)
+    }
+
+    // Answers each request with how many it has had and what it was asked, or an error for `/broken`.
+    const COUNTING: &str = r#"
+        let count = 0
+        require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+          const { id, path, language, data } = JSON.parse(line)
+          count += 1
+          const answer = path === '/broken' ? { id, error: 'Error: broken' } : { id, html: `${count} ${path} ${language} ${data?.body ?? ''}`, cache: [['k', count, {}]] }
+          process.stdout.write(JSON.stringify(answer) + '\n')
+        })
+    "#;
+
+    #[tokio::test]
+    async fn a_page_is_drawn_once_per_answer_and_a_page_that_fails_is_left_to_the_browser() {
+        let (_dir, renderer) = client_with_renderer(COUNTING);
+        let first = renderer.render("/guides/a", "ne", Some(("/api/a", "{\"v\":1}"))).await.unwrap();
+        assert_eq!(first.html, "1 /guides/a ne {\"v\":1}");
+        assert_eq!(first.cache, r#"[["k",1,{}]]"#);
+        // The same answer: kept, not drawn again. Another answer, or language: drawn.
+        assert_eq!(renderer.render("/guides/a", "ne", Some(("/api/a", "{\"v\":1}"))).await.unwrap().html, first.html);
+        assert_eq!(renderer.render("/guides/a", "ne", Some(("/api/a", "{\"v\":2}"))).await.unwrap().html, "2 /guides/a ne {\"v\":2}");
+        assert_eq!(renderer.render("/guides/a", "en", Some(("/api/a", "{\"v\":2}"))).await.unwrap().html, "3 /guides/a en {\"v\":2}");
+        assert!(renderer.render("/broken", "en", None).await.is_none());
+        // The renderer lives on after a page's error.
+        assert_eq!(renderer.render("/", "en", None).await.unwrap().html, "5 / en ");
+    }
+
+    #[tokio::test]
+    async fn a_renderer_that_dies_costs_the_first_paint_not_the_page() {
+        let (_dir, renderer) = client_with_renderer("process.exit(3)");
+        assert!(renderer.render("/", "en", None).await.is_none());
+        // Tried again on the next request (it may have been a one-off), and again nothing.
+        assert!(renderer.render("/", "en", None).await.is_none());
     }
 
     #[test]

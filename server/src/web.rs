@@ -194,7 +194,11 @@ impl StaticFiles {
         let index = by_path.get("/index.html").and_then(|index| std::str::from_utf8(&index.identity.bytes).ok());
         let stylesheet = index.and_then(|index| stylesheet_of(index, &by_path));
         let app_start = index.and_then(AppStart::of);
-        Ok(Self { by_path, index_around_head, index_around_head_end, chunks, landing, renderer: Renderer::of(web_dir), stylesheet, app_start })
+        let renderer = Renderer::of(web_dir);
+        if let Some(renderer) = &renderer {
+            renderer.warm_up();
+        }
+        Ok(Self { by_path, index_around_head, index_around_head_end, chunks, landing, renderer, stylesheet, app_start })
     }
 
     /// `index.html` with the head of the shareable page at `path` and its first paint, or
@@ -680,6 +684,52 @@ mod tests {
         assert_eq!(landing, format!("<html><head><title>Yatra</title>{links}</head><body></body></html>"));
         assert!(!index.contains("modulepreload"), "{index}");
         assert!(!files.by_path.contains_key("/.vite/manifest.json"), "the manifest is not served");
+    }
+
+    const BUILT_INDEX: &str = concat!(
+        "<html lang=\"en\"><head><title>Yatra</title>",
+        "<script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script>",
+        "<link rel=\"modulepreload\" crossorigin href=\"/assets/messages-2.js\">",
+        "<link rel=\"modulepreload\" crossorigin href=\"/assets/auth-3.js\">",
+        "<link rel=\"stylesheet\" crossorigin href=\"/assets/index-4.css\">",
+        "</head><body><div id=\"root\"></div></body></html>"
+    );
+
+    #[test]
+    fn a_drawn_page_starts_the_app_after_its_paint_and_names_no_module_before_it() {
+        let start = AppStart::of(BUILT_INDEX).unwrap();
+        let page = start.deferring(BUILT_INDEX.to_owned());
+        assert!(!page.contains("modulepreload"), "{page}");
+        assert!(!page.contains("/assets/index-1.js\"></script>"), "{page}");
+        assert!(
+            page.contains("<script type=\"module\" src=\"/start.js\" data-app=\"/assets/index-1.js\" data-preload=\"/assets/messages-2.js /assets/auth-3.js\"></script>"),
+            "{page}"
+        );
+        // Everything else is as built.
+        assert!(page.contains("<link rel=\"stylesheet\" crossorigin href=\"/assets/index-4.css\">"));
+        assert!(AppStart::of("<html><head></head><body></body></html>").is_none());
+    }
+
+    #[test]
+    fn the_stylesheet_to_inline_is_the_one_index_html_links() {
+        let mut files = HashMap::new();
+        files.insert("/assets/index-4.css".to_owned(), StaticFile::new("assets/index-4.css", b"body{margin:0}".to_vec(), true).unwrap());
+        let (link, css) = stylesheet_of(BUILT_INDEX, &files).unwrap();
+        assert_eq!(link, "<link rel=\"stylesheet\" crossorigin href=\"/assets/index-4.css\">");
+        assert_eq!(css, "body{margin:0}");
+        assert!(stylesheet_of(BUILT_INDEX, &HashMap::new()).is_none(), "a link to a file the build lacks is not inlined");
+    }
+
+    #[test]
+    fn a_built_client_without_its_renderer_draws_no_page_and_serves_the_renderer_to_no_one() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), BUILT_INDEX).unwrap();
+        assert!(StaticFiles::load(dir.path()).unwrap().renderer.is_none());
+        std::fs::create_dir_all(dir.path().join(".server")).unwrap();
+        std::fs::write(dir.path().join(".server/entry-server.js"), "").unwrap();
+        let files = StaticFiles::load(dir.path()).unwrap();
+        assert!(files.renderer.is_some());
+        assert!(files.by_path.keys().all(|path| !path.starts_with("/.server")), "{:?}", files.by_path.keys());
     }
 
     #[test]

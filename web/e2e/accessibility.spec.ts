@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { ADMIN, TRAVELLER } from './discovery-data'
 import { expectAccessible, signIn } from './helpers'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { logIn, signUp, uniqueEmail, type Role } from './helpers'
 
 const journeys: { role: Role; form: string; items: string[]; dashboard: string }[] = [

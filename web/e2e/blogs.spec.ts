@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Page } from './test'
 import { PASSWORD, logIn, signUp, uniqueEmail, pngFile, shootBoth } from './helpers'
 
 // Demo accounts that `yatra seed --demo` creates.

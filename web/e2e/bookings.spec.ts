@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './test'
 import { logIn, signIn, signUp, uniqueEmail, shootBoth, verifyEmail } from './helpers'
 
 // The demo accounts of `yatra seed --demo`, which the e2e server runs.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './test'
 import { expectAccessible, logIn, shootBoth, signIn, signUp, uniqueEmail, verifyEmail } from './helpers'
 
 // Saved lists (issue 16): hearts that follow the account, a visitor's hearts merged on

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './test'
 import { expectAccessible } from './helpers'
 
 // Issue 16's journey: Pokhara trekking guides who speak French, under $60, free on a chosen

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -169,4 +169,15 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)
   expect(serious, `axe on ${where}`).toEqual([])
+}
+
+export type Named = { _id: string }
+
+/** The first item of a public list (`key` names the list in the answer). */
+export async function firstListed<T extends Named>(request: APIRequestContext, path: string, key: string): Promise<T> {
+  const response = await request.get(path)
+  expect(response.ok(), path).toBe(true)
+  const body = (await response.json()) as Record<string, T[]>
+  expect(body[key].length, `${path} lists something`).toBeGreaterThan(0)
+  return body[key][0]
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 
 test('the emergency panel lists the three numbers as tel: links', async ({ page }) => {
   await page.goto('/')

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Page } from './test'
 import { logIn, signIn, signUp, uniqueEmail } from './helpers'
 
 // The demo guide of `yatra seed --demo`, which the e2e server runs.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { ADMIN, TRAVELLER, apiLogIn, createVerifiedGuide, type GuideSeed } from './discovery-data'
 import { PASSWORD, signIn } from './helpers'
 

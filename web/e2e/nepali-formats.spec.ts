@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 
 // Debian's Chromium has no 'ne' locale data: the client fetches the FormatJS polyfills for
 // Nepali readers (src/lib/nepali-intl.ts) and only for them.

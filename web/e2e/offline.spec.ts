@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './test'
 import { logIn, shootBoth, signUp, uniqueEmail, verifyEmail } from './helpers'
 
 // A seeded guide no other journey books; trips land on random far days, so reruns never collide.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { logIn, signIn, signUp, uniqueEmail, pngFile, shootBoth } from './helpers'
 
 // Pokhara: the browser's geolocation is mocked for every test in this file.

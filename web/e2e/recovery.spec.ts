@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from './test'
 import { PASSWORD, emailedLink, logIn, signIn, signUp, uniqueEmail } from './helpers'
 
 const NEW_PASSWORD = 'Dal-Bhat-Power-24-Hour'

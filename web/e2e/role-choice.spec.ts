@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 
 test('role choice asks for a selection, then confirms it', async ({ page }) => {
   await page.goto('/selection')

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 
 const viewports = [
   { name: 'desktop', width: 1280, height: 800 },

@@ -1,17 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
+import { firstListed as first, type Named } from './helpers'
 
 // Shared links and pictures on the demo data: the server writes each page's head, the
 // client keeps the tab's title, and pictures arrive as WebP with their size known.
-
-type Named = { _id: string }
-
-async function first<T extends Named>(request: APIRequestContext, path: string, key: string): Promise<T> {
-  const response = await request.get(path)
-  expect(response.ok(), path).toBe(true)
-  const body = (await response.json()) as Record<string, T[]>
-  expect(body[key].length, `${path} lists something`).toBeGreaterThan(0)
-  return body[key][0]
-}
 
 /**
  * Every picture shown is sized (width and height) and offers WebP copies (srcset). Round

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './test'
 import { logIn, signIn, signUp, uniqueEmail, verifyEmail } from './helpers'
 
 // A seeded guide no other journey books, so their trips are this file's alone.

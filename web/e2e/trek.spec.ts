@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { shootBoth, signIn } from './helpers'
 import { ADMIN, pngUpload } from './discovery-data'
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './test'
 import { logIn, signIn, signUp, uniqueEmail, verifyEmail } from './helpers'
 
 // A seeded guide no other journey books, so their calendar is this file's alone.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './test'
 import { emailedLink, logIn, PASSWORD, shootBoth, uniqueEmail } from './helpers'
 
 // A seeded guide no other journey books ($35 a day), so these trips are this file's alone.

@@ -11,7 +11,8 @@ function start() {
     link.href = href
     document.head.append(link)
   }
-  import(script.dataset.app)
+  // Without its code (the connection dropped), the page is still a page: its links work.
+  import(script.dataset.app).catch(() => document.getElementById('root')?.removeAttribute('inert'))
 }
 
 // Once the page has painted its content: observed where the browser reports paints, else a frame later.

@@ -46,9 +46,9 @@ describe('page guards', () => {
     expect(visit('/tourist/profile', 'guide').state.location.pathname).toBe('/login')
   })
 
-  it('shows another role the 403 page at /admin, and sends a signed-out visitor to /login', () => {
+  it('shows another role the 403 page at /admin, and sends a signed-out visitor to /login', async () => {
     visit('/admin', 'guide')
-    expect(screen.getByRole('heading', { name: "You don't have access to this page" })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: "You don't have access to this page" })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/')
   })
 

@@ -9,7 +9,7 @@
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { routes } from '../app/router'
-import { loadTexts, SHELL_NAMESPACES } from '../i18n/messages'
+import { loadTexts, loadTextsInUse, SHELL_NAMESPACES, textsArriving } from '../i18n/messages'
 import { isLanguageChoice, LANGUAGE_STORAGE_KEY, notifyLanguageChange, type LanguageChoice } from '../i18n/language'
 import { CacheProvider } from '../lib/cache-provider'
 import { ClientCache, type SeededEntry } from '../lib/client-cache'
@@ -40,7 +40,9 @@ export async function render({ path, language, data }: RenderRequest): Promise<R
 
   const context = await handler.query(new Request(`${ORIGIN}${path}`))
   if (context instanceof Response) return null
-  await loadTexts(SHELL_NAMESPACES)
+  // A route's texts come with its code, once, in the language of the render that first loaded
+  // it: every namespace loaded so far is fetched in this render's language too.
+  await Promise.all([loadTexts(SHELL_NAMESPACES), loadTextsInUse()])
   const router = createStaticRouter(handler.dataRoutes, context)
   const cache = new ClientCache()
   const seeded: SeededEntry[] = []
@@ -57,15 +59,18 @@ export async function render({ path, language, data }: RenderRequest): Promise<R
       </ServerReads>,
     )
     const fresh = reads.filter((read) => !asked.has(read.key) && asked.add(read.key))
-    if (fresh.length === 0) break
-    await Promise.all(
-      fresh.map(async ({ key, load, options }) => {
+    // Texts a component asked for while rendering (shown blank meanwhile) also call for another render.
+    const texts = textsArriving()
+    if (fresh.length === 0 && !texts) break
+    await Promise.all([
+      texts,
+      ...fresh.map(async ({ key, load, options }) => {
         const result = await load(new AbortController().signal)
         if (!result.ok) return
         cache.set(key, result.data, options)
         seeded.push([key, result.data, options])
       }),
-    )
+    ])
   }
   return { html, cache: seeded }
 }

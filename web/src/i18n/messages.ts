@@ -97,12 +97,22 @@ export function loadTexts(namespaces: readonly string[], language: Language = cu
   return Promise.all(languages.flatMap((lang) => namespaces.map((ns) => loadNamespace(lang, ns)))).then(() => undefined)
 }
 
+/** Every namespace loaded so far, now in `language` too: what a page already on show needs to switch. */
+export function loadTextsInUse(language: Language = currentLanguage()): Promise<void> {
+  return loadTexts([...loaded.en.keys()], language)
+}
+
+/** Texts being fetched, which a render made meanwhile shows blank or in English; null when none are. */
+export function textsArriving(): Promise<unknown> | null {
+  return loading.size > 0 ? Promise.all(loading.values()) : null
+}
+
 /**
  * Switches the language once the texts on show are loaded in it, and the browser can write its
  * dates and digits (nepali-intl.ts), so the page never shows blanks or English months.
  */
 export async function chooseLanguage(choice: LanguageChoice): Promise<void> {
-  await Promise.all([loadTexts([...loaded.en.keys()], languageOf(choice)), ensureNepaliIntl(choice)])
+  await Promise.all([loadTextsInUse(languageOf(choice)), ensureNepaliIntl(choice)])
   storeLanguageChoice(choice)
 }
 
