@@ -732,6 +732,44 @@ mod tests {
         assert!(files.by_path.keys().all(|path| !path.starts_with("/.server")), "{:?}", files.by_path.keys());
     }
 
+    #[tokio::test]
+    async fn a_drawn_page_carries_its_markup_answers_and_stylesheet_and_no_answer_can_close_its_script() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("assets")).unwrap();
+        std::fs::create_dir_all(dir.path().join(".server")).unwrap();
+        std::fs::write(dir.path().join("index.html"), BUILT_INDEX).unwrap();
+        std::fs::write(dir.path().join("assets/index-4.css"), "body{margin:0}").unwrap();
+        // A renderer whose answers hold what a guide could write in a bio.
+        let renderer = r#"
+            require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+              const { id, language } = JSON.parse(line)
+              const answer = { id, html: `<main>${language}</main>`, cache: [['guide:1', { bio: '</script><script>alert(1)</script>' }, {}]] }
+              process.stdout.write(JSON.stringify(answer) + '\n')
+            })
+        "#;
+        std::fs::write(dir.path().join(".server/entry-server.js"), renderer).unwrap();
+        let files = StaticFiles::load(dir.path()).unwrap();
+        let paint = FirstPaint::of("/").unwrap();
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT, HeaderValue::from_static("text/html"));
+        headers.insert(header::COOKIE, HeaderValue::from_static("yatra_language=ne"));
+
+        let page = files.drawn("/", "", &headers, "", &paint, None).await.unwrap();
+        assert!(page.starts_with("<html lang=\"ne\">"), "{page}");
+        assert!(page.contains("<div id=\"root\" inert><main>ne</main></div>"), "{page}");
+        assert!(page.contains("<style>body{margin:0}</style><link disabled rel=\"stylesheet\""), "{page}");
+        assert!(page.contains(r#"<script type="application/json" id="page-cache">[["guide:1",{"bio":"\u003c/script>\u003cscript>alert(1)\u003c/script>"},{}]]</script>"#), "{page}");
+        assert_eq!(page.matches("<script").count(), 2, "the app's start and the answers only: {page}");
+
+        // Not for a signed-in reader, a query, or a request that is not a page load.
+        headers.insert(header::COOKIE, HeaderValue::from_static("yatra_signed_in=1"));
+        assert!(files.drawn("/", "", &headers, "", &paint, None).await.is_none());
+        headers.remove(header::COOKIE);
+        assert!(files.drawn("/", "category=adventure", &headers, "", &paint, None).await.is_none());
+        headers.insert(header::ACCEPT, HeaderValue::from_static("*/*"));
+        assert!(files.drawn("/", "", &headers, "", &paint, None).await.is_none());
+    }
+
     #[test]
     fn only_the_pages_travellers_land_on_have_a_first_paint_and_odd_ids_none() {
         assert_eq!(FirstPaint::of("/guides/abc123").and_then(|p| p.api_path), Some("/api/v1/users/guide/abc123".to_owned()));

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeServer, failure, json, renderRoutes } from '../../test-server'
@@ -60,6 +60,8 @@ describe('GuidesPage', () => {
       )
       renderRoutes(routes, '/guides')
       await screen.findByRole('article', { name: 'Pemba Sherpa a' })
+      // The first page lands in a transition, whose effects (the scroll listener) run just after it shows.
+      await act(async () => {})
       page.scrollY = 1950 // 250 px from the bottom
       window.dispatchEvent(new Event('scroll'))
       expect(calls).toHaveLength(1)
