@@ -69,7 +69,13 @@ struct RenderAnswer {
 /// A render's outcome: `None` when it could not be known (Node missing, stalled or gone),
 /// else the page, or `None` for a route that redirects or a page that failed to render.
 type Outcome = Option<Option<Arc<Rendered>>>;
-type Job = (String, oneshot::Sender<Outcome>);
+/// A page to draw: its path, the reader's language and the API answer (URL and body).
+struct Page {
+    path: String,
+    language: &'static str,
+    data: Option<(String, String)>,
+}
+type Job = (Page, oneshot::Sender<Outcome>);
 type Key = (String, &'static str, [u8; 32]);
 
 pub struct Renderer {
@@ -97,10 +103,10 @@ impl Renderer {
         if let Some(kept) = self.kept.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return kept.clone();
         }
-        let request = serde_json::to_string(&RenderRequest { id: 0, path, language, data: data.map(|(url, body)| PageData { url, body }) }).ok()?;
+        let page = Page { path: path.to_owned(), language, data: data.map(|(url, body)| (url.to_owned(), body.to_owned())) };
         let (answer, answered) = oneshot::channel();
         // A full queue means the renderer is behind: this page goes out without a first paint.
-        self.jobs().try_send((request, answer)).ok()?;
+        self.jobs().try_send((page, answer)).ok()?;
         // Only a known outcome is kept: the next request tries again after a stall.
         let rendered = tokio::time::timeout(RENDER_TIMEOUT, answered).await.ok()?.ok()??;
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
@@ -160,7 +166,7 @@ pub fn reader_language(headers: &HeaderMap) -> Option<&'static str> {
 async fn run(script: PathBuf, mut queue: mpsc::Receiver<Job>) {
     let mut worker: Option<Worker> = None;
     let mut next_id = 0u64;
-    while let Some((request, answer)) = queue.recv().await {
+    while let Some((page, answer)) = queue.recv().await {
         if answer.is_closed() {
             continue;
         }
@@ -172,8 +178,11 @@ async fn run(script: PathBuf, mut queue: mpsc::Receiver<Job>) {
             continue;
         };
         next_id += 1;
-        // The request was serialised with id 0; the worker's id numbers this process's lines.
-        let request = request.replacen("{\"id\":0,", &format!("{{\"id\":{next_id},"), 1);
+        let data = page.data.as_ref().map(|(url, body)| PageData { url, body });
+        let Ok(request) = serde_json::to_string(&RenderRequest { id: next_id, path: &page.path, language: page.language, data }) else {
+            let _ = answer.send(None);
+            continue;
+        };
         match tokio::time::timeout(RENDER_TIMEOUT, running.ask(&request, next_id)).await {
             Ok(Ok(rendered)) => {
                 let _ = answer.send(Some(rendered.map(Arc::new)));

@@ -16,7 +16,7 @@ import { ClientCache, type SeededEntry } from '../lib/client-cache'
 import { ServerReads, type ServerRead } from '../lib/use-cached-query'
 
 export type RenderRequest = {
-  /** The page's path and query, as the browser asked for it. */
+  /** The page's path (the server draws no page with a query). */
   path: string
   language: LanguageChoice
   /** The API answer the page's HTML carries: the URL the client asks for, and the body. */

@@ -33,10 +33,10 @@ export const RETRY_DELAY_MS = 1000
 export const REFRESH_AFTER_MS = 30_000
 
 /**
- * A read a page made while rendered on the server (entry-server.tsx), which has no effects
- * to fetch in: the server loads what was asked for and renders again, so the HTML holds
- * the data, and hands the answers to the browser's cache (`seedCache` in client-cache.ts) so the app's first
- * render matches it.
+ * A read a page made while rendered on the server (first-paint/render.tsx), which has no
+ * effects to fetch in: the server loads what was asked for and renders again, so the HTML
+ * holds the data, and hands the answers to the browser's cache (`seedCache` in
+ * client-cache.ts) so the app's first render matches it.
  */
 export type ServerRead = { key: string; load: (signal: AbortSignal) => Promise<ApiResult<unknown>>; options: SetOptions }
 
