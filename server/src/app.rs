@@ -4,11 +4,11 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderName, HeaderValue, Method, header};
 use axum::serve::ListenerExt;
-use axum::Router;
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -30,8 +30,9 @@ use crate::payments::esewa::EsewaStatusApi;
 use crate::payments::khalti::Khalti;
 use crate::payments::stripe::Stripe;
 use crate::{
-    admin, auth, blogs, bookings, conversations, currencies, deadline, destinations, favourites, guides, health, ledger, media, moderation, monitoring, notifications, openapi,
-    payments, reviews, sos, tourists, web,
+    admin, auth, blogs, bookings, conversations, currencies, deadline, destinations, favourites,
+    guides, health, ledger, media, moderation, monitoring, notifications, openapi, payments,
+    reviews, sos, tourists, web,
 };
 
 /// JSON bodies larger than this get 413 (upload routes set their own, larger limit).
@@ -68,13 +69,19 @@ pub struct ClientIp(pub String);
 impl FromRequestParts<AppState> for ClientIp {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         if state.config.trust_proxy
             && let Some(ip) = forwarded_by_our_proxy(&parts.headers)
         {
             return Ok(ClientIp(ip.to_string()));
         }
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip().to_string());
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip().to_string());
         Ok(ClientIp(peer.unwrap_or_else(|| "unknown".into())))
     }
 }
@@ -166,7 +173,10 @@ fn security_headers() -> tower::layer::util::Stack<
     SetResponseHeaderLayer<HeaderValue>,
     tower::layer::util::Stack<
         SetResponseHeaderLayer<HeaderValue>,
-        tower::layer::util::Stack<SetResponseHeaderLayer<HeaderValue>, SetResponseHeaderLayer<HeaderValue>>,
+        tower::layer::util::Stack<
+            SetResponseHeaderLayer<HeaderValue>,
+            SetResponseHeaderLayer<HeaderValue>,
+        >,
     >,
 > {
     // Scripts only from our own origin; styles may be inline (the client sets style
@@ -175,12 +185,24 @@ fn security_headers() -> tower::layer::util::Stack<
         img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; \
         object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
     tower::layer::util::Stack::new(
-        SetResponseHeaderLayer::if_not_present(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)),
+        SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ),
         tower::layer::util::Stack::new(
-            SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+            SetResponseHeaderLayer::overriding(
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
             tower::layer::util::Stack::new(
-                SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
-                SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+                SetResponseHeaderLayer::overriding(
+                    header::REFERRER_POLICY,
+                    HeaderValue::from_static("strict-origin-when-cross-origin"),
+                ),
+                SetResponseHeaderLayer::overriding(
+                    header::X_FRAME_OPTIONS,
+                    HeaderValue::from_static("DENY"),
+                ),
             ),
         ),
     )
@@ -201,7 +223,11 @@ fn cors(config: &Config) -> CorsLayer {
     CorsLayer::new()
         .allow_origin(origins)
         .allow_methods([Method::GET, Method::POST, Method::PATCH, Method::PUT, Method::DELETE])
-        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, HeaderName::from_static("idempotency-key")])
+        .allow_headers([
+            header::AUTHORIZATION,
+            header::CONTENT_TYPE,
+            HeaderName::from_static("idempotency-key"),
+        ])
         .max_age(Duration::from_secs(3600))
 }
 
@@ -221,7 +247,9 @@ impl Application {
         db.migrate().await?;
         crate::housekeeping::start(db.clone());
         if !config.rate_limits {
-            tracing::warn!("YATRA_RATE_LIMITS=false: sign-in and rate limits are OFF (load benchmarks only)");
+            tracing::warn!(
+                "YATRA_RATE_LIMITS=false: sign-in and rate limits are OFF (load benchmarks only)"
+            );
         }
         let listener = TcpListener::bind(config.addr)
             .await
@@ -231,11 +259,20 @@ impl Application {
         let notifications = NotificationHub::start(&db, &config.database_url).await;
         let stripe = config.stripe.as_ref().map(Stripe::new).transpose()?;
         let khalti = config.khalti.as_ref().map(Khalti::new).transpose()?;
-        let esewa = config.esewa.as_ref().map(|esewa| EsewaStatusApi::new(&esewa.status_url)).transpose()?;
-        let assistant = config.assistant.as_ref().map(crate::assistant::model::Model::new).transpose()?;
+        let esewa = config
+            .esewa
+            .as_ref()
+            .map(|esewa| EsewaStatusApi::new(&esewa.status_url))
+            .transpose()?;
+        let assistant =
+            config.assistant.as_ref().map(crate::assistant::model::Model::new).transpose()?;
         match &config.assistant {
-            Some(model) => tracing::info!(url = %model.url, model = %model.model, "Tourist Buddy answers through a model"),
-            None => tracing::info!("Tourist Buddy answers with its embedded answers (no YATRA_ASSISTANT_URL)"),
+            Some(model) => {
+                tracing::info!(url = %model.url, model = %model.model, "Tourist Buddy answers through a model")
+            }
+            None => tracing::info!(
+                "Tourist Buddy answers with its embedded answers (no YATRA_ASSISTANT_URL)"
+            ),
         }
         tracing::info!(khalti = ?config.khalti_mode(), esewa = ?config.esewa_mode(), npr_per_usd = ?config.npr_per_usd, "wallet payments");
         match config.payment_mode() {
@@ -243,8 +280,13 @@ impl Application {
                 payments = "none",
                 "card payments are not set up: checkouts answer 503 (set YATRA_STRIPE_SECRET_KEY, or YATRA_PAYMENTS_SANDBOX=true on a test server)"
             ),
-            PaymentMode::Sandbox => tracing::warn!(payments = "sandbox", "card payments run in the sandbox: bookings are marked paid without money moving"),
-            PaymentMode::Stripe => tracing::info!(payments = "stripe", "card payments through Stripe"),
+            PaymentMode::Sandbox => tracing::warn!(
+                payments = "sandbox",
+                "card payments run in the sandbox: bookings are marked paid without money moving"
+            ),
+            PaymentMode::Stripe => {
+                tracing::info!(payments = "stripe", "card payments through Stripe")
+            }
         }
         if config.metrics {
             monitoring::start();
@@ -277,7 +319,12 @@ impl Application {
             assistant,
         };
         // Pages put some API answers in their HTML (`web::first_paint`), asked of the API itself.
-        let client = web::client(&state.config.web_dir, state.db.clone(), &state.config.public_url, api().split_for_parts().0.with_state(state.clone()))?;
+        let client = web::client(
+            &state.config.web_dir,
+            state.db.clone(),
+            &state.config.public_url,
+            api().split_for_parts().0.with_state(state.clone()),
+        )?;
         Ok(Self { listener, router: router(state, client), notifications, trips, sweep })
     }
 
@@ -292,7 +339,10 @@ impl Application {
 
     /// Serves until `stop` resolves, then ends open event streams and finishes the
     /// requests in flight.
-    pub async fn run_until(self, stop: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+    pub async fn run_until(
+        self,
+        stop: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
         let sweep = self.trips.start(self.sweep);
         let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
         // Small answers go out at once instead of waiting for the client's delayed ACK.
@@ -305,7 +355,9 @@ impl Application {
         let served = axum::serve(listener, service)
             .with_graceful_shutdown(async move {
                 stop.await;
-                tracing::info!("shutting down: closing event streams, finishing requests in flight");
+                tracing::info!(
+                    "shutting down: closing event streams, finishing requests in flight"
+                );
                 notifications.close();
             })
             .await;

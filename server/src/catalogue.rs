@@ -56,7 +56,13 @@ const ROUTES: [(&str, bool); 8] = [
 ];
 
 /// Writes under these paths never change a public answer.
-const PRIVATE_WRITES: [&str; 5] = ["/api/v1/auth/", "/api/v1/notifications/", "/api/v1/conversations", "/api/v1/reports", "/api/v1/favourites/"];
+const PRIVATE_WRITES: [&str; 5] = [
+    "/api/v1/auth/",
+    "/api/v1/notifications/",
+    "/api/v1/conversations",
+    "/api/v1/reports",
+    "/api/v1/favourites/",
+];
 
 #[derive(Clone, Default)]
 pub struct CatalogueCache {
@@ -108,7 +114,9 @@ impl CatalogueCache {
 
     fn answer(&self, key: &str) -> Option<Response> {
         let answers = self.inner.answers.read().ok()?;
-        let kept = answers.get(key).filter(|kept| kept.generation == self.current() && kept.at.elapsed() < KEPT_FOR)?;
+        let kept = answers
+            .get(key)
+            .filter(|kept| kept.generation == self.current() && kept.at.elapsed() < KEPT_FOR)?;
         let mut response = Response::new(Body::from(kept.body.clone()));
         *response.headers_mut() = kept.headers.clone();
         Some(response)
@@ -127,13 +135,15 @@ impl CatalogueCache {
     }
 
     fn fill_lock(&self, key: &str) -> Arc<tokio::sync::Mutex<()>> {
-        let mut filling = self.inner.filling.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut filling =
+            self.inner.filling.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         filling.entry(key.to_owned()).or_default().clone()
     }
 
     /// Drops the answer's lock once nobody else waits on it.
     fn release(&self, key: &str, lock: Arc<tokio::sync::Mutex<()>>) {
-        let mut filling = self.inner.filling.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut filling =
+            self.inner.filling.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         // One reference in the map, one here: nobody else is waiting.
         if Arc::strong_count(&lock) <= 2 {
             filling.remove(key);
@@ -148,7 +158,12 @@ fn key_of(request: &Request) -> Option<String> {
     key_for(request.method(), route, request.uri(), request.headers())
 }
 
-fn key_for(method: &Method, route: &str, uri: &axum::http::Uri, headers: &HeaderMap) -> Option<String> {
+fn key_for(
+    method: &Method,
+    route: &str,
+    uri: &axum::http::Uri,
+    headers: &HeaderMap,
+) -> Option<String> {
     if method != Method::GET {
         return None;
     }
@@ -156,7 +171,8 @@ fn key_for(method: &Method, route: &str, uri: &axum::http::Uri, headers: &Header
     if *per_viewer && headers.contains_key(header::AUTHORIZATION) {
         return None;
     }
-    let mut parameters: Vec<&str> = uri.query().unwrap_or("").split('&').filter(|p| !p.is_empty()).collect();
+    let mut parameters: Vec<&str> =
+        uri.query().unwrap_or("").split('&').filter(|p| !p.is_empty()).collect();
     parameters.sort_unstable();
     let header = |name| headers.get(name).map(|v| v.as_bytes()).unwrap_or(b"");
     let language = String::from_utf8_lossy(header(header::ACCEPT_LANGUAGE));
@@ -200,11 +216,20 @@ pub async fn serve(State(state): State<AppState>, request: Request, next: Next) 
         match axum::body::to_bytes(body, usize::MAX).await {
             Ok(bytes) => {
                 if bytes.len() <= MAX_ANSWER_BYTES {
-                    cache.keep(key.clone(), Kept { generation, at: Instant::now(), headers: parts.headers.clone(), body: bytes.clone() });
+                    cache.keep(
+                        key.clone(),
+                        Kept {
+                            generation,
+                            at: Instant::now(),
+                            headers: parts.headers.clone(),
+                            body: bytes.clone(),
+                        },
+                    );
                 }
                 Response::from_parts(parts, Body::from(bytes))
             }
-            Err(e) => AppError::Internal(anyhow::anyhow!("cannot read a public answer: {e}")).into_response(),
+            Err(e) => AppError::Internal(anyhow::anyhow!("cannot read a public answer: {e}"))
+                .into_response(),
         }
     } else {
         response
@@ -221,7 +246,10 @@ mod tests {
     fn key(uri: &str, route: &str, headers: &[(&str, &str)]) -> Option<String> {
         let mut map = HeaderMap::new();
         for (name, value) in headers {
-            map.insert(axum::http::HeaderName::from_bytes(name.as_bytes()).unwrap(), value.parse().unwrap());
+            map.insert(
+                axum::http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                value.parse().unwrap(),
+            );
         }
         key_for(&Method::GET, route, &uri.parse().unwrap(), &map)
     }
@@ -232,7 +260,8 @@ mod tests {
         let a = key("/api/v1/users/search?query=tea&limit=12", route, &[]).unwrap();
         let b = key("/api/v1/users/search?limit=12&query=tea&", route, &[]).unwrap();
         let c = key("/api/v1/users/search?limit=12&query=tee", route, &[]).unwrap();
-        let d = key("/api/v1/users/search?query=tea&limit=12", route, &[("accept-language", "ne")]).unwrap();
+        let d = key("/api/v1/users/search?query=tea&limit=12", route, &[("accept-language", "ne")])
+            .unwrap();
         assert_eq!(a, b);
         assert_ne!(a, c);
         assert_ne!(a, d);

@@ -195,14 +195,17 @@ impl Config {
         })?;
 
         let data_dir = PathBuf::from(get("YATRA_DATA_DIR").unwrap_or_else(|| "./data".into()));
-        std::fs::create_dir_all(&data_dir).with_context(|| {
-            format!("YATRA_DATA_DIR {} cannot be created", data_dir.display())
-        })?;
+        std::fs::create_dir_all(&data_dir)
+            .with_context(|| format!("YATRA_DATA_DIR {} cannot be created", data_dir.display()))?;
 
         let database_url = match get("YATRA_DATABASE_URL") {
             None => format!("sqlite://{}?mode=rwc", data_dir.join("yatra.db").display()),
             Some(url) if url.starts_with("sqlite:") => {
-                if url.contains('?') { url } else { format!("{url}?mode=rwc") }
+                if url.contains('?') {
+                    url
+                } else {
+                    format!("{url}?mode=rwc")
+                }
             }
             Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => url,
             Some(url) => bail!(
@@ -211,7 +214,8 @@ impl Config {
             ),
         };
 
-        let media_dir = get("YATRA_MEDIA_DIR").map(PathBuf::from).unwrap_or_else(|| data_dir.join("media"));
+        let media_dir =
+            get("YATRA_MEDIA_DIR").map(PathBuf::from).unwrap_or_else(|| data_dir.join("media"));
         std::fs::create_dir_all(&media_dir).with_context(|| {
             format!("YATRA_MEDIA_DIR {} cannot be created", media_dir.display())
         })?;
@@ -233,7 +237,12 @@ impl Config {
         let public_url = public_url.trim_end_matches('/').to_owned();
 
         let cors_origins: Vec<String> = get("YATRA_CORS_ORIGINS")
-            .map(|list| list.split(',').map(|o| o.trim().trim_end_matches('/').to_owned()).filter(|o| !o.is_empty()).collect())
+            .map(|list| {
+                list.split(',')
+                    .map(|o| o.trim().trim_end_matches('/').to_owned())
+                    .filter(|o| !o.is_empty())
+                    .collect()
+            })
             .unwrap_or_default();
         for origin in &cors_origins {
             if origin != "*" && origin.parse::<axum::http::HeaderValue>().is_err() {
@@ -251,17 +260,24 @@ impl Config {
 
         let s3 = s3_from_lookup(&get)?;
 
-        let api_base = get("YATRA_STRIPE_API_BASE").unwrap_or_else(|| "https://api.stripe.com".into());
+        let api_base =
+            get("YATRA_STRIPE_API_BASE").unwrap_or_else(|| "https://api.stripe.com".into());
         let api_base = api_base.trim().trim_end_matches('/').to_owned();
         if !(api_base.starts_with("http://") || api_base.starts_with("https://")) {
             bail!("YATRA_STRIPE_API_BASE {api_base:?} must start with http:// or https://");
         }
-        let stripe = get("YATRA_STRIPE_SECRET_KEY").map(|key| StripeConfig { secret_key: Secret(key.trim().as_bytes().to_vec()), api_base });
-        let stripe_webhook_secret = get("YATRA_STRIPE_WEBHOOK_SECRET").map(|secret| Secret(secret.trim().as_bytes().to_vec()));
+        let stripe = get("YATRA_STRIPE_SECRET_KEY").map(|key| StripeConfig {
+            secret_key: Secret(key.trim().as_bytes().to_vec()),
+            api_base,
+        });
+        let stripe_webhook_secret = get("YATRA_STRIPE_WEBHOOK_SECRET")
+            .map(|secret| Secret(secret.trim().as_bytes().to_vec()));
         // Without the webhook a payment is confirmed only if the payer's browser comes
         // back to /success: a server must not start half set up.
         if stripe.is_some() && stripe_webhook_secret.is_none() {
-            bail!("YATRA_STRIPE_WEBHOOK_SECRET must be set when YATRA_STRIPE_SECRET_KEY is (Stripe confirms payments through the webhook)");
+            bail!(
+                "YATRA_STRIPE_WEBHOOK_SECRET must be set when YATRA_STRIPE_SECRET_KEY is (Stripe confirms payments through the webhook)"
+            );
         }
         let payments_sandbox = flag(&get, "YATRA_PAYMENTS_SANDBOX", false)?;
         let (khalti, esewa, npr_per_usd) = wallets_from_lookup(&get)?;
@@ -272,18 +288,25 @@ impl Config {
 
         let smtp_url = get("YATRA_SMTP_URL").map(|url| url.trim().to_owned());
         if let Some(url) = &smtp_url {
-            crate::email::transport::check_smtp_url(url)
-                .map_err(|e| anyhow::anyhow!("YATRA_SMTP_URL {:?} is not usable: {e}", redact_url(url)))?;
+            crate::email::transport::check_smtp_url(url).map_err(|e| {
+                anyhow::anyhow!("YATRA_SMTP_URL {:?} is not usable: {e}", redact_url(url))
+            })?;
         }
-        let mail_from = get("YATRA_MAIL_FROM").map(|from| from.trim().to_owned()).unwrap_or_else(|| "Yatra <no-reply@yatra.local>".into());
+        let mail_from = get("YATRA_MAIL_FROM")
+            .map(|from| from.trim().to_owned())
+            .unwrap_or_else(|| "Yatra <no-reply@yatra.local>".into());
         if mail_from.parse::<lettre::message::Mailbox>().is_err() {
-            bail!("YATRA_MAIL_FROM {mail_from:?} is not an email address (e.g. Yatra <no-reply@yatra.np>)");
+            bail!(
+                "YATRA_MAIL_FROM {mail_from:?} is not an email address (e.g. Yatra <no-reply@yatra.np>)"
+            );
         }
         let email_poll = match get("YATRA_EMAIL_POLL_MS") {
             None => std::time::Duration::from_secs(2),
             Some(text) => match text.trim().parse::<u64>() {
                 Ok(ms) if (10..=600_000).contains(&ms) => std::time::Duration::from_millis(ms),
-                _ => bail!("YATRA_EMAIL_POLL_MS {text:?} must be a number of milliseconds from 10 to 600000"),
+                _ => bail!(
+                    "YATRA_EMAIL_POLL_MS {text:?} must be a number of milliseconds from 10 to 600000"
+                ),
             },
         };
 
@@ -320,7 +343,11 @@ impl Config {
             payment_window: duration_from_lookup(&get, "YATRA_PAYMENT_WINDOW", "24h")?,
             sweep_every: duration_from_lookup(&get, "YATRA_SWEEP_EVERY", "60s")?,
             refund_retry: duration_from_lookup(&get, "YATRA_REFUND_RETRY", "30s")?,
-            commission_percent: percent(&get, "YATRA_COMMISSION_PERCENT", crate::ledger::DEFAULT_COMMISSION_PERCENT)?,
+            commission_percent: percent(
+                &get,
+                "YATRA_COMMISSION_PERCENT",
+                crate::ledger::DEFAULT_COMMISSION_PERCENT,
+            )?,
             earnings_hold: duration_from_lookup(&get, "YATRA_EARNINGS_HOLD", "3d")?,
             assistant,
         })
@@ -358,7 +385,11 @@ impl Config {
 
 type Wallets = (Option<KhaltiConfig>, Option<EsewaConfig>, Option<f64>);
 
-fn http_url(get: &impl Fn(&str) -> Option<String>, name: &str, default: &str) -> anyhow::Result<String> {
+fn http_url(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: &str,
+) -> anyhow::Result<String> {
     let url = get(name).unwrap_or_else(|| default.into()).trim().trim_end_matches('/').to_owned();
     if !(url.starts_with("http://") || url.starts_with("https://")) {
         bail!("{name} {url:?} must start with http:// or https://");
@@ -368,17 +399,32 @@ fn http_url(get: &impl Fn(&str) -> Option<String>, name: &str, default: &str) ->
 
 fn wallets_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Wallets> {
     let khalti_base = http_url(get, "YATRA_KHALTI_API_BASE", "https://khalti.com/api/v2")?;
-    let khalti = get("YATRA_KHALTI_SECRET_KEY").map(|key| KhaltiConfig { secret_key: Secret(key.trim().as_bytes().to_vec()), api_base: khalti_base });
-    let form_url = http_url(get, "YATRA_ESEWA_FORM_URL", "https://epay.esewa.com.np/api/epay/main/v2/form")?;
+    let khalti = get("YATRA_KHALTI_SECRET_KEY").map(|key| KhaltiConfig {
+        secret_key: Secret(key.trim().as_bytes().to_vec()),
+        api_base: khalti_base,
+    });
+    let form_url =
+        http_url(get, "YATRA_ESEWA_FORM_URL", "https://epay.esewa.com.np/api/epay/main/v2/form")?;
     // The status API is addressed with a trailing slash (`.../transaction/status/?...`).
-    let status_url = http_url(get, "YATRA_ESEWA_STATUS_URL", "https://epay.esewa.com.np/api/epay/transaction/status")? + "/";
+    let status_url = http_url(
+        get,
+        "YATRA_ESEWA_STATUS_URL",
+        "https://epay.esewa.com.np/api/epay/transaction/status",
+    )? + "/";
     let esewa = match (get("YATRA_ESEWA_PRODUCT_CODE"), get("YATRA_ESEWA_SECRET_KEY")) {
         (Some(code), Some(key)) => {
             let product_code = code.trim().to_owned();
             if !product_code.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-                bail!("YATRA_ESEWA_PRODUCT_CODE {product_code:?} must be letters, digits, '-' or '_' (e.g. EPAYTEST)");
+                bail!(
+                    "YATRA_ESEWA_PRODUCT_CODE {product_code:?} must be letters, digits, '-' or '_' (e.g. EPAYTEST)"
+                );
             }
-            Some(EsewaConfig { product_code, secret_key: Secret(key.trim().as_bytes().to_vec()), form_url, status_url })
+            Some(EsewaConfig {
+                product_code,
+                secret_key: Secret(key.trim().as_bytes().to_vec()),
+                form_url,
+                status_url,
+            })
         }
         (None, None) => None,
         _ => bail!("YATRA_ESEWA_PRODUCT_CODE and YATRA_ESEWA_SECRET_KEY must be set together"),
@@ -387,16 +433,22 @@ fn wallets_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<
         None => None,
         Some(text) => match text.trim().parse::<f64>() {
             Ok(rate) if rate.is_finite() && (1.0..=10_000.0).contains(&rate) => Some(rate),
-            _ => bail!("YATRA_NPR_PER_USD {text:?} must be a number of rupees per US dollar from 1 to 10000 (e.g. 133.5)"),
+            _ => bail!(
+                "YATRA_NPR_PER_USD {text:?} must be a number of rupees per US dollar from 1 to 10000 (e.g. 133.5)"
+            ),
         },
     };
     if (khalti.is_some() || esewa.is_some()) && npr_per_usd.is_none() {
-        bail!("YATRA_NPR_PER_USD must be set when Khalti or eSewa is configured (wallet payments are charged in rupees)");
+        bail!(
+            "YATRA_NPR_PER_USD must be set when Khalti or eSewa is configured (wallet payments are charged in rupees)"
+        );
     }
     Ok((khalti, esewa, npr_per_usd))
 }
 
-fn assistant_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Option<AssistantConfig>> {
+fn assistant_from_lookup(
+    get: &impl Fn(&str) -> Option<String>,
+) -> anyhow::Result<Option<AssistantConfig>> {
     let timeout = seconds(get, "YATRA_ASSISTANT_TIMEOUT_SECS", 15)?;
     let key = get("YATRA_ASSISTANT_KEY").map(|key| Secret(key.trim().as_bytes().to_vec()));
     match (get("YATRA_ASSISTANT_URL"), get("YATRA_ASSISTANT_MODEL")) {
@@ -404,7 +456,9 @@ fn assistant_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Resul
             let url = http_url(get, "YATRA_ASSISTANT_URL", "")?;
             Ok(Some(AssistantConfig { url, model: model.trim().to_owned(), key, timeout }))
         }
-        (None, None) if key.is_some() => bail!("YATRA_ASSISTANT_KEY is set but YATRA_ASSISTANT_URL and YATRA_ASSISTANT_MODEL are not"),
+        (None, None) if key.is_some() => bail!(
+            "YATRA_ASSISTANT_KEY is set but YATRA_ASSISTANT_URL and YATRA_ASSISTANT_MODEL are not"
+        ),
         (None, None) => Ok(None),
         _ => bail!("YATRA_ASSISTANT_URL and YATRA_ASSISTANT_MODEL must be set together"),
     }
@@ -433,17 +487,26 @@ fn percent(get: &impl Fn(&str) -> Option<String>, name: &str, default: i64) -> a
 /// `max_connections` is 100, and a single process gains nothing from more than this.
 const DB_MAX_CONNECTIONS_LIMIT: u32 = 500;
 
-fn db_max_connections(get: &impl Fn(&str) -> Option<String>, database_url: &str) -> anyhow::Result<u32> {
+fn db_max_connections(
+    get: &impl Fn(&str) -> Option<String>,
+    database_url: &str,
+) -> anyhow::Result<u32> {
     match get("YATRA_DB_MAX_CONNECTIONS") {
         None => Ok(crate::db::default_max_connections(database_url)),
         Some(text) => match text.trim().parse::<u32>() {
             Ok(n @ 1..=DB_MAX_CONNECTIONS_LIMIT) => Ok(n),
-            _ => bail!("YATRA_DB_MAX_CONNECTIONS {text:?} must be a whole number of connections from 1 to {DB_MAX_CONNECTIONS_LIMIT}"),
+            _ => bail!(
+                "YATRA_DB_MAX_CONNECTIONS {text:?} must be a whole number of connections from 1 to {DB_MAX_CONNECTIONS_LIMIT}"
+            ),
         },
     }
 }
 
-fn seconds(get: &impl Fn(&str) -> Option<String>, name: &str, default: u64) -> anyhow::Result<Duration> {
+fn seconds(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: u64,
+) -> anyhow::Result<Duration> {
     match get(name) {
         None => Ok(Duration::from_secs(default)),
         Some(text) => match text.trim().parse::<u64>() {
@@ -453,7 +516,11 @@ fn seconds(get: &impl Fn(&str) -> Option<String>, name: &str, default: u64) -> a
     }
 }
 
-fn duration_from_lookup(get: &impl Fn(&str) -> Option<String>, name: &str, default: &str) -> anyhow::Result<Duration> {
+fn duration_from_lookup(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: &str,
+) -> anyhow::Result<Duration> {
     let text = get(name).unwrap_or_else(|| default.into());
     parse_duration(&text).ok_or_else(|| {
         anyhow::anyhow!("{name} {text:?} is not a duration (a whole number and a unit, e.g. 90s, 15m, 48h, 2d; or 500ms)")
@@ -493,17 +560,25 @@ fn s3_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Optio
             ("YATRA_S3_SECRET_ACCESS_KEY", secret.is_some()),
         ] {
             if set {
-                bail!("{name} is set but YATRA_S3_BUCKET is not (set the bucket to store media in S3)");
+                bail!(
+                    "{name} is set but YATRA_S3_BUCKET is not (set the bucket to store media in S3)"
+                );
             }
         }
         return Ok(None);
     };
     let valid_bucket = (3..=63).contains(&bucket.len())
-        && bucket.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '.');
+        && bucket
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '.');
     if !valid_bucket {
-        bail!("YATRA_S3_BUCKET {bucket:?} is not a valid bucket name (3-63 lowercase letters, digits, '-' or '.')");
+        bail!(
+            "YATRA_S3_BUCKET {bucket:?} is not a valid bucket name (3-63 lowercase letters, digits, '-' or '.')"
+        );
     }
-    if let Some(endpoint) = endpoint.as_ref().filter(|e| !(e.starts_with("http://") || e.starts_with("https://"))) {
+    if let Some(endpoint) =
+        endpoint.as_ref().filter(|e| !(e.starts_with("http://") || e.starts_with("https://")))
+    {
         bail!("YATRA_S3_ENDPOINT {endpoint:?} must start with http:// or https://");
     }
     let credentials = match (key_id, secret) {
@@ -523,8 +598,9 @@ fn s3_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Optio
 
 fn load_or_create_secret(path: &Path) -> anyhow::Result<Vec<u8>> {
     if let Ok(text) = std::fs::read_to_string(path) {
-        let secret = hex::decode(text.trim())
-            .with_context(|| format!("{} is not a valid secret file (delete it to make a new one)", path.display()))?;
+        let secret = hex::decode(text.trim()).with_context(|| {
+            format!("{} is not a valid secret file (delete it to make a new one)", path.display())
+        })?;
         return Ok(secret);
     }
     let secret: [u8; 64] = rand::random();
@@ -571,7 +647,9 @@ mod tests {
     #[test]
     fn a_bad_duration_stops_start_up_naming_the_variable() {
         let dir = tempfile::tempdir().unwrap();
-        for name in ["YATRA_REQUEST_TTL", "YATRA_PAYMENT_WINDOW", "YATRA_SWEEP_EVERY", "YATRA_REFUND_RETRY"] {
+        for name in
+            ["YATRA_REQUEST_TTL", "YATRA_PAYMENT_WINDOW", "YATRA_SWEEP_EVERY", "YATRA_REFUND_RETRY"]
+        {
             let data_dir = dir.path().display().to_string();
             let error = Config::from_lookup(|var| match var {
                 "YATRA_DATA_DIR" => Some(data_dir.clone()),
@@ -607,7 +685,15 @@ mod tests {
     fn the_commission_is_a_whole_percent_from_0_to_100() {
         let dir = tempfile::tempdir().unwrap();
         let data_dir = dir.path().display().to_string();
-        for (text, ok) in [("0", true), ("100", true), ("20", true), ("101", false), ("-1", false), ("12.5", false), ("lots", false)] {
+        for (text, ok) in [
+            ("0", true),
+            ("100", true),
+            ("20", true),
+            ("101", false),
+            ("-1", false),
+            ("12.5", false),
+            ("lots", false),
+        ] {
             let config = Config::from_lookup(|var| match var {
                 "YATRA_DATA_DIR" => Some(data_dir.clone()),
                 "YATRA_JWT_SECRET" => Some("x".repeat(40)),
@@ -631,11 +717,22 @@ mod tests {
     fn the_assistant_needs_an_http_url_and_a_model_together() {
         let dir = tempfile::tempdir().unwrap();
         assert!(config_with(dir.path(), &[]).unwrap().assistant.is_none());
-        let both = [("YATRA_ASSISTANT_URL", "http://127.0.0.1:8000/v1/chat/completions/"), ("YATRA_ASSISTANT_MODEL", " qwen2.5 ")];
+        let both = [
+            ("YATRA_ASSISTANT_URL", "http://127.0.0.1:8000/v1/chat/completions/"),
+            ("YATRA_ASSISTANT_MODEL", " qwen2.5 "),
+        ];
         let assistant = config_with(dir.path(), &both).unwrap().assistant.unwrap();
-        assert_eq!((assistant.url.as_str(), assistant.model.as_str()), ("http://127.0.0.1:8000/v1/chat/completions", "qwen2.5"));
+        assert_eq!(
+            (assistant.url.as_str(), assistant.model.as_str()),
+            ("http://127.0.0.1:8000/v1/chat/completions", "qwen2.5")
+        );
         assert_eq!(assistant.timeout, Duration::from_secs(15));
-        for bad in [&both[..1], &both[1..], &[("YATRA_ASSISTANT_URL", "ftp://x"), both[1]][..], &[("YATRA_ASSISTANT_KEY", "k")][..]] {
+        for bad in [
+            &both[..1],
+            &both[1..],
+            &[("YATRA_ASSISTANT_URL", "ftp://x"), both[1]][..],
+            &[("YATRA_ASSISTANT_KEY", "k")][..],
+        ] {
             assert!(config_with(dir.path(), bad).is_err(), "{bad:?}");
         }
     }
@@ -646,11 +743,19 @@ mod tests {
         assert_eq!(config_with(dir.path(), &[]).unwrap().db_max_connections, 8);
         let postgres = [("YATRA_DATABASE_URL", "postgres://yatra@db.internal/yatra")];
         assert_eq!(config_with(dir.path(), &postgres).unwrap().db_max_connections, 16);
-        let sized = config_with(dir.path(), &[postgres[0], ("YATRA_DB_MAX_CONNECTIONS", " 30 ")]).unwrap();
+        let sized =
+            config_with(dir.path(), &[postgres[0], ("YATRA_DB_MAX_CONNECTIONS", " 30 ")]).unwrap();
         assert_eq!(sized.db_max_connections, 30);
         for bad in ["0", "-1", "501", "ten", "", "1.5"] {
-            let error = config_with(dir.path(), &[("YATRA_DB_MAX_CONNECTIONS", bad)]).unwrap_err().to_string();
-            assert!(error.starts_with(&format!("YATRA_DB_MAX_CONNECTIONS {bad:?} must be a whole number")), "{error}");
+            let error = config_with(dir.path(), &[("YATRA_DB_MAX_CONNECTIONS", bad)])
+                .unwrap_err()
+                .to_string();
+            assert!(
+                error.starts_with(&format!(
+                    "YATRA_DB_MAX_CONNECTIONS {bad:?} must be a whole number"
+                )),
+                "{error}"
+            );
             assert!(!error.contains('\n'), "one line: {error}");
         }
     }

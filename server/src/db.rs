@@ -38,7 +38,9 @@ impl Db {
     pub async fn connect_with(url: &str, max_connections: u32) -> anyhow::Result<Self> {
         install_default_drivers();
         let backend = if url.starts_with("sqlite:") { Backend::Sqlite } else { Backend::Postgres };
-        let options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10)).max_connections(max_connections);
+        let options = AnyPoolOptions::new()
+            .acquire_timeout(Duration::from_secs(10))
+            .max_connections(max_connections);
         let pool = match backend {
             Backend::Sqlite => {
                 options
@@ -58,7 +60,9 @@ impl Db {
             }
             Backend::Postgres => options.connect(url).await,
         }
-        .with_context(|| format!("cannot open the database at {}", crate::config::redact_url(url)))?;
+        .with_context(|| {
+            format!("cannot open the database at {}", crate::config::redact_url(url))
+        })?;
         Ok(Self { pool, backend })
     }
 
@@ -84,12 +88,20 @@ impl Db {
     /// transaction holds it: `false` means another replica is changing that row now, so
     /// a sweep moves on instead of queuing behind it (PostgreSQL, `FOR UPDATE SKIP
     /// LOCKED`). SQLite's write transaction already keeps every other writer out.
-    pub async fn lock_unless_taken(&self, tx: &mut sqlx::AnyConnection, table: &'static str, id: &str) -> Result<bool, sqlx::Error> {
+    pub async fn lock_unless_taken(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        table: &'static str,
+        id: &str,
+    ) -> Result<bool, sqlx::Error> {
         match self.backend {
             Backend::Sqlite => Ok(true),
             Backend::Postgres => {
                 let sql = format!("SELECT id FROM {table} WHERE id = $1 FOR UPDATE SKIP LOCKED");
-                let locked: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&mut *tx).await?;
+                let locked: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                    .bind(id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
                 Ok(locked.is_some())
             }
         }
@@ -246,11 +258,17 @@ impl Sql {
 const ROWS_PER_INSERT: usize = 500;
 
 /// Inserts many rows with multi-row INSERT statements (bulk seeding).
-pub async fn insert_many(conn: &mut sqlx::AnyConnection, table: &str, columns: &[&str], rows: Vec<Vec<Param>>) -> Result<(), sqlx::Error> {
+pub async fn insert_many(
+    conn: &mut sqlx::AnyConnection,
+    table: &str,
+    columns: &[&str],
+    rows: Vec<Vec<Param>>,
+) -> Result<(), sqlx::Error> {
     for chunk in rows.chunks(ROWS_PER_INSERT) {
         let mut sql = Sql::new(&format!("INSERT INTO {table} ({}) VALUES ", columns.join(", ")));
         for (i, row) in chunk.iter().enumerate() {
-            let placeholders: Vec<String> = row.iter().map(|value| sql.param(value.clone())).collect();
+            let placeholders: Vec<String> =
+                row.iter().map(|value| sql.param(value.clone())).collect();
             sql.push(&format!("{}({})", if i == 0 { "" } else { ", " }, placeholders.join(", ")));
         }
         sql.query().execute(&mut *conn).await?;

@@ -64,11 +64,15 @@ fn is_upload(request: &Request) -> bool {
 }
 
 fn timed_out() -> Response {
-    AppError::ServiceUnavailable("The request took too long. Please try again.".into()).into_response()
+    AppError::ServiceUnavailable("The request took too long. Please try again.".into())
+        .into_response()
 }
 
 fn stalled() -> Response {
-    AppError::RequestTimeout("The upload stopped arriving. Please check your connection and try again.".into()).into_response()
+    AppError::RequestTimeout(
+        "The upload stopped arriving. Please check your connection and try again.".into(),
+    )
+    .into_response()
 }
 
 /// What the body reader tells the watchdog: the body is in (or no longer read), or it
@@ -116,7 +120,16 @@ impl Drop for Pacing {
 
 fn paced(body: Body, watch: Arc<BodyWatch>, grace: Duration, stall: Duration) -> Body {
     let now = Instant::now();
-    let pacing = Pacing { data: body.into_data_stream(), watch, started: now, last_chunk: now, received: 0, grace, stall, done: false };
+    let pacing = Pacing {
+        data: body.into_data_stream(),
+        watch,
+        started: now,
+        last_chunk: now,
+        received: 0,
+        grace,
+        stall,
+        done: false,
+    };
     Body::from_stream(futures_util::stream::unfold(pacing, |mut pacing| async move {
         if pacing.done {
             return None;

@@ -94,11 +94,15 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        let (code, message) = crate::i18n::errors::translate(&message, self.status(), crate::i18n::request_lang());
+        let (code, message) =
+            crate::i18n::errors::translate(&message, self.status(), crate::i18n::request_lang());
         let body = ErrorBody { status: "error", message, code };
         let mut response = (self.status(), axum::Json(body)).into_response();
         if let Self::TooManyRequests { retry_after, .. } = self {
-            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(retry_after));
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(retry_after),
+            );
         }
         response
     }
@@ -113,7 +117,9 @@ impl From<sqlx::Error> for AppError {
             }
             // Every connection of this replica's pool stayed busy past the acquire timeout:
             // overloaded, not broken, and a retry (perhaps on another replica) may succeed.
-            sqlx::Error::PoolTimedOut => Self::ServiceUnavailable("The server is busy. Please try again in a moment.".into()),
+            sqlx::Error::PoolTimedOut => {
+                Self::ServiceUnavailable("The server is busy. Please try again in a moment.".into())
+            }
             _ => Self::Internal(error.into()),
         }
     }

@@ -76,8 +76,12 @@ impl Kind {
 
     fn list_full(self) -> AppError {
         match self {
-            Kind::Guide => AppError::Conflict(format!("You can save up to {MAX_SAVED} guides. Remove one to save another.")),
-            Kind::Destination => AppError::Conflict(format!("You can save up to {MAX_SAVED} destinations. Remove one to save another.")),
+            Kind::Guide => AppError::Conflict(format!(
+                "You can save up to {MAX_SAVED} guides. Remove one to save another."
+            )),
+            Kind::Destination => AppError::Conflict(format!(
+                "You can save up to {MAX_SAVED} destinations. Remove one to save another."
+            )),
         }
     }
 }
@@ -96,11 +100,17 @@ async fn saved_ids(db: &Db, kind: Kind, user_id: &str) -> AppResult<Vec<String>>
 
 async fn saved_lists(db: &Db, user_id: &str) -> AppResult<Json<SavedResponse>> {
     let guides = directory::cards_of(db, &saved_ids(db, Kind::Guide, user_id).await?).await?;
-    let destinations = destinations::find_all(db, &saved_ids(db, Kind::Destination, user_id).await?).await?;
+    let destinations =
+        destinations::find_all(db, &saved_ids(db, Kind::Destination, user_id).await?).await?;
     Ok(Json(SavedResponse { status: "success", data: SavedLists { guides, destinations } }))
 }
 
-async fn save(state: &AppState, session: &Session, kind: Kind, id: &str) -> AppResult<Json<SavedResponse>> {
+async fn save(
+    state: &AppState,
+    session: &Session,
+    kind: Kind,
+    id: &str,
+) -> AppResult<Json<SavedResponse>> {
     // 401 for an account deleted since its token was issued (not a foreign-key failure).
     session.stored_role(&state.db).await?;
     if !kind.is_public(&state.db, id).await? {
@@ -128,15 +138,22 @@ async fn save(state: &AppState, session: &Session, kind: Kind, id: &str) -> AppR
     saved_lists(&state.db, &session.user_id).await
 }
 
-async fn remove(state: &AppState, session: &Session, kind: Kind, id: &str) -> AppResult<Json<SavedResponse>> {
+async fn remove(
+    state: &AppState,
+    session: &Session,
+    kind: Kind,
+    id: &str,
+) -> AppResult<Json<SavedResponse>> {
     session.stored_role(&state.db).await?;
     let (table, column) = kind.table();
-    let removed = sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE user_id = $1 AND {column} = $2")))
-        .bind(&session.user_id)
-        .bind(id)
-        .execute(&state.db.pool)
-        .await?
-        .rows_affected();
+    let removed = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "DELETE FROM {table} WHERE user_id = $1 AND {column} = $2"
+    )))
+    .bind(&session.user_id)
+    .bind(id)
+    .execute(&state.db.pool)
+    .await?
+    .rows_affected();
     // A saved guide who has since left the list can still be removed; only what was
     // neither saved nor exists is unknown.
     if removed == 0 && !kind.is_public(&state.db, id).await? {
@@ -162,7 +179,11 @@ async fn saved(State(state): State<AppState>, session: Session) -> AppResult<Jso
         (status = 404, body = ErrorBody, description = "No such listed guide"),
         (status = 409, body = ErrorBody, description = "The account already keeps the most saved guides"),
     ))]
-async fn save_guide(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<SavedResponse>> {
+async fn save_guide(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> AppResult<Json<SavedResponse>> {
     save(&state, &session, Kind::Guide, &id).await
 }
 
@@ -170,7 +191,11 @@ async fn save_guide(State(state): State<AppState>, session: Session, Path(id): P
 #[utoipa::path(delete, path = "/favourites/guides/{id}", tag = "favourites", security(("bearer" = [])),
     params(("id" = String, Path, description = "The guide's `_id`")),
     responses((status = 200, body = SavedResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "No such guide")))]
-async fn remove_guide(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<SavedResponse>> {
+async fn remove_guide(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> AppResult<Json<SavedResponse>> {
     remove(&state, &session, Kind::Guide, &id).await
 }
 
@@ -183,7 +208,11 @@ async fn remove_guide(State(state): State<AppState>, session: Session, Path(id):
         (status = 404, body = ErrorBody, description = "No such destination"),
         (status = 409, body = ErrorBody, description = "The account already keeps the most saved destinations"),
     ))]
-async fn save_destination(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<SavedResponse>> {
+async fn save_destination(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> AppResult<Json<SavedResponse>> {
     save(&state, &session, Kind::Destination, &id).await
 }
 
@@ -191,6 +220,10 @@ async fn save_destination(State(state): State<AppState>, session: Session, Path(
 #[utoipa::path(delete, path = "/favourites/destinations/{id}", tag = "favourites", security(("bearer" = [])),
     params(("id" = String, Path, description = "The destination's `_id`")),
     responses((status = 200, body = SavedResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "No such destination")))]
-async fn remove_destination(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<SavedResponse>> {
+async fn remove_destination(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> AppResult<Json<SavedResponse>> {
     remove(&state, &session, Kind::Destination, &id).await
 }

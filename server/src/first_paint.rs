@@ -97,13 +97,23 @@ impl Renderer {
 
     /// The page at `path` for a reader in `language`, drawn from `data` (the API answer's URL
     /// and body), or `None` (no Node, a failed or slow render, a route that redirects).
-    pub async fn render(&self, path: &str, language: &'static str, data: Option<(&str, &str)>) -> Option<Arc<Rendered>> {
-        let digest: [u8; 32] = Sha256::digest(data.map(|(_, body)| body).unwrap_or_default()).into();
+    pub async fn render(
+        &self,
+        path: &str,
+        language: &'static str,
+        data: Option<(&str, &str)>,
+    ) -> Option<Arc<Rendered>> {
+        let digest: [u8; 32] =
+            Sha256::digest(data.map(|(_, body)| body).unwrap_or_default()).into();
         let key = (path.to_owned(), language, digest);
         if let Some(kept) = self.kept.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return kept.clone();
         }
-        let page = Page { path: path.to_owned(), language, data: data.map(|(url, body)| (url.to_owned(), body.to_owned())) };
+        let page = Page {
+            path: path.to_owned(),
+            language,
+            data: data.map(|(url, body)| (url.to_owned(), body.to_owned())),
+        };
         let (answer, answered) = oneshot::channel();
         // A full queue means the renderer is behind: this page goes out without a first paint.
         self.jobs().try_send((page, answer)).ok()?;
@@ -148,7 +158,12 @@ pub fn reader_language(headers: &HeaderMap) -> Option<&'static str> {
     if cookies.iter().any(|(name, value)| *name == SIGNED_IN_COOKIE && !value.is_empty()) {
         return None;
     }
-    if let Some(chosen) = cookies.iter().rev().find(|(name, _)| *name == LANGUAGE_COOKIE).and_then(|(_, value)| LANGUAGES.iter().find(|l| *l == value)) {
+    if let Some(chosen) = cookies
+        .iter()
+        .rev()
+        .find(|(name, _)| *name == LANGUAGE_COOKIE)
+        .and_then(|(_, value)| LANGUAGES.iter().find(|l| *l == value))
+    {
         return Some(chosen);
     }
     let asks_nepali = headers
@@ -157,7 +172,10 @@ pub fn reader_language(headers: &HeaderMap) -> Option<&'static str> {
         .filter_map(|value| value.to_str().ok())
         .flat_map(|value| value.split(','))
         .map(|tag| tag.split(';').next().unwrap_or_default().trim())
-        .any(|tag| tag.eq_ignore_ascii_case("ne") || tag.get(..3).is_some_and(|prefix| prefix.eq_ignore_ascii_case("ne-")));
+        .any(|tag| {
+            tag.eq_ignore_ascii_case("ne")
+                || tag.get(..3).is_some_and(|prefix| prefix.eq_ignore_ascii_case("ne-"))
+        });
     Some(if asks_nepali { "ne" } else { "en" })
 }
 
@@ -171,7 +189,9 @@ async fn run(script: PathBuf, mut queue: mpsc::Receiver<Job>) {
             continue;
         }
         if worker.is_none() {
-            worker = Worker::start(&script).inspect_err(|e| tracing::warn!(error = %e, "first-paint renderer not started")).ok();
+            worker = Worker::start(&script)
+                .inspect_err(|e| tracing::warn!(error = %e, "first-paint renderer not started"))
+                .ok();
         }
         let Some(running) = worker.as_mut() else {
             let _ = answer.send(None);
@@ -179,7 +199,12 @@ async fn run(script: PathBuf, mut queue: mpsc::Receiver<Job>) {
         };
         next_id += 1;
         let data = page.data.as_ref().map(|(url, body)| PageData { url, body });
-        let Ok(request) = serde_json::to_string(&RenderRequest { id: next_id, path: &page.path, language: page.language, data }) else {
+        let Ok(request) = serde_json::to_string(&RenderRequest {
+            id: next_id,
+            path: &page.path,
+            language: page.language,
+            data,
+        }) else {
             let _ = answer.send(None);
             continue;
         };
@@ -266,15 +291,25 @@ mod tests {
     #[test]
     fn a_page_is_drawn_in_the_readers_chosen_language_else_as_the_browser_asks() {
         assert_eq!(reader_language(&headers(&[])), Some("en"));
-        assert_eq!(reader_language(&headers(&[(header::ACCEPT_LANGUAGE, "en-GB,en;q=0.9")])), Some("en"));
-        assert_eq!(reader_language(&headers(&[(header::ACCEPT_LANGUAGE, "en-US, ne-NP;q=0.8")])), Some("ne"));
+        assert_eq!(
+            reader_language(&headers(&[(header::ACCEPT_LANGUAGE, "en-GB,en;q=0.9")])),
+            Some("en")
+        );
+        assert_eq!(
+            reader_language(&headers(&[(header::ACCEPT_LANGUAGE, "en-US, ne-NP;q=0.8")])),
+            Some("ne")
+        );
         assert_eq!(reader_language(&headers(&[(header::ACCEPT_LANGUAGE, "new,nl")])), Some("en"));
-        let chosen = [(header::ACCEPT_LANGUAGE, "ne"), (header::COOKIE, "a=1; yatra_language=ne-latn")];
+        let chosen =
+            [(header::ACCEPT_LANGUAGE, "ne"), (header::COOKIE, "a=1; yatra_language=ne-latn")];
         assert_eq!(reader_language(&headers(&chosen)), Some("ne-latn"));
         let english = [(header::ACCEPT_LANGUAGE, "ne"), (header::COOKIE, "yatra_language=en")];
         assert_eq!(reader_language(&headers(&english)), Some("en"));
         // A value the client never writes is no choice.
-        assert_eq!(reader_language(&headers(&[(header::COOKIE, "yatra_language=<script>")])), Some("en"));
+        assert_eq!(
+            reader_language(&headers(&[(header::COOKIE, "yatra_language=<script>")])),
+            Some("en")
+        );
     }
 
     /// A built client whose renderer is `script` (JavaScript run by Node).
@@ -300,13 +335,23 @@ mod tests {
     #[tokio::test]
     async fn a_page_is_drawn_once_per_answer_and_a_page_that_fails_is_left_to_the_browser() {
         let (_dir, renderer) = client_with_renderer(COUNTING);
-        let first = renderer.render("/guides/a", "ne", Some(("/api/a", "{\"v\":1}"))).await.unwrap();
+        let first =
+            renderer.render("/guides/a", "ne", Some(("/api/a", "{\"v\":1}"))).await.unwrap();
         assert_eq!(first.html, "1 /guides/a ne {\"v\":1}");
         assert_eq!(first.cache, r#"[["k",1,{}]]"#);
         // The same answer: kept, not drawn again. Another answer, or language: drawn.
-        assert_eq!(renderer.render("/guides/a", "ne", Some(("/api/a", "{\"v\":1}"))).await.unwrap().html, first.html);
-        assert_eq!(renderer.render("/guides/a", "ne", Some(("/api/a", "{\"v\":2}"))).await.unwrap().html, "2 /guides/a ne {\"v\":2}");
-        assert_eq!(renderer.render("/guides/a", "en", Some(("/api/a", "{\"v\":2}"))).await.unwrap().html, "3 /guides/a en {\"v\":2}");
+        assert_eq!(
+            renderer.render("/guides/a", "ne", Some(("/api/a", "{\"v\":1}"))).await.unwrap().html,
+            first.html
+        );
+        assert_eq!(
+            renderer.render("/guides/a", "ne", Some(("/api/a", "{\"v\":2}"))).await.unwrap().html,
+            "2 /guides/a ne {\"v\":2}"
+        );
+        assert_eq!(
+            renderer.render("/guides/a", "en", Some(("/api/a", "{\"v\":2}"))).await.unwrap().html,
+            "3 /guides/a en {\"v\":2}"
+        );
         assert!(renderer.render("/broken", "en", None).await.is_none());
         // The renderer lives on after a page's error.
         assert_eq!(renderer.render("/", "en", None).await.unwrap().html, "5 / en ");
@@ -322,7 +367,10 @@ mod tests {
 
     #[test]
     fn a_signed_in_readers_page_is_left_to_the_browser() {
-        assert_eq!(reader_language(&headers(&[(header::COOKIE, "yatra_language=ne; yatra_signed_in=1")])), None);
+        assert_eq!(
+            reader_language(&headers(&[(header::COOKIE, "yatra_language=ne; yatra_signed_in=1")])),
+            None
+        );
         assert_eq!(reader_language(&headers(&[(header::COOKIE, "yatra_signed_in=")])), Some("en"));
     }
 }

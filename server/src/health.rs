@@ -1,8 +1,8 @@
 //! Liveness and readiness probes for load balancers and orchestrators.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -34,6 +34,9 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     if state.db.ping().await {
         (StatusCode::OK, Json(Health { status: "ok", message: None }))
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "error", message: Some("Database unavailable") }))
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(Health { status: "error", message: Some("Database unavailable") }),
+        )
     }
 }

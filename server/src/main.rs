@@ -56,7 +56,10 @@ enum MediaCommand {
 #[tokio::main]
 async fn main() {
     tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_env("YATRA_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")))
+        .with_env_filter(
+            EnvFilter::try_from_env("YATRA_LOG")
+                .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
+        )
         .init();
     if let Err(error) = run(Cli::parse()).await {
         // One clear line, no backtrace: what is wrong and where.
@@ -104,13 +107,19 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let db = migrated_db().await?;
             let media = MediaStore::from_config(&Config::from_env()?)?;
             let done = yatra::media::backfill::webp_copies(&db, &media).await?;
-            println!("WebP copies made for {} images ({} skipped, see the log)", done.images, done.skipped);
+            println!(
+                "WebP copies made for {} images ({} skipped, see the log)",
+                done.images, done.skipped
+            );
         }
         Command::CreateAdmin { email, first_name, last_name } => {
             let db = migrated_db().await?;
             let email = Email::parse(Some(&email))?;
             if accounts::find_id_by_email(&db, &email).await?.is_some() {
-                println!("an account with email {} already exists; nothing changed", email.as_str());
+                println!(
+                    "an account with email {} already exists; nothing changed",
+                    email.as_str()
+                );
                 return Ok(());
             }
             let password = match std::env::var("YATRA_ADMIN_PASSWORD") {

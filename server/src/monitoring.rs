@@ -23,7 +23,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 const REQUEST_DURATION: &str = "yatra_http_request_duration_seconds";
 /// Buckets from 1 ms to 10 s: static files and reads sit low, argon2 logins near 100 ms.
-const DURATION_BUCKETS: &[f64] = &[0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
+const DURATION_BUCKETS: &[f64] =
+    &[0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
 /// Histogram samples wait in a buffer until drained; draining often keeps it small
 /// between scrapes.
 const UPKEEP_EVERY: Duration = Duration::from_secs(5);
@@ -62,9 +63,14 @@ pub fn start() {
 pub async fn track(request: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = request.method().as_str().to_owned();
-    let route = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_else(|| "fallback".into());
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|p| p.as_str().to_owned())
+        .unwrap_or_else(|| "fallback".into());
     let response = next.run(request).await;
-    let labels = [("method", method), ("route", route), ("status", response.status().as_u16().to_string())];
+    let labels =
+        [("method", method), ("route", route), ("status", response.status().as_u16().to_string())];
     metrics::counter!("yatra_http_requests_total", &labels).increment(1);
     metrics::histogram!(REQUEST_DURATION, &labels).record(started.elapsed().as_secs_f64());
     response
@@ -83,7 +89,14 @@ async fn render(State(state): State<AppState>) -> Response {
     }
     record_pool(&state.db);
     let text = handle().render();
-    ([(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"))], text).into_response()
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+        )],
+        text,
+    )
+        .into_response()
 }
 
 fn record_pool(db: &Db) {

@@ -24,7 +24,9 @@ impl Modify for BearerAuth {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "bearer",
-            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+            SecurityScheme::Http(
+                HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build(),
+            ),
         );
     }
 }
@@ -60,7 +62,8 @@ pub fn with_generic_errors(mut spec: utoipa::openapi::OpenApi) -> utoipa::openap
     let schemas = spec.components.as_ref().map(|c| c.schemas.clone()).unwrap_or_default();
     let mut forms = std::collections::BTreeSet::new();
     for item in spec.paths.paths.values_mut() {
-        let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
+        let operations =
+            [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
         for operation in operations.into_iter().flatten() {
             let parameters = operation.parameters.as_deref().unwrap_or_default();
             let in_query = parameters.iter().any(|p| matches!(p.parameter_in, ParameterIn::Query));
@@ -81,9 +84,17 @@ pub fn with_generic_errors(mut spec: utoipa::openapi::OpenApi) -> utoipa::openap
                 generic.push(("401", "The bearer token is missing, expired or revoked"));
             }
             for (status, description) in generic {
-                operation.responses.responses.entry(status.to_owned()).or_insert_with(|| error_response(description));
+                operation
+                    .responses
+                    .responses
+                    .entry(status.to_owned())
+                    .or_insert_with(|| error_response(description));
             }
-            if let Some(form) = operation.request_body.as_mut().and_then(|b| b.content.get_mut("multipart/form-data")) {
+            if let Some(form) = operation
+                .request_body
+                .as_mut()
+                .and_then(|b| b.content.get_mut("multipart/form-data"))
+            {
                 if let Some(utoipa::openapi::RefOr::Ref(reference)) = &form.schema {
                     forms.extend(reference.ref_location.rsplit('/').next().map(str::to_owned));
                 }
@@ -99,8 +110,11 @@ pub fn with_generic_errors(mut spec: utoipa::openapi::OpenApi) -> utoipa::openap
     // them), and schemathesis would otherwise invent field names that multipart cannot carry.
     let components = spec.components.get_or_insert_with(Default::default);
     for name in forms {
-        if let Some(utoipa::openapi::RefOr::T(utoipa::openapi::schema::Schema::Object(form))) = components.schemas.get_mut(&name) {
-            form.additional_properties = Some(Box::new(utoipa::openapi::schema::AdditionalProperties::FreeForm(false)));
+        if let Some(utoipa::openapi::RefOr::T(utoipa::openapi::schema::Schema::Object(form))) =
+            components.schemas.get_mut(&name)
+        {
+            form.additional_properties =
+                Some(Box::new(utoipa::openapi::schema::AdditionalProperties::FreeForm(false)));
         }
     }
     spec
@@ -111,11 +125,16 @@ const IMAGE_TYPES: &str = "image/jpeg, image/png, image/webp";
 /// The names of a form's file fields (`format: binary`, alone or in an array).
 fn file_fields(
     schema: Option<&utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>>,
-    schemas: &std::collections::BTreeMap<String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>>,
+    schemas: &std::collections::BTreeMap<
+        String,
+        utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+    >,
 ) -> Vec<String> {
     use utoipa::openapi::RefOr;
     let schema = match schema {
-        Some(RefOr::Ref(reference)) => reference.ref_location.rsplit('/').next().and_then(|name| schemas.get(name)),
+        Some(RefOr::Ref(reference)) => {
+            reference.ref_location.rsplit('/').next().and_then(|name| schemas.get(name))
+        }
         other => other,
     };
     let Some(Ok(form)) = schema.map(serde_json::to_value) else { return Vec::new() };
@@ -124,7 +143,9 @@ fn file_fields(
     };
     form["properties"]
         .as_object()
-        .map(|properties| properties.iter().filter(|(_, p)| is_file(p)).map(|(name, _)| name.clone()).collect())
+        .map(|properties| {
+            properties.iter().filter(|(_, p)| is_file(p)).map(|(name, _)| name.clone()).collect()
+        })
         .unwrap_or_default()
 }
 
@@ -132,7 +153,10 @@ fn error_response(description: &str) -> utoipa::openapi::RefOr<utoipa::openapi::
     use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
     ResponseBuilder::new()
         .description(description)
-        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build())
+        .content(
+            "application/json",
+            ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build(),
+        )
         .build()
         .into()
 }

@@ -7,14 +7,22 @@ pub const PAGE_MAX: i64 = 100_000;
 pub const LIMIT_MAX: i64 = 50;
 
 /// A page number from 1 (default 1) and a page size from 1 to 50 (default `default_limit`).
-pub fn page_and_limit(page: Option<i64>, limit: Option<i64>, default_limit: i64) -> Result<(i64, i64), AppError> {
+pub fn page_and_limit(
+    page: Option<i64>,
+    limit: Option<i64>,
+    default_limit: i64,
+) -> Result<(i64, i64), AppError> {
     let page = page.unwrap_or(1);
     if !(1..=PAGE_MAX).contains(&page) {
-        return Err(AppError::validation(format!("page must be a whole number from 1 to {PAGE_MAX}")));
+        return Err(AppError::validation(format!(
+            "page must be a whole number from 1 to {PAGE_MAX}"
+        )));
     }
     let limit = limit.unwrap_or(default_limit);
     if !(1..=LIMIT_MAX).contains(&limit) {
-        return Err(AppError::validation(format!("limit must be a whole number from 1 to {LIMIT_MAX}")));
+        return Err(AppError::validation(format!(
+            "limit must be a whole number from 1 to {LIMIT_MAX}"
+        )));
     }
     Ok((page, limit))
 }

@@ -16,7 +16,12 @@ pub const LIST_ITEM_MAX: usize = 40;
 /// browsers send a form's line breaks as `\r\n`, and a limit should count what people see.
 /// The limit counts the text as sent, spaces around it included, as the API document
 /// states it: a field too long is refused even when it is only blanks.
-pub fn optional_text(text: Option<&str>, field: &str, max: usize, multiline: bool) -> Result<Option<String>, AppError> {
+pub fn optional_text(
+    text: Option<&str>,
+    field: &str,
+    max: usize,
+    multiline: bool,
+) -> Result<Option<String>, AppError> {
     let unified = text.unwrap_or("").replace("\r\n", "\n");
     if unified.chars().count() > max {
         return Err(AppError::validation(format!("{field} must be at most {max} characters")));
@@ -27,14 +32,22 @@ pub fn optional_text(text: Option<&str>, field: &str, max: usize, multiline: boo
     }
     let allowed = |c: char| !c.is_control() || (multiline && matches!(c, '\n' | '\r' | '\t'));
     if !trimmed.chars().all(allowed) {
-        return Err(AppError::validation(format!("{field} contains characters that are not allowed")));
+        return Err(AppError::validation(format!(
+            "{field} contains characters that are not allowed"
+        )));
     }
     Ok(Some(trimmed.to_owned()))
 }
 
 /// Like `optional_text`, but empty is refused with "<field> is required".
-pub fn required_text(text: Option<&str>, field: &str, max: usize, multiline: bool) -> Result<String, AppError> {
-    optional_text(text, field, max, multiline)?.ok_or_else(|| AppError::validation(format!("{field} is required")))
+pub fn required_text(
+    text: Option<&str>,
+    field: &str,
+    max: usize,
+    multiline: bool,
+) -> Result<String, AppError> {
+    optional_text(text, field, max, multiline)?
+        .ok_or_else(|| AppError::validation(format!("{field} is required")))
 }
 
 /// A few sentences about the person.
@@ -128,13 +141,20 @@ impl Tags {
             }
         }
         if kept.len() > LIST_MAX_ITEMS {
-            return Err(AppError::validation(format!("Please add at most {LIST_MAX_ITEMS} {}", of.plural())));
+            return Err(AppError::validation(format!(
+                "Please add at most {LIST_MAX_ITEMS} {}",
+                of.plural()
+            )));
         }
         Ok(Self(kept))
     }
 
     /// Like `parse`, but an empty list is refused with `message`.
-    pub fn parse_non_empty(items: Option<&[String]>, of: ListOf, message: &str) -> Result<Self, AppError> {
+    pub fn parse_non_empty(
+        items: Option<&[String]>,
+        of: ListOf,
+        message: &str,
+    ) -> Result<Self, AppError> {
         let tags = Self::parse(items, of)?;
         if tags.0.is_empty() {
             return Err(AppError::validation(message));
@@ -186,7 +206,9 @@ impl Location {
     pub fn parse_optional(location: Option<LocationRequest>) -> Result<Option<Self>, AppError> {
         match location {
             None | Some(LocationRequest { longitude: None, latitude: None }) => Ok(None),
-            Some(LocationRequest { longitude: Some(longitude), latitude: Some(latitude) }) => Self::new(longitude, latitude).map(Some),
+            Some(LocationRequest { longitude: Some(longitude), latitude: Some(latitude) }) => {
+                Self::new(longitude, latitude).map(Some)
+            }
             Some(_) => Err(AppError::validation("Location needs both longitude and latitude")),
         }
     }
@@ -202,7 +224,8 @@ impl Location {
     }
 
     pub fn parse_required(location: LocationRequest) -> Result<Self, AppError> {
-        Self::parse_optional(Some(location))?.ok_or_else(|| AppError::validation("Location is required"))
+        Self::parse_optional(Some(location))?
+            .ok_or_else(|| AppError::validation("Location is required"))
     }
 
     /// From the two stored columns; `None` unless both are there.
@@ -221,27 +244,41 @@ mod tests {
 
     #[test]
     fn tags_are_trimmed_and_lose_empties_and_case_insensitive_duplicates() {
-        let tags = Tags::parse(Some(&strings(&[" English ", "", "  ", "english", "Nepali", "NEPALI"])), ListOf::Languages).unwrap();
+        let tags = Tags::parse(
+            Some(&strings(&[" English ", "", "  ", "english", "Nepali", "NEPALI"])),
+            ListOf::Languages,
+        )
+        .unwrap();
         assert_eq!(tags.to_json(), r#"["English","Nepali"]"#);
     }
 
     #[test]
     fn tags_are_bounded_in_count_and_length() {
         let many: Vec<String> = (0..21).map(|i| format!("Language {i}")).collect();
-        assert_eq!(Tags::parse(Some(&many), ListOf::Languages).unwrap_err().to_string(), "Please add at most 20 languages");
+        assert_eq!(
+            Tags::parse(Some(&many), ListOf::Languages).unwrap_err().to_string(),
+            "Please add at most 20 languages"
+        );
         assert!(Tags::parse(Some(&strings(&[&"x".repeat(41)])), ListOf::Interests).is_err());
         assert!(Tags::parse(Some(&strings(&[&"x".repeat(40)])), ListOf::Interests).is_ok());
     }
 
     #[test]
     fn an_empty_list_can_be_refused_with_its_own_message() {
-        let error = Tags::parse_non_empty(Some(&strings(&[" "])), ListOf::Interests, "At least one interest is required");
+        let error = Tags::parse_non_empty(
+            Some(&strings(&[" "])),
+            ListOf::Interests,
+            "At least one interest is required",
+        );
         assert_eq!(error.unwrap_err().to_string(), "At least one interest is required");
     }
 
     #[test]
     fn a_location_must_be_on_the_globe() {
-        let at = |longitude, latitude| LocationRequest { longitude: Some(longitude), latitude: Some(latitude) };
+        let at = |longitude, latitude| LocationRequest {
+            longitude: Some(longitude),
+            latitude: Some(latitude),
+        };
         assert!(Location::parse_optional(Some(at(85.3, 27.7))).unwrap().is_some());
         assert!(Location::parse_optional(Some(at(180.0, -90.0))).is_ok());
         for (longitude, latitude) in [(180.1, 0.0), (0.0, 90.5), (-181.0, 0.0), (0.0, -91.0)] {
@@ -259,7 +296,10 @@ mod tests {
 
     #[test]
     fn bio_keeps_line_breaks_but_not_other_control_characters() {
-        assert_eq!(Bio::parse(Some(" Namaste.\nI guide treks. ")).unwrap().as_str(), "Namaste.\nI guide treks.");
+        assert_eq!(
+            Bio::parse(Some(" Namaste.\nI guide treks. ")).unwrap().as_str(),
+            "Namaste.\nI guide treks."
+        );
         assert!(Bio::parse(Some("bad\u{0}bio")).is_err());
         assert_eq!(Bio::parse(Some("  ")).unwrap_err().to_string(), "Bio is required");
         assert!(Bio::parse(Some(&"b".repeat(BIO_MAX + 1))).is_err());

@@ -38,44 +38,93 @@ pub struct PerCaller {
 // attacker at one address uses up only their own pair and the owner elsewhere still gets in.
 pub const LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: Limit =
     Limit { scope: "login-pair", max: 5, window_ms: 15 * MINUTE, what: "failed sign-in attempts" };
-pub const LOGIN_FAILURES_PER_ADDRESS: Limit =
-    Limit { scope: "login-address", max: 30, window_ms: 15 * MINUTE, what: "failed sign-in attempts from your network" };
-pub const LOGIN_FAILURES_PER_ACCOUNT: Limit =
-    Limit { scope: "login-account", max: 100, window_ms: HOUR, what: "failed sign-in attempts on this account" };
+pub const LOGIN_FAILURES_PER_ADDRESS: Limit = Limit {
+    scope: "login-address",
+    max: 30,
+    window_ms: 15 * MINUTE,
+    what: "failed sign-in attempts from your network",
+};
+pub const LOGIN_FAILURES_PER_ACCOUNT: Limit = Limit {
+    scope: "login-account",
+    max: 100,
+    window_ms: HOUR,
+    what: "failed sign-in attempts on this account",
+};
 
 /// Sign-ups have no account yet. Sized above the browser journeys' own sign-ups (one
 /// server, one address, a few dozen accounts).
-pub const SIGNUPS_PER_ADDRESS: Limit = Limit { scope: "signup-address", max: 60, window_ms: HOUR, what: "sign-ups from your network" };
+pub const SIGNUPS_PER_ADDRESS: Limit =
+    Limit { scope: "signup-address", max: 60, window_ms: HOUR, what: "sign-ups from your network" };
 
 // The rest are sized far above what a person does (and what the test suites do within
 // one test) and far below what a script spamming guides or the feed would.
 pub const BOOKING_REQUESTS: PerCaller = PerCaller {
-    per_account: Limit { scope: "booking-account", max: 60, window_ms: HOUR, what: "booking requests" },
-    per_address: Limit { scope: "booking-address", max: 300, window_ms: HOUR, what: "booking requests from your network" },
+    per_account: Limit {
+        scope: "booking-account",
+        max: 60,
+        window_ms: HOUR,
+        what: "booking requests",
+    },
+    per_address: Limit {
+        scope: "booking-address",
+        max: 300,
+        window_ms: HOUR,
+        what: "booking requests from your network",
+    },
 };
 pub const BLOG_POSTS: PerCaller = PerCaller {
     per_account: Limit { scope: "blog-account", max: 30, window_ms: HOUR, what: "blog posts" },
-    per_address: Limit { scope: "blog-address", max: 100, window_ms: HOUR, what: "blog posts from your network" },
+    per_address: Limit {
+        scope: "blog-address",
+        max: 100,
+        window_ms: HOUR,
+        what: "blog posts from your network",
+    },
 };
 pub const REVIEWS: PerCaller = PerCaller {
     per_account: Limit { scope: "review-account", max: 20, window_ms: HOUR, what: "reviews" },
-    per_address: Limit { scope: "review-address", max: 100, window_ms: HOUR, what: "reviews from your network" },
+    per_address: Limit {
+        scope: "review-address",
+        max: 100,
+        window_ms: HOUR,
+        what: "reviews from your network",
+    },
 };
 pub const UPLOADS: PerCaller = PerCaller {
     per_account: Limit { scope: "upload-account", max: 100, window_ms: HOUR, what: "uploads" },
-    per_address: Limit { scope: "upload-address", max: 300, window_ms: HOUR, what: "uploads from your network" },
+    per_address: Limit {
+        scope: "upload-address",
+        max: 300,
+        window_ms: HOUR,
+        what: "uploads from your network",
+    },
 };
 
 /// Tourist Buddy: per account when signed in, per address otherwise (see `count_caller`).
 /// A person asks a question every few seconds at most; a model behind it costs money.
 pub const ASSISTANT_QUESTIONS: PerCaller = PerCaller {
-    per_account: Limit { scope: "assistant-account", max: 60, window_ms: HOUR, what: "questions to Tourist Buddy" },
-    per_address: Limit { scope: "assistant-address", max: 120, window_ms: HOUR, what: "questions to Tourist Buddy from your network" },
+    per_account: Limit {
+        scope: "assistant-account",
+        max: 60,
+        window_ms: HOUR,
+        what: "questions to Tourist Buddy",
+    },
+    per_address: Limit {
+        scope: "assistant-address",
+        max: 120,
+        window_ms: HOUR,
+        what: "questions to Tourist Buddy from your network",
+    },
 };
 
 /// Messages: each sender's own are counted exactly from the messages table (20 a minute,
 /// `conversations::store::SEND_LIMIT_PER_MINUTE`); this holds many accounts at one address.
-pub const MESSAGES_PER_ADDRESS: Limit = Limit { scope: "message-address", max: 600, window_ms: HOUR, what: "messages from your network" };
+pub const MESSAGES_PER_ADDRESS: Limit = Limit {
+    scope: "message-address",
+    max: 600,
+    window_ms: HOUR,
+    what: "messages from your network",
+};
 
 /// One counted hit, so it can be given back (a sign-in that turned out right).
 #[derive(Debug)]
@@ -87,7 +136,12 @@ pub struct Hit {
 
 /// Counts one `action` for the account (when signed in) and the address; 429 when either
 /// is over its limit, and then neither is counted.
-pub async fn count(state: &AppState, action: &PerCaller, account: Option<&str>, address: &str) -> Result<(), AppError> {
+pub async fn count(
+    state: &AppState,
+    action: &PerCaller,
+    account: Option<&str>,
+    address: &str,
+) -> Result<(), AppError> {
     if !state.config.rate_limits {
         return Ok(());
     }
@@ -104,7 +158,12 @@ pub async fn count(state: &AppState, action: &PerCaller, account: Option<&str>, 
 
 /// Counts one `action` for the account when signed in, else for the address (visitors
 /// share their network's allowance; an account keeps its own wherever it is).
-pub async fn count_caller(state: &AppState, action: &PerCaller, account: Option<&str>, address: &str) -> Result<(), AppError> {
+pub async fn count_caller(
+    state: &AppState,
+    action: &PerCaller,
+    account: Option<&str>,
+    address: &str,
+) -> Result<(), AppError> {
     if !state.config.rate_limits {
         return Ok(());
     }
@@ -116,7 +175,11 @@ pub async fn count_caller(state: &AppState, action: &PerCaller, account: Option<
 }
 
 /// Counts one hit of an action limited per address only; 429 when it is full.
-pub async fn count_one(state: &AppState, per_address: &Limit, address: &str) -> Result<(), AppError> {
+pub async fn count_one(
+    state: &AppState,
+    per_address: &Limit,
+    address: &str,
+) -> Result<(), AppError> {
     if !state.config.rate_limits {
         return Ok(());
     }
@@ -196,7 +259,11 @@ pub async fn clear(db: &Db, limit: &Limit, key: &str) -> Result<(), AppError> {
 
 /// Deletes counters no window looks at any more.
 pub async fn prune(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
-    Ok(sqlx::query("DELETE FROM rate_limit_hits WHERE expires_at < $1").bind(now).execute(&db.pool).await?.rows_affected())
+    Ok(sqlx::query("DELETE FROM rate_limit_hits WHERE expires_at < $1")
+        .bind(now)
+        .execute(&db.pool)
+        .await?
+        .rows_affected())
 }
 
 /// The key an address is counted under: an IPv4 address, or the /64 network of an IPv6
@@ -239,7 +306,10 @@ fn wait_ms(limit: &Limit, previous: i64, current: i64, elapsed_ms: i64) -> i64 {
 
 fn refused(what: &str, wait_ms: i64) -> AppError {
     let seconds = ((wait_ms + 999) / 1000).max(1) as u64;
-    AppError::too_many_requests(format!("Too many {what}. Please try again in {}.", spoken_duration(seconds)), seconds)
+    AppError::too_many_requests(
+        format!("Too many {what}. Please try again in {}.", spoken_duration(seconds)),
+        seconds,
+    )
 }
 
 /// "1 minute", "12 minutes", "2 hours": rounded up, so nobody comes back too early.

@@ -42,7 +42,9 @@ const DESCRIPTION_MAX: usize = 160;
 /// The head of the public page at `path`; `None` for any other path or an id that is not
 /// public (the generic page goes out and the client shows its not-found).
 pub async fn head_for(db: &Db, path: &str) -> AppResult<Option<PageHead>> {
-    let Some((section, id)) = path.strip_prefix('/').and_then(|p| p.split_once('/')) else { return Ok(None) };
+    let Some((section, id)) = path.strip_prefix('/').and_then(|p| p.split_once('/')) else {
+        return Ok(None);
+    };
     if id.is_empty() || id.contains('/') {
         return Ok(None);
     }
@@ -99,19 +101,25 @@ async fn guide_head(db: &Db, id: &str) -> AppResult<Option<PageHead>> {
         title: format!("{name} — tour guide in Nepal | Yatra"),
         description: shorten(&summary),
         path: format!("/guides/{id}"),
-        image: og_image(facts.picture_key, facts.picture_width, facts.picture_height, format!("Photo of {name}")),
+        image: og_image(
+            facts.picture_key,
+            facts.picture_width,
+            facts.picture_height,
+            format!("Photo of {name}"),
+        ),
         kind: "profile",
     }))
 }
 
 async fn destination_head(db: &Db, id: &str) -> AppResult<Option<PageHead>> {
-    let facts: Option<(String, String, String, Option<String>, Option<i64>, Option<i64>)> = sqlx::query_as(
-        "SELECT d.name, d.location, d.description, m.storage_key, m.width, m.height \
+    let facts: Option<(String, String, String, Option<String>, Option<i64>, Option<i64>)> =
+        sqlx::query_as(
+            "SELECT d.name, d.location, d.description, m.storage_key, m.width, m.height \
          FROM destinations d LEFT JOIN media m ON m.id = d.image_id WHERE d.id = $1",
-    )
-    .bind(id)
-    .fetch_optional(&db.pool)
-    .await?;
+        )
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
     let Some((name, location, description, key, width, height)) = facts else { return Ok(None) };
     let place = if location.is_empty() { name.clone() } else { format!("{name}, {location}") };
     Ok(Some(PageHead {
@@ -132,7 +140,9 @@ async fn blog_head(db: &Db, id: &str) -> AppResult<Option<PageHead>> {
     .bind(id)
     .fetch_optional(&db.pool)
     .await?;
-    let Some((title, description, first_name, last_name, key, width, height)) = facts else { return Ok(None) };
+    let Some((title, description, first_name, last_name, key, width, height)) = facts else {
+        return Ok(None);
+    };
     Ok(Some(PageHead {
         title: format!("{title} — by {first_name} {last_name} | Yatra"),
         description: shorten(&description),
@@ -142,12 +152,21 @@ async fn blog_head(db: &Db, id: &str) -> AppResult<Option<PageHead>> {
     }))
 }
 
-fn og_image(key: Option<String>, width: Option<i64>, height: Option<i64>, alt: String) -> Option<OgImage> {
+fn og_image(
+    key: Option<String>,
+    width: Option<i64>,
+    height: Option<i64>,
+    alt: String,
+) -> Option<OgImage> {
     Some(OgImage { path: public_url(&key?), width: width?, height: height?, alt })
 }
 
 fn format_dollars(cents: i64) -> String {
-    if cents % 100 == 0 { (cents / 100).to_string() } else { format!("{:.2}", cents as f64 / 100.0) }
+    if cents % 100 == 0 {
+        (cents / 100).to_string()
+    } else {
+        format!("{:.2}", cents as f64 / 100.0)
+    }
 }
 
 /// `text` on one line, cut at a word near `DESCRIPTION_MAX` characters.
@@ -216,7 +235,10 @@ pub fn render(head: &PageHead, public_base: &str) -> String {
         }
         None => tags.push_str("<meta name=\"twitter:card\" content=\"summary\">"),
     }
-    let _ = write!(tags, "<meta name=\"twitter:title\" content=\"{title}\"><meta name=\"twitter:description\" content=\"{description}\">");
+    let _ = write!(
+        tags,
+        "<meta name=\"twitter:title\" content=\"{title}\"><meta name=\"twitter:description\" content=\"{description}\">"
+    );
     tags
 }
 
@@ -245,13 +267,16 @@ const SITEMAP_MAX_URLS: usize = 50_000;
 async fn sitemap(State(state): State<AppState>) -> AppResult<Response> {
     let base = escape(state.config.public_url.trim_end_matches('/'));
     let mut pages: Vec<(String, i64)> = Vec::new();
-    let destinations: Vec<(String, i64)> = sqlx::query_as("SELECT id, created_at FROM destinations ORDER BY created_at, id")
-        .fetch_all(&state.db.pool)
-        .await?;
+    let destinations: Vec<(String, i64)> =
+        sqlx::query_as("SELECT id, created_at FROM destinations ORDER BY created_at, id")
+            .fetch_all(&state.db.pool)
+            .await?;
     pages.extend(destinations.into_iter().map(|(id, at)| (format!("/destination/{id}"), at)));
-    let blogs: Vec<(String, i64)> = sqlx::query_as("SELECT id, updated_at FROM blogs WHERE hidden_at IS NULL ORDER BY created_at, id")
-        .fetch_all(&state.db.pool)
-        .await?;
+    let blogs: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT id, updated_at FROM blogs WHERE hidden_at IS NULL ORDER BY created_at, id",
+    )
+    .fetch_all(&state.db.pool)
+    .await?;
     pages.extend(blogs.into_iter().map(|(id, at)| (format!("/blog/{id}"), at)));
     let room = SITEMAP_MAX_URLS.saturating_sub(pages.len() + 4) as i64;
     let guides: Vec<(String, i64)> = sqlx::query_as(
@@ -282,7 +307,10 @@ async fn sitemap(State(state): State<AppState>) -> AppResult<Response> {
 
 fn text(body: String, content_type: &'static str) -> Response {
     (
-        [(header::CONTENT_TYPE, HeaderValue::from_static(content_type)), (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"))],
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600")),
+        ],
         body,
     )
         .into_response()
@@ -294,7 +322,10 @@ mod tests {
 
     #[test]
     fn everything_that_could_break_out_of_an_attribute_is_escaped() {
-        assert_eq!(escape(r#"<script>"a" & 'b'</script>"#), "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;");
+        assert_eq!(
+            escape(r#"<script>"a" & 'b'</script>"#),
+            "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;"
+        );
     }
 
     #[test]

@@ -22,7 +22,8 @@ pub fn normalize(text: &str) -> String {
 
 /// The words of `text`, normalised.
 fn words(text: &str) -> Vec<String> {
-    let folded: String = text.nfkd().filter(|c| !is_accent(*c)).flat_map(char::to_lowercase).collect();
+    let folded: String =
+        text.nfkd().filter(|c| !is_accent(*c)).flat_map(char::to_lowercase).collect();
     folded
         .split(|c: char| !(c.is_alphanumeric() || is_combining_mark(c)))
         .filter(|word| word.chars().any(char::is_alphanumeric))
@@ -76,7 +77,8 @@ impl Query {
     /// holds `normalize`d text; with the parameters to bind, numbered from `first`.
     /// For small tables (destinations), where a full-text index is not worth it.
     pub fn like_all(&self, column: &str, first: usize) -> (String, Vec<String>) {
-        let conditions: Vec<String> = (0..self.0.len()).map(|i| format!("{column} LIKE ${}", first + i)).collect();
+        let conditions: Vec<String> =
+            (0..self.0.len()).map(|i| format!("{column} LIKE ${}", first + i)).collect();
         let params = self.0.iter().map(|w| format!("%{w}%")).collect();
         (conditions.join(" AND "), params)
     }
@@ -97,7 +99,10 @@ mod tests {
 
     #[test]
     fn text_is_lower_cased_accent_folded_and_split_into_words() {
-        assert_eq!(normalize("  Café au LAIT,  Pokhara-Lakeside! "), "cafe au lait pokhara lakeside");
+        assert_eq!(
+            normalize("  Café au LAIT,  Pokhara-Lakeside! "),
+            "cafe au lait pokhara lakeside"
+        );
         assert_eq!(normalize("Ñandú Ørsted Ångström"), "nandu ørsted angstrom");
         assert_eq!(normalize("नेपाल, काठमाडौं"), "नेपाल काठमाडौं");
         assert_eq!(normalize("%_'\"*():^- 😀"), "");
@@ -116,17 +121,33 @@ mod tests {
     fn queries_become_prefix_searches_in_each_syntax() {
         let query = Query::parse(Some("French trékking"));
         assert_eq!(query.fts5(None), "\"french\"* AND \"trekking\"*");
-        assert_eq!(query.fts5(Some("address")), "address : \"french\"* AND address : \"trekking\"*");
+        assert_eq!(
+            query.fts5(Some("address")),
+            "address : \"french\"* AND address : \"trekking\"*"
+        );
         assert_eq!(query.tsquery(None), "'french':* & 'trekking':*");
         assert_eq!(query.tsquery(Some('C')), "'french':*C & 'trekking':*C");
     }
 
     #[test]
     fn syntax_characters_never_reach_a_query() {
-        for text in ["\"", "'", "a\"b", "NEAR(a b)", "a OR b", "x:*", "a & !b", "--", "); DROP TABLE users; --"] {
+        for text in [
+            "\"",
+            "'",
+            "a\"b",
+            "NEAR(a b)",
+            "a OR b",
+            "x:*",
+            "a & !b",
+            "--",
+            "); DROP TABLE users; --",
+        ] {
             let query = Query::parse(Some(text));
             for word in query.words() {
-                assert!(word.chars().all(|c| c.is_alphanumeric() || is_combining_mark(c)), "{text:?} gave {word:?}");
+                assert!(
+                    word.chars().all(|c| c.is_alphanumeric() || is_combining_mark(c)),
+                    "{text:?} gave {word:?}"
+                );
             }
         }
     }

@@ -11,11 +11,11 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
+use axum::Router;
 use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::Router;
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
 
@@ -43,11 +43,15 @@ pub fn client(web_dir: &Path, db: Db, public_url: &str, api: Router) -> anyhow::
     tracing::info!(files = files.by_path.len(), dir = %web_dir.display(), "serving the built client from memory");
     let public_url: Arc<str> = public_url.into();
     Ok(Router::new().fallback(move |request: Request| {
-        let (files, db, public_url, api) = (files.clone(), db.clone(), public_url.clone(), api.clone());
+        let (files, db, public_url, api) =
+            (files.clone(), db.clone(), public_url.clone(), api.clone());
         async move {
-            let (method, path, headers) = (request.method(), request.uri().path(), request.headers());
+            let (method, path, headers) =
+                (request.method(), request.uri().path(), request.headers());
             let query = request.uri().query().unwrap_or_default();
-            if let Some(page) = files.shareable_page(&db, &public_url, &api, method, path, query, headers).await {
+            if let Some(page) =
+                files.shareable_page(&db, &public_url, &api, method, path, query, headers).await
+            {
                 return page.respond(method, headers);
             }
             files.respond(method, path, headers)
@@ -59,7 +63,8 @@ pub fn client(web_dir: &Path, db: Db, public_url: &str, api: Router) -> anyhow::
 /// when the client is hosted elsewhere.
 async fn no_client(uri: axum::http::Uri) -> Response {
     if uri.path() == "/" {
-        (StatusCode::OK, axum::Json(serde_json::json!({ "name": "yatra", "status": "ok" }))).into_response()
+        (StatusCode::OK, axum::Json(serde_json::json!({ "name": "yatra", "status": "ok" })))
+            .into_response()
     } else {
         AppError::NotFound("Not found".into()).into_response()
     }
@@ -105,18 +110,26 @@ impl AppStart {
         let start = index.find("<script type=\"module\"")?;
         let script = &index[start..start + index[start..].find("</script>")? + "</script>".len()];
         let src = attribute(script, "src")?;
-        let preloads: Vec<&str> = index.match_indices("<link rel=\"modulepreload\"").filter_map(|(at, _)| Some(&index[at..at + index[at..].find('>')? + 1])).collect();
+        let preloads: Vec<&str> = index
+            .match_indices("<link rel=\"modulepreload\"")
+            .filter_map(|(at, _)| Some(&index[at..at + index[at..].find('>')? + 1]))
+            .collect();
         let hrefs: Vec<&str> = preloads.iter().filter_map(|link| attribute(link, "href")).collect();
         let deferred = format!(
             "<script type=\"module\" src=\"/start.js\" data-app=\"{}\" data-preload=\"{}\"></script>",
             sharing::escape(src),
             sharing::escape(&hrefs.join(" "))
         );
-        Some(Self { script: script.to_owned(), preloads: preloads.into_iter().map(str::to_owned).collect(), deferred })
+        Some(Self {
+            script: script.to_owned(),
+            preloads: preloads.into_iter().map(str::to_owned).collect(),
+            deferred,
+        })
     }
 
     fn deferring(&self, page: String) -> String {
-        let page = self.preloads.iter().fold(page, |page, link| page.replacen(link.as_str(), "", 1));
+        let page =
+            self.preloads.iter().fold(page, |page, link| page.replacen(link.as_str(), "", 1));
         page.replacen(&self.script, &self.deferred, 1)
     }
 }
@@ -129,7 +142,11 @@ fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
 }
 
 /// The landing page's code and texts (its route's namespaces in router.tsx), as Vite's manifest names them.
-const LANDING_MODULES: &[&str] = &["src/features/home/home-page.tsx", "src/i18n/locales/en/home.json", "src/i18n/locales/en/trek.json"];
+const LANDING_MODULES: &[&str] = &[
+    "src/features/home/home-page.tsx",
+    "src/i18n/locales/en/home.json",
+    "src/i18n/locales/en/trek.json",
+];
 
 struct StaticFile {
     content_type: HeaderValue,
@@ -156,7 +173,9 @@ impl StaticFiles {
         let mut by_path = HashMap::new();
         let mut pending = vec![web_dir.to_path_buf()];
         while let Some(dir) = pending.pop() {
-            for entry in std::fs::read_dir(&dir).map_err(|e| anyhow::anyhow!("YATRA_WEB_DIR {}: {e}", dir.display()))? {
+            for entry in std::fs::read_dir(&dir)
+                .map_err(|e| anyhow::anyhow!("YATRA_WEB_DIR {}: {e}", dir.display()))?
+            {
                 let path = entry?.path();
                 // The first-paint renderer runs here; it is not for browsers.
                 if path == web_dir.join(".server") {
@@ -167,12 +186,15 @@ impl StaticFiles {
                     continue;
                 }
                 let relative = path.strip_prefix(web_dir)?.to_string_lossy().replace('\\', "/");
-                let bytes = std::fs::read(&path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+                let bytes = std::fs::read(&path)
+                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
                 let immutable = relative.starts_with("assets/");
-                by_path.insert(format!("/{relative}"), StaticFile::new(&relative, bytes, immutable)?);
+                by_path
+                    .insert(format!("/{relative}"), StaticFile::new(&relative, bytes, immutable)?);
             }
         }
-        let index_around_head = by_path.get("/index.html").and_then(|index| split_at_title(&index.identity.bytes));
+        let index_around_head =
+            by_path.get("/index.html").and_then(|index| split_at_title(&index.identity.bytes));
         let index_around_head_end = by_path.get("/index.html").and_then(|index| {
             let html = std::str::from_utf8(&index.identity.bytes).ok()?;
             let at = html.find("</head>")?;
@@ -187,25 +209,50 @@ impl StaticFiles {
         };
         let landing = match &index_around_head_end {
             Some((before, after)) if chunks.contains_key(LANDING_MODULES[0]) => {
-                Some(StaticFile::new("index.html", format!("{before}{}{after}", module_preloads(&chunks, LANDING_MODULES)).into_bytes(), false)?)
+                Some(StaticFile::new(
+                    "index.html",
+                    format!("{before}{}{after}", module_preloads(&chunks, LANDING_MODULES))
+                        .into_bytes(),
+                    false,
+                )?)
             }
             _ => None,
         };
-        let index = by_path.get("/index.html").and_then(|index| std::str::from_utf8(&index.identity.bytes).ok());
+        let index = by_path
+            .get("/index.html")
+            .and_then(|index| std::str::from_utf8(&index.identity.bytes).ok());
         let stylesheet = index.and_then(|index| stylesheet_of(index, &by_path));
         let app_start = index.and_then(AppStart::of);
         let renderer = Renderer::of(web_dir);
         if let Some(renderer) = &renderer {
             renderer.warm_up();
         }
-        Ok(Self { by_path, index_around_head, index_around_head_end, chunks, landing, renderer, stylesheet, app_start })
+        Ok(Self {
+            by_path,
+            index_around_head,
+            index_around_head_end,
+            chunks,
+            landing,
+            renderer,
+            stylesheet,
+            app_start,
+        })
     }
 
     /// `index.html` with the head of the shareable page at `path` and its first paint, or
     /// `None` to serve the file as it is (another path, an id that is not public, or a
     /// failed lookup: a page without preview tags beats no page).
     #[allow(clippy::too_many_arguments)]
-    async fn shareable_page(&self, db: &Db, public_url: &str, api: &Router, method: &Method, path: &str, query: &str, headers: &HeaderMap) -> Option<StaticFile> {
+    async fn shareable_page(
+        &self,
+        db: &Db,
+        public_url: &str,
+        api: &Router,
+        method: &Method,
+        path: &str,
+        query: &str,
+        headers: &HeaderMap,
+    ) -> Option<StaticFile> {
         if method != Method::GET && method != Method::HEAD {
             return None;
         }
@@ -228,7 +275,9 @@ impl StaticFiles {
             None => None,
         };
         if let Some(page) = self.drawn(path, query, headers, &head, &paint, answer.as_ref()).await {
-            return StaticFile::rendered(page.into_bytes()).inspect_err(|e| tracing::warn!(error = ?e, "page not rendered")).ok();
+            return StaticFile::rendered(page.into_bytes())
+                .inspect_err(|e| tracing::warn!(error = ?e, "page not rendered"))
+                .ok();
         }
         if paint.api_path.is_none() {
             // The landing page without a drawn first paint: the same for everyone, made at start.
@@ -242,7 +291,9 @@ impl StaticFiles {
             let (before, after) = self.index_around_head.as_ref()?;
             format!("{before}{head}{links}{after}")
         };
-        StaticFile::rendered(page.into_bytes()).inspect_err(|e| tracing::warn!(error = ?e, "page not rendered")).ok()
+        StaticFile::rendered(page.into_bytes())
+            .inspect_err(|e| tracing::warn!(error = ?e, "page not rendered"))
+            .ok()
     }
 
     /// The page with its first paint drawn in (`first_paint.rs`): the markup inside `#root`,
@@ -254,9 +305,21 @@ impl StaticFiles {
     /// request that is not a browser's page load (the client's wake-up ping fetches `/`), a
     /// signed-in reader, a page with a query (filters the server does not draw) or a failed
     /// render.
-    async fn drawn(&self, path: &str, query: &str, headers: &HeaderMap, head: &str, paint: &FirstPaint, answer: Option<&serde_json::Value>) -> Option<String> {
-        let (renderer, (link, css), app_start) = (self.renderer.as_ref()?, self.stylesheet.as_ref()?, self.app_start.as_ref()?);
-        let wants_html = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|accept| accept.contains("text/html"));
+    async fn drawn(
+        &self,
+        path: &str,
+        query: &str,
+        headers: &HeaderMap,
+        head: &str,
+        paint: &FirstPaint,
+        answer: Option<&serde_json::Value>,
+    ) -> Option<String> {
+        let (renderer, (link, css), app_start) =
+            (self.renderer.as_ref()?, self.stylesheet.as_ref()?, self.app_start.as_ref()?);
+        let wants_html = headers
+            .get(header::ACCEPT)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|accept| accept.contains("text/html"));
         if !wants_html || !query.is_empty() || (paint.api_path.is_some() && answer.is_none()) {
             return None;
         }
@@ -302,7 +365,10 @@ impl StaticFiles {
         let json = serde_json::to_string(answer).unwrap_or_default().replace('<', "\\u003c");
         let _ = std::fmt::Write::write_fmt(
             &mut links,
-            format_args!("<script type=\"application/json\" id=\"page-data\" data-url=\"{}\">{json}</script>", sharing::escape(api_path)),
+            format_args!(
+                "<script type=\"application/json\" id=\"page-data\" data-url=\"{}\">{json}</script>",
+                sharing::escape(api_path)
+            ),
         );
         links
     }
@@ -340,8 +406,14 @@ impl StaticFile {
             content_type: HeaderValue::from_static("text/html; charset=utf-8"),
             cache_control: HeaderValue::from_static(REVALIDATE),
             brotli: None,
-            gzip: Some(Variant { bytes: Bytes::from(gzip), etag: HeaderValue::from_str(&format!("\"{digest}-gz\""))? }),
-            identity: Variant { bytes: Bytes::from(bytes), etag: HeaderValue::from_str(&format!("\"{digest}\""))? },
+            gzip: Some(Variant {
+                bytes: Bytes::from(gzip),
+                etag: HeaderValue::from_str(&format!("\"{digest}-gz\""))?,
+            }),
+            identity: Variant {
+                bytes: Bytes::from(bytes),
+                etag: HeaderValue::from_str(&format!("\"{digest}\""))?,
+            },
         })
     }
 
@@ -349,11 +421,15 @@ impl StaticFile {
         let content_type = content_type(relative);
         let digest = hex::encode(&Sha256::digest(&bytes)[..12]);
         let variant = |bytes: Vec<u8>, suffix: &str| -> anyhow::Result<Variant> {
-            Ok(Variant { bytes: Bytes::from(bytes), etag: HeaderValue::from_str(&format!("\"{digest}{suffix}\""))? })
+            Ok(Variant {
+                bytes: Bytes::from(bytes),
+                etag: HeaderValue::from_str(&format!("\"{digest}{suffix}\""))?,
+            })
         };
         let (brotli, gzip) = if compressible(content_type) {
             // Kept only where they save something; tiny files go out as they are.
-            let smaller = |compressed: Vec<u8>| (compressed.len() + 64 < bytes.len()).then_some(compressed);
+            let smaller =
+                |compressed: Vec<u8>| (compressed.len() + 64 < bytes.len()).then_some(compressed);
             (smaller(brotli_of(&bytes)?), smaller(gzip_of(&bytes)?))
         } else {
             (None, None)
@@ -370,15 +446,19 @@ impl StaticFile {
     fn respond(&self, method: &Method, headers: &HeaderMap) -> Response {
         let (variant, encoding) = match preferred_encoding(headers) {
             Encoding::Brotli if self.brotli.is_some() => (self.brotli.as_ref(), Some("br")),
-            Encoding::Brotli | Encoding::Gzip if self.gzip.is_some() => (self.gzip.as_ref(), Some("gzip")),
+            Encoding::Brotli | Encoding::Gzip if self.gzip.is_some() => {
+                (self.gzip.as_ref(), Some("gzip"))
+            }
             _ => (None, None),
         };
         let variant = variant.unwrap_or(&self.identity);
 
-        let not_modified = headers
-            .get(header::IF_NONE_MATCH)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|tags| tags.split(',').map(|t| t.trim().trim_start_matches("W/")).any(|t| t == "*" || t.as_bytes() == variant.etag.as_bytes()));
+        let not_modified =
+            headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|tags| {
+                tags.split(',')
+                    .map(|t| t.trim().trim_start_matches("W/"))
+                    .any(|t| t == "*" || t.as_bytes() == variant.etag.as_bytes())
+            });
         let (status, body) = if not_modified {
             (StatusCode::NOT_MODIFIED, Body::empty())
         } else if method == Method::HEAD {
@@ -436,13 +516,31 @@ const CARD_SIZES: &str = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 10
 impl FirstPaint {
     fn of(path: &str) -> Option<Self> {
         if path == "/" {
-            return Some(Self { modules: LANDING_MODULES, api_path: None, image: None, is_list: true });
+            return Some(Self {
+                modules: LANDING_MODULES,
+                api_path: None,
+                image: None,
+                is_list: true,
+            });
         }
         if path == "/guides" {
             // The list's first page (GUIDES_PAGE_SIZE in guides-page.tsx); its first card's cover.
-            let image = PictureAt { src: "/guides/0/coverImage", variants: "/guides/0/coverImageVariants", sizes: CARD_SIZES };
-            let modules = &["src/features/guides/guides-page.tsx", "src/i18n/locales/en/guides.json", "src/i18n/locales/en/filters.json"];
-            return Some(Self { modules, api_path: Some("/api/v1/users/guides?limit=10&page=1".into()), image: Some(image), is_list: true });
+            let image = PictureAt {
+                src: "/guides/0/coverImage",
+                variants: "/guides/0/coverImageVariants",
+                sizes: CARD_SIZES,
+            };
+            let modules = &[
+                "src/features/guides/guides-page.tsx",
+                "src/i18n/locales/en/guides.json",
+                "src/i18n/locales/en/filters.json",
+            ];
+            return Some(Self {
+                modules,
+                api_path: Some("/api/v1/users/guides?limit=10&page=1".into()),
+                image: Some(image),
+                is_list: true,
+            });
         }
         let (section, id) = path.strip_prefix('/')?.split_once('/')?;
         // Ids are hex; anything else is no page of ours and must not reach the API path.
@@ -450,12 +548,36 @@ impl FirstPaint {
             return None;
         }
         let (modules, api_path, src, variants): (&'static [&'static str], _, _, _) = match section {
-            "guides" => (&["src/features/guides/guide-detail-page.tsx", "src/i18n/locales/en/guides.json"], format!("/api/v1/users/guide/{id}"), "/data/guideDetails/coverImage", "/data/guideDetails/coverImageVariants"),
-            "destination" => (&["src/features/destinations/destination-detail-page.tsx", "src/i18n/locales/en/destinations.json", "src/i18n/locales/en/trek.json"], format!("/api/v1/users/destination/{id}"), "/destination/image", "/destination/imageVariants"),
-            "blog" => (&["src/features/blogs/blog-detail-page.tsx", "src/i18n/locales/en/blogs.json"], format!("/api/v1/users/blog/{id}"), "/blog/image", "/blog/imageVariants"),
+            "guides" => (
+                &["src/features/guides/guide-detail-page.tsx", "src/i18n/locales/en/guides.json"],
+                format!("/api/v1/users/guide/{id}"),
+                "/data/guideDetails/coverImage",
+                "/data/guideDetails/coverImageVariants",
+            ),
+            "destination" => (
+                &[
+                    "src/features/destinations/destination-detail-page.tsx",
+                    "src/i18n/locales/en/destinations.json",
+                    "src/i18n/locales/en/trek.json",
+                ],
+                format!("/api/v1/users/destination/{id}"),
+                "/destination/image",
+                "/destination/imageVariants",
+            ),
+            "blog" => (
+                &["src/features/blogs/blog-detail-page.tsx", "src/i18n/locales/en/blogs.json"],
+                format!("/api/v1/users/blog/{id}"),
+                "/blog/image",
+                "/blog/imageVariants",
+            ),
             _ => return None,
         };
-        Some(Self { modules, api_path: Some(api_path), image: Some(PictureAt { src, variants, sizes: WIDE_SIZES }), is_list: false })
+        Some(Self {
+            modules,
+            api_path: Some(api_path),
+            image: Some(PictureAt { src, variants, sizes: WIDE_SIZES }),
+            is_list: false,
+        })
     }
 }
 
@@ -463,9 +585,21 @@ impl PictureAt {
     /// The `<link rel="preload">` for the picture in `answer`, if it has one.
     fn link(self, answer: &serde_json::Value) -> Option<String> {
         let src = answer.pointer(self.src)?.as_str()?;
-        let mut link = format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\"", sharing::escape(src));
-        if let Some(srcset) = answer.pointer(self.variants).and_then(|v| v.get("srcset")).and_then(|s| s.as_str()) {
-            let _ = std::fmt::Write::write_fmt(&mut link, format_args!(" imagesrcset=\"{}\" imagesizes=\"{}\"", sharing::escape(srcset), self.sizes));
+        let mut link = format!(
+            "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\"",
+            sharing::escape(src)
+        );
+        if let Some(srcset) =
+            answer.pointer(self.variants).and_then(|v| v.get("srcset")).and_then(|s| s.as_str())
+        {
+            let _ = std::fmt::Write::write_fmt(
+                &mut link,
+                format_args!(
+                    " imagesrcset=\"{}\" imagesizes=\"{}\"",
+                    sharing::escape(srcset),
+                    self.sizes
+                ),
+            );
         }
         link.push('>');
         Some(link)
@@ -493,7 +627,9 @@ fn module_preloads(chunks: &HashMap<String, Vec<String>>, modules: &[&str]) -> S
         .iter()
         .flat_map(|module| chunks.get(*module).into_iter().flatten())
         .filter(|file| seen.insert(*file))
-        .map(|file| format!("<link rel=\"modulepreload\" crossorigin href=\"/{}\">", sharing::escape(file)))
+        .map(|file| {
+            format!("<link rel=\"modulepreload\" crossorigin href=\"/{}\">", sharing::escape(file))
+        })
         .collect()
 }
 
@@ -567,7 +703,9 @@ fn preferred_encoding(headers: &HeaderMap) -> Encoding {
             let name = parts.next().unwrap_or("").trim().to_ascii_lowercase();
             let refused = parts.any(|p| {
                 let p = p.trim();
-                p.strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()).is_some_and(|q| q <= 0.0)
+                p.strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
             });
             if refused {
                 continue;
@@ -669,7 +807,11 @@ mod tests {
     fn the_root_names_the_landing_pages_code_and_other_paths_do_not() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join(".vite")).unwrap();
-        std::fs::write(dir.path().join("index.html"), "<html><head><title>Yatra</title></head><body></body></html>").unwrap();
+        std::fs::write(
+            dir.path().join("index.html"),
+            "<html><head><title>Yatra</title></head><body></body></html>",
+        )
+        .unwrap();
         let manifest = r#"{"index.html": {"file": "assets/index-1.js", "isEntry": true},
             "src/features/home/home-page.tsx": {"file": "assets/home-page-2.js", "imports": ["index.html", "_card-3.js"]},
             "_card-3.js": {"file": "assets/card-3.js"},
@@ -677,11 +819,18 @@ mod tests {
         std::fs::write(dir.path().join(".vite/manifest.json"), manifest).unwrap();
         let files = StaticFiles::load(dir.path()).unwrap();
 
-        let landing = String::from_utf8(files.landing.as_ref().unwrap().identity.bytes.to_vec()).unwrap();
-        let index = String::from_utf8(files.by_path["/index.html"].identity.bytes.to_vec()).unwrap();
+        let landing =
+            String::from_utf8(files.landing.as_ref().unwrap().identity.bytes.to_vec()).unwrap();
+        let index =
+            String::from_utf8(files.by_path["/index.html"].identity.bytes.to_vec()).unwrap();
 
-        let links = ["/assets/home-page-2.js", "/assets/card-3.js", "/assets/home-4.js"].map(|file| format!("<link rel=\"modulepreload\" crossorigin href=\"{file}\">")).concat();
-        assert_eq!(landing, format!("<html><head><title>Yatra</title>{links}</head><body></body></html>"));
+        let links = ["/assets/home-page-2.js", "/assets/card-3.js", "/assets/home-4.js"]
+            .map(|file| format!("<link rel=\"modulepreload\" crossorigin href=\"{file}\">"))
+            .concat();
+        assert_eq!(
+            landing,
+            format!("<html><head><title>Yatra</title>{links}</head><body></body></html>")
+        );
         assert!(!index.contains("modulepreload"), "{index}");
         assert!(!files.by_path.contains_key("/.vite/manifest.json"), "the manifest is not served");
     }
@@ -706,18 +855,26 @@ mod tests {
             "{page}"
         );
         // Everything else is as built.
-        assert!(page.contains("<link rel=\"stylesheet\" crossorigin href=\"/assets/index-4.css\">"));
+        assert!(
+            page.contains("<link rel=\"stylesheet\" crossorigin href=\"/assets/index-4.css\">")
+        );
         assert!(AppStart::of("<html><head></head><body></body></html>").is_none());
     }
 
     #[test]
     fn the_stylesheet_to_inline_is_the_one_index_html_links() {
         let mut files = HashMap::new();
-        files.insert("/assets/index-4.css".to_owned(), StaticFile::new("assets/index-4.css", b"body{margin:0}".to_vec(), true).unwrap());
+        files.insert(
+            "/assets/index-4.css".to_owned(),
+            StaticFile::new("assets/index-4.css", b"body{margin:0}".to_vec(), true).unwrap(),
+        );
         let (link, css) = stylesheet_of(BUILT_INDEX, &files).unwrap();
         assert_eq!(link, "<link rel=\"stylesheet\" crossorigin href=\"/assets/index-4.css\">");
         assert_eq!(css, "body{margin:0}");
-        assert!(stylesheet_of(BUILT_INDEX, &HashMap::new()).is_none(), "a link to a file the build lacks is not inlined");
+        assert!(
+            stylesheet_of(BUILT_INDEX, &HashMap::new()).is_none(),
+            "a link to a file the build lacks is not inlined"
+        );
     }
 
     #[test]
@@ -729,11 +886,16 @@ mod tests {
         std::fs::write(dir.path().join(".server/entry-server.js"), "").unwrap();
         let files = StaticFiles::load(dir.path()).unwrap();
         assert!(files.renderer.is_some());
-        assert!(files.by_path.keys().all(|path| !path.starts_with("/.server")), "{:?}", files.by_path.keys());
+        assert!(
+            files.by_path.keys().all(|path| !path.starts_with("/.server")),
+            "{:?}",
+            files.by_path.keys()
+        );
     }
 
     #[tokio::test]
-    async fn a_drawn_page_carries_its_markup_answers_and_stylesheet_and_no_answer_can_close_its_script() {
+    async fn a_drawn_page_carries_its_markup_answers_and_stylesheet_and_no_answer_can_close_its_script()
+     {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("assets")).unwrap();
         std::fs::create_dir_all(dir.path().join(".server")).unwrap();
@@ -757,9 +919,16 @@ mod tests {
         let page = files.drawn("/", "", &headers, "", &paint, None).await.unwrap();
         assert!(page.starts_with("<html lang=\"ne\">"), "{page}");
         assert!(page.contains("<div id=\"root\" inert><main>ne</main></div>"), "{page}");
-        assert!(page.contains("<style>body{margin:0}</style><link disabled rel=\"stylesheet\""), "{page}");
+        assert!(
+            page.contains("<style>body{margin:0}</style><link disabled rel=\"stylesheet\""),
+            "{page}"
+        );
         assert!(page.contains(r#"<script type="application/json" id="page-cache">[["guide:1",{"bio":"\u003c/script>\u003cscript>alert(1)\u003c/script>"},{}]]</script>"#), "{page}");
-        assert_eq!(page.matches("<script").count(), 2, "the app's start and the answers only: {page}");
+        assert_eq!(
+            page.matches("<script").count(),
+            2,
+            "the app's start and the answers only: {page}"
+        );
 
         // Not for a signed-in reader, a query, or a request that is not a page load.
         headers.insert(header::COOKIE, HeaderValue::from_static("yatra_signed_in=1"));
@@ -772,12 +941,34 @@ mod tests {
 
     #[test]
     fn only_the_pages_travellers_land_on_have_a_first_paint_and_odd_ids_none() {
-        assert_eq!(FirstPaint::of("/guides/abc123").and_then(|p| p.api_path), Some("/api/v1/users/guide/abc123".to_owned()));
-        assert_eq!(FirstPaint::of("/destination/abc").and_then(|p| p.api_path), Some("/api/v1/users/destination/abc".to_owned()));
-        assert_eq!(FirstPaint::of("/blog/abc").and_then(|p| p.api_path), Some("/api/v1/users/blog/abc".to_owned()));
+        assert_eq!(
+            FirstPaint::of("/guides/abc123").and_then(|p| p.api_path),
+            Some("/api/v1/users/guide/abc123".to_owned())
+        );
+        assert_eq!(
+            FirstPaint::of("/destination/abc").and_then(|p| p.api_path),
+            Some("/api/v1/users/destination/abc".to_owned())
+        );
+        assert_eq!(
+            FirstPaint::of("/blog/abc").and_then(|p| p.api_path),
+            Some("/api/v1/users/blog/abc".to_owned())
+        );
         assert!(FirstPaint::of("/guides").is_some_and(|p| p.is_list));
-        for path in ["/", "/blogs", "/guides/", "/guides/a/b", "/guides/a%2Fb", "/guides/..", "/blog/dashboard?x", "/login"] {
-            assert!(FirstPaint::of(path).is_none_or(|p| !p.api_path.is_some_and(|api| api.contains(['%', '.', '?']))), "{path}");
+        for path in [
+            "/",
+            "/blogs",
+            "/guides/",
+            "/guides/a/b",
+            "/guides/a%2Fb",
+            "/guides/..",
+            "/blog/dashboard?x",
+            "/login",
+        ] {
+            assert!(
+                FirstPaint::of(path)
+                    .is_none_or(|p| !p.api_path.is_some_and(|api| api.contains(['%', '.', '?']))),
+                "{path}"
+            );
         }
         assert!(FirstPaint::of("/guides/a/b").is_none());
         assert!(FirstPaint::of("/guides/..").is_none());

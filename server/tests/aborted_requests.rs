@@ -63,5 +63,8 @@ async fn four_hundred_logins_dropped_five_ms_after_sending_leave_the_server_unde
     // Assert
     let (after, peak) = memory_mb();
     println!("RSS before {before} MB, after {after} MB, peak {peak} MB");
-    assert!(peak < 200, "the process peaked at {peak} MB (before the flood {before} MB, after {after} MB)");
+    assert!(
+        peak < 200,
+        "the process peaked at {peak} MB (before the flood {before} MB, after {after} MB)"
+    );
 }

@@ -11,11 +11,11 @@ use crate::auth::routes::{MessageResponse, success};
 use crate::auth::session::Session;
 use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{Db, now_ms, to_rfc3339};
+use crate::email::{self, Email, Recipient, Template};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 use crate::guides::profile::{Certification, certifications};
 use crate::media::upload::public_url;
 use crate::moderation::audit::{self, AuditAction};
-use crate::email::{self, Email, Recipient, Template};
 use crate::notifications::{self, NewNotification, NotificationHub};
 use crate::profile::required_text;
 
@@ -76,7 +76,10 @@ struct QueueRow {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not an admin account"),
     ))]
-async fn verification_queue(State(state): State<AppState>, session: Session) -> AppResult<Json<VerificationQueueResponse>> {
+async fn verification_queue(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<VerificationQueueResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
     let rows: Vec<QueueRow> = sqlx::query_as(
         "SELECT u.id, u.first_name, u.last_name, u.email, g.submitted_at, g.bio, g.nationality, pp.storage_key AS picture_key, \
@@ -114,7 +117,11 @@ async fn verification_queue(State(state): State<AppState>, session: Session) -> 
         (status = 404, body = ErrorBody, description = "No such guide"),
         (status = 409, body = ErrorBody, description = "Nothing waits for review, or the guide has no valid licence"),
     ))]
-async fn verify_guide(State(state): State<AppState>, session: Session, Path(guide_id): Path<String>) -> AppResult<Json<MessageResponse>> {
+async fn verify_guide(
+    State(state): State<AppState>,
+    session: Session,
+    Path(guide_id): Path<String>,
+) -> AppResult<Json<MessageResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
     decide(&state.db, &state.notifications, &session.user_id, &guide_id, Decision::Approve).await?;
     Ok(success("Guide verified"))
@@ -145,7 +152,8 @@ async fn reject_guide(
     session.require_stored_role(&state.db, Role::Admin).await?;
     let reason = required_text(body.reason.as_deref(), "Reason", REASON_MAX, true)
         .map_err(|_| AppError::validation("Please give a reason for the rejection"))?;
-    decide(&state.db, &state.notifications, &session.user_id, &guide_id, Decision::Reject(reason)).await?;
+    decide(&state.db, &state.notifications, &session.user_id, &guide_id, Decision::Reject(reason))
+        .await?;
     Ok(success("Guide rejected"))
 }
 
@@ -160,11 +168,18 @@ enum Decision {
 
 /// Records the decision, the guide's notification and the audit row together, only while
 /// the submission still waits (two admins deciding at once: the second gets 409).
-async fn decide(db: &Db, hub: &NotificationHub, admin_id: &str, guide_id: &str, decision: Decision) -> AppResult<()> {
-    let is_guide: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1 AND role = 'guide'")
-        .bind(guide_id)
-        .fetch_optional(&db.pool)
-        .await?;
+async fn decide(
+    db: &Db,
+    hub: &NotificationHub,
+    admin_id: &str,
+    guide_id: &str,
+    decision: Decision,
+) -> AppResult<()> {
+    let is_guide: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM users WHERE id = $1 AND role = 'guide'")
+            .bind(guide_id)
+            .fetch_optional(&db.pool)
+            .await?;
     if is_guide.is_none() {
         return Err(AppError::NotFound("Guide not found".into()));
     }
@@ -186,7 +201,9 @@ async fn decide(db: &Db, hub: &NotificationHub, admin_id: &str, guide_id: &str, 
             "verified",
         ),
         Decision::Reject(reason) => {
-            let message = format!("Your verification was not approved: {reason}. Please update your certificates and submit again.");
+            let message = format!(
+                "Your verification was not approved: {reason}. Please update your certificates and submit again."
+            );
             ("unverified", "rejected", reason, message, "rejected")
         }
     };
@@ -195,10 +212,11 @@ async fn decide(db: &Db, hub: &NotificationHub, admin_id: &str, guide_id: &str, 
     // A guide is verified on a licence with a number and a future expiry (issue 15); its
     // expiry is copied here, so the reminders and the expiry sweep follow what the admin
     // saw, not later edits of the certificate.
-    let waiting: Option<(String,)> = sqlx::query_as("SELECT review_state FROM guide_details WHERE user_id = $1")
-        .bind(guide_id)
-        .fetch_optional(&mut *tx)
-        .await?;
+    let waiting: Option<(String,)> =
+        sqlx::query_as("SELECT review_state FROM guide_details WHERE user_id = $1")
+            .bind(guide_id)
+            .fetch_optional(&mut *tx)
+            .await?;
     if !matches!(waiting.as_ref().map(|(state,)| state.as_str()), Some("submitted")) {
         return Err(no_submission());
     }

@@ -220,16 +220,49 @@ pub fn nepali_place(place: &str) -> Option<&'static str> {
 
 /// Towns and areas guides are based in, beyond the destinations' own names.
 const PLACES: &[&str] = &[
-    "pokhara", "kathmandu", "thamel", "lalitpur", "patan", "bhaktapur", "chitwan", "sauraha", "lumbini", "mustang", "jomsom",
-    "kagbeni", "manang", "namche", "lukla", "solukhumbu", "ghandruk", "bandipur", "nagarkot", "dhulikhel", "ilam", "janakpur",
-    "bardia", "bardiya", "tansen", "gorkha", "jumla", "kirtipur", "boudha", "lakeside", "sarangkot", "besisahar", "syabrubesi",
-    "everest", "annapurna", "langtang",
+    "pokhara",
+    "kathmandu",
+    "thamel",
+    "lalitpur",
+    "patan",
+    "bhaktapur",
+    "chitwan",
+    "sauraha",
+    "lumbini",
+    "mustang",
+    "jomsom",
+    "kagbeni",
+    "manang",
+    "namche",
+    "lukla",
+    "solukhumbu",
+    "ghandruk",
+    "bandipur",
+    "nagarkot",
+    "dhulikhel",
+    "ilam",
+    "janakpur",
+    "bardia",
+    "bardiya",
+    "tansen",
+    "gorkha",
+    "jumla",
+    "kirtipur",
+    "boudha",
+    "lakeside",
+    "sarangkot",
+    "besisahar",
+    "syabrubesi",
+    "everest",
+    "annapurna",
+    "langtang",
 ];
 
 /// Languages guides list, as the profile form names them.
 const LANGUAGES: &[&str] = &[
-    "French", "German", "Spanish", "Japanese", "Chinese", "Korean", "Hindi", "Italian", "Russian", "Hebrew", "Dutch", "Tibetan",
-    "Newari", "Sherpa", "Gurung", "Tharu", "Maithili", "English", "Nepali",
+    "French", "German", "Spanish", "Japanese", "Chinese", "Korean", "Hindi", "Italian", "Russian",
+    "Hebrew", "Dutch", "Tibetan", "Newari", "Sherpa", "Gurung", "Tharu", "Maithili", "English",
+    "Nepali",
 ];
 
 const MONTHS: [(&str, Month); 12] = [
@@ -248,8 +281,10 @@ const MONTHS: [(&str, Month); 12] = [
 ];
 
 /// Name words too common to recognise a destination by ("Lake", "National Park").
-const GENERIC_NAME_WORDS: &[&str] =
-    &["lake", "lakes", "national", "park", "durbar", "square", "base", "camp", "circuit", "valley", "hill", "stupa", "upper"];
+const GENERIC_NAME_WORDS: &[&str] = &[
+    "lake", "lakes", "national", "park", "durbar", "square", "base", "camp", "circuit", "valley",
+    "hill", "stupa", "upper",
+];
 
 /// The question as words, Nepali glossed into English, digits as ASCII; `$` kept as a word.
 struct Words(Vec<String>);
@@ -323,8 +358,19 @@ fn with_dollars_after(question: &str) -> String {
 pub fn understand(question: &str, destinations: &[KnownDestination], today: Date) -> Intent {
     let words = Words::read(question);
 
-    if words.has_any(&["emergency", "sos", "rescue", "ambulance", "police", "accident", "injured", "hurt", "lost", "evacuation", "helicopter"])
-        || words.has_phrase("altitude sickness")
+    if words.has_any(&[
+        "emergency",
+        "sos",
+        "rescue",
+        "ambulance",
+        "police",
+        "accident",
+        "injured",
+        "hurt",
+        "lost",
+        "evacuation",
+        "helicopter",
+    ]) || words.has_phrase("altitude sickness")
         || words.has_phrase("help me")
         || words.has("sick")
     {
@@ -334,7 +380,15 @@ pub fn understand(question: &str, destinations: &[KnownDestination], today: Date
     let guides = guide_question(&words, today);
     let asks_for_guide = words.has_stem(&["guide"]);
     let destination = find_destination(&words, destinations);
-    let requirement = words.has_any(&["need", "needed", "required", "mandatory", "must", "compulsory", "necessary"]);
+    let requirement = words.has_any(&[
+        "need",
+        "needed",
+        "required",
+        "mandatory",
+        "must",
+        "compulsory",
+        "necessary",
+    ]);
 
     // "Do I need a guide for the Annapurna Circuit?" is a fact about the destination.
     if let Some(id) = &destination
@@ -345,7 +399,11 @@ pub fn understand(question: &str, destinations: &[KnownDestination], today: Date
     {
         return Intent::Destination { id: id.clone(), topic: Topic::GuideRequired };
     }
-    if asks_for_guide || guides.language.is_some() || guides.max_price.is_some() || guides.min_price.is_some() {
+    if asks_for_guide
+        || guides.language.is_some()
+        || guides.max_price.is_some()
+        || guides.min_price.is_some()
+    {
         return Intent::Guides(guides);
     }
     if let Some(id) = destination {
@@ -412,20 +470,37 @@ fn number(word: &str) -> Option<f64> {
 /// Prices are numbers said to be dollars (a sign or the word), or after "under" and the
 /// like when they are not a date's day.
 fn prices(words: &Words) -> (Option<f64>, Option<f64>) {
-    const AT_MOST: &[&str] = &["under", "below", "less", "max", "maximum", "cheaper", "within", "upto", "up", "budget", "lower"];
+    const AT_MOST: &[&str] = &[
+        "under", "below", "less", "max", "maximum", "cheaper", "within", "upto", "up", "budget",
+        "lower",
+    ];
     const AT_LEAST: &[&str] = &["over", "above", "more", "least", "min", "minimum", "from"];
     let w = &words.0;
-    let is_dollars = |i: usize| w.get(i + 1).is_some_and(|n| matches!(n.as_str(), "dollars" | "dollar" | "usd" | "day"));
-    let is_month = |i: usize| w.get(i + 1).is_some_and(|n| month(n).is_some()) || i.checked_sub(1).and_then(|p| w.get(p)).is_some_and(|p| month(p).is_some());
+    let is_dollars = |i: usize| {
+        w.get(i + 1).is_some_and(|n| matches!(n.as_str(), "dollars" | "dollar" | "usd" | "day"))
+    };
+    let is_month = |i: usize| {
+        w.get(i + 1).is_some_and(|n| month(n).is_some())
+            || i.checked_sub(1).and_then(|p| w.get(p)).is_some_and(|p| month(p).is_some())
+    };
     let mut min = None;
     let mut max = None;
     let mut amounts = Vec::new();
     for (i, word) in w.iter().enumerate() {
         let Some(value) = number(word) else { continue };
         let before = |k: usize| i.checked_sub(k).and_then(|p| w.get(p)).map(String::as_str);
-        let direction_before = [before(1), before(2), before(3)].into_iter().flatten().find(|b| AT_MOST.contains(b) || AT_LEAST.contains(b));
-        let direction_after = w.iter().skip(i + 1).take(3).map(String::as_str).find(|a| AT_MOST.contains(a) || AT_LEAST.contains(a));
-        let priced = (is_dollars(i) || (direction_before.is_some() && !is_month(i))) && value <= PRICE_MAX;
+        let direction_before = [before(1), before(2), before(3)]
+            .into_iter()
+            .flatten()
+            .find(|b| AT_MOST.contains(b) || AT_LEAST.contains(b));
+        let direction_after = w
+            .iter()
+            .skip(i + 1)
+            .take(3)
+            .map(String::as_str)
+            .find(|a| AT_MOST.contains(a) || AT_LEAST.contains(a));
+        let priced =
+            (is_dollars(i) || (direction_before.is_some() && !is_month(i))) && value <= PRICE_MAX;
         if !priced {
             continue;
         }
@@ -453,7 +528,10 @@ fn month(word: &str) -> Option<Month> {
     if word.len() < 3 {
         return None;
     }
-    MONTHS.iter().find(|(prefix, _)| word.starts_with(prefix) && full_month_name(*prefix).starts_with(word)).map(|(_, m)| *m)
+    MONTHS
+        .iter()
+        .find(|(prefix, _)| word.starts_with(prefix) && full_month_name(*prefix).starts_with(word))
+        .map(|(_, m)| *m)
 }
 
 fn full_month_name(prefix: &str) -> &'static str {
@@ -500,9 +578,17 @@ fn date(words: &Words, today: Date) -> Option<Date> {
     }
     for (i, word) in w.iter().enumerate() {
         let Some(month) = month(word) else { continue };
-        let day = i.checked_sub(1).and_then(|p| w.get(p)).and_then(|p| day_number(p)).or_else(|| w.get(i + 1).and_then(|n| day_number(n)));
+        let day = i
+            .checked_sub(1)
+            .and_then(|p| w.get(p))
+            .and_then(|p| day_number(p))
+            .or_else(|| w.get(i + 1).and_then(|n| day_number(n)));
         let Some(day) = day else { continue };
-        let year = w.iter().skip(i + 1).take(3).find_map(|y| y.parse::<i32>().ok().filter(|y| (2000..=2100).contains(y)));
+        let year = w
+            .iter()
+            .skip(i + 1)
+            .take(3)
+            .find_map(|y| y.parse::<i32>().ok().filter(|y| (2000..=2100).contains(y)));
         if let Some(year) = year {
             return Date::from_calendar_date(year, month, day).ok();
         }
@@ -531,7 +617,10 @@ fn find_destination(words: &Words, destinations: &[KnownDestination]) -> Option<
     let mut best: Option<(&KnownDestination, usize)> = None;
     for destination in destinations {
         let name = normalize(&destination.name);
-        let score = name.split(' ').filter(|w| !GENERIC_NAME_WORDS.contains(w) && w.len() > 2 && words.has(w)).count();
+        let score = name
+            .split(' ')
+            .filter(|w| !GENERIC_NAME_WORDS.contains(w) && w.len() > 2 && words.has(w))
+            .count();
         if score > best.map_or(0, |(_, s)| s) {
             best = Some((destination, score));
         }
@@ -544,7 +633,9 @@ fn topic(words: &Words) -> Topic {
         Topic::Permits
     } else if words.has_stem(&["altitude", "high", "height", "elevation", "metre", "meter"]) {
         Topic::Altitude
-    } else if words.has_stem(&["month", "when", "season", "weather", "best time"]) || words.has_phrase("best time") {
+    } else if words.has_stem(&["month", "when", "season", "weather", "best time"])
+        || words.has_phrase("best time")
+    {
         Topic::Months
     } else if words.has_stem(&["day", "long", "duration"]) {
         Topic::Days
@@ -563,10 +654,15 @@ mod tests {
     const TODAY: Date = date!(2026 - 11 - 24);
 
     fn destinations() -> Vec<KnownDestination> {
-        [("d1", "Everest Base Camp"), ("d2", "Phewa Lake, Pokhara"), ("d3", "Annapurna Circuit"), ("d4", "Chitwan National Park")]
-            .into_iter()
-            .map(|(id, name)| KnownDestination { id: id.into(), name: name.into() })
-            .collect()
+        [
+            ("d1", "Everest Base Camp"),
+            ("d2", "Phewa Lake, Pokhara"),
+            ("d3", "Annapurna Circuit"),
+            ("d4", "Chitwan National Park"),
+        ]
+        .into_iter()
+        .map(|(id, name)| KnownDestination { id: id.into(), name: name.into() })
+        .collect()
     }
 
     fn read(question: &str) -> Intent {
@@ -575,7 +671,11 @@ mod tests {
 
     #[test]
     fn the_issue_question_reads_into_all_five_filters() {
-        let Intent::Guides(q) = read("a French-speaking trekking guide in Pokhara under $60 on 12 March") else { panic!() };
+        let Intent::Guides(q) =
+            read("a French-speaking trekking guide in Pokhara under $60 on 12 March")
+        else {
+            panic!()
+        };
         assert_eq!(
             q,
             GuideQuestion {
@@ -591,7 +691,10 @@ mod tests {
 
     #[test]
     fn the_same_question_in_nepali_reads_the_same() {
-        let Intent::Guides(q) = read("पोखरामा फ्रेन्च बोल्ने ट्रेकिङ गाइड, $६० भन्दा कम, मार्च १२ मा") else { panic!() };
+        let Intent::Guides(q) = read("पोखरामा फ्रेन्च बोल्ने ट्रेकिङ गाइड, $६० भन्दा कम, मार्च १२ मा")
+        else {
+            panic!()
+        };
         assert_eq!(q.place.as_deref(), Some("Pokhara"));
         assert_eq!(q.language.as_deref(), Some("French"));
         assert_eq!(q.category, Some(Category::Trekking));
@@ -641,14 +744,38 @@ mod tests {
 
     #[test]
     fn destinations_and_their_topics() {
-        assert_eq!(read("When is the best time to visit Everest base camp?"), Intent::Destination { id: "d1".into(), topic: Topic::Months });
-        assert_eq!(read("How many days is the Annapurna Circuit?"), Intent::Destination { id: "d3".into(), topic: Topic::Days });
-        assert_eq!(read("how high is everest base camp"), Intent::Destination { id: "d1".into(), topic: Topic::Altitude });
-        assert_eq!(read("What permits do I need for Annapurna?"), Intent::Destination { id: "d3".into(), topic: Topic::Permits });
-        assert_eq!(read("Do I need a guide for the Annapurna Circuit?"), Intent::Destination { id: "d3".into(), topic: Topic::GuideRequired });
-        assert_eq!(read("Tell me about Chitwan"), Intent::Destination { id: "d4".into(), topic: Topic::All });
-        assert_eq!(read("एभरेस्ट बेस क्याम्प जाने उत्तम महिना कहिले हो?"), Intent::Destination { id: "d1".into(), topic: Topic::Months });
-        assert_eq!(read("अन्नपूर्णमा कुन परमिट चाहिन्छ?"), Intent::Destination { id: "d3".into(), topic: Topic::Permits });
+        assert_eq!(
+            read("When is the best time to visit Everest base camp?"),
+            Intent::Destination { id: "d1".into(), topic: Topic::Months }
+        );
+        assert_eq!(
+            read("How many days is the Annapurna Circuit?"),
+            Intent::Destination { id: "d3".into(), topic: Topic::Days }
+        );
+        assert_eq!(
+            read("how high is everest base camp"),
+            Intent::Destination { id: "d1".into(), topic: Topic::Altitude }
+        );
+        assert_eq!(
+            read("What permits do I need for Annapurna?"),
+            Intent::Destination { id: "d3".into(), topic: Topic::Permits }
+        );
+        assert_eq!(
+            read("Do I need a guide for the Annapurna Circuit?"),
+            Intent::Destination { id: "d3".into(), topic: Topic::GuideRequired }
+        );
+        assert_eq!(
+            read("Tell me about Chitwan"),
+            Intent::Destination { id: "d4".into(), topic: Topic::All }
+        );
+        assert_eq!(
+            read("एभरेस्ट बेस क्याम्प जाने उत्तम महिना कहिले हो?"),
+            Intent::Destination { id: "d1".into(), topic: Topic::Months }
+        );
+        assert_eq!(
+            read("अन्नपूर्णमा कुन परमिट चाहिन्छ?"),
+            Intent::Destination { id: "d3".into(), topic: Topic::Permits }
+        );
     }
 
     #[test]

@@ -74,12 +74,19 @@ impl Conversation {
             return Err(AppError::validation(format!("Send at most {MESSAGES_MAX} messages")));
         }
         if request.messages.last().is_some_and(|m| m.role != Speaker::User) {
-            return Err(AppError::validation("The last message must be the traveller's question (role user)"));
+            return Err(AppError::validation(
+                "The last message must be the traveller's question (role user)",
+            ));
         }
         let messages = request
             .messages
             .into_iter()
-            .map(|m| Ok(Message { role: m.role, content: required_text(m.content.as_deref(), "Message", MESSAGE_MAX, true)? }))
+            .map(|m| {
+                Ok(Message {
+                    role: m.role,
+                    content: required_text(m.content.as_deref(), "Message", MESSAGE_MAX, true)?,
+                })
+            })
             .collect::<AppResult<Vec<_>>>()?;
         Ok(Self(messages))
     }
@@ -113,7 +120,9 @@ pub async fn answer(state: &AppState, conversation: &Conversation) -> AppResult<
     if let Some(model) = &state.assistant {
         match model.answer(&state.db, conversation).await {
             Ok(answer) => return Ok(answer),
-            Err(error) => tracing::warn!(error = %error, "the assistant model failed; answering with the embedded Buddy"),
+            Err(error) => {
+                tracing::warn!(error = %error, "the assistant model failed; answering with the embedded Buddy")
+            }
         }
     }
     embedded_answer(&state.db, conversation.question()).await
@@ -125,14 +134,23 @@ pub async fn embedded_answer(db: &Db, question: &str) -> AppResult<Answer> {
     let destinations = tools::known_destinations(db).await?;
     let intent = understand(question, &destinations, crate::calendar::today_in_nepal());
     let answer = match intent {
-        Intent::Greeting => Answer { reply: replies::greeting(lang), cards: Vec::new(), search_url: None },
-        Intent::Emergency => Answer { reply: replies::emergency(lang), cards: Vec::new(), search_url: None },
-        Intent::Unknown => Answer { reply: replies::unknown(lang), cards: Vec::new(), search_url: Some(search_url(&[("q", question)])) },
+        Intent::Greeting => {
+            Answer { reply: replies::greeting(lang), cards: Vec::new(), search_url: None }
+        }
+        Intent::Emergency => {
+            Answer { reply: replies::emergency(lang), cards: Vec::new(), search_url: None }
+        }
+        Intent::Unknown => Answer {
+            reply: replies::unknown(lang),
+            cards: Vec::new(),
+            search_url: Some(search_url(&[("q", question)])),
+        },
         Intent::Guides(asked) => {
             let (guides, total) = tools::search_guides(db, &asked).await?;
             let more = total > guides.len() as i64 || guides.is_empty();
             let date = asked.date.map(crate::calendar::date_text);
-            let prices = (asked.min_price.map(|p| p.to_string()), asked.max_price.map(|p| p.to_string()));
+            let prices =
+                (asked.min_price.map(|p| p.to_string()), asked.max_price.map(|p| p.to_string()));
             let search = [
                 ("q", asked.place.as_deref()),
                 ("category", asked.category.map(|c| c.as_str())),
@@ -141,7 +159,8 @@ pub async fn embedded_answer(db: &Db, question: &str) -> AppResult<Answer> {
                 ("maxPrice", prices.1.as_deref()),
                 ("date", date.as_deref()),
             ];
-            let search: Vec<(&str, &str)> = search.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))).collect();
+            let search: Vec<(&str, &str)> =
+                search.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))).collect();
             Answer {
                 reply: replies::guides(&asked, &guides, total, lang),
                 cards: guides.iter().map(Card::guide).collect(),
@@ -154,7 +173,11 @@ pub async fn embedded_answer(db: &Db, question: &str) -> AppResult<Answer> {
                 cards: tools::destination_cards(db, &destination).await?,
                 search_url: None,
             },
-            None => Answer { reply: replies::unknown(lang), cards: Vec::new(), search_url: Some(search_url(&[("q", question)])) },
+            None => Answer {
+                reply: replies::unknown(lang),
+                cards: Vec::new(),
+                search_url: Some(search_url(&[("q", question)])),
+            },
         },
     };
     Ok(answer)
@@ -171,9 +194,10 @@ fn encode(value: &str) -> String {
     value
         .bytes()
         .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
             _ => format!("%{b:02X}"),
         })
         .collect()
 }
-

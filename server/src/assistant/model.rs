@@ -50,7 +50,10 @@ pub struct Model {
 
 impl Model {
     pub fn new(config: &AssistantConfig) -> anyhow::Result<Self> {
-        let http = reqwest::Client::builder().timeout(config.timeout).connect_timeout(config.timeout.min(Duration::from_secs(5))).build()?;
+        let http = reqwest::Client::builder()
+            .timeout(config.timeout)
+            .connect_timeout(config.timeout.min(Duration::from_secs(5)))
+            .build()?;
         Ok(Self { http, config: config.clone() })
     }
 
@@ -73,18 +76,34 @@ impl Model {
         let mut cards: Vec<Card> = Vec::new();
         for _ in 0..ROUNDS_MAX {
             let message = self.complete(&messages).await?;
-            let calls = message.get("tool_calls").and_then(Value::as_array).filter(|c| !c.is_empty()).cloned();
+            let calls = message
+                .get("tool_calls")
+                .and_then(Value::as_array)
+                .filter(|c| !c.is_empty())
+                .cloned();
             let Some(calls) = calls else {
-                let reply = message.get("content").and_then(Value::as_str).map(str::trim).filter(|c| !c.is_empty());
+                let reply = message
+                    .get("content")
+                    .and_then(Value::as_str)
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty());
                 let reply = reply.ok_or(ModelError::Malformed("no content and no tool call"))?;
                 cards.truncate(CARDS_MAX);
                 return Ok(Answer { reply: reply.to_owned(), cards, search_url: None });
             };
             messages.push(json!({"role": "assistant", "content": message.get("content").cloned().unwrap_or(Value::Null), "tool_calls": calls}));
             for call in &calls {
-                let id = call.get("id").and_then(Value::as_str).ok_or(ModelError::Malformed("a tool call without an id"))?;
-                let function = call.get("function").ok_or(ModelError::Malformed("a tool call without a function"))?;
-                let name = function.get("name").and_then(Value::as_str).ok_or(ModelError::Malformed("a tool call without a name"))?;
+                let id = call
+                    .get("id")
+                    .and_then(Value::as_str)
+                    .ok_or(ModelError::Malformed("a tool call without an id"))?;
+                let function = call
+                    .get("function")
+                    .ok_or(ModelError::Malformed("a tool call without a function"))?;
+                let name = function
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .ok_or(ModelError::Malformed("a tool call without a name"))?;
                 // Arguments come as JSON text; unreadable ones are the model's mistake, told back to it.
                 let arguments: Value = function
                     .get("arguments")
@@ -94,7 +113,10 @@ impl Model {
                 let result = if arguments.is_object() {
                     tools::run(db, name, &arguments).await?
                 } else {
-                    tools::ToolResult { content: json!({"error": "arguments must be a JSON object"}), cards: Vec::new() }
+                    tools::ToolResult {
+                        content: json!({"error": "arguments must be a JSON object"}),
+                        cards: Vec::new(),
+                    }
                 };
                 for card in result.cards {
                     if !cards.iter().any(|c| c.id == card.id && c.kind == card.kind) {

@@ -81,8 +81,34 @@ fn language_name(language: &str, lang: Lang) -> String {
     nepali.to_owned()
 }
 
-const MONTHS_EN: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const MONTHS_NE: [&str; 12] = ["जनवरी", "फेब्रुअरी", "मार्च", "अप्रिल", "मे", "जुन", "जुलाई", "अगस्ट", "सेप्टेम्बर", "अक्टोबर", "नोभेम्बर", "डिसेम्बर"];
+const MONTHS_EN: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+const MONTHS_NE: [&str; 12] = [
+    "जनवरी",
+    "फेब्रुअरी",
+    "मार्च",
+    "अप्रिल",
+    "मे",
+    "जुन",
+    "जुलाई",
+    "अगस्ट",
+    "सेप्टेम्बर",
+    "अक्टोबर",
+    "नोभेम्बर",
+    "डिसेम्बर",
+];
 
 fn month_name(number: u8, lang: Lang) -> &'static str {
     let index = usize::from(number.clamp(1, 12)) - 1;
@@ -117,8 +143,16 @@ fn conditions(question: &GuideQuestion, lang: Lang) -> String {
             format!("from {} to {} a day", dollars(min), dollars(max)),
             format!("दिनको {} देखि {} सम्म", dollars(min), dollars(max)),
         )),
-        (None, Some(max)) => parts.push(lang.pick(format!("up to {} a day", dollars(max)), format!("दिनको {} सम्म", dollars(max)))),
-        (Some(min), None) => parts.push(lang.pick(format!("from {} a day", dollars(min)), format!("दिनको {} वा बढी", dollars(min)))),
+        (None, Some(max)) => {
+            parts.push(lang.pick(
+                format!("up to {} a day", dollars(max)),
+                format!("दिनको {} सम्म", dollars(max)),
+            ))
+        }
+        (Some(min), None) => parts.push(lang.pick(
+            format!("from {} a day", dollars(min)),
+            format!("दिनको {} वा बढी", dollars(min)),
+        )),
         (None, None) => {}
     }
     if let Some(date) = question.date {
@@ -133,27 +167,39 @@ pub fn guides(question: &GuideQuestion, guides: &[GuideCard], total: i64, lang: 
     let asked = if conditions.is_empty() { String::new() } else { format!(" ({conditions})") };
     if guides.is_empty() {
         return match lang {
-            Lang::En => format!("I found no guide{asked}. Try leaving out a condition, or search all guides."),
+            Lang::En => format!(
+                "I found no guide{asked}. Try leaving out a condition, or search all guides."
+            ),
             Lang::Ne => format!("यस्तो गाइड भेटिएन{asked}। कुनै सर्त हटाएर हेर्नुहोस्, वा सबै गाइड खोज्नुहोस्।"),
         };
     }
     let mut reply = match (lang, total) {
         (Lang::En, 1) => format!("I found 1 guide{asked}:"),
-        (Lang::En, _) if total as usize > guides.len() => format!("I found {total} guides{asked}. The best rated:"),
+        (Lang::En, _) if total as usize > guides.len() => {
+            format!("I found {total} guides{asked}. The best rated:")
+        }
         (Lang::En, _) => format!("I found {total} guides{asked}:"),
-        (Lang::Ne, _) if total as usize > guides.len() => format!("{total} जना गाइड भेटिए{asked}। सबैभन्दा राम्रो मूल्याङ्कन भएका:"),
+        (Lang::Ne, _) if total as usize > guides.len() => {
+            format!("{total} जना गाइड भेटिए{asked}। सबैभन्दा राम्रो मूल्याङ्कन भएका:")
+        }
         (Lang::Ne, _) => format!("{total} जना गाइड भेटिए{asked}:"),
     };
     for guide in guides {
         let name = format!("{} {}", guide.first_name, guide.last_name);
-        let price = guide.price_per_day.map(|p| lang.pick(format!("{}/day", dollars(p)), format!("दिनको {}", dollars(p))));
+        let price = guide
+            .price_per_day
+            .map(|p| lang.pick(format!("{}/day", dollars(p)), format!("दिनको {}", dollars(p))));
         let rating = (guide.review_count > 0).then(|| {
             lang.pick(
                 format!("★ {:.1} ({} reviews)", guide.average_rating, guide.review_count),
                 format!("★ {:.1} ({} समीक्षा)", guide.average_rating, guide.review_count),
             )
         });
-        let details: Vec<String> = [price, rating, Some(guide.contact_info.address.clone()).filter(|a| !a.is_empty())].into_iter().flatten().collect();
+        let details: Vec<String> =
+            [price, rating, Some(guide.contact_info.address.clone()).filter(|a| !a.is_empty())]
+                .into_iter()
+                .flatten()
+                .collect();
         reply.push_str(&format!("\n• {name} — {}", details.join(", ")));
     }
     reply
@@ -195,7 +241,10 @@ fn permit(permit: &Permit, lang: Lang) -> String {
     }
     let mut text = format!("{} — {} {per}", permit.name, fees.join(" / "));
     if let Some(saarc) = permit.saarc_fee_npr {
-        text.push_str(&lang.pick(format!(" (SAARC citizens NPR {})", thousands(saarc)), format!(" (सार्क नागरिक NPR {})", thousands(saarc))));
+        text.push_str(&lang.pick(
+            format!(" (SAARC citizens NPR {})", thousands(saarc)),
+            format!(" (सार्क नागरिक NPR {})", thousands(saarc)),
+        ));
     }
     if !permit.note.is_empty() {
         text.push_str(&format!(" — {}", permit.note));
@@ -207,16 +256,24 @@ fn permit(permit: &Permit, lang: Lang) -> String {
 fn fact(facts: &TrekFacts, topic: Topic, lang: Lang) -> Option<String> {
     match topic {
         Topic::Months => (!facts.best_months.is_empty()).then(|| {
-            let months: Vec<&str> = facts.best_months.iter().map(|m| month_name(*m as u8, lang)).collect();
-            lang.pick(format!("Best months: {}.", months.join(", ")), format!("उत्तम महिना: {}।", months.join(", ")))
+            let months: Vec<&str> =
+                facts.best_months.iter().map(|m| month_name(*m as u8, lang)).collect();
+            lang.pick(
+                format!("Best months: {}.", months.join(", ")),
+                format!("उत्तम महिना: {}।", months.join(", ")),
+            )
         }),
         Topic::Days => facts.duration_days.map(|d| {
-            let days = if d.min == d.max { d.min.to_string() } else { format!("{}–{}", d.min, d.max) };
+            let days =
+                if d.min == d.max { d.min.to_string() } else { format!("{}–{}", d.min, d.max) };
             lang.pick(format!("It takes {days} days."), format!("यसमा {days} दिन लाग्छ।"))
         }),
-        Topic::Altitude => facts
-            .max_altitude_m
-            .map(|m| lang.pick(format!("The highest point is {} m.", thousands(m)), format!("सबैभन्दा अग्लो ठाउँ {} मिटर हो।", thousands(m)))),
+        Topic::Altitude => facts.max_altitude_m.map(|m| {
+            lang.pick(
+                format!("The highest point is {} m.", thousands(m)),
+                format!("सबैभन्दा अग्लो ठाउँ {} मिटर हो।", thousands(m)),
+            )
+        }),
         Topic::Difficulty => facts.difficulty.map(|d| {
             let name = difficulty_name(d, lang);
             lang.pick(format!("Difficulty: {name}."), format!("कठिनाइ: {name}।"))
@@ -225,7 +282,10 @@ fn fact(facts: &TrekFacts, topic: Topic, lang: Lang) -> Option<String> {
             lang.pick("No permit is listed.".to_owned(), "कुनै अनुमतिपत्र सूचीमा छैन।".to_owned())
         } else {
             let permits: Vec<String> = facts.permits.iter().map(|p| permit(p, lang)).collect();
-            lang.pick(format!("Permits: {}.", permits.join("; ")), format!("अनुमतिपत्र: {}।", permits.join("; ")))
+            lang.pick(
+                format!("Permits: {}.", permits.join("; ")),
+                format!("अनुमतिपत्र: {}।", permits.join("; ")),
+            )
         }),
         Topic::GuideRequired => Some(if facts.licensed_guide_required {
             lang.pick(
@@ -254,11 +314,20 @@ pub fn destination(destination: &Destination, topic: Topic, lang: Lang) -> Strin
             ),
         };
     }
-    let sentences: Vec<String> = [Topic::Days, Topic::Altitude, Topic::Months, Topic::Difficulty, Topic::Permits, Topic::GuideRequired]
-        .into_iter()
-        .filter(|t| *facts != TrekFacts::default() || !matches!(t, Topic::Permits | Topic::GuideRequired))
-        .filter_map(|t| fact(facts, t, lang))
-        .collect();
+    let sentences: Vec<String> = [
+        Topic::Days,
+        Topic::Altitude,
+        Topic::Months,
+        Topic::Difficulty,
+        Topic::Permits,
+        Topic::GuideRequired,
+    ]
+    .into_iter()
+    .filter(|t| {
+        *facts != TrekFacts::default() || !matches!(t, Topic::Permits | Topic::GuideRequired)
+    })
+    .filter_map(|t| fact(facts, t, lang))
+    .collect();
     if sentences.is_empty() {
         return lang.pick(
             format!("{title}: I have no trek facts for it yet. Its page tells you more."),

@@ -74,7 +74,11 @@ async fn chat(
 }
 
 fn wants_events(headers: &HeaderMap) -> bool {
-    headers.get_all(ACCEPT).iter().filter_map(|v| v.to_str().ok()).any(|v| v.contains("text/event-stream"))
+    headers
+        .get_all(ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| v.contains("text/event-stream"))
 }
 
 /// The answer as events: the reply in pieces of a few words (whitespace kept, so the
@@ -96,8 +100,10 @@ fn events(answer: Answer) -> Sse<impl futures_util::Stream<Item = Result<Event, 
     if !current.is_empty() {
         pieces.push(current);
     }
-    let mut events: Vec<Result<Event, Infallible>> =
-        pieces.into_iter().map(|text| Ok(Event::default().event("reply").data(json_text(&ReplyPiece { text })))).collect();
+    let mut events: Vec<Result<Event, Infallible>> = pieces
+        .into_iter()
+        .map(|text| Ok(Event::default().event("reply").data(json_text(&ReplyPiece { text }))))
+        .collect();
     events.push(Ok(Event::default().event("done").data(json_text(&answer))));
     Sse::new(futures_util::stream::iter(events))
 }

@@ -52,11 +52,21 @@ impl Card {
     }
 
     fn destination(destination: &Destination) -> Self {
-        Self { kind: CardKind::Destination, id: destination.id.clone(), title: destination.name.clone(), url: format!("/destination/{}", destination.id) }
+        Self {
+            kind: CardKind::Destination,
+            id: destination.id.clone(),
+            title: destination.name.clone(),
+            url: format!("/destination/{}", destination.id),
+        }
     }
 
     fn post(post: &Post) -> Self {
-        Self { kind: CardKind::Blog, id: post.id.clone(), title: post.title.clone(), url: format!("/blog/{}", post.id) }
+        Self {
+            kind: CardKind::Blog,
+            id: post.id.clone(),
+            title: post.title.clone(),
+            url: format!("/blog/{}", post.id),
+        }
     }
 }
 
@@ -90,14 +100,25 @@ pub struct Destination {
 
 /// Every destination's name, to recognise them in questions.
 pub async fn known_destinations(db: &Db) -> AppResult<Vec<KnownDestination>> {
-    let rows: Vec<(String, String)> = sqlx::query_as("SELECT id, name FROM destinations ORDER BY name, id").fetch_all(&db.pool).await?;
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT id, name FROM destinations ORDER BY name, id")
+            .fetch_all(&db.pool)
+            .await?;
     Ok(rows.into_iter().map(|(id, name)| KnownDestination { id, name }).collect())
 }
 
 pub async fn destination(db: &Db, id: &str) -> AppResult<Option<Destination>> {
     let row: Option<(String, String, String, Option<String>)> =
-        sqlx::query_as("SELECT id, name, location, trek FROM destinations WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
-    Ok(row.map(|(id, name, location, trek)| Destination { id, name, location, trek: TrekFacts::from_column(trek.as_deref()) }))
+        sqlx::query_as("SELECT id, name, location, trek FROM destinations WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(row.map(|(id, name, location, trek)| Destination {
+        id,
+        name,
+        location,
+        trek: TrekFacts::from_column(trek.as_deref()),
+    }))
 }
 
 /// A travellers' post.
@@ -112,7 +133,11 @@ pub async fn posts_about(db: &Db, words: &str) -> AppResult<Vec<Post>> {
     if words.is_empty() {
         return Ok(Vec::new());
     }
-    let page = feed(db, FeedQuery { words: &words, page: 1, limit: POSTS_SHOWN, cursor: None, viewer: "" }).await?;
+    let page = feed(
+        db,
+        FeedQuery { words: &words, page: 1, limit: POSTS_SHOWN, cursor: None, viewer: "" },
+    )
+    .await?;
     Ok(page.blogs.into_iter().map(|b| Post { id: b.id, title: b.title }).collect())
 }
 
@@ -163,8 +188,17 @@ pub fn definitions() -> Value {
 /// Runs a tool a model asked for. Arguments it got wrong are answered as an error the
 /// model can read (and correct), never as a failure of the whole answer.
 pub async fn run(db: &Db, name: &str, arguments: &Value) -> AppResult<ToolResult> {
-    let text = |key: &str| arguments.get(key).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
-    let price = |key: &str| arguments.get(key).and_then(Value::as_f64).filter(|p| p.is_finite() && *p >= 0.0);
+    let text = |key: &str| {
+        arguments
+            .get(key)
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+    };
+    let price = |key: &str| {
+        arguments.get(key).and_then(Value::as_f64).filter(|p| p.is_finite() && *p >= 0.0)
+    };
     match name {
         "search_guides" => {
             let category = match text("category") {
@@ -205,7 +239,10 @@ pub async fn run(db: &Db, name: &str, arguments: &Value) -> AppResult<ToolResult
                     })
                 })
                 .collect();
-            Ok(ToolResult { content: json!({"total": total, "guides": listed}), cards: guides.iter().map(Card::guide).collect() })
+            Ok(ToolResult {
+                content: json!({"total": total, "guides": listed}),
+                cards: guides.iter().map(Card::guide).collect(),
+            })
         }
         "destination_facts" => {
             let Some(name) = text("name") else { return Ok(refusal("name is required")) };
@@ -228,8 +265,14 @@ pub async fn run(db: &Db, name: &str, arguments: &Value) -> AppResult<ToolResult
         "search_blogs" => {
             let Some(query) = text("query") else { return Ok(refusal("query is required")) };
             let posts = posts_about(db, &query).await?;
-            let listed: Vec<Value> = posts.iter().map(|p| json!({"id": p.id, "title": p.title, "url": format!("/blog/{}", p.id)})).collect();
-            Ok(ToolResult { content: json!({"posts": listed}), cards: posts.iter().map(Card::post).collect() })
+            let listed: Vec<Value> = posts
+                .iter()
+                .map(|p| json!({"id": p.id, "title": p.title, "url": format!("/blog/{}", p.id)}))
+                .collect();
+            Ok(ToolResult {
+                content: json!({"posts": listed}),
+                cards: posts.iter().map(Card::post).collect(),
+            })
         }
         other => Ok(refusal(&format!("there is no tool named {other}"))),
     }

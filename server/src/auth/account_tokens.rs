@@ -56,10 +56,16 @@ pub async fn issue(db: &Db, user_id: &str, purpose: Purpose) -> AppResult<String
 
 /// The token's id and account while it can still be used; 400 saying why when it is
 /// unknown, used or expired.
-async fn usable(conn: &mut sqlx::AnyConnection, token: Option<&str>, purpose: Purpose) -> AppResult<(String, String)> {
+async fn usable(
+    conn: &mut sqlx::AnyConnection,
+    token: Option<&str>,
+    purpose: Purpose,
+) -> AppResult<(String, String)> {
     let link = purpose.link();
-    let unknown = || AppError::validation(format!("This {link} is not valid. Please ask for a new one."));
-    let token = token.map(str::trim).filter(|t| !t.is_empty() && t.len() <= 200).ok_or_else(unknown)?;
+    let unknown =
+        || AppError::validation(format!("This {link} is not valid. Please ask for a new one."));
+    let token =
+        token.map(str::trim).filter(|t| !t.is_empty() && t.len() <= 200).ok_or_else(unknown)?;
     let found: Option<(String, String, i64, Option<i64>)> =
         sqlx::query_as("SELECT id, user_id, expires_at, used_at FROM account_tokens WHERE token_hash = $1 AND purpose = $2")
             .bind(hash_refresh_token(token))
@@ -71,13 +77,18 @@ async fn usable(conn: &mut sqlx::AnyConnection, token: Option<&str>, purpose: Pu
         return Err(used(purpose));
     }
     if expires_at <= now_ms() {
-        return Err(AppError::validation(format!("This {link} has expired. Please ask for a new one.")));
+        return Err(AppError::validation(format!(
+            "This {link} has expired. Please ask for a new one."
+        )));
     }
     Ok((id, user_id))
 }
 
 fn used(purpose: Purpose) -> AppError {
-    AppError::validation(format!("This {} has already been used. Please ask for a new one.", purpose.link()))
+    AppError::validation(format!(
+        "This {} has already been used. Please ask for a new one.",
+        purpose.link()
+    ))
 }
 
 /// 400 unless `token` could be used now (a cheap look before slow work).
@@ -88,14 +99,19 @@ pub async fn check(db: &Db, token: Option<&str>, purpose: Purpose) -> AppResult<
 
 /// Uses up `token` inside `conn`'s transaction and returns its account; 400 saying why
 /// when it is unknown, used or expired. Of two concurrent uses, one wins.
-pub async fn consume(conn: &mut sqlx::AnyConnection, token: Option<&str>, purpose: Purpose) -> AppResult<String> {
+pub async fn consume(
+    conn: &mut sqlx::AnyConnection,
+    token: Option<&str>,
+    purpose: Purpose,
+) -> AppResult<String> {
     let (id, user_id) = usable(conn, token, purpose).await?;
     let now = now_ms();
-    let claimed = sqlx::query("UPDATE account_tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
-        .bind(now)
-        .bind(&id)
-        .execute(&mut *conn)
-        .await?;
+    let claimed =
+        sqlx::query("UPDATE account_tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
+            .bind(now)
+            .bind(&id)
+            .execute(&mut *conn)
+            .await?;
     if claimed.rows_affected() != 1 {
         return Err(used(purpose));
     }

@@ -22,7 +22,15 @@ pub async fn create(db: &Db, account: NewAccount) -> AppResult<String> {
         return Err(email_conflict());
     }
     let hash = password::hash(account.password.into_inner()).await?;
-    create_with_hash(db, &account.first_name, &account.last_name, &account.email, account.role, &hash).await
+    create_with_hash(
+        db,
+        &account.first_name,
+        &account.last_name,
+        &account.email,
+        account.role,
+        &hash,
+    )
+    .await
 }
 
 /// Sign-up: the account, unverified, and the email asking to verify it, in one
@@ -33,8 +41,25 @@ pub async fn sign_up(db: &Db, account: NewAccount, language: Lang) -> AppResult<
     }
     let hash = password::hash(account.password.into_inner()).await?;
     let mut tx = db.begin_write().await?;
-    let id = insert(&mut tx, &account.first_name, &account.last_name, &account.email, account.role, &hash, None, language).await?;
-    email::queue(&mut tx, email::Email { to: email::Recipient::User(id.clone()), template: email::Template::VerifyEmail {} }).await?;
+    let id = insert(
+        &mut tx,
+        &account.first_name,
+        &account.last_name,
+        &account.email,
+        account.role,
+        &hash,
+        None,
+        language,
+    )
+    .await?;
+    email::queue(
+        &mut tx,
+        email::Email {
+            to: email::Recipient::User(id.clone()),
+            template: email::Template::VerifyEmail {},
+        },
+    )
+    .await?;
     tx.commit().await?;
     Ok(id)
 }

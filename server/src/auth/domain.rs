@@ -68,10 +68,14 @@ impl PersonName {
             return Err(AppError::validation(format!("{field} is required")));
         }
         if trimmed.chars().count() > NAME_MAX {
-            return Err(AppError::validation(format!("{field} must be at most {NAME_MAX} characters")));
+            return Err(AppError::validation(format!(
+                "{field} must be at most {NAME_MAX} characters"
+            )));
         }
         if trimmed.chars().any(char::is_control) {
-            return Err(AppError::validation(format!("{field} contains characters that are not allowed")));
+            return Err(AppError::validation(format!(
+                "{field} contains characters that are not allowed"
+            )));
         }
         Ok(Self(trimmed.to_owned()))
     }
@@ -97,7 +101,10 @@ impl Email {
         }
         let parsed: email_address::EmailAddress = trimmed.parse().map_err(|_| invalid())?;
         // The RFC allows dotless domains and quoted local parts; a marketplace account does not.
-        if !parsed.domain().contains('.') || parsed.local_part().starts_with('"') || parsed.domain().starts_with('[') {
+        if !parsed.domain().contains('.')
+            || parsed.local_part().starts_with('"')
+            || parsed.domain().starts_with('[')
+        {
             return Err(invalid());
         }
         Ok(Self(trimmed.to_owned()))
@@ -123,10 +130,14 @@ impl NewPassword {
         }
         let length = password.chars().count();
         if length < PASSWORD_MIN {
-            return Err(AppError::validation(format!("Password must be at least {PASSWORD_MIN} characters")));
+            return Err(AppError::validation(format!(
+                "Password must be at least {PASSWORD_MIN} characters"
+            )));
         }
         if length > PASSWORD_MAX {
-            return Err(AppError::validation(format!("Password must be at most {PASSWORD_MAX} characters")));
+            return Err(AppError::validation(format!(
+                "Password must be at most {PASSWORD_MAX} characters"
+            )));
         }
         if confirm != Some(password) {
             return Err(AppError::validation("Passwords do not match"));
@@ -145,7 +156,9 @@ mod tests {
 
     #[test]
     fn emails_that_people_mistype_are_refused() {
-        for bad in ["", "  ", "plainaddress", "a@b", "a@@b.com", "a b@c.com", "@nepal.np", "x@[1.2.3.4]"] {
+        for bad in
+            ["", "  ", "plainaddress", "a@b", "a@@b.com", "a b@c.com", "@nepal.np", "x@[1.2.3.4]"]
+        {
             assert!(Email::parse(Some(bad)).is_err(), "{bad:?} should be refused");
         }
         assert!(Email::parse(None).is_err());

@@ -42,8 +42,16 @@ pub struct LanguageResponse {
 /// Choose the language of the signed-in account's emails.
 #[utoipa::path(patch, path = "/protect/language", tag = "accounts", security(("bearer" = [])), request_body = LanguageRequest,
     responses((status = 200, body = LanguageResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn update_language(State(state): State<AppState>, session: Session, Json(body): Json<LanguageRequest>) -> AppResult<Json<LanguageResponse>> {
-    let language = body.language.as_deref().and_then(Lang::parse).ok_or_else(|| AppError::validation("Language must be en or ne"))?;
+async fn update_language(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<LanguageRequest>,
+) -> AppResult<Json<LanguageResponse>> {
+    let language = body
+        .language
+        .as_deref()
+        .and_then(Lang::parse)
+        .ok_or_else(|| AppError::validation("Language must be en or ne"))?;
     let updated = sqlx::query("UPDATE users SET language = $1, updated_at = $2 WHERE id = $3")
         .bind(language.as_str())
         .bind(now_ms())

@@ -6,7 +6,10 @@
 
 use crate::app::AppState;
 use crate::error::AppError;
-use crate::rate_limit::{self, Hit, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_FAILURES_PER_ADDRESS};
+use crate::rate_limit::{
+    self, Hit, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+    LOGIN_FAILURES_PER_ADDRESS,
+};
 
 /// A counted sign-in attempt, not yet known to be right or wrong.
 pub struct Attempt {

@@ -22,19 +22,24 @@ struct Hashing {
 }
 
 static HASHING: LazyLock<Hashing> = LazyLock::new(|| Hashing {
-    permits: Arc::new(Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2))),
+    permits: Arc::new(Semaphore::new(
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+    )),
     memory: Mutex::new(Vec::new()),
 });
 
 /// Runs `work` on a blocking thread with hashing memory. The permit travels into the
 /// blocking task: a caller that gives up (a dropped request) cannot free it while the hash
 /// still runs, or a flood of aborted logins would start hashes without bound.
-async fn with_hashing_memory<T: Send + 'static>(work: impl FnOnce(&mut [Block]) -> T + Send + 'static) -> anyhow::Result<T> {
+async fn with_hashing_memory<T: Send + 'static>(
+    work: impl FnOnce(&mut [Block]) -> T + Send + 'static,
+) -> anyhow::Result<T> {
     let permit = HASHING.permits.clone().acquire_owned().await?;
     Ok(tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let pool = || HASHING.memory.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let mut memory = pool().pop().unwrap_or_else(|| vec![Block::default(); params().block_count()]);
+        let mut memory =
+            pool().pop().unwrap_or_else(|| vec![Block::default(); params().block_count()]);
         let result = work(&mut memory);
         pool().push(memory);
         result
@@ -81,8 +86,14 @@ fn verify_now(password: &str, stored: &str, memory: &mut [Block]) -> anyhow::Res
     let (Some(salt), Some(expected)) = (parsed.salt, parsed.hash) else {
         return Err(anyhow!("stored hash has no salt or no hash"));
     };
-    let algorithm = Algorithm::try_from(parsed.algorithm).map_err(|e| anyhow!("stored hash algorithm: {e}"))?;
-    let version = parsed.version.map(Version::try_from).transpose().map_err(|e| anyhow!("stored hash version: {e}"))?.unwrap_or_default();
+    let algorithm =
+        Algorithm::try_from(parsed.algorithm).map_err(|e| anyhow!("stored hash algorithm: {e}"))?;
+    let version = parsed
+        .version
+        .map(Version::try_from)
+        .transpose()
+        .map_err(|e| anyhow!("stored hash version: {e}"))?
+        .unwrap_or_default();
     let params = Params::try_from(&parsed).map_err(|e| anyhow!("stored hash parameters: {e}"))?;
     let mut salt_bytes = [0u8; 64];
     let salt_bytes = salt.decode_b64(&mut salt_bytes).map_err(|e| anyhow!("stored salt: {e}"))?;
@@ -90,7 +101,12 @@ fn verify_now(password: &str, stored: &str, memory: &mut [Block]) -> anyhow::Res
     let argon = Argon2::new(algorithm, version, params.clone());
     // A hash made with more memory than ours (other parameters) gets its own.
     let hashed = if params.block_count() <= memory.len() {
-        argon.hash_password_into_with_memory(password.as_bytes(), salt_bytes, &mut out, &mut memory[..params.block_count()])
+        argon.hash_password_into_with_memory(
+            password.as_bytes(),
+            salt_bytes,
+            &mut out,
+            &mut memory[..params.block_count()],
+        )
     } else {
         argon.hash_password_into(password.as_bytes(), salt_bytes, &mut out)
     };
@@ -137,7 +153,10 @@ mod tests {
     fn a_hash_with_more_memory_than_ours_still_verifies() {
         let salt = SaltString::from_b64(&base64_salt()).unwrap();
         let bigger = Params::new(32 * 1024, 2, 1, None).unwrap();
-        let theirs = Argon2::new(Algorithm::Argon2id, Version::V0x13, bigger).hash_password(b"secret-words", &salt).unwrap().to_string();
+        let theirs = Argon2::new(Algorithm::Argon2id, Version::V0x13, bigger)
+            .hash_password(b"secret-words", &salt)
+            .unwrap()
+            .to_string();
         assert!(verify_now("secret-words", &theirs, &mut memory()).unwrap());
     }
 

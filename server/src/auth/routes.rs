@@ -6,10 +6,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::accounts::{self, NewAccount};
 use super::domain::{Email, NewPassword, PersonName, Role, SelfChosenRole};
 use super::session::{Session, role_label};
 use super::tokens::{SESSION_DAYS, hash_refresh_token, new_refresh_token};
-use super::accounts::{self, NewAccount};
 use super::{login_guard, password};
 use crate::app::{AppState, ClientIp};
 use crate::db::{Db, new_id, now_ms};
@@ -71,7 +71,12 @@ pub fn success(message: &str) -> Json<MessageResponse> {
         (status = 429, body = ErrorBody, description = "Too many sign-ups from this address; see `Retry-After`",
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn signup(State(state): State<AppState>, ClientIp(ip): ClientIp, lang: Lang, Json(body): Json<SignupRequest>) -> AppResult<(StatusCode, Json<MessageResponse>)> {
+async fn signup(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    lang: Lang,
+    Json(body): Json<SignupRequest>,
+) -> AppResult<(StatusCode, Json<MessageResponse>)> {
     let first_name = PersonName::parse(body.first_name.as_deref(), "First name")?;
     let last_name = PersonName::parse(body.last_name.as_deref(), "Last name")?;
     let email = Email::parse(body.email.as_deref())?;
@@ -81,7 +86,8 @@ async fn signup(State(state): State<AppState>, ClientIp(ip): ClientIp, lang: Lan
     // so probing which emails are registered counts too.
     rate_limit::count_one(&state, &rate_limit::SIGNUPS_PER_ADDRESS, &ip).await?;
 
-    accounts::sign_up(&state.db, NewAccount { first_name, last_name, email, password, role }, lang).await?;
+    accounts::sign_up(&state.db, NewAccount { first_name, last_name, email, password, role }, lang)
+        .await?;
     Ok((StatusCode::CREATED, success("Registration successful")))
 }
 
@@ -116,8 +122,14 @@ pub struct LoginResponse {
         (status = 429, body = ErrorBody, description = "Too many failed attempts for this account from this address, from this address, or for this account; see `Retry-After`",
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body): Json<LoginRequest>) -> AppResult<Json<LoginResponse>> {
-    let (Some(email), Some(password)) = (body.email.filter(|e| !e.trim().is_empty()), body.password.filter(|p| !p.is_empty())) else {
+async fn login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<LoginRequest>,
+) -> AppResult<Json<LoginResponse>> {
+    let (Some(email), Some(password)) =
+        (body.email.filter(|e| !e.trim().is_empty()), body.password.filter(|p| !p.is_empty()))
+    else {
         return Err(AppError::validation("Email and password are required"));
     };
     let email_lower = email.trim().to_lowercase();
@@ -148,7 +160,8 @@ async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body)
     login_guard::succeeded(&state, attempt).await?;
     crate::moderation::suspension::refuse_sign_in(&state.db, &user_id).await?;
 
-    let role = Role::parse(&role).ok_or_else(|| anyhow::anyhow!("user {user_id} has unknown role {role}"))?;
+    let role = Role::parse(&role)
+        .ok_or_else(|| anyhow::anyhow!("user {user_id} has unknown role {role}"))?;
     let refresh_token = store_refresh_token(&state.db, &user_id, &new_id(), None).await?;
     Ok(Json(LoginResponse {
         status: "success",
@@ -161,7 +174,12 @@ async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body)
 
 /// Stores a new refresh token of `family_id`, which ends at `family_ends_at` (epoch ms), or
 /// for a new family (a sign-in) `SESSION_DAYS` from now.
-async fn store_refresh_token(db: &Db, user_id: &str, family_id: &str, family_ends_at: Option<i64>) -> AppResult<String> {
+async fn store_refresh_token(
+    db: &Db,
+    user_id: &str,
+    family_id: &str,
+    family_ends_at: Option<i64>,
+) -> AppResult<String> {
     let token = new_refresh_token();
     let now = now_ms();
     sqlx::query(
@@ -193,7 +211,10 @@ pub(super) fn session_expired() -> AppError {
 /// token works once; presenting a used one revokes its whole family (it was stolen).
 #[utoipa::path(post, path = "/auth/refresh", tag = "accounts", request_body = RefreshRequest,
     responses((status = 200, body = LoginResponse), (status = 401, body = ErrorBody)))]
-async fn refresh(State(state): State<AppState>, Json(body): Json<RefreshRequest>) -> AppResult<Json<LoginResponse>> {
+async fn refresh(
+    State(state): State<AppState>,
+    Json(body): Json<RefreshRequest>,
+) -> AppResult<Json<LoginResponse>> {
     let token = body.refresh_token.filter(|t| !t.is_empty()).ok_or_else(session_expired)?;
     let found: Option<(String, String, String, i64, Option<i64>, Option<i64>)> = sqlx::query_as(
         "SELECT t.id, t.family_id, u.id, t.expires_at, t.used_at, t.revoked_at \
@@ -202,7 +223,8 @@ async fn refresh(State(state): State<AppState>, Json(body): Json<RefreshRequest>
     .bind(hash_refresh_token(&token))
     .fetch_optional(&state.db.pool)
     .await?;
-    let (token_id, family_id, user_id, expires_at, used_at, revoked_at) = found.ok_or_else(session_expired)?;
+    let (token_id, family_id, user_id, expires_at, used_at, revoked_at) =
+        found.ok_or_else(session_expired)?;
     crate::moderation::suspension::refuse_session(&state.db, &user_id).await?;
     let now = now_ms();
     if revoked_at.is_some() || expires_at <= now {
@@ -227,9 +249,11 @@ async fn refresh(State(state): State<AppState>, Json(body): Json<RefreshRequest>
         .bind(&user_id)
         .fetch_one(&state.db.pool)
         .await?;
-    let role = Role::parse(&role).ok_or_else(|| anyhow::anyhow!("user {user_id} has unknown role {role}"))?;
+    let role = Role::parse(&role)
+        .ok_or_else(|| anyhow::anyhow!("user {user_id} has unknown role {role}"))?;
     // The new token ends with its family: a session lives 30 days from sign-in at most.
-    let refresh_token = store_refresh_token(&state.db, &user_id, &family_id, Some(expires_at)).await?;
+    let refresh_token =
+        store_refresh_token(&state.db, &user_id, &family_id, Some(expires_at)).await?;
     Ok(Json(LoginResponse {
         status: "success",
         message: "Session refreshed".into(),
@@ -240,11 +264,13 @@ async fn refresh(State(state): State<AppState>, Json(body): Json<RefreshRequest>
 }
 
 async fn revoke_family(db: &Db, family_id: &str) -> AppResult<()> {
-    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL")
-        .bind(now_ms())
-        .bind(family_id)
-        .execute(&db.pool)
-        .await?;
+    sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL",
+    )
+    .bind(now_ms())
+    .bind(family_id)
+    .execute(&db.pool)
+    .await?;
     Ok(())
 }
 
@@ -252,12 +278,16 @@ async fn revoke_family(db: &Db, family_id: &str) -> AppResult<()> {
 /// sign out even with a token that is already gone.
 #[utoipa::path(post, path = "/auth/logout", tag = "accounts", request_body = RefreshRequest,
     responses((status = 200, body = MessageResponse)))]
-async fn logout(State(state): State<AppState>, Json(body): Json<RefreshRequest>) -> AppResult<Json<MessageResponse>> {
+async fn logout(
+    State(state): State<AppState>,
+    Json(body): Json<RefreshRequest>,
+) -> AppResult<Json<MessageResponse>> {
     if let Some(token) = body.refresh_token.filter(|t| !t.is_empty()) {
-        let family: Option<(String,)> = sqlx::query_as("SELECT family_id FROM refresh_tokens WHERE token_hash = $1")
-            .bind(hash_refresh_token(&token))
-            .fetch_optional(&state.db.pool)
-            .await?;
+        let family: Option<(String,)> =
+            sqlx::query_as("SELECT family_id FROM refresh_tokens WHERE token_hash = $1")
+                .bind(hash_refresh_token(&token))
+                .fetch_optional(&state.db.pool)
+                .await?;
         if let Some((family_id,)) = family {
             revoke_family(&state.db, &family_id).await?;
         }
@@ -296,11 +326,16 @@ async fn me(State(state): State<AppState>, session: Session) -> AppResult<Json<A
             .bind(&session.user_id)
             .fetch_optional(&state.db.pool)
             .await?;
-    let (id, first_name, last_name, email, role, verified_at, language) = found.ok_or_else(session_expired)?;
-    let role = Role::parse(&role).ok_or_else(|| anyhow::anyhow!("user {id} has unknown role {role}"))?;
+    let (id, first_name, last_name, email, role, verified_at, language) =
+        found.ok_or_else(session_expired)?;
+    let role =
+        Role::parse(&role).ok_or_else(|| anyhow::anyhow!("user {id} has unknown role {role}"))?;
     let email_verified = verified_at.is_some();
     let language = Lang::from_stored(&language);
-    Ok(Json(AccountResponse { status: "success", data: Account { id, first_name, last_name, email, role, email_verified, language } }))
+    Ok(Json(AccountResponse {
+        status: "success",
+        data: Account { id, first_name, last_name, email, role, email_verified, language },
+    }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -325,7 +360,11 @@ pub struct CompletionResponse {
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "The role is not the caller's"),
     ))]
-async fn completion(State(state): State<AppState>, session: Session, Path(role): Path<String>) -> AppResult<Json<CompletionResponse>> {
+async fn completion(
+    State(state): State<AppState>,
+    session: Session,
+    Path(role): Path<String>,
+) -> AppResult<Json<CompletionResponse>> {
     let role = match Role::parse(&role) {
         Some(role @ (Role::Tourist | Role::Guide)) => role,
         _ => return Err(AppError::validation("Role must be tourist or guide")),
@@ -337,7 +376,10 @@ async fn completion(State(state): State<AppState>, session: Session, Path(role):
         .await?;
     let stored = stored.ok_or_else(session_expired)?;
     if stored.0 != role.as_str() || session.role != role {
-        return Err(AppError::Forbidden(format!("This account is not a {} account", role_label(role))));
+        return Err(AppError::Forbidden(format!(
+            "This account is not a {} account",
+            role_label(role)
+        )));
     }
     let is_profile_complete = profile_is_complete(&state.db, &session.user_id, role).await?;
     Ok(Json(CompletionResponse { status: "success", data: Completion { is_profile_complete } }))
@@ -378,17 +420,23 @@ pub struct NameResponse {
 /// Change the signed-in account's first and last name.
 #[utoipa::path(patch, path = "/protect/name", tag = "accounts", security(("bearer" = [])), request_body = NameRequest,
     responses((status = 200, body = NameResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn update_name(State(state): State<AppState>, session: Session, Json(body): Json<NameRequest>) -> AppResult<Json<NameResponse>> {
+async fn update_name(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<NameRequest>,
+) -> AppResult<Json<NameResponse>> {
     let first_name = PersonName::parse(body.first_name.as_deref(), "First name")?;
     let last_name = PersonName::parse(body.last_name.as_deref(), "Last name")?;
     let mut tx = state.db.begin_write().await?;
-    let updated = sqlx::query("UPDATE users SET first_name = $1, last_name = $2, updated_at = $3 WHERE id = $4")
-        .bind(first_name.as_str())
-        .bind(last_name.as_str())
-        .bind(now_ms())
-        .bind(&session.user_id)
-        .execute(&mut *tx)
-        .await?;
+    let updated = sqlx::query(
+        "UPDATE users SET first_name = $1, last_name = $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(first_name.as_str())
+    .bind(last_name.as_str())
+    .bind(now_ms())
+    .bind(&session.user_id)
+    .execute(&mut *tx)
+    .await?;
     if updated.rows_affected() == 0 {
         return Err(session_expired());
     }
@@ -398,6 +446,9 @@ async fn update_name(State(state): State<AppState>, session: Session, Json(body)
     Ok(Json(NameResponse {
         status: "success",
         message: "Name updated".into(),
-        data: Name { first_name: first_name.as_str().to_owned(), last_name: last_name.as_str().to_owned() },
+        data: Name {
+            first_name: first_name.as_str().to_owned(),
+            last_name: last_name.as_str().to_owned(),
+        },
     }))
 }

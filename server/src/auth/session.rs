@@ -25,9 +25,9 @@ impl Session {
             .bind(&self.user_id)
             .fetch_optional(&db.pool)
             .await?;
-        stored
-            .and_then(|(role,)| Role::parse(&role))
-            .ok_or_else(|| AppError::Unauthorized("Your session has expired. Please sign in again.".into()))
+        stored.and_then(|(role,)| Role::parse(&role)).ok_or_else(|| {
+            AppError::Unauthorized("Your session has expired. Please sign in again.".into())
+        })
     }
 
     /// 403 unless the account has `role` in the database right now.
@@ -35,7 +35,10 @@ impl Session {
         if self.stored_role(db).await? == role {
             Ok(())
         } else {
-            Err(AppError::Forbidden(format!("This action is only for {} accounts", role_label(role))))
+            Err(AppError::Forbidden(format!(
+                "This action is only for {} accounts",
+                role_label(role)
+            )))
         }
     }
 }
@@ -51,7 +54,10 @@ pub fn role_label(role: Role) -> &'static str {
 impl FromRequestParts<AppState> for Session {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let header = parts
             .headers
             .get(AUTHORIZATION)
@@ -63,12 +69,12 @@ impl FromRequestParts<AppState> for Session {
             .map(str::trim)
             .filter(|t| !t.is_empty())
             .ok_or_else(|| AppError::Unauthorized("Please sign in to continue.".into()))?;
-        let claims = state
-            .tokens
-            .verify_access(token)
-            .ok_or_else(|| AppError::Unauthorized("Your session has expired. Please sign in again.".into()))?;
-        let role = Role::parse(&claims.role)
-            .ok_or_else(|| AppError::Unauthorized("Your session has expired. Please sign in again.".into()))?;
+        let claims = state.tokens.verify_access(token).ok_or_else(|| {
+            AppError::Unauthorized("Your session has expired. Please sign in again.".into())
+        })?;
+        let role = Role::parse(&claims.role).ok_or_else(|| {
+            AppError::Unauthorized("Your session has expired. Please sign in again.".into())
+        })?;
         // Checked on every request so a suspension cuts off tokens already handed out.
         crate::moderation::suspension::refuse_session(&state.db, &claims.sub).await?;
         Ok(Session { user_id: claims.sub, role })
@@ -83,7 +89,10 @@ pub struct MaybeSession(pub Option<Session>);
 impl FromRequestParts<AppState> for MaybeSession {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         if !parts.headers.contains_key(AUTHORIZATION) {
             return Ok(Self(None));
         }

@@ -28,7 +28,10 @@ pub struct TokenKeys {
 
 impl TokenKeys {
     pub fn new(secret: &[u8]) -> Self {
-        Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) }
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+        }
     }
 
     pub fn issue_access(&self, user_id: &str, role: Role) -> anyhow::Result<String> {
@@ -47,7 +50,9 @@ impl TokenKeys {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp", "sub"]);
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).ok().map(|data| data.claims)
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
+            .ok()
+            .map(|data| data.claims)
     }
 }
 
@@ -61,7 +66,11 @@ pub fn new_refresh_token() -> String {
 /// Deletes refresh tokens whose family's life is over: nothing can be done with them, not
 /// even reuse detection (the whole family is refused anyway).
 pub async fn prune(db: &crate::db::Db, now: i64) -> Result<u64, sqlx::Error> {
-    Ok(sqlx::query("DELETE FROM refresh_tokens WHERE expires_at < $1").bind(now).execute(&db.pool).await?.rows_affected())
+    Ok(sqlx::query("DELETE FROM refresh_tokens WHERE expires_at < $1")
+        .bind(now)
+        .execute(&db.pool)
+        .await?
+        .rows_affected())
 }
 
 /// What the database keeps of a refresh token: a leaked table cannot be replayed.

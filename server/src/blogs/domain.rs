@@ -22,7 +22,10 @@ impl BlogInput {
             title: required_text(form.text("title"), "Title", TITLE_MAX, false)?,
             // The form labels the body "Content"; the API calls it `description`.
             body: required_text(form.text("description"), "Content", BODY_MAX, true)?,
-            remove_image: matches!(form.text("removeImage").map(str::trim), Some("true") | Some("1")),
+            remove_image: matches!(
+                form.text("removeImage").map(str::trim),
+                Some("true") | Some("1")
+            ),
         })
     }
 }

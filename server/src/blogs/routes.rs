@@ -12,12 +12,12 @@ use crate::app::{AppState, ClientIp};
 use crate::auth::routes::{MessageResponse, success};
 use crate::auth::session::{MaybeSession, Session};
 use crate::db::{Db, new_id, now_ms};
-use crate::paging::{invalid_cursor, page_and_limit, total_pages};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path, Query};
 use crate::media::MediaStore;
-use crate::rate_limit;
 use crate::media::processing::{self, Processed, Variants};
 use crate::media::upload::{self, ImageForm, MediaKind};
+use crate::paging::{invalid_cursor, page_and_limit, total_pages};
+use crate::rate_limit;
 use crate::text_search::{Query as SearchQuery, normalize};
 
 /// The body may be 20000 characters of up to 4 bytes, plus the other fields.
@@ -74,7 +74,11 @@ pub struct FeedResponse {
 /// Published posts, newest first (or best match first with `query`).
 #[utoipa::path(get, path = "/users/blogs", tag = "blogs", params(FeedParams),
     responses((status = 200, body = FeedResponse), (status = 400, body = ErrorBody)))]
-async fn feed(State(state): State<AppState>, viewer: MaybeSession, Query(params): Query<FeedParams>) -> AppResult<Json<FeedResponse>> {
+async fn feed(
+    State(state): State<AppState>,
+    viewer: MaybeSession,
+    Query(params): Query<FeedParams>,
+) -> AppResult<Json<FeedResponse>> {
     let (page, limit) = page_and_limit(params.page, params.limit, 6)?;
     let cursor = match params.cursor.as_deref().filter(|c| !c.is_empty()) {
         None => None,
@@ -82,8 +86,14 @@ async fn feed(State(state): State<AppState>, viewer: MaybeSession, Query(params)
     };
     let words = SearchQuery::parse(params.query.as_deref());
     let viewer = viewer.0.map(|s| s.user_id).unwrap_or_default();
-    let page = view::feed(&state.db, FeedQuery { words: &words, page, limit, cursor, viewer: &viewer }).await?;
-    Ok(Json(FeedResponse { blogs: page.blogs, total_pages: total_pages(page.total, limit), next_cursor: page.next_cursor }))
+    let page =
+        view::feed(&state.db, FeedQuery { words: &words, page, limit, cursor, viewer: &viewer })
+            .await?;
+    Ok(Json(FeedResponse {
+        blogs: page.blogs,
+        total_pages: total_pages(page.total, limit),
+        next_cursor: page.next_cursor,
+    }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -94,7 +104,11 @@ pub struct BlogResponse {
 /// One post, for anyone.
 #[utoipa::path(get, path = "/users/blog/{blogId}", tag = "blogs", params(("blogId" = String, Path)),
     responses((status = 200, body = BlogResponse), (status = 404, body = ErrorBody)))]
-async fn public_blog(State(state): State<AppState>, viewer: MaybeSession, Path(id): Path<String>) -> AppResult<Json<BlogResponse>> {
+async fn public_blog(
+    State(state): State<AppState>,
+    viewer: MaybeSession,
+    Path(id): Path<String>,
+) -> AppResult<Json<BlogResponse>> {
     let viewer = viewer.0.map(|s| s.user_id).unwrap_or_default();
     let blog = view::find_public(&state.db, &id, &viewer).await?.ok_or_else(blog_not_found)?;
     Ok(Json(BlogResponse { blog }))
@@ -110,8 +124,14 @@ pub struct MyBlogsResponse {
 /// The signed-in author's own posts, newest first.
 #[utoipa::path(get, path = "/blogs", tag = "blogs", security(("bearer" = [])),
     responses((status = 200, body = MyBlogsResponse), (status = 401, body = ErrorBody)))]
-async fn my_blogs(State(state): State<AppState>, session: Session) -> AppResult<Json<MyBlogsResponse>> {
-    Ok(Json(MyBlogsResponse { status: "success", blogs: view::by_author(&state.db, &session.user_id).await? }))
+async fn my_blogs(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<MyBlogsResponse>> {
+    Ok(Json(MyBlogsResponse {
+        status: "success",
+        blogs: view::by_author(&state.db, &session.user_id).await?,
+    }))
 }
 
 /// The post, if the caller wrote it.
@@ -129,17 +149,31 @@ async fn own_blog(state: &AppState, session: &Session, id: &str) -> AppResult<Bl
         (status = 200, body = BlogResponse), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Someone else's post"), (status = 404, body = ErrorBody),
     ))]
-async fn my_blog(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<BlogResponse>> {
+async fn my_blog(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> AppResult<Json<BlogResponse>> {
     Ok(Json(BlogResponse { blog: own_blog(&state, &session, &id).await? }))
 }
 
 /// The blog form, documented for OpenAPI (the handlers read the multipart stream).
 #[derive(ToSchema)]
 pub struct BlogForm {
-    #[schema(example = "Three days on the Poon Hill trail", min_length = 1, max_length = 150, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        example = "Three days on the Poon Hill trail",
+        min_length = 1,
+        max_length = 150,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub title: String,
     /// The body; line breaks separate paragraphs.
-    #[schema(example = "We left Nayapul at dawn.\nBy noon the rhododendrons were out.", min_length = 1, max_length = 20000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        example = "We left Nayapul at dawn.\nBy noon the rhododendrons were out.",
+        min_length = 1,
+        max_length = 20000,
+        pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$"
+    )]
     pub description: String,
     /// Sent by the spec's client; the server records the account's own role.
     #[schema(value_type = String, required = false)]
@@ -169,7 +203,12 @@ pub struct BlogSaved {
         (status = 429, body = ErrorBody, description = "Too many posts or uploads from this account or address, or too many uploads at once; see `Retry-After`",
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn create_blog(State(state): State<AppState>, session: Session, ClientIp(ip): ClientIp, Multipart(multipart): Multipart) -> AppResult<(StatusCode, Json<BlogSaved>)> {
+async fn create_blog(
+    State(state): State<AppState>,
+    session: Session,
+    ClientIp(ip): ClientIp,
+    Multipart(multipart): Multipart,
+) -> AppResult<(StatusCode, Json<BlogSaved>)> {
     rate_limit::count(&state, &rate_limit::BLOG_POSTS, Some(&session.user_id), &ip).await?;
     let role = session.stored_role(&state.db).await?;
     let form = ImageForm::read(multipart, "image", FORM_TEXT_MAX).await?;
@@ -178,9 +217,14 @@ async fn create_blog(State(state): State<AppState>, session: Session, ClientIp(i
         Some(bytes) => Some(processing::process(bytes, Variants::WebP).await?),
         None => None,
     };
-    let id = create(&state.db, &state.media, &session.user_id, role.as_str(), &input, image, now_ms()).await?;
+    let id =
+        create(&state.db, &state.media, &session.user_id, role.as_str(), &input, image, now_ms())
+            .await?;
     let blog = view::find(&state.db, &id, &session.user_id).await?.ok_or_else(blog_not_found)?;
-    Ok((StatusCode::CREATED, Json(BlogSaved { status: "success", message: "Blog published".into(), blog })))
+    Ok((
+        StatusCode::CREATED,
+        Json(BlogSaved { status: "success", message: "Blog published".into(), blog }),
+    ))
 }
 
 /// Stores a post with its image; returns its id. Used by the demo seed too, which dates
@@ -195,7 +239,9 @@ pub async fn create(
     created_at: i64,
 ) -> AppResult<String> {
     let image_id = match image {
-        Some(image) => Some(upload::save_processed(db, media, author_id, MediaKind::Blog, image).await?),
+        Some(image) => {
+            Some(upload::save_processed(db, media, author_id, MediaKind::Blog, image).await?)
+        }
         None => None,
     };
     let id = new_id();
@@ -242,15 +288,25 @@ async fn update_blog(
     let new_image = match form.image {
         Some(bytes) => {
             let processed = processing::process(bytes, Variants::WebP).await?;
-            Some(upload::save_processed(&state.db, &state.media, &session.user_id, MediaKind::Blog, processed).await?)
+            Some(
+                upload::save_processed(
+                    &state.db,
+                    &state.media,
+                    &session.user_id,
+                    MediaKind::Blog,
+                    processed,
+                )
+                .await?,
+            )
         }
         None => None,
     };
-    let (old_image,): (Option<String>,) = sqlx::query_as("SELECT image_id FROM blogs WHERE id = $1")
-        .bind(&id)
-        .fetch_optional(&state.db.pool)
-        .await?
-        .ok_or_else(blog_not_found)?;
+    let (old_image,): (Option<String>,) =
+        sqlx::query_as("SELECT image_id FROM blogs WHERE id = $1")
+            .bind(&id)
+            .fetch_optional(&state.db.pool)
+            .await?
+            .ok_or_else(blog_not_found)?;
     let replacing = new_image.is_some() || input.remove_image;
     let updated = sqlx::query(
         "UPDATE blogs SET title = $1, description = $2, search_title = $3, search_body = $4, image_id = $5, updated_at = $6 \
@@ -269,11 +325,13 @@ async fn update_blog(
     match updated {
         Ok(done) if done.rows_affected() == 1 => {
             if replacing {
-                upload::delete(&state.db, &state.media, &old_image.into_iter().collect::<Vec<_>>()).await?;
+                upload::delete(&state.db, &state.media, &old_image.into_iter().collect::<Vec<_>>())
+                    .await?;
             }
         }
         outcome => {
-            upload::delete(&state.db, &state.media, &new_image.into_iter().collect::<Vec<_>>()).await?;
+            upload::delete(&state.db, &state.media, &new_image.into_iter().collect::<Vec<_>>())
+                .await?;
             outcome?;
             return Err(blog_not_found());
         }
@@ -288,13 +346,18 @@ async fn update_blog(
         (status = 200, body = MessageResponse), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
     ))]
-async fn delete_blog(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<MessageResponse>> {
+async fn delete_blog(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> AppResult<Json<MessageResponse>> {
     own_blog(&state, &session, &id).await?;
-    let deleted: Option<(Option<String>,)> = sqlx::query_as("DELETE FROM blogs WHERE id = $1 AND author_id = $2 RETURNING image_id")
-        .bind(&id)
-        .bind(&session.user_id)
-        .fetch_optional(&state.db.pool)
-        .await?;
+    let deleted: Option<(Option<String>,)> =
+        sqlx::query_as("DELETE FROM blogs WHERE id = $1 AND author_id = $2 RETURNING image_id")
+            .bind(&id)
+            .bind(&session.user_id)
+            .fetch_optional(&state.db.pool)
+            .await?;
     let (image,) = deleted.ok_or_else(blog_not_found)?;
     upload::delete(&state.db, &state.media, &image.into_iter().collect::<Vec<_>>()).await?;
     Ok(success("Blog deleted"))
@@ -316,13 +379,20 @@ pub struct LikeResponse {
 
 async fn like_state(db: &Db, blog_id: &str, user_id: &str) -> AppResult<LikeResponse> {
     let blog = view::find_public(db, blog_id, user_id).await?.ok_or_else(blog_not_found)?;
-    Ok(LikeResponse { status: "success", data: LikeState { liked: blog.liked_by_me, like_count: blog.like_count } })
+    Ok(LikeResponse {
+        status: "success",
+        data: LikeState { liked: blog.liked_by_me, like_count: blog.like_count },
+    })
 }
 
 /// Like a post (once per account; liking again changes nothing).
 #[utoipa::path(post, path = "/blogs/{id}/like", tag = "blogs", security(("bearer" = [])), params(("id" = String, Path)),
     responses((status = 200, body = LikeResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn like(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<LikeResponse>> {
+async fn like(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> AppResult<Json<LikeResponse>> {
     view::find_public(&state.db, &id, &session.user_id).await?.ok_or_else(blog_not_found)?;
     sqlx::query("INSERT INTO blog_likes (blog_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (blog_id, user_id) DO NOTHING")
         .bind(&id)
@@ -336,7 +406,11 @@ async fn like(State(state): State<AppState>, session: Session, Path(id): Path<St
 /// Take back your like.
 #[utoipa::path(delete, path = "/blogs/{id}/like", tag = "blogs", security(("bearer" = [])), params(("id" = String, Path)),
     responses((status = 200, body = LikeResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn unlike(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<LikeResponse>> {
+async fn unlike(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> AppResult<Json<LikeResponse>> {
     view::find_public(&state.db, &id, &session.user_id).await?.ok_or_else(blog_not_found)?;
     sqlx::query("DELETE FROM blog_likes WHERE blog_id = $1 AND user_id = $2")
         .bind(&id)

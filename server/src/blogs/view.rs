@@ -74,11 +74,20 @@ impl From<BlogRow> for Blog {
             description: row.description,
             image: row.image_key.as_deref().map(public_url),
             image_thumb: row.image_thumb_key.as_deref().map(public_url),
-            image_variants: image_variants(row.image_key.as_deref(), row.image_width, row.image_height, row.image_webp.as_deref()),
+            image_variants: image_variants(
+                row.image_key.as_deref(),
+                row.image_width,
+                row.image_height,
+                row.image_webp.as_deref(),
+            ),
             role: row.role,
             created_at: to_rfc3339(row.created_at),
             updated_at: to_rfc3339(row.updated_at),
-            author_id: Author { id: row.author_id, first_name: row.first_name, last_name: row.last_name },
+            author_id: Author {
+                id: row.author_id,
+                first_name: row.first_name,
+                last_name: row.last_name,
+            },
             like_count: row.like_count,
             liked_by_me: row.liked > 0,
         }
@@ -122,7 +131,9 @@ pub async fn by_author(db: &Db, author_id: &str) -> AppResult<Vec<Blog>> {
     let mut sql = Sql::default();
     select(&mut sql, author_id);
     let author = sql.param(author_id);
-    sql.push(&format!(" WHERE b.author_id = {author} ORDER BY b.created_at DESC, b.id DESC LIMIT 1000"));
+    sql.push(&format!(
+        " WHERE b.author_id = {author} ORDER BY b.created_at DESC, b.id DESC LIMIT 1000"
+    ));
     let rows: Vec<BlogRow> = sql.query_as().fetch_all(&db.pool).await?;
     Ok(rows.into_iter().map(Blog::from).collect())
 }
@@ -181,9 +192,13 @@ pub async fn feed(db: &Db, query: FeedQuery<'_>) -> AppResult<FeedPage> {
             Backend::Postgres => {
                 for (target, rank) in [(&mut sql, true), (&mut count, false)] {
                     let param = target.param(query.words.tsquery(None));
-                    target.push(&format!(" WHERE b.document @@ to_tsquery('simple', {param}) AND b.hidden_at IS NULL"));
+                    target.push(&format!(
+                        " WHERE b.document @@ to_tsquery('simple', {param}) AND b.hidden_at IS NULL"
+                    ));
                     if rank {
-                        order = format!("ts_rank(b.document, to_tsquery('simple', {param})) DESC, {order}");
+                        order = format!(
+                            "ts_rank(b.document, to_tsquery('simple', {param})) DESC, {order}"
+                        );
                     }
                 }
             }

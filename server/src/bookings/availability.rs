@@ -22,12 +22,19 @@ pub const RANGE_MAX_DAYS: i64 = 366;
 const BLOCK_AHEAD_MAX_DAYS: i64 = 2 * 366;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(guide_availability)).routes(routes!(blocked_days, replace_blocked_days))
+    OpenApiRouter::new()
+        .routes(routes!(guide_availability))
+        .routes(routes!(blocked_days, replace_blocked_days))
 }
 
 /// The first day from `first` to `last` (`YYYY-MM-DD`, inclusive) on which the guide is
 /// unavailable, if any.
-pub async fn first_unavailable_day(db: &Db, guide_id: &str, first: &str, last: &str) -> AppResult<Option<String>> {
+pub async fn first_unavailable_day(
+    db: &Db,
+    guide_id: &str,
+    first: &str,
+    last: &str,
+) -> AppResult<Option<String>> {
     let day: Option<(String,)> = sqlx::query_as(
         "SELECT day FROM (SELECT day FROM blocked_days WHERE guide_id = $1 AND day BETWEEN $2 AND $3 \
            UNION SELECT day FROM trip_days WHERE guide_id = $1 AND day BETWEEN $2 AND $3) d ORDER BY day LIMIT 1",
@@ -67,8 +74,10 @@ pub struct AvailabilityResponse {
 
 fn required_date(value: Option<&str>, name: &str) -> AppResult<time::Date> {
     let text = value.map(str::trim).filter(|v| !v.is_empty());
-    let text = text.ok_or_else(|| AppError::validation(format!("Please give `{name}` as YYYY-MM-DD")))?;
-    parse_date(text).ok_or_else(|| AppError::validation(format!("`{name}` must be a real date (YYYY-MM-DD)")))
+    let text =
+        text.ok_or_else(|| AppError::validation(format!("Please give `{name}` as YYYY-MM-DD")))?;
+    parse_date(text)
+        .ok_or_else(|| AppError::validation(format!("`{name}` must be a real date (YYYY-MM-DD)")))
 }
 
 /// The days a verified guide is unavailable between `from` and `to` (inclusive, at most
@@ -110,7 +119,10 @@ async fn guide_availability(
     .bind(date_text(to))
     .fetch_all(&state.db.pool)
     .await?;
-    Ok(Json(AvailabilityResponse { status: "success", data: Unavailable { unavailable: days.into_iter().map(|(d,)| d).collect() } }))
+    Ok(Json(AvailabilityResponse {
+        status: "success",
+        data: Unavailable { unavailable: days.into_iter().map(|(d,)| d).collect() },
+    }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -138,12 +150,17 @@ pub struct BlockedDaysRequest {
 }
 
 async fn blocked_from_today(db: &Db, guide_id: &str) -> AppResult<BlockedDaysResponse> {
-    let days: Vec<(String,)> = sqlx::query_as("SELECT day FROM blocked_days WHERE guide_id = $1 AND day >= $2 ORDER BY day")
-        .bind(guide_id)
-        .bind(date_text(today_in_nepal()))
-        .fetch_all(&db.pool)
-        .await?;
-    Ok(BlockedDaysResponse { status: "success", data: BlockedDays { blocked_dates: days.into_iter().map(|(d,)| d).collect() } })
+    let days: Vec<(String,)> = sqlx::query_as(
+        "SELECT day FROM blocked_days WHERE guide_id = $1 AND day >= $2 ORDER BY day",
+    )
+    .bind(guide_id)
+    .bind(date_text(today_in_nepal()))
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(BlockedDaysResponse {
+        status: "success",
+        data: BlockedDays { blocked_dates: days.into_iter().map(|(d,)| d).collect() },
+    })
 }
 
 /// The signed-in guide's blocked days, from today on.
@@ -153,7 +170,10 @@ async fn blocked_from_today(db: &Db, guide_id: &str) -> AppResult<BlockedDaysRes
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not a guide account"),
     ))]
-async fn blocked_days(State(state): State<AppState>, session: Session) -> AppResult<Json<BlockedDaysResponse>> {
+async fn blocked_days(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<BlockedDaysResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;
     Ok(Json(blocked_from_today(&state.db, &session.user_id).await?))
 }
@@ -181,7 +201,8 @@ async fn replace_blocked_days(
     let today = today_in_nepal();
     let mut days = BTreeSet::new();
     for text in &given {
-        let day = parse_date(text.trim()).ok_or_else(|| AppError::validation(format!("{text:?} is not a date (YYYY-MM-DD)")))?;
+        let day = parse_date(text.trim())
+            .ok_or_else(|| AppError::validation(format!("{text:?} is not a date (YYYY-MM-DD)")))?;
         if day < today {
             return Err(AppError::validation(format!("{} is in the past", date_text(day))));
         }

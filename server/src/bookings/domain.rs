@@ -57,7 +57,9 @@ pub struct NewBooking {
 impl NewBooking {
     /// The trip's last day, `YYYY-MM-DD`.
     pub fn end_date(&self) -> String {
-        super::lifecycle::trip_days(&self.date, self.days).pop().unwrap_or_else(|| self.date.clone())
+        super::lifecycle::trip_days(&self.date, self.days)
+            .pop()
+            .unwrap_or_else(|| self.date.clone())
     }
 }
 
@@ -70,7 +72,8 @@ impl TryFrom<BookingRequest> for NewBooking {
         let guide_id = guide_id.ok_or_else(|| AppError::NotFound("Guide not found".into()))?;
         let date = request.selected_date.as_deref().map(str::trim).filter(|d| !d.is_empty());
         let date = date.ok_or_else(|| AppError::validation("Please select a date"))?;
-        let date = parse_date(date).ok_or_else(|| AppError::validation("Please select a real date (YYYY-MM-DD)"))?;
+        let date = parse_date(date)
+            .ok_or_else(|| AppError::validation("Please select a real date (YYYY-MM-DD)"))?;
         let today = today_in_nepal();
         if date < today {
             return Err(AppError::validation("Date must be today or in the future"));
@@ -80,13 +83,16 @@ impl TryFrom<BookingRequest> for NewBooking {
         }
         let time = match request.selected_time.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
             None => DEFAULT_TIME.to_owned(),
-            Some(text) => parse_time(text).ok_or_else(|| AppError::validation("Please select a time (HH:MM)"))?,
+            Some(text) => parse_time(text)
+                .ok_or_else(|| AppError::validation("Please select a time (HH:MM)"))?,
         };
         let group_size = parse_group_size(request.group_size.as_ref())?;
         let days = parse_days(request.days.as_ref())?;
         let message = request.message.as_deref().map(str::trim).unwrap_or("").to_owned();
         if message.chars().count() > MESSAGE_MAX {
-            return Err(AppError::validation("Your message to the guide can be at most 1,000 characters"));
+            return Err(AppError::validation(
+                "Your message to the guide can be at most 1,000 characters",
+            ));
         }
         Ok(Self { guide_id, date: date_text(date), time, group_size, days, message })
     }
@@ -95,7 +101,8 @@ impl TryFrom<BookingRequest> for NewBooking {
 /// `H:MM` or `HH:MM` (24-hour), written back as `HH:MM`.
 fn parse_time(text: &str) -> Option<String> {
     let (hours, minutes) = text.split_once(':')?;
-    let digits = |part: &str| (1..=2).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit());
+    let digits =
+        |part: &str| (1..=2).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit());
     if !digits(hours) || minutes.len() != 2 || !digits(minutes) {
         return None;
     }
@@ -104,12 +111,17 @@ fn parse_time(text: &str) -> Option<String> {
 }
 
 fn parse_group_size(value: Option<&Value>) -> Result<i64, AppError> {
-    let invalid = || AppError::validation(format!("Group size must be a whole number from 1 to {GROUP_MAX}"));
+    let invalid =
+        || AppError::validation(format!("Group size must be a whole number from 1 to {GROUP_MAX}"));
     whole_number(value, 1, GROUP_MAX).ok_or_else(invalid)
 }
 
 fn parse_days(value: Option<&Value>) -> Result<i64, AppError> {
-    let invalid = || AppError::validation(format!("Trip length must be a whole number of days from 1 to {DAYS_MAX}"));
+    let invalid = || {
+        AppError::validation(format!(
+            "Trip length must be a whole number of days from 1 to {DAYS_MAX}"
+        ))
+    };
     whole_number(value, 1, DAYS_MAX).ok_or_else(invalid)
 }
 
@@ -153,27 +165,45 @@ mod tests {
         assert_eq!(booking.date, today_plus(0));
         assert_eq!(booking.time, "10:00");
         assert_eq!(booking.group_size, 3);
-        assert_eq!((booking.days, booking.message.as_str(), booking.end_date()), (1, "", today_plus(0)));
-        assert_eq!(NewBooking::try_from(request(Some(&today_plus(5)), Some("7:05"), json!("20"))).unwrap().time, "07:05");
+        assert_eq!(
+            (booking.days, booking.message.as_str(), booking.end_date()),
+            (1, "", today_plus(0))
+        );
+        assert_eq!(
+            NewBooking::try_from(request(Some(&today_plus(5)), Some("7:05"), json!("20")))
+                .unwrap()
+                .time,
+            "07:05"
+        );
     }
 
     #[test]
     fn dates_must_be_given_real_and_from_today_in_nepal() {
-        let message = |date: Option<&str>| NewBooking::try_from(request(date, None, json!(1))).unwrap_err().to_string();
+        let message = |date: Option<&str>| {
+            NewBooking::try_from(request(date, None, json!(1))).unwrap_err().to_string()
+        };
         assert_eq!(message(None), "Please select a date");
         assert_eq!(message(Some(" ")), "Please select a date");
         assert_eq!(message(Some("2026-02-30")), "Please select a real date (YYYY-MM-DD)");
         assert_eq!(message(Some(&today_plus(-1))), "Date must be today or in the future");
-        assert_eq!(message(Some(&today_plus(800))), "Please choose a date within the next two years");
+        assert_eq!(
+            message(Some(&today_plus(800))),
+            "Please choose a date within the next two years"
+        );
     }
 
     #[test]
     fn times_and_group_sizes_are_bounded() {
         for bad in ["24:00", "12:60", "noon", "1:5", "12:5x", ":30", "123:00"] {
-            assert!(NewBooking::try_from(request(Some(&today_plus(1)), Some(bad), json!(1))).is_err(), "{bad}");
+            assert!(
+                NewBooking::try_from(request(Some(&today_plus(1)), Some(bad), json!(1))).is_err(),
+                "{bad}"
+            );
         }
         for bad in [json!(0), json!(21), json!(-1), json!(2.5), json!("many"), json!(true)] {
-            let error = NewBooking::try_from(request(Some(&today_plus(1)), None, bad.clone())).unwrap_err().to_string();
+            let error = NewBooking::try_from(request(Some(&today_plus(1)), None, bad.clone()))
+                .unwrap_err()
+                .to_string();
             assert_eq!(error, "Group size must be a whole number from 1 to 20", "{bad}");
         }
     }
@@ -187,7 +217,10 @@ mod tests {
             NewBooking::try_from(body)
         };
         let trip = with(json!(3), Some("  Namaste!  ".into())).unwrap();
-        assert_eq!((trip.days, trip.message.as_str(), trip.end_date()), (3, "Namaste!", today_plus(5)));
+        assert_eq!(
+            (trip.days, trip.message.as_str(), trip.end_date()),
+            (3, "Namaste!", today_plus(5))
+        );
         assert_eq!(with(json!("30"), None).unwrap().days, 30);
         for bad in [json!(0), json!(31), json!(1.5), json!("week"), json!([3])] {
             let error = with(bad.clone(), None).unwrap_err().to_string();

@@ -47,7 +47,14 @@ pub enum Actor {
 }
 
 impl BookingStatus {
-    pub const ALL: [Self; 6] = [Self::Pending, Self::Approved, Self::Rejected, Self::Expired, Self::Cancelled, Self::Completed];
+    pub const ALL: [Self; 6] = [
+        Self::Pending,
+        Self::Approved,
+        Self::Rejected,
+        Self::Expired,
+        Self::Cancelled,
+        Self::Completed,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -93,7 +100,9 @@ impl Actor {
     }
 
     pub fn parse(text: &str) -> Option<Self> {
-        [Self::Tourist, Self::Guide, Self::Admin, Self::System].into_iter().find(|a| a.as_str() == text)
+        [Self::Tourist, Self::Guide, Self::Admin, Self::System]
+            .into_iter()
+            .find(|a| a.as_str() == text)
     }
 }
 
@@ -124,7 +133,13 @@ pub struct Transition {
     pub when: &'static str,
 }
 
-const fn t(name: &'static str, from: TripState, to: TripState, who: &'static [Actor], when: &'static str) -> Transition {
+const fn t(
+    name: &'static str,
+    from: TripState,
+    to: TripState,
+    who: &'static [Actor],
+    when: &'static str,
+) -> Transition {
     Transition { name, from, to, who, when }
 }
 
@@ -134,20 +149,92 @@ const APPROVED_PAID: TripState = TripState::new(B::Approved, P::Paid);
 
 /// Every transition there is. Anything not listed is refused.
 pub const TRANSITIONS: &[Transition] = &[
-    t("approve", PENDING, APPROVED_UNPAID, &[Actor::Guide], "before the trip starts; none of its days is in another approved trip"),
+    t(
+        "approve",
+        PENDING,
+        APPROVED_UNPAID,
+        &[Actor::Guide],
+        "before the trip starts; none of its days is in another approved trip",
+    ),
     t("reject", PENDING, TripState::new(B::Rejected, P::Unpaid), &[Actor::Guide], "any time"),
     t("cancel", PENDING, TripState::new(B::Cancelled, P::Unpaid), &[Actor::Tourist], "any time"),
-    t("expire", PENDING, TripState::new(B::Expired, P::Unpaid), &[Actor::System], "YATRA_REQUEST_TTL after the request, or when the trip starts, whichever is first"),
-    t("pay", APPROVED_UNPAID, APPROVED_PAID, &[Actor::System], "the provider confirms a payment started before the trip starts"),
-    t("cancel", APPROVED_UNPAID, TripState::new(B::Cancelled, P::Unpaid), &[Actor::Tourist, Actor::Guide], "any time; nothing to refund"),
-    t("expire", APPROVED_UNPAID, TripState::new(B::Expired, P::Unpaid), &[Actor::System], "YATRA_PAYMENT_WINDOW after approval; frees the days"),
-    t("cancel with refund", APPROVED_PAID, TripState::new(B::Cancelled, P::RefundPending), &[Actor::Tourist, Actor::Guide], "the traveller: at least 24 hours before the trip starts; the guide: any time"),
-    t("cancel without refund", APPROVED_PAID, TripState::new(B::Cancelled, P::Paid), &[Actor::Tourist], "less than 24 hours before the trip starts"),
-    t("complete", APPROVED_PAID, TripState::new(B::Completed, P::Paid), &[Actor::System], "the trip's last day has ended in Nepal"),
-    t("late payment", TripState::new(B::Cancelled, P::Unpaid), TripState::new(B::Cancelled, P::RefundPending), &[Actor::System], "a payment is confirmed after the booking was cancelled: it is given back"),
-    t("late payment", TripState::new(B::Expired, P::Unpaid), TripState::new(B::Expired, P::RefundPending), &[Actor::System], "a payment is confirmed after the booking expired: it is given back"),
-    t("refunded", TripState::new(B::Cancelled, P::RefundPending), TripState::new(B::Cancelled, P::Refunded), &[Actor::System], "the provider confirms the refund"),
-    t("refunded", TripState::new(B::Expired, P::RefundPending), TripState::new(B::Expired, P::Refunded), &[Actor::System], "the provider confirms the refund"),
+    t(
+        "expire",
+        PENDING,
+        TripState::new(B::Expired, P::Unpaid),
+        &[Actor::System],
+        "YATRA_REQUEST_TTL after the request, or when the trip starts, whichever is first",
+    ),
+    t(
+        "pay",
+        APPROVED_UNPAID,
+        APPROVED_PAID,
+        &[Actor::System],
+        "the provider confirms a payment started before the trip starts",
+    ),
+    t(
+        "cancel",
+        APPROVED_UNPAID,
+        TripState::new(B::Cancelled, P::Unpaid),
+        &[Actor::Tourist, Actor::Guide],
+        "any time; nothing to refund",
+    ),
+    t(
+        "expire",
+        APPROVED_UNPAID,
+        TripState::new(B::Expired, P::Unpaid),
+        &[Actor::System],
+        "YATRA_PAYMENT_WINDOW after approval; frees the days",
+    ),
+    t(
+        "cancel with refund",
+        APPROVED_PAID,
+        TripState::new(B::Cancelled, P::RefundPending),
+        &[Actor::Tourist, Actor::Guide],
+        "the traveller: at least 24 hours before the trip starts; the guide: any time",
+    ),
+    t(
+        "cancel without refund",
+        APPROVED_PAID,
+        TripState::new(B::Cancelled, P::Paid),
+        &[Actor::Tourist],
+        "less than 24 hours before the trip starts",
+    ),
+    t(
+        "complete",
+        APPROVED_PAID,
+        TripState::new(B::Completed, P::Paid),
+        &[Actor::System],
+        "the trip's last day has ended in Nepal",
+    ),
+    t(
+        "late payment",
+        TripState::new(B::Cancelled, P::Unpaid),
+        TripState::new(B::Cancelled, P::RefundPending),
+        &[Actor::System],
+        "a payment is confirmed after the booking was cancelled: it is given back",
+    ),
+    t(
+        "late payment",
+        TripState::new(B::Expired, P::Unpaid),
+        TripState::new(B::Expired, P::RefundPending),
+        &[Actor::System],
+        "a payment is confirmed after the booking expired: it is given back",
+    ),
+    t(
+        "refunded",
+        TripState::new(B::Cancelled, P::RefundPending),
+        TripState::new(B::Cancelled, P::Refunded),
+        &[Actor::System],
+        "the provider confirms the refund",
+    ),
+    t(
+        "refunded",
+        TripState::new(B::Expired, P::RefundPending),
+        TripState::new(B::Expired, P::Refunded),
+        &[Actor::System],
+        "the provider confirms the refund",
+    ),
 ];
 
 /// A paid traveller cancelling at least this long before the trip starts gets everything back.
@@ -202,7 +289,12 @@ fn settled(state: TripState) -> AppError {
 }
 
 /// May the guide approve (or reject) this booking now?
-pub fn check_decision(state: TripState, approving: bool, now: i64, start: i64) -> Result<(), AppError> {
+pub fn check_decision(
+    state: TripState,
+    approving: bool,
+    now: i64,
+    start: i64,
+) -> Result<(), AppError> {
     if state != PENDING {
         return Err(settled(state));
     }
@@ -215,7 +307,9 @@ pub fn check_decision(state: TripState, approving: bool, now: i64, start: i64) -
 /// May the traveller pay for this booking now?
 pub fn check_payable(state: TripState, now: i64, start: i64) -> Result<(), AppError> {
     match (state.booking, state.payment) {
-        (B::Approved, P::Unpaid) if now >= start => Err(refused("This trip has already started, so it can no longer be paid")),
+        (B::Approved, P::Unpaid) if now >= start => {
+            Err(refused("This trip has already started, so it can no longer be paid"))
+        }
         (B::Approved, P::Unpaid) => Ok(()),
         (B::Approved, _) => Err(refused("This booking is already paid")),
         (B::Pending, _) => Err(refused("You can pay once the guide approves this booking")),
@@ -236,13 +330,25 @@ pub struct Cancellation {
 }
 
 /// The cancellation rules: who may cancel what, and what comes back.
-pub fn plan_cancellation(actor: Actor, state: TripState, now: i64, start: i64, paid_cents: i64) -> Result<Cancellation, AppError> {
-    let cancelled = |payment, refund_cents| Ok(Cancellation { from: state, to: TripState::new(B::Cancelled, payment), refund_cents });
+pub fn plan_cancellation(
+    actor: Actor,
+    state: TripState,
+    now: i64,
+    start: i64,
+    paid_cents: i64,
+) -> Result<Cancellation, AppError> {
+    let cancelled = |payment, refund_cents| {
+        Ok(Cancellation { from: state, to: TripState::new(B::Cancelled, payment), refund_cents })
+    };
     match (state.booking, state.payment, actor) {
         (B::Pending, P::Unpaid, Actor::Tourist) => cancelled(P::Unpaid, 0),
-        (B::Pending, _, _) => Err(refused("A request waiting for your answer is declined, not cancelled")),
+        (B::Pending, _, _) => {
+            Err(refused("A request waiting for your answer is declined, not cancelled"))
+        }
         (B::Approved, P::Unpaid, Actor::Tourist | Actor::Guide) => cancelled(P::Unpaid, 0),
-        (B::Approved, P::Paid, Actor::Tourist) if now <= start - FREE_CANCELLATION_MS => cancelled(P::RefundPending, paid_cents),
+        (B::Approved, P::Paid, Actor::Tourist) if now <= start - FREE_CANCELLATION_MS => {
+            cancelled(P::RefundPending, paid_cents)
+        }
         (B::Approved, P::Paid, Actor::Tourist) => cancelled(P::Paid, 0),
         (B::Approved, P::Paid, Actor::Guide) => cancelled(P::RefundPending, paid_cents),
         (B::Completed, ..) => Err(refused("This trip is completed and can no longer be cancelled")),
@@ -274,12 +380,13 @@ pub async fn approve(
         return Ok(false);
     }
     for day in days {
-        let taken = sqlx::query("INSERT INTO trip_days (guide_id, day, booking_id) VALUES ($1, $2, $3)")
-            .bind(guide_id)
-            .bind(day)
-            .bind(booking_id)
-            .execute(&mut **tx)
-            .await;
+        let taken =
+            sqlx::query("INSERT INTO trip_days (guide_id, day, booking_id) VALUES ($1, $2, $3)")
+                .bind(guide_id)
+                .bind(day)
+                .bind(booking_id)
+                .execute(&mut **tx)
+                .await;
         match taken {
             Ok(_) => {}
             Err(e) if is_unique_violation(&e) => {
@@ -295,7 +402,11 @@ pub async fn approve(
 }
 
 /// Pending → rejected, in `tx`.
-pub async fn reject(tx: &mut Transaction<'static, Any>, booking_id: &str, now: i64) -> Result<bool, AppError> {
+pub async fn reject(
+    tx: &mut Transaction<'static, Any>,
+    booking_id: &str,
+    now: i64,
+) -> Result<bool, AppError> {
     let updated = sqlx::query(
         "UPDATE bookings SET booking_status = 'rejected', expires_at = NULL, updated_at = $1 \
          WHERE id = $2 AND booking_status = 'pending' AND payment_status = 'unpaid'",
@@ -338,13 +449,15 @@ pub async fn cancel(
     }
     free_days(tx, booking_id).await?;
     if plan.refund_cents > 0 {
-        let payment: Option<(String, String)> =
-            sqlx::query_as("SELECT id, provider FROM payments WHERE booking_id = $1 AND status = 'paid'")
-                .bind(booking_id)
-                .fetch_optional(&mut **tx)
-                .await?;
-        let (payment_id, provider) =
-            payment.ok_or_else(|| anyhow::anyhow!("booking {booking_id} is paid but has no paid payment"))?;
+        let payment: Option<(String, String)> = sqlx::query_as(
+            "SELECT id, provider FROM payments WHERE booking_id = $1 AND status = 'paid'",
+        )
+        .bind(booking_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+        let (payment_id, provider) = payment.ok_or_else(|| {
+            anyhow::anyhow!("booking {booking_id} is paid but has no paid payment")
+        })?;
         write_refund(tx, booking_id, &payment_id, &provider, plan.refund_cents, now).await?;
     }
     Ok(counted(true, "cancelled"))
@@ -375,12 +488,19 @@ pub async fn write_refund(
 }
 
 async fn free_days(tx: &mut Transaction<'static, Any>, booking_id: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM trip_days WHERE booking_id = $1").bind(booking_id).execute(&mut **tx).await?;
+    sqlx::query("DELETE FROM trip_days WHERE booking_id = $1")
+        .bind(booking_id)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
 /// Approved, unpaid → paid, in `tx`. False when the booking can no longer be paid.
-pub async fn pay(tx: &mut Transaction<'static, Any>, booking_id: &str, now: i64) -> Result<bool, AppError> {
+pub async fn pay(
+    tx: &mut Transaction<'static, Any>,
+    booking_id: &str,
+    now: i64,
+) -> Result<bool, AppError> {
     let updated = sqlx::query(
         "UPDATE bookings SET payment_status = 'paid', expires_at = NULL, updated_at = $1 \
          WHERE id = $2 AND booking_status = 'approved' AND payment_status = 'unpaid'",
@@ -394,7 +514,12 @@ pub async fn pay(tx: &mut Transaction<'static, Any>, booking_id: &str, now: i64)
 
 /// A payment confirmed for a booking that was cancelled or expired meanwhile: the booking
 /// now waits for that money to be given back. False when it is not in such a state.
-pub async fn late_payment(tx: &mut Transaction<'static, Any>, booking_id: &str, amount_cents: i64, now: i64) -> Result<bool, AppError> {
+pub async fn late_payment(
+    tx: &mut Transaction<'static, Any>,
+    booking_id: &str,
+    amount_cents: i64,
+    now: i64,
+) -> Result<bool, AppError> {
     let updated = sqlx::query(
         "UPDATE bookings SET payment_status = 'refund_pending', refund_amount_cents = $1, updated_at = $2 \
          WHERE id = $3 AND booking_status IN ('cancelled', 'expired') AND payment_status = 'unpaid'",
@@ -408,7 +533,12 @@ pub async fn late_payment(tx: &mut Transaction<'static, Any>, booking_id: &str, 
 }
 
 /// Pending or approved-unpaid → expired once its time is up, in `tx`; frees the days.
-pub async fn expire(tx: &mut Transaction<'static, Any>, booking_id: &str, from: BookingStatus, now: i64) -> Result<bool, AppError> {
+pub async fn expire(
+    tx: &mut Transaction<'static, Any>,
+    booking_id: &str,
+    from: BookingStatus,
+    now: i64,
+) -> Result<bool, AppError> {
     let updated = sqlx::query(
         "UPDATE bookings SET booking_status = 'expired', expires_at = NULL, updated_at = $1 \
          WHERE id = $2 AND booking_status = $3 AND payment_status = 'unpaid' AND expires_at <= $1",
@@ -427,7 +557,12 @@ pub async fn expire(tx: &mut Transaction<'static, Any>, booking_id: &str, from: 
 
 /// Approved and paid → completed once its last day has ended in Nepal (`today` is
 /// today's date there), in `tx`.
-pub async fn complete(tx: &mut Transaction<'static, Any>, booking_id: &str, today: &str, now: i64) -> Result<bool, AppError> {
+pub async fn complete(
+    tx: &mut Transaction<'static, Any>,
+    booking_id: &str,
+    today: &str,
+    now: i64,
+) -> Result<bool, AppError> {
     let updated = sqlx::query(
         "UPDATE bookings SET booking_status = 'completed', updated_at = $1 \
          WHERE id = $2 AND booking_status = 'approved' AND payment_status = 'paid' AND end_date < $3",
@@ -441,7 +576,11 @@ pub async fn complete(tx: &mut Transaction<'static, Any>, booking_id: &str, toda
 }
 
 /// Refund pending → refunded once the provider confirmed, in `tx`.
-pub async fn refunded(tx: &mut Transaction<'static, Any>, booking_id: &str, now: i64) -> Result<bool, AppError> {
+pub async fn refunded(
+    tx: &mut Transaction<'static, Any>,
+    booking_id: &str,
+    now: i64,
+) -> Result<bool, AppError> {
     let updated = sqlx::query(
         "UPDATE bookings SET payment_status = 'refunded', updated_at = $1 WHERE id = $2 AND payment_status = 'refund_pending'",
     )
@@ -470,35 +609,59 @@ mod tests {
         assert_eq!(start, utc);
         assert_eq!(free_cancellation_until_ms("2026-12-12", "10:00"), utc - DAY_MS);
         // The last day ends at midnight in Kathmandu: 18:15 UTC the day before's evening.
-        assert_eq!(trip_end_ms("2026-12-12"), time::macros::datetime!(2026-12-12 18:15 UTC).unix_timestamp() * 1000);
+        assert_eq!(
+            trip_end_ms("2026-12-12"),
+            time::macros::datetime!(2026-12-12 18:15 UTC).unix_timestamp() * 1000
+        );
     }
 
     #[test]
     fn a_request_expires_after_its_ttl_or_when_the_trip_starts() {
         let start = trip_start_ms("2026-12-12", "10:00");
-        assert_eq!(request_expires_at(start - 10 * DAY_MS, 2 * DAY_MS, "2026-12-12", "10:00"), start - 8 * DAY_MS);
+        assert_eq!(
+            request_expires_at(start - 10 * DAY_MS, 2 * DAY_MS, "2026-12-12", "10:00"),
+            start - 8 * DAY_MS
+        );
         assert_eq!(request_expires_at(start - DAY_MS, 2 * DAY_MS, "2026-12-12", "10:00"), start);
     }
 
     #[test]
     fn trip_days_run_from_the_first_day_across_months() {
-        assert_eq!(trip_days("2026-12-30", 4), ["2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"]);
+        assert_eq!(
+            trip_days("2026-12-30", 4),
+            ["2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"]
+        );
         assert_eq!(trip_days("2026-12-30", 1), ["2026-12-30"]);
     }
 
     #[test]
     fn a_paying_traveller_gets_everything_back_until_24_hours_before() {
-        let plan = plan_cancellation(Actor::Tourist, APPROVED_PAID, START - FREE_CANCELLATION_MS, START, 54_000).unwrap();
+        let plan = plan_cancellation(
+            Actor::Tourist,
+            APPROVED_PAID,
+            START - FREE_CANCELLATION_MS,
+            START,
+            54_000,
+        )
+        .unwrap();
         assert_eq!(plan.to, state(B::Cancelled, P::RefundPending));
         assert_eq!(plan.refund_cents, 54_000);
-        let late = plan_cancellation(Actor::Tourist, APPROVED_PAID, START - FREE_CANCELLATION_MS + 1, START, 54_000).unwrap();
+        let late = plan_cancellation(
+            Actor::Tourist,
+            APPROVED_PAID,
+            START - FREE_CANCELLATION_MS + 1,
+            START,
+            54_000,
+        )
+        .unwrap();
         assert_eq!(late.to, state(B::Cancelled, P::Paid));
         assert_eq!(late.refund_cents, 0);
     }
 
     #[test]
     fn a_guide_cancelling_refunds_in_full_even_at_the_last_minute() {
-        let plan = plan_cancellation(Actor::Guide, APPROVED_PAID, START - 1, START, 54_000).unwrap();
+        let plan =
+            plan_cancellation(Actor::Guide, APPROVED_PAID, START - 1, START, 54_000).unwrap();
         assert_eq!((plan.to, plan.refund_cents), (state(B::Cancelled, P::RefundPending), 54_000));
         let unpaid = plan_cancellation(Actor::Guide, APPROVED_UNPAID, START - 1, START, 0).unwrap();
         assert_eq!((unpaid.to, unpaid.refund_cents), (state(B::Cancelled, P::Unpaid), 0));
@@ -509,7 +672,8 @@ mod tests {
     fn settled_bookings_cannot_be_cancelled() {
         for booking in [B::Rejected, B::Expired, B::Cancelled, B::Completed] {
             for actor in [Actor::Tourist, Actor::Guide] {
-                let error = plan_cancellation(actor, state(booking, P::Unpaid), 0, START, 0).unwrap_err();
+                let error =
+                    plan_cancellation(actor, state(booking, P::Unpaid), 0, START, 0).unwrap_err();
                 assert!(matches!(error, AppError::Conflict(_)), "{booking:?} by {actor:?}");
             }
         }

@@ -14,9 +14,9 @@ use crate::auth::domain::Role;
 use crate::auth::session::Session;
 use crate::calendar::{date_text, parse_date, today_in_nepal};
 use crate::db::{Db, is_unique_violation, new_id, now_ms};
+use crate::email::{self, Email, Recipient, Template};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 use crate::guides::profile::{GuideStatus, VerificationState};
-use crate::email::{self, Email, Recipient, Template};
 use crate::monitoring;
 use crate::notifications::{self, NewNotification};
 
@@ -63,7 +63,11 @@ pub fn readable_date(date: &str) -> String {
 
 /// "12 Dec 2026", or "12 Dec 2026 (3 days)" for a longer trip.
 pub fn trip_dates(first_day: &str, days: i64) -> String {
-    if days == 1 { readable_date(first_day) } else { format!("{} ({days} days)", readable_date(first_day)) }
+    if days == 1 {
+        readable_date(first_day)
+    } else {
+        format!("{} ({days} days)", readable_date(first_day))
+    }
 }
 
 pub fn millis(duration: std::time::Duration) -> i64 {
@@ -80,17 +84,20 @@ fn idempotency_key(headers: &HeaderMap) -> AppResult<Option<String>> {
     let key = value.to_str().map(str::trim).unwrap_or("");
     let printable = key.bytes().all(|b| b.is_ascii_graphic());
     if key.is_empty() || key.len() > IDEMPOTENCY_KEY_MAX || !printable {
-        return Err(AppError::validation("The Idempotency-Key header must be 1 to 100 printable characters"));
+        return Err(AppError::validation(
+            "The Idempotency-Key header must be 1 to 100 printable characters",
+        ));
     }
     Ok(Some(key.to_owned()))
 }
 
 async fn booking_by_key(db: &Db, tourist_id: &str, key: &str) -> AppResult<Option<Booking>> {
-    let found: Option<(String,)> = sqlx::query_as("SELECT id FROM bookings WHERE tourist_id = $1 AND idempotency_key = $2")
-        .bind(tourist_id)
-        .bind(key)
-        .fetch_optional(&db.pool)
-        .await?;
+    let found: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM bookings WHERE tourist_id = $1 AND idempotency_key = $2")
+            .bind(tourist_id)
+            .bind(key)
+            .fetch_optional(&db.pool)
+            .await?;
     match found {
         Some((id,)) => view::find(db, &id).await,
         None => Ok(None),
@@ -125,21 +132,38 @@ async fn request_booking(
     headers: HeaderMap,
     Json(body): Json<BookingRequest>,
 ) -> AppResult<(StatusCode, Json<BookingResponse>)> {
-    crate::rate_limit::count(&state, &crate::rate_limit::BOOKING_REQUESTS, Some(&session.user_id), &ip).await?;
+    crate::rate_limit::count(
+        &state,
+        &crate::rate_limit::BOOKING_REQUESTS,
+        Some(&session.user_id),
+        &ip,
+    )
+    .await?;
     if session.require_stored_role(&state.db, Role::Tourist).await.is_err() {
         return Err(AppError::Forbidden("Only travellers can book a guide".into()));
     }
     crate::auth::recovery::require_verified_email(&state.db, &session.user_id).await?;
     let key = idempotency_key(&headers)?;
     let booking = NewBooking::try_from(body)?;
-    let answered = |status, booking| (status, Json(BookingResponse { status: "success", message: "Booking requested successfully!".into(), data: booking }));
+    let answered = |status, booking| {
+        (
+            status,
+            Json(BookingResponse {
+                status: "success",
+                message: "Booking requested successfully!".into(),
+                data: booking,
+            }),
+        )
+    };
     if let Some(key) = &key
         && let Some(existing) = booking_by_key(&state.db, &session.user_id, key).await?
     {
         return Ok(answered(StatusCode::OK, existing));
     }
     if lifecycle::trip_start_ms(&booking.date, &booking.time) <= now_ms() {
-        return Err(AppError::validation("That time has already passed in Nepal. Please choose a later time or date."));
+        return Err(AppError::validation(
+            "That time has already passed in Nepal. Please choose a later time or date.",
+        ));
     }
     if booking.guide_id == session.user_id {
         return Err(AppError::validation("You cannot book yourself"));
@@ -152,18 +176,27 @@ async fn request_booking(
     .fetch_optional(&state.db.pool)
     .await?;
     let (rate_cents,) = rate.ok_or_else(|| AppError::NotFound("Guide not found".into()))?;
-    let rate_cents = rate_cents.ok_or_else(|| AppError::Conflict("This guide has not set a daily rate yet".into()))?;
+    let rate_cents = rate_cents
+        .ok_or_else(|| AppError::Conflict("This guide has not set a daily rate yet".into()))?;
     let end_date = booking.end_date();
-    if let Some(day) = super::availability::first_unavailable_day(&state.db, &booking.guide_id, &booking.date, &end_date).await? {
+    if let Some(day) = super::availability::first_unavailable_day(
+        &state.db,
+        &booking.guide_id,
+        &booking.date,
+        &end_date,
+    )
+    .await?
+    {
         return Err(AppError::Conflict(format!(
             "This guide is not available on {}. Please choose other dates.",
             readable_date(&day)
         )));
     }
-    let (tourist_first, tourist_last): (String, String) = sqlx::query_as("SELECT first_name, last_name FROM users WHERE id = $1")
-        .bind(&session.user_id)
-        .fetch_one(&state.db.pool)
-        .await?;
+    let (tourist_first, tourist_last): (String, String) =
+        sqlx::query_as("SELECT first_name, last_name FROM users WHERE id = $1")
+            .bind(&session.user_id)
+            .fetch_one(&state.db.pool)
+            .await?;
 
     let id = new_id();
     let now = now_ms();
@@ -202,7 +235,8 @@ async fn request_booking(
                 return Ok(answered(StatusCode::OK, existing));
             }
             return Err(AppError::Conflict(
-                "You have already asked this guide for this date. Please wait for their answer.".into(),
+                "You have already asked this guide for this date. Please wait for their answer."
+                    .into(),
             ));
         }
         Err(e) => return Err(e.into()),
@@ -225,7 +259,14 @@ async fn request_booking(
         },
     )
     .await?;
-    email::queue(&mut tx, Email { to: Recipient::User(booking.guide_id.clone()), template: Template::BookingRequested { booking_id: id.clone() } }).await?;
+    email::queue(
+        &mut tx,
+        Email {
+            to: Recipient::User(booking.guide_id.clone()),
+            template: Template::BookingRequested { booking_id: id.clone() },
+        },
+    )
+    .await?;
     tx.commit().await?;
     monitoring::booking_transition("requested");
     state.notifications.announce(&state.db, &[&booking.guide_id]).await;
@@ -236,7 +277,10 @@ async fn request_booking(
 /// The signed-in traveller's bookings, newest first.
 #[utoipa::path(get, path = "/tourists/bookings", tag = "bookings", security(("bearer" = [])),
     responses((status = 200, body = BookingsResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn tourist_bookings(State(state): State<AppState>, session: Session) -> AppResult<Json<BookingsResponse>> {
+async fn tourist_bookings(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<BookingsResponse>> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
     let data = view::list(&state.db, Side::Tourist, &session.user_id, LIST_MAX).await?;
     Ok(Json(BookingsResponse { status: "success", data }))
@@ -254,7 +298,11 @@ pub struct BookingDetailResponse {
 #[utoipa::path(get, path = "/tourists/details/{bookingId}", tag = "bookings", security(("bearer" = [])),
     params(("bookingId" = String, Path)),
     responses((status = 200, body = BookingDetailResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn booking_details(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<BookingDetailResponse>> {
+async fn booking_details(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> AppResult<Json<BookingDetailResponse>> {
     let booking = view::find(&state.db, &id).await?.ok_or_else(booking_not_found)?;
     let party = booking.tourist.id == session.user_id || booking.guide.id == session.user_id;
     if !party && session.stored_role(&state.db).await? != Role::Admin {
@@ -266,7 +314,10 @@ async fn booking_details(State(state): State<AppState>, session: Session, Path(i
 /// Requests and trips of the signed-in guide, newest first.
 #[utoipa::path(get, path = "/guides/bookings", tag = "bookings", security(("bearer" = [])),
     responses((status = 200, body = BookingsResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn guide_bookings(State(state): State<AppState>, session: Session) -> AppResult<Json<BookingsResponse>> {
+async fn guide_bookings(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<BookingsResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;
     let data = view::list(&state.db, Side::Guide, &session.user_id, LIST_MAX).await?;
     Ok(Json(BookingsResponse { status: "success", data }))
@@ -292,7 +343,11 @@ pub struct DecisionRequest {
         (status = 404, body = ErrorBody, description = "No such booking of this guide"),
         (status = 409, body = ErrorBody, description = "Not pending, the trip has started, or a day is in another approved trip"),
     ))]
-async fn decide_booking(State(state): State<AppState>, session: Session, Json(body): Json<DecisionRequest>) -> AppResult<Json<BookingResponse>> {
+async fn decide_booking(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<DecisionRequest>,
+) -> AppResult<Json<BookingResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;
     let (approving, message, kind) = match body.action.as_deref().map(str::trim) {
         Some("approve") => (true, "Booking approved successfully", "booking_approved"),
@@ -300,28 +355,44 @@ async fn decide_booking(State(state): State<AppState>, session: Session, Json(bo
         _ => return Err(AppError::validation("Action must be approve or reject")),
     };
     let id = body.booking_id.unwrap_or_default();
-    let booking = view::find(&state.db, &id).await?.filter(|b| b.guide.id == session.user_id).ok_or_else(booking_not_found)?;
+    let booking = view::find(&state.db, &id)
+        .await?
+        .filter(|b| b.guide.id == session.user_id)
+        .ok_or_else(booking_not_found)?;
     let now = now_ms();
     lifecycle::check_decision(booking.state(), approving, now, booking.start_ms())?;
 
     let mut tx = state.db.begin_write().await?;
     let changed = if approving {
         let days = lifecycle::trip_days(&booking.selected_date, booking.days);
-        lifecycle::approve(&mut tx, &id, &booking.guide.id, &days, now, millis(state.config.payment_window)).await?
+        lifecycle::approve(
+            &mut tx,
+            &id,
+            &booking.guide.id,
+            &days,
+            now,
+            millis(state.config.payment_window),
+        )
+        .await?
     } else {
         lifecycle::reject(&mut tx, &id, now).await?
     };
     if !changed {
         drop(tx);
         let current = view::find(&state.db, &id).await?.ok_or_else(booking_not_found)?;
-        return Err(AppError::Conflict(format!("This booking is already {}", current.booking_status.as_str())));
+        return Err(AppError::Conflict(format!(
+            "This booking is already {}",
+            current.booking_status.as_str()
+        )));
     }
     let guide_name = format!("{} {}", booking.guide.first_name, booking.guide.last_name);
     let dates = trip_dates(&booking.selected_date, booking.days);
     let tourist_message = if approving {
         format!("{guide_name} approved your trip on {dates}. Pay now to confirm it.")
     } else {
-        format!("{guide_name} can't guide you on {dates}. Your request was declined; try another date or guide.")
+        format!(
+            "{guide_name} can't guide you on {dates}. Your request was declined; try another date or guide."
+        )
     };
     notifications::store(
         &mut tx,
@@ -341,7 +412,8 @@ async fn decide_booking(State(state): State<AppState>, session: Session, Json(bo
     } else {
         Template::BookingRejected { booking_id: id.clone() }
     };
-    email::queue(&mut tx, Email { to: Recipient::User(booking.tourist.id.clone()), template }).await?;
+    email::queue(&mut tx, Email { to: Recipient::User(booking.tourist.id.clone()), template })
+        .await?;
     tx.commit().await?;
     state.notifications.announce(&state.db, &[&booking.tourist.id]).await;
     let data = view::find(&state.db, &id).await?.ok_or_else(booking_not_found)?;
@@ -403,7 +475,13 @@ async fn cancel_booking(
         .bind(&id)
         .fetch_one(&state.db.pool)
         .await?;
-        let plan = lifecycle::plan_cancellation(actor, booking.state(), now, booking.start_ms(), paid_cents.0)?;
+        let plan = lifecycle::plan_cancellation(
+            actor,
+            booking.state(),
+            now,
+            booking.start_ms(),
+            paid_cents.0,
+        )?;
         let mut tx = state.db.begin_write().await?;
         if lifecycle::cancel(&mut tx, &id, plan, actor, &reason, now).await? {
             break (tx, plan);
@@ -412,7 +490,10 @@ async fn cancel_booking(
         attempts += 1;
         booking = view::find(&state.db, &id).await?.ok_or_else(booking_not_found)?;
         if attempts == 3 {
-            return Err(AppError::Conflict(format!("This booking is already {}", booking.booking_status.as_str())));
+            return Err(AppError::Conflict(format!(
+                "This booking is already {}",
+                booking.booking_status.as_str()
+            )));
         }
     };
     let dates = trip_dates(&booking.selected_date, booking.days);
@@ -425,15 +506,28 @@ async fn cancel_booking(
     };
     let (tourist_message, guide_message) = match actor {
         Actor::Tourist => (
-            format!("You cancelled your trip with {} {} on {dates}.{refund}", booking.guide.first_name, booking.guide.last_name),
-            format!("{} {} cancelled the trip on {dates}. Those days are free again.", booking.tourist.first_name, booking.tourist.last_name),
+            format!(
+                "You cancelled your trip with {} {} on {dates}.{refund}",
+                booking.guide.first_name, booking.guide.last_name
+            ),
+            format!(
+                "{} {} cancelled the trip on {dates}. Those days are free again.",
+                booking.tourist.first_name, booking.tourist.last_name
+            ),
         ),
         _ => (
-            format!("{} {} cancelled your trip on {dates}.{refund}", booking.guide.first_name, booking.guide.last_name),
-            format!("You cancelled the trip with {} {} on {dates}.", booking.tourist.first_name, booking.tourist.last_name),
+            format!(
+                "{} {} cancelled your trip on {dates}.{refund}",
+                booking.guide.first_name, booking.guide.last_name
+            ),
+            format!(
+                "You cancelled the trip with {} {} on {dates}.",
+                booking.tourist.first_name, booking.tourist.last_name
+            ),
         ),
     };
-    notify_both(&mut tx, &booking, "booking_cancelled", tourist_message, guide_message, plan.to).await?;
+    notify_both(&mut tx, &booking, "booking_cancelled", tourist_message, guide_message, plan.to)
+        .await?;
     for (to, to_guide) in [(&booking.tourist.id, false), (&booking.guide.id, true)] {
         let template = Template::BookingCancelled {
             booking_id: id.clone(),
@@ -468,9 +562,10 @@ pub async fn notify_both(
     guide_message: String,
     now: TripState,
 ) -> AppResult<()> {
-    for (user_id, tourist_message, guide_message) in
-        [(&booking.tourist.id, tourist_message, String::new()), (&booking.guide.id, String::new(), guide_message)]
-    {
+    for (user_id, tourist_message, guide_message) in [
+        (&booking.tourist.id, tourist_message, String::new()),
+        (&booking.guide.id, String::new(), guide_message),
+    ] {
         notifications::store(
             tx,
             NewNotification {
@@ -528,7 +623,10 @@ pub struct GuideDashboardResponse {
 /// verification state.
 #[utoipa::path(get, path = "/guides/dashboard", tag = "bookings", security(("bearer" = [])),
     responses((status = 200, body = GuideDashboardResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn guide_dashboard(State(state): State<AppState>, session: Session) -> AppResult<Json<GuideDashboardResponse>> {
+async fn guide_dashboard(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<GuideDashboardResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;
     let today = date_text(today_in_nepal());
     let bookings = view::list(&state.db, Side::Guide, &session.user_id, LIST_MAX).await?;
@@ -545,9 +643,13 @@ async fn guide_dashboard(State(state): State<AppState>, session: Session) -> App
     let guide = crate::guides::profile::get(&state.db, &session.user_id).await?;
     let (pending_requests, rest): (Vec<Booking>, Vec<Booking>) =
         bookings.into_iter().partition(|b| b.booking_status == BookingStatus::Pending);
-    let mut upcoming_trips: Vec<Booking> =
-        rest.into_iter().filter(|b| b.booking_status == BookingStatus::Approved && b.end_date >= today).collect();
-    upcoming_trips.sort_by(|a, b| (&a.selected_date, &a.selected_time).cmp(&(&b.selected_date, &b.selected_time)));
+    let mut upcoming_trips: Vec<Booking> = rest
+        .into_iter()
+        .filter(|b| b.booking_status == BookingStatus::Approved && b.end_date >= today)
+        .collect();
+    upcoming_trips.sort_by(|a, b| {
+        (&a.selected_date, &a.selected_time).cmp(&(&b.selected_date, &b.selected_time))
+    });
     Ok(Json(GuideDashboardResponse {
         status: "success",
         data: GuideDashboard {
@@ -602,7 +704,10 @@ struct CancellationRow {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not an admin account"),
     ))]
-async fn guide_cancellations(State(state): State<AppState>, session: Session) -> AppResult<Json<GuideCancellationsResponse>> {
+async fn guide_cancellations(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<GuideCancellationsResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
     let rows: Vec<CancellationRow> = sqlx::query_as(
         "SELECT u.id, u.first_name, u.last_name, u.email, c.cancellations FROM users u \

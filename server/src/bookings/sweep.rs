@@ -18,13 +18,13 @@ use super::routes::{notify_both, trip_dates};
 use super::view;
 use crate::calendar::{date_text, today_in_nepal};
 use crate::conversations::unread_emails;
-use crate::guides::licences;
 use crate::db::{Db, now_ms};
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
+use crate::guides::licences;
 use crate::notifications::NotificationHub;
-use crate::payments::refunds;
 use crate::payments::khalti::Khalti;
+use crate::payments::refunds;
 use crate::payments::stripe::Stripe;
 
 /// Bookings changed per query; the sweep repeats until none is left.
@@ -75,7 +75,9 @@ impl TripSweep {
                 match sweep(&context).await {
                     Ok(swept) if swept != Swept::default() => tracing::info!(?swept, "trip sweep"),
                     Ok(_) => {}
-                    Err(e) => tracing::error!(error = %e, "the trip sweep failed; it runs again at the next tick"),
+                    Err(e) => {
+                        tracing::error!(error = %e, "the trip sweep failed; it runs again at the next tick")
+                    }
                 }
                 tokio::select! {
                     _ = tokio::time::sleep(context.every) => {}
@@ -91,7 +93,14 @@ pub async fn sweep(context: &SweepContext) -> AppResult<Swept> {
     let swept = Swept {
         expired: expire_due(&context.db, &context.hub).await?,
         completed: complete_due(&context.db, &context.hub).await?,
-        refunded: refunds::carry_out_due(&context.db, &context.hub, context.stripe.as_ref(), context.khalti.as_ref(), context.refund_retry).await?,
+        refunded: refunds::carry_out_due(
+            &context.db,
+            &context.hub,
+            context.stripe.as_ref(),
+            context.khalti.as_ref(),
+            context.refund_retry,
+        )
+        .await?,
         unread_emails: unread_emails::queue_due(&context.db).await?,
         ..Swept::default()
     };
@@ -117,7 +126,9 @@ async fn expire_due(db: &Db, hub: &NotificationHub) -> AppResult<usize> {
             let Some(from) = BookingStatus::parse(&status) else { continue };
             let Some(booking) = view::find(db, &id).await? else { continue };
             let mut tx = db.begin_write().await?;
-            if !db.lock_unless_taken(&mut tx, "bookings", &id).await? || !lifecycle::expire(&mut tx, &id, from, now).await? {
+            if !db.lock_unless_taken(&mut tx, "bookings", &id).await?
+                || !lifecycle::expire(&mut tx, &id, from, now).await?
+            {
                 continue;
             }
             let dates = trip_dates(&booking.selected_date, booking.days);
@@ -125,20 +136,35 @@ async fn expire_due(db: &Db, hub: &NotificationHub) -> AppResult<usize> {
             let tourist = format!("{} {}", booking.tourist.first_name, booking.tourist.last_name);
             let (tourist_message, guide_message) = if from == BookingStatus::Pending {
                 (
-                    format!("Your request to {guide} for {dates} expired without an answer. Try other dates or another guide."),
+                    format!(
+                        "Your request to {guide} for {dates} expired without an answer. Try other dates or another guide."
+                    ),
                     format!("The request from {tourist} for {dates} expired without an answer."),
                 )
             } else {
                 (
-                    format!("Your approved trip with {guide} on {dates} expired because it was not paid in time."),
-                    format!("The trip with {tourist} on {dates} expired unpaid. Those days are free again."),
+                    format!(
+                        "Your approved trip with {guide} on {dates} expired because it was not paid in time."
+                    ),
+                    format!(
+                        "The trip with {tourist} on {dates} expired unpaid. Those days are free again."
+                    ),
                 )
             };
             let now_state = TripState::new(BookingStatus::Expired, PaymentStatus::Unpaid);
-            notify_both(&mut tx, &booking, "booking_expired", tourist_message, guide_message, now_state).await?;
+            notify_both(
+                &mut tx,
+                &booking,
+                "booking_expired",
+                tourist_message,
+                guide_message,
+                now_state,
+            )
+            .await?;
             let was_approved = from == BookingStatus::Approved;
             for (to, to_guide) in [(&booking.tourist.id, false), (&booking.guide.id, true)] {
-                let template = Template::BookingExpired { booking_id: id.clone(), to_guide, was_approved };
+                let template =
+                    Template::BookingExpired { booking_id: id.clone(), to_guide, was_approved };
                 email::queue(&mut tx, Email { to: Recipient::User(to.clone()), template }).await?;
             }
             tx.commit().await?;
@@ -167,7 +193,9 @@ async fn complete_due(db: &Db, hub: &NotificationHub) -> AppResult<usize> {
         for (id,) in due {
             let Some(booking) = view::find(db, &id).await? else { continue };
             let mut tx = db.begin_write().await?;
-            if !db.lock_unless_taken(&mut tx, "bookings", &id).await? || !lifecycle::complete(&mut tx, &id, &today, now_ms()).await? {
+            if !db.lock_unless_taken(&mut tx, "bookings", &id).await?
+                || !lifecycle::complete(&mut tx, &id, &today, now_ms()).await?
+            {
                 continue;
             }
             let dates = trip_dates(&booking.selected_date, booking.days);

@@ -157,17 +157,25 @@ pub fn dollars(cents: i64) -> f64 {
 
 impl From<BookingRow> for Booking {
     fn from(row: BookingRow) -> Self {
-        let booking_status = BookingStatus::parse(&row.booking_status).unwrap_or(BookingStatus::Pending);
-        let payment_status = PaymentStatus::parse(&row.payment_status).unwrap_or(PaymentStatus::Unpaid);
-        let phone_shared = matches!(booking_status, BookingStatus::Approved | BookingStatus::Completed);
-        let free_cancellation_until = (payment_status == PaymentStatus::Paid)
-            .then(|| to_rfc3339(lifecycle::free_cancellation_until_ms(&row.selected_date, &row.selected_time)));
+        let booking_status =
+            BookingStatus::parse(&row.booking_status).unwrap_or(BookingStatus::Pending);
+        let payment_status =
+            PaymentStatus::parse(&row.payment_status).unwrap_or(PaymentStatus::Unpaid);
+        let phone_shared =
+            matches!(booking_status, BookingStatus::Approved | BookingStatus::Completed);
+        let free_cancellation_until = (payment_status == PaymentStatus::Paid).then(|| {
+            to_rfc3339(lifecycle::free_cancellation_until_ms(
+                &row.selected_date,
+                &row.selected_time,
+            ))
+        });
         let payment = match (row.payment_reference, row.paid_at) {
             (Some(reference), Some(paid_at)) => Some(PaymentReceipt {
                 reference,
                 provider: row.payment_provider.unwrap_or_default(),
                 amount: dollars(row.payment_amount_cents.unwrap_or_default()),
-                amount_npr: (row.payment_currency.as_deref() == Some("npr")).then(|| row.payment_amount_minor.unwrap_or_default() / 100),
+                amount_npr: (row.payment_currency.as_deref() == Some("npr"))
+                    .then(|| row.payment_amount_minor.unwrap_or_default() / 100),
                 npr_per_usd: row.payment_npr_per_usd,
                 method: row.payment_method.unwrap_or_default(),
                 currency: row.payment_currency.unwrap_or_default(),
@@ -250,7 +258,9 @@ pub async fn list(db: &Db, side: Side, user_id: &str, limit: i64) -> AppResult<V
     let mut sql = Sql::new(SELECT);
     let user = sql.param(user_id);
     let limit = sql.param(limit);
-    sql.push(&format!(" WHERE {column} = {user} ORDER BY b.created_at DESC, b.id DESC LIMIT {limit}"));
+    sql.push(&format!(
+        " WHERE {column} = {user} ORDER BY b.created_at DESC, b.id DESC LIMIT {limit}"
+    ));
     let rows: Vec<BookingRow> = sql.query_as().fetch_all(&db.pool).await?;
     Ok(rows.into_iter().map(Booking::from).collect())
 }

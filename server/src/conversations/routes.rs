@@ -102,15 +102,26 @@ pub struct MessagesParams {
 /// Sends a message: first the sender's address is counted, then, in the sending
 /// transaction, the sender's own messages of the last minute; the message is announced
 /// to both parties' open pages after commit.
-async fn send(state: &AppState, ip: &str, sender_id: &str, conversation: Option<&str>, tourist_guide: (&str, &str), text: &str) -> AppResult<(String, Message)> {
+async fn send(
+    state: &AppState,
+    ip: &str,
+    sender_id: &str,
+    conversation: Option<&str>,
+    tourist_guide: (&str, &str),
+    text: &str,
+) -> AppResult<(String, Message)> {
     rate_limit::count_one(state, &rate_limit::MESSAGES_PER_ADDRESS, ip).await?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     if state.config.rate_limits
-        && let Some(seconds) = store::seconds_until_allowed(&mut tx, state.db.backend, sender_id, now).await?
+        && let Some(seconds) =
+            store::seconds_until_allowed(&mut tx, state.db.backend, sender_id, now).await?
     {
         let wait = if seconds == 1 { "1 second".to_owned() } else { format!("{seconds} seconds") };
-        return Err(AppError::too_many_requests(format!("Too many messages. Please try again in {wait}."), seconds));
+        return Err(AppError::too_many_requests(
+            format!("Too many messages. Please try again in {wait}."),
+            seconds,
+        ));
     }
     let (tourist_id, guide_id) = tourist_guide;
     let conversation_id = match conversation {
@@ -149,7 +160,9 @@ async fn start_conversation(
     Json(body): Json<StartConversation>,
 ) -> AppResult<(StatusCode, Json<ConversationResponse>)> {
     if session.require_stored_role(&state.db, Role::Tourist).await.is_err() {
-        return Err(AppError::Forbidden("Only travellers can start a conversation with a guide".into()));
+        return Err(AppError::Forbidden(
+            "Only travellers can start a conversation with a guide".into(),
+        ));
     }
     let text = text::parse(&body.text)?;
     let guide: Option<(String,)> = sqlx::query_as(
@@ -162,8 +175,11 @@ async fn start_conversation(
     let Some((guide_id,)) = guide else {
         return Err(AppError::NotFound("Guide not found".into()));
     };
-    let (conversation_id, _) = send(&state, &ip, &session.user_id, None, (&session.user_id, &guide_id), &text).await?;
-    let conversation = store::conversation(&state.db, &session.user_id, &conversation_id).await?.ok_or_else(conversation_not_found)?;
+    let (conversation_id, _) =
+        send(&state, &ip, &session.user_id, None, (&session.user_id, &guide_id), &text).await?;
+    let conversation = store::conversation(&state.db, &session.user_id, &conversation_id)
+        .await?
+        .ok_or_else(conversation_not_found)?;
     Ok((StatusCode::CREATED, Json(ConversationResponse { status: "success", data: conversation })))
 }
 
@@ -199,7 +215,11 @@ async fn conversation_messages(
     store::participants(&state.db, &session.user_id, &id).await?;
     let before = match params.cursor.as_deref() {
         None | Some("") => i64::MAX,
-        Some(cursor) => cursor.parse::<i64>().ok().filter(|seq| *seq >= 0 && cursor.bytes().all(|b| b.is_ascii_digit())).ok_or_else(invalid_cursor)?,
+        Some(cursor) => cursor
+            .parse::<i64>()
+            .ok()
+            .filter(|seq| *seq >= 0 && cursor.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(invalid_cursor)?,
     };
     let (messages, next_cursor) = store::messages(&state.db, &id, before, PAGE_SIZE).await?;
     Ok(Json(MessagesResponse { status: "success", data: MessagesPage { messages, next_cursor } }))
@@ -225,7 +245,8 @@ async fn send_message(
 ) -> AppResult<(StatusCode, Json<MessageSentResponse>)> {
     let (tourist_id, guide_id) = store::participants(&state.db, &session.user_id, &id).await?;
     let text = text::parse(&body.text)?;
-    let (_, message) = send(&state, &ip, &session.user_id, Some(&id), (&tourist_id, &guide_id), &text).await?;
+    let (_, message) =
+        send(&state, &ip, &session.user_id, Some(&id), (&tourist_id, &guide_id), &text).await?;
     Ok((StatusCode::CREATED, Json(MessageSentResponse { status: "success", data: message })))
 }
 

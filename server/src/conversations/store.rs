@@ -37,7 +37,12 @@ struct MessageRow {
 
 impl From<MessageRow> for Message {
     fn from(row: MessageRow) -> Self {
-        Self { id: row.id, sender_id: row.sender_id, text: row.text, created_at: to_rfc3339(row.created_at) }
+        Self {
+            id: row.id,
+            sender_id: row.sender_id,
+            text: row.text,
+            created_at: to_rfc3339(row.created_at),
+        }
     }
 }
 
@@ -96,7 +101,9 @@ struct ConversationRow {
 impl From<ConversationRow> for Conversation {
     fn from(row: ConversationRow) -> Self {
         let last_message = match (row.message_id, row.sender_id, row.text, row.message_created_at) {
-            (Some(id), Some(sender_id), Some(text), Some(at)) => Some(Message { id, sender_id, text, created_at: to_rfc3339(at) }),
+            (Some(id), Some(sender_id), Some(text), Some(at)) => {
+                Some(Message { id, sender_id, text, created_at: to_rfc3339(at) })
+            }
             _ => None,
         };
         Self {
@@ -136,11 +143,13 @@ const CONVERSATION_SELECT: &str = "SELECT c.id, c.tourist_id, c.guide_id, c.last
 pub async fn list(db: &Db, user_id: &str, with: Option<&str>) -> AppResult<Vec<Conversation>> {
     let rows: Vec<ConversationRow> = match with {
         None => {
-            sqlx::query_as(sqlx::AssertSqlSafe(format!("{CONVERSATION_SELECT} ORDER BY me.last_message_at DESC, c.id DESC LIMIT $2")))
-                .bind(user_id)
-                .bind(LIST_MAX)
-                .fetch_all(&db.pool)
-                .await?
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "{CONVERSATION_SELECT} ORDER BY me.last_message_at DESC, c.id DESC LIMIT $2"
+            )))
+            .bind(user_id)
+            .bind(LIST_MAX)
+            .fetch_all(&db.pool)
+            .await?
         }
         Some(other) => {
             sqlx::query_as(sqlx::AssertSqlSafe(format!("{CONVERSATION_SELECT} AND o.id = $2")))
@@ -154,12 +163,17 @@ pub async fn list(db: &Db, user_id: &str, with: Option<&str>) -> AppResult<Vec<C
 }
 
 /// One conversation as its member sees it; `None` for anyone else.
-pub async fn conversation(db: &Db, user_id: &str, conversation_id: &str) -> AppResult<Option<Conversation>> {
-    let row: Option<ConversationRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{CONVERSATION_SELECT} AND c.id = $2")))
-        .bind(user_id)
-        .bind(conversation_id)
-        .fetch_optional(&db.pool)
-        .await?;
+pub async fn conversation(
+    db: &Db,
+    user_id: &str,
+    conversation_id: &str,
+) -> AppResult<Option<Conversation>> {
+    let row: Option<ConversationRow> =
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("{CONVERSATION_SELECT} AND c.id = $2")))
+            .bind(user_id)
+            .bind(conversation_id)
+            .fetch_optional(&db.pool)
+            .await?;
     Ok(row.map(Conversation::from))
 }
 
@@ -168,7 +182,11 @@ pub fn conversation_not_found() -> AppError {
 }
 
 /// The two participants of a conversation the caller is one of; 404 for anyone else.
-pub async fn participants(db: &Db, user_id: &str, conversation_id: &str) -> AppResult<(String, String)> {
+pub async fn participants(
+    db: &Db,
+    user_id: &str,
+    conversation_id: &str,
+) -> AppResult<(String, String)> {
     let found: Option<(String, String)> = sqlx::query_as(
         "SELECT c.tourist_id, c.guide_id FROM conversations c \
          WHERE c.id = $1 AND (c.tourist_id = $2 OR c.guide_id = $2)",
@@ -181,7 +199,12 @@ pub async fn participants(db: &Db, user_id: &str, conversation_id: &str) -> AppR
 }
 
 /// A page of messages, newest first, and the cursor of the next (older) page.
-pub async fn messages(db: &Db, conversation_id: &str, before_seq: i64, limit: i64) -> AppResult<(Vec<Message>, Option<String>)> {
+pub async fn messages(
+    db: &Db,
+    conversation_id: &str,
+    before_seq: i64,
+    limit: i64,
+) -> AppResult<(Vec<Message>, Option<String>)> {
     let mut rows: Vec<MessageRow> = sqlx::query_as(
         "SELECT id, sender_id, text, created_at, seq FROM messages \
          WHERE conversation_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3",
@@ -216,24 +239,35 @@ struct LiveMessageRow {
 
 impl From<LiveMessageRow> for LiveMessage {
     fn from(row: LiveMessageRow) -> Self {
-        let message = Message { id: row.id, sender_id: row.sender_id, text: row.text, created_at: to_rfc3339(row.created_at) };
+        let message = Message {
+            id: row.id,
+            sender_id: row.sender_id,
+            text: row.text,
+            created_at: to_rfc3339(row.created_at),
+        };
         Self { conversation_id: row.conversation_id, at_ms: row.created_at, message }
     }
 }
 
 /// One message by id, for the live stream (whose members are already known).
 pub async fn live_message(db: &Db, message_id: &str) -> AppResult<Option<LiveMessage>> {
-    let row: Option<LiveMessageRow> =
-        sqlx::query_as("SELECT conversation_id, id, sender_id, text, created_at FROM messages WHERE id = $1")
-            .bind(message_id)
-            .fetch_optional(&db.pool)
-            .await?;
+    let row: Option<LiveMessageRow> = sqlx::query_as(
+        "SELECT conversation_id, id, sender_id, text, created_at FROM messages WHERE id = $1",
+    )
+    .bind(message_id)
+    .fetch_optional(&db.pool)
+    .await?;
     Ok(row.map(LiveMessage::from))
 }
 
 /// The newest `limit` messages of the user's conversations created after `after_ms`,
 /// oldest first: what a stream that resumes has to replay.
-pub async fn live_messages_since(db: &Db, user_id: &str, after_ms: i64, limit: i64) -> AppResult<Vec<LiveMessage>> {
+pub async fn live_messages_since(
+    db: &Db,
+    user_id: &str,
+    after_ms: i64,
+    limit: i64,
+) -> AppResult<Vec<LiveMessage>> {
     let mut rows: Vec<LiveMessageRow> = sqlx::query_as(
         "SELECT m.conversation_id, m.id, m.sender_id, m.text, m.created_at FROM messages m \
          JOIN conversation_members me ON me.conversation_id = m.conversation_id AND me.user_id = $1 \
@@ -265,16 +299,25 @@ pub async fn unread_count(db: &Db, user_id: &str) -> AppResult<i64> {
 /// messages. Run inside the sending transaction: one sender's sends queue on their
 /// account row (PostgreSQL; SQLite's `BEGIN IMMEDIATE` already queues every writer), so
 /// concurrent sends cannot all count the same nineteen and all pass.
-pub async fn seconds_until_allowed(conn: &mut AnyConnection, backend: Backend, sender_id: &str, now: i64) -> AppResult<Option<u64>> {
+pub async fn seconds_until_allowed(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    sender_id: &str,
+    now: i64,
+) -> AppResult<Option<u64>> {
     if backend == Backend::Postgres {
-        sqlx::query("SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE").bind(sender_id).execute(&mut *conn).await?;
-    }
-    let (count, oldest): (i64, Option<i64>) =
-        sqlx::query_as("SELECT COUNT(*), MIN(created_at) FROM messages WHERE sender_id = $1 AND created_at > $2")
+        sqlx::query("SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE")
             .bind(sender_id)
-            .bind(now - MINUTE_MS)
-            .fetch_one(&mut *conn)
+            .execute(&mut *conn)
             .await?;
+    }
+    let (count, oldest): (i64, Option<i64>) = sqlx::query_as(
+        "SELECT COUNT(*), MIN(created_at) FROM messages WHERE sender_id = $1 AND created_at > $2",
+    )
+    .bind(sender_id)
+    .bind(now - MINUTE_MS)
+    .fetch_one(&mut *conn)
+    .await?;
     if count < SEND_LIMIT_PER_MINUTE {
         return Ok(None);
     }
@@ -285,7 +328,12 @@ pub async fn seconds_until_allowed(conn: &mut AnyConnection, backend: Backend, s
 /// The pair's conversation, created (with both read markers) if it is their first.
 /// Concurrent first messages meet at the unique (tourist, guide) index: the later
 /// insert does nothing and both use the one row.
-pub async fn find_or_create(conn: &mut AnyConnection, tourist_id: &str, guide_id: &str, now: i64) -> AppResult<String> {
+pub async fn find_or_create(
+    conn: &mut AnyConnection,
+    tourist_id: &str,
+    guide_id: &str,
+    now: i64,
+) -> AppResult<String> {
     sqlx::query(
         "INSERT INTO conversations (id, tourist_id, guide_id, last_seq, last_message_at, created_at) \
          VALUES ($1, $2, $3, 0, $4, $4) ON CONFLICT (tourist_id, guide_id) DO NOTHING",
@@ -296,11 +344,12 @@ pub async fn find_or_create(conn: &mut AnyConnection, tourist_id: &str, guide_id
     .bind(now)
     .execute(&mut *conn)
     .await?;
-    let (id,): (String,) = sqlx::query_as("SELECT id FROM conversations WHERE tourist_id = $1 AND guide_id = $2")
-        .bind(tourist_id)
-        .bind(guide_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let (id,): (String,) =
+        sqlx::query_as("SELECT id FROM conversations WHERE tourist_id = $1 AND guide_id = $2")
+            .bind(tourist_id)
+            .bind(guide_id)
+            .fetch_one(&mut *conn)
+            .await?;
     for member in [tourist_id, guide_id] {
         sqlx::query(
             "INSERT INTO conversation_members (conversation_id, user_id, last_read_seq, last_message_at) \
@@ -317,7 +366,13 @@ pub async fn find_or_create(conn: &mut AnyConnection, tourist_id: &str, guide_id
 
 /// Appends a message, numbered after the conversation's last; sending also marks the
 /// conversation read for the sender (they are looking at it).
-pub async fn append(conn: &mut AnyConnection, conversation_id: &str, sender_id: &str, text: &str, now: i64) -> AppResult<Message> {
+pub async fn append(
+    conn: &mut AnyConnection,
+    conversation_id: &str,
+    sender_id: &str,
+    text: &str,
+    now: i64,
+) -> AppResult<Message> {
     let (seq,): (i64,) = sqlx::query_as(
         "UPDATE conversations SET last_seq = last_seq + 1, last_message_at = $1 WHERE id = $2 RETURNING last_seq",
     )
@@ -347,7 +402,12 @@ pub async fn append(conn: &mut AnyConnection, conversation_id: &str, sender_id: 
         .bind(sender_id)
         .execute(&mut *conn)
         .await?;
-    Ok(Message { id, sender_id: sender_id.to_owned(), text: text.to_owned(), created_at: to_rfc3339(now) })
+    Ok(Message {
+        id,
+        sender_id: sender_id.to_owned(),
+        text: text.to_owned(),
+        created_at: to_rfc3339(now),
+    })
 }
 
 /// Marks everything in the conversation read for the member; false when they are not one.

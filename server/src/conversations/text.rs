@@ -14,7 +14,9 @@ pub fn parse(text: &str) -> Result<String, AppError> {
         return Err(AppError::validation("Write a message before sending"));
     }
     if length > TEXT_MAX {
-        return Err(AppError::validation(format!("A message can be at most 2,000 characters (this one has {length})")));
+        return Err(AppError::validation(format!(
+            "A message can be at most 2,000 characters (this one has {length})"
+        )));
     }
     Ok(text.to_owned())
 }

@@ -21,7 +21,11 @@ pub struct RatePerUsd(i64);
 impl RatePerUsd {
     /// Parses the rate given for `code` from a JSON value.
     pub fn parse(code: &str, value: &serde_json::Value) -> Result<Self, AppError> {
-        let out_of_bounds = || AppError::validation(format!("The rate for {code} must be a number of units per US dollar from 0.01 to 100,000."));
+        let out_of_bounds = || {
+            AppError::validation(format!(
+                "The rate for {code} must be a number of units per US dollar from 0.01 to 100,000."
+            ))
+        };
         let rate = value.as_f64().ok_or_else(out_of_bounds)?;
         if !rate.is_finite() || !(RATE_MIN..=RATE_MAX).contains(&rate) {
             return Err(out_of_bounds());
@@ -45,7 +49,9 @@ impl RatePerUsd {
 /// The currency named `code`, if Yatra shows prices in it; the dollar cannot be edited.
 pub fn editable_code(code: &str) -> Result<&'static str, AppError> {
     if code == BASE {
-        return Err(AppError::validation("The US dollar is the currency prices are set in: its rate is always 1."));
+        return Err(AppError::validation(
+            "The US dollar is the currency prices are set in: its rate is always 1.",
+        ));
     }
     CODES.into_iter().find(|known| *known == code).ok_or_else(|| {
         AppError::validation(format!("Unknown currency: choose among {}.", CODES[1..].join(", ")))
@@ -66,7 +72,16 @@ mod tests {
 
     #[test]
     fn rates_outside_the_bounds_or_not_numbers_are_refused() {
-        for bad in [json!(0), json!(-1), json!(0.009), json!(100_000.01), json!(1e300), json!("141"), json!(null), json!([1])] {
+        for bad in [
+            json!(0),
+            json!(-1),
+            json!(0.009),
+            json!(100_000.01),
+            json!(1e300),
+            json!("141"),
+            json!(null),
+            json!([1]),
+        ] {
             assert!(RatePerUsd::parse("NPR", &bad).is_err(), "{bad}");
         }
         assert!(RatePerUsd::parse("NPR", &json!(0.01)).is_ok());

@@ -60,12 +60,18 @@ async fn list_currencies(State(state): State<AppState>) -> AppResult<Json<Curren
 
 async fn currencies(db: &Db) -> AppResult<Currencies> {
     let rows: Vec<(String, i64, i64)> =
-        sqlx::query_as("SELECT code, per_usd_micros, updated_at FROM currency_rates").fetch_all(&db.pool).await?;
+        sqlx::query_as("SELECT code, per_usd_micros, updated_at FROM currency_rates")
+            .fetch_all(&db.pool)
+            .await?;
     let currencies = rates::CODES
         .into_iter()
         .filter_map(|code| {
             let (_, micros, updated_at) = rows.iter().find(|(stored, ..)| stored == code)?;
-            Some(CurrencyRate { code, per_usd: RatePerUsd::from_micros(*micros).per_usd(), updated_at: to_rfc3339(*updated_at) })
+            Some(CurrencyRate {
+                code,
+                per_usd: RatePerUsd::from_micros(*micros).per_usd(),
+                updated_at: to_rfc3339(*updated_at),
+            })
         })
         .collect();
     Ok(Currencies { base: rates::BASE, currencies })
@@ -127,10 +133,11 @@ async fn update_rates(
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     for (code, rate) in changes {
-        let (old,): (i64,) = sqlx::query_as("SELECT per_usd_micros FROM currency_rates WHERE code = $1")
-            .bind(code)
-            .fetch_one(&mut *tx)
-            .await?;
+        let (old,): (i64,) =
+            sqlx::query_as("SELECT per_usd_micros FROM currency_rates WHERE code = $1")
+                .bind(code)
+                .fetch_one(&mut *tx)
+                .await?;
         // Saving the rate already shown is no change: no new date, nothing to audit.
         let changed = sqlx::query("UPDATE currency_rates SET per_usd_micros = $1, updated_at = $2 WHERE code = $3 AND per_usd_micros <> $1")
             .bind(rate.micros())
@@ -139,8 +146,13 @@ async fn update_rates(
             .execute(&mut *tx)
             .await?;
         if changed.rows_affected() > 0 {
-            let note = format!("{code} per US dollar: {} → {}", RatePerUsd::from_micros(old).per_usd(), rate.per_usd());
-            audit::record(&mut tx, &session.user_id, AuditAction::UpdateCurrencyRate, code, &note).await?;
+            let note = format!(
+                "{code} per US dollar: {} → {}",
+                RatePerUsd::from_micros(old).per_usd(),
+                rate.per_usd()
+            );
+            audit::record(&mut tx, &session.user_id, AuditAction::UpdateCurrencyRate, code, &note)
+                .await?;
         }
     }
     tx.commit().await?;
@@ -149,10 +161,15 @@ async fn update_rates(
 
 /// An empty `rates` is a valid request that changes nothing (utoipa 5 writes `min_properties`
 /// as `maxProperties`, so the document cannot require one).
-fn parse_changes(rates: Option<BTreeMap<String, serde_json::Value>>) -> AppResult<Vec<(&'static str, RatePerUsd)>> {
+fn parse_changes(
+    rates: Option<BTreeMap<String, serde_json::Value>>,
+) -> AppResult<Vec<(&'static str, RatePerUsd)>> {
     let rates = rates.ok_or_else(|| AppError::validation("Give the rates to change."))?;
-    rates.iter().map(|(code, value)| {
-        let code = rates::editable_code(code)?;
-        Ok((code, RatePerUsd::parse(code, value)?))
-    }).collect()
+    rates
+        .iter()
+        .map(|(code, value)| {
+            let code = rates::editable_code(code)?;
+            Ok((code, RatePerUsd::parse(code, value)?))
+        })
+        .collect()
 }

@@ -26,7 +26,8 @@ impl DestinationInput {
     pub fn parse(form: &ImageForm) -> Result<Self, AppError> {
         let name = required_text(form.text("name"), "Name", NAME_MAX, false)?;
         let location = required_text(form.text("location"), "Location", LOCATION_MAX, false)?;
-        let description = required_text(form.text("description"), "Description", DESCRIPTION_MAX, true)?;
+        let description =
+            required_text(form.text("description"), "Description", DESCRIPTION_MAX, true)?;
         let rating = match optional_text(form.text("rating"), "Rating", 10, false)? {
             None => 0.0,
             Some(text) => text
@@ -38,11 +39,11 @@ impl DestinationInput {
         };
         let reviews = match optional_text(form.text("reviews"), "Reviews", 12, false)? {
             None => 0,
-            Some(text) => text
-                .parse::<i64>()
-                .ok()
-                .filter(|n| (0..=REVIEWS_MAX).contains(n))
-                .ok_or_else(|| AppError::validation("Reviews must be a whole number of 0 or more"))?,
+            Some(text) => {
+                text.parse::<i64>().ok().filter(|n| (0..=REVIEWS_MAX).contains(n)).ok_or_else(
+                    || AppError::validation("Reviews must be a whole number of 0 or more"),
+                )?
+            }
         };
         let popular = match form.text("popular").map(|p| p.trim().to_lowercase()).as_deref() {
             None | Some("") | Some("false") | Some("off") | Some("0") => false,
@@ -52,7 +53,10 @@ impl DestinationInput {
         let coordinate = |name: &str| -> Result<Option<f64>, AppError> {
             match optional_text(form.text(name), name, 30, false)? {
                 None => Ok(None),
-                Some(text) => text.parse::<f64>().map(Some).map_err(|_| AppError::validation("Location is out of range")),
+                Some(text) => text
+                    .parse::<f64>()
+                    .map(Some)
+                    .map_err(|_| AppError::validation("Location is out of range")),
             }
         };
         let coordinates = Location::parse_optional(Some(LocationRequest {

@@ -13,12 +13,12 @@ use crate::auth::domain::Role;
 use crate::auth::routes::{MessageResponse, success};
 use crate::auth::session::Session;
 use crate::db::{Db, Sql, is_unique_violation, new_id, now_ms, to_rfc3339};
-use crate::paging::{page_and_limit, total_pages};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path, Query};
 use crate::media::MediaStore;
 use crate::media::processing::{self, Processed, Variants};
 use crate::media::upload::{self, ImageForm, ImageVariants, MediaKind, image_variants, public_url};
 use crate::moderation::audit::{self, AuditAction};
+use crate::paging::{page_and_limit, total_pages};
 use crate::profile::Location;
 use crate::text_search::{Query as SearchQuery, normalize};
 
@@ -26,7 +26,8 @@ use crate::text_search::{Query as SearchQuery, normalize};
 const FORM_TEXT_MAX: usize = 32 * 1024;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    let public = OpenApiRouter::new().routes(routes!(list_destinations)).routes(routes!(destination_detail));
+    let public =
+        OpenApiRouter::new().routes(routes!(list_destinations)).routes(routes!(destination_detail));
     let admin = OpenApiRouter::new()
         .routes(routes!(create_destination))
         .routes(routes!(update_destination, delete_destination))
@@ -102,7 +103,12 @@ impl From<DestinationRow> for Destination {
             name: row.name,
             image: row.image_key.as_deref().map(public_url),
             image_thumb: row.image_thumb_key.as_deref().map(public_url),
-            image_variants: image_variants(row.image_key.as_deref(), row.image_width, row.image_height, row.image_webp.as_deref()),
+            image_variants: image_variants(
+                row.image_key.as_deref(),
+                row.image_width,
+                row.image_height,
+                row.image_webp.as_deref(),
+            ),
             rating: row.rating,
             location: row.location,
             description: row.description,
@@ -116,10 +122,11 @@ impl From<DestinationRow> for Destination {
 }
 
 async fn find(db: &Db, id: &str) -> AppResult<Option<Destination>> {
-    let row: Option<DestinationRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE d.id = $1")))
-        .bind(id)
-        .fetch_optional(&db.pool)
-        .await?;
+    let row: Option<DestinationRow> =
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE d.id = $1")))
+            .bind(id)
+            .fetch_optional(&db.pool)
+            .await?;
     Ok(row.map(Destination::from))
 }
 
@@ -173,13 +180,19 @@ async fn list_destinations(
     let mut count = Sql::new("SELECT COUNT(*) FROM destinations d");
     if !words.is_empty() {
         for (target, column) in [(&mut sql, "d.search_text"), (&mut count, "d.search_text")] {
-            let conditions: Vec<String> = words.words().iter().map(|w| format!("{column} LIKE {}", target.param(format!("%{w}%")))).collect();
+            let conditions: Vec<String> = words
+                .words()
+                .iter()
+                .map(|w| format!("{column} LIKE {}", target.param(format!("%{w}%"))))
+                .collect();
             target.push(&format!(" WHERE {}", conditions.join(" AND ")));
         }
     }
     let fetch = sql.param(limit);
     let offset = sql.param((page - 1) * limit);
-    sql.push(&format!(" ORDER BY d.popular DESC, d.rating DESC, d.id LIMIT {fetch} OFFSET {offset}"));
+    sql.push(&format!(
+        " ORDER BY d.popular DESC, d.rating DESC, d.id LIMIT {fetch} OFFSET {offset}"
+    ));
     let rows: Vec<DestinationRow> = sql.query_as().fetch_all(&state.db.pool).await?;
     let (total,): (i64,) = count.query_as().fetch_one(&state.db.pool).await?;
     Ok(Json(DestinationListResponse {
@@ -196,7 +209,10 @@ pub struct DestinationResponse {
 /// One destination.
 #[utoipa::path(get, path = "/users/destination/{id}", tag = "destinations", params(("id" = String, Path)),
     responses((status = 200, body = DestinationResponse), (status = 404, body = ErrorBody)))]
-async fn destination_detail(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<DestinationResponse>> {
+async fn destination_detail(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> AppResult<Json<DestinationResponse>> {
     let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
     Ok(Json(DestinationResponse { destination }))
 }
@@ -204,11 +220,26 @@ async fn destination_detail(State(state): State<AppState>, Path(id): Path<String
 /// The admin's form, documented for OpenAPI (the handler reads the multipart stream).
 #[derive(ToSchema)]
 pub struct DestinationForm {
-    #[schema(example = "Phewa Lake, Pokhara", min_length = 1, max_length = 120, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        example = "Phewa Lake, Pokhara",
+        min_length = 1,
+        max_length = 120,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub name: String,
-    #[schema(example = "Pokhara, Gandaki Province", min_length = 1, max_length = 120, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        example = "Pokhara, Gandaki Province",
+        min_length = 1,
+        max_length = 120,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub location: String,
-    #[schema(example = "The second largest lake in Nepal, under the Annapurna range.", min_length = 1, max_length = 5000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        example = "The second largest lake in Nepal, under the Annapurna range.",
+        min_length = 1,
+        max_length = 5000,
+        pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$"
+    )]
     pub description: String,
     /// 0 to 5 (default 0).
     #[schema(value_type = String, required = false, example = "4.8", pattern = r"^([0-4](\.[0-9]{1,3})?|5(\.0{1,3})?)$")]
@@ -265,11 +296,28 @@ async fn create_destination(
     session.require_stored_role(&state.db, Role::Admin).await?;
     let form = ImageForm::read(multipart, "image", FORM_TEXT_MAX).await?;
     let input = DestinationInput::parse(&form)?;
-    let image = form.image.ok_or_else(|| AppError::validation("Please choose an image for the destination"))?;
+    let image = form
+        .image
+        .ok_or_else(|| AppError::validation("Please choose an image for the destination"))?;
     let image = processing::process(image, Variants::WebP).await?;
-    let id = create(&state.db, &state.media, &session.user_id, &input, image, Audited::By(&session.user_id)).await?;
+    let id = create(
+        &state.db,
+        &state.media,
+        &session.user_id,
+        &input,
+        image,
+        Audited::By(&session.user_id),
+    )
+    .await?;
     let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
-    Ok((StatusCode::CREATED, Json(DestinationSaved { status: "success", message: "Destination created".into(), destination })))
+    Ok((
+        StatusCode::CREATED,
+        Json(DestinationSaved {
+            status: "success",
+            message: "Destination created".into(),
+            destination,
+        }),
+    ))
 }
 
 /// Who a destination change is recorded against in the audit log.
@@ -281,8 +329,16 @@ pub enum Audited<'a> {
 }
 
 /// Stores a new destination with its image; returns its id. Used by the seed too.
-pub async fn create(db: &Db, media: &MediaStore, owner_id: &str, input: &DestinationInput, image: Processed, audited: Audited<'_>) -> AppResult<String> {
-    let image_id = upload::save_processed(db, media, owner_id, MediaKind::Destination, image).await?;
+pub async fn create(
+    db: &Db,
+    media: &MediaStore,
+    owner_id: &str,
+    input: &DestinationInput,
+    image: Processed,
+    audited: Audited<'_>,
+) -> AppResult<String> {
+    let image_id =
+        upload::save_processed(db, media, owner_id, MediaKind::Destination, image).await?;
     let id = new_id();
     let now = now_ms();
     if let Err(e) = insert(db, &id, &image_id, input, now, audited).await {
@@ -293,7 +349,14 @@ pub async fn create(db: &Db, media: &MediaStore, owner_id: &str, input: &Destina
 }
 
 /// The row and its audit entry, in one transaction.
-async fn insert(db: &Db, id: &str, image_id: &str, input: &DestinationInput, now: i64, audited: Audited<'_>) -> AppResult<()> {
+async fn insert(
+    db: &Db,
+    id: &str,
+    image_id: &str,
+    input: &DestinationInput,
+    now: i64,
+    audited: Audited<'_>,
+) -> AppResult<()> {
     let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO destinations (id, name, location, description, image_id, rating, review_count, popular, longitude, latitude, \
@@ -345,36 +408,52 @@ async fn update_destination(
     Multipart(multipart): Multipart,
 ) -> AppResult<Json<DestinationSaved>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
-    let old_image: Option<(Option<String>,)> = sqlx::query_as("SELECT image_id FROM destinations WHERE id = $1")
-        .bind(&id)
-        .fetch_optional(&state.db.pool)
-        .await?;
+    let old_image: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT image_id FROM destinations WHERE id = $1")
+            .bind(&id)
+            .fetch_optional(&state.db.pool)
+            .await?;
     let (old_image,) = old_image.ok_or_else(not_found)?;
     let form = ImageForm::read(multipart, "image", FORM_TEXT_MAX).await?;
     let input = DestinationInput::parse(&form)?;
     let new_image = match form.image {
-        Some(bytes) => Some(upload::save(&state.db, &state.media, &session.user_id, MediaKind::Destination, bytes).await?),
+        Some(bytes) => Some(
+            upload::save(&state.db, &state.media, &session.user_id, MediaKind::Destination, bytes)
+                .await?,
+        ),
         None => None,
     };
     let updated = update(&state.db, &session.user_id, &id, &input, new_image.as_deref()).await;
     match updated {
         Ok(true) => {
             if new_image.is_some() {
-                upload::delete(&state.db, &state.media, &old_image.into_iter().collect::<Vec<_>>()).await?;
+                upload::delete(&state.db, &state.media, &old_image.into_iter().collect::<Vec<_>>())
+                    .await?;
             }
         }
         outcome => {
-            upload::delete(&state.db, &state.media, &new_image.into_iter().collect::<Vec<_>>()).await?;
+            upload::delete(&state.db, &state.media, &new_image.into_iter().collect::<Vec<_>>())
+                .await?;
             outcome?;
             return Err(not_found());
         }
     }
     let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
-    Ok(Json(DestinationSaved { status: "success", message: "Destination updated".into(), destination }))
+    Ok(Json(DestinationSaved {
+        status: "success",
+        message: "Destination updated".into(),
+        destination,
+    }))
 }
 
 /// The change and its audit row, in one transaction; false when the destination is gone.
-async fn update(db: &Db, admin_id: &str, id: &str, input: &DestinationInput, new_image: Option<&str>) -> AppResult<bool> {
+async fn update(
+    db: &Db,
+    admin_id: &str,
+    id: &str,
+    input: &DestinationInput,
+    new_image: Option<&str>,
+) -> AppResult<bool> {
     let mut tx = db.begin_write().await?;
     let updated = sqlx::query(
         "UPDATE destinations SET name = $1, location = $2, description = $3, rating = $4, review_count = $5, popular = $6, \
@@ -434,10 +513,15 @@ async fn update_trek_facts(
     if updated.rows_affected() != 1 {
         return Err(not_found());
     }
-    audit::record(&mut tx, &session.user_id, AuditAction::UpdateDestination, &id, "trek facts").await?;
+    audit::record(&mut tx, &session.user_id, AuditAction::UpdateDestination, &id, "trek facts")
+        .await?;
     tx.commit().await?;
     let destination = find(&state.db, &id).await?.ok_or_else(not_found)?;
-    Ok(Json(DestinationSaved { status: "success", message: "Trek facts updated".into(), destination }))
+    Ok(Json(DestinationSaved {
+        status: "success",
+        message: "Trek facts updated".into(),
+        destination,
+    }))
 }
 
 /// Stores the seed's facts where a destination has none yet, so running the seed again (or
@@ -458,13 +542,18 @@ pub async fn fill_trek_facts(db: &Db, name: &str, facts: &TrekFacts) -> AppResul
         (status = 200, body = MessageResponse),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
     ))]
-async fn delete_destination(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<MessageResponse>> {
+async fn delete_destination(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> AppResult<Json<MessageResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
     let mut tx = state.db.begin_write().await?;
-    let deleted: Option<(Option<String>,)> = sqlx::query_as("DELETE FROM destinations WHERE id = $1 RETURNING image_id")
-        .bind(&id)
-        .fetch_optional(&mut *tx)
-        .await?;
+    let deleted: Option<(Option<String>,)> =
+        sqlx::query_as("DELETE FROM destinations WHERE id = $1 RETURNING image_id")
+            .bind(&id)
+            .fetch_optional(&mut *tx)
+            .await?;
     let (image,) = deleted.ok_or_else(not_found)?;
     audit::record(&mut tx, &session.user_id, AuditAction::DeleteDestination, &id, "").await?;
     tx.commit().await?;

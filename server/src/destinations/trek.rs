@@ -51,7 +51,11 @@ pub enum PermitPer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Permit {
-    #[schema(example = "Annapurna Conservation Area Permit (ACAP)", min_length = 1, max_length = 120)]
+    #[schema(
+        example = "Annapurna Conservation Area Permit (ACAP)",
+        min_length = 1,
+        max_length = 120
+    )]
     pub name: String,
     /// For foreign visitors, in rupees; null when the fee is in dollars.
     #[schema(required = true, minimum = 0, maximum = 1000000, example = 3000)]
@@ -135,13 +139,21 @@ impl TrekFacts {
     pub fn parse(request: TrekFactsRequest) -> Result<Self, AppError> {
         if let Some(DurationDays { min, max }) = request.duration_days {
             if !(1..=DAYS_MAX).contains(&min) || !(1..=DAYS_MAX).contains(&max) {
-                return Err(AppError::validation(format!("Duration must be from 1 to {DAYS_MAX} days")));
+                return Err(AppError::validation(format!(
+                    "Duration must be from 1 to {DAYS_MAX} days"
+                )));
             }
             if min > max {
-                return Err(AppError::validation("The shortest duration cannot be longer than the longest"));
+                return Err(AppError::validation(
+                    "The shortest duration cannot be longer than the longest",
+                ));
             }
         }
-        let max_altitude_m = in_range(request.max_altitude_m, ALTITUDE_MAX, "Highest altitude must be from 0 to 8,849 metres")?;
+        let max_altitude_m = in_range(
+            request.max_altitude_m,
+            ALTITUDE_MAX,
+            "Highest altitude must be from 0 to 8,849 metres",
+        )?;
         let mut best_months = request.best_months.unwrap_or_default();
         if best_months.iter().any(|m| !(1..=12).contains(m)) {
             return Err(AppError::validation("Best months must be month numbers from 1 to 12"));
@@ -183,15 +195,21 @@ impl Permit {
     fn parse(request: PermitRequest) -> Result<Self, AppError> {
         let name = optional_text(request.name.as_deref(), "Permit name", PERMIT_NAME_MAX, false)?
             .ok_or_else(|| AppError::validation("Every permit needs a name"))?;
-        let fee_message = format!("Permit fees must be from 0 to {FEE_NPR_MAX} rupees or {FEE_USD_MAX} dollars");
+        let fee_message =
+            format!("Permit fees must be from 0 to {FEE_NPR_MAX} rupees or {FEE_USD_MAX} dollars");
         let fee_npr = in_range(request.fee_npr, FEE_NPR_MAX, &fee_message)?;
         let saarc_fee_npr = in_range(request.saarc_fee_npr, FEE_NPR_MAX, &fee_message)?;
         let fee_usd = in_range(request.fee_usd, FEE_USD_MAX, &fee_message)?;
         if fee_npr.is_none() && fee_usd.is_none() {
-            return Err(AppError::validation(format!("{name}: give a fee in rupees or in dollars")));
+            return Err(AppError::validation(format!(
+                "{name}: give a fee in rupees or in dollars"
+            )));
         }
-        let per = request.per.ok_or_else(|| AppError::validation(format!("{name}: say whether the fee is per entry, week or day")))?;
-        let note = optional_text(request.note.as_deref(), "Permit note", PERMIT_NOTE_MAX, false)?.unwrap_or_default();
+        let per = request.per.ok_or_else(|| {
+            AppError::validation(format!("{name}: say whether the fee is per entry, week or day"))
+        })?;
+        let note = optional_text(request.note.as_deref(), "Permit note", PERMIT_NOTE_MAX, false)?
+            .unwrap_or_default();
         Ok(Self { name, fee_npr, saarc_fee_npr, fee_usd, per, note })
     }
 }
@@ -220,14 +238,35 @@ mod tests {
     #[test]
     fn bad_facts_are_refused_with_a_reason() {
         for (json, message) in [
-            (serde_json::json!({"durationDays": {"min": 5, "max": 3}}), "The shortest duration cannot be longer than the longest"),
-            (serde_json::json!({"durationDays": {"min": 0, "max": 3}}), "Duration must be from 1 to 60 days"),
-            (serde_json::json!({"maxAltitudeM": 9000}), "Highest altitude must be from 0 to 8,849 metres"),
-            (serde_json::json!({"bestMonths": [13]}), "Best months must be month numbers from 1 to 12"),
+            (
+                serde_json::json!({"durationDays": {"min": 5, "max": 3}}),
+                "The shortest duration cannot be longer than the longest",
+            ),
+            (
+                serde_json::json!({"durationDays": {"min": 0, "max": 3}}),
+                "Duration must be from 1 to 60 days",
+            ),
+            (
+                serde_json::json!({"maxAltitudeM": 9000}),
+                "Highest altitude must be from 0 to 8,849 metres",
+            ),
+            (
+                serde_json::json!({"bestMonths": [13]}),
+                "Best months must be month numbers from 1 to 12",
+            ),
             (serde_json::json!({"bestMonths": [4, 4]}), "Each best month may be given once"),
-            (serde_json::json!({"permits": [{"name": "", "feeNpr": 1, "per": "day"}]}), "Every permit needs a name"),
-            (serde_json::json!({"permits": [{"name": "X", "per": "day"}]}), "X: give a fee in rupees or in dollars"),
-            (serde_json::json!({"permits": [{"name": "X", "feeUsd": 5}]}), "X: say whether the fee is per entry, week or day"),
+            (
+                serde_json::json!({"permits": [{"name": "", "feeNpr": 1, "per": "day"}]}),
+                "Every permit needs a name",
+            ),
+            (
+                serde_json::json!({"permits": [{"name": "X", "per": "day"}]}),
+                "X: give a fee in rupees or in dollars",
+            ),
+            (
+                serde_json::json!({"permits": [{"name": "X", "feeUsd": 5}]}),
+                "X: say whether the fee is per entry, week or day",
+            ),
         ] {
             let error = TrekFacts::parse(request(json)).unwrap_err();
             assert_eq!(error.to_string(), message);

@@ -34,7 +34,9 @@ pub struct Email {
 pub async fn queue(conn: &mut AnyConnection, email: Email) -> AppResult<()> {
     let (user_id, to_address) = match &email.to {
         Recipient::User(id) => (Some(id.as_str()), None),
-        Recipient::Address(address) | Recipient::Outside(address) => (None, Some(address.trim().to_lowercase())),
+        Recipient::Address(address) | Recipient::Outside(address) => {
+            (None, Some(address.trim().to_lowercase()))
+        }
     };
     let stored = serde_json::to_value(&email.template).map_err(anyhow::Error::from)?;
     let now = now_ms();

@@ -42,7 +42,12 @@ struct Claimed {
 
 impl Outbox {
     pub fn new(db: Db, config: &Config) -> anyhow::Result<Self> {
-        Ok(Self { db, mailer: Mailer::from_config(config)?, public_url: config.public_url.as_str().into(), poll: config.email_poll })
+        Ok(Self {
+            db,
+            mailer: Mailer::from_config(config)?,
+            public_url: config.public_url.as_str().into(),
+            poll: config.email_poll,
+        })
     }
 
     /// Runs the worker for as long as the runtime lives.
@@ -51,7 +56,9 @@ impl Outbox {
             loop {
                 match self.deliver_due().await {
                     Ok(_) => {}
-                    Err(error) => tracing::warn!(error = %format!("{error:#}"), "email worker: cannot read the outbox"),
+                    Err(error) => {
+                        tracing::warn!(error = %format!("{error:#}"), "email worker: cannot read the outbox")
+                    }
                 }
                 tokio::time::sleep(self.poll).await;
             }
@@ -72,19 +79,21 @@ impl Outbox {
     async fn claim_one(&self) -> anyhow::Result<Option<Claimed>> {
         let now = now_ms();
         let claim_id = new_id();
-        let skip_locked = if self.db.backend == Backend::Postgres { " FOR UPDATE SKIP LOCKED" } else { "" };
+        let skip_locked =
+            if self.db.backend == Backend::Postgres { " FOR UPDATE SKIP LOCKED" } else { "" };
         let due = "status = 'pending' AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until < $3)";
         let sql = format!(
             "UPDATE emails SET claim_id = $1, lease_until = $2, attempts = attempts + 1 \
              WHERE id = (SELECT id FROM emails WHERE {due} ORDER BY next_attempt_at LIMIT 1{skip_locked}) AND {due} \
              RETURNING id, user_id, to_address, template, data, attempts"
         );
-        let claimed: Option<(String, Option<String>, Option<String>, String, String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-            .bind(&claim_id)
-            .bind(now + LEASE.as_millis() as i64)
-            .bind(now)
-            .fetch_optional(&self.db.pool)
-            .await?;
+        let claimed: Option<(String, Option<String>, Option<String>, String, String, i64)> =
+            sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                .bind(&claim_id)
+                .bind(now + LEASE.as_millis() as i64)
+                .bind(now)
+                .fetch_optional(&self.db.pool)
+                .await?;
         Ok(claimed.map(|(id, user_id, to_address, template, data, attempts)| Claimed {
             id,
             user_id,
@@ -105,7 +114,15 @@ impl Outbox {
             tracing::error!(email_id = %row.id, template = %row.template, "email worker: unknown template; giving up on this email");
             return self.finish(&row, "failed", Some("unknown template")).await;
         };
-        let outcome = match templates::render(&self.db, &self.public_url, row.user_id.as_deref(), row.to_address.as_deref(), &template).await {
+        let outcome = match templates::render(
+            &self.db,
+            &self.public_url,
+            row.user_id.as_deref(),
+            row.to_address.as_deref(),
+            &template,
+        )
+        .await
+        {
             Ok(None) => return self.finish(&row, "skipped", None).await,
             Ok(Some(email)) => self.mailer.send(&row.id, &email).await,
             Err(error) => Err(anyhow::anyhow!("{error}")),

@@ -36,7 +36,14 @@ pub enum Template {
     /// To the traveller and to the guide (`to_guide`): who cancelled (`by_guide`), their
     /// reason (may be empty), and the refund (0 when there is none; `was_paid` tells "no
     /// refund" from "nothing was paid").
-    BookingCancelled { booking_id: String, to_guide: bool, by_guide: bool, reason: String, refund_cents: i64, was_paid: bool },
+    BookingCancelled {
+        booking_id: String,
+        to_guide: bool,
+        by_guide: bool,
+        reason: String,
+        refund_cents: i64,
+        was_paid: bool,
+    },
     /// To the traveller and to the guide (`to_guide`): the money went back to the traveller.
     BookingRefunded { booking_id: String, to_guide: bool, amount_cents: i64 },
     /// To a member of a conversation: a message from the other side has waited unread.
@@ -58,7 +65,10 @@ pub enum Template {
 impl Template {
     /// The name stored in the outbox's `template` column.
     pub fn name(&self) -> String {
-        serde_json::to_value(self).ok().and_then(|v| v["template"].as_str().map(str::to_owned)).unwrap_or_default()
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v["template"].as_str().map(str::to_owned))
+            .unwrap_or_default()
     }
 }
 
@@ -92,10 +102,19 @@ struct Trip {
 
 /// The email for an outbox row, or `None` when there is nobody to send it to (the account
 /// is gone, no account has the address, the address is already verified).
-pub async fn render(db: &Db, public_url: &str, user_id: Option<&str>, to_address: Option<&str>, template: &Template) -> AppResult<Option<Rendered>> {
+pub async fn render(
+    db: &Db,
+    public_url: &str,
+    user_id: Option<&str>,
+    to_address: Option<&str>,
+    template: &Template,
+) -> AppResult<Option<Rendered>> {
     // The one email to someone with no account: addressed by name from the template.
     if let Template::SosToContact { alert_id, contact_name } = template {
-        let (Some(address), Some(alert)) = (to_address, sos::emails::find(db, alert_id).await?) else { return Ok(None) };
+        let (Some(address), Some(alert)) = (to_address, sos::emails::find(db, alert_id).await?)
+        else {
+            return Ok(None);
+        };
         let (subject, lines, button) = alert.for_contact();
         let hello = format!("Namaste {contact_name},");
         // The contact has no account to keep a language in: English, which the alert's
@@ -110,7 +129,9 @@ pub async fn render(db: &Db, public_url: &str, user_id: Option<&str>, to_address
     }
     let person = match (user_id, to_address) {
         (Some(id), _) => find_person("id = $1", id, db).await?,
-        (None, Some(address)) => find_person("email_lower = $1", &address.to_lowercase(), db).await?,
+        (None, Some(address)) => {
+            find_person("email_lower = $1", &address.to_lowercase(), db).await?
+        }
         (None, None) => None,
     };
     let Some((user_id, person)) = person else { return Ok(None) };
@@ -125,7 +146,8 @@ pub async fn render(db: &Db, public_url: &str, user_id: Option<&str>, to_address
         let people = people(count);
         lang.pick(people.clone(), terms::people(&people))
     };
-    let hello = t(format!("Namaste {},", person.first_name), format!("नमस्ते {},", person.first_name));
+    let hello =
+        t(format!("Namaste {},", person.first_name), format!("नमस्ते {},", person.first_name));
     let link = |path: &str| format!("{public_url}{path}");
     let (subject, lines, button): (String, Vec<String>, Option<(&str, String)>) = match template {
         Template::VerifyEmail {} => {
@@ -405,7 +427,16 @@ async fn find_person(condition: &str, value: &str, db: &Db) -> AppResult<Option<
     .fetch_optional(&db.pool)
     .await?;
     Ok(found.map(|(id, address, first_name, last_name, verified_at, language)| {
-        (id, Person { address, first_name, last_name, verified: verified_at.is_some(), language: Lang::from_stored(&language) })
+        (
+            id,
+            Person {
+                address,
+                first_name,
+                last_name,
+                verified: verified_at.is_some(),
+                language: Lang::from_stored(&language),
+            },
+        )
     }))
 }
 
@@ -418,7 +449,14 @@ async fn find_trip(db: &Db, booking_id: &str) -> AppResult<Option<Trip>> {
     .bind(booking_id)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(found.map(|(date, time, group_size, total_cents, tourist, guide)| Trip { date, time, group_size, total_cents, tourist, guide }))
+    Ok(found.map(|(date, time, group_size, total_cents, tourist, guide)| Trip {
+        date,
+        time,
+        group_size,
+        total_cents,
+        tourist,
+        guide,
+    }))
 }
 
 /// Where each side follows its trips: the guide's requests page, the traveller's dashboard.
@@ -457,8 +495,17 @@ fn text_body(lang: Lang, hello: &str, lines: &[String], button: Option<&(&str, S
     text
 }
 
-fn html_body(lang: Lang, subject: &str, hello: &str, lines: &[String], button: Option<&(&str, String)>) -> String {
-    let paragraphs: String = lines.iter().map(|line| format!("<p style=\"margin:0 0 16px\">{}</p>", escape_html(line))).collect();
+fn html_body(
+    lang: Lang,
+    subject: &str,
+    hello: &str,
+    lines: &[String],
+    button: Option<&(&str, String)>,
+) -> String {
+    let paragraphs: String = lines
+        .iter()
+        .map(|line| format!("<p style=\"margin:0 0 16px\">{}</p>", escape_html(line)))
+        .collect();
     let button = button
         .map(|(label, url)| {
             format!(
@@ -507,7 +554,10 @@ mod tests {
 
     #[test]
     fn markup_in_user_text_is_escaped() {
-        assert_eq!(escape_html("<b>Sita</b> & \"Dawa\" 'x'"), "&lt;b&gt;Sita&lt;/b&gt; &amp; &quot;Dawa&quot; &#39;x&#39;");
+        assert_eq!(
+            escape_html("<b>Sita</b> & \"Dawa\" 'x'"),
+            "&lt;b&gt;Sita&lt;/b&gt; &amp; &quot;Dawa&quot; &#39;x&#39;"
+        );
         let html = html_body(Lang::En, "s", "Namaste <script>,", &["a <img src=x>".into()], None);
         assert!(!html.contains("<script>") && !html.contains("<img"));
     }

@@ -32,7 +32,8 @@ pub enum Mailer {
 
 impl Mailer {
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
-        let from: Mailbox = config.mail_from.parse().context("YATRA_MAIL_FROM is not an email address")?;
+        let from: Mailbox =
+            config.mail_from.parse().context("YATRA_MAIL_FROM is not an email address")?;
         Ok(match &config.smtp_url {
             Some(url) => {
                 let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(&url.0)
@@ -50,7 +51,10 @@ impl Mailer {
         let from = match self {
             Mailer::Smtp { from, .. } | Mailer::Folder { from, .. } => from.clone(),
         };
-        let to = Mailbox::new(Some(email.to_name.clone()), email.to_address.parse().context("the recipient's address is not valid")?);
+        let to = Mailbox::new(
+            Some(email.to_name.clone()),
+            email.to_address.parse().context("the recipient's address is not valid")?,
+        );
         let message = Message::builder()
             .from(from)
             .to(to)
@@ -60,16 +64,25 @@ impl Mailer {
             .context("the email could not be built")?;
         match self {
             Mailer::Smtp { transport, .. } => {
-                transport.send(message).await.map_err(|e| anyhow::anyhow!("SMTP delivery failed: {e}"))?;
+                transport
+                    .send(message)
+                    .await
+                    .map_err(|e| anyhow::anyhow!("SMTP delivery failed: {e}"))?;
                 tracing::info!(email_id = id, subject = %email.subject, "email sent");
             }
             Mailer::Folder { dir, .. } => {
-                tokio::fs::create_dir_all(dir).await.with_context(|| format!("cannot create {}", dir.display()))?;
+                tokio::fs::create_dir_all(dir)
+                    .await
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
                 let path = dir.join(format!("{id}.eml"));
                 // Written aside and renamed, so a reader never sees half a file.
                 let partial = dir.join(format!(".{id}.eml.partial"));
-                tokio::fs::write(&partial, message.formatted()).await.with_context(|| format!("cannot write {}", partial.display()))?;
-                tokio::fs::rename(&partial, &path).await.with_context(|| format!("cannot write {}", path.display()))?;
+                tokio::fs::write(&partial, message.formatted())
+                    .await
+                    .with_context(|| format!("cannot write {}", partial.display()))?;
+                tokio::fs::rename(&partial, &path)
+                    .await
+                    .with_context(|| format!("cannot write {}", path.display()))?;
                 tracing::info!(email_id = id, subject = %email.subject, file = %path.display(), "email written to the outbox folder (no YATRA_SMTP_URL)");
             }
         }

@@ -66,8 +66,17 @@ impl Category {
     fn interests(self) -> &'static [&'static str] {
         match self {
             Category::Trekking => &["trekking", "hiking", "mountaineering"],
-            Category::Cultural => &["culture", "cultural tours", "festivals", "local experiences", "spirituality", "museums"],
-            Category::Adventure => &["adventure", "water sports", "mountaineering", "rafting", "paragliding"],
+            Category::Cultural => &[
+                "culture",
+                "cultural tours",
+                "festivals",
+                "local experiences",
+                "spirituality",
+                "museums",
+            ],
+            Category::Adventure => {
+                &["adventure", "water sports", "mountaineering", "rafting", "paragliding"]
+            }
             Category::Wildlife => &["wildlife", "bird watching", "jungle safari"],
             Category::Food => &["food", "cooking", "food tours"],
             Category::Historical => &["history", "historical", "museums", "heritage"],
@@ -80,7 +89,9 @@ impl Category {
         let interests: Vec<String> = interests.iter().map(|i| i.trim().to_lowercase()).collect();
         Self::ALL
             .into_iter()
-            .filter(|category| category.interests().iter().any(|wanted| interests.iter().any(|i| i == wanted)))
+            .filter(|category| {
+                category.interests().iter().any(|wanted| interests.iter().any(|i| i == wanted))
+            })
             .collect()
     }
 }
@@ -102,7 +113,10 @@ mod tests {
     #[test]
     fn interests_decide_the_categories() {
         let interests = ["Wildlife".to_owned(), " HIKING ".to_owned(), "Photography".to_owned()];
-        assert_eq!(Category::of_interests(&interests), [Category::Trekking, Category::Wildlife, Category::Nature]);
+        assert_eq!(
+            Category::of_interests(&interests),
+            [Category::Trekking, Category::Wildlife, Category::Nature]
+        );
         assert!(Category::of_interests(&[]).is_empty());
     }
 }

@@ -66,7 +66,15 @@ pub async fn submit_certificates(
     }
     let mut image_ids = Vec::with_capacity(processed.len());
     for picture in processed {
-        match upload::save_processed(&state.db, &state.media, &session.user_id, MediaKind::Certificate, picture).await {
+        match upload::save_processed(
+            &state.db,
+            &state.media,
+            &session.user_id,
+            MediaKind::Certificate,
+            picture,
+        )
+        .await
+        {
             Ok(id) => image_ids.push(id),
             Err(e) => {
                 upload::delete(&state.db, &state.media, &image_ids).await?;
@@ -107,7 +115,8 @@ fn invalid_list() -> AppError {
 /// The list, one valid entry per non-empty file, in the same order.
 fn parse_list(list: Option<&str>, files: &[Vec<u8>]) -> AppResult<Vec<Certificate>> {
     let list = list.map(str::trim).filter(|l| !l.is_empty()).ok_or_else(fill_every_field)?;
-    let entries: Vec<CertificateRequest> = serde_json::from_str(list).map_err(|_| invalid_list())?;
+    let entries: Vec<CertificateRequest> =
+        serde_json::from_str(list).map_err(|_| invalid_list())?;
     if entries.len() > CERTIFICATES_MAX {
         return Err(too_many());
     }
@@ -119,14 +128,23 @@ fn parse_list(list: Option<&str>, files: &[Vec<u8>]) -> AppResult<Vec<Certificat
 
 /// Swaps the guide's certificates for the new ones and queues the guide for review, in one
 /// transaction; returns the images of the old certificates, now to be deleted.
-async fn replace_certificates(state: &AppState, guide_id: &str, certificates: &[Certificate], image_ids: &[String]) -> AppResult<Vec<String>> {
+async fn replace_certificates(
+    state: &AppState,
+    guide_id: &str,
+    certificates: &[Certificate],
+    image_ids: &[String],
+) -> AppResult<Vec<String>> {
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
-    let old: Vec<(Option<String>,)> = sqlx::query_as("SELECT image_id FROM certifications WHERE guide_id = $1")
+    let old: Vec<(Option<String>,)> =
+        sqlx::query_as("SELECT image_id FROM certifications WHERE guide_id = $1")
+            .bind(guide_id)
+            .fetch_all(&mut *tx)
+            .await?;
+    sqlx::query("DELETE FROM certifications WHERE guide_id = $1")
         .bind(guide_id)
-        .fetch_all(&mut *tx)
+        .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM certifications WHERE guide_id = $1").bind(guide_id).execute(&mut *tx).await?;
     for (index, (certificate, image_id)) in certificates.iter().zip(image_ids).enumerate() {
         sqlx::query(
             "INSERT INTO certifications (id, guide_id, name, issuing_organization, issue_date, image_id, licence_number, expires_on, \

@@ -21,7 +21,10 @@ use crate::profile::{Location, Tags};
 use crate::text_search::Query as SearchQuery;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_guides)).routes(routes!(guide_detail)).routes(routes!(search_guides))
+    OpenApiRouter::new()
+        .routes(routes!(list_guides))
+        .routes(routes!(guide_detail))
+        .routes(routes!(search_guides))
 }
 
 /// A guide as cards show them, in lists and search results.
@@ -118,9 +121,19 @@ impl CardRow {
             first_name: self.first_name,
             last_name: self.last_name,
             profile_picture: self.picture_key.as_deref().map(public_url),
-            profile_picture_variants: image_variants(self.picture_full_key.as_deref(), self.picture_width, self.picture_height, self.picture_webp.as_deref()),
+            profile_picture_variants: image_variants(
+                self.picture_full_key.as_deref(),
+                self.picture_width,
+                self.picture_height,
+                self.picture_webp.as_deref(),
+            ),
             cover_image: self.cover_key.as_deref().map(public_url),
-            cover_image_variants: image_variants(self.cover_full_key.as_deref(), self.cover_width, self.cover_height, self.cover_webp.as_deref()),
+            cover_image_variants: image_variants(
+                self.cover_full_key.as_deref(),
+                self.cover_width,
+                self.cover_height,
+                self.cover_webp.as_deref(),
+            ),
             bio: self.bio,
             expertise_languages: Tags::from_json(&self.expertise_languages),
             interests: Tags::from_json(&self.interests),
@@ -141,7 +154,9 @@ pub(super) async fn cards(db: &Db, page: &[(String, i64)]) -> AppResult<Vec<Card
     if page.is_empty() {
         return Ok(Vec::new());
     }
-    let mut sql = Sql::new(&format!("SELECT {CARD_COLUMNS} FROM guide_search s{CARD_JOINS} WHERE s.guide_id IN ("));
+    let mut sql = Sql::new(&format!(
+        "SELECT {CARD_COLUMNS} FROM guide_search s{CARD_JOINS} WHERE s.guide_id IN ("
+    ));
     let ids: Vec<String> = page.iter().map(|(id, _)| sql.param(id.as_str())).collect();
     sql.push(&format!("{})", ids.join(", ")));
     let mut rows: Vec<CardRow> = sql.query_as().fetch_all(&db.pool).await?;
@@ -202,7 +217,9 @@ pub struct GuideListParams {
 #[serde(rename_all = "camelCase")]
 pub struct FilterParams {
     /// `all` (or empty) lists every category.
-    #[param(pattern = r"^(all|trekking|cultural|Cultural Tours|culture|adventure|wildlife|food|historical|history|nature)?$")]
+    #[param(
+        pattern = r"^(all|trekking|cultural|Cultural Tours|culture|adventure|wildlife|food|historical|history|nature)?$"
+    )]
     category: Option<String>,
     /// A language the guide speaks ("French"; case and accents ignored).
     #[param(max_length = 60)]
@@ -228,10 +245,13 @@ pub struct FilterParams {
 
 impl FilterParams {
     fn filters(&self, words: Option<String>, near: Option<Near>) -> AppResult<GuideFilters> {
-        let available_on = match self.available_on.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
-            Some(text) => Some(parse_date(text).ok_or_else(|| AppError::validation("availableOn must be a real date (YYYY-MM-DD)"))?),
-            None => None,
-        };
+        let available_on =
+            match self.available_on.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+                Some(text) => Some(parse_date(text).ok_or_else(|| {
+                    AppError::validation("availableOn must be a real date (YYYY-MM-DD)")
+                })?),
+                None => None,
+            };
         Ok(GuideFilters {
             words,
             category: Category::parse(self.category.as_deref())?,
@@ -269,16 +289,31 @@ async fn list_guides(
     let (page, limit) = page_and_limit(params.page, params.limit, 10)?;
     let filters = filter_params.filters(None, None)?;
     let sort = GuideSort::parse(filter_params.sort.as_deref())?.unwrap_or_default();
-    let start = match params.cursor.as_deref().filter(|c| !c.is_empty()).map(Cursor::parse).transpose()? {
-        Some(cursor) => Start::After(cursor.rating_rank, cursor.guide_id),
-        None => Start::Page(page),
-    };
-    let found = finder::search(&state.db, Some(&state.list_counts), &filters, &SearchQuery::default(), sort, start, limit).await?;
+    let start =
+        match params.cursor.as_deref().filter(|c| !c.is_empty()).map(Cursor::parse).transpose()? {
+            Some(cursor) => Start::After(cursor.rating_rank, cursor.guide_id),
+            None => Start::Page(page),
+        };
+    let found = finder::search(
+        &state.db,
+        Some(&state.list_counts),
+        &filters,
+        &SearchQuery::default(),
+        sort,
+        start,
+        limit,
+    )
+    .await?;
     let next_cursor = found
         .last
         .filter(|_| found.has_more && sort == GuideSort::Rating)
         .map(|(rating_rank, guide_id)| Cursor { rating_rank, guide_id }.to_text());
-    Ok(Json(GuideListResponse { guides: found.cards, total: found.total, total_pages: total_pages(found.total, limit), next_cursor }))
+    Ok(Json(GuideListResponse {
+        guides: found.cards,
+        total: found.total,
+        total_pages: total_pages(found.total, limit),
+        next_cursor,
+    }))
 }
 
 /// A guide as anyone may see them: no phone number (shared once a trip is booked), no
@@ -366,12 +401,20 @@ impl From<Guide> for PublicGuide {
                 price_per_day: details.price_per_day,
                 expertise_languages: details.expertise_languages,
                 interests: details.interests,
-                contact_info: PublicContact { address: details.contact_info.address, email: details.contact_info.email },
+                contact_info: PublicContact {
+                    address: details.contact_info.address,
+                    email: details.contact_info.email,
+                },
                 location: details.location,
                 certifications: details
                     .certifications
                     .into_iter()
-                    .map(|c| PublicCertification { id: c.id, name: c.name, issuing_organization: c.issuing_organization, issue_date: c.issue_date })
+                    .map(|c| PublicCertification {
+                        id: c.id,
+                        name: c.name,
+                        issuing_organization: c.issuing_organization,
+                        issue_date: c.issue_date,
+                    })
                     .collect(),
                 profile_picture: details.profile_picture,
                 profile_picture_thumb: details.profile_picture_thumb,
@@ -412,17 +455,30 @@ pub struct GuidePage {
 #[utoipa::path(get, path = "/users/guide/{id}", tag = "guides directory", security((), ("bearer" = [])),
     params(("id" = String, Path, description = "The guide's id (`_id` or `guideId`)")),
     responses((status = 200, body = GuideDetailResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn guide_detail(State(state): State<AppState>, viewer: MaybeSession, Path(id): Path<String>) -> AppResult<Json<GuideDetailResponse>> {
+async fn guide_detail(
+    State(state): State<AppState>,
+    viewer: MaybeSession,
+    Path(id): Path<String>,
+) -> AppResult<Json<GuideDetailResponse>> {
     let not_found = || AppError::NotFound("Guide not found".into());
-    let guide = profile::find(&state.db, &id).await?.filter(|g| g.guide_details.status == GuideStatus::Verified).ok_or_else(not_found)?;
+    let guide = profile::find(&state.db, &id)
+        .await?
+        .filter(|g| g.guide_details.status == GuideStatus::Verified)
+        .ok_or_else(not_found)?;
     if crate::moderation::suspension::is_suspended(&state.db, &guide.id).await? {
         return Err(not_found());
     }
     let can_review = match &viewer.0 {
-        Some(session) => Some(crate::reviews::routes::may_review(&state.db, session, &guide.id).await?),
+        Some(session) => {
+            Some(crate::reviews::routes::may_review(&state.db, session, &guide.id).await?)
+        }
         None => None,
     };
-    Ok(Json(GuideDetailResponse { status: "success", data: GuidePage { guide: guide.into(), can_review }, message: "Guide found".into() }))
+    Ok(Json(GuideDetailResponse {
+        status: "success",
+        data: GuidePage { guide: guide.into(), can_review },
+        message: "Guide found".into(),
+    }))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -476,8 +532,14 @@ async fn search_guides(
     let filters = filter_params.filters(params.query, near)?;
     let nearest_first = if near.is_some() { GuideSort::Distance } else { GuideSort::Rating };
     let sort = GuideSort::parse(filter_params.sort.as_deref())?.unwrap_or(nearest_first);
-    let found = finder::search(&state.db, None, &filters, &place, sort, Start::Page(page), limit).await?;
-    Ok(Json(GuideSearchResponse { guides: found.cards, page, has_more: found.has_more, total: found.total }))
+    let found =
+        finder::search(&state.db, None, &filters, &place, sort, Start::Page(page), limit).await?;
+    Ok(Json(GuideSearchResponse {
+        guides: found.cards,
+        page,
+        has_more: found.has_more,
+        total: found.total,
+    }))
 }
 
 #[cfg(test)]
@@ -486,9 +548,17 @@ mod tests {
 
     #[test]
     fn a_cursor_reads_back_what_it_wrote_and_refuses_anything_else() {
-        let cursor = Cursor { rating_rank: 46_666, guide_id: "0196f0c8a1b27c3d9e8f0a1b2c3d4e5f".into() };
+        let cursor =
+            Cursor { rating_rank: 46_666, guide_id: "0196f0c8a1b27c3d9e8f0a1b2c3d4e5f".into() };
         assert_eq!(Cursor::parse(&cursor.to_text()).unwrap(), cursor);
-        for bad in ["", "abc", "1.", ".0196f0c8a1b27c3d9e8f0a1b2c3d4e5f", "x.0196f0c8a1b27c3d9e8f0a1b2c3d4e5f", "1.' OR 1=1 --"] {
+        for bad in [
+            "",
+            "abc",
+            "1.",
+            ".0196f0c8a1b27c3d9e8f0a1b2c3d4e5f",
+            "x.0196f0c8a1b27c3d9e8f0a1b2c3d4e5f",
+            "1.' OR 1=1 --",
+        ] {
             assert!(Cursor::parse(bad).is_err(), "{bad:?}");
         }
     }

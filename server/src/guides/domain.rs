@@ -6,7 +6,9 @@ use utoipa::ToSchema;
 
 use crate::calendar::{date_text, parse_date, today_in_nepal};
 use crate::error::AppError;
-use crate::profile::{Bio, ListOf, Location, LocationRequest, Nationality, Tag, Tags, optional_text, required_text};
+use crate::profile::{
+    Bio, ListOf, Location, LocationRequest, Nationality, Tag, Tags, optional_text, required_text,
+};
 
 pub const PRICE_MAX: f64 = 10_000.0;
 pub const PHONE_MAX: usize = 30;
@@ -24,7 +26,9 @@ impl PricePerDay {
     pub fn parse(value: Option<&Value>) -> Result<Self, AppError> {
         let invalid = || AppError::validation("Price per day must be a number from 0 to 10000");
         let dollars = match value {
-            None | Some(Value::Null) => return Err(AppError::validation("Price per day is required")),
+            None | Some(Value::Null) => {
+                return Err(AppError::validation("Price per day is required"));
+            }
             Some(Value::String(text)) if text.trim().is_empty() => {
                 return Err(AppError::validation("Price per day is required"));
             }
@@ -45,7 +49,11 @@ impl PricePerDay {
 
 /// Whole years from 0 to 70; `None` when not given.
 pub fn parse_years_of_experience(value: Option<&Value>) -> Result<Option<i64>, AppError> {
-    let invalid = || AppError::validation(format!("Years of experience must be a whole number from 0 to {YEARS_MAX}"));
+    let invalid = || {
+        AppError::validation(format!(
+            "Years of experience must be a whole number from 0 to {YEARS_MAX}"
+        ))
+    };
     let years = match value {
         None | Some(Value::Null) => return Ok(None),
         Some(Value::String(text)) if text.trim().is_empty() => return Ok(None),
@@ -63,7 +71,11 @@ pub fn parse_years_of_experience(value: Option<&Value>) -> Result<Option<i64>, A
 pub struct ContactInfoRequest {
     #[schema(value_type = String, required = true, example = "+977 9800000000", min_length = 1, max_length = 30, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub phone: Option<String>,
-    #[schema(example = "Thamel, Kathmandu", max_length = 200, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        example = "Thamel, Kathmandu",
+        max_length = 200,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub address: Option<String>,
 }
 
@@ -121,7 +133,8 @@ impl TryFrom<GuideProfileRequest> for GuideProfile {
             )?,
             interests: Tags::parse(request.interests.as_deref(), ListOf::Interests)?,
             phone: required_text(contact.phone.as_deref(), "Phone", PHONE_MAX, false)?,
-            address: optional_text(contact.address.as_deref(), "Address", ADDRESS_MAX, false)?.unwrap_or_default(),
+            address: optional_text(contact.address.as_deref(), "Address", ADDRESS_MAX, false)?
+                .unwrap_or_default(),
             location: request.location.map(Location::parse_required).transpose()?,
             years_of_experience: parse_years_of_experience(request.years_of_experience.as_ref())?,
         })
@@ -167,20 +180,31 @@ pub const LICENCE_NUMBER_MAX: usize = 40;
 
 impl Licence {
     /// Both fields or neither; a licence already expired is refused.
-    pub fn parse(number: Option<&str>, expires_on: Option<&str>, issue_date: IssueDate) -> Result<Option<Self>, AppError> {
+    pub fn parse(
+        number: Option<&str>,
+        expires_on: Option<&str>,
+        issue_date: IssueDate,
+    ) -> Result<Option<Self>, AppError> {
         let number = optional_text(number, "Licence number", LICENCE_NUMBER_MAX, false)?;
         let expires_on = expires_on.map(str::trim).filter(|d| !d.is_empty());
         let (number, expires_on) = match (number, expires_on) {
             (None, None) => return Ok(None),
             (Some(number), Some(expires_on)) => (number, expires_on),
-            _ => return Err(AppError::validation("Please give both the licence number and its expiry date, or neither")),
+            _ => {
+                return Err(AppError::validation(
+                    "Please give both the licence number and its expiry date, or neither",
+                ));
+            }
         };
-        let expires_on = parse_date(expires_on).ok_or_else(|| AppError::validation("Expiry date must be a real date (YYYY-MM-DD)"))?;
+        let expires_on = parse_date(expires_on)
+            .ok_or_else(|| AppError::validation("Expiry date must be a real date (YYYY-MM-DD)"))?;
         if expires_on <= issue_date.0 {
             return Err(AppError::validation("Expiry date must be after the issue date"));
         }
         if expires_on < today_in_nepal() {
-            return Err(AppError::validation("This licence has expired: please submit your renewed licence"));
+            return Err(AppError::validation(
+                "This licence has expired: please submit your renewed licence",
+            ));
         }
         Ok(Some(Self { number, expires_on }))
     }
@@ -198,10 +222,20 @@ impl TryFrom<CertificateRequest> for Certificate {
             optional_text(value, field, CERTIFICATE_TEXT_MAX, false)?.ok_or_else(fill_every_field)
         };
         let name = text(request.name.as_deref(), "Certificate name")?;
-        let issuing_organization = text(request.issuing_organization.as_deref(), "Issuing organization")?;
-        let issue_date = request.issue_date.as_deref().map(str::trim).filter(|d| !d.is_empty()).ok_or_else(fill_every_field)?;
+        let issuing_organization =
+            text(request.issuing_organization.as_deref(), "Issuing organization")?;
+        let issue_date = request
+            .issue_date
+            .as_deref()
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+            .ok_or_else(fill_every_field)?;
         let issue_date = IssueDate::parse(issue_date)?;
-        let licence = Licence::parse(request.licence_number.as_deref(), request.expires_on.as_deref(), issue_date)?;
+        let licence = Licence::parse(
+            request.licence_number.as_deref(),
+            request.expires_on.as_deref(),
+            issue_date,
+        )?;
         Ok(Self { name, issuing_organization, issue_date, licence })
     }
 }
@@ -212,7 +246,8 @@ pub struct IssueDate(time::Date);
 
 impl IssueDate {
     pub fn parse(text: &str) -> Result<Self, AppError> {
-        let date = parse_date(text).ok_or_else(|| AppError::validation("Issue date must be a real date (YYYY-MM-DD)"))?;
+        let date = parse_date(text)
+            .ok_or_else(|| AppError::validation("Issue date must be a real date (YYYY-MM-DD)"))?;
         if date > today_in_nepal() {
             return Err(AppError::validation("Issue date cannot be in the future"));
         }
@@ -235,12 +270,23 @@ mod tests {
         assert_eq!(PricePerDay::parse(Some(&json!(12.345))).unwrap().cents(), 1235);
         assert_eq!(PricePerDay::parse(Some(&json!("0"))).unwrap().cents(), 0);
         assert_eq!(PricePerDay::parse(Some(&json!(10000))).unwrap().cents(), 1_000_000);
-        for bad in [json!(-1), json!(10000.01), json!("abc"), json!(true), json!([1]), json!("NaN"), json!("inf")] {
+        for bad in [
+            json!(-1),
+            json!(10000.01),
+            json!("abc"),
+            json!(true),
+            json!([1]),
+            json!("NaN"),
+            json!("inf"),
+        ] {
             let error = PricePerDay::parse(Some(&bad)).unwrap_err().to_string();
             assert_eq!(error, "Price per day must be a number from 0 to 10000", "{bad}");
         }
         for missing in [None, Some(&json!(null)), Some(&json!(" "))] {
-            assert_eq!(PricePerDay::parse(missing).unwrap_err().to_string(), "Price per day is required");
+            assert_eq!(
+                PricePerDay::parse(missing).unwrap_err().to_string(),
+                "Price per day is required"
+            );
         }
     }
 
@@ -257,9 +303,16 @@ mod tests {
     fn issue_dates_must_be_real_and_not_in_the_future() {
         assert_eq!(IssueDate::parse("2020-02-29").unwrap().to_text(), "2020-02-29");
         for bad in ["2021-02-29", "2021-13-01", "21-01-01", "yesterday", "2021-1-1"] {
-            assert_eq!(IssueDate::parse(bad).unwrap_err().to_string(), "Issue date must be a real date (YYYY-MM-DD)", "{bad}");
+            assert_eq!(
+                IssueDate::parse(bad).unwrap_err().to_string(),
+                "Issue date must be a real date (YYYY-MM-DD)",
+                "{bad}"
+            );
         }
-        assert_eq!(IssueDate::parse("2999-01-01").unwrap_err().to_string(), "Issue date cannot be in the future");
+        assert_eq!(
+            IssueDate::parse("2999-01-01").unwrap_err().to_string(),
+            "Issue date cannot be in the future"
+        );
     }
 
     #[test]
@@ -269,11 +322,23 @@ mod tests {
         assert_eq!(licence.number, "NTB-1");
         assert!(Licence::parse(None, Some(" "), issued).unwrap().is_none());
         for (number, expiry, message) in [
-            (Some("NTB-1"), None, "Please give both the licence number and its expiry date, or neither"),
-            (None, Some("2999-12-31"), "Please give both the licence number and its expiry date, or neither"),
+            (
+                Some("NTB-1"),
+                None,
+                "Please give both the licence number and its expiry date, or neither",
+            ),
+            (
+                None,
+                Some("2999-12-31"),
+                "Please give both the licence number and its expiry date, or neither",
+            ),
             (Some("NTB-1"), Some("2999-02-30"), "Expiry date must be a real date (YYYY-MM-DD)"),
             (Some("NTB-1"), Some("2019-12-31"), "Expiry date must be after the issue date"),
-            (Some("NTB-1"), Some("2020-06-01"), "This licence has expired: please submit your renewed licence"),
+            (
+                Some("NTB-1"),
+                Some("2020-06-01"),
+                "This licence has expired: please submit your renewed licence",
+            ),
         ] {
             assert_eq!(Licence::parse(number, expiry, issued).err().unwrap().to_string(), message);
         }

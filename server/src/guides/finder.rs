@@ -75,7 +75,11 @@ impl GuideSort {
             "price_desc" => Self::PriceDesc,
             "reviews" => Self::Reviews,
             "distance" => Self::Distance,
-            _ => return Err(AppError::validation("sort must be rating, price_asc, price_desc, reviews or distance")),
+            _ => {
+                return Err(AppError::validation(
+                    "sort must be rating, price_asc, price_desc, reviews or distance",
+                ));
+            }
         };
         Ok(Some(sort))
     }
@@ -83,10 +87,16 @@ impl GuideSort {
 
 impl Near {
     /// A point from `lat` and `lng` (both or neither) and a radius (default 50 km).
-    pub fn parse(lat: Option<f64>, lng: Option<f64>, radius_km: Option<f64>) -> AppResult<Option<Self>> {
+    pub fn parse(
+        lat: Option<f64>,
+        lng: Option<f64>,
+        radius_km: Option<f64>,
+    ) -> AppResult<Option<Self>> {
         let radius_km = radius_km.unwrap_or(RADIUS_KM_DEFAULT);
         if !(radius_km > 0.0 && radius_km <= RADIUS_KM_MAX) {
-            return Err(AppError::validation(format!("radiusKm must be more than 0 and at most {RADIUS_KM_MAX}")));
+            return Err(AppError::validation(format!(
+                "radiusKm must be more than 0 and at most {RADIUS_KM_MAX}"
+            )));
         }
         match (lat, lng) {
             (None, None) => Ok(None),
@@ -113,7 +123,9 @@ impl GuideFilters {
     fn check(&self) -> AppResult<()> {
         for price in [self.min_price, self.max_price].into_iter().flatten() {
             if !(0.0..=PRICE_MAX).contains(&price) {
-                return Err(AppError::validation("minPrice and maxPrice must be from 0 to 100000 dollars a day"));
+                return Err(AppError::validation(
+                    "minPrice and maxPrice must be from 0 to 100000 dollars a day",
+                ));
             }
         }
         if let (Some(min), Some(max)) = (self.min_price, self.max_price)
@@ -154,9 +166,16 @@ pub(super) struct Found {
 
 /// Up to `limit` guides matching `filters` (page `page`, from 1) in `sort` order, and how
 /// many match in all. What the Tourist Buddy calls; the endpoints call the same search.
-pub async fn find_guides(db: &Db, filters: &GuideFilters, sort: GuideSort, page: i64, limit: i64) -> AppResult<(Vec<GuideCard>, i64)> {
+pub async fn find_guides(
+    db: &Db,
+    filters: &GuideFilters,
+    sort: GuideSort,
+    page: i64,
+    limit: i64,
+) -> AppResult<(Vec<GuideCard>, i64)> {
     let (page, limit) = page_and_limit(Some(page), Some(limit), limit)?;
-    let found = search(db, None, filters, &SearchQuery::default(), sort, Start::Page(page), limit).await?;
+    let found =
+        search(db, None, filters, &SearchQuery::default(), sort, Start::Page(page), limit).await?;
     Ok((found.cards, found.total))
 }
 
@@ -176,7 +195,9 @@ pub(super) async fn search(
         return Err(AppError::validation("sort=distance needs a point: give lat and lng"));
     }
     if matches!(start, Start::After(..)) && sort != GuideSort::Rating {
-        return Err(AppError::validation("The cursor only works with sort=rating: use page instead"));
+        return Err(AppError::validation(
+            "The cursor only works with sort=rating: use page instead",
+        ));
     }
     let words = SearchQuery::parse(filters.words.as_deref());
 
@@ -236,10 +257,20 @@ pub(super) async fn search(
     let by_rating = ["s.rating_rank DESC".to_owned()].into_iter().chain(relevance.clone());
     let order: Vec<String> = match sort {
         GuideSort::Rating => by_rating.collect(),
-        GuideSort::PriceAsc => ["(s.price_cents IS NULL)".to_owned(), "s.price_cents ASC".into()].into_iter().chain(by_rating).collect(),
-        GuideSort::PriceDesc => ["(s.price_cents IS NULL)".to_owned(), "s.price_cents DESC".into()].into_iter().chain(by_rating).collect(),
-        GuideSort::Reviews => ["s.review_count DESC".to_owned()].into_iter().chain(by_rating).collect(),
-        GuideSort::Distance => distance.clone().into_iter().map(|d| format!("{d} ASC")).chain(by_rating).collect(),
+        GuideSort::PriceAsc => ["(s.price_cents IS NULL)".to_owned(), "s.price_cents ASC".into()]
+            .into_iter()
+            .chain(by_rating)
+            .collect(),
+        GuideSort::PriceDesc => ["(s.price_cents IS NULL)".to_owned(), "s.price_cents DESC".into()]
+            .into_iter()
+            .chain(by_rating)
+            .collect(),
+        GuideSort::Reviews => {
+            ["s.review_count DESC".to_owned()].into_iter().chain(by_rating).collect()
+        }
+        GuideSort::Distance => {
+            distance.clone().into_iter().map(|d| format!("{d} ASC")).chain(by_rating).collect()
+        }
     };
     let offset = match start {
         Start::Page(page) => (page - 1) * limit,
@@ -252,7 +283,10 @@ pub(super) async fn search(
     };
     let fetch = sql.param(limit + 1);
     let offset = sql.param(offset);
-    sql.push(&format!(" ORDER BY {}, s.guide_id DESC LIMIT {fetch} OFFSET {offset}", order.join(", ")));
+    sql.push(&format!(
+        " ORDER BY {}, s.guide_id DESC LIMIT {fetch} OFFSET {offset}",
+        order.join(", ")
+    ));
     sql.prepend("SELECT s.guide_id, s.rating_rank");
 
     let mut page_ids: Vec<(String, i64)> = sql.query_as().fetch_all(&db.pool).await?;
@@ -263,7 +297,8 @@ pub(super) async fn search(
         .await?
         .into_iter()
         .map(|row| {
-            let distance = filters.near.as_ref().zip(row.location()).map(|(near, at)| near.distance_km(at));
+            let distance =
+                filters.near.as_ref().zip(row.location()).map(|(near, at)| near.distance_km(at));
             row.into_card(distance)
         })
         .collect();
@@ -272,7 +307,12 @@ pub(super) async fn search(
 
 /// Starts the WHERE clause with the text match, if any; returns the relevance to order by
 /// (ascending: better matches first).
-fn match_text(sql: &mut Sql, backend: Backend, words: &SearchQuery, place: &SearchQuery) -> Option<String> {
+fn match_text(
+    sql: &mut Sql,
+    backend: Backend,
+    words: &SearchQuery,
+    place: &SearchQuery,
+) -> Option<String> {
     if words.is_empty() && place.is_empty() {
         sql.push(" WHERE 1 = 1");
         return None;
@@ -281,13 +321,21 @@ fn match_text(sql: &mut Sql, backend: Backend, words: &SearchQuery, place: &Sear
         Backend::Sqlite => {
             // Column weights: name, bio, languages, interests, address.
             sql.push(" JOIN guide_search_fts f ON f.rowid = s.id");
-            let expression = [words.fts5(None), place.fts5(Some("address"))].into_iter().filter(|e| !e.is_empty()).collect::<Vec<_>>().join(" AND ");
+            let expression = [words.fts5(None), place.fts5(Some("address"))]
+                .into_iter()
+                .filter(|e| !e.is_empty())
+                .collect::<Vec<_>>()
+                .join(" AND ");
             let param = sql.param(expression);
             sql.push(&format!(" WHERE guide_search_fts MATCH {param}"));
             Some("bm25(guide_search_fts, 10.0, 1.0, 4.0, 4.0, 3.0)".to_owned())
         }
         Backend::Postgres => {
-            let expression = [words.tsquery(None), place.tsquery(Some('C'))].into_iter().filter(|e| !e.is_empty()).collect::<Vec<_>>().join(" & ");
+            let expression = [words.tsquery(None), place.tsquery(Some('C'))]
+                .into_iter()
+                .filter(|e| !e.is_empty())
+                .collect::<Vec<_>>()
+                .join(" & ");
             let param = sql.param(expression);
             sql.push(&format!(" WHERE s.document @@ to_tsquery('simple', {param})"));
             // ts_rank is higher for better matches; negated so the order is ascending.
@@ -310,7 +358,9 @@ fn within(sql: &mut Sql, near: &Near) -> String {
     let lat_span = sql.param(lat_span);
     let lng_span = sql.param(lng_span);
     let cos_lat = sql.param(cos_lat);
-    let squared = format!("((s.latitude - {lat}) * (s.latitude - {lat}) + (s.longitude - {lng}) * {cos_lat} * (s.longitude - {lng}) * {cos_lat})");
+    let squared = format!(
+        "((s.latitude - {lat}) * (s.latitude - {lat}) + (s.longitude - {lng}) * {cos_lat} * (s.longitude - {lng}) * {cos_lat})"
+    );
     sql.push(&format!(
         " AND s.latitude BETWEEN {lat} - {lat_span} AND {lat} + {lat_span} \
           AND s.longitude BETWEEN {lng} - {lng_span} AND {lng} + {lng_span} \
@@ -351,6 +401,15 @@ mod tests {
         for filters in bad {
             assert!(filters.check().is_err(), "{filters:?}");
         }
-        assert!(GuideFilters { min_price: Some(20.0), max_price: Some(20.0), min_rating: Some(0.0), ..Default::default() }.check().is_ok());
+        assert!(
+            GuideFilters {
+                min_price: Some(20.0),
+                max_price: Some(20.0),
+                min_rating: Some(0.0),
+                ..Default::default()
+            }
+            .check()
+            .is_ok()
+        );
     }
 }

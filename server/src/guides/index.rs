@@ -46,8 +46,19 @@ pub struct PublicRows {
     pub rating_rank: i64,
 }
 
-pub const SEARCH_COLUMNS: [&str; 11] =
-    ["guide_id", "name", "bio", "languages", "interests", "address", "longitude", "latitude", "rating_rank", "price_cents", "review_count"];
+pub const SEARCH_COLUMNS: [&str; 11] = [
+    "guide_id",
+    "name",
+    "bio",
+    "languages",
+    "interests",
+    "address",
+    "longitude",
+    "latitude",
+    "rating_rank",
+    "price_cents",
+    "review_count",
+];
 
 impl Source {
     pub fn public_rows(&self) -> PublicRows {
@@ -85,17 +96,31 @@ pub async fn refresh(conn: &mut AnyConnection, guide_id: &str) -> AppResult<()> 
     .fetch_optional(&mut *conn)
     .await?;
     let Some(source) = source else {
-        sqlx::query("DELETE FROM guide_categories WHERE guide_id = $1").bind(guide_id).execute(&mut *conn).await?;
-        sqlx::query("DELETE FROM guide_search WHERE guide_id = $1").bind(guide_id).execute(&mut *conn).await?;
+        sqlx::query("DELETE FROM guide_categories WHERE guide_id = $1")
+            .bind(guide_id)
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query("DELETE FROM guide_search WHERE guide_id = $1")
+            .bind(guide_id)
+            .execute(&mut *conn)
+            .await?;
         return Ok(());
     };
 
     let rows = source.public_rows();
-    let mut sql = crate::db::Sql::new(&format!("INSERT INTO guide_search ({}) VALUES (", SEARCH_COLUMNS.join(", ")));
+    let mut sql = crate::db::Sql::new(&format!(
+        "INSERT INTO guide_search ({}) VALUES (",
+        SEARCH_COLUMNS.join(", ")
+    ));
     let mut placeholders = vec![sql.param(guide_id)];
     placeholders.extend(rows.search.into_iter().map(|value| sql.param(value)));
-    let updates: Vec<String> = SEARCH_COLUMNS[1..].iter().map(|c| format!("{c} = excluded.{c}")).collect();
-    sql.push(&format!("{}) ON CONFLICT (guide_id) DO UPDATE SET {}", placeholders.join(", "), updates.join(", ")));
+    let updates: Vec<String> =
+        SEARCH_COLUMNS[1..].iter().map(|c| format!("{c} = excluded.{c}")).collect();
+    sql.push(&format!(
+        "{}) ON CONFLICT (guide_id) DO UPDATE SET {}",
+        placeholders.join(", "),
+        updates.join(", ")
+    ));
     sql.query().execute(&mut *conn).await?;
 
     for category in &rows.categories {

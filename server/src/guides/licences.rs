@@ -84,7 +84,12 @@ impl Step {
     }
 
     /// Takes one due licence in `tx` and tells its guide; false when another replica took it first.
-    async fn claim(self, tx: &mut AnyConnection, guide_id: &str, expires_on: &str) -> AppResult<bool> {
+    async fn claim(
+        self,
+        tx: &mut AnyConnection,
+        guide_id: &str,
+        expires_on: &str,
+    ) -> AppResult<bool> {
         match self {
             Step::Remind => {
                 let claimed = sqlx::query(
@@ -108,7 +113,10 @@ impl Step {
                 tell(tx, guide_id, message, "expiring", template).await?;
             }
             Step::Expire => {
-                let note = format!("Your guide licence expired after {}. Please submit your renewed licence.", long_date(expires_on));
+                let note = format!(
+                    "Your guide licence expired after {}. Please submit your renewed licence.",
+                    long_date(expires_on)
+                );
                 // Back to "rejected" with the reason, which the guide's pages already show with
                 // the way to submit again; an admin's verification of the new licence relists them.
                 let claimed = sqlx::query(
@@ -160,7 +168,13 @@ async fn each_claimed(db: &Db, hub: &NotificationHub, today: Date, step: Step) -
 }
 
 /// The guide's notification and email, in the caller's transaction.
-async fn tell(tx: &mut AnyConnection, guide_id: &str, message: String, status: &str, template: Template) -> AppResult<()> {
+async fn tell(
+    tx: &mut AnyConnection,
+    guide_id: &str,
+    message: String,
+    status: &str,
+    template: Template,
+) -> AppResult<()> {
     notifications::store(
         &mut *tx,
         NewNotification {

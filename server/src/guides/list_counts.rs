@@ -23,7 +23,8 @@ impl ListCounts {
     /// Verified guides in `category` (all of them for `None`).
     pub async fn count(&self, db: &Db, category: Option<Category>) -> AppResult<i64> {
         let key = category.map(Category::as_str);
-        if let Some((at, total)) = self.counted.lock().ok().and_then(|counted| counted.get(&key).copied())
+        if let Some((at, total)) =
+            self.counted.lock().ok().and_then(|counted| counted.get(&key).copied())
             && at.elapsed() < FRESH_FOR
         {
             return Ok(total);

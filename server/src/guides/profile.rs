@@ -186,8 +186,13 @@ pub async fn get(db: &Db, guide_id: &str) -> AppResult<Guide> {
 
 fn from_row(row: GuideRow, certifications: Vec<Certification>) -> Guide {
     let review_count = row.review_count.unwrap_or(0);
-    let average_rating = if review_count > 0 { row.rating_sum.unwrap_or(0) as f64 / review_count as f64 } else { 0.0 };
-    let contact_email = row.contact_email.filter(|e| !e.is_empty()).unwrap_or_else(|| row.email.clone());
+    let average_rating = if review_count > 0 {
+        row.rating_sum.unwrap_or(0) as f64 / review_count as f64
+    } else {
+        0.0
+    };
+    let contact_email =
+        row.contact_email.filter(|e| !e.is_empty()).unwrap_or_else(|| row.email.clone());
     Guide {
         guide_id: row.id.clone(),
         id: row.id,
@@ -200,7 +205,11 @@ fn from_row(row: GuideRow, certifications: Vec<Certification>) -> Guide {
             bio: row.bio.unwrap_or_default(),
             nationality: row.nationality.unwrap_or_default(),
             price_per_day: row.price_per_day_cents.map(|cents| cents as f64 / 100.0),
-            expertise_languages: row.expertise_languages.as_deref().map(Tags::from_json).unwrap_or_default(),
+            expertise_languages: row
+                .expertise_languages
+                .as_deref()
+                .map(Tags::from_json)
+                .unwrap_or_default(),
             interests: row.interests.as_deref().map(Tags::from_json).unwrap_or_default(),
             contact_info: ContactInfo {
                 phone: row.phone.unwrap_or_default(),
@@ -211,10 +220,24 @@ fn from_row(row: GuideRow, certifications: Vec<Certification>) -> Guide {
             certifications,
             profile_picture: row.picture_key.as_deref().map(public_url),
             profile_picture_thumb: row.picture_thumb_key.as_deref().map(public_url),
-            profile_picture_variants: image_variants(row.picture_key.as_deref(), row.picture_width, row.picture_height, row.picture_webp.as_deref()),
+            profile_picture_variants: image_variants(
+                row.picture_key.as_deref(),
+                row.picture_width,
+                row.picture_height,
+                row.picture_webp.as_deref(),
+            ),
             cover_image: row.cover_key.as_deref().map(public_url),
-            cover_image_variants: image_variants(row.cover_key.as_deref(), row.cover_width, row.cover_height, row.cover_webp.as_deref()),
-            status: if row.status.as_deref() == Some("verified") { GuideStatus::Verified } else { GuideStatus::Unverified },
+            cover_image_variants: image_variants(
+                row.cover_key.as_deref(),
+                row.cover_width,
+                row.cover_height,
+                row.cover_webp.as_deref(),
+            ),
+            status: if row.status.as_deref() == Some("verified") {
+                GuideStatus::Verified
+            } else {
+                GuideStatus::Unverified
+            },
             verification: Verification {
                 state: match row.review_state.as_deref() {
                     Some("submitted") => VerificationState::Submitted,
@@ -227,7 +250,9 @@ fn from_row(row: GuideRow, certifications: Vec<Certification>) -> Guide {
             created_at: to_rfc3339(row.created_at),
             years_of_experience: row.years_of_experience,
             // Only a verified guide's licence vouches for them.
-            licence_valid_until: row.licence_expires_on.filter(|_| row.status.as_deref() == Some("verified")),
+            licence_valid_until: row
+                .licence_expires_on
+                .filter(|_| row.status.as_deref() == Some("verified")),
         },
     }
 }
@@ -244,15 +269,19 @@ pub async fn certifications(db: &Db, guide_id: &str) -> AppResult<Vec<Certificat
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(id, name, issuing_organization, issue_date, image_id, licence_number, expires_on)| Certification {
-            id,
-            name,
-            issuing_organization,
-            issue_date,
-            image: image_id.as_deref().map(private_url),
-            licence_number,
-            expires_on,
-        })
+        .map(
+            |(id, name, issuing_organization, issue_date, image_id, licence_number, expires_on)| {
+                Certification {
+                    id,
+                    name,
+                    issuing_organization,
+                    issue_date,
+                    image: image_id.as_deref().map(private_url),
+                    licence_number,
+                    expires_on,
+                }
+            },
+        )
         .collect())
 }
 

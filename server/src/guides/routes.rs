@@ -56,9 +56,15 @@ pub fn updated(message: &str, guide: Guide) -> Json<GuideUpdateResponse> {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not a guide account"),
     ))]
-async fn own_profile(State(state): State<AppState>, session: Session) -> AppResult<Json<GuideResponse>> {
+async fn own_profile(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<GuideResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;
-    Ok(Json(GuideResponse { status: "success", data: profile::get(&state.db, &session.user_id).await? }))
+    Ok(Json(GuideResponse {
+        status: "success",
+        data: profile::get(&state.db, &session.user_id).await?,
+    }))
 }
 
 /// Save the guide profile form.
@@ -92,10 +98,15 @@ async fn update_profile(
         (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn profile_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<GuideUpdateResponse>> {
+async fn profile_image(
+    State(state): State<AppState>,
+    session: Session,
+    Multipart(form): Multipart,
+) -> AppResult<Json<GuideUpdateResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;
     let bytes = upload::single_image(form, &["profileImage"]).await?;
-    upload::replace(&state.db, &state.media, &session.user_id, Slot::GuideProfilePicture, bytes).await?;
+    upload::replace(&state.db, &state.media, &session.user_id, Slot::GuideProfilePicture, bytes)
+        .await?;
     Ok(updated("Profile image updated", profile::get(&state.db, &session.user_id).await?))
 }
 
@@ -109,7 +120,11 @@ async fn profile_image(State(state): State<AppState>, session: Session, Multipar
         (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn cover_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<GuideUpdateResponse>> {
+async fn cover_image(
+    State(state): State<AppState>,
+    session: Session,
+    Multipart(form): Multipart,
+) -> AppResult<Json<GuideUpdateResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;
     let bytes = upload::single_image(form, &["coverImage"]).await?;
     upload::replace(&state.db, &state.media, &session.user_id, Slot::GuideCover, bytes).await?;

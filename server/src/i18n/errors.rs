@@ -317,18 +317,35 @@ pub(super) mod tests {
         let mut codes = HashSet::new();
         let mut texts = HashSet::new();
         for entry in entries {
-            assert!(!entry.en.trim().is_empty() && !entry.ne.trim().is_empty(), "{entry:?} lacks a language");
-            assert!(entry.ne.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c)), "{entry:?}: the Nepali is not in Devanagari");
+            assert!(
+                !entry.en.trim().is_empty() && !entry.ne.trim().is_empty(),
+                "{entry:?} lacks a language"
+            );
+            assert!(
+                entry.ne.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c)),
+                "{entry:?}: the Nepali is not in Devanagari"
+            );
             if with_codes {
-                let snake = !entry.code.is_empty() && entry.code.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+                let snake = !entry.code.is_empty()
+                    && entry
+                        .code
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
                 assert!(snake, "{entry:?}: the code must be snake_case");
                 assert!(codes.insert(entry.code), "code {} is used twice", entry.code);
             }
             assert!(texts.insert(normalized(entry.en)), "{} is in the catalogue twice", entry.en);
             let holes = |t: &'static str| -> BTreeSet<&'static str> {
-                segments(t).into_iter().filter_map(|s| if let Segment::Hole(h) = s { Some(h) } else { None }).collect()
+                segments(t)
+                    .into_iter()
+                    .filter_map(|s| if let Segment::Hole(h) = s { Some(h) } else { None })
+                    .collect()
             };
-            assert_eq!(holes(entry.en), holes(entry.ne), "{entry:?}: both languages must use the same holes");
+            assert_eq!(
+                holes(entry.en),
+                holes(entry.ne),
+                "{entry:?}: both languages must use the same holes"
+            );
             let en = segments(entry.en);
             assert!(
                 !en.windows(2).any(|w| matches!(w, [Segment::Hole(_), Segment::Hole(_)])),
@@ -353,7 +370,9 @@ pub(super) mod tests {
                 stack.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
                 continue;
             }
-            if path.extension().is_none_or(|e| e != "rs") || path.components().any(|c| c.as_os_str() == "i18n") {
+            if path.extension().is_none_or(|e| e != "rs")
+                || path.components().any(|c| c.as_os_str() == "i18n")
+            {
                 continue;
             }
             let source = std::fs::read_to_string(&path).unwrap();
@@ -369,9 +388,12 @@ pub(super) mod tests {
                         rest
                     } else {
                         // `AppError::Conflict(` / `AppError::validation(`: a constructor name then `(`.
-                        let name_len = rest.find(|c: char| !c.is_alphanumeric() && c != '_').unwrap_or(0);
+                        let name_len =
+                            rest.find(|c: char| !c.is_alphanumeric() && c != '_').unwrap_or(0);
                         let name = &rest[..name_len];
-                        let constructor = name.chars().next().is_some_and(char::is_uppercase) || name == "validation" || name == "too_many_requests";
+                        let constructor = name.chars().next().is_some_and(char::is_uppercase)
+                            || name == "validation"
+                            || name == "too_many_requests";
                         match rest[name_len..].strip_prefix('(') {
                             Some(args) if constructor && name != "Internal" => args,
                             _ => continue,
@@ -382,15 +404,22 @@ pub(super) mod tests {
                     let text = if rest.starts_with('"') {
                         read_literal(rest)
                     } else {
-                        let ident_len = rest.find(|c: char| !(c.is_ascii_uppercase() || c == '_')).unwrap_or(0);
+                        let ident_len =
+                            rest.find(|c: char| !(c.is_ascii_uppercase() || c == '_')).unwrap_or(0);
                         let ident = &rest[..ident_len];
                         if ident_len < 2 || rest[ident_len..].starts_with('(') {
                             continue;
                         }
-                        let Some(defined) = source.find(&format!("const {ident}: &str = ")) else { continue };
+                        let Some(defined) = source.find(&format!("const {ident}: &str = ")) else {
+                            continue;
+                        };
                         read_literal(&source[defined + ident.len() + 15..])
                     };
-                    let file = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display().to_string();
+                    let file = path
+                        .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+                        .unwrap()
+                        .display()
+                        .to_string();
                     found.insert((text, file));
                 }
             }
@@ -423,7 +452,8 @@ pub(super) mod tests {
 
     #[test]
     fn the_source_scan_finds_the_known_shapes() {
-        let found: Vec<String> = error_texts_in_source().into_iter().map(|(text, _)| text).collect();
+        let found: Vec<String> =
+            error_texts_in_source().into_iter().map(|(text, _)| text).collect();
         for expected in [
             "{field} must be at most {NAME_MAX} characters",
             "This account is suspended. Please contact support if you think this is a mistake.",
@@ -444,6 +474,10 @@ pub(super) mod tests {
             .filter(|(text, _)| !known.contains(&normalized(text)))
             .map(|(text, file)| format!("    \"code\": {text:?} => \"…\",   // {file}"))
             .collect();
-        assert!(missing.is_empty(), "error texts without a Nepali translation (add them to ERRORS):\n{}", missing.join("\n"));
+        assert!(
+            missing.is_empty(),
+            "error texts without a Nepali translation (add them to ERRORS):\n{}",
+            missing.join("\n")
+        );
     }
 }

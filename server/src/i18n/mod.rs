@@ -70,7 +70,12 @@ impl Lang {
                 if let Some((key, value)) = param.split_once('=')
                     && key.trim().eq_ignore_ascii_case("q")
                 {
-                    q = value.trim().parse::<f32>().ok().filter(|q| (0.0..=1.0).contains(q)).unwrap_or(0.0);
+                    q = value
+                        .trim()
+                        .parse::<f32>()
+                        .ok()
+                        .filter(|q| (0.0..=1.0).contains(q))
+                        .unwrap_or(0.0);
                 }
             }
             let primary = range.split('-').next().unwrap_or("");
@@ -85,7 +90,9 @@ impl Lang {
                 }
             }
         }
-        let scored = Lang::ALL.into_iter().zip(best).filter_map(|(lang, named)| named.or(wildcard).map(|(q, position)| (lang, q, position)));
+        let scored = Lang::ALL.into_iter().zip(best).filter_map(|(lang, named)| {
+            named.or(wildcard).map(|(q, position)| (lang, q, position))
+        });
         scored
             .filter(|(_, q, _)| *q > 0.0)
             // Highest q first; then the earlier range; English before Nepali when `*` ties them.
@@ -95,7 +102,11 @@ impl Lang {
     }
 
     pub fn from_headers(headers: &HeaderMap) -> Lang {
-        headers.get(ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).map(Lang::from_accept_language).unwrap_or_default()
+        headers
+            .get(ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .map(Lang::from_accept_language)
+            .unwrap_or_default()
     }
 
     /// `en` or `ne` from a client's setting; `None` for anything else.

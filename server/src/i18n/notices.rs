@@ -92,7 +92,10 @@ pub fn translate(text: &str, lang: Lang) -> String {
     if lang == Lang::En || text.is_empty() {
         return text.to_owned();
     }
-    LOOKUP.translate(text, lang).map(|(_, translated)| translated).unwrap_or_else(|| text.to_owned())
+    LOOKUP
+        .translate(text, lang)
+        .map(|(_, translated)| translated)
+        .unwrap_or_else(|| text.to_owned())
 }
 
 #[cfg(test)]
@@ -115,7 +118,10 @@ mod tests {
                 "Pemba Sherpa cancelled your trip on 1 May 2027. $120.00 will be refunded.",
                 "Pemba Sherpaले 1 मे 2027 को तपाईंको यात्रा रद्द गर्नुभयो। $120.00 फिर्ता गरिनेछ।",
             ),
-            ("Pemba Sherpa cancelled your trip on 1 May 2027.", "Pemba Sherpaले 1 मे 2027 को तपाईंको यात्रा रद्द गर्नुभयो।"),
+            (
+                "Pemba Sherpa cancelled your trip on 1 May 2027.",
+                "Pemba Sherpaले 1 मे 2027 को तपाईंको यात्रा रद्द गर्नुभयो।",
+            ),
             (
                 "Your trip with Pemba on 1 May 2027 is complete. How was it? You can now review Pemba.",
                 "Pembaसँगको 1 मे 2027 को तपाईंको यात्रा सम्पन्न भयो। कस्तो रह्यो? अब तपाईं Pembaको समीक्षा लेख्न सक्नुहुन्छ।",
@@ -129,6 +135,9 @@ mod tests {
             assert_eq!(translate(stored, Lang::Ne), nepali);
             assert_eq!(translate(stored, Lang::En), stored);
         }
-        assert_eq!(translate("Something new, not yet translated.", Lang::Ne), "Something new, not yet translated.");
+        assert_eq!(
+            translate("Something new, not yet translated.", Lang::Ne),
+            "Something new, not yet translated."
+        );
     }
 }

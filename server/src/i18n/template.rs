@@ -55,7 +55,10 @@ pub fn capture<'s, 't>(segments: &[Segment<'s>], text: &'t str) -> Option<Vec<(&
             // Every place the next literal could start, nearest first.
             let mut from = text.chars().next().map_or(1, char::len_utf8);
             while from <= text.len() {
-                let Some(found) = text.get(from..).and_then(|t| t.find(literal)).map(|i| i + from) else { return None };
+                let Some(found) = text.get(from..).and_then(|t| t.find(literal)).map(|i| i + from)
+                else {
+                    return None;
+                };
                 if let Some(mut held) = capture(rest, &text[found + literal.len()..]) {
                     held.insert(0, (*name, &text[..found]));
                     return Some(held);
@@ -99,11 +102,16 @@ impl Lookup {
     }
 
     /// The entry `text` is an instance of, and what its holes held.
-    pub fn find<'t>(&self, text: &'t str) -> Option<(&'static Entry, Vec<(&'static str, &'t str)>)> {
+    pub fn find<'t>(
+        &self,
+        text: &'t str,
+    ) -> Option<(&'static Entry, Vec<(&'static str, &'t str)>)> {
         if let Some(entry) = self.exact.get(text) {
             return Some((entry, Vec::new()));
         }
-        self.templates.iter().find_map(|(segments, entry)| capture(segments, text).map(|held| (*entry, held)))
+        self.templates
+            .iter()
+            .find_map(|(segments, entry)| capture(segments, text).map(|held| (*entry, held)))
     }
 
     /// `text` in `lang`, with its entry's code; `None` when no entry has it.
@@ -142,7 +150,11 @@ mod tests {
     #[test]
     fn a_filled_template_gives_back_what_its_holes_held() {
         let t = segments("{guide} approved your trip on {dates}. Pay now to confirm it.");
-        let held = capture(&t, "Sita Rai approved your trip on 12 Dec 2026 (3 days). Pay now to confirm it.").unwrap();
+        let held = capture(
+            &t,
+            "Sita Rai approved your trip on 12 Dec 2026 (3 days). Pay now to confirm it.",
+        )
+        .unwrap();
         assert_eq!(held, vec![("guide", "Sita Rai"), ("dates", "12 Dec 2026 (3 days)")]);
         assert!(capture(&t, "Sita approved your trip on . Pay now to confirm it.").is_none());
         assert!(capture(&t, "Sita approved your trip on 1 Dec. Pay now.").is_none());
@@ -152,7 +164,9 @@ mod tests {
     fn a_hole_can_hold_the_text_that_follows_it() {
         // A name that itself contains the next literal still matches.
         let t = segments("{name} paid {amount} for the trip on {dates}. It is confirmed.");
-        let held = capture(&t, "Ram paid Ram paid $5.00 for the trip on 1 Dec 2026. It is confirmed.").unwrap();
+        let held =
+            capture(&t, "Ram paid Ram paid $5.00 for the trip on 1 Dec 2026. It is confirmed.")
+                .unwrap();
         assert_eq!(held[0], ("name", "Ram"));
         assert_eq!(held[1], ("amount", "Ram paid $5.00"));
     }
@@ -165,7 +179,10 @@ mod tests {
 
     #[test]
     fn holes_compare_equal_whatever_their_names() {
-        assert_eq!(normalized("{field} must be at most {NAME_MAX} characters"), normalized("{} must be at most {max} characters"));
+        assert_eq!(
+            normalized("{field} must be at most {NAME_MAX} characters"),
+            normalized("{} must be at most {max} characters")
+        );
         assert_eq!(segments("{other:?} x"), vec![Segment::Hole("other"), Segment::Text(" x")]);
     }
 }

@@ -38,7 +38,9 @@ fn words(name: &str) -> &'static [(&'static str, &'static str)] {
             ("completed", "सम्पन्न भइसकेको"),
         ],
         "role" => &[("traveller", "यात्री"), ("tour guide", "गाइड"), ("admin", "एडमिन")],
-        "link" => &[("verification link", "प्रमाणीकरण लिंक"), ("password reset link", "पासवर्ड रिसेट लिंक")],
+        "link" => {
+            &[("verification link", "प्रमाणीकरण लिंक"), ("password reset link", "पासवर्ड रिसेट लिंक")]
+        }
         "item" => &[("language", "भाषा"), ("interest", "रुचि")],
         "items" => &[("languages", "भाषा"), ("interests", "रुचि")],
         "what" => &[
@@ -58,7 +60,10 @@ fn words(name: &str) -> &'static [(&'static str, &'static str)] {
             ("questions to Tourist Buddy", "यात्री साथीलाई प्रश्न"),
             ("questions to Tourist Buddy from your network", "तपाईंको नेटवर्कबाट यात्री साथीलाई प्रश्न"),
         ],
-        "how" => &[("to your Khalti wallet", "तपाईंको खल्ती वालेटमा"), ("by bank transfer", "बैंक ट्रान्सफरमार्फत")],
+        "how" => &[
+            ("to your Khalti wallet", "तपाईंको खल्ती वालेटमा"),
+            ("by bank transfer", "बैंक ट्रान्सफरमार्फत"),
+        ],
         _ => &[],
     }
 }
@@ -98,7 +103,9 @@ const MONTHS: [(&str, &str); 12] = [
 /// Anything else (a `YYYY-MM-DD` date) as it is.
 pub fn dates(text: &str) -> String {
     let (date, days) = match text.split_once(" (") {
-        Some((date, rest)) => (date, rest.strip_suffix(" days)").filter(|n| n.parse::<u32>().is_ok())),
+        Some((date, rest)) => {
+            (date, rest.strip_suffix(" days)").filter(|n| n.parse::<u32>().is_ok()))
+        }
         None => (text, None),
     };
     let words: Vec<&str> = date.split(' ').collect();
@@ -130,7 +137,9 @@ pub fn duration(text: &str) -> String {
 /// "1 person", "4 people" → "1 जना", "4 जना".
 pub fn people(text: &str) -> String {
     match text.split_once(' ') {
-        Some((count, "person" | "people")) if count.parse::<u32>().is_ok() => format!("{count} जना"),
+        Some((count, "person" | "people")) if count.parse::<u32>().is_ok() => {
+            format!("{count} जना")
+        }
         _ => text.to_owned(),
     }
 }

@@ -92,10 +92,11 @@ pub async fn credit_payment(
 /// payment that credited nothing (a second checkout of a booking already paid, given
 /// straight back) has nothing to reverse.
 pub async fn reverse_refund(conn: &mut AnyConnection, refund_id: &str, now: i64) -> AppResult<()> {
-    let (payment_id, refund_cents): (String, i64) = sqlx::query_as("SELECT payment_id, amount_cents FROM refunds WHERE id = $1")
-        .bind(refund_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let (payment_id, refund_cents): (String, i64) =
+        sqlx::query_as("SELECT payment_id, amount_cents FROM refunds WHERE id = $1")
+            .bind(refund_id)
+            .fetch_one(&mut *conn)
+            .await?;
     let credited: Vec<(String, String, String, i64)> = sqlx::query_as(
         "SELECT kind, guide_id, booking_id, amount_cents FROM ledger_entries WHERE payment_id = $1 AND refund_id IS NULL",
     )
@@ -103,10 +104,32 @@ pub async fn reverse_refund(conn: &mut AnyConnection, refund_id: &str, now: i64)
     .fetch_all(&mut *conn)
     .await?;
     let Some((_, guide_id, booking_id, _)) = credited.first().cloned() else { return Ok(()) };
-    let sum = |kind: &str| credited.iter().filter(|entry| entry.0 == kind).map(|entry| entry.3).sum::<i64>();
+    let sum = |kind: &str| {
+        credited.iter().filter(|entry| entry.0 == kind).map(|entry| entry.3).sum::<i64>()
+    };
     let commission = commission_part(refund_cents, sum(COMMISSION), sum(EARNING) + sum(COMMISSION));
-    append(conn, &guide_id, COMMISSION_REFUND, -commission, &booking_id, &payment_id, Some(refund_id), now).await?;
-    append(conn, &guide_id, EARNING_REFUND, -(refund_cents - commission), &booking_id, &payment_id, Some(refund_id), now).await
+    append(
+        conn,
+        &guide_id,
+        COMMISSION_REFUND,
+        -commission,
+        &booking_id,
+        &payment_id,
+        Some(refund_id),
+        now,
+    )
+    .await?;
+    append(
+        conn,
+        &guide_id,
+        EARNING_REFUND,
+        -(refund_cents - commission),
+        &booking_id,
+        &payment_id,
+        Some(refund_id),
+        now,
+    )
+    .await
 }
 
 /// A guide's money, in cents.
@@ -139,7 +162,12 @@ fn releasable(booking: &BookingEarning, now: i64, hold: Duration) -> bool {
 }
 
 /// The balances of `guide_id`, or of every guide with a ledger entry when `None`.
-pub async fn balances(conn: &mut AnyConnection, guide_id: Option<&str>, now: i64, hold: Duration) -> AppResult<HashMap<String, Balance>> {
+pub async fn balances(
+    conn: &mut AnyConnection,
+    guide_id: Option<&str>,
+    now: i64,
+    hold: Duration,
+) -> AppResult<HashMap<String, Balance>> {
     let earned: Vec<BookingEarning> = sqlx::query_as(
         "SELECT l.guide_id, CAST(SUM(l.amount_cents) AS BIGINT) AS net_cents, b.payment_status, b.booking_status, b.end_date \
          FROM ledger_entries l JOIN bookings b ON b.id = l.booking_id \
@@ -173,7 +201,12 @@ pub async fn balances(conn: &mut AnyConnection, guide_id: Option<&str>, now: i64
 }
 
 /// The balance of one guide.
-pub async fn balance(conn: &mut AnyConnection, guide_id: &str, now: i64, hold: Duration) -> AppResult<Balance> {
+pub async fn balance(
+    conn: &mut AnyConnection,
+    guide_id: &str,
+    now: i64,
+    hold: Duration,
+) -> AppResult<Balance> {
     Ok(balances(conn, Some(guide_id), now, hold).await?.remove(guide_id).unwrap_or_default())
 }
 

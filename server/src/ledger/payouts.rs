@@ -72,14 +72,19 @@ struct GuideRow {
 async fn owed_guides(state: &AppState) -> AppResult<Vec<OwedGuide>> {
     let mut conn = state.db.pool.acquire().await?;
     let mut owed: Vec<(String, Balance)> =
-        balances(&mut conn, None, now_ms(), state.config.earnings_hold).await?.into_iter().filter(|(_, b)| b.available > 0).collect();
+        balances(&mut conn, None, now_ms(), state.config.earnings_hold)
+            .await?
+            .into_iter()
+            .filter(|(_, b)| b.available > 0)
+            .collect();
     owed.sort_by(|a, b| b.1.available.cmp(&a.1.available).then_with(|| a.0.cmp(&b.0)));
     let mut guides = Vec::with_capacity(owed.len());
     for (guide_id, balance) in owed {
-        let row: GuideRow = sqlx::query_as("SELECT id, first_name, last_name, email FROM users WHERE id = $1")
-            .bind(&guide_id)
-            .fetch_one(&mut *conn)
-            .await?;
+        let row: GuideRow =
+            sqlx::query_as("SELECT id, first_name, last_name, email FROM users WHERE id = $1")
+                .bind(&guide_id)
+                .fetch_one(&mut *conn)
+                .await?;
         guides.push(OwedGuide {
             payout_details: find_payout_details(&state.db, &guide_id).await?,
             guide_id: row.id,
@@ -109,7 +114,11 @@ async fn owed(State(state): State<AppState>, session: Session) -> AppResult<Json
 /// A spreadsheet cell: quoted, and a leading `=`, `+`, `-`, `@` defused so a spreadsheet
 /// shows the text instead of running it as a formula.
 fn cell(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_owned() };
+    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_owned()
+    };
     format!("\"{}\"", text.replace('"', "\"\""))
 }
 
@@ -123,7 +132,8 @@ fn cell(text: &str) -> String {
     ))]
 async fn owed_csv(State(state): State<AppState>, session: Session) -> AppResult<Response> {
     session.require_stored_role(&state.db, Role::Admin).await?;
-    let mut csv = String::from("guide_id,name,email,method,account_name,bank_name,account_number,amount\r\n");
+    let mut csv =
+        String::from("guide_id,name,email,method,account_name,bank_name,account_number,amount\r\n");
     for guide in owed_guides(&state).await? {
         let details = guide.payout_details.unwrap_or(PayoutDetails {
             method: String::new(),
@@ -197,7 +207,11 @@ pub struct PayoutResponse {
 
 /// Whole cents from a positive number of dollars (a JSON number or numeric string).
 fn payout_cents(value: Option<&Value>) -> AppResult<i64> {
-    let invalid = || AppError::validation(format!("Amount must be a number of dollars from 0.01 to {PAYOUT_MAX}"));
+    let invalid = || {
+        AppError::validation(format!(
+            "Amount must be a number of dollars from 0.01 to {PAYOUT_MAX}"
+        ))
+    };
     let amount = match value {
         None | Some(Value::Null) => return Err(AppError::validation("Amount is required")),
         Some(Value::String(text)) => text.trim().parse::<f64>().map_err(|_| invalid())?,
@@ -240,7 +254,11 @@ async fn record_payout(
         Some(_) => return Err(AppError::validation("Method must be bank or khalti")),
     };
     let reference = optional_text(request.reference.as_deref(), "Reference", REFERENCE_MAX, false)?
-        .ok_or_else(|| AppError::validation("Reference is required: the bank's or Khalti's id for the transfer"))?;
+        .ok_or_else(|| {
+            AppError::validation(
+                "Reference is required: the bank's or Khalti's id for the transfer",
+            )
+        })?;
 
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
@@ -248,7 +266,8 @@ async fn record_payout(
         Backend::Postgres => "SELECT id FROM users WHERE id = $1 AND role = 'guide' FOR UPDATE",
         Backend::Sqlite => "SELECT id FROM users WHERE id = $1 AND role = 'guide'",
     };
-    let guide: Option<(String,)> = sqlx::query_as(lock).bind(&guide_id).fetch_optional(&mut *tx).await?;
+    let guide: Option<(String,)> =
+        sqlx::query_as(lock).bind(&guide_id).fetch_optional(&mut *tx).await?;
     if guide.is_none() {
         return Err(AppError::NotFound("No such guide".into()));
     }
@@ -275,15 +294,24 @@ async fn record_payout(
     .execute(&mut *tx)
     .await?;
     let how = if method == "khalti" { "to your Khalti wallet" } else { "by bank transfer" };
-    audit::record(&mut tx, &session.user_id, AuditAction::RecordPayout, &guide_id, &format!("{} {how}, reference {reference}", money(cents)))
-        .await?;
+    audit::record(
+        &mut tx,
+        &session.user_id,
+        AuditAction::RecordPayout,
+        &guide_id,
+        &format!("{} {how}, reference {reference}", money(cents)),
+    )
+    .await?;
     notifications::store(
         &mut tx,
         NewNotification {
             user_id: &guide_id,
             kind: "payout_sent",
             booking_id: None,
-            guide_message: format!("Yatra sent you {} {how} (reference {reference}).", money(cents)),
+            guide_message: format!(
+                "Yatra sent you {} {how} (reference {reference}).",
+                money(cents)
+            ),
             tourist_message: String::new(),
             status: "",
             payment_status: "",
@@ -314,7 +342,9 @@ mod tests {
         assert_eq!(payout_cents(Some(&json!(85))).unwrap(), 8_500);
         assert_eq!(payout_cents(Some(&json!("12.34"))).unwrap(), 1_234);
         assert_eq!(payout_cents(Some(&json!(0.01))).unwrap(), 1);
-        for bad in [json!(0), json!(-5), json!("ten"), json!(true), json!(1.005), json!(1e12), json!([1])] {
+        for bad in
+            [json!(0), json!(-5), json!("ten"), json!(true), json!(1.005), json!(1e12), json!([1])]
+        {
             assert!(payout_cents(Some(&bad)).is_err(), "{bad}");
         }
         assert!(payout_cents(None).is_err());

@@ -20,7 +20,9 @@ const ENTRIES_MAX: i64 = 200;
 pub const NAME_MAX: usize = 100;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(earnings)).routes(routes!(payout_details, update_payout_details))
+    OpenApiRouter::new()
+        .routes(routes!(earnings))
+        .routes(routes!(payout_details, update_payout_details))
 }
 
 /// One movement of the guide's money (dollars; negative when it left their balance).
@@ -97,10 +99,14 @@ struct EntryRow {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not a guide account"),
     ))]
-async fn earnings(State(state): State<AppState>, session: Session) -> AppResult<Json<GuideEarningsResponse>> {
+async fn earnings(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<GuideEarningsResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;
     let mut conn = state.db.pool.acquire().await?;
-    let Balance { pending, available, paid_out } = balance(&mut conn, &session.user_id, now_ms(), state.config.earnings_hold).await?;
+    let Balance { pending, available, paid_out } =
+        balance(&mut conn, &session.user_id, now_ms(), state.config.earnings_hold).await?;
     let rows: Vec<EntryRow> = sqlx::query_as(
         "SELECT l.id, l.kind, l.amount_cents, \
            CAST(COALESCE((SELECT SUM(c.amount_cents) FROM ledger_entries c \
@@ -136,7 +142,10 @@ async fn earnings(State(state): State<AppState>, session: Session) -> AppResult<
             pending: dollars(pending),
             available: dollars(available),
             paid_out: dollars(paid_out),
-            hold_days, commission_percent: state.config.commission_percent, entries },
+            hold_days,
+            commission_percent: state.config.commission_percent,
+            entries,
+        },
     }))
 }
 
@@ -187,22 +196,42 @@ impl PayoutDetails {
     pub fn parse(request: &PayoutDetailsRequest) -> AppResult<Self> {
         let method = match request.method.as_deref().map(str::trim) {
             Some(method @ ("bank" | "khalti")) => method.to_owned(),
-            None | Some("") => return Err(AppError::validation("Choose how you want to be paid: bank or khalti")),
+            None | Some("") => {
+                return Err(AppError::validation("Choose how you want to be paid: bank or khalti"));
+            }
             Some(_) => return Err(AppError::validation("Payout method must be bank or khalti")),
         };
-        let account_name = optional_text(request.account_name.as_deref(), "Account holder", NAME_MAX, false)?
-            .ok_or_else(|| AppError::validation("Account holder is required"))?;
+        let account_name =
+            optional_text(request.account_name.as_deref(), "Account holder", NAME_MAX, false)?
+                .ok_or_else(|| AppError::validation("Account holder is required"))?;
         // Checked for both methods, so a malformed bank name is refused even when unused.
         let bank_name = optional_text(request.bank_name.as_deref(), "Bank", NAME_MAX, false)?;
-        let number: String = request.account_number.as_deref().unwrap_or("").chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+        let number: String = request
+            .account_number
+            .as_deref()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-'))
+            .collect();
         if method == "khalti" {
             let mobile = number.strip_prefix("+977").unwrap_or(&number);
-            if mobile.len() != 10 || !mobile.starts_with('9') || !mobile.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(AppError::validation("Khalti number must be a 10-digit Nepali mobile number, e.g. 98XXXXXXXX"));
+            if mobile.len() != 10
+                || !mobile.starts_with('9')
+                || !mobile.bytes().all(|b| b.is_ascii_digit())
+            {
+                return Err(AppError::validation(
+                    "Khalti number must be a 10-digit Nepali mobile number, e.g. 98XXXXXXXX",
+                ));
             }
-            return Ok(Self { method, account_name, bank_name: String::new(), account_number: mobile.to_owned() });
+            return Ok(Self {
+                method,
+                account_name,
+                bank_name: String::new(),
+                account_number: mobile.to_owned(),
+            });
         }
-        let bank_name = bank_name.ok_or_else(|| AppError::validation("Bank is required for a bank account"))?;
+        let bank_name =
+            bank_name.ok_or_else(|| AppError::validation("Bank is required for a bank account"))?;
         if !(6..=20).contains(&number.len()) || !number.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(AppError::validation("Account number must be 6 to 20 letters or digits"));
         }
@@ -218,12 +247,14 @@ pub async fn find_payout_details(db: &Db, guide_id: &str) -> AppResult<Option<Pa
     .bind(guide_id)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(row.filter(|row| !row.0.is_empty()).map(|(method, account_name, bank_name, account_number)| PayoutDetails {
-        method,
-        account_name,
-        bank_name,
-        account_number,
-    }))
+    Ok(row.filter(|row| !row.0.is_empty()).map(
+        |(method, account_name, bank_name, account_number)| PayoutDetails {
+            method,
+            account_name,
+            bank_name,
+            account_number,
+        },
+    ))
 }
 
 /// Where the signed-in guide is paid.
@@ -233,9 +264,15 @@ pub async fn find_payout_details(db: &Db, guide_id: &str) -> AppResult<Option<Pa
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not a guide account"),
     ))]
-async fn payout_details(State(state): State<AppState>, session: Session) -> AppResult<Json<PayoutDetailsResponse>> {
+async fn payout_details(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<PayoutDetailsResponse>> {
     session.require_stored_role(&state.db, Role::Guide).await?;
-    Ok(Json(PayoutDetailsResponse { status: "success", data: find_payout_details(&state.db, &session.user_id).await? }))
+    Ok(Json(PayoutDetailsResponse {
+        status: "success",
+        data: find_payout_details(&state.db, &session.user_id).await?,
+    }))
 }
 
 /// Says where the signed-in guide is paid (replaces what was there).
@@ -267,7 +304,9 @@ async fn update_payout_details(
     .execute(&state.db.pool)
     .await?;
     if updated.rows_affected() == 0 {
-        return Err(AppError::Conflict("Save your guide profile first, then say where you want to be paid".into()));
+        return Err(AppError::Conflict(
+            "Save your guide profile first, then say where you want to be paid".into(),
+        ));
     }
     Ok(Json(PayoutDetailsResponse { status: "success", data: Some(details) }))
 }
@@ -287,7 +326,9 @@ mod tests {
 
     #[test]
     fn a_khalti_wallet_is_a_nepali_mobile_number() {
-        let details = PayoutDetails::parse(&request("khalti", "Rita", "ignored", "+977 980-000-0001")).unwrap();
+        let details =
+            PayoutDetails::parse(&request("khalti", "Rita", "ignored", "+977 980-000-0001"))
+                .unwrap();
         assert_eq!(details.account_number, "9800000001");
         assert_eq!(details.bank_name, "");
         assert!(PayoutDetails::parse(&request("khalti", "Rita", "\u{84}", "9800000001")).is_err());
@@ -297,7 +338,9 @@ mod tests {
 
     #[test]
     fn a_bank_account_needs_its_bank_and_a_plain_number() {
-        assert!(PayoutDetails::parse(&request("bank", "Rita", "Nabil Bank", "0123 4567 89")).is_ok());
+        assert!(
+            PayoutDetails::parse(&request("bank", "Rita", "Nabil Bank", "0123 4567 89")).is_ok()
+        );
         assert!(PayoutDetails::parse(&request("bank", "Rita", "", "0123456789")).is_err());
         assert!(PayoutDetails::parse(&request("bank", "Rita", "Nabil", "12")).is_err());
         assert!(PayoutDetails::parse(&request("bank", "Rita", "Nabil", "=HYPERLINK(1)")).is_err());

@@ -31,13 +31,21 @@ impl Default for UploadPlaces {
 }
 
 /// Middleware over the whole router; requests other than multipart pass untouched.
-pub async fn admit(State(state): State<AppState>, ClientIp(ip): ClientIp, request: Request, next: Next) -> Response {
+pub async fn admit(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    request: Request,
+    next: Next,
+) -> Response {
     if !is_multipart(&request) {
         return next.run(request).await;
     }
     let Ok(place) = state.upload_places.0.clone().try_acquire_owned() else {
-        return AppError::too_many_requests("Too many uploads are in progress right now. Please try again in a few seconds.", RETRY_AFTER_BUSY)
-            .into_response();
+        return AppError::too_many_requests(
+            "Too many uploads are in progress right now. Please try again in a few seconds.",
+            RETRY_AFTER_BUSY,
+        )
+        .into_response();
     };
     // Only the account a valid token names; a bad token is the handler's 401 to give.
     let account = request
@@ -47,7 +55,9 @@ pub async fn admit(State(state): State<AppState>, ClientIp(ip): ClientIp, reques
         .and_then(|value| value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")))
         .and_then(|token| state.tokens.verify_access(token.trim()))
         .map(|claims| claims.sub);
-    if let Err(refused) = rate_limit::count(&state, &rate_limit::UPLOADS, account.as_deref(), &ip).await {
+    if let Err(refused) =
+        rate_limit::count(&state, &rate_limit::UPLOADS, account.as_deref(), &ip).await
+    {
         return refused.into_response();
     }
     let response = next.run(request).await;

@@ -16,10 +16,11 @@ pub struct Backfilled {
 }
 
 pub async fn webp_copies(db: &Db, store: &MediaStore) -> anyhow::Result<Backfilled> {
-    let pending: Vec<(String, String)> =
-        sqlx::query_as("SELECT id, storage_key FROM media WHERE is_public AND webp_widths IS NULL ORDER BY id")
-            .fetch_all(&db.pool)
-            .await?;
+    let pending: Vec<(String, String)> = sqlx::query_as(
+        "SELECT id, storage_key FROM media WHERE is_public AND webp_widths IS NULL ORDER BY id",
+    )
+    .fetch_all(&db.pool)
+    .await?;
     let mut done = Backfilled::default();
     for (id, key) in pending {
         let Some(bytes) = store.get(&key).await? else {
@@ -46,16 +47,20 @@ pub async fn webp_copies(db: &Db, store: &MediaStore) -> anyhow::Result<Backfill
         for ((_, bytes), copy_key) in copies.into_iter().zip(&keys) {
             store.put(copy_key, bytes).await?;
         }
-        let marked = sqlx::query("UPDATE media SET webp_widths = $1 WHERE id = $2 AND webp_widths IS NULL")
-            .bind(&widths)
-            .bind(&id)
-            .execute(&db.pool)
-            .await?;
+        let marked =
+            sqlx::query("UPDATE media SET webp_widths = $1 WHERE id = $2 AND webp_widths IS NULL")
+                .bind(&widths)
+                .bind(&id)
+                .execute(&db.pool)
+                .await?;
         if marked.rows_affected() == 1 {
             done.images += 1;
         } else {
             // Done by another run (same files), or deleted meanwhile: then nobody's.
-            let exists: Option<(String,)> = sqlx::query_as("SELECT id FROM media WHERE id = $1").bind(&id).fetch_optional(&db.pool).await?;
+            let exists: Option<(String,)> = sqlx::query_as("SELECT id FROM media WHERE id = $1")
+                .bind(&id)
+                .fetch_optional(&db.pool)
+                .await?;
             if exists.is_none() {
                 for copy_key in &keys {
                     store.delete(copy_key).await?;
@@ -65,4 +70,3 @@ pub async fn webp_copies(db: &Db, store: &MediaStore) -> anyhow::Result<Backfill
     }
     Ok(done)
 }
-

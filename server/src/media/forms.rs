@@ -39,7 +39,9 @@ pub struct IdCardUpload {
 #[derive(ToSchema)]
 pub struct CertificatesUpload {
     /// JSON text: `[{"name", "issuingOrganization", "issueDate": "YYYY-MM-DD"}]`, 1 to 10 entries.
-    #[schema(example = r#"[{"name":"Trekking Guide Licence","issuingOrganization":"Nepal Tourism Board","issueDate":"2021-04-15"}]"#)]
+    #[schema(
+        example = r#"[{"name":"Trekking Guide Licence","issuingOrganization":"Nepal Tourism Board","issueDate":"2021-04-15"}]"#
+    )]
     pub certificates: String,
     /// One file per entry (repeat the field).
     #[schema(rename = "certificateImage", value_type = Vec<String>, format = Binary)]

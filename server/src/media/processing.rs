@@ -93,9 +93,12 @@ fn unreadable() -> AppError {
 /// Re-encoding costs real CPU: at most one image per core at a time, off the runtime. The
 /// permit is held by the blocking task itself, so a dropped request cannot free it while
 /// the image is still being decoded.
-static PROCESSING: std::sync::LazyLock<std::sync::Arc<tokio::sync::Semaphore>> = std::sync::LazyLock::new(|| {
-    std::sync::Arc::new(tokio::sync::Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)))
-});
+static PROCESSING: std::sync::LazyLock<std::sync::Arc<tokio::sync::Semaphore>> =
+    std::sync::LazyLock::new(|| {
+        std::sync::Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+        ))
+    });
 
 pub async fn process(bytes: Vec<u8>, variants: Variants) -> Result<Processed, AppError> {
     let permit = PROCESSING.clone().acquire_owned().await.map_err(anyhow::Error::from)?;
@@ -143,7 +146,11 @@ pub fn process_now(bytes: &[u8], variants: Variants) -> Result<Processed, AppErr
 
 /// The picture and its thumbnail, encoded in `format`, and its WebP copies when asked
 /// (blocking work).
-pub fn encode_with_thumbnail(picture: &DynamicImage, format: OutputFormat, variants: Variants) -> Result<Processed, AppError> {
+pub fn encode_with_thumbnail(
+    picture: &DynamicImage,
+    format: OutputFormat,
+    variants: Variants,
+) -> Result<Processed, AppError> {
     let thumb = if picture.width() > THUMB_SIZE || picture.height() > THUMB_SIZE {
         picture.thumbnail(THUMB_SIZE, THUMB_SIZE)
     } else {
@@ -177,8 +184,15 @@ pub fn webp_copies(picture: &DynamicImage) -> Result<Vec<(u32, Vec<u8>)>, AppErr
     webp_widths(picture.width())
         .into_iter()
         .map(|width| {
-            let height = ((u64::from(picture.height()) * u64::from(width) + u64::from(picture.width()) / 2) / u64::from(picture.width())).max(1) as u32;
-            let resized = if width == picture.width() { picture.clone() } else { picture.resize_exact(width, height, FilterType::CatmullRom) };
+            let height = ((u64::from(picture.height()) * u64::from(width)
+                + u64::from(picture.width()) / 2)
+                / u64::from(picture.width()))
+            .max(1) as u32;
+            let resized = if width == picture.width() {
+                picture.clone()
+            } else {
+                picture.resize_exact(width, height, FilterType::CatmullRom)
+            };
             Ok((width, encode_webp(&resized)?))
         })
         .collect()
@@ -187,9 +201,11 @@ pub fn webp_copies(picture: &DynamicImage) -> Result<Vec<(u32, Vec<u8>)>, AppErr
 fn encode_webp(picture: &DynamicImage) -> Result<Vec<u8>, AppError> {
     let (width, height) = (picture.width(), picture.height());
     let encoded = if picture.color().has_alpha() {
-        webp::Encoder::from_rgba(picture.to_rgba8().as_raw(), width, height).encode_simple(false, WEBP_QUALITY)
+        webp::Encoder::from_rgba(picture.to_rgba8().as_raw(), width, height)
+            .encode_simple(false, WEBP_QUALITY)
     } else {
-        webp::Encoder::from_rgb(picture.to_rgb8().as_raw(), width, height).encode_simple(false, WEBP_QUALITY)
+        webp::Encoder::from_rgb(picture.to_rgb8().as_raw(), width, height)
+            .encode_simple(false, WEBP_QUALITY)
     };
     Ok(encoded.map_err(|e| anyhow::anyhow!("WebP encoding failed: {e:?}"))?.to_vec())
 }

@@ -37,7 +37,9 @@ impl MediaStore {
             None => Arc::new(
                 // Removing a file also removes directories it leaves empty.
                 LocalFileSystem::new_with_prefix(&config.media_dir)
-                    .with_context(|| format!("YATRA_MEDIA_DIR {} cannot be used", config.media_dir.display()))?
+                    .with_context(|| {
+                        format!("YATRA_MEDIA_DIR {} cannot be used", config.media_dir.display())
+                    })?
                     .with_automatic_cleanup(true),
             ),
         };
@@ -57,7 +59,11 @@ impl MediaStore {
         let found = match self.objects.get(&Path::from(key)).await {
             Ok(found) => found,
             Err(object_store::Error::NotFound { .. }) => return Ok(None),
-            Err(e) => return Err(anyhow::Error::new(e).context(format!("cannot read media object {key}"))),
+            Err(e) => {
+                return Err(
+                    anyhow::Error::new(e).context(format!("cannot read media object {key}"))
+                );
+            }
         };
         Ok(Some(found.bytes().await.with_context(|| format!("cannot read media object {key}"))?))
     }
@@ -66,7 +72,9 @@ impl MediaStore {
     pub async fn delete(&self, key: &str) -> anyhow::Result<()> {
         match self.objects.delete(&Path::from(key)).await {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
-            Err(e) => Err(anyhow::Error::new(e).context(format!("cannot delete media object {key}"))),
+            Err(e) => {
+                Err(anyhow::Error::new(e).context(format!("cannot delete media object {key}")))
+            }
         }
     }
 }

@@ -65,7 +65,10 @@ pub async fn read_file(mut field: Field<'_>) -> AppResult<Vec<u8>> {
 }
 
 /// The first file in a field with one of `names`; 400 when there is none (or it is empty).
-pub async fn single_image(mut multipart: axum::extract::Multipart, names: &[&str]) -> AppResult<Vec<u8>> {
+pub async fn single_image(
+    mut multipart: axum::extract::Multipart,
+    names: &[&str],
+) -> AppResult<Vec<u8>> {
     while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
         if field.name().is_some_and(|name| names.contains(&name)) {
             let bytes = read_file(field).await?;
@@ -89,7 +92,11 @@ pub struct ImageForm {
 impl ImageForm {
     /// Reads every field: `image_field` as the image, the others as UTF-8 text of at
     /// most `text_max` bytes each (a later field of the same name wins).
-    pub async fn read(mut multipart: axum::extract::Multipart, image_field: &str, text_max: usize) -> AppResult<Self> {
+    pub async fn read(
+        mut multipart: axum::extract::Multipart,
+        image_field: &str,
+        text_max: usize,
+    ) -> AppResult<Self> {
         let mut form = Self::default();
         while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
             let Some(name) = field.name().map(str::to_owned) else { continue };
@@ -105,7 +112,8 @@ impl ImageForm {
                 }
                 bytes.extend_from_slice(&chunk);
             }
-            let text = String::from_utf8(bytes).map_err(|_| AppError::validation(format!("The {name} field is not valid text")))?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| AppError::validation(format!("The {name} field is not valid text")))?;
             form.fields.insert(name, text);
         }
         Ok(form)
@@ -130,12 +138,24 @@ pub fn multipart_error(error: MultipartError) -> AppError {
 }
 
 /// Checks, re-encodes and stores an image; returns the new media id.
-pub async fn save(db: &Db, store: &MediaStore, owner_id: &str, kind: MediaKind, bytes: Vec<u8>) -> AppResult<String> {
+pub async fn save(
+    db: &Db,
+    store: &MediaStore,
+    owner_id: &str,
+    kind: MediaKind,
+    bytes: Vec<u8>,
+) -> AppResult<String> {
     let processed = processing::process(bytes, kind.variants()).await?;
     save_processed(db, store, owner_id, kind, processed).await
 }
 
-pub async fn save_processed(db: &Db, store: &MediaStore, owner_id: &str, kind: MediaKind, processed: Processed) -> AppResult<String> {
+pub async fn save_processed(
+    db: &Db,
+    store: &MediaStore,
+    owner_id: &str,
+    kind: MediaKind,
+    processed: Processed,
+) -> AppResult<String> {
     let id = new_id();
     let folder = if kind.is_public() { "public" } else { "private" };
     let extension = processed.format.extension();
@@ -143,7 +163,8 @@ pub async fn save_processed(db: &Db, store: &MediaStore, owner_id: &str, kind: M
     let thumb_key = format!("{folder}/{id}-thumb.{extension}");
     let byte_size = processed.image.len() as i64;
     let webp = if kind.is_public() { processed.webp } else { Vec::new() };
-    let webp_widths = (!webp.is_empty()).then(|| webp_widths_text(webp.iter().map(|(width, _)| *width)));
+    let webp_widths =
+        (!webp.is_empty()).then(|| webp_widths_text(webp.iter().map(|(width, _)| *width)));
 
     let mut stored = Vec::new();
     let files = [(key.clone(), processed.image), (thumb_key.clone(), processed.thumb)]
@@ -202,13 +223,17 @@ pub fn parse_webp_widths(text: Option<&str>) -> Vec<u32> {
 /// row is gone, so nothing can reach it any more.
 pub async fn delete(db: &Db, store: &MediaStore, ids: &[String]) -> AppResult<()> {
     for id in ids {
-        let keys: Option<(String, Option<String>, Option<String>)> =
-            sqlx::query_as("DELETE FROM media WHERE id = $1 RETURNING storage_key, thumb_key, webp_widths")
-                .bind(id)
-                .fetch_optional(&db.pool)
-                .await?;
+        let keys: Option<(String, Option<String>, Option<String>)> = sqlx::query_as(
+            "DELETE FROM media WHERE id = $1 RETURNING storage_key, thumb_key, webp_widths",
+        )
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
         if let Some((key, thumb_key, webp_widths)) = keys {
-            let copies: Vec<String> = parse_webp_widths(webp_widths.as_deref()).into_iter().map(|w| webp_key(&key, w)).collect();
+            let copies: Vec<String> = parse_webp_widths(webp_widths.as_deref())
+                .into_iter()
+                .map(|w| webp_key(&key, w))
+                .collect();
             let mut files = vec![key.as_str()];
             files.extend(thumb_key.as_deref());
             files.extend(copies.iter().map(String::as_str));
@@ -252,17 +277,25 @@ impl Slot {
             Slot::GuideProfilePicture | Slot::GuideCover => {
                 "INSERT INTO guide_details (user_id, created_at, updated_at) VALUES ($1, $2, $2) ON CONFLICT (user_id) DO NOTHING"
             }
-            _ => "INSERT INTO tourist_details (user_id, created_at, updated_at) VALUES ($1, $2, $2) ON CONFLICT (user_id) DO NOTHING",
+            _ => {
+                "INSERT INTO tourist_details (user_id, created_at, updated_at) VALUES ($1, $2, $2) ON CONFLICT (user_id) DO NOTHING"
+            }
         }
     }
 
     fn current_sql(self) -> &'static str {
         match self {
-            Slot::GuideProfilePicture => "SELECT profile_picture_id FROM guide_details WHERE user_id = $1",
+            Slot::GuideProfilePicture => {
+                "SELECT profile_picture_id FROM guide_details WHERE user_id = $1"
+            }
             Slot::GuideCover => "SELECT cover_image_id FROM guide_details WHERE user_id = $1",
-            Slot::TouristProfilePicture => "SELECT profile_picture_id FROM tourist_details WHERE user_id = $1",
+            Slot::TouristProfilePicture => {
+                "SELECT profile_picture_id FROM tourist_details WHERE user_id = $1"
+            }
             Slot::TouristCover => "SELECT cover_image_id FROM tourist_details WHERE user_id = $1",
-            Slot::TouristIdCard => "SELECT id_card_image_id FROM tourist_details WHERE user_id = $1",
+            Slot::TouristIdCard => {
+                "SELECT id_card_image_id FROM tourist_details WHERE user_id = $1"
+            }
         }
     }
 
@@ -294,12 +327,31 @@ impl Slot {
 }
 
 /// Stores `bytes` as the user's image in `slot` and deletes the image it replaces.
-pub async fn replace(db: &Db, store: &MediaStore, user_id: &str, slot: Slot, bytes: Vec<u8>) -> AppResult<()> {
-    replace_processed(db, store, user_id, slot, processing::process(bytes, slot.kind().variants()).await?).await
+pub async fn replace(
+    db: &Db,
+    store: &MediaStore,
+    user_id: &str,
+    slot: Slot,
+    bytes: Vec<u8>,
+) -> AppResult<()> {
+    replace_processed(
+        db,
+        store,
+        user_id,
+        slot,
+        processing::process(bytes, slot.kind().variants()).await?,
+    )
+    .await
 }
 
 /// Like `replace`, for an image already processed (the demo seed draws its own).
-pub async fn replace_processed(db: &Db, store: &MediaStore, user_id: &str, slot: Slot, processed: Processed) -> AppResult<()> {
+pub async fn replace_processed(
+    db: &Db,
+    store: &MediaStore,
+    user_id: &str,
+    slot: Slot,
+    processed: Processed,
+) -> AppResult<()> {
     let new = save_processed(db, store, user_id, slot.kind(), processed).await?;
     match point_slot_at(db, user_id, slot, &new).await {
         Ok(old) => delete(db, store, &old.into_iter().collect::<Vec<_>>()).await,
@@ -315,7 +367,8 @@ pub async fn replace_processed(db: &Db, store: &MediaStore, user_id: &str, slot:
 async fn point_slot_at(db: &Db, user_id: &str, slot: Slot, new: &str) -> AppResult<Option<String>> {
     sqlx::query(slot.ensure_row_sql()).bind(user_id).bind(now_ms()).execute(&db.pool).await?;
     for _ in 0..5 {
-        let (old,): (Option<String>,) = sqlx::query_as(slot.current_sql()).bind(user_id).fetch_one(&db.pool).await?;
+        let (old,): (Option<String>,) =
+            sqlx::query_as(slot.current_sql()).bind(user_id).fetch_one(&db.pool).await?;
         let swapped = sqlx::query(slot.swap_sql())
             .bind(new)
             .bind(now_ms())
@@ -327,7 +380,9 @@ async fn point_slot_at(db: &Db, user_id: &str, slot: Slot, new: &str) -> AppResu
             return Ok(old);
         }
     }
-    Err(AppError::Conflict("Another upload changed this image at the same time. Please try again.".into()))
+    Err(AppError::Conflict(
+        "Another upload changed this image at the same time. Please try again.".into(),
+    ))
 }
 
 /// How to show a public image without the page shifting: its WebP copies for
@@ -344,13 +399,23 @@ pub struct ImageVariants {
 
 /// The variants of the public image at `storage_key` from its `media` columns; `None`
 /// when there is no image (a LEFT JOIN found nothing).
-pub fn image_variants(storage_key: Option<&str>, width: Option<i64>, height: Option<i64>, webp_widths: Option<&str>) -> Option<ImageVariants> {
-    let (storage_key, width, height) = (storage_key?, u32::try_from(width?).ok()?, u32::try_from(height?).ok()?);
+pub fn image_variants(
+    storage_key: Option<&str>,
+    width: Option<i64>,
+    height: Option<i64>,
+    webp_widths: Option<&str>,
+) -> Option<ImageVariants> {
+    let (storage_key, width, height) =
+        (storage_key?, u32::try_from(width?).ok()?, u32::try_from(height?).ok()?);
     let copies = parse_webp_widths(webp_widths);
     let srcset = if copies.is_empty() {
         format!("{} {width}w", public_url(storage_key))
     } else {
-        copies.iter().map(|&w| format!("{} {w}w", public_url(&webp_key(storage_key, w)))).collect::<Vec<_>>().join(", ")
+        copies
+            .iter()
+            .map(|&w| format!("{} {w}w", public_url(&webp_key(storage_key, w))))
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     Some(ImageVariants { srcset, width, height })
 }

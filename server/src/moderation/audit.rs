@@ -89,7 +89,9 @@ impl AuditAction {
     pub fn target(self) -> AuditTarget {
         match self {
             Self::VerifyGuide | Self::RejectGuide | Self::RecordPayout => AuditTarget::Guide,
-            Self::CreateDestination | Self::UpdateDestination | Self::DeleteDestination => AuditTarget::Destination,
+            Self::CreateDestination | Self::UpdateDestination | Self::DeleteDestination => {
+                AuditTarget::Destination
+            }
             Self::HideBlog | Self::UnhideBlog => AuditTarget::Blog,
             Self::HideReview | Self::UnhideReview => AuditTarget::Review,
             Self::SuspendUser | Self::UnsuspendUser => AuditTarget::User,
@@ -115,14 +117,29 @@ impl AuditTarget {
     }
 
     pub fn parse(text: &str) -> Option<Self> {
-        [Self::Guide, Self::Destination, Self::Blog, Self::Review, Self::User, Self::Report, Self::Currency, Self::Booking]
-            .into_iter()
-            .find(|target| target.as_str() == text)
+        [
+            Self::Guide,
+            Self::Destination,
+            Self::Blog,
+            Self::Review,
+            Self::User,
+            Self::Report,
+            Self::Currency,
+            Self::Booking,
+        ]
+        .into_iter()
+        .find(|target| target.as_str() == text)
     }
 }
 
 /// Records that `actor_id` did `action` to `target_id`; call inside the action's transaction.
-pub async fn record(conn: &mut AnyConnection, actor_id: &str, action: AuditAction, target_id: &str, reason: &str) -> AppResult<()> {
+pub async fn record(
+    conn: &mut AnyConnection,
+    actor_id: &str,
+    action: AuditAction,
+    target_id: &str,
+    reason: &str,
+) -> AppResult<()> {
     sqlx::query(
         "INSERT INTO audit_log (id, actor_id, action, target_type, target_id, reason, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )

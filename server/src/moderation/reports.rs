@@ -131,9 +131,9 @@ async fn create_report(
                 data: ReportCreated { id },
             }),
         )),
-        Err(e) if is_unique_violation(&e) => {
-            Err(AppError::Conflict("You have already reported this. An admin will look at it soon.".into()))
-        }
+        Err(e) if is_unique_violation(&e) => Err(AppError::Conflict(
+            "You have already reported this. An admin will look at it soon.".into(),
+        )),
         Err(e) => Err(e.into()),
     }
 }

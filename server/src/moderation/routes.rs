@@ -51,7 +51,10 @@ pub struct ReasonRequest {
 #[derive(Deserialize, ToSchema)]
 pub struct OptionalReasonRequest {
     /// At most 500 characters.
-    #[schema(max_length = 500, pattern = r"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$")]
+    #[schema(
+        max_length = 500,
+        pattern = r"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$"
+    )]
     reason: Option<String>,
 }
 
@@ -196,7 +199,17 @@ async fn describe(db: &Db, target: ReportTarget, id: &str) -> AppResult<Describe
             .await?;
             Ok(match found {
                 None => Described::deleted("review"),
-                Some((comment, author, first, last, guide, guide_first, guide_last, hidden, suspended)) => Described {
+                Some((
+                    comment,
+                    author,
+                    first,
+                    last,
+                    guide,
+                    guide_first,
+                    guide_last,
+                    hidden,
+                    suspended,
+                )) => Described {
                     title: format!("Review of {guide_first} {guide_last}"),
                     excerpt: excerpt(&comment),
                     author_id: Some(author),
@@ -238,7 +251,11 @@ async fn describe(db: &Db, target: ReportTarget, id: &str) -> AppResult<Describe
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not an admin account"),
     ))]
-async fn open_reports(State(state): State<AppState>, session: Session, Query(params): Query<PageParams>) -> AppResult<Json<ReportsResponse>> {
+async fn open_reports(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Query<PageParams>,
+) -> AppResult<Json<ReportsResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
     let (page, limit) = page_and_limit(params.page, params.limit, 20)?;
     let rows: Vec<ReportRow> = sqlx::query_as(
@@ -251,7 +268,9 @@ async fn open_reports(State(state): State<AppState>, session: Session, Query(par
     .bind((page - 1) * limit)
     .fetch_all(&state.db.pool)
     .await?;
-    let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM reports WHERE status = 'open'").fetch_one(&state.db.pool).await?;
+    let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM reports WHERE status = 'open'")
+        .fetch_one(&state.db.pool)
+        .await?;
     let mut reports = Vec::with_capacity(rows.len());
     for row in rows {
         let Some(target) = ReportTarget::parse(&row.target_type) else { continue };
@@ -273,11 +292,20 @@ async fn open_reports(State(state): State<AppState>, session: Session, Query(par
             created_at: to_rfc3339(row.created_at),
         });
     }
-    Ok(Json(ReportsResponse { status: "success", data: ReportsPage { reports, total_pages: total_pages(total, limit) } }))
+    Ok(Json(ReportsResponse {
+        status: "success",
+        data: ReportsPage { reports, total_pages: total_pages(total, limit) },
+    }))
 }
 
 /// Closes the open reports about one thing: an admin acted on it.
-async fn resolve_reports(conn: &mut AnyConnection, admin_id: &str, target: ReportTarget, target_id: &str, now: i64) -> AppResult<()> {
+async fn resolve_reports(
+    conn: &mut AnyConnection,
+    admin_id: &str,
+    target: ReportTarget,
+    target_id: &str,
+    now: i64,
+) -> AppResult<()> {
     sqlx::query(
         "UPDATE reports SET status = 'resolved', resolved_by = $1, resolved_at = $2 \
          WHERE target_type = $3 AND target_id = $4 AND status = 'open'",
@@ -317,7 +345,10 @@ async fn dismiss_report(
         .execute(&mut *tx)
         .await?;
     if dismissed.rows_affected() == 0 {
-        let exists: Option<(String,)> = sqlx::query_as("SELECT id FROM reports WHERE id = $1").bind(&id).fetch_optional(&mut *tx).await?;
+        let exists: Option<(String,)> = sqlx::query_as("SELECT id FROM reports WHERE id = $1")
+            .bind(&id)
+            .fetch_optional(&mut *tx)
+            .await?;
         return Err(match exists {
             Some(_) => AppError::Conflict("This report is no longer open".into()),
             None => AppError::NotFound("Report not found".into()),
@@ -331,8 +362,17 @@ async fn dismiss_report(
 // ---------------------------------------------------------------- hiding posts and reviews
 
 /// 409 when the thing exists but is already in the wanted state, else 404.
-async fn conflict_or_missing(conn: &mut AnyConnection, exists_sql: &str, id: &str, conflict: &str, missing: &str) -> AppResult<AppError> {
-    let exists: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(exists_sql.to_owned())).bind(id).fetch_optional(&mut *conn).await?;
+async fn conflict_or_missing(
+    conn: &mut AnyConnection,
+    exists_sql: &str,
+    id: &str,
+    conflict: &str,
+    missing: &str,
+) -> AppResult<AppError> {
+    let exists: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(exists_sql.to_owned()))
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
     Ok(match exists {
         Some(_) => AppError::Conflict(conflict.into()),
         None => AppError::NotFound(missing.into()),
@@ -383,9 +423,17 @@ async fn hide_blog(
             .fetch_optional(&mut *tx)
             .await?;
     let Some((author_id, title)) = hidden else {
-        return Err(conflict_or_missing(&mut tx, "SELECT id FROM blogs WHERE id = $1", &id, "This post is already hidden", "Blog not found").await?);
+        return Err(conflict_or_missing(
+            &mut tx,
+            "SELECT id FROM blogs WHERE id = $1",
+            &id,
+            "This post is already hidden",
+            "Blog not found",
+        )
+        .await?);
     };
-    notify_hidden(&mut tx, &author_id, format!("An admin hid your post \"{title}\": {reason}")).await?;
+    notify_hidden(&mut tx, &author_id, format!("An admin hid your post \"{title}\": {reason}"))
+        .await?;
     resolve_reports(&mut tx, &session.user_id, ReportTarget::Blog, &id, now).await?;
     audit::record(&mut tx, &session.user_id, AuditAction::HideBlog, &id, &reason).await?;
     tx.commit().await?;
@@ -411,9 +459,20 @@ async fn unhide_blog(
     session.require_stored_role(&state.db, Role::Admin).await?;
     let reason = optional_reason(body.reason.as_deref())?;
     let mut tx = state.db.begin_write().await?;
-    let shown = sqlx::query("UPDATE blogs SET hidden_at = NULL WHERE id = $1 AND hidden_at IS NOT NULL").bind(&id).execute(&mut *tx).await?;
+    let shown =
+        sqlx::query("UPDATE blogs SET hidden_at = NULL WHERE id = $1 AND hidden_at IS NOT NULL")
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
     if shown.rows_affected() == 0 {
-        return Err(conflict_or_missing(&mut tx, "SELECT id FROM blogs WHERE id = $1", &id, "This post is not hidden", "Blog not found").await?);
+        return Err(conflict_or_missing(
+            &mut tx,
+            "SELECT id FROM blogs WHERE id = $1",
+            &id,
+            "This post is not hidden",
+            "Blog not found",
+        )
+        .await?);
     }
     audit::record(&mut tx, &session.user_id, AuditAction::UnhideBlog, &id, &reason).await?;
     tx.commit().await?;
@@ -447,7 +506,14 @@ async fn hide_review(
             .fetch_optional(&mut *tx)
             .await?;
     let Some((guide_id, tourist_id, score)) = hidden else {
-        return Err(conflict_or_missing(&mut tx, "SELECT id FROM ratings WHERE id = $1", &id, "This review is already hidden", "Review not found").await?);
+        return Err(conflict_or_missing(
+            &mut tx,
+            "SELECT id FROM ratings WHERE id = $1",
+            &id,
+            "This review is already hidden",
+            "Review not found",
+        )
+        .await?);
     };
     count_review(&mut tx, &guide_id, -score, -1, now).await?;
     notify_hidden(&mut tx, &tourist_id, format!("An admin hid your review: {reason}")).await?;
@@ -459,7 +525,13 @@ async fn hide_review(
 }
 
 /// Adds (or takes away) one review in the guide's rating, and their public rows follow.
-async fn count_review(conn: &mut AnyConnection, guide_id: &str, score: i64, count: i64, now: i64) -> AppResult<()> {
+async fn count_review(
+    conn: &mut AnyConnection,
+    guide_id: &str,
+    score: i64,
+    count: i64,
+    now: i64,
+) -> AppResult<()> {
     sqlx::query("UPDATE guide_details SET rating_sum = rating_sum + $1, review_count = review_count + $2, updated_at = $3 WHERE user_id = $4")
         .bind(score)
         .bind(count)
@@ -495,7 +567,14 @@ async fn unhide_review(
             .fetch_optional(&mut *tx)
             .await?;
     let Some((guide_id, score)) = shown else {
-        return Err(conflict_or_missing(&mut tx, "SELECT id FROM ratings WHERE id = $1", &id, "This review is not hidden", "Review not found").await?);
+        return Err(conflict_or_missing(
+            &mut tx,
+            "SELECT id FROM ratings WHERE id = $1",
+            &id,
+            "This review is not hidden",
+            "Review not found",
+        )
+        .await?);
     };
     count_review(&mut tx, &guide_id, score, 1, now).await?;
     audit::record(&mut tx, &session.user_id, AuditAction::UnhideReview, &id, &reason).await?;
@@ -539,14 +618,23 @@ async fn suspend_user(
     .execute(&mut *tx)
     .await?;
     if suspended.rows_affected() == 0 {
-        return Err(conflict_or_missing(&mut tx, "SELECT id FROM users WHERE id = $1", &id, "This account is already suspended", "Account not found").await?);
+        return Err(conflict_or_missing(
+            &mut tx,
+            "SELECT id FROM users WHERE id = $1",
+            &id,
+            "This account is already suspended",
+            "Account not found",
+        )
+        .await?);
     }
     // Signing in again is needed after an unsuspension: the old sessions are over.
-    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
-        .bind(now)
-        .bind(&id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
+    )
+    .bind(now)
+    .bind(&id)
+    .execute(&mut *tx)
+    .await?;
     crate::guides::index::refresh(&mut tx, &id).await?;
     sqlx::query(
         "UPDATE reports SET status = 'resolved', resolved_by = $1, resolved_at = $2 WHERE status = 'open' AND ( \
@@ -591,7 +679,14 @@ async fn unsuspend_user(
     .execute(&mut *tx)
     .await?;
     if lifted.rows_affected() == 0 {
-        return Err(conflict_or_missing(&mut tx, "SELECT id FROM users WHERE id = $1", &id, "This account is not suspended", "Account not found").await?);
+        return Err(conflict_or_missing(
+            &mut tx,
+            "SELECT id FROM users WHERE id = $1",
+            &id,
+            "This account is not suspended",
+            "Account not found",
+        )
+        .await?);
     }
     crate::guides::index::refresh(&mut tx, &id).await?;
     audit::record(&mut tx, &session.user_id, AuditAction::UnsuspendUser, &id, &reason).await?;
@@ -627,7 +722,10 @@ pub struct SuspendedAccountsResponse {
         (status = 200, body = SuspendedAccountsResponse),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     ))]
-async fn suspended_users(State(state): State<AppState>, session: Session) -> AppResult<Json<SuspendedAccountsResponse>> {
+async fn suspended_users(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<SuspendedAccountsResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
     let rows: Vec<(String, String, String, String, String, String, i64)> = sqlx::query_as(
         "SELECT id, first_name, last_name, email, role, suspension_reason, suspended_at FROM users \
@@ -638,7 +736,15 @@ async fn suspended_users(State(state): State<AppState>, session: Session) -> App
     let data = rows
         .into_iter()
         .filter_map(|(id, first_name, last_name, email, role, reason, at)| {
-            Some(SuspendedAccount { id, first_name, last_name, email, role: Role::parse(&role)?, reason, suspended_at: to_rfc3339(at) })
+            Some(SuspendedAccount {
+                id,
+                first_name,
+                last_name,
+                email,
+                role: Role::parse(&role)?,
+                reason,
+                suspended_at: to_rfc3339(at),
+            })
         })
         .collect();
     Ok(Json(SuspendedAccountsResponse { status: "success", data }))
@@ -683,7 +789,11 @@ pub struct AuditResponse {
         (status = 200, body = AuditResponse),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     ))]
-async fn audit_log(State(state): State<AppState>, session: Session, Query(params): Query<PageParams>) -> AppResult<Json<AuditResponse>> {
+async fn audit_log(
+    State(state): State<AppState>,
+    session: Session,
+    Query(params): Query<PageParams>,
+) -> AppResult<Json<AuditResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
     let (page, limit) = page_and_limit(params.page, params.limit, 20)?;
     let rows: Vec<(String, String, Option<String>, Option<String>, String, String, String, i64)> = sqlx::query_as(
@@ -694,7 +804,8 @@ async fn audit_log(State(state): State<AppState>, session: Session, Query(params
     .bind((page - 1) * limit)
     .fetch_all(&state.db.pool)
     .await?;
-    let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM audit_log").fetch_one(&state.db.pool).await?;
+    let (total,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM audit_log").fetch_one(&state.db.pool).await?;
     let entries = rows
         .into_iter()
         .filter_map(|(id, actor_id, first, last, action, target_id, reason, at)| {
@@ -702,7 +813,9 @@ async fn audit_log(State(state): State<AppState>, session: Session, Query(params
             Some(AuditEntry {
                 id,
                 actor_id,
-                actor_name: format!("{} {}", first.unwrap_or_default(), last.unwrap_or_default()).trim().to_owned(),
+                actor_name: format!("{} {}", first.unwrap_or_default(), last.unwrap_or_default())
+                    .trim()
+                    .to_owned(),
                 action,
                 target_type: action.target(),
                 target_id,
@@ -711,5 +824,8 @@ async fn audit_log(State(state): State<AppState>, session: Session, Query(params
             })
         })
         .collect();
-    Ok(Json(AuditResponse { status: "success", data: AuditPage { entries, total_pages: total_pages(total, limit) } }))
+    Ok(Json(AuditResponse {
+        status: "success",
+        data: AuditPage { entries, total_pages: total_pages(total, limit) },
+    }))
 }

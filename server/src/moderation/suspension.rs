@@ -4,23 +4,33 @@
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
 
-pub const SUSPENDED: &str = "This account is suspended. Please contact support if you think this is a mistake.";
+pub const SUSPENDED: &str =
+    "This account is suspended. Please contact support if you think this is a mistake.";
 
 /// Whether the account is suspended now (one primary-key lookup); unknown accounts are not.
 pub async fn is_suspended(db: &Db, user_id: &str) -> AppResult<bool> {
-    let found: Option<(Option<i64>,)> = sqlx::query_as("SELECT suspended_at FROM users WHERE id = $1")
-        .bind(user_id)
-        .fetch_optional(&db.pool)
-        .await?;
+    let found: Option<(Option<i64>,)> =
+        sqlx::query_as("SELECT suspended_at FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(&db.pool)
+            .await?;
     Ok(matches!(found, Some((Some(_),))))
 }
 
 /// 403 with a clear message for a suspended account signing in with the right password.
 pub async fn refuse_sign_in(db: &Db, user_id: &str) -> AppResult<()> {
-    if is_suspended(db, user_id).await? { Err(AppError::Forbidden(SUSPENDED.into())) } else { Ok(()) }
+    if is_suspended(db, user_id).await? {
+        Err(AppError::Forbidden(SUSPENDED.into()))
+    } else {
+        Ok(())
+    }
 }
 
 /// 401 for a suspended account's token or refresh token: the client signs out.
 pub async fn refuse_session(db: &Db, user_id: &str) -> AppResult<()> {
-    if is_suspended(db, user_id).await? { Err(AppError::Unauthorized(SUSPENDED.into())) } else { Ok(()) }
+    if is_suspended(db, user_id).await? {
+        Err(AppError::Unauthorized(SUSPENDED.into()))
+    } else {
+        Ok(())
+    }
 }

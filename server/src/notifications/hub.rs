@@ -42,7 +42,9 @@ impl Announcement {
     /// Whose live stream this concerns; `None` for changes that are no one's in particular.
     pub fn user_id(&self) -> Option<&str> {
         match self {
-            Self::Notifications { user_id } | Self::Message { user_id, .. } | Self::MessagesRead { user_id } => Some(user_id),
+            Self::Notifications { user_id }
+            | Self::Message { user_id, .. }
+            | Self::MessagesRead { user_id } => Some(user_id),
             Self::CatalogueChanged => None,
         }
     }
@@ -52,7 +54,9 @@ impl Announcement {
     fn encode(&self) -> String {
         match self {
             Self::Notifications { user_id } => user_id.clone(),
-            Self::Message { user_id, conversation_id, message_id } => format!("message:{user_id}:{conversation_id}:{message_id}"),
+            Self::Message { user_id, conversation_id, message_id } => {
+                format!("message:{user_id}:{conversation_id}:{message_id}")
+            }
             Self::MessagesRead { user_id } => format!("read:{user_id}"),
             Self::CatalogueChanged => "catalogue:changed".into(),
         }
@@ -108,8 +112,10 @@ impl NotificationHub {
     /// Tells every replica these users' notifications changed. Called after the change is
     /// committed; a failure only delays the live count until the page's next reload.
     pub async fn announce(&self, db: &Db, user_ids: &[&str]) {
-        let announcements: Vec<Announcement> =
-            user_ids.iter().map(|user_id| Announcement::Notifications { user_id: (*user_id).to_owned() }).collect();
+        let announcements: Vec<Announcement> = user_ids
+            .iter()
+            .map(|user_id| Announcement::Notifications { user_id: (*user_id).to_owned() })
+            .collect();
         self.announce_all(db, announcements).await;
     }
 
@@ -122,7 +128,11 @@ impl NotificationHub {
                     let _ = self.local.send(announcement);
                 }
                 Backend::Postgres => {
-                    let sent = sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(announcement.encode()).execute(&db.pool).await;
+                    let sent = sqlx::query("SELECT pg_notify($1, $2)")
+                        .bind(CHANNEL)
+                        .bind(announcement.encode())
+                        .execute(&db.pool)
+                        .await;
                     if let Err(e) = sent {
                         tracing::warn!(error = %e, "could not announce a change");
                     }
@@ -151,7 +161,11 @@ async fn connect(database_url: &str) -> Option<PgListener> {
 }
 
 /// Forwards `pg_notify` announcements into the local broadcast, reconnecting after errors.
-async fn listen(database_url: String, mut listener: Option<PgListener>, local: broadcast::Sender<Announcement>) {
+async fn listen(
+    database_url: String,
+    mut listener: Option<PgListener>,
+    local: broadcast::Sender<Announcement>,
+) {
     loop {
         if let Some(active) = listener.as_mut() {
             match active.recv().await {
@@ -160,7 +174,10 @@ async fn listen(database_url: String, mut listener: Option<PgListener>, local: b
                         Some(announcement) => {
                             let _ = local.send(announcement);
                         }
-                        None => tracing::warn!(payload = message.payload(), "ignored an unknown announcement"),
+                        None => tracing::warn!(
+                            payload = message.payload(),
+                            "ignored an unknown announcement"
+                        ),
                     }
                     continue;
                 }
@@ -184,7 +201,11 @@ mod tests {
     fn every_announcement_survives_the_trip_through_pg_notify() {
         let all = [
             Announcement::Notifications { user_id: "u1".into() },
-            Announcement::Message { user_id: "u1".into(), conversation_id: "c1".into(), message_id: "m1".into() },
+            Announcement::Message {
+                user_id: "u1".into(),
+                conversation_id: "c1".into(),
+                message_id: "m1".into(),
+            },
             Announcement::MessagesRead { user_id: "u1".into() },
             Announcement::CatalogueChanged,
         ];

@@ -98,7 +98,12 @@ pub struct NotificationsResponse {
     data: Vec<Notification>,
 }
 
-async fn list(state: &AppState, session: &Session, role: Role, lang: Lang) -> AppResult<Json<NotificationsResponse>> {
+async fn list(
+    state: &AppState,
+    session: &Session,
+    role: Role,
+    lang: Lang,
+) -> AppResult<Json<NotificationsResponse>> {
     session.require_stored_role(&state.db, role).await?;
     // `is_read` is read as 0 or 1: the Any driver cannot decode SQLite's booleans.
     let rows: Vec<NotificationRow> = sqlx::query_as(
@@ -110,14 +115,21 @@ async fn list(state: &AppState, session: &Session, role: Role, lang: Lang) -> Ap
     .bind(LIST_MAX)
     .fetch_all(&state.db.pool)
     .await?;
-    Ok(Json(NotificationsResponse { status: "success", data: rows.into_iter().map(|row| Notification::read_in(row, lang)).collect() }))
+    Ok(Json(NotificationsResponse {
+        status: "success",
+        data: rows.into_iter().map(|row| Notification::read_in(row, lang)).collect(),
+    }))
 }
 
 /// The signed-in guide's notifications, newest first, in the language `Accept-Language`
 /// asks for (`ne` or `en`; English otherwise).
 #[utoipa::path(get, path = "/notifications/guide", tag = "notifications", security(("bearer" = [])),
     responses((status = 200, body = NotificationsResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn guide_notifications(State(state): State<AppState>, session: Session, lang: Lang) -> AppResult<Json<NotificationsResponse>> {
+async fn guide_notifications(
+    State(state): State<AppState>,
+    session: Session,
+    lang: Lang,
+) -> AppResult<Json<NotificationsResponse>> {
     list(&state, &session, Role::Guide, lang).await
 }
 
@@ -125,7 +137,11 @@ async fn guide_notifications(State(state): State<AppState>, session: Session, la
 /// `Accept-Language` asks for (`ne` or `en`; English otherwise).
 #[utoipa::path(get, path = "/notifications/tourist", tag = "notifications", security(("bearer" = [])),
     responses((status = 200, body = NotificationsResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn tourist_notifications(State(state): State<AppState>, session: Session, lang: Lang) -> AppResult<Json<NotificationsResponse>> {
+async fn tourist_notifications(
+    State(state): State<AppState>,
+    session: Session,
+    lang: Lang,
+) -> AppResult<Json<NotificationsResponse>> {
     list(&state, &session, Role::Tourist, lang).await
 }
 
@@ -133,13 +149,19 @@ async fn tourist_notifications(State(state): State<AppState>, session: Session, 
 #[utoipa::path(patch, path = "/notifications/{id}/read", tag = "notifications", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses((status = 200, body = MessageResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn mark_read(State(state): State<AppState>, session: Session, Path(id): Path<String>) -> AppResult<Json<MessageResponse>> {
-    let updated = sqlx::query("UPDATE notifications SET is_read = TRUE, updated_at = $1 WHERE id = $2 AND user_id = $3")
-        .bind(now_ms())
-        .bind(&id)
-        .bind(&session.user_id)
-        .execute(&state.db.pool)
-        .await?;
+async fn mark_read(
+    State(state): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> AppResult<Json<MessageResponse>> {
+    let updated = sqlx::query(
+        "UPDATE notifications SET is_read = TRUE, updated_at = $1 WHERE id = $2 AND user_id = $3",
+    )
+    .bind(now_ms())
+    .bind(&id)
+    .bind(&session.user_id)
+    .execute(&state.db.pool)
+    .await?;
     if updated.rows_affected() == 0 {
         return Err(AppError::NotFound("Notification not found".into()));
     }
@@ -150,7 +172,10 @@ async fn mark_read(State(state): State<AppState>, session: Session, Path(id): Pa
 /// Mark all of your notifications read.
 #[utoipa::path(patch, path = "/notifications/read-all", tag = "notifications", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 401, body = ErrorBody)))]
-async fn mark_all_read(State(state): State<AppState>, session: Session) -> AppResult<Json<MessageResponse>> {
+async fn mark_all_read(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<MessageResponse>> {
     sqlx::query("UPDATE notifications SET is_read = TRUE, updated_at = $1 WHERE user_id = $2 AND NOT is_read")
         .bind(now_ms())
         .bind(&session.user_id)
@@ -173,17 +198,21 @@ pub struct UnreadCountResponse {
 }
 
 async fn count_unread(db: &Db, user_id: &str) -> AppResult<i64> {
-    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND NOT is_read")
-        .bind(user_id)
-        .fetch_one(&db.pool)
-        .await?;
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND NOT is_read")
+            .bind(user_id)
+            .fetch_one(&db.pool)
+            .await?;
     Ok(count)
 }
 
 /// How many of your notifications are unread.
 #[utoipa::path(get, path = "/notifications/unread-count", tag = "notifications", security(("bearer" = [])),
     responses((status = 200, body = UnreadCountResponse), (status = 401, body = ErrorBody)))]
-async fn unread_count(State(state): State<AppState>, session: Session) -> AppResult<Json<UnreadCountResponse>> {
+async fn unread_count(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<UnreadCountResponse>> {
     let count = count_unread(&state.db, &session.user_id).await?;
     Ok(Json(UnreadCountResponse { status: "success", data: UnreadCount { count } }))
 }
@@ -211,17 +240,25 @@ async fn live_unread_count(
     session: Session,
     headers: HeaderMap,
 ) -> AppResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
-    let resume_from = headers.get("last-event-id").and_then(|value| value.to_str().ok()).and_then(resume_position);
+    let resume_from = headers
+        .get("last-event-id")
+        .and_then(|value| value.to_str().ok())
+        .and_then(resume_position);
     // Subscribe before the first counts and the replay, so a change in between is not
     // missed (it may come twice: clients skip a message they have).
     let changes = state.notifications.subscribe();
     // The missed messages first, then the counts as they stand after them.
     let (mut first, position) = match resume_from {
-        Some(position) => (VecDeque::from(replay(&state.db, &session.user_id, position).await?), position),
+        Some(position) => {
+            (VecDeque::from(replay(&state.db, &session.user_id, position).await?), position)
+        }
         None => (VecDeque::new(), now_ms()),
     };
-    first.push_back(Outgoing::plain(unread_event(count_unread(&state.db, &session.user_id).await?)));
-    first.push_back(Outgoing::plain(unread_messages_event(conversations::store::unread_count(&state.db, &session.user_id).await?)));
+    first
+        .push_back(Outgoing::plain(unread_event(count_unread(&state.db, &session.user_id).await?)));
+    first.push_back(Outgoing::plain(unread_messages_event(
+        conversations::store::unread_count(&state.db, &session.user_id).await?,
+    )));
     let deadline = tokio::time::Instant::now() + STREAM_LIFETIME;
     let stream = futures_util::stream::unfold(
         (first, changes, state.db.clone(), session.user_id, position),
@@ -234,7 +271,9 @@ async fn live_unread_count(
                 }
                 let announcement = match tokio::time::timeout_at(deadline, changes.recv()).await {
                     Err(_) | Ok(Err(RecvError::Closed)) => return None,
-                    Ok(Ok(announcement)) if announcement.user_id() == Some(user_id.as_str()) => Some(announcement),
+                    Ok(Ok(announcement)) if announcement.user_id() == Some(user_id.as_str()) => {
+                        Some(announcement)
+                    }
                     Ok(Ok(_)) => continue,
                     // Fell behind: some of the missed changes may have been ours.
                     Ok(Err(RecvError::Lagged(_))) => None,
@@ -270,7 +309,13 @@ fn resume_position(last_event_id: &str) -> Option<i64> {
 
 /// The `message` events a stream resuming at `position` missed.
 async fn replay(db: &Db, user_id: &str, position: i64) -> AppResult<Vec<Outgoing>> {
-    let missed = conversations::store::live_messages_since(db, user_id, position - REPLAY_SLACK_MS, REPLAY_MAX).await?;
+    let missed = conversations::store::live_messages_since(
+        db,
+        user_id,
+        position - REPLAY_SLACK_MS,
+        REPLAY_MAX,
+    )
+    .await?;
     Ok(missed.into_iter().map(message_event).collect())
 }
 
@@ -288,16 +333,31 @@ impl Outgoing {
 }
 
 fn message_event(live: conversations::store::LiveMessage) -> Outgoing {
-    let data = serde_json::json!({ "conversationId": live.conversation_id, "message": live.message });
-    Outgoing { event: Event::default().event("message").data(data.to_string()), at_ms: Some(live.at_ms) }
+    let data =
+        serde_json::json!({ "conversationId": live.conversation_id, "message": live.message });
+    Outgoing {
+        event: Event::default().event("message").data(data.to_string()),
+        at_ms: Some(live.at_ms),
+    }
 }
 
 /// What a stream at `position` sends for one of its user's announcements; `None` (after
 /// falling behind) re-sends both counts and replays the messages since `position`.
-async fn events_for(db: &Db, user_id: &str, announcement: Option<Announcement>, position: i64) -> AppResult<Vec<Outgoing>> {
-    let unread_messages = async || Ok::<_, AppError>(Outgoing::plain(unread_messages_event(conversations::store::unread_count(db, user_id).await?)));
+async fn events_for(
+    db: &Db,
+    user_id: &str,
+    announcement: Option<Announcement>,
+    position: i64,
+) -> AppResult<Vec<Outgoing>> {
+    let unread_messages = async || {
+        Ok::<_, AppError>(Outgoing::plain(unread_messages_event(
+            conversations::store::unread_count(db, user_id).await?,
+        )))
+    };
     Ok(match announcement {
-        Some(Announcement::Notifications { .. }) => vec![Outgoing::plain(unread_event(count_unread(db, user_id).await?))],
+        Some(Announcement::Notifications { .. }) => {
+            vec![Outgoing::plain(unread_event(count_unread(db, user_id).await?))]
+        }
         Some(Announcement::MessagesRead { .. }) => vec![unread_messages().await?],
         // Never sent to a stream (it is no one's); nothing to tell.
         Some(Announcement::CatalogueChanged) => Vec::new(),
@@ -311,7 +371,10 @@ async fn events_for(db: &Db, user_id: &str, announcement: Option<Announcement>, 
         }
         None => {
             let mut events = replay(db, user_id, position).await?;
-            events.extend([Outgoing::plain(unread_event(count_unread(db, user_id).await?)), unread_messages().await?]);
+            events.extend([
+                Outgoing::plain(unread_event(count_unread(db, user_id).await?)),
+                unread_messages().await?,
+            ]);
             events
         }
     })

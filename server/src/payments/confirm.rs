@@ -9,9 +9,9 @@ use crate::bookings::lifecycle;
 use crate::bookings::routes::{money, trip_dates};
 use crate::bookings::sweep::TripSweep;
 use crate::db::{Db, is_unique_violation, now_ms};
+use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
 use crate::ledger;
-use crate::email::{self, Email, Recipient, Template};
 use crate::notifications::{self, NewNotification, NotificationHub};
 
 /// What confirming a session did.
@@ -94,8 +94,16 @@ pub async fn confirm_paid(
     }
     // Captured: the guide's share and the commission, whether the booking takes the money
     // or it goes back (then the refund reverses both).
-    ledger::credit_payment(&mut tx, &payment.guide_id, &payment.booking_id, &payment.payment_id, payment.amount_cents, commission_percent, now)
-        .await?;
+    ledger::credit_payment(
+        &mut tx,
+        &payment.guide_id,
+        &payment.booking_id,
+        &payment.payment_id,
+        payment.amount_cents,
+        commission_percent,
+        now,
+    )
+    .await?;
     let dates = trip_dates(&payment.selected_date, payment.days);
     let amount = money(payment.amount_cents);
     if lifecycle::pay(&mut tx, &payment.booking_id, now).await? {
@@ -106,7 +114,10 @@ pub async fn confirm_paid(
                 kind: "booking_paid",
                 booking_id: Some(&payment.booking_id),
                 guide_message: String::new(),
-                tourist_message: format!("Payment received ({amount}). Your trip with {} on {dates} is confirmed.", payment.guide_name),
+                tourist_message: format!(
+                    "Payment received ({amount}). Your trip with {} on {dates} is confirmed.",
+                    payment.guide_name
+                ),
                 status: "approved",
                 payment_status: "paid",
             },
@@ -118,7 +129,10 @@ pub async fn confirm_paid(
                 user_id: &payment.guide_id,
                 kind: "booking_paid",
                 booking_id: Some(&payment.booking_id),
-                guide_message: format!("{} paid {amount} for the trip on {dates}. It is confirmed.", payment.tourist_name),
+                guide_message: format!(
+                    "{} paid {amount} for the trip on {dates}. It is confirmed.",
+                    payment.tourist_name
+                ),
                 tourist_message: String::new(),
                 status: "approved",
                 payment_status: "paid",
@@ -126,16 +140,39 @@ pub async fn confirm_paid(
         )
         .await?;
         let booking_id = &payment.booking_id;
-        email::queue(&mut tx, Email { to: Recipient::User(payment.tourist_id.clone()), template: Template::PaymentReceivedTraveller { booking_id: booking_id.clone() } }).await?;
-        email::queue(&mut tx, Email { to: Recipient::User(payment.guide_id.clone()), template: Template::PaymentReceivedGuide { booking_id: booking_id.clone() } }).await?;
+        email::queue(
+            &mut tx,
+            Email {
+                to: Recipient::User(payment.tourist_id.clone()),
+                template: Template::PaymentReceivedTraveller { booking_id: booking_id.clone() },
+            },
+        )
+        .await?;
+        email::queue(
+            &mut tx,
+            Email {
+                to: Recipient::User(payment.guide_id.clone()),
+                template: Template::PaymentReceivedGuide { booking_id: booking_id.clone() },
+            },
+        )
+        .await?;
         tx.commit().await?;
         crate::monitoring::payment_confirmed();
         hub.announce(db, &[&payment.tourist_id, &payment.guide_id]).await;
         return Ok(Confirmation::Paid { booking_id: payment.booking_id });
     }
     // The booking can no longer be paid (cancelled or expired while the traveller paid).
-    let late = lifecycle::late_payment(&mut tx, &payment.booking_id, payment.amount_cents, now).await?;
-    lifecycle::write_refund(&mut tx, &payment.booking_id, &payment.payment_id, &payment.provider, payment.amount_cents, now).await?;
+    let late =
+        lifecycle::late_payment(&mut tx, &payment.booking_id, payment.amount_cents, now).await?;
+    lifecycle::write_refund(
+        &mut tx,
+        &payment.booking_id,
+        &payment.payment_id,
+        &payment.provider,
+        payment.amount_cents,
+        now,
+    )
+    .await?;
     if late {
         notifications::store(
             &mut tx,
@@ -160,7 +197,13 @@ pub async fn confirm_paid(
     Ok(Confirmation::Refunding { booking_id: payment.booking_id })
 }
 
-async fn refund_second_payment(db: &Db, trips: &TripSweep, payment: &Pending, reference: Option<&str>, now: i64) -> AppResult<Confirmation> {
+async fn refund_second_payment(
+    db: &Db,
+    trips: &TripSweep,
+    payment: &Pending,
+    reference: Option<&str>,
+    now: i64,
+) -> AppResult<Confirmation> {
     let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE payments SET payment_intent = COALESCE($1, payment_intent), captured_minor = amount_minor, updated_at = $2 WHERE id = $3")
         .bind(reference)
@@ -168,7 +211,15 @@ async fn refund_second_payment(db: &Db, trips: &TripSweep, payment: &Pending, re
         .bind(&payment.payment_id)
         .execute(&mut *tx)
         .await?;
-    lifecycle::write_refund(&mut tx, &payment.booking_id, &payment.payment_id, &payment.provider, payment.amount_cents, now).await?;
+    lifecycle::write_refund(
+        &mut tx,
+        &payment.booking_id,
+        &payment.payment_id,
+        &payment.provider,
+        payment.amount_cents,
+        now,
+    )
+    .await?;
     tx.commit().await?;
     tracing::warn!(booking_id = %payment.booking_id, payment_id = %payment.payment_id, "booking paid twice; refunding the second payment");
     trips.wake();

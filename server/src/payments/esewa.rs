@@ -46,9 +46,21 @@ pub fn signature(secret: &[u8], message: &str) -> String {
 }
 
 /// The form for paying `rupees` (whole rupees, no tax or charges) as `transaction_uuid`.
-pub fn form(secret: &[u8], product_code: &str, rupees: i64, transaction_uuid: &str, success_url: String, failure_url: String) -> EsewaForm {
+pub fn form(
+    secret: &[u8],
+    product_code: &str,
+    rupees: i64,
+    transaction_uuid: &str,
+    success_url: String,
+    failure_url: String,
+) -> EsewaForm {
     let total = rupees.to_string();
-    let signature = signature(secret, &format!("total_amount={total},transaction_uuid={transaction_uuid},product_code={product_code}"));
+    let signature = signature(
+        secret,
+        &format!(
+            "total_amount={total},transaction_uuid={transaction_uuid},product_code={product_code}"
+        ),
+    );
     EsewaForm {
         amount: total.clone(),
         tax_amount: "0".into(),
@@ -102,7 +114,8 @@ pub fn read_answer(secret: &[u8], data: &str) -> Result<Answer, AnswerError> {
     // A query string's '+' often arrives as a space.
     let data = data.trim().replace(' ', "+");
     let bytes = STANDARD.decode(data.as_bytes()).map_err(|_| AnswerError::Malformed)?;
-    let fields: Map<String, Value> = serde_json::from_slice(&bytes).map_err(|_| AnswerError::Malformed)?;
+    let fields: Map<String, Value> =
+        serde_json::from_slice(&bytes).map_err(|_| AnswerError::Malformed)?;
     let field = |name: &str| fields.get(name).and_then(text);
     let names = field("signed_field_names").ok_or(AnswerError::Malformed)?;
     let names: Vec<&str> = names.split(',').map(str::trim).collect();
@@ -115,7 +128,9 @@ pub fn read_answer(secret: &[u8], data: &str) -> Result<Answer, AnswerError> {
     for name in &names {
         message.push(format!("{name}={}", field(name).ok_or(AnswerError::Malformed)?));
     }
-    let given = field("signature").and_then(|s| STANDARD.decode(s.as_bytes()).ok()).ok_or(AnswerError::Malformed)?;
+    let given = field("signature")
+        .and_then(|s| STANDARD.decode(s.as_bytes()).ok())
+        .ok_or(AnswerError::Malformed)?;
     let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
     mac.update(message.join(",").as_bytes());
     // `verify_slice` compares in constant time.
@@ -130,8 +145,16 @@ pub fn read_answer(secret: &[u8], data: &str) -> Result<Answer, AnswerError> {
 }
 
 /// A signed answer as eSewa would send it (the sandbox and tests).
-pub fn answer(secret: &[u8], transaction_code: &str, status: &str, total_amount: &str, transaction_uuid: &str, product_code: &str) -> String {
-    let names = "transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names";
+pub fn answer(
+    secret: &[u8],
+    transaction_code: &str,
+    status: &str,
+    total_amount: &str,
+    transaction_uuid: &str,
+    product_code: &str,
+) -> String {
+    let names =
+        "transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names";
     let message = format!(
         "transaction_code={transaction_code},status={status},total_amount={total_amount},transaction_uuid={transaction_uuid},product_code={product_code},signed_field_names={names}"
     );
@@ -169,22 +192,37 @@ pub struct EsewaStatusApi {
 
 impl EsewaStatusApi {
     pub fn new(url: &str) -> anyhow::Result<Self> {
-        let http = reqwest::Client::builder().timeout(REQUEST_TIMEOUT).connect_timeout(CONNECT_TIMEOUT).build()?;
+        let http = reqwest::Client::builder()
+            .timeout(REQUEST_TIMEOUT)
+            .connect_timeout(CONNECT_TIMEOUT)
+            .build()?;
         Ok(Self { http, url: url.to_owned() })
     }
 
     /// `GET {status_url}?product_code=..&total_amount=..&transaction_uuid=..`.
-    pub async fn check(&self, product_code: &str, rupees: i64, transaction_uuid: &str) -> anyhow::Result<Status> {
+    pub async fn check(
+        &self,
+        product_code: &str,
+        rupees: i64,
+        transaction_uuid: &str,
+    ) -> anyhow::Result<Status> {
         let total = rupees.to_string();
         let url = reqwest::Url::parse_with_params(
             &self.url,
-            [("product_code", product_code), ("total_amount", total.as_str()), ("transaction_uuid", transaction_uuid)],
+            [
+                ("product_code", product_code),
+                ("total_amount", total.as_str()),
+                ("transaction_uuid", transaction_uuid),
+            ],
         )?;
         let response = self.http.get(url).send().await?;
         let status = response.status();
         if !status.is_success() {
             let body = response.text().await.unwrap_or_default();
-            anyhow::bail!("eSewa answered {status}: {}", body.chars().take(500).collect::<String>());
+            anyhow::bail!(
+                "eSewa answered {status}: {}",
+                body.chars().take(500).collect::<String>()
+            );
         }
         Ok(response.json().await?)
     }
@@ -199,17 +237,31 @@ mod tests {
     #[test]
     fn the_form_is_signed_as_esewa_documents() {
         // Computed independently (Python's hmac) with eSewa's published test key.
-        assert_eq!(signature(SECRET, "total_amount=100,transaction_uuid=11-201-13,product_code=EPAYTEST"), "5DZywcrTKD0gia/rsSMcrRHmJl+4Tbol6S+lWgdJ94E=");
+        assert_eq!(
+            signature(SECRET, "total_amount=100,transaction_uuid=11-201-13,product_code=EPAYTEST"),
+            "5DZywcrTKD0gia/rsSMcrRHmJl+4Tbol6S+lWgdJ94E="
+        );
         let form = form(SECRET, "EPAYTEST", 100, "11-201-13", "s".into(), "f".into());
         assert_eq!(form.signature, "5DZywcrTKD0gia/rsSMcrRHmJl+4Tbol6S+lWgdJ94E=");
-        assert_eq!((form.amount.as_str(), form.total_amount.as_str(), form.tax_amount.as_str()), ("100", "100", "0"));
+        assert_eq!(
+            (form.amount.as_str(), form.total_amount.as_str(), form.tax_amount.as_str()),
+            ("100", "100", "0")
+        );
     }
 
     #[test]
     fn an_answer_signed_with_the_key_is_read_and_any_change_refused() {
         let data = answer(SECRET, "000AWEO", "COMPLETE", "1,000.0", "abc", "EPAYTEST");
         let read = read_answer(SECRET, &data).unwrap();
-        assert_eq!(read, Answer { transaction_uuid: "abc".into(), product_code: "EPAYTEST".into(), total_paisa: 100_000, status: "COMPLETE".into() });
+        assert_eq!(
+            read,
+            Answer {
+                transaction_uuid: "abc".into(),
+                product_code: "EPAYTEST".into(),
+                total_paisa: 100_000,
+                status: "COMPLETE".into()
+            }
+        );
         assert_eq!(read_answer(b"another key", &data), Err(AnswerError::Mismatch));
         let json = String::from_utf8(STANDARD.decode(&data).unwrap()).unwrap();
         let tampered = STANDARD.encode(json.replace("1,000.0", "1.0"));

@@ -61,7 +61,10 @@ pub struct Lookup {
 
 impl Khalti {
     pub fn new(config: &KhaltiConfig) -> anyhow::Result<Self> {
-        let http = reqwest::Client::builder().timeout(REQUEST_TIMEOUT).connect_timeout(CONNECT_TIMEOUT).build()?;
+        let http = reqwest::Client::builder()
+            .timeout(REQUEST_TIMEOUT)
+            .connect_timeout(CONNECT_TIMEOUT)
+            .build()?;
         Ok(Self {
             http,
             authorization: format!("Key {}", String::from_utf8_lossy(&config.secret_key.0)),
@@ -71,11 +74,20 @@ impl Khalti {
 
     /// `POST {base}/epayment/initiate/`: a payment page for `amount` paisa.
     pub async fn initiate(&self, request: &InitiateRequest<'_>) -> anyhow::Result<Initiated> {
-        let response = self.http.post(format!("{}/epayment/initiate/", self.api_base)).header("Authorization", &self.authorization).json(request).send().await?;
+        let response = self
+            .http
+            .post(format!("{}/epayment/initiate/", self.api_base))
+            .header("Authorization", &self.authorization)
+            .json(request)
+            .send()
+            .await?;
         let status = response.status();
         if !status.is_success() {
             let body = response.text().await.unwrap_or_default();
-            anyhow::bail!("Khalti answered {status}: {}", body.chars().take(500).collect::<String>());
+            anyhow::bail!(
+                "Khalti answered {status}: {}",
+                body.chars().take(500).collect::<String>()
+            );
         }
         Ok(response.json().await?)
     }
@@ -97,7 +109,10 @@ impl Khalti {
                 return Ok(lookup);
             }
         }
-        anyhow::bail!("Khalti answered {status}: {}", String::from_utf8_lossy(&body).chars().take(500).collect::<String>())
+        anyhow::bail!(
+            "Khalti answered {status}: {}",
+            String::from_utf8_lossy(&body).chars().take(500).collect::<String>()
+        )
     }
 
     /// `POST {root}/merchant-transaction/{transaction_id}/refund/`: all of it, or `amount` paisa.
@@ -116,7 +131,10 @@ impl Khalti {
         let status = response.status();
         if !status.is_success() {
             let body = response.text().await.unwrap_or_default();
-            anyhow::bail!("Khalti refused the refund ({status}): {}", body.chars().take(500).collect::<String>());
+            anyhow::bail!(
+                "Khalti refused the refund ({status}): {}",
+                body.chars().take(500).collect::<String>()
+            );
         }
         Ok(())
     }

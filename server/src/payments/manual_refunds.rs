@@ -79,7 +79,10 @@ struct WaitingRow {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not an admin account"),
     ))]
-async fn waiting(State(state): State<AppState>, session: Session) -> AppResult<Json<RefundsByHandResponse>> {
+async fn waiting(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<RefundsByHandResponse>> {
     session.require_stored_role(&state.db, Role::Admin).await?;
     let rows: Vec<WaitingRow> = sqlx::query_as(
         "SELECT r.id, r.booking_id, r.provider, r.amount_cents, r.attempts, r.payment_id, p.payment_intent, \
@@ -142,16 +145,26 @@ async fn record_done(
     let Some(refund) = refunds::find(&state.db, &refund_id).await? else {
         return Err(AppError::NotFound("No such refund".into()));
     };
-    let parked: Option<(i64,)> = sqlx::query_as("SELECT 1 FROM refunds WHERE id = $1 AND status = 'pending' AND next_attempt_at >= $2")
-        .bind(&refund_id)
-        .bind(NEVER)
-        .fetch_optional(&state.db.pool)
-        .await?;
+    let parked: Option<(i64,)> = sqlx::query_as(
+        "SELECT 1 FROM refunds WHERE id = $1 AND status = 'pending' AND next_attempt_at >= $2",
+    )
+    .bind(&refund_id)
+    .bind(NEVER)
+    .fetch_optional(&state.db.pool)
+    .await?;
     let not_waiting = || AppError::Conflict("This refund is not waiting to be made by hand".into());
     if parked.is_none() {
         return Err(not_waiting());
     }
-    if !refunds::finish(&state.db, &state.notifications, &refund, Some(&reference), Some(&session.user_id)).await? {
+    if !refunds::finish(
+        &state.db,
+        &state.notifications,
+        &refund,
+        Some(&reference),
+        Some(&session.user_id),
+    )
+    .await?
+    {
         return Err(not_waiting());
     }
     Ok(success("Refund recorded"))

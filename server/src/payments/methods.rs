@@ -77,6 +77,11 @@ async fn payment_methods(State(state): State<AppState>) -> Json<PaymentMethodsRe
     let config = &state.config;
     let (khalti, esewa) = (config.khalti_mode(), config.esewa_mode());
     let wallets = khalti != WalletMode::None || esewa != WalletMode::None;
-    let data = PaymentMethods { card, khalti: khalti.into(), esewa: esewa.into(), npr_per_usd: config.npr_per_usd.filter(|_| wallets) };
+    let data = PaymentMethods {
+        card,
+        khalti: khalti.into(),
+        esewa: esewa.into(),
+        npr_per_usd: config.npr_per_usd.filter(|_| wallets),
+    };
     Json(PaymentMethodsResponse { status: "success", data })
 }

@@ -14,10 +14,10 @@ use std::time::Duration;
 use super::khalti::Khalti;
 use super::stripe::Stripe;
 use crate::bookings::lifecycle::{self, PaymentStatus, TripState};
-use crate::email::{self, Email, Recipient, Template};
 use crate::bookings::routes::{money, notify_both, trip_dates};
 use crate::bookings::view;
 use crate::db::{Backend, Db, now_ms};
+use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
 use crate::ledger;
 use crate::moderation::audit::{self, AuditAction};
@@ -70,7 +70,13 @@ pub fn backoff_ms(base: Duration, attempts: i64) -> i64 {
 
 /// Carries out the refunds that are due (up to `BATCH`; the sweep comes back for the
 /// rest); returns how many the providers confirmed.
-pub async fn carry_out_due(db: &Db, hub: &NotificationHub, stripe: Option<&Stripe>, khalti: Option<&Khalti>, retry: Duration) -> AppResult<usize> {
+pub async fn carry_out_due(
+    db: &Db,
+    hub: &NotificationHub,
+    stripe: Option<&Stripe>,
+    khalti: Option<&Khalti>,
+    retry: Duration,
+) -> AppResult<usize> {
     let mut refunded = 0;
     for _ in 0..BATCH {
         let Some((id, lease)) = claim_one(db).await? else { break };
@@ -133,20 +139,36 @@ async fn claim_one(db: &Db) -> AppResult<Option<(String, i64)>> {
          WHERE id = (SELECT id FROM refunds WHERE {due} ORDER BY next_attempt_at LIMIT 1{skip_locked}) AND {due} \
          RETURNING id"
     );
-    let claimed: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(lease).bind(now).fetch_optional(&db.pool).await?;
+    let claimed: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(lease)
+        .bind(now)
+        .fetch_optional(&db.pool)
+        .await?;
     Ok(claimed.map(|(id,)| (id, lease)))
 }
 
 /// Asks the provider that took the money for it back; the provider's refund id, if any.
-async fn give_back(db: &Db, stripe: Option<&Stripe>, khalti: Option<&Khalti>, refund: &DueRefund) -> anyhow::Result<GaveBack> {
+async fn give_back(
+    db: &Db,
+    stripe: Option<&Stripe>,
+    khalti: Option<&Khalti>,
+    refund: &DueRefund,
+) -> anyhow::Result<GaveBack> {
     match refund.provider.as_str() {
         // The sandbox took no real money: its refund is done as soon as it is carried out.
         "sandbox" => Ok(GaveBack::Done(None)),
         "khalti" => {
-            let khalti = khalti.ok_or_else(|| anyhow::anyhow!("a Khalti payment to refund, but no Khalti key is configured"))?;
-            let transaction_id = refund.payment_intent.as_deref().ok_or_else(|| anyhow::anyhow!("the Khalti payment has no transaction id"))?;
+            let khalti = khalti.ok_or_else(|| {
+                anyhow::anyhow!("a Khalti payment to refund, but no Khalti key is configured")
+            })?;
+            let transaction_id = refund
+                .payment_intent
+                .as_deref()
+                .ok_or_else(|| anyhow::anyhow!("the Khalti payment has no transaction id"))?;
             // An earlier try may have refunded it and crashed before recording so.
-            if refund.attempts > 1 && khalti.lookup(&refund.provider_session_id).await?.status.contains("Refunded") {
+            if refund.attempts > 1
+                && khalti.lookup(&refund.provider_session_id).await?.status.contains("Refunded")
+            {
                 return Ok(GaveBack::Done(None));
             }
             khalti.refund(transaction_id, partial_minor(refund)).await?;
@@ -158,13 +180,18 @@ async fn give_back(db: &Db, stripe: Option<&Stripe>, khalti: Option<&Khalti>, re
             refund.provider_reference(),
         ))),
         "stripe" => {
-            let stripe = stripe.ok_or_else(|| anyhow::anyhow!("a Stripe payment to refund, but no Stripe keys are configured"))?;
+            let stripe = stripe.ok_or_else(|| {
+                anyhow::anyhow!("a Stripe payment to refund, but no Stripe keys are configured")
+            })?;
             let payment_intent = match &refund.payment_intent {
                 Some(intent) => intent.clone(),
                 None => {
                     // Confirmed before the intent was recorded: Stripe's session names it.
-                    let session = stripe.retrieve_checkout_session(&refund.provider_session_id).await?;
-                    let intent = session.payment_intent.ok_or_else(|| anyhow::anyhow!("the checkout session has no payment intent"))?;
+                    let session =
+                        stripe.retrieve_checkout_session(&refund.provider_session_id).await?;
+                    let intent = session.payment_intent.ok_or_else(|| {
+                        anyhow::anyhow!("the checkout session has no payment intent")
+                    })?;
                     sqlx::query("UPDATE payments SET payment_intent = $1 WHERE id = $2")
                         .bind(&intent)
                         .bind(&refund.payment_id)
@@ -174,7 +201,12 @@ async fn give_back(db: &Db, stripe: Option<&Stripe>, khalti: Option<&Khalti>, re
                 }
             };
             let created = stripe
-                .create_refund(&payment_intent, refund.amount_cents, &refund.booking_id, &format!("yatra-refund-{}", refund.id))
+                .create_refund(
+                    &payment_intent,
+                    refund.amount_cents,
+                    &refund.booking_id,
+                    &format!("yatra-refund-{}", refund.id),
+                )
                 .await?;
             Ok(GaveBack::Done(Some(created.id)))
         }
@@ -196,7 +228,11 @@ impl DueRefund {
 
 /// Paisa as rupees, with the paisa only when there are some: `10680`, `4672.50`.
 fn rupees(paisa: i64) -> String {
-    if paisa % 100 == 0 { (paisa / 100).to_string() } else { format!("{}.{:02}", paisa / 100, paisa % 100) }
+    if paisa % 100 == 0 {
+        (paisa / 100).to_string()
+    } else {
+        format!("{}.{:02}", paisa / 100, paisa % 100)
+    }
 }
 
 /// A partial refund in the charged currency's minor units (the refund's share of what was
@@ -205,7 +241,10 @@ fn partial_minor(refund: &DueRefund) -> Option<i64> {
     if refund.amount_cents >= refund.payment_cents || refund.payment_cents <= 0 {
         return None;
     }
-    Some((refund.amount_minor as f64 * refund.amount_cents as f64 / refund.payment_cents as f64).round() as i64)
+    Some(
+        (refund.amount_minor as f64 * refund.amount_cents as f64 / refund.payment_cents as f64)
+            .round() as i64,
+    )
 }
 
 /// The provider gave the money back: the refund is done, the booking refunded, both told.
@@ -237,7 +276,11 @@ pub(super) async fn finish(
     if let Some(admin) = by_admin {
         // Only eSewa's refunds are parked for a person today.
         let portal = if refund.provider == "esewa" { "eSewa" } else { refund.provider.as_str() };
-        let what = format!("{} refunded by hand through {portal}, reference {}", money(refund.amount_cents), provider_refund_id.unwrap_or_default());
+        let what = format!(
+            "{} refunded by hand through {portal}, reference {}",
+            money(refund.amount_cents),
+            provider_refund_id.unwrap_or_default()
+        );
         audit::record(&mut tx, admin, AuditAction::RecordRefund, &refund.booking_id, &what).await?;
     }
     let mut told = Vec::new();
@@ -251,12 +294,19 @@ pub(super) async fn finish(
             booking,
             "booking_refunded",
             format!("{amount} for your trip on {dates} has been refunded to you."),
-            format!("{amount} for the cancelled trip on {dates} was refunded to {} {}.", booking.tourist.first_name, booking.tourist.last_name),
+            format!(
+                "{amount} for the cancelled trip on {dates} was refunded to {} {}.",
+                booking.tourist.first_name, booking.tourist.last_name
+            ),
             TripState::new(booking.booking_status, PaymentStatus::Refunded),
         )
         .await?;
         for (to, to_guide) in [(&booking.tourist.id, false), (&booking.guide.id, true)] {
-            let template = Template::BookingRefunded { booking_id: booking.id.clone(), to_guide, amount_cents: refund.amount_cents };
+            let template = Template::BookingRefunded {
+                booking_id: booking.id.clone(),
+                to_guide,
+                amount_cents: refund.amount_cents,
+            };
             email::queue(&mut tx, Email { to: Recipient::User(to.clone()), template }).await?;
         }
         told = vec![booking.tourist.id.clone(), booking.guide.id.clone()];

@@ -55,9 +55,16 @@ pub struct CheckoutResponse {
 }
 
 /// The signed-in traveller's own booking; anyone else's is 404.
-pub(super) async fn own_booking(state: &AppState, session: &Session, booking_id: &str) -> AppResult<Booking> {
+pub(super) async fn own_booking(
+    state: &AppState,
+    session: &Session,
+    booking_id: &str,
+) -> AppResult<Booking> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
-    view::find(&state.db, booking_id).await?.filter(|b| b.tourist.id == session.user_id).ok_or_else(booking_not_found)
+    view::find(&state.db, booking_id)
+        .await?
+        .filter(|b| b.tourist.id == session.user_id)
+        .ok_or_else(booking_not_found)
 }
 
 /// Start paying for an approved, unpaid booking whose trip has not started: a Stripe
@@ -73,7 +80,11 @@ pub(super) async fn own_booking(state: &AppState, session: &Session, booking_id:
         (status = 502, body = ErrorBody, description = "Stripe failed; the booking stays unpaid"),
         (status = 503, body = ErrorBody, description = "No card payment provider is set up on this server"),
     ))]
-async fn create_checkout(State(state): State<AppState>, session: Session, Path(booking_id): Path<String>) -> AppResult<Json<CheckoutResponse>> {
+async fn create_checkout(
+    State(state): State<AppState>,
+    session: Session,
+    Path(booking_id): Path<String>,
+) -> AppResult<Json<CheckoutResponse>> {
     let provider = match state.config.payment_mode() {
         PaymentMode::Stripe => "stripe",
         PaymentMode::Sandbox => "sandbox",
@@ -104,9 +115,15 @@ async fn create_checkout(State(state): State<AppState>, session: Session, Path(b
                 booking_id: &booking.id,
                 customer_email: &booking.tourist.email,
                 product: if booking.days == 1 {
-                    format!("Guided day with {} {}", booking.guide.first_name, booking.guide.last_name)
+                    format!(
+                        "Guided day with {} {}",
+                        booking.guide.first_name, booking.guide.last_name
+                    )
                 } else {
-                    format!("{}-day guided trip with {} {}", booking.days, booking.guide.first_name, booking.guide.last_name)
+                    format!(
+                        "{}-day guided trip with {} {}",
+                        booking.days, booking.guide.first_name, booking.guide.last_name
+                    )
                 },
                 description: format!(
                     "{} at {}, {} {}",
@@ -190,27 +207,55 @@ pub struct WebhookAck {
     params(("Stripe-Signature" = String, Header)),
     request_body(content = String, content_type = "application/json", description = "A Stripe event"),
     responses((status = 200, body = WebhookAck), (status = 400, body = ErrorBody, description = "Bad signature or body")))]
-async fn stripe_webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> AppResult<Json<WebhookAck>> {
+async fn stripe_webhook(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> AppResult<Json<WebhookAck>> {
     let invalid = || AppError::validation("Invalid signature");
     let secret = state.config.stripe_webhook_secret.as_ref().ok_or_else(|| {
         tracing::warn!("a Stripe webhook arrived but YATRA_STRIPE_WEBHOOK_SECRET is not set");
         invalid()
     })?;
-    let header = headers.get("stripe-signature").and_then(|v| v.to_str().ok()).ok_or_else(invalid)?;
+    let header =
+        headers.get("stripe-signature").and_then(|v| v.to_str().ok()).ok_or_else(invalid)?;
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
     verify_signature(&secret.0, header, &body, now).map_err(|e| {
         tracing::warn!(reason = %e, "refused a Stripe webhook");
         invalid()
     })?;
-    let event: WebhookEvent = serde_json::from_slice(&body).map_err(|_| AppError::validation("Invalid event"))?;
+    let event: WebhookEvent =
+        serde_json::from_slice(&body).map_err(|_| AppError::validation("Invalid event"))?;
     let session_id = event.data.object.id;
     let intent = event.data.object.payment_intent.as_deref();
     match event.kind.as_str() {
         "checkout.session.completed" if event.data.object.payment_status == "paid" => {
-            log_confirmation(&session_id, confirm_paid(&state.db, &state.notifications, &state.trips, state.config.commission_percent, &session_id, intent).await?);
+            log_confirmation(
+                &session_id,
+                confirm_paid(
+                    &state.db,
+                    &state.notifications,
+                    &state.trips,
+                    state.config.commission_percent,
+                    &session_id,
+                    intent,
+                )
+                .await?,
+            );
         }
         "checkout.session.async_payment_succeeded" => {
-            log_confirmation(&session_id, confirm_paid(&state.db, &state.notifications, &state.trips, state.config.commission_percent, &session_id, intent).await?);
+            log_confirmation(
+                &session_id,
+                confirm_paid(
+                    &state.db,
+                    &state.notifications,
+                    &state.trips,
+                    state.config.commission_percent,
+                    &session_id,
+                    intent,
+                )
+                .await?,
+            );
         }
         "checkout.session.expired" | "checkout.session.async_payment_failed" => {
             close_checkout(&state.db, &session_id).await?;
@@ -224,8 +269,14 @@ fn log_confirmation(session_id: &str, confirmation: Confirmation) {
     match confirmation {
         Confirmation::Paid { booking_id } => tracing::info!(session_id, booking_id, "booking paid"),
         Confirmation::AlreadyPaid { .. } => tracing::debug!(session_id, "payment event repeated"),
-        Confirmation::Refunding { booking_id } => tracing::warn!(session_id, booking_id, "payment for a booking that cannot take it; refunding"),
-        Confirmation::Unknown => tracing::warn!(session_id, "payment event for a checkout Yatra did not start"),
+        Confirmation::Refunding { booking_id } => tracing::warn!(
+            session_id,
+            booking_id,
+            "payment for a booking that cannot take it; refunding"
+        ),
+        Confirmation::Unknown => {
+            tracing::warn!(session_id, "payment event for a checkout Yatra did not start")
+        }
     }
 }
 
@@ -254,7 +305,11 @@ pub(super) struct PaymentRow {
 }
 
 /// The payment behind a checkout session, if it belongs to the caller (or the caller is an admin).
-pub(super) async fn payment_of(state: &AppState, session: &Session, session_id: &str) -> AppResult<(PaymentRow, Booking)> {
+pub(super) async fn payment_of(
+    state: &AppState,
+    session: &Session,
+    session_id: &str,
+) -> AppResult<(PaymentRow, Booking)> {
     let payment: Option<PaymentRow> =
         sqlx::query_as(
             "SELECT booking_id, provider, method, status, amount_cents, amount_minor, npr_per_usd, currency FROM payments WHERE provider_session_id = $1",
@@ -263,8 +318,10 @@ pub(super) async fn payment_of(state: &AppState, session: &Session, session_id: 
             .fetch_optional(&state.db.pool)
             .await?;
     let payment = payment.ok_or_else(checkout_not_found)?;
-    let booking = view::find(&state.db, &payment.booking_id).await?.ok_or_else(checkout_not_found)?;
-    if booking.tourist.id != session.user_id && session.stored_role(&state.db).await? != Role::Admin {
+    let booking =
+        view::find(&state.db, &payment.booking_id).await?.ok_or_else(checkout_not_found)?;
+    if booking.tourist.id != session.user_id && session.stored_role(&state.db).await? != Role::Admin
+    {
         return Err(checkout_not_found());
     }
     Ok((payment, booking))
@@ -298,7 +355,11 @@ pub struct PaymentStatusResponse {
     pub(super) data: PaymentStatus,
 }
 
-pub(super) async fn status_of(state: &AppState, session: &Session, session_id: &str) -> AppResult<PaymentStatusResponse> {
+pub(super) async fn status_of(
+    state: &AppState,
+    session: &Session,
+    session_id: &str,
+) -> AppResult<PaymentStatusResponse> {
     let (payment, booking) = payment_of(state, session, session_id).await?;
     Ok(PaymentStatusResponse {
         status: "success",
@@ -321,7 +382,11 @@ pub(super) async fn status_of(state: &AppState, session: &Session, session_id: &
 #[utoipa::path(get, path = "/payments/session/{sessionId}", tag = "payments", security(("bearer" = [])),
     params(("sessionId" = String, Path)),
     responses((status = 200, body = PaymentStatusResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn payment_status(State(state): State<AppState>, session: Session, Path(session_id): Path<String>) -> AppResult<Json<PaymentStatusResponse>> {
+async fn payment_status(
+    State(state): State<AppState>,
+    session: Session,
+    Path(session_id): Path<String>,
+) -> AppResult<Json<PaymentStatusResponse>> {
     let (payment, _) = payment_of(&state, &session, &session_id).await?;
     if payment.status == "pending"
         && payment.provider == "stripe"
@@ -330,7 +395,15 @@ async fn payment_status(State(state): State<AppState>, session: Session, Path(se
         match stripe.retrieve_checkout_session(&session_id).await {
             Ok(checkout) if checkout.payment_status == "paid" => {
                 let intent = checkout.payment_intent.as_deref();
-                confirm_paid(&state.db, &state.notifications, &state.trips, state.config.commission_percent, &session_id, intent).await?;
+                confirm_paid(
+                    &state.db,
+                    &state.notifications,
+                    &state.trips,
+                    state.config.commission_percent,
+                    &session_id,
+                    intent,
+                )
+                .await?;
             }
             Ok(_) => {}
             // The webhook will still confirm it; the page shows it as pending meanwhile.
@@ -344,13 +417,21 @@ async fn payment_status(State(state): State<AppState>, session: Session, Path(se
 #[utoipa::path(get, path = "/payments/sandbox/{sessionId}", tag = "payments", security(("bearer" = [])),
     params(("sessionId" = String, Path)),
     responses((status = 200, body = PaymentStatusResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn sandbox_checkout(State(state): State<AppState>, session: Session, Path(session_id): Path<String>) -> AppResult<Json<PaymentStatusResponse>> {
+async fn sandbox_checkout(
+    State(state): State<AppState>,
+    session: Session,
+    Path(session_id): Path<String>,
+) -> AppResult<Json<PaymentStatusResponse>> {
     sandbox_payment(&state, &session, &session_id).await?;
     Ok(Json(status_of(&state, &session, &session_id).await?))
 }
 
 /// The traveller's own sandbox checkout; 404 on a server not running the sandbox.
-async fn sandbox_payment(state: &AppState, session: &Session, session_id: &str) -> AppResult<PaymentRow> {
+async fn sandbox_payment(
+    state: &AppState,
+    session: &Session,
+    session_id: &str,
+) -> AppResult<PaymentRow> {
     if state.config.payment_mode() != PaymentMode::Sandbox {
         return Err(checkout_not_found());
     }
@@ -378,18 +459,36 @@ pub struct SandboxOutcome {
         (status = 200, body = SandboxOutcome), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody, description = "The checkout was cancelled, or the booking can no longer be paid"),
     ))]
-async fn sandbox_pay(State(state): State<AppState>, session: Session, Path(session_id): Path<String>) -> AppResult<Json<SandboxOutcome>> {
+async fn sandbox_pay(
+    State(state): State<AppState>,
+    session: Session,
+    Path(session_id): Path<String>,
+) -> AppResult<Json<SandboxOutcome>> {
     let payment = sandbox_payment(&state, &session, &session_id).await?;
     if payment.status == "cancelled" {
-        return Err(AppError::Conflict("This checkout was cancelled. Please start the payment again.".into()));
+        return Err(AppError::Conflict(
+            "This checkout was cancelled. Please start the payment again.".into(),
+        ));
     }
     if payment.status != "paid" {
-        let booking = view::find(&state.db, &payment.booking_id).await?.ok_or_else(checkout_not_found)?;
+        let booking =
+            view::find(&state.db, &payment.booking_id).await?.ok_or_else(checkout_not_found)?;
         lifecycle::check_payable(booking.state(), now_ms(), booking.start_ms())?;
     }
-    confirm_paid(&state.db, &state.notifications, &state.trips, state.config.commission_percent, &session_id, None).await?;
+    confirm_paid(
+        &state.db,
+        &state.notifications,
+        &state.trips,
+        state.config.commission_percent,
+        &session_id,
+        None,
+    )
+    .await?;
     let redirect = match payment.method.as_str() {
-        "khalti" => format!("/payments/khalti/return?pidx={session_id}&status=Completed&purchase_order_id={}", payment.booking_id),
+        "khalti" => format!(
+            "/payments/khalti/return?pidx={session_id}&status=Completed&purchase_order_id={}",
+            payment.booking_id
+        ),
         "esewa" => {
             let data = esewa::answer(
                 esewa::SANDBOX_SECRET,
@@ -415,12 +514,18 @@ fn url_encode_base64(data: &str) -> String {
 #[utoipa::path(post, path = "/payments/sandbox/{sessionId}/cancel", tag = "payments", security(("bearer" = [])),
     params(("sessionId" = String, Path)),
     responses((status = 200, body = SandboxOutcome), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn sandbox_cancel(State(state): State<AppState>, session: Session, Path(session_id): Path<String>) -> AppResult<Json<SandboxOutcome>> {
+async fn sandbox_cancel(
+    State(state): State<AppState>,
+    session: Session,
+    Path(session_id): Path<String>,
+) -> AppResult<Json<SandboxOutcome>> {
     let payment = sandbox_payment(&state, &session, &session_id).await?;
     close_checkout(&state.db, &session_id).await?;
     let booking_id = &payment.booking_id;
     let redirect = match payment.method.as_str() {
-        "khalti" => format!("/payments/khalti/return?pidx={session_id}&status=User%20canceled&purchase_order_id={booking_id}"),
+        "khalti" => format!(
+            "/payments/khalti/return?pidx={session_id}&status=User%20canceled&purchase_order_id={booking_id}"
+        ),
         "esewa" => format!("/payments/esewa/failure?booking_id={booking_id}"),
         _ => format!("/cancel?booking_id={booking_id}"),
     };

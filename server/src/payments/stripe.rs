@@ -63,7 +63,10 @@ pub struct Refund {
 
 impl Stripe {
     pub fn new(config: &StripeConfig) -> anyhow::Result<Self> {
-        let http = reqwest::Client::builder().timeout(REQUEST_TIMEOUT).connect_timeout(CONNECT_TIMEOUT).build()?;
+        let http = reqwest::Client::builder()
+            .timeout(REQUEST_TIMEOUT)
+            .connect_timeout(CONNECT_TIMEOUT)
+            .build()?;
         Ok(Self {
             http,
             secret_key: String::from_utf8_lossy(&config.secret_key.0).into_owned(),
@@ -72,7 +75,10 @@ impl Stripe {
     }
 
     /// `POST /v1/checkout/sessions`: a one-off card payment of `quantity` × `unit_amount`.
-    pub async fn create_checkout_session(&self, request: &CheckoutRequest<'_>) -> anyhow::Result<CheckoutSession> {
+    pub async fn create_checkout_session(
+        &self,
+        request: &CheckoutRequest<'_>,
+    ) -> anyhow::Result<CheckoutSession> {
         let quantity = request.quantity.to_string();
         let unit_amount = request.unit_amount_cents.to_string();
         let form: [(&str, &str); 13] = [
@@ -116,7 +122,13 @@ impl Stripe {
 impl Stripe {
     /// `POST /v1/refunds`: gives `amount_cents` of a payment intent back. The idempotency
     /// key makes a retried call (after a timeout or a crash) return the same refund.
-    pub async fn create_refund(&self, payment_intent: &str, amount_cents: i64, booking_id: &str, idempotency_key: &str) -> anyhow::Result<Refund> {
+    pub async fn create_refund(
+        &self,
+        payment_intent: &str,
+        amount_cents: i64,
+        booking_id: &str,
+        idempotency_key: &str,
+    ) -> anyhow::Result<Refund> {
         let amount = amount_cents.to_string();
         let form: [(&str, &str); 4] = [
             ("payment_intent", payment_intent),
@@ -135,7 +147,10 @@ impl Stripe {
         let status = response.status();
         if !status.is_success() {
             let body = response.text().await.unwrap_or_default();
-            anyhow::bail!("Stripe answered {status}: {}", body.chars().take(500).collect::<String>());
+            anyhow::bail!(
+                "Stripe answered {status}: {}",
+                body.chars().take(500).collect::<String>()
+            );
         }
         let refund: Refund = response.json().await?;
         if matches!(refund.status.as_str(), "failed" | "canceled") {
@@ -169,7 +184,12 @@ pub enum SignatureError {
 /// Checks a `Stripe-Signature` header (`t=<unix time>,v1=<hex HMAC-SHA256>[,v1=...]`)
 /// over `<t>.<payload>` with the endpoint's secret, in constant time, within five minutes
 /// of `now` (Unix seconds).
-pub fn verify_signature(secret: &[u8], header: &str, payload: &[u8], now: i64) -> Result<(), SignatureError> {
+pub fn verify_signature(
+    secret: &[u8],
+    header: &str,
+    payload: &[u8],
+    now: i64,
+) -> Result<(), SignatureError> {
     let mut timestamp = None;
     let mut signatures = Vec::new();
     for part in header.split(',') {
@@ -187,7 +207,8 @@ pub fn verify_signature(secret: &[u8], header: &str, payload: &[u8], now: i64) -
         return Err(SignatureError::Stale);
     }
     let matches = signatures.iter().any(|signature| {
-        let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
         mac.update(timestamp.to_string().as_bytes());
         mac.update(b".");
         mac.update(payload);
@@ -218,17 +239,33 @@ mod tests {
         let header = sign(SECRET, BODY, 1_700_000_000);
         assert_eq!(verify_signature(SECRET, &header, BODY, 1_700_000_000), Ok(()));
         assert_eq!(verify_signature(SECRET, &header, BODY, 1_700_000_300), Ok(()));
-        assert_eq!(verify_signature(SECRET, &header, BODY, 1_700_000_301), Err(SignatureError::Stale));
-        assert_eq!(verify_signature(SECRET, &header, BODY, 1_699_999_699), Err(SignatureError::Stale));
+        assert_eq!(
+            verify_signature(SECRET, &header, BODY, 1_700_000_301),
+            Err(SignatureError::Stale)
+        );
+        assert_eq!(
+            verify_signature(SECRET, &header, BODY, 1_699_999_699),
+            Err(SignatureError::Stale)
+        );
     }
 
     #[test]
     fn a_tampered_body_another_secret_or_a_bad_header_is_refused() {
         let header = sign(SECRET, BODY, 1_700_000_000);
-        assert_eq!(verify_signature(SECRET, &header, b"{}", 1_700_000_000), Err(SignatureError::Mismatch));
-        assert_eq!(verify_signature(b"other", &header, BODY, 1_700_000_000), Err(SignatureError::Mismatch));
+        assert_eq!(
+            verify_signature(SECRET, &header, b"{}", 1_700_000_000),
+            Err(SignatureError::Mismatch)
+        );
+        assert_eq!(
+            verify_signature(b"other", &header, BODY, 1_700_000_000),
+            Err(SignatureError::Mismatch)
+        );
         for bad in ["", "t=1700000000", "v1=abcd", "t=x,v1=abcd", "t=1700000000,v1=zz", "garbage"] {
-            assert_eq!(verify_signature(SECRET, bad, BODY, 1_700_000_000), Err(SignatureError::Malformed), "{bad:?}");
+            assert_eq!(
+                verify_signature(SECRET, bad, BODY, 1_700_000_000),
+                Err(SignatureError::Malformed),
+                "{bad:?}"
+            );
         }
     }
 

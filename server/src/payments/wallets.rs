@@ -13,7 +13,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::confirm::{Confirmation, confirm_paid};
 use super::esewa::{self, EsewaForm};
 use super::khalti::{CustomerInfo, InitiateRequest};
-use super::routes::{PaymentStatus, PaymentRow, checkout_not_found, close_checkout, own_booking, payment_of, status_of};
+use super::routes::{
+    PaymentRow, PaymentStatus, checkout_not_found, close_checkout, own_booking, payment_of,
+    status_of,
+};
 use crate::app::AppState;
 use crate::auth::domain::Role;
 use crate::auth::session::Session;
@@ -26,8 +29,10 @@ use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 pub const KHALTI_NOT_SET_UP: &str = "Khalti payments are not set up on this server";
 pub const ESEWA_NOT_SET_UP: &str = "eSewa payments are not set up on this server";
 pub const KHALTI_FAILED: &str = "Failed to initiate Khalti payment";
-const KHALTI_UNREACHABLE: &str = "Khalti could not be asked about this payment. Please try again in a moment.";
-const ESEWA_UNREACHABLE: &str = "eSewa could not be asked about this payment. Please try again in a moment.";
+const KHALTI_UNREACHABLE: &str =
+    "Khalti could not be asked about this payment. Please try again in a moment.";
+const ESEWA_UNREACHABLE: &str =
+    "eSewa could not be asked about this payment. Please try again in a moment.";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -51,18 +56,39 @@ struct Charge {
     npr_per_usd: f64,
 }
 
-async fn charge_for(state: &AppState, session: &Session, booking_id: &str, mode: WalletMode, not_set_up: &str) -> AppResult<Charge> {
+async fn charge_for(
+    state: &AppState,
+    session: &Session,
+    booking_id: &str,
+    mode: WalletMode,
+    not_set_up: &str,
+) -> AppResult<Charge> {
     let npr_per_usd = match (mode, state.config.npr_per_usd) {
-        (WalletMode::None, _) | (_, None) => return Err(AppError::ServiceUnavailable(not_set_up.into())),
+        (WalletMode::None, _) | (_, None) => {
+            return Err(AppError::ServiceUnavailable(not_set_up.into()));
+        }
         (_, Some(rate)) => rate,
     };
     let booking = own_booking(state, session, booking_id).await?;
     lifecycle::check_payable(booking.state(), now_ms(), booking.start_ms())?;
     let usd_cents = (booking.total_amount * 100.0).round() as i64;
-    Ok(Charge { booking, payment_id: new_id(), usd_cents, rupees: rupees_for(usd_cents, npr_per_usd), npr_per_usd })
+    Ok(Charge {
+        booking,
+        payment_id: new_id(),
+        usd_cents,
+        rupees: rupees_for(usd_cents, npr_per_usd),
+        npr_per_usd,
+    })
 }
 
-async fn record(state: &AppState, charge: &Charge, provider: &str, method: &str, session_id: &str, url: &str) -> AppResult<()> {
+async fn record(
+    state: &AppState,
+    charge: &Charge,
+    provider: &str,
+    method: &str,
+    session_id: &str,
+    url: &str,
+) -> AppResult<()> {
     let now = now_ms();
     sqlx::query(
         "INSERT INTO payments (id, booking_id, provider, method, provider_session_id, amount_cents, amount_minor, npr_per_usd, currency, \
@@ -85,7 +111,11 @@ async fn record(state: &AppState, charge: &Charge, provider: &str, method: &str,
 
 fn trip_name(booking: &Booking) -> String {
     let guide = format!("{} {}", booking.guide.first_name, booking.guide.last_name);
-    if booking.days == 1 { format!("Guided day with {guide}") } else { format!("{}-day guided trip with {guide}", booking.days) }
+    if booking.days == 1 {
+        format!("Guided day with {guide}")
+    } else {
+        format!("{}-day guided trip with {guide}", booking.days)
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -113,8 +143,14 @@ pub struct KhaltiInitiated {
         (status = 502, body = ErrorBody, description = "Khalti failed; the booking stays unpaid"),
         (status = 503, body = ErrorBody, description = "Khalti is not set up on this server"),
     ))]
-async fn khalti_initiate(State(state): State<AppState>, session: Session, Path(booking_id): Path<String>) -> AppResult<Json<KhaltiInitiated>> {
-    let charge = charge_for(&state, &session, &booking_id, state.config.khalti_mode(), KHALTI_NOT_SET_UP).await?;
+async fn khalti_initiate(
+    State(state): State<AppState>,
+    session: Session,
+    Path(booking_id): Path<String>,
+) -> AppResult<Json<KhaltiInitiated>> {
+    let charge =
+        charge_for(&state, &session, &booking_id, state.config.khalti_mode(), KHALTI_NOT_SET_UP)
+            .await?;
     let (provider, pidx, url) = match &state.khalti {
         Some(khalti) => {
             let public_url = &state.config.public_url;
@@ -148,7 +184,13 @@ async fn khalti_initiate(State(state): State<AppState>, session: Session, Path(b
         }
     };
     record(&state, &charge, provider, "khalti", &pidx, &url).await?;
-    Ok(Json(KhaltiInitiated { status: "success", url, pidx, amount_npr: charge.rupees, npr_per_usd: charge.npr_per_usd }))
+    Ok(Json(KhaltiInitiated {
+        status: "success",
+        url,
+        pidx,
+        amount_npr: charge.rupees,
+        npr_per_usd: charge.npr_per_usd,
+    }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -176,8 +218,14 @@ pub struct EsewaInitiated {
         (status = 409, body = ErrorBody, description = "Not approved, already paid, or the trip has started"),
         (status = 503, body = ErrorBody, description = "eSewa is not set up on this server"),
     ))]
-async fn esewa_initiate(State(state): State<AppState>, session: Session, Path(booking_id): Path<String>) -> AppResult<Json<EsewaInitiated>> {
-    let charge = charge_for(&state, &session, &booking_id, state.config.esewa_mode(), ESEWA_NOT_SET_UP).await?;
+async fn esewa_initiate(
+    State(state): State<AppState>,
+    session: Session,
+    Path(booking_id): Path<String>,
+) -> AppResult<Json<EsewaInitiated>> {
+    let charge =
+        charge_for(&state, &session, &booking_id, state.config.esewa_mode(), ESEWA_NOT_SET_UP)
+            .await?;
     let (provider, session_id, url, fields) = match &state.config.esewa {
         Some(config) => {
             let public_url = &state.config.public_url;
@@ -199,12 +247,19 @@ async fn esewa_initiate(State(state): State<AppState>, session: Session, Path(bo
         }
     };
     record(&state, &charge, provider, "esewa", &session_id, &url).await?;
-    Ok(Json(EsewaInitiated { status: "success", url, fields, amount_npr: charge.rupees, npr_per_usd: charge.npr_per_usd }))
+    Ok(Json(EsewaInitiated {
+        status: "success",
+        url,
+        fields,
+        amount_npr: charge.rupees,
+        npr_per_usd: charge.npr_per_usd,
+    }))
 }
 
 /// Ids Yatra accepts from a wallet or a return page: short, plain characters.
 fn valid_reference(id: &str) -> bool {
-    (1..=100).contains(&id.len()) && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    (1..=100).contains(&id.len())
+        && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 #[derive(Serialize, ToSchema)]
@@ -218,7 +273,12 @@ pub struct WalletConfirmation {
 }
 
 /// The traveller's own wallet payment behind `session_id` (pidx, transaction_uuid).
-async fn wallet_payment(state: &AppState, session: &Session, session_id: &str, method: &str) -> AppResult<PaymentRow> {
+async fn wallet_payment(
+    state: &AppState,
+    session: &Session,
+    session_id: &str,
+    method: &str,
+) -> AppResult<PaymentRow> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
     let (payment, booking) = payment_of(state, session, session_id).await?;
     if payment.method != method || booking.tourist.id != session.user_id {
@@ -227,7 +287,12 @@ async fn wallet_payment(state: &AppState, session: &Session, session_id: &str, m
     Ok(payment)
 }
 
-async fn answer(state: &AppState, session: &Session, session_id: &str, message: &str) -> AppResult<Json<WalletConfirmation>> {
+async fn answer(
+    state: &AppState,
+    session: &Session,
+    session_id: &str,
+    message: &str,
+) -> AppResult<Json<WalletConfirmation>> {
     let data = status_of(state, session, session_id).await?.data;
     Ok(Json(WalletConfirmation { status: "success", message: message.into(), data }))
 }
@@ -246,8 +311,12 @@ fn confirmed_message(confirmation: &Confirmation) -> &'static str {
 fn settled_message(payment: &PaymentRow, wallet: &str) -> Option<String> {
     match payment.status.as_str() {
         "paid" => Some(PAID.into()),
-        "cancelled" if payment.provider == "sandbox" => Some(format!("The {wallet} payment was cancelled. Nothing was charged; you can pay again.")),
-        "pending" if payment.provider == "sandbox" => Some(format!("{wallet} has not completed this payment yet.")),
+        "cancelled" if payment.provider == "sandbox" => Some(format!(
+            "The {wallet} payment was cancelled. Nothing was charged; you can pay again."
+        )),
+        "pending" if payment.provider == "sandbox" => {
+            Some(format!("{wallet} has not completed this payment yet."))
+        }
         _ => None,
     }
 }
@@ -270,7 +339,11 @@ pub struct KhaltiConfirmRequest {
         (status = 409, body = ErrorBody, description = "Khalti reports another amount, or a refunded payment"),
         (status = 502, body = ErrorBody, description = "Khalti could not be asked"),
     ))]
-async fn khalti_confirm(State(state): State<AppState>, session: Session, Json(body): Json<KhaltiConfirmRequest>) -> AppResult<Json<WalletConfirmation>> {
+async fn khalti_confirm(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<KhaltiConfirmRequest>,
+) -> AppResult<Json<WalletConfirmation>> {
     let pidx = body.pidx.trim();
     if !valid_reference(pidx) {
         return Err(AppError::validation("Invalid pidx"));
@@ -280,7 +353,13 @@ async fn khalti_confirm(State(state): State<AppState>, session: Session, Json(bo
         return answer(&state, &session, pidx, &message).await;
     }
     let Some(khalti) = &state.khalti else {
-        return answer(&state, &session, pidx, "Khalti payments are no longer set up on this server.").await;
+        return answer(
+            &state,
+            &session,
+            pidx,
+            "Khalti payments are no longer set up on this server.",
+        )
+        .await;
     };
     let lookup = khalti.lookup(pidx).await.map_err(|e| {
         tracing::warn!(error = %e, pidx, "Khalti lookup failed");
@@ -288,11 +367,24 @@ async fn khalti_confirm(State(state): State<AppState>, session: Session, Json(bo
     })?;
     let message = match lookup.status.as_str() {
         "Completed" if lookup.total_amount == payment.amount_minor => {
-            let confirmation = confirm_paid(&state.db, &state.notifications, &state.trips, state.config.commission_percent, pidx, lookup.transaction_id.as_deref()).await?;
+            let confirmation = confirm_paid(
+                &state.db,
+                &state.notifications,
+                &state.trips,
+                state.config.commission_percent,
+                pidx,
+                lookup.transaction_id.as_deref(),
+            )
+            .await?;
             confirmed_message(&confirmation).to_owned()
         }
         "Completed" => {
-            tracing::error!(pidx, asked = payment.amount_minor, paid = lookup.total_amount, "Khalti reports another amount than asked");
+            tracing::error!(
+                pidx,
+                asked = payment.amount_minor,
+                paid = lookup.total_amount,
+                "Khalti reports another amount than asked"
+            );
             return Err(AppError::Conflict(
                 "Khalti reports a different amount than this booking costs, so it was not marked paid. Please contact the Yatra team.".into(),
             ));
@@ -308,7 +400,9 @@ async fn khalti_confirm(State(state): State<AppState>, session: Session, Json(bo
         }
         other => {
             tracing::warn!(pidx, status = other, "Khalti lookup in an unexpected state");
-            return Err(AppError::Conflict(format!("Khalti reports this payment as {other:?}, so it was not marked paid.")));
+            return Err(AppError::Conflict(format!(
+                "Khalti reports this payment as {other:?}, so it was not marked paid."
+            )));
         }
     };
     answer(&state, &session, pidx, &message).await
@@ -334,7 +428,11 @@ pub struct EsewaConfirmRequest {
         (status = 502, body = ErrorBody, description = "eSewa could not be asked"),
         (status = 503, body = ErrorBody, description = "eSewa is not set up on this server"),
     ))]
-async fn esewa_confirm(State(state): State<AppState>, session: Session, Json(body): Json<EsewaConfirmRequest>) -> AppResult<Json<WalletConfirmation>> {
+async fn esewa_confirm(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<EsewaConfirmRequest>,
+) -> AppResult<Json<WalletConfirmation>> {
     let (secret, product_code) = match (&state.config.esewa, state.config.esewa_mode()) {
         (Some(config), _) => (config.secret_key.0.as_slice(), config.product_code.as_str()),
         (None, WalletMode::Sandbox) => (esewa::SANDBOX_SECRET, esewa::SANDBOX_PRODUCT_CODE),
@@ -346,8 +444,12 @@ async fn esewa_confirm(State(state): State<AppState>, session: Session, Json(bod
     let read = esewa::read_answer(secret, &body.data).map_err(|e| {
         tracing::warn!(reason = %e, "refused an eSewa answer");
         match e {
-            esewa::AnswerError::Malformed => AppError::validation("The eSewa response is not valid"),
-            esewa::AnswerError::Mismatch => AppError::validation("The eSewa response's signature does not match"),
+            esewa::AnswerError::Malformed => {
+                AppError::validation("The eSewa response is not valid")
+            }
+            esewa::AnswerError::Mismatch => {
+                AppError::validation("The eSewa response's signature does not match")
+            }
         }
     })?;
     if read.product_code != product_code || !valid_reference(&read.transaction_uuid) {
@@ -356,17 +458,37 @@ async fn esewa_confirm(State(state): State<AppState>, session: Session, Json(bod
     let uuid = read.transaction_uuid.as_str();
     let payment = wallet_payment(&state, &session, uuid, "esewa").await?;
     if read.total_paisa != payment.amount_minor {
-        tracing::error!(uuid, asked = payment.amount_minor, answered = read.total_paisa, "eSewa answered another amount than asked");
-        return Err(AppError::Conflict("eSewa reports a different amount than this booking costs, so it was not marked paid.".into()));
+        tracing::error!(
+            uuid,
+            asked = payment.amount_minor,
+            answered = read.total_paisa,
+            "eSewa answered another amount than asked"
+        );
+        return Err(AppError::Conflict(
+            "eSewa reports a different amount than this booking costs, so it was not marked paid."
+                .into(),
+        ));
     }
     if let Some(message) = settled_message(&payment, "eSewa") {
         return answer(&state, &session, uuid, &message).await;
     }
     let Some(config) = &state.config.esewa else {
-        return answer(&state, &session, uuid, "eSewa payments are no longer set up on this server.").await;
+        return answer(
+            &state,
+            &session,
+            uuid,
+            "eSewa payments are no longer set up on this server.",
+        )
+        .await;
     };
     let Some(status_api) = &state.esewa else {
-        return answer(&state, &session, uuid, "eSewa payments are no longer set up on this server.").await;
+        return answer(
+            &state,
+            &session,
+            uuid,
+            "eSewa payments are no longer set up on this server.",
+        )
+        .await;
     };
     let checked = status_api
         .check(&config.product_code, payment.amount_minor / 100, uuid)
@@ -377,7 +499,15 @@ async fn esewa_confirm(State(state): State<AppState>, session: Session, Json(bod
         })?;
     let message = match checked.status.as_str() {
         "COMPLETE" if checked.total_paisa() == Some(payment.amount_minor) => {
-            let confirmation = confirm_paid(&state.db, &state.notifications, &state.trips, state.config.commission_percent, uuid, checked.ref_id.as_deref()).await?;
+            let confirmation = confirm_paid(
+                &state.db,
+                &state.notifications,
+                &state.trips,
+                state.config.commission_percent,
+                uuid,
+                checked.ref_id.as_deref(),
+            )
+            .await?;
             confirmed_message(&confirmation).to_owned()
         }
         "COMPLETE" => {
@@ -391,7 +521,9 @@ async fn esewa_confirm(State(state): State<AppState>, session: Session, Json(bod
         }
         other => {
             tracing::warn!(uuid, status = other, "eSewa status in an unexpected state");
-            return Err(AppError::Conflict(format!("eSewa reports this payment as {other:?}, so it was not marked paid.")));
+            return Err(AppError::Conflict(format!(
+                "eSewa reports this payment as {other:?}, so it was not marked paid."
+            )));
         }
     };
     answer(&state, &session, uuid, &message).await

@@ -11,18 +11,21 @@ use crate::app::{AppState, ClientIp};
 use crate::auth::domain::Role;
 use crate::auth::session::Session;
 use crate::db::{Db, is_unique_violation, new_id, now_ms, to_rfc3339};
-use crate::paging::{page_and_limit, total_pages};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
 use crate::guides::directory::average;
 use crate::guides::index;
 use crate::media::upload::public_url;
+use crate::paging::{page_and_limit, total_pages};
 use crate::profile::optional_text;
 use crate::rate_limit;
 
 pub const COMMENT_MAX: usize = 1000;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(guide_reviews)).routes(routes!(write_review)).routes(routes!(can_review))
+    OpenApiRouter::new()
+        .routes(routes!(guide_reviews))
+        .routes(routes!(write_review))
+        .routes(routes!(can_review))
 }
 
 /// A review as the guide's page shows it.
@@ -137,7 +140,8 @@ async fn guide_reviews(
     Query(params): Query<ReviewsParams>,
 ) -> AppResult<Json<ReviewsResponse>> {
     let (page, limit) = page_and_limit(params.page, params.limit, 20)?;
-    let (average_rating, review_count) = rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
+    let (average_rating, review_count) =
+        rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
     let rows: Vec<ReviewRow> =
         sqlx::query_as(sqlx::AssertSqlSafe(format!("{REVIEW_SELECT} WHERE r.guide_id = $1 AND r.hidden_at IS NULL ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3")))
             .bind(&guide_id)
@@ -176,7 +180,9 @@ fn parse_score(value: Option<&Value>) -> AppResult<i64> {
     let invalid = || AppError::validation("Rating must be a whole number from 1 to 5");
     let score = match value {
         None | Some(Value::Null) => return Err(AppError::validation(BOTH_REQUIRED)),
-        Some(Value::String(text)) if text.trim().is_empty() => return Err(AppError::validation(BOTH_REQUIRED)),
+        Some(Value::String(text)) if text.trim().is_empty() => {
+            return Err(AppError::validation(BOTH_REQUIRED));
+        }
         Some(Value::String(text)) => text.trim().parse::<i64>().map_err(|_| invalid())?,
         Some(Value::Number(number)) => crate::profile::whole_number(number).ok_or_else(invalid)?,
         Some(_) => return Err(invalid()),
@@ -275,7 +281,8 @@ async fn write_review(
     index::refresh(&mut tx, &guide_id).await?;
     tx.commit().await?;
 
-    let (average_rating, review_count) = rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
+    let (average_rating, review_count) =
+        rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
     Ok((
         StatusCode::CREATED,
         Json(WriteReviewResponse {
@@ -306,7 +313,11 @@ pub struct CanReviewResponse {
 #[utoipa::path(get, path = "/users/guide/{id}/can-review", tag = "reviews", security(("bearer" = [])),
     params(("id" = String, Path, description = "The guide's id")),
     responses((status = 200, body = CanReviewResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody, description = "No such verified guide")))]
-async fn can_review(State(state): State<AppState>, session: Session, Path(guide_id): Path<String>) -> AppResult<Json<CanReviewResponse>> {
+async fn can_review(
+    State(state): State<AppState>,
+    session: Session,
+    Path(guide_id): Path<String>,
+) -> AppResult<Json<CanReviewResponse>> {
     rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
     let can_review = may_review(&state.db, &session, &guide_id).await?;
     Ok(Json(CanReviewResponse { status: "success", data: ReviewEligibility { can_review } }))
@@ -342,11 +353,18 @@ async fn why_not_eligible(db: &Db, tourist_id: &str, guide_id: &str) -> AppResul
     .fetch_all(&db.pool)
     .await?;
     if trips.is_empty() {
-        return Ok(AppError::Forbidden("Only travellers who have booked and paid for a trip with this guide can review them".into()));
+        return Ok(AppError::Forbidden(
+            "Only travellers who have booked and paid for a trip with this guide can review them"
+                .into(),
+        ));
     }
     match trips.iter().find(|(status, _, reviews)| *reviews == 0 && status == "approved") {
-        Some((_, last_day, _)) => Ok(AppError::Forbidden(format!("You can review this guide after your trip on {last_day}"))),
-        None => Ok(AppError::Conflict("You have already reviewed your trips with this guide".into())),
+        Some((_, last_day, _)) => Ok(AppError::Forbidden(format!(
+            "You can review this guide after your trip on {last_day}"
+        ))),
+        None => {
+            Ok(AppError::Conflict("You have already reviewed your trips with this guide".into()))
+        }
     }
 }
 
@@ -363,7 +381,11 @@ mod tests {
             assert_eq!(parse_score(missing.as_ref()).unwrap_err().to_string(), BOTH_REQUIRED);
         }
         for bad in [json!(6), json!(-1), json!(4.5), json!("five"), json!([5])] {
-            assert_eq!(parse_score(Some(&bad)).unwrap_err().to_string(), "Rating must be a whole number from 1 to 5", "{bad}");
+            assert_eq!(
+                parse_score(Some(&bad)).unwrap_err().to_string(),
+                "Rating must be a whole number from 1 to 5",
+                "{bad}"
+            );
         }
     }
 }

@@ -77,11 +77,18 @@ pub fn portrait(seed: u64, size: u32) -> DynamicImage {
 // Rendering
 
 /// Renders `svg` (a `view_w`×`view_h` canvas) to cover `width`×`height`, then adds grain.
-fn rasterise(svg: &str, view_w: f32, view_h: f32, width: u32, height: u32, seed: u64) -> DynamicImage {
+fn rasterise(
+    svg: &str,
+    view_w: f32,
+    view_h: f32,
+    width: u32,
+    height: u32,
+    seed: u64,
+) -> DynamicImage {
     // Default options load no fonts (and with resvg's default features off there is no text
     // support at all); our documents contain no text and no external references.
-    let tree =
-        usvg::Tree::from_str(svg, &usvg::Options::default()).expect("the generated SVG is well-formed");
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
+        .expect("the generated SVG is well-formed");
     let mut pixmap = tiny_skia::Pixmap::new(width, height).expect("picture size fits in memory");
     let scale = (width as f32 / view_w).max(height as f32 / view_h);
     let transform = tiny_skia::Transform::from_row(
@@ -96,7 +103,8 @@ fn rasterise(svg: &str, view_w: f32, view_h: f32, width: u32, height: u32, seed:
     add_grain(&mut pixmap, seed);
     // Every document starts with an opaque full-canvas fill, so premultiplied RGBA is plain
     // RGBA, and dropping the alpha loses nothing.
-    let rgba = RgbaImage::from_raw(width, height, pixmap.take()).expect("buffer matches the picture size");
+    let rgba =
+        RgbaImage::from_raw(width, height, pixmap.take()).expect("buffer matches the picture size");
     DynamicImage::ImageRgba8(rgba).into_rgb8().into()
 }
 
@@ -183,7 +191,11 @@ impl Rgb {
 
     fn mix(self, other: Rgb, t: f32) -> Rgb {
         let t = t.clamp(0.0, 1.0);
-        Rgb(self.0 + (other.0 - self.0) * t, self.1 + (other.1 - self.1) * t, self.2 + (other.2 - self.2) * t)
+        Rgb(
+            self.0 + (other.0 - self.0) * t,
+            self.1 + (other.1 - self.1) * t,
+            self.2 + (other.2 - self.2) * t,
+        )
     }
 
     fn darken(self, t: f32) -> Rgb {
@@ -200,9 +212,21 @@ impl Rgb {
         let Rgb(r, g, b) = self;
         let ch = |a: [f32; 3]| (r * a[0] + g * a[1] + b * a[2]).clamp(0.0, 255.0);
         Rgb(
-            ch([0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928]),
-            ch([0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.140, 0.072 - c * 0.072 - s * 0.283]),
-            ch([0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072]),
+            ch([
+                0.213 + c * 0.787 - s * 0.213,
+                0.715 - c * 0.715 - s * 0.715,
+                0.072 - c * 0.072 + s * 0.928,
+            ]),
+            ch([
+                0.213 - c * 0.213 + s * 0.143,
+                0.715 + c * 0.285 + s * 0.140,
+                0.072 - c * 0.072 - s * 0.283,
+            ]),
+            ch([
+                0.213 - c * 0.213 - s * 0.787,
+                0.715 - c * 0.715 + s * 0.715,
+                0.072 + c * 0.928 + s * 0.072,
+            ]),
         )
     }
 }
@@ -333,7 +357,12 @@ impl Svg {
     }
 
     fn ellipse(&mut self, c: P, rx: f32, ry: f32, fill: impl fmt::Display) {
-        put!(self, "<ellipse cx='{:.1}' cy='{:.1}' rx='{rx:.1}' ry='{ry:.1}' fill='{fill}'/>", c.0, c.1);
+        put!(
+            self,
+            "<ellipse cx='{:.1}' cy='{:.1}' rx='{rx:.1}' ry='{ry:.1}' fill='{fill}'/>",
+            c.0,
+            c.1
+        );
     }
 
     /// Where the body currently ends, to copy what is drawn after it (see [`Svg::since`]).
@@ -383,7 +412,8 @@ fn smooth(points: &[P]) -> String {
         let p3 = points[(i + 2).min(n - 1)];
         let c1 = (p1.0 + (p2.0 - p0.0) / 6.0, p1.1 + (p2.1 - p0.1) / 6.0);
         let c2 = (p2.0 - (p3.0 - p1.0) / 6.0, p2.1 - (p3.1 - p1.1) / 6.0);
-        let _ = write!(d, " C{:.1} {:.1} {:.1} {:.1} {:.1} {:.1}", c1.0, c1.1, c2.0, c2.1, p2.0, p2.1);
+        let _ =
+            write!(d, " C{:.1} {:.1} {:.1} {:.1} {:.1} {:.1}", c1.0, c1.1, c2.0, c2.1, p2.0, p2.1);
     }
     d
 }
@@ -573,13 +603,19 @@ impl Light {
 /// The sky down to `horizon`, with the sun's glow and disc.
 fn sky(svg: &mut Svg, light: &Light, horizon: f32, show_sun: bool) {
     let [a, b, c, d] = light.sky;
-    let fill = svg.vertical(0.0, horizon, &[(0.0, a, 1.0), (0.45, b, 1.0), (0.8, c, 1.0), (1.0, d, 1.0)]);
+    let fill =
+        svg.vertical(0.0, horizon, &[(0.0, a, 1.0), (0.45, b, 1.0), (0.8, c, 1.0), (1.0, d, 1.0)]);
     svg.rect(0.0, 0.0, svg.w, svg.h, fill);
     let glow_r = if light.time == Time::Day { 380.0 } else { 620.0 };
     let glow = svg.radial(
         light.sun_at,
         glow_r,
-        &[(0.0, light.sun, 0.75), (0.2, light.sun, 0.35), (0.55, light.sun, 0.1), (1.0, light.sun, 0.0)],
+        &[
+            (0.0, light.sun, 0.75),
+            (0.2, light.sun, 0.35),
+            (0.55, light.sun, 0.1),
+            (1.0, light.sun, 0.0),
+        ],
     );
     svg.circle(light.sun_at, glow_r, glow, 1.0);
     if show_sun {
@@ -643,8 +679,11 @@ fn puff(svg: &mut Svg, rng: &mut Rng, at: P, scale: f32, colour: Rgb, opacity: f
 /// A band of mist centred on `y`, `depth` thick: it separates layers and gives depth.
 fn mist(svg: &mut Svg, light: &Light, y: f32, depth: f32, strength: f32) {
     let haze = light.haze.lighten(0.15);
-    let fill =
-        svg.vertical(y - depth, y + depth, &[(0.0, haze, 0.0), (0.5, haze, strength), (1.0, haze, 0.0)]);
+    let fill = svg.vertical(
+        y - depth,
+        y + depth,
+        &[(0.0, haze, 0.0), (0.5, haze, strength), (1.0, haze, 0.0)],
+    );
     svg.rect(0.0, y - depth, svg.w, 2.0 * depth, fill);
 }
 
@@ -796,7 +835,15 @@ struct Peak {
 
 /// A snow range: every peak is a lit face and a shaded face split along its ridge, under a
 /// ragged snow cap. `depth` fades it into the haze; `snow` is how far down the snow reaches.
-fn range(svg: &mut Svg, rng: &mut Rng, peaks: &[Peak], base: f32, depth: f32, snow: f32, light: &Light) {
+fn range(
+    svg: &mut Svg,
+    rng: &mut Rng,
+    peaks: &[Peak],
+    base: f32,
+    depth: f32,
+    snow: f32,
+    light: &Light,
+) {
     let rock = Rgb::hex(rng.pick(&[0x5d6478, 0x6a6566, 0x56606a])).mix(light.shade, 0.25);
     ridges(svg, rng, peaks, base, depth, snow, rock, light);
 }
@@ -816,8 +863,11 @@ fn ridges(
 ) -> String {
     let mut outline = String::new();
     let rock_faces = light.faces(rock);
-    let snow_faces =
-        if light.sun_left { (light.snow, light.snow_shade) } else { (light.snow_shade, light.snow) };
+    let snow_faces = if light.sun_left {
+        (light.snow, light.snow_shade)
+    } else {
+        (light.snow_shade, light.snow)
+    };
     let fade = |c: Rgb| c.mix(light.haze, depth);
     let mut order: Vec<Peak> = peaks.to_vec();
     // Lower summits stand in front of higher ones.
@@ -836,7 +886,10 @@ fn ridges(
                     let t = i as f32 / steps as f32;
                     let wobble = if i == 0 || i == steps { 0.0 } else { rng.range(-jag, jag) };
                     let shoulder = bump * (-((t - bump_at) / 0.1).powi(2)).exp();
-                    (p.x + dir * half * t + wobble, p.top + height * (t.powf(bend) - shoulder) + wobble * 0.6)
+                    (
+                        p.x + dir * half * t + wobble,
+                        p.top + height * (t.powf(bend) - shoulder) + wobble * 0.6,
+                    )
                 })
                 .collect()
         };
@@ -1003,8 +1056,12 @@ fn foothills(
 /// a glacial lake (as at Gokyo) or along a trail with trekkers.
 fn peaks(svg: &mut Svg, rng: &mut Rng) {
     let w = svg.w;
-    let light =
-        Light::pick(rng, &[Time::Day, Time::Day, Time::Day, Time::Golden, Time::Dawn, Time::Dusk], w, 600.0);
+    let light = Light::pick(
+        rng,
+        &[Time::Day, Time::Day, Time::Day, Time::Golden, Time::Dawn, Time::Dusk],
+        w,
+        600.0,
+    );
     sky(svg, &light, 720.0, light.time != Time::Day || rng.chance(0.5));
     clouds(svg, rng, &light, 60.0, 330.0);
     let start = svg.mark();
@@ -1063,7 +1120,13 @@ fn flag_knoll(svg: &mut Svg, rng: &mut Rng, ground: Rgb, light: &Light) {
     }
     if rng.chance(0.6) {
         let x = rng.range(0.25, 0.4) * w;
-        figure(svg, (x, crest_y(&knoll, x) + 6.0), 60.0, near_ground.darken(0.5), Some(Rgb::hex(0xc8553d)));
+        figure(
+            svg,
+            (x, crest_y(&knoll, x) + 6.0),
+            60.0,
+            near_ground.darken(0.5),
+            Some(Rgb::hex(0xc8553d)),
+        );
     }
 }
 
@@ -1088,15 +1151,32 @@ fn glacial_lake(svg: &mut Svg, rng: &mut Rng, mark: usize, ground: Rgb, light: &
         let x = rng.range(0.0, 1.0) * w;
         let y = crest_y(&near, x) + rng.range(10.0, VIEW_H - bottom);
         let r = 4.0 + 14.0 * (y - bottom) / (VIEW_H - bottom);
-        let _ = write!(stones, "M{:.1} {y:.1} a{r:.1} {:.1} 0 0 1 {:.1} 0 Z ", x - r, r * 0.7, 2.0 * r);
+        let _ =
+            write!(stones, "M{:.1} {y:.1} a{r:.1} {:.1} 0 0 1 {:.1} 0 Z ", x - r, r * 0.7, 2.0 * r);
     }
     svg.path(&stones, light.lit(Rgb::hex(0xa8a296)));
     let lx = rng.range(0.15, 0.85) * w;
     let roof = Rgb::hex(rng.pick(&[0x2f6fb0, 0x3a9a6a, 0xb5452f]));
-    house(svg, rng, (lx, crest_y(&near, lx) + 30.0), 120.0, 60.0, Rgb::hex(0xd8d2c4), Some(roof), light, 0.0);
+    house(
+        svg,
+        rng,
+        (lx, crest_y(&near, lx) + 30.0),
+        120.0,
+        60.0,
+        Rgb::hex(0xd8d2c4),
+        Some(roof),
+        light,
+        0.0,
+    );
     if rng.chance(0.7) {
         let x = lx + rng.range(120.0, 260.0) * if rng.chance(0.5) { -1.0 } else { 1.0 };
-        figure(svg, (x, crest_y(&near, x) + 40.0), 55.0, light.shade.darken(0.4), Some(Rgb::hex(0xe8702a)));
+        figure(
+            svg,
+            (x, crest_y(&near, x) + 40.0),
+            55.0,
+            light.shade.darken(0.4),
+            Some(Rgb::hex(0xe8702a)),
+        );
     }
 }
 
@@ -1130,7 +1210,13 @@ fn trail(svg: &mut Svg, rng: &mut Rng, ground: Rgb, light: &Light) {
         let (x, y) = path[i];
         let t = i as f32 / 24.0;
         let h = 30.0 + 130.0 * t * t;
-        figure(svg, (x, y + h * 0.05), h, light.shade.darken(0.45), Some(light.lit(Rgb::hex(packs[k]))));
+        figure(
+            svg,
+            (x, y + h * 0.05),
+            h,
+            light.shade.darken(0.45),
+            Some(light.lit(Rgb::hex(packs[k]))),
+        );
     }
 }
 
@@ -1151,7 +1237,8 @@ fn cairn(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, light: &Light) {
 fn lake(svg: &mut Svg, rng: &mut Rng) {
     let w = svg.w;
     let horizon = rng.range(560.0, 630.0);
-    let light = Light::pick(rng, &[Time::Day, Time::Day, Time::Golden, Time::Dawn, Time::Dusk], w, horizon);
+    let light =
+        Light::pick(rng, &[Time::Day, Time::Day, Time::Golden, Time::Dawn, Time::Dusk], w, horizon);
     sky(svg, &light, horizon, light.time != Time::Day);
     clouds(svg, rng, &light, 60.0, 280.0);
 
@@ -1274,7 +1361,13 @@ fn boat(svg: &mut Svg, rng: &mut Rng, at: P, len: f32, light: &Light) {
         let s = len * 0.32;
         figure(svg, (x + len * 0.1, y + len * 0.02), s, light.shade.darken(0.35), None);
         svg.stroke(
-            &format!("M{:.1} {:.1} L{:.1} {:.1}", x + len * 0.1, y - s * 0.5, x - len * 0.25, y + len * 0.1),
+            &format!(
+                "M{:.1} {:.1} L{:.1} {:.1}",
+                x + len * 0.1,
+                y - s * 0.5,
+                x - len * 0.25,
+                y + len * 0.1
+            ),
             light.shade.darken(0.35),
             len * 0.02,
             1.0,
@@ -1402,7 +1495,15 @@ fn symmetric(svg: &mut Svg, light: &Light, colour: Rgb, half: impl Fn(f32) -> St
 }
 
 /// A tiered Newari pagoda about `h` tall standing at `base`, on a plinth of `steps` steps.
-fn pagoda(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, tiers: usize, steps: usize, light: &Light) {
+fn pagoda(
+    svg: &mut Svg,
+    rng: &mut Rng,
+    base: P,
+    h: f32,
+    tiers: usize,
+    steps: usize,
+    light: &Light,
+) {
     let (x, mut y) = base;
     // Everything is measured in `s`, so the parts keep their proportions at any size.
     let s = h / (0.07 * steps as f32 + 0.25 * tiers as f32 + 0.3);
@@ -1417,7 +1518,12 @@ fn pagoda(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, tiers: usize, steps: us
     for _ in 0..steps {
         let sh = 0.07 * s;
         symmetric(svg, light, brick, |dir| {
-            poly(&[(x, y), (x + dir * step_w / 2.0, y), (x + dir * step_w / 2.0, y - sh), (x, y - sh)])
+            poly(&[
+                (x, y),
+                (x + dir * step_w / 2.0, y),
+                (x + dir * step_w / 2.0, y - sh),
+                (x, y - sh),
+            ])
         });
         svg.rect(x - step_w / 2.0, y - sh, step_w, sh * 0.16, light.lit(brick.lighten(0.3)));
         y -= sh;
@@ -1449,12 +1555,19 @@ fn pagoda(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, tiers: usize, steps: us
             ])
         });
         // A door below, latticed windows above, each in a gilded frame.
-        let (ww, wh) = if i == 0 { (wall_w * 0.22, wall_h * 0.7) } else { (wall_w * 0.16, wall_h * 0.5) };
+        let (ww, wh) =
+            if i == 0 { (wall_w * 0.22, wall_h * 0.7) } else { (wall_w * 0.16, wall_h * 0.5) };
         let count = if i == 0 { 1 } else { 3 };
         for j in 0..count {
             let wx = x + (j as f32 - (count - 1) as f32 / 2.0) * wall_w * 0.3;
             let wy = y - wall_h * 0.15 - wh;
-            svg.rect(wx - ww / 2.0 - s * 0.008, wy - s * 0.008, ww + s * 0.016, wh + s * 0.008, lit_gold);
+            svg.rect(
+                wx - ww / 2.0 - s * 0.008,
+                wy - s * 0.008,
+                ww + s * 0.016,
+                wh + s * 0.008,
+                lit_gold,
+            );
             svg.rect(wx - ww / 2.0, wy, ww, wh, dark.darken(0.45));
         }
         let top = y - wall_h;
@@ -1537,7 +1650,12 @@ fn shikhara(svg: &mut Svg, base: P, h: f32, light: &Light) {
     let stone = Rgb::hex(0xc9b08a);
     let s = h;
     symmetric(svg, light, stone, |dir| {
-        poly(&[(x, y), (x + dir * 0.32 * s, y), (x + dir * 0.32 * s, y - 0.12 * s), (x, y - 0.12 * s)])
+        poly(&[
+            (x, y),
+            (x + dir * 0.32 * s, y),
+            (x + dir * 0.32 * s, y - 0.12 * s),
+            (x, y - 0.12 * s),
+        ])
     });
     symmetric(svg, light, stone, |dir| {
         poly(&[
@@ -1614,7 +1732,13 @@ fn house(
         for c in 0..cols {
             let cx = x - w / 2.0 + w * (c as f32 + 0.5) / cols as f32;
             let (ww, wh) = (w * 0.16, h / floors as f32 * 0.42);
-            svg.rect(cx - ww / 2.0 - w * 0.025, fy - w * 0.025, ww + w * 0.05, wh + w * 0.05, frame);
+            svg.rect(
+                cx - ww / 2.0 - w * 0.025,
+                fy - w * 0.025,
+                ww + w * 0.05,
+                wh + w * 0.05,
+                frame,
+            );
             svg.rect(cx - ww / 2.0, fy, ww, wh, glass);
         }
     }
@@ -1648,7 +1772,16 @@ fn house(
 
 /// A row of old town houses between `x0` and `x1` standing on `ground`.
 #[allow(clippy::too_many_arguments)]
-fn town(svg: &mut Svg, rng: &mut Rng, x0: f32, x1: f32, ground: f32, scale: f32, light: &Light, depth: f32) {
+fn town(
+    svg: &mut Svg,
+    rng: &mut Rng,
+    x0: f32,
+    x1: f32,
+    ground: f32,
+    scale: f32,
+    light: &Light,
+    depth: f32,
+) {
     const WALLS: [u32; 6] = [0xb0563e, 0xc4674a, 0xe8dcc4, 0xd9a05b, 0x9e4a36, 0xefe6d6];
     const ROOFS: [u32; 3] = [0x5b3328, 0x4c4a4f, 0x6e3b2c];
     let mut x = x0;
@@ -1697,7 +1830,8 @@ fn stupa(svg: &mut Svg, base: P, s: f32, light: &Light) -> P {
         let px = x - rx + 2.0 * rx * (i as f32 + 0.5) / n as f32;
         let py = y - ry * (1.0 - ((px - x) / rx).powi(2)).max(0.0).sqrt();
         let r = rx / n as f32;
-        let _ = write!(petals, "M{:.1} {py:.1} a{r:.1} {:.1} 0 0 0 {:.1} 0 ", px - r, r * 2.4, 2.0 * r);
+        let _ =
+            write!(petals, "M{:.1} {py:.1} a{r:.1} {:.1} 0 0 0 {:.1} 0 ", px - r, r * 2.4, 2.0 * r);
     }
     put!(svg, "<g clip-path='{dome_clip}'>");
     svg.stroke(&petals, light.lit(Rgb::hex(0xf0a530)), s * 0.035, 0.85);
@@ -1732,7 +1866,12 @@ fn stupa(svg: &mut Svg, base: P, s: f32, light: &Light) -> P {
         svg.path(&eye, Rgb::hex(0xfdfbf5));
         svg.circle((ex, ey - eh * 0.15), eh * 0.62, dark, 1.0);
         svg.stroke(
-            &format!("M{:.1} {ey:.1} Q{ex:.1} {:.1} {:.1} {ey:.1}", ex - ew, ey - eh * 1.6, ex + ew),
+            &format!(
+                "M{:.1} {ey:.1} Q{ex:.1} {:.1} {:.1} {ey:.1}",
+                ex - ew,
+                ey - eh * 1.6,
+                ex + ew
+            ),
             dark,
             s * 0.014,
             1.0,
@@ -1785,8 +1924,12 @@ fn stupa(svg: &mut Svg, base: P, s: f32, light: &Light) -> P {
     }
     svg.stroke(&rings, light.shaded(gold), s * 0.01, 0.8);
     y -= sh;
-    let umbrella =
-        format!("M{:.1} {y:.1} Q{x:.1} {:.1} {:.1} {y:.1} Z", x - 0.16 * s, y - 0.16 * s, x + 0.16 * s);
+    let umbrella = format!(
+        "M{:.1} {y:.1} Q{x:.1} {:.1} {:.1} {y:.1} Z",
+        x - 0.16 * s,
+        y - 0.16 * s,
+        x + 0.16 * s
+    );
     svg.path(&umbrella, light.lit(gold));
     svg.rect(x - 0.17 * s, y - 0.01 * s, 0.34 * s, 0.025 * s, light.shaded(gold));
     let tip = format!(
@@ -1845,7 +1988,15 @@ fn creature(svg: &mut Svg, d: &str, base: P, scale: f32, facing_left: bool, fill
 }
 
 /// Like [`creature`] for strokes (horns, skin folds), so their width scales too.
-fn creature_lines(svg: &mut Svg, d: &str, base: P, scale: f32, facing_left: bool, colour: Rgb, width: f32) {
+fn creature_lines(
+    svg: &mut Svg,
+    d: &str,
+    base: P,
+    scale: f32,
+    facing_left: bool,
+    colour: Rgb,
+    width: f32,
+) {
     let sx = if facing_left { -scale } else { scale };
     put!(
         svg,
@@ -1888,8 +2039,11 @@ fn tall_tree(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, colour: Rgb, light: 
     let mut bright = String::new();
     for &(cx, cy, r) in &clumps {
         for _ in 0..3 {
-            let (ox, oy, rr) =
-                (cx + rng.range(-1.0, 1.0) * r, cy + rng.range(-0.5, 0.5) * r, r * rng.range(0.6, 1.0));
+            let (ox, oy, rr) = (
+                cx + rng.range(-1.0, 1.0) * r,
+                cy + rng.range(-0.5, 0.5) * r,
+                r * rng.range(0.6, 1.0),
+            );
             let _ = write!(
                 dark,
                 "M{:.1} {oy:.1} a{:.1} {:.1} 0 1 0 {:.1} 0 a{:.1} {:.1} 0 1 0 {:.1} 0 ",
@@ -1920,7 +2074,15 @@ fn tall_tree(svg: &mut Svg, rng: &mut Rng, base: P, h: f32, colour: Rgb, light: 
 }
 
 /// A band of forest canopy: rows of round crowns between `top` and `bottom`.
-fn canopy(svg: &mut Svg, rng: &mut Rng, top: f32, bottom: f32, colour: Rgb, light: &Light, depth: f32) {
+fn canopy(
+    svg: &mut Svg,
+    rng: &mut Rng,
+    top: f32,
+    bottom: f32,
+    colour: Rgb,
+    light: &Light,
+    depth: f32,
+) {
     let w = svg.w;
     let (lit, shaded) = (light.far(colour, depth), light.far(light.shaded(colour), depth));
     let rows = 3;
@@ -2097,11 +2259,13 @@ fn stupa_scene(svg: &mut Svg, rng: &mut Rng) {
             x + 900.0
         );
         let green = light.lit(Rgb::hex(0x3d6b3f));
-        let fill = svg.vertical(ground, VIEW_H, &[(0.0, green, 1.0), (1.0, green.darken(0.35), 1.0)]);
+        let fill =
+            svg.vertical(ground, VIEW_H, &[(0.0, green, 1.0), (1.0, green.darken(0.35), 1.0)]);
         svg.path(&hill_d, fill);
         for _ in 0..26 {
             let tx = x + rng.range(-1.0, 1.0) * 700.0;
-            let ty = ground + 40.0 + ((tx - x).abs() / 700.0).powf(1.5) * 220.0 + rng.range(0.0, 120.0);
+            let ty =
+                ground + 40.0 + ((tx - x).abs() / 700.0).powf(1.5) * 220.0 + rng.range(0.0, 120.0);
             let th = rng.range(60.0, 110.0);
             broadleaf(svg, rng, (tx, ty), th, Rgb::hex(0x3a6a3a), &light);
         }
@@ -2125,7 +2289,8 @@ fn stupa_scene(svg: &mut Svg, rng: &mut Rng) {
     }
     if !on_hill {
         let stone = light.lit(Rgb::hex(0xcfc6b4));
-        let fill = svg.vertical(ground, VIEW_H, &[(0.0, stone, 1.0), (1.0, stone.darken(0.25), 1.0)]);
+        let fill =
+            svg.vertical(ground, VIEW_H, &[(0.0, stone, 1.0), (1.0, stone.darken(0.25), 1.0)]);
         svg.rect(0.0, ground, w, VIEW_H - ground, fill);
         for _ in 0..rng.below(6) + 4 {
             let px = rng.range(0.03, 0.97) * w;
@@ -2142,7 +2307,12 @@ fn stupa_scene(svg: &mut Svg, rng: &mut Rng) {
 fn jungle(svg: &mut Svg, rng: &mut Rng) {
     let w = svg.w;
     let horizon = rng.range(500.0, 560.0);
-    let light = Light::pick(rng, &[Time::Golden, Time::Golden, Time::Day, Time::Day, Time::Dawn], w, horizon);
+    let light = Light::pick(
+        rng,
+        &[Time::Golden, Time::Golden, Time::Day, Time::Day, Time::Dawn],
+        w,
+        horizon,
+    );
     sky(svg, &light, horizon + 40.0, true);
     clouds(svg, rng, &light, 60.0, 280.0);
     let start = svg.mark();
@@ -2182,7 +2352,13 @@ fn jungle(svg: &mut Svg, rng: &mut Rng) {
             // The mahout sits on the neck: drawn first, the elephant hides his legs.
             let scale = 1.6;
             let rider_x = x + if facing_left { -1.0 } else { 1.0 } * 172.0 * scale;
-            figure(svg, (rider_x, y - 122.0 * scale), 95.0, light.lit(Rgb::hex(0x6b5b3a)).darken(0.3), None);
+            figure(
+                svg,
+                (rider_x, y - 122.0 * scale),
+                95.0,
+                light.lit(Rgb::hex(0x6b5b3a)).darken(0.3),
+                None,
+            );
             creature(svg, ELEPHANT_FAR_LEGS, (x, y), scale, facing_left, dark.darken(0.25));
             creature(svg, ELEPHANT, (x, y), scale, facing_left, dark);
             creature(svg, ELEPHANT_EAR, (x, y), scale, facing_left, dark.lighten(0.08));
@@ -2231,7 +2407,8 @@ fn dugout(svg: &mut Svg, rng: &mut Rng, at: P, len: f32, light: &Light) {
     figure(svg, (poler, y), len * 0.32, people, None);
     for i in 0..rng.below(3) + 2 {
         let px = x - len * 0.35 + i as f32 * len * 0.16;
-        let colour = light.lit(Rgb::hex(rng.pick(&[0xe8702a, 0xd6336c, 0x2f78c4, 0xf2c230, 0x3aa17e])));
+        let colour =
+            light.lit(Rgb::hex(rng.pick(&[0xe8702a, 0xd6336c, 0x2f78c4, 0xf2c230, 0x3aa17e])));
         figure(svg, (px, y + len * 0.02), len * 0.2, colour, None);
     }
     let hull = format!(
@@ -2309,8 +2486,13 @@ fn desert(svg: &mut Svg, rng: &mut Rng) {
         let fw = rng.range(6.0, 16.0);
         let rim = crest_y(&edge, fx);
         let len = rng.range(60.0, cliff_foot - rim);
-        let _ =
-            write!(flutes, "M{:.1} {rim:.1} L{:.1} {rim:.1} L{fx:.1} {:.1} Z ", fx - fw, fx + fw, rim + len);
+        let _ = write!(
+            flutes,
+            "M{:.1} {rim:.1} L{:.1} {rim:.1} L{fx:.1} {:.1} Z ",
+            fx - fw,
+            fx + fw,
+            rim + len
+        );
         fx += rng.range(18.0, 40.0);
     }
     svg.path_o(&flutes, shade, 0.35);
@@ -2340,7 +2522,8 @@ fn desert(svg: &mut Svg, rng: &mut Rng) {
 
     // The valley floor with the braided Kali Gandaki.
     let gravel = light.lit(Rgb::hex(0xd8c4a0));
-    let floor = svg.vertical(cliff_foot, VIEW_H, &[(0.0, gravel, 1.0), (1.0, gravel.darken(0.18), 1.0)]);
+    let floor =
+        svg.vertical(cliff_foot, VIEW_H, &[(0.0, gravel, 1.0), (1.0, gravel.darken(0.18), 1.0)]);
     svg.rect(0.0, cliff_foot, w, VIEW_H - cliff_foot, floor);
     let water = light.sky[2].mix(Rgb::hex(0x8fa7b3), 0.4);
     for k in 0..4 {
@@ -2381,7 +2564,8 @@ fn oasis(svg: &mut Svg, rng: &mut Rng, x: f32, y: f32, light: &Light) {
         let fy = y + rng.range(-40.0, 90.0);
         let (fw, fh) = (rng.range(90.0, 200.0), rng.range(24.0, 50.0));
         let skew = rng.range(-30.0, 30.0);
-        let field = poly(&[(fx, fy), (fx + fw, fy), (fx + fw + skew, fy + fh), (fx + skew, fy + fh)]);
+        let field =
+            poly(&[(fx, fy), (fx + fw, fy), (fx + fw + skew, fy + fh), (fx + skew, fy + fh)]);
         svg.path(&field, light.lit(Rgb::hex(rng.pick(&greens))));
     }
     for i in 0..rng.below(6) + 5 {
@@ -2409,7 +2593,10 @@ fn caravan(svg: &mut Svg, rng: &mut Rng, from: f32, light: &Light) {
     let path: Vec<P> = (0..=24)
         .map(|i| {
             let t = i as f32 / 24.0;
-            (start.0 - t * w * 0.45 + swing * (t * 3.0).sin(), start.1 + (VIEW_H + 30.0 - start.1) * t * t)
+            (
+                start.0 - t * w * 0.45 + swing * (t * 3.0).sin(),
+                start.1 + (VIEW_H + 30.0 - start.1) * t * t,
+            )
         })
         .collect();
     svg.path(&ribbon(&path, 8.0, 150.0), light.lit(Rgb::hex(0xe6d2ae)));
@@ -2430,14 +2617,26 @@ fn caravan(svg: &mut Svg, rng: &mut Rng, from: f32, light: &Light) {
             figure(svg, (rider_x, y - 48.0 * scale), 55.0 * scale, light.shade.darken(0.4), None);
         }
         creature(svg, PONY, (x, y), scale, facing_left, coat);
-        creature(svg, PONY_BLANKET, (x, y), scale, facing_left, light.lit(Rgb::hex(rng.pick(&blankets))));
+        creature(
+            svg,
+            PONY_BLANKET,
+            (x, y),
+            scale,
+            facing_left,
+            light.lit(Rgb::hex(rng.pick(&blankets))),
+        );
     }
 }
 
 /// A small Mustang chorten: a stepped, painted shrine in red, white and grey.
 fn chorten(svg: &mut Svg, base: P, h: f32, light: &Light) {
     let (x, y) = base;
-    let bands = [(0.5, 0.3, 0xf0ebe0), (0.4, 0.15, 0xb03a2e), (0.33, 0.12, 0xf0ebe0), (0.22, 0.22, 0x9a9a9a)];
+    let bands = [
+        (0.5, 0.3, 0xf0ebe0),
+        (0.4, 0.15, 0xb03a2e),
+        (0.33, 0.12, 0xf0ebe0),
+        (0.22, 0.22, 0x9a9a9a),
+    ];
     let mut top = y;
     for (half, th, colour) in bands {
         symmetric(svg, light, Rgb::hex(colour), |dir| {
@@ -2526,7 +2725,8 @@ fn terraces(svg: &mut Svg, rng: &mut Rng, crest: &[P], gap: f32, colour: Rgb, li
         offset += size;
         size *= 1.12;
     }
-    let crops = [colour, colour.lighten(0.12), colour.darken(0.1), colour.mix(Rgb::hex(0xd9c04a), 0.35)];
+    let crops =
+        [colour, colour.lighten(0.12), colour.darken(0.1), colour.mix(Rgb::hex(0xd9c04a), 0.35)];
     // Every band lies between two lines under the crest, so nothing needs clipping.
     for pair in lines.windows(2) {
         let (upper, lower) = (&pair[0], &pair[1]);
@@ -2598,8 +2798,8 @@ fn tea(svg: &mut Svg, rng: &mut Rng) {
             for _ in 0..rng.below(3) + 1 {
                 let px = rng.range(0.15, 0.85) * w;
                 let py = crest_y(&c, px) + rng.range(60.0, 140.0);
-                let dress =
-                    light.lit(Rgb::hex(rng.pick(&[0xd6336c, 0xe8590c, 0xf2c230, 0x7048e8, 0xc92a2a])));
+                let dress = light
+                    .lit(Rgb::hex(rng.pick(&[0xd6336c, 0xe8590c, 0xf2c230, 0x7048e8, 0xc92a2a])));
                 figure(svg, (px, py), 75.0, dress, Some(light.lit(Rgb::hex(0x9c7a45))));
             }
         }
@@ -2662,7 +2862,13 @@ fn valley(svg: &mut Svg, rng: &mut Rng) {
     let foot = rng.range(200.0, 280.0);
     let (left_x, right_x) = (rng.range(0.0, 0.1) * w, w - rng.range(0.0, 0.1) * w);
     let walls = [
-        Peak { x: left_x, top: rng.range(60.0, 170.0), left: 500.0, right: (cx - left_x) * 1.1, bend: 0.45 },
+        Peak {
+            x: left_x,
+            top: rng.range(60.0, 170.0),
+            left: 500.0,
+            right: (cx - left_x) * 1.1,
+            bend: 0.45,
+        },
         Peak {
             x: right_x,
             top: rng.range(60.0, 170.0),
@@ -2689,7 +2895,8 @@ fn valley(svg: &mut Svg, rng: &mut Rng) {
         floor + 200.0,
         cx - foot
     );
-    let fill = svg.vertical(floor, VIEW_H, &[(0.0, far_meadow, 1.0), (1.0, meadow.darken(0.12), 1.0)]);
+    let fill =
+        svg.vertical(floor, VIEW_H, &[(0.0, far_meadow, 1.0), (1.0, meadow.darken(0.12), 1.0)]);
     svg.path(&meadow_d, fill);
     let mut boulders = String::new();
     for _ in 0..rng.below(6) + 5 {
@@ -2697,7 +2904,13 @@ fn valley(svg: &mut Svg, rng: &mut Rng) {
         let near = (y - floor) / (VIEW_H - floor);
         let x = cx + rng.range(-1.0, 1.0) * (foot + 500.0 * near);
         let r = 6.0 + 30.0 * near;
-        let _ = write!(boulders, "M{:.1} {y:.1} a{r:.1} {:.1} 0 0 1 {:.1} 0 Z ", x - r, r * 0.75, 2.0 * r);
+        let _ = write!(
+            boulders,
+            "M{:.1} {y:.1} a{r:.1} {:.1} 0 0 1 {:.1} 0 Z ",
+            x - r,
+            r * 0.75,
+            2.0 * r
+        );
     }
     svg.path(&boulders, light.lit(Rgb::hex(0x9a958a)));
     // The stream widens as it comes towards us.
@@ -2740,7 +2953,8 @@ fn valley(svg: &mut Svg, rng: &mut Rng) {
         chorten(svg, (x, y), 55.0, &light);
         prayer_flags(svg, rng, (x, y - 48.0), (x - side * 180.0, y - 8.0), 18.0, 11.0, &light);
     }
-    let mut herd: Vec<f32> = (0..rng.below(4) + 2).map(|_| rng.range(floor + 50.0, VIEW_H - 40.0)).collect();
+    let mut herd: Vec<f32> =
+        (0..rng.below(4) + 2).map(|_| rng.range(floor + 50.0, VIEW_H - 40.0)).collect();
     herd.sort_by(f32::total_cmp);
     for y in herd {
         let scale = 0.25 + 0.85 * (y - floor) / (VIEW_H - floor);
@@ -2826,7 +3040,8 @@ fn river(svg: &mut Svg, rng: &mut Rng) {
         let ((x, y), wd) = course(t);
         let off = rng.range(-0.4, 0.4) * wd;
         let len = rng.range(0.05, 0.2) * wd;
-        let _ = write!(rapids, "M{:.1} {y:.1} q{:.1} {:.1} {len:.1} 0 ", x + off, len / 2.0, -3.0 * t);
+        let _ =
+            write!(rapids, "M{:.1} {y:.1} q{:.1} {:.1} {len:.1} 0 ", x + off, len / 2.0, -3.0 * t);
     }
     svg.stroke(&rapids, Rgb::hex(0xf4fbfb), 3.0, 0.7);
 
@@ -2939,8 +3154,19 @@ fn raft(svg: &mut Svg, rng: &mut Rng, at: P, len: f32, light: &Light) {
     );
     for i in 0..4 {
         let px = x - len * 0.3 + i as f32 * len * 0.2;
-        svg.rect(px - len * 0.04, y - len * 0.3, len * 0.08, len * 0.2, light.lit(Rgb::hex(0xf2c230)));
-        svg.circle((px, y - len * 0.34), len * 0.055, light.lit(Rgb::hex(0xe03131).darken(0.1)), 1.0);
+        svg.rect(
+            px - len * 0.04,
+            y - len * 0.3,
+            len * 0.08,
+            len * 0.2,
+            light.lit(Rgb::hex(0xf2c230)),
+        );
+        svg.circle(
+            (px, y - len * 0.34),
+            len * 0.055,
+            light.lit(Rgb::hex(0xe03131).darken(0.1)),
+            1.0,
+        );
     }
     svg.stroke(
         &format!("M{:.1} {:.1} h{:.1}", x - len * 0.7, y + len * 0.05, len * 1.4),
@@ -3026,17 +3252,19 @@ enum Backdrop {
 
 /// Mostly South Asian and Himalayan tones, from fair to deep brown.
 const SKINS: [u32; 12] = [
-    0xf5d5b8, 0xefc6a0, 0xe4b48c, 0xd9a57c, 0xcd966b, 0xc08660, 0xb07650, 0x9c6644, 0x87573a, 0x6f452d,
-    0xf0c8a8, 0xe8b898,
+    0xf5d5b8, 0xefc6a0, 0xe4b48c, 0xd9a57c, 0xcd966b, 0xc08660, 0xb07650, 0x9c6644, 0x87573a,
+    0x6f452d, 0xf0c8a8, 0xe8b898,
 ];
 const DARK_HAIR: [u32; 6] = [0x1d1716, 0x1d1716, 0x2a1e1a, 0x3b2a21, 0x4e3526, 0x6b4a33];
 const GREY_HAIR: [u32; 3] = [0xa19c99, 0xd6d1cb, 0x7d7876];
 const CLOTHES: [u32; 16] = [
-    0x2f6fb0, 0xe07a3f, 0x3aa17e, 0xc0392b, 0xf2b134, 0x6c5ce7, 0x2d3436, 0x8e44ad, 0x16a085, 0xd35400,
-    0x1e3a5f, 0xe84393, 0x27ae60, 0xf5f0e6, 0x7f8c8d, 0x9b2c2c,
+    0x2f6fb0, 0xe07a3f, 0x3aa17e, 0xc0392b, 0xf2b134, 0x6c5ce7, 0x2d3436, 0x8e44ad, 0x16a085,
+    0xd35400, 0x1e3a5f, 0xe84393, 0x27ae60, 0xf5f0e6, 0x7f8c8d, 0x9b2c2c,
 ];
-const BACKDROPS: [u32; 10] =
-    [0xfde2c7, 0xd6ecf3, 0xe3f1d9, 0xf9e0e8, 0xe8e1f5, 0xfff1c1, 0xd9ecea, 0xf2e6d9, 0xcfe3f7, 0xf7d9c4];
+const BACKDROPS: [u32; 10] = [
+    0xfde2c7, 0xd6ecf3, 0xe3f1d9, 0xf9e0e8, 0xe8e1f5, 0xfff1c1, 0xd9ecea, 0xf2e6d9, 0xcfe3f7,
+    0xf7d9c4,
+];
 
 /// One illustrated person: the choices that make a face recognisable.
 struct Person {
@@ -3164,7 +3392,12 @@ impl Person {
             cloth: Rgb::hex(rng.pick(&CLOTHES)),
             accent: Rgb::hex(rng.pick(&CLOTHES)),
             khata: rng.chance(0.15),
-            backdrop: rng.pick(&[Backdrop::Plain, Backdrop::Gradient, Backdrop::Disc, Backdrop::Hills]),
+            backdrop: rng.pick(&[
+                Backdrop::Plain,
+                Backdrop::Gradient,
+                Backdrop::Disc,
+                Backdrop::Hills,
+            ]),
             bg: [bg0, bg1],
             a: rng.range(172.0, 188.0),
             chin: rng.range(1.12, 1.3),
@@ -3275,8 +3508,11 @@ impl Person {
         let hair = self.hair_colour;
         match self.hair {
             Hair::Long | Hair::Braids => {
-                let low =
-                    if self.hair == Hair::Long { self.chin_y() + 1.2 * a } else { self.chin_y() + 0.3 * a };
+                let low = if self.hair == Hair::Long {
+                    self.chin_y() + 1.2 * a
+                } else {
+                    self.chin_y() + 0.3 * a
+                };
                 let top = self.head_top() - 0.12 * a;
                 let d = format!(
                     "M{:.1} {low:.1} C{:.1} {:.1} {:.1} {top:.1} {CX:.1} {top:.1} C{:.1} {top:.1} {:.1} {:.1} {:.1} {low:.1} \
@@ -3535,7 +3771,12 @@ impl Person {
                 svg.path(&front, daura);
                 svg.path(&neckline(0.3 * a, nw * 1.05), skin.darken(0.08));
                 svg.stroke(
-                    &format!("M{:.1} {:.1} L{:.1} 1000", CX - nw * 0.9, shoulder + 0.2 * a, CX + 0.55 * a),
+                    &format!(
+                        "M{:.1} {:.1} L{:.1} 1000",
+                        CX - nw * 0.9,
+                        shoulder + 0.2 * a,
+                        CX + 0.55 * a
+                    ),
                     daura.darken(0.2),
                     0.04 * a,
                     1.0,
@@ -3732,7 +3973,12 @@ impl Person {
         }
 
         for dir in [-1.0, 1.0] {
-            svg.circle((CX + dir * 0.58 * a, ey + 0.38 * a), 0.16 * a, Rgb::hex(0xff6f6f), self.blush);
+            svg.circle(
+                (CX + dir * 0.58 * a, ey + 0.38 * a),
+                0.16 * a,
+                Rgb::hex(0xff6f6f),
+                self.blush,
+            );
         }
         let my = ny + 0.27 * a;
         let line = self.skin.darken(0.45).mix(Rgb::hex(0x8a2f3a), 0.45);
@@ -3942,7 +4188,8 @@ impl Person {
             Hair::Long | Hair::Braids => {
                 // Parted in the middle, framing the face down to the jaw.
                 let part = CX + rng.range(-0.15, 0.15) * a;
-                let low = if self.hair == Hair::Long { self.chin_y() + 0.2 * a } else { CY + 0.3 * a };
+                let low =
+                    if self.hair == Hair::Long { self.chin_y() + 0.2 * a } else { CY + 0.3 * a };
                 let d = format!(
                     "{} L{:.1} {low:.1} C{:.1} {:.1} {:.1} {:.1} {part:.1} {:.1} C{:.1} {:.1} {:.1} {:.1} {:.1} {low:.1} Z",
                     outer(low, 1.12),
@@ -4020,13 +4267,15 @@ impl Person {
                     let _ = write!(d, " L{x:.1} {y:.1}");
                 }
                 d.push_str(" Z");
-                let (fill, opacity) = if self.hair == Hair::Buzz { (hair, 0.85) } else { (hair, 1.0) };
+                let (fill, opacity) =
+                    if self.hair == Hair::Buzz { (hair, 0.85) } else { (hair, 1.0) };
                 svg.path_o(&d, fill, opacity);
                 if self.hair == Hair::Curly {
                     let mut curls = String::new();
                     for i in 0..11 {
                         let t = i as f32 / 10.0 * std::f32::consts::PI;
-                        let (x, y) = (CX - t.cos() * 1.02 * a, CY - 0.2 * a - t.sin() * (1.0 * a + volume));
+                        let (x, y) =
+                            (CX - t.cos() * 1.02 * a, CY - 0.2 * a - t.sin() * (1.0 * a + volume));
                         let r = 0.2 * a;
                         let _ = write!(
                             curls,
@@ -4266,13 +4515,24 @@ pub fn certificate(seed: u64, width: u32, height: u32) -> DynamicImage {
     let mut svg = Svg::new(W, H);
     let paper = Rgb::hex(0xfaf5e6).mix(Rgb::hex(0xeef2f8), rng.unit() * 0.6);
     let ink = [Rgb::hex(0x1c4573), Rgb::hex(0x731f1f), Rgb::hex(0x1f5c42)][rng.below(3)];
-    let desk = svg.vertical(0.0, H, &[(0.0, Rgb::hex(0x5c4d40), 1.0), (1.0, Rgb::hex(0x433630), 1.0)]);
+    let desk =
+        svg.vertical(0.0, H, &[(0.0, Rgb::hex(0x5c4d40), 1.0), (1.0, Rgb::hex(0x433630), 1.0)]);
     svg.rect(0.0, 0.0, W, H, desk);
     let sheet = svg.vertical(40.0, H - 40.0, &[(0.0, paper, 1.0), (1.0, paper.darken(0.06), 1.0)]);
     svg.rect(40.0, 40.0, W - 80.0, H - 80.0, sheet);
     // Double border.
-    put!(svg, "<rect x='70' y='70' width='{:.1}' height='{:.1}' fill='none' stroke='{ink}' stroke-width='6'/>", W - 140.0, H - 140.0);
-    put!(svg, "<rect x='84' y='84' width='{:.1}' height='{:.1}' fill='none' stroke='{ink}' stroke-width='2' opacity='0.6'/>", W - 168.0, H - 168.0);
+    put!(
+        svg,
+        "<rect x='70' y='70' width='{:.1}' height='{:.1}' fill='none' stroke='{ink}' stroke-width='6'/>",
+        W - 140.0,
+        H - 140.0
+    );
+    put!(
+        svg,
+        "<rect x='84' y='84' width='{:.1}' height='{:.1}' fill='none' stroke='{ink}' stroke-width='2' opacity='0.6'/>",
+        W - 168.0,
+        H - 168.0
+    );
     // Title and lines of text.
     let centre = W / 2.0;
     let title = 360.0 + rng.range(-40.0, 40.0);
@@ -4298,7 +4558,8 @@ pub fn certificate(seed: u64, width: u32, height: u32) -> DynamicImage {
     }
     let gold = Rgb::hex(0xd4a133);
     let seal = (centre, 600.0);
-    let rim = svg.radial(seal, 70.0, &[(0.0, gold.lighten(0.3), 1.0), (1.0, gold.darken(0.2), 1.0)]);
+    let rim =
+        svg.radial(seal, 70.0, &[(0.0, gold.lighten(0.3), 1.0), (1.0, gold.darken(0.2), 1.0)]);
     svg.circle(seal, 62.0, rim, 1.0);
     svg.circle(seal, 44.0, ink.mix(gold, 0.15), 1.0);
     svg.circle(seal, 30.0, gold.lighten(0.15), 0.9);

@@ -18,12 +18,31 @@ const GUIDES_PER_TRAVELLER: usize = 50;
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
 const FIRST_NAMES: [&str; 24] = [
-    "Aarati", "Bikash", "Chhiring", "Dawa", "Gita", "Hari", "Ishwor", "Janaki", "Karma", "Laxmi", "Mingmar", "Nima",
-    "Pasang", "Rabin", "Sabina", "Tenzing", "Uttam", "Yangzi", "Sunita", "Prakash", "Anita", "Suman", "Kalpana", "Bishal",
+    "Aarati", "Bikash", "Chhiring", "Dawa", "Gita", "Hari", "Ishwor", "Janaki", "Karma", "Laxmi",
+    "Mingmar", "Nima", "Pasang", "Rabin", "Sabina", "Tenzing", "Uttam", "Yangzi", "Sunita",
+    "Prakash", "Anita", "Suman", "Kalpana", "Bishal",
 ];
 const LAST_NAMES: [&str; 20] = [
-    "Sherpa", "Gurung", "Magar", "Tamang", "Thakali", "Shrestha", "Maharjan", "Rai", "Limbu", "Chaudhary", "Sharma",
-    "Adhikari", "Thapa", "Poudel", "Bajracharya", "Lama", "Bhattarai", "Karki", "Ghale", "Tharu",
+    "Sherpa",
+    "Gurung",
+    "Magar",
+    "Tamang",
+    "Thakali",
+    "Shrestha",
+    "Maharjan",
+    "Rai",
+    "Limbu",
+    "Chaudhary",
+    "Sharma",
+    "Adhikari",
+    "Thapa",
+    "Poudel",
+    "Bajracharya",
+    "Lama",
+    "Bhattarai",
+    "Karki",
+    "Ghale",
+    "Tharu",
 ];
 /// Where guides are based: address and (latitude, longitude).
 const TOWNS: [(&str, f64, f64); 16] = [
@@ -44,11 +63,27 @@ const TOWNS: [(&str, f64, f64); 16] = [
     ("Bardiya", 28.3900, 81.3200),
     ("Ghandruk, Kaski", 28.3772, 83.8058),
 ];
-const LANGUAGES: [&str; 12] =
-    ["French", "German", "Spanish", "Japanese", "Chinese", "Korean", "Hindi", "Italian", "Russian", "Hebrew", "Dutch", "Tibetan"];
+const LANGUAGES: [&str; 12] = [
+    "French", "German", "Spanish", "Japanese", "Chinese", "Korean", "Hindi", "Italian", "Russian",
+    "Hebrew", "Dutch", "Tibetan",
+];
 const INTERESTS: [&str; 16] = [
-    "Trekking", "Hiking", "Mountaineering", "Culture", "History", "Museums", "Festivals", "Local Experiences", "Food",
-    "Nature", "Wildlife", "Bird Watching", "Adventure", "Water Sports", "Photography", "Spirituality",
+    "Trekking",
+    "Hiking",
+    "Mountaineering",
+    "Culture",
+    "History",
+    "Museums",
+    "Festivals",
+    "Local Experiences",
+    "Food",
+    "Nature",
+    "Wildlife",
+    "Bird Watching",
+    "Adventure",
+    "Water Sports",
+    "Photography",
+    "Spirituality",
 ];
 const BIO_OPENINGS: [&str; 6] = [
     "I grew up in the hills and have guided travellers for years.",
@@ -93,12 +128,23 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
     let now = now_ms();
     let mut seeded = BulkSeeded::default();
 
-    let travellers: Vec<String> = (0..count.div_ceil(GUIDES_PER_TRAVELLER)).map(|_| new_id()).collect();
+    let travellers: Vec<String> =
+        (0..count.div_ceil(GUIDES_PER_TRAVELLER)).map(|_| new_id()).collect();
     let mut tx = db.begin_write().await?;
     let rows = travellers
         .iter()
         .enumerate()
-        .map(|(i, id)| user_row(id, FIRST_NAMES[i % FIRST_NAMES.len()], "Traveller", &format!("bulk-{run}-traveller-{i}@bulk.yatra.np"), "tourist", &hash, now))
+        .map(|(i, id)| {
+            user_row(
+                id,
+                FIRST_NAMES[i % FIRST_NAMES.len()],
+                "Traveller",
+                &format!("bulk-{run}-traveller-{i}@bulk.yatra.np"),
+                "tourist",
+                &hash,
+                now,
+            )
+        })
         .collect();
     insert_many(&mut tx, "users", &USER_COLUMNS, rows).await?;
     tx.commit().await?;
@@ -117,14 +163,23 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
             let id = new_id();
             let first = *FIRST_NAMES.choose(&mut rng).unwrap_or(&"Guide");
             let last = *LAST_NAMES.choose(&mut rng).unwrap_or(&"Guide");
-            users.push(user_row(&id, first, last, &format!("bulk-{run}-guide-{i}@bulk.yatra.np"), "guide", &hash, now));
+            users.push(user_row(
+                &id,
+                first,
+                last,
+                &format!("bulk-{run}-guide-{i}@bulk.yatra.np"),
+                "guide",
+                &hash,
+                now,
+            ));
 
             let (address, latitude, longitude) = TOWNS[rng.random_range(0..TOWNS.len())];
             let mut languages = vec!["English", "Nepali"];
             let extra_languages = rng.random_range(0..3);
             languages.extend(LANGUAGES.choose_multiple(&mut rng, extra_languages));
             let interest_count = rng.random_range(2..5);
-            let interests: Vec<&str> = INTERESTS.choose_multiple(&mut rng, interest_count).copied().collect();
+            let interests: Vec<&str> =
+                INTERESTS.choose_multiple(&mut rng, interest_count).copied().collect();
             let bio = format!(
                 "{} Based in {address}, I guide {} trips. {}",
                 BIO_OPENINGS.choose(&mut rng).unwrap_or(&""),
@@ -145,15 +200,31 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
                 let date = crate::db::to_rfc3339(trip)[..10].to_owned();
                 let size: i64 = rng.random_range(1..6);
                 bookings.push(vec![
-                    booking.clone().into(), tourist.clone().into(), id.clone().into(), date.clone().into(), "09:00".into(),
-                    size.into(), 4000i64.into(), (4000 * size).into(), "completed".into(), "paid".into(), trip.into(), trip.into(),
+                    booking.clone().into(),
+                    tourist.clone().into(),
+                    id.clone().into(),
+                    date.clone().into(),
+                    "09:00".into(),
+                    size.into(),
+                    4000i64.into(),
+                    (4000 * size).into(),
+                    "completed".into(),
+                    "paid".into(),
+                    trip.into(),
+                    trip.into(),
                     date.into(),
                 ]);
                 let comment = (*COMMENTS.choose(&mut rng).unwrap_or(&"Great guide.")).to_owned();
                 let reviewed = trip + DAY_MS;
                 ratings.push(vec![
-                    new_id().into(), id.clone().into(), tourist.into(), booking.into(), score.into(), comment.into(),
-                    reviewed.into(), reviewed.into(),
+                    new_id().into(),
+                    id.clone().into(),
+                    tourist.into(),
+                    booking.into(),
+                    score.into(),
+                    comment.into(),
+                    reviewed.into(),
+                    reviewed.into(),
                 ]);
             }
 
@@ -177,13 +248,30 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
             row.extend(public.search);
             search.push(row);
             for category in public.categories {
-                categories.push(vec![category.as_str().into(), id.clone().into(), public.rating_rank.into()]);
+                categories.push(vec![
+                    category.as_str().into(),
+                    id.clone().into(),
+                    public.rating_rank.into(),
+                ]);
             }
             details.push(vec![
-                id.into(), source.bio.into(), "Nepali".into(), price_per_day_cents.into(),
-                source.expertise_languages.into(), source.interests.into(), format!("+977 98{:08}", i % 100_000_000).into(),
-                source.address.into(), source.longitude.into(), source.latitude.into(), "verified".into(), "approved".into(),
-                rng.random_range(1..26i64).into(), rating_sum.into(), review_count.into(), now.into(), now.into(),
+                id.into(),
+                source.bio.into(),
+                "Nepali".into(),
+                price_per_day_cents.into(),
+                source.expertise_languages.into(),
+                source.interests.into(),
+                format!("+977 98{:08}", i % 100_000_000).into(),
+                source.address.into(),
+                source.longitude.into(),
+                source.latitude.into(),
+                "verified".into(),
+                "approved".into(),
+                rng.random_range(1..26i64).into(),
+                rating_sum.into(),
+                review_count.into(),
+                now.into(),
+                now.into(),
             ]);
         }
 
@@ -191,7 +279,13 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
         insert_many(&mut tx, "users", &USER_COLUMNS, users).await?;
         insert_many(&mut tx, "guide_details", &DETAIL_COLUMNS, details).await?;
         insert_many(&mut tx, "guide_search", &SEARCH_COLUMNS, search).await?;
-        insert_many(&mut tx, "guide_categories", &["category", "guide_id", "rating_rank"], categories).await?;
+        insert_many(
+            &mut tx,
+            "guide_categories",
+            &["category", "guide_id", "rating_rank"],
+            categories,
+        )
+        .await?;
         seeded.reviews += ratings.len();
         insert_many(&mut tx, "bookings", &BOOKING_COLUMNS, bookings).await?;
         insert_many(&mut tx, "ratings", &RATING_COLUMNS, ratings).await?;
@@ -202,21 +296,74 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
     Ok(seeded)
 }
 
-const USER_COLUMNS: [&str; 10] =
-    ["id", "first_name", "last_name", "email", "email_lower", "password_hash", "role", "created_at", "updated_at", "email_verified_at"];
+const USER_COLUMNS: [&str; 10] = [
+    "id",
+    "first_name",
+    "last_name",
+    "email",
+    "email_lower",
+    "password_hash",
+    "role",
+    "created_at",
+    "updated_at",
+    "email_verified_at",
+];
 const DETAIL_COLUMNS: [&str; 17] = [
-    "user_id", "bio", "nationality", "price_per_day_cents", "expertise_languages", "interests", "phone", "address",
-    "longitude", "latitude", "status", "review_state", "years_of_experience", "rating_sum", "review_count", "created_at",
+    "user_id",
+    "bio",
+    "nationality",
+    "price_per_day_cents",
+    "expertise_languages",
+    "interests",
+    "phone",
+    "address",
+    "longitude",
+    "latitude",
+    "status",
+    "review_state",
+    "years_of_experience",
+    "rating_sum",
+    "review_count",
+    "created_at",
     "updated_at",
 ];
 const BOOKING_COLUMNS: [&str; 13] = [
-    "id", "tourist_id", "guide_id", "selected_date", "selected_time", "group_size", "price_per_person_cents",
-    "total_amount_cents", "booking_status", "payment_status", "created_at", "updated_at", "end_date",
+    "id",
+    "tourist_id",
+    "guide_id",
+    "selected_date",
+    "selected_time",
+    "group_size",
+    "price_per_person_cents",
+    "total_amount_cents",
+    "booking_status",
+    "payment_status",
+    "created_at",
+    "updated_at",
+    "end_date",
 ];
-const RATING_COLUMNS: [&str; 8] = ["id", "guide_id", "tourist_id", "booking_id", "score", "comment", "created_at", "updated_at"];
+const RATING_COLUMNS: [&str; 8] =
+    ["id", "guide_id", "tourist_id", "booking_id", "score", "comment", "created_at", "updated_at"];
 
-fn user_row(id: &str, first: &str, last: &str, email: &str, role: &str, hash: &str, now: i64) -> Vec<Param> {
+fn user_row(
+    id: &str,
+    first: &str,
+    last: &str,
+    email: &str,
+    role: &str,
+    hash: &str,
+    now: i64,
+) -> Vec<Param> {
     vec![
-        id.into(), first.into(), last.into(), email.into(), email.into(), hash.into(), role.into(), now.into(), now.into(), now.into(),
+        id.into(),
+        first.into(),
+        last.into(),
+        email.into(),
+        email.into(),
+        hash.into(),
+        role.into(),
+        now.into(),
+        now.into(),
+        now.into(),
     ]
 }

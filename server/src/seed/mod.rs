@@ -80,14 +80,16 @@ pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
             }
         }
     }
-    let admin_id = id_of(db, ADMIN).await?.ok_or_else(|| anyhow::anyhow!("the demo admin is missing"))?;
+    let admin_id =
+        id_of(db, ADMIN).await?.ok_or_else(|| anyhow::anyhow!("the demo admin is missing"))?;
     let mut missing = Vec::new();
     for destination in &content.destinations {
         if !seeder.destination_exists(&destination.name).await? {
             missing.push(destination);
         }
     }
-    let pictures = try_join_all(missing.iter().map(|d| drawn(landscape(d.scene, &d.name, 1200, 750)))).await?;
+    let pictures =
+        try_join_all(missing.iter().map(|d| drawn(landscape(d.scene, &d.name, 1200, 750)))).await?;
     for (destination, picture) in missing.into_iter().zip(pictures) {
         seeder.destination(&admin_id, destination, picture).await?;
     }
@@ -124,7 +126,10 @@ pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
             missing.push((n, blog, author_id));
         }
     }
-    let pictures = try_join_all(missing.iter().map(|(_, b, _)| drawn(landscape(b.scene, &b.title, 1200, 750)))).await?;
+    let pictures = try_join_all(
+        missing.iter().map(|(_, b, _)| drawn(landscape(b.scene, &b.title, 1200, 750))),
+    )
+    .await?;
     for ((n, blog, author_id), picture) in missing.into_iter().zip(pictures) {
         seeder.blog(blog, &author_id, picture, n, &readers).await?;
     }
@@ -188,7 +193,8 @@ async fn demo_licences(db: &Db) -> anyhow::Result<()> {
 }
 
 fn seed_of(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    text.bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |hash, b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// Drawing is CPU work: one picture per core at a time, however many are asked for at once.
@@ -198,17 +204,30 @@ static DRAWING: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLoc
 
 /// Draws and encodes a picture off the async runtime. Ask for several at once (join) to
 /// keep every core drawing.
-async fn drawn(draw: impl FnOnce() -> image::DynamicImage + Send + 'static) -> anyhow::Result<Processed> {
+async fn drawn(
+    draw: impl FnOnce() -> image::DynamicImage + Send + 'static,
+) -> anyhow::Result<Processed> {
     drawn_with(draw, Variants::WebP).await
 }
 
 /// Like `drawn`, for a private picture (no WebP copies).
-async fn drawn_with(draw: impl FnOnce() -> image::DynamicImage + Send + 'static, variants: Variants) -> anyhow::Result<Processed> {
+async fn drawn_with(
+    draw: impl FnOnce() -> image::DynamicImage + Send + 'static,
+    variants: Variants,
+) -> anyhow::Result<Processed> {
     let _permit = DRAWING.acquire().await?;
-    Ok(tokio::task::spawn_blocking(move || encode_with_thumbnail(&draw(), OutputFormat::Jpeg, variants)).await??)
+    Ok(tokio::task::spawn_blocking(move || {
+        encode_with_thumbnail(&draw(), OutputFormat::Jpeg, variants)
+    })
+    .await??)
 }
 
-fn landscape(scene: Scene, key: &str, width: u32, height: u32) -> impl FnOnce() -> image::DynamicImage + Send + 'static {
+fn landscape(
+    scene: Scene,
+    key: &str,
+    width: u32,
+    height: u32,
+) -> impl FnOnce() -> image::DynamicImage + Send + 'static {
     let seed = seed_of(key);
     move || art::landscape(scene, seed, width, height)
 }
@@ -220,14 +239,21 @@ fn portrait(key: &str) -> impl FnOnce() -> image::DynamicImage + Send + 'static 
 
 impl Seeder<'_> {
     /// Creates the account unless its email exists; returns the new account's id.
-    async fn account(&mut self, email: &str, first: &str, last: &str, role: Role) -> anyhow::Result<Option<String>> {
+    async fn account(
+        &mut self,
+        email: &str,
+        first: &str,
+        last: &str,
+        role: Role,
+    ) -> anyhow::Result<Option<String>> {
         let email = Email::parse(Some(email))?;
         if accounts::find_id_by_email(self.db, &email).await?.is_some() {
             return Ok(None);
         }
         let first = PersonName::parse(Some(first), "First name")?;
         let last = PersonName::parse(Some(last), "Last name")?;
-        let id = accounts::create_with_hash(self.db, &first, &last, &email, role, &self.hash).await?;
+        let id =
+            accounts::create_with_hash(self.db, &first, &last, &email, role, &self.hash).await?;
         self.seeded.accounts += 1;
         Ok(Some(id))
     }
@@ -264,14 +290,20 @@ impl Seeder<'_> {
     }
 
     async fn destination_exists(&self, name: &str) -> anyhow::Result<bool> {
-        let exists: Option<(String,)> = sqlx::query_as("SELECT id FROM destinations WHERE lower(name) = lower($1)")
-            .bind(name)
-            .fetch_optional(&self.db.pool)
-            .await?;
+        let exists: Option<(String,)> =
+            sqlx::query_as("SELECT id FROM destinations WHERE lower(name) = lower($1)")
+                .bind(name)
+                .fetch_optional(&self.db.pool)
+                .await?;
         Ok(exists.is_some())
     }
 
-    async fn destination(&mut self, owner_id: &str, destination: &content::Destination, picture: Processed) -> anyhow::Result<()> {
+    async fn destination(
+        &mut self,
+        owner_id: &str,
+        destination: &content::Destination,
+        picture: Processed,
+    ) -> anyhow::Result<()> {
         let input = DestinationInput {
             name: destination.name.clone(),
             location: destination.location.clone(),
@@ -279,15 +311,28 @@ impl Seeder<'_> {
             rating: destination.rating,
             reviews: destination.reviews,
             popular: destination.popular,
-            coordinates: Some(Location { longitude: destination.longitude, latitude: destination.latitude }),
+            coordinates: Some(Location {
+                longitude: destination.longitude,
+                latitude: destination.latitude,
+            }),
         };
-        crate::destinations::routes::create(self.db, self.media, owner_id, &input, picture, crate::destinations::routes::Audited::Seed).await?;
+        crate::destinations::routes::create(
+            self.db,
+            self.media,
+            owner_id,
+            &input,
+            picture,
+            crate::destinations::routes::Audited::Seed,
+        )
+        .await?;
         self.seeded.destinations += 1;
         Ok(())
     }
 
     async fn guide(&mut self, guide: &content::Guide) -> anyhow::Result<()> {
-        let Some(id) = self.account(&guide.email, &guide.first_name, &guide.last_name, Role::Guide).await? else {
+        let Some(id) =
+            self.account(&guide.email, &guide.first_name, &guide.last_name, Role::Guide).await?
+        else {
             return Ok(());
         };
         let request: GuideProfileRequest = serde_json::from_value(json!({
@@ -305,7 +350,15 @@ impl Seeder<'_> {
             .iter()
             .map(|c| (c.name.as_str(), c.issuing_organization.as_str(), c.issue_date.as_str()))
             .collect();
-        self.guide_profile(&id, request, guide.cover_scene, &guide.email, &certificates, guide.verified).await
+        self.guide_profile(
+            &id,
+            request,
+            guide.cover_scene,
+            &guide.email,
+            &certificates,
+            guide.verified,
+        )
+        .await
     }
 
     /// A complete guide profile with pictures and certificates: verified, or submitted and
@@ -333,12 +386,22 @@ impl Seeder<'_> {
             try_join_all(certificate_pictures),
         )?;
         upload::replace_processed(self.db, self.media, guide_id, Slot::GuideCover, cover).await?;
-        upload::replace_processed(self.db, self.media, guide_id, Slot::GuideProfilePicture, photo).await?;
+        upload::replace_processed(self.db, self.media, guide_id, Slot::GuideProfilePicture, photo)
+            .await?;
         let now = now_ms();
         let mut certificate_pictures = certificate_pictures.into_iter();
         for (index, (name, organization, date)) in certificates.iter().enumerate() {
             let image_id = match certificate_pictures.next() {
-                Some(picture) => Some(upload::save_processed(self.db, self.media, guide_id, MediaKind::Certificate, picture).await?),
+                Some(picture) => Some(
+                    upload::save_processed(
+                        self.db,
+                        self.media,
+                        guide_id,
+                        MediaKind::Certificate,
+                        picture,
+                    )
+                    .await?,
+                ),
                 None => None,
             };
             sqlx::query(
@@ -355,7 +418,8 @@ impl Seeder<'_> {
             .execute(&self.db.pool)
             .await?;
         }
-        let (status, review_state) = if verified { ("verified", "approved") } else { ("unverified", "submitted") };
+        let (status, review_state) =
+            if verified { ("verified", "approved") } else { ("unverified", "submitted") };
         let mut tx = self.db.begin_write().await?;
         sqlx::query("UPDATE guide_details SET status = $1, review_state = $2, submitted_at = $3 WHERE user_id = $4")
             .bind(status)
@@ -370,18 +434,29 @@ impl Seeder<'_> {
     }
 
     async fn traveller(&mut self, traveller: &content::Traveller) -> anyhow::Result<()> {
-        let Some(id) = self.account(&traveller.email, &traveller.first_name, &traveller.last_name, Role::Tourist).await? else {
+        let Some(id) = self
+            .account(&traveller.email, &traveller.first_name, &traveller.last_name, Role::Tourist)
+            .await?
+        else {
             return Ok(());
         };
         self.traveller_profile(&id, traveller, None).await
     }
 
     /// A complete traveller profile with a photo (and, with a location, a cover).
-    async fn traveller_profile(&mut self, traveller_id: &str, traveller: &content::Traveller, location: Option<Location>) -> anyhow::Result<()> {
+    async fn traveller_profile(
+        &mut self,
+        traveller_id: &str,
+        traveller: &content::Traveller,
+        location: Option<Location>,
+    ) -> anyhow::Result<()> {
         let profile = Change::Profile {
             bio: Bio::parse(Some(&traveller.bio))?,
             nationality: Nationality::parse(Some(&traveller.nationality))?,
-            preferred_languages: Tags::parse(Some(&traveller.preferred_languages), ListOf::Languages)?,
+            preferred_languages: Tags::parse(
+                Some(&traveller.preferred_languages),
+                ListOf::Languages,
+            )?,
             interests: Tags::parse(Some(&traveller.interests), ListOf::Interests)?,
         };
         tourist_profile::apply(self.db, traveller_id, profile).await?;
@@ -389,9 +464,17 @@ impl Seeder<'_> {
         if let Some(location) = location {
             tourist_profile::apply(self.db, traveller_id, Change::Location(location)).await?;
             let cover = drawn(landscape(Scene::Lake, key, 1200, 450)).await?;
-            upload::replace_processed(self.db, self.media, traveller_id, Slot::TouristCover, cover).await?;
+            upload::replace_processed(self.db, self.media, traveller_id, Slot::TouristCover, cover)
+                .await?;
         }
-        upload::replace_processed(self.db, self.media, traveller_id, Slot::TouristProfilePicture, drawn(portrait(key)).await?).await?;
+        upload::replace_processed(
+            self.db,
+            self.media,
+            traveller_id,
+            Slot::TouristProfilePicture,
+            drawn(portrait(key)).await?,
+        )
+        .await?;
         Ok(())
     }
 
@@ -404,7 +487,9 @@ impl Seeder<'_> {
         for (n, review) in reviews.iter().enumerate() {
             for email in [&review.guide, &review.traveller] {
                 if !ids.contains_key(email) {
-                    let id = id_of(self.db, email).await?.ok_or_else(|| anyhow::anyhow!("review {n} names unknown {email}"))?;
+                    let id = id_of(self.db, email)
+                        .await?
+                        .ok_or_else(|| anyhow::anyhow!("review {n} names unknown {email}"))?;
                     ids.insert(email.clone(), id);
                 }
             }
@@ -416,13 +501,23 @@ impl Seeder<'_> {
             // A guide takes one trip a day: a review on a taken day moves a day earlier.
             let mut days_ago = review.days_ago;
             let mut date = date_text(today - time::Duration::days(days_ago));
-            while taken.contains(&(guide_id.clone(), date.clone())) || self.trip_on(guide_id, &date).await? {
+            while taken.contains(&(guide_id.clone(), date.clone()))
+                || self.trip_on(guide_id, &date).await?
+            {
                 days_ago += 1;
                 date = date_text(today - time::Duration::days(days_ago));
             }
             taken.insert((guide_id.clone(), date.clone()));
             let trip_ms = now_ms() - days_ago * DAY_MS;
-            let trip = Trip { tourist_id, guide_id, date: &date, group_size: review.group_size, status: "completed", paid: true, key: &key };
+            let trip = Trip {
+                tourist_id,
+                guide_id,
+                date: &date,
+                group_size: review.group_size,
+                status: "completed",
+                paid: true,
+                key: &key,
+            };
             let booking_id = self.booking(trip, trip_ms).await?;
             let reviewed_ms = trip_ms + DAY_MS;
             let mut tx = self.db.begin_write().await?;
@@ -466,11 +561,13 @@ impl Seeder<'_> {
     }
 
     async fn booking_exists(&self, tourist_id: &str, key: &str) -> anyhow::Result<bool> {
-        let found: Option<(String,)> = sqlx::query_as("SELECT id FROM bookings WHERE tourist_id = $1 AND idempotency_key = $2")
-            .bind(tourist_id)
-            .bind(key)
-            .fetch_optional(&self.db.pool)
-            .await?;
+        let found: Option<(String,)> = sqlx::query_as(
+            "SELECT id FROM bookings WHERE tourist_id = $1 AND idempotency_key = $2",
+        )
+        .bind(tourist_id)
+        .bind(key)
+        .fetch_optional(&self.db.pool)
+        .await?;
         Ok(found.is_some())
     }
 
@@ -479,10 +576,11 @@ impl Seeder<'_> {
     /// default request TTL or payment window.
     async fn booking(&mut self, trip: Trip<'_>, created_ms: i64) -> anyhow::Result<String> {
         let Trip { tourist_id, guide_id, date, group_size, status, paid, key } = trip;
-        let (rate,): (i64,) = sqlx::query_as("SELECT price_per_day_cents FROM guide_details WHERE user_id = $1")
-            .bind(guide_id)
-            .fetch_one(&self.db.pool)
-            .await?;
+        let (rate,): (i64,) =
+            sqlx::query_as("SELECT price_per_day_cents FROM guide_details WHERE user_id = $1")
+                .bind(guide_id)
+                .fetch_one(&self.db.pool)
+                .await?;
         let id = new_id();
         let mut tx = self.db.begin_write().await?;
         let holds_day = matches!(status, "approved" | "completed");
@@ -534,8 +632,16 @@ impl Seeder<'_> {
             .execute(&mut *tx)
             .await?;
             // The demo guides' dashboards show real earnings, at the default commission.
-            ledger::credit_payment(&mut tx, guide_id, &id, &payment_id, rate * group_size, ledger::DEFAULT_COMMISSION_PERCENT, created_ms)
-                .await?;
+            ledger::credit_payment(
+                &mut tx,
+                guide_id,
+                &id,
+                &payment_id,
+                rate * group_size,
+                ledger::DEFAULT_COMMISSION_PERCENT,
+                created_ms,
+            )
+            .await?;
         }
         tx.commit().await?;
         Ok(id)
@@ -543,21 +649,47 @@ impl Seeder<'_> {
 
     /// The author's id while their post is not there yet.
     async fn blog_author_without(&self, blog: &content::Blog) -> anyhow::Result<Option<String>> {
-        let author_id = id_of(self.db, &blog.author).await?.ok_or_else(|| anyhow::anyhow!("a blog names unknown {}", blog.author))?;
-        let exists: Option<(String,)> = sqlx::query_as("SELECT id FROM blogs WHERE author_id = $1 AND title = $2")
-            .bind(&author_id)
-            .bind(&blog.title)
-            .fetch_optional(&self.db.pool)
-            .await?;
+        let author_id = id_of(self.db, &blog.author)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("a blog names unknown {}", blog.author))?;
+        let exists: Option<(String,)> =
+            sqlx::query_as("SELECT id FROM blogs WHERE author_id = $1 AND title = $2")
+                .bind(&author_id)
+                .bind(&blog.title)
+                .fetch_optional(&self.db.pool)
+                .await?;
         Ok(exists.is_none().then_some(author_id))
     }
 
     /// A travel post with its picture, liked by some of the travellers.
-    async fn blog(&mut self, blog: &content::Blog, author_id: &str, picture: Processed, n: usize, readers: &[String]) -> anyhow::Result<()> {
-        let (role,): (String,) = sqlx::query_as("SELECT role FROM users WHERE id = $1").bind(author_id).fetch_one(&self.db.pool).await?;
-        let input = BlogInput { title: blog.title.clone(), body: blog.description.clone(), remove_image: false };
+    async fn blog(
+        &mut self,
+        blog: &content::Blog,
+        author_id: &str,
+        picture: Processed,
+        n: usize,
+        readers: &[String],
+    ) -> anyhow::Result<()> {
+        let (role,): (String,) = sqlx::query_as("SELECT role FROM users WHERE id = $1")
+            .bind(author_id)
+            .fetch_one(&self.db.pool)
+            .await?;
+        let input = BlogInput {
+            title: blog.title.clone(),
+            body: blog.description.clone(),
+            remove_image: false,
+        };
         let created = now_ms() - blog.days_ago * DAY_MS;
-        let id = crate::blogs::routes::create(self.db, self.media, author_id, &role, &input, Some(picture), created).await?;
+        let id = crate::blogs::routes::create(
+            self.db,
+            self.media,
+            author_id,
+            &role,
+            &input,
+            Some(picture),
+            created,
+        )
+        .await?;
         // Between two and nine readers like each post.
         for reader in readers.iter().cycle().skip(n * 5).take(2 + (n * 7) % 8) {
             if let Some(reader_id) = id_of(self.db, reader).await? {
@@ -578,12 +710,30 @@ impl Seeder<'_> {
     async fn demo_journeys(&mut self) -> anyhow::Result<()> {
         let today = today_in_nepal();
         let journeys = [
-            (TRAVELLER, "sunita.maharjan@guides.demo.yatra.np", -6, 2, "completed", true, "demo-journey-reviewable"),
+            (
+                TRAVELLER,
+                "sunita.maharjan@guides.demo.yatra.np",
+                -6,
+                2,
+                "completed",
+                true,
+                "demo-journey-reviewable",
+            ),
             (TRAVELLER, GUIDE, 14, 2, "approved", false, "demo-journey-to-pay"),
-            ("claire.dubois@travellers.demo.yatra.np", GUIDE, 21, 3, "pending", false, "demo-journey-to-answer"),
+            (
+                "claire.dubois@travellers.demo.yatra.np",
+                GUIDE,
+                21,
+                3,
+                "pending",
+                false,
+                "demo-journey-to-answer",
+            ),
         ];
         for (tourist, guide, days, group_size, status, paid, key) in journeys {
-            let (Some(tourist_id), Some(guide_id)) = (id_of(self.db, tourist).await?, id_of(self.db, guide).await?) else {
+            let (Some(tourist_id), Some(guide_id)) =
+                (id_of(self.db, tourist).await?, id_of(self.db, guide).await?)
+            else {
                 continue;
             };
             if self.booking_exists(&tourist_id, key).await? {
@@ -595,7 +745,15 @@ impl Seeder<'_> {
                 shift += 1;
                 date = date_text(today + time::Duration::days(shift));
             }
-            let trip = Trip { tourist_id: &tourist_id, guide_id: &guide_id, date: &date, group_size, status, paid, key };
+            let trip = Trip {
+                tourist_id: &tourist_id,
+                guide_id: &guide_id,
+                date: &date,
+                group_size,
+                status,
+                paid,
+                key,
+            };
             self.booking(trip, now_ms()).await?;
             self.seeded.bookings += 1;
         }

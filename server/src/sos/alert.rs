@@ -20,13 +20,17 @@ const TEN_MINUTES: i64 = 10 * 60_000;
 /// flood a guide's phone. Sized per address for a group sharing one lodge's connection.
 pub const SOS_ALERTS: PerCaller = PerCaller {
     per_account: Limit { scope: "sos-account", max: 3, window_ms: TEN_MINUTES, what: "SOS alerts" },
-    per_address: Limit { scope: "sos-address", max: 30, window_ms: TEN_MINUTES, what: "SOS alerts from your network" },
+    per_address: Limit {
+        scope: "sos-address",
+        max: 30,
+        window_ms: TEN_MINUTES,
+        what: "SOS alerts from your network",
+    },
 };
 
 /// Paid trips running today (Nepal time) or starting by tomorrow: `$2` is tomorrow, `$3`
 /// today. A trip on its last day may already be `completed` by the sweep; it still counts.
-pub const TRIP_NOW: &str =
-    "b.payment_status = 'paid' AND b.booking_status IN ('approved', 'completed') AND b.selected_date <= $2 AND b.end_date >= $3";
+pub const TRIP_NOW: &str = "b.payment_status = 'paid' AND b.booking_status IN ('approved', 'completed') AND b.selected_date <= $2 AND b.end_date >= $3";
 
 /// Today and tomorrow in Nepal, as `TRIP_NOW` binds them.
 pub fn trip_now_dates() -> (String, String) {
@@ -41,7 +45,11 @@ pub struct SosRequest {
     #[schema(value_type = f64, required = true, example = 86.925, minimum = -180, maximum = 180)]
     longitude: Option<f64>,
     /// What happened, in a few words (may be empty).
-    #[schema(example = "Twisted my ankle below Lobuche, can't walk.", max_length = 500, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
+    #[schema(
+        example = "Twisted my ankle below Lobuche, can't walk.",
+        max_length = 500,
+        pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$"
+    )]
     message: Option<String>,
 }
 
@@ -53,15 +61,18 @@ pub struct NewAlert {
 
 impl NewAlert {
     pub fn parse(request: &SosRequest) -> AppResult<Self> {
-        let latitude = request.latitude.ok_or_else(|| AppError::validation("Latitude is required"))?;
-        let longitude = request.longitude.ok_or_else(|| AppError::validation("Longitude is required"))?;
+        let latitude =
+            request.latitude.ok_or_else(|| AppError::validation("Latitude is required"))?;
+        let longitude =
+            request.longitude.ok_or_else(|| AppError::validation("Longitude is required"))?;
         if !(-90.0..=90.0).contains(&latitude) {
             return Err(AppError::validation("Latitude must be between -90 and 90"));
         }
         if !(-180.0..=180.0).contains(&longitude) {
             return Err(AppError::validation("Longitude must be between -180 and 180"));
         }
-        let message = optional_text(request.message.as_deref(), "Message", MESSAGE_MAX, true)?.unwrap_or_default();
+        let message = optional_text(request.message.as_deref(), "Message", MESSAGE_MAX, true)?
+            .unwrap_or_default();
         Ok(Self { at: Location::new(longitude, latitude)?, message })
     }
 }
@@ -91,10 +102,11 @@ pub struct SosSent {
 pub async fn send(state: &AppState, tourist_id: &str, alert: NewAlert) -> AppResult<SosSent> {
     let (tomorrow, today) = trip_now_dates();
     let mut tx = state.db.begin_write().await?;
-    let (tourist,): (String,) = sqlx::query_as("SELECT first_name || ' ' || last_name FROM users WHERE id = $1")
-        .bind(tourist_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let (tourist,): (String,) =
+        sqlx::query_as("SELECT first_name || ' ' || last_name FROM users WHERE id = $1")
+            .bind(tourist_id)
+            .fetch_one(&mut *tx)
+            .await?;
     // One row per guide, even with two trips together: they are told once.
     let guides: Vec<(String, String, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT b.guide_id, MIN(g.first_name || ' ' || g.last_name), MIN(b.id) FROM bookings b JOIN users g ON g.id = b.guide_id \
@@ -107,9 +119,13 @@ pub async fn send(state: &AppState, tourist_id: &str, alert: NewAlert) -> AppRes
     .await?;
     let contact = emergency_info::get(&mut tx, tourist_id).await?;
 
-    let mut reached: Vec<Reached> = guides.iter().map(|(_, name, _)| Reached { name: name.clone(), role: "guide".into() }).collect();
+    let mut reached: Vec<Reached> = guides
+        .iter()
+        .map(|(_, name, _)| Reached { name: name.clone(), role: "guide".into() })
+        .collect();
     if !contact.contact_email.is_empty() {
-        reached.push(Reached { name: contact.contact_name.clone(), role: "emergency-contact".into() });
+        reached
+            .push(Reached { name: contact.contact_name.clone(), role: "emergency-contact".into() });
     }
     let id = new_id();
     sqlx::query(
@@ -128,7 +144,11 @@ pub async fn send(state: &AppState, tourist_id: &str, alert: NewAlert) -> AppRes
     .await?;
 
     let map = map_link(alert.at.latitude, alert.at.longitude);
-    let said = if alert.message.is_empty() { String::new() } else { format!(" \u{201c}{}\u{201d}", alert.message) };
+    let said = if alert.message.is_empty() {
+        String::new()
+    } else {
+        format!(" \u{201c}{}\u{201d}", alert.message)
+    };
     for (guide_id, _, booking_id) in &guides {
         notifications::store(
             &mut tx,
@@ -143,11 +163,25 @@ pub async fn send(state: &AppState, tourist_id: &str, alert: NewAlert) -> AppRes
             },
         )
         .await?;
-        email::queue(&mut tx, Email { to: Recipient::User(guide_id.clone()), template: Template::SosToGuide { alert_id: id.clone() } }).await?;
+        email::queue(
+            &mut tx,
+            Email {
+                to: Recipient::User(guide_id.clone()),
+                template: Template::SosToGuide { alert_id: id.clone() },
+            },
+        )
+        .await?;
     }
     if !contact.contact_email.is_empty() {
-        let template = Template::SosToContact { alert_id: id.clone(), contact_name: contact.contact_name.clone() };
-        email::queue(&mut tx, Email { to: Recipient::Outside(contact.contact_email.clone()), template }).await?;
+        let template = Template::SosToContact {
+            alert_id: id.clone(),
+            contact_name: contact.contact_name.clone(),
+        };
+        email::queue(
+            &mut tx,
+            Email { to: Recipient::Outside(contact.contact_email.clone()), template },
+        )
+        .await?;
     }
     tx.commit().await?;
 
@@ -174,7 +208,12 @@ mod tests {
 
     #[test]
     fn a_message_is_short() {
-        assert!(NewAlert::parse(&request(Some(27.9), Some(86.9), &"a".repeat(MESSAGE_MAX))).is_ok());
-        assert!(NewAlert::parse(&request(Some(27.9), Some(86.9), &"a".repeat(MESSAGE_MAX + 1))).is_err());
+        assert!(
+            NewAlert::parse(&request(Some(27.9), Some(86.9), &"a".repeat(MESSAGE_MAX))).is_ok()
+        );
+        assert!(
+            NewAlert::parse(&request(Some(27.9), Some(86.9), &"a".repeat(MESSAGE_MAX + 1)))
+                .is_err()
+        );
     }
 }

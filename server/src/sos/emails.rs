@@ -30,7 +30,11 @@ pub async fn find(db: &Db, alert_id: &str) -> AppResult<Option<SosAlert>> {
     .bind(alert_id)
     .fetch_optional(&db.pool)
     .await?;
-    let Some((tourist_id, tourist, tourist_email, message, latitude, longitude, created_at)) = found else { return Ok(None) };
+    let Some((tourist_id, tourist, tourist_email, message, latitude, longitude, created_at)) =
+        found
+    else {
+        return Ok(None);
+    };
     let mut conn = db.pool.acquire().await?;
     let info = emergency_info::get(&mut conn, &tourist_id).await?;
     Ok(Some(SosAlert { tourist, tourist_email, message, latitude, longitude, created_at, info }))
@@ -47,7 +51,12 @@ impl SosAlert {
         time::OffsetDateTime::from_unix_timestamp(self.created_at.div_euclid(1000))
             .map(|at| at.to_offset(nepal))
             .ok()
-            .and_then(|at| at.format(format_description!("[hour]:[minute] on [day padding:none] [month repr:short] [year]")).ok())
+            .and_then(|at| {
+                at.format(format_description!(
+                    "[hour]:[minute] on [day padding:none] [month repr:short] [year]"
+                ))
+                .ok()
+            })
             .map(|text| format!("{text} (Nepal time)"))
             .unwrap_or_default()
     }
@@ -62,13 +71,24 @@ impl SosAlert {
 
     /// To the guide of a trip running now: where, what, and who to call next.
     pub fn for_guide(&self) -> Content {
-        let mut lines = vec![format!("{} sent an SOS from your trip together at {}.", self.tourist, self.when())];
+        let mut lines = vec![format!(
+            "{} sent an SOS from your trip together at {}.",
+            self.tourist,
+            self.when()
+        )];
         lines.extend(self.said());
         lines.push(self.place());
         let info = &self.info;
         if !info.contact_name.is_empty() {
-            let ways: Vec<&str> = [info.contact_phone.as_str(), info.contact_email.as_str()].into_iter().filter(|way| !way.is_empty()).collect();
-            lines.push(format!("Their emergency contact: {} ({}).", info.contact_name, ways.join(", ")));
+            let ways: Vec<&str> = [info.contact_phone.as_str(), info.contact_email.as_str()]
+                .into_iter()
+                .filter(|way| !way.is_empty())
+                .collect();
+            lines.push(format!(
+                "Their emergency contact: {} ({}).",
+                info.contact_name,
+                ways.join(", ")
+            ));
         }
         if !info.insurance_provider.is_empty() {
             let mut insurance = format!("Their travel insurance: {}", info.insurance_provider);

@@ -25,7 +25,11 @@ const PHONE_DIGITS_MIN: usize = 6;
 pub struct EmergencyInfoRequest {
     #[schema(example = "Maya Rai", max_length = 100, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
     contact_name: Option<String>,
-    #[schema(example = "+977 9841000000", max_length = 30, pattern = r"^\s*(\+?[ ()\-]*([0-9][ ()\-]*){6,})?\s*$")]
+    #[schema(
+        example = "+977 9841000000",
+        max_length = 30,
+        pattern = r"^\s*(\+?[ ()\-]*([0-9][ ()\-]*){6,})?\s*$"
+    )]
     contact_phone: Option<String>,
     #[schema(example = "maya@example.com", max_length = 254)]
     contact_email: Option<String>,
@@ -33,7 +37,11 @@ pub struct EmergencyInfoRequest {
     insurance_provider: Option<String>,
     #[schema(example = "WN-2026-448812", max_length = 60, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
     insurance_policy_number: Option<String>,
-    #[schema(example = "+61 2 8263 0484", max_length = 30, pattern = r"^\s*(\+?[ ()\-]*([0-9][ ()\-]*){6,})?\s*$")]
+    #[schema(
+        example = "+61 2 8263 0484",
+        max_length = 30,
+        pattern = r"^\s*(\+?[ ()\-]*([0-9][ ()\-]*){6,})?\s*$"
+    )]
     insurance_emergency_phone: Option<String>,
 }
 
@@ -57,41 +65,63 @@ impl EmergencyInfo {
         };
         let contact_name = text(&request.contact_name, "Emergency contact name", NAME_MAX)?;
         let contact_phone = phone(&request.contact_phone, "Emergency contact phone")?;
-        let contact_email = match request.contact_email.as_deref().map(str::trim).filter(|email| !email.is_empty()) {
-            None => String::new(),
-            Some(email) => Email::parse(Some(email))
-                .map_err(|_| AppError::validation("Emergency contact email must be a valid email address"))?
-                .as_str()
-                .to_owned(),
-        };
+        let contact_email =
+            match request.contact_email.as_deref().map(str::trim).filter(|email| !email.is_empty())
+            {
+                None => String::new(),
+                Some(email) => Email::parse(Some(email))
+                    .map_err(|_| {
+                        AppError::validation(
+                            "Emergency contact email must be a valid email address",
+                        )
+                    })?
+                    .as_str()
+                    .to_owned(),
+            };
         let insurance_provider = text(&request.insurance_provider, "Insurance provider", NAME_MAX)?;
-        let insurance_policy_number = text(&request.insurance_policy_number, "Insurance policy number", POLICY_MAX)?;
-        let insurance_emergency_phone = phone(&request.insurance_emergency_phone, "Insurance emergency phone")?;
+        let insurance_policy_number =
+            text(&request.insurance_policy_number, "Insurance policy number", POLICY_MAX)?;
+        let insurance_emergency_phone =
+            phone(&request.insurance_emergency_phone, "Insurance emergency phone")?;
 
         let has_contact_way = !contact_phone.is_empty() || !contact_email.is_empty();
         if contact_name.is_empty() && has_contact_way {
             return Err(AppError::validation("Please give your emergency contact's name"));
         }
         if !contact_name.is_empty() && !has_contact_way {
-            return Err(AppError::validation("Please give a phone number or an email for your emergency contact"));
+            return Err(AppError::validation(
+                "Please give a phone number or an email for your emergency contact",
+            ));
         }
-        let has_insurance_detail = !insurance_policy_number.is_empty() || !insurance_emergency_phone.is_empty();
+        let has_insurance_detail =
+            !insurance_policy_number.is_empty() || !insurance_emergency_phone.is_empty();
         if insurance_provider.is_empty() && has_insurance_detail {
             return Err(AppError::validation("Please give your insurance provider"));
         }
-        Ok(Self { contact_name, contact_phone, contact_email, insurance_provider, insurance_policy_number, insurance_emergency_phone })
+        Ok(Self {
+            contact_name,
+            contact_phone,
+            contact_email,
+            insurance_provider,
+            insurance_policy_number,
+            insurance_emergency_phone,
+        })
     }
 }
 
 /// A phone number as people write them: an optional `+`, digits, spaces, dashes and
 /// brackets, with enough digits to dial. Empty is allowed (the caller decides).
 fn phone(value: &Option<String>, field: &str) -> AppResult<String> {
-    let Some(trimmed) = optional_text(value.as_deref(), field, PHONE_MAX, false)? else { return Ok(String::new()) };
+    let Some(trimmed) = optional_text(value.as_deref(), field, PHONE_MAX, false)? else {
+        return Ok(String::new());
+    };
     let body = trimmed.strip_prefix('+').unwrap_or(&trimmed);
     let allowed = body.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '(' | ')'));
     let digits = body.chars().filter(char::is_ascii_digit).count();
     if !allowed || digits < PHONE_DIGITS_MIN {
-        return Err(AppError::validation(format!("{field} must be a phone number, like +977 9841000000")));
+        return Err(AppError::validation(format!(
+            "{field} must be a phone number, like +977 9841000000"
+        )));
     }
     Ok(trimmed)
 }
@@ -101,10 +131,12 @@ const COLUMNS: &str = "contact_name, contact_phone, contact_email, insurance_pro
 
 /// The traveller's details (all empty until given).
 pub async fn get(conn: &mut AnyConnection, tourist_id: &str) -> AppResult<EmergencyInfo> {
-    let found: Option<EmergencyInfo> = sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM emergency_info WHERE user_id = $1")))
-        .bind(tourist_id)
-        .fetch_optional(&mut *conn)
-        .await?;
+    let found: Option<EmergencyInfo> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM emergency_info WHERE user_id = $1"
+    )))
+    .bind(tourist_id)
+    .fetch_optional(&mut *conn)
+    .await?;
     Ok(found.unwrap_or_default())
 }
 
@@ -162,7 +194,10 @@ mod tests {
 
     #[test]
     fn a_policy_without_a_provider_is_refused() {
-        let policy = EmergencyInfoRequest { insurance_policy_number: Some("P-1".into()), ..Default::default() };
+        let policy = EmergencyInfoRequest {
+            insurance_policy_number: Some("P-1".into()),
+            ..Default::default()
+        };
         assert!(EmergencyInfo::parse(&policy).is_err());
     }
 }

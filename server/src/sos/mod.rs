@@ -11,7 +11,9 @@ pub mod routes;
 
 /// Where the traveller was, on OpenStreetMap (reachable without an account or an app).
 pub fn map_link(latitude: f64, longitude: f64) -> String {
-    format!("https://www.openstreetmap.org/?mlat={latitude}&mlon={longitude}#map=15/{latitude}/{longitude}")
+    format!(
+        "https://www.openstreetmap.org/?mlat={latitude}&mlon={longitude}#map=15/{latitude}/{longitude}"
+    )
 }
 
 #[cfg(test)]

@@ -44,10 +44,16 @@ pub struct EmergencyInfoSaved {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not a traveller account"),
     ))]
-async fn own_emergency_info(State(state): State<AppState>, session: Session) -> AppResult<Json<EmergencyInfoResponse>> {
+async fn own_emergency_info(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<EmergencyInfoResponse>> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
     let mut conn = state.db.pool.acquire().await?;
-    Ok(Json(EmergencyInfoResponse { status: "success", data: emergency_info::get(&mut conn, &session.user_id).await? }))
+    Ok(Json(EmergencyInfoResponse {
+        status: "success",
+        data: emergency_info::get(&mut conn, &session.user_id).await?,
+    }))
 }
 
 /// Replace the emergency contact and travel insurance. Every field may be empty; a contact
@@ -65,7 +71,11 @@ async fn save_emergency_info(
     session.require_stored_role(&state.db, Role::Tourist).await?;
     let info = EmergencyInfo::parse(&body)?;
     emergency_info::save(&state.db, &session.user_id, &info).await?;
-    Ok(Json(EmergencyInfoSaved { status: "success", message: "Emergency details saved".into(), data: info }))
+    Ok(Json(EmergencyInfoSaved {
+        status: "success",
+        message: "Emergency details saved".into(),
+        data: info,
+    }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -110,13 +120,20 @@ async fn trip_emergency_info(
     .bind(&session.user_id)
     .fetch_optional(&state.db.pool)
     .await?;
-    let Some((tourist_id, traveller_name, now)) = found else { return Err(AppError::NotFound("Booking not found".into())) };
+    let Some((tourist_id, traveller_name, now)) = found else {
+        return Err(AppError::NotFound("Booking not found".into()));
+    };
     if now != 1 {
-        return Err(AppError::Forbidden("Emergency details are shared only during a paid trip".into()));
+        return Err(AppError::Forbidden(
+            "Emergency details are shared only during a paid trip".into(),
+        ));
     }
     let mut conn = state.db.pool.acquire().await?;
     let emergency_info = emergency_info::get(&mut conn, &tourist_id).await?;
-    Ok(Json(TripEmergencyInfoResponse { status: "success", data: TripEmergencyInfo { traveller_name, emergency_info } }))
+    Ok(Json(TripEmergencyInfoResponse {
+        status: "success",
+        data: TripEmergencyInfo { traveller_name, emergency_info },
+    }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -146,5 +163,8 @@ async fn send_sos(
     session.require_stored_role(&state.db, Role::Tourist).await?;
     let alert = NewAlert::parse(&body)?;
     rate_limit::count(&state, &SOS_ALERTS, Some(&session.user_id), &ip).await?;
-    Ok(Json(SosResponse { status: "success", data: alert::send(&state, &session.user_id, alert).await? }))
+    Ok(Json(SosResponse {
+        status: "success",
+        data: alert::send(&state, &session.user_id, alert).await?,
+    }))
 }

@@ -86,7 +86,11 @@ pub async fn get(db: &Db, tourist_id: &str) -> AppResult<Tourist> {
         tourist_details: TouristDetails {
             bio: row.bio.unwrap_or_default(),
             nationality: row.nationality.unwrap_or_default(),
-            preferred_languages: row.preferred_languages.as_deref().map(Tags::from_json).unwrap_or_default(),
+            preferred_languages: row
+                .preferred_languages
+                .as_deref()
+                .map(Tags::from_json)
+                .unwrap_or_default(),
             interests: row.interests.as_deref().map(Tags::from_json).unwrap_or_default(),
             location: Location::from_columns(row.longitude, row.latitude),
             id_card_image: row.id_card_image_id.as_deref().map(private_url),

@@ -44,12 +44,21 @@ pub struct TouristUpdateResponse {
     data: Tourist,
 }
 
-async fn change(state: &AppState, session: &Session, change: Change, message: &str) -> AppResult<Json<TouristUpdateResponse>> {
+async fn change(
+    state: &AppState,
+    session: &Session,
+    change: Change,
+    message: &str,
+) -> AppResult<Json<TouristUpdateResponse>> {
     profile::apply(&state.db, &session.user_id, change).await?;
     updated(state, session, message).await
 }
 
-async fn updated(state: &AppState, session: &Session, message: &str) -> AppResult<Json<TouristUpdateResponse>> {
+async fn updated(
+    state: &AppState,
+    session: &Session,
+    message: &str,
+) -> AppResult<Json<TouristUpdateResponse>> {
     let data = profile::get(&state.db, &session.user_id).await?;
     Ok(Json(TouristUpdateResponse { status: "success", message: message.to_owned(), data }))
 }
@@ -61,9 +70,15 @@ async fn updated(state: &AppState, session: &Session, message: &str) -> AppResul
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not a traveller account"),
     ))]
-async fn own_profile(State(state): State<AppState>, session: Session) -> AppResult<Json<TouristResponse>> {
+async fn own_profile(
+    State(state): State<AppState>,
+    session: Session,
+) -> AppResult<Json<TouristResponse>> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
-    Ok(Json(TouristResponse { status: "success", data: profile::get(&state.db, &session.user_id).await? }))
+    Ok(Json(TouristResponse {
+        status: "success",
+        data: profile::get(&state.db, &session.user_id).await?,
+    }))
 }
 
 /// The traveller form.
@@ -96,7 +111,11 @@ async fn update_profile(
         bio: Bio::parse(body.bio.as_deref())?,
         nationality: Nationality::parse(body.nationality.as_deref())?,
         preferred_languages: Tags::parse(body.preferred_languages.as_deref(), ListOf::Languages)?,
-        interests: Tags::parse_non_empty(body.interests.as_deref(), ListOf::Interests, INTEREST_REQUIRED)?,
+        interests: Tags::parse_non_empty(
+            body.interests.as_deref(),
+            ListOf::Interests,
+            INTEREST_REQUIRED,
+        )?,
     };
     change(&state, &session, profile, "Profile updated successfully!").await
 }
@@ -112,7 +131,11 @@ pub struct BioRequest {
 /// Change the bio.
 #[utoipa::path(post, path = "/tourists/bio", tag = "travellers", security(("bearer" = [])), request_body = BioRequest,
     responses((status = 200, body = TouristUpdateResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn update_bio(State(state): State<AppState>, session: Session, Json(body): Json<BioRequest>) -> AppResult<Json<TouristUpdateResponse>> {
+async fn update_bio(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<BioRequest>,
+) -> AppResult<Json<TouristUpdateResponse>> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
     let bio = Bio::parse(body.bio.as_deref())?;
     change(&state, &session, Change::Bio(bio), "Bio updated").await
@@ -165,7 +188,8 @@ async fn update_interests(
     Json(body): Json<InterestsRequest>,
 ) -> AppResult<Json<TouristUpdateResponse>> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
-    let interests = Tags::parse_non_empty(body.interests.as_deref(), ListOf::Interests, INTEREST_REQUIRED)?;
+    let interests =
+        Tags::parse_non_empty(body.interests.as_deref(), ListOf::Interests, INTEREST_REQUIRED)?;
     change(&state, &session, Change::Interests(interests), "Interests updated").await
 }
 
@@ -179,10 +203,15 @@ async fn update_interests(
         (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn profile_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<TouristUpdateResponse>> {
+async fn profile_image(
+    State(state): State<AppState>,
+    session: Session,
+    Multipart(form): Multipart,
+) -> AppResult<Json<TouristUpdateResponse>> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
     let bytes = upload::single_image(form, &["profileImage", "profilePicture"]).await?;
-    upload::replace(&state.db, &state.media, &session.user_id, Slot::TouristProfilePicture, bytes).await?;
+    upload::replace(&state.db, &state.media, &session.user_id, Slot::TouristProfilePicture, bytes)
+        .await?;
     updated(&state, &session, "Profile image updated").await
 }
 
@@ -196,7 +225,11 @@ async fn profile_image(State(state): State<AppState>, session: Session, Multipar
         (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn cover_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<TouristUpdateResponse>> {
+async fn cover_image(
+    State(state): State<AppState>,
+    session: Session,
+    Multipart(form): Multipart,
+) -> AppResult<Json<TouristUpdateResponse>> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
     let bytes = upload::single_image(form, &["coverImage"]).await?;
     upload::replace(&state.db, &state.media, &session.user_id, Slot::TouristCover, bytes).await?;
@@ -214,7 +247,11 @@ async fn cover_image(State(state): State<AppState>, session: Session, Multipart(
         (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn id_card_image(State(state): State<AppState>, session: Session, Multipart(form): Multipart) -> AppResult<Json<TouristUpdateResponse>> {
+async fn id_card_image(
+    State(state): State<AppState>,
+    session: Session,
+    Multipart(form): Multipart,
+) -> AppResult<Json<TouristUpdateResponse>> {
     session.require_stored_role(&state.db, Role::Tourist).await?;
     let bytes = upload::single_image(form, &["idCardImage"]).await?;
     upload::replace(&state.db, &state.media, &session.user_id, Slot::TouristIdCard, bytes).await?;

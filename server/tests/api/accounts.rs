@@ -5,7 +5,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    JWT_SECRET, PASSWORD, assert_error, error_message, forge_token, now_secs, signup_body, spawn_app, unique_email,
+    JWT_SECRET, PASSWORD, assert_error, error_message, forge_token, now_secs, signup_body,
+    spawn_app, unique_email,
 };
 
 const SIGNUP: &str = "/api/v1/auth/signup";
@@ -96,15 +97,36 @@ async fn signup_returns_400_with_a_clear_message_for_each_invalid_field() {
         (with(valid.clone(), "firstName", Some(json!(null))), "First name is required"),
         (with(valid.clone(), "lastName", None), "Last name is required"),
         (with(valid.clone(), "lastName", Some(json!(" \t "))), "Last name is required"),
-        (with(valid.clone(), "firstName", Some(json!(long_name))), "First name must be at most 50 characters"),
-        (with(valid.clone(), "lastName", Some(json!(long_name))), "Last name must be at most 50 characters"),
+        (
+            with(valid.clone(), "firstName", Some(json!(long_name))),
+            "First name must be at most 50 characters",
+        ),
+        (
+            with(valid.clone(), "lastName", Some(json!(long_name))),
+            "Last name must be at most 50 characters",
+        ),
         (with(valid.clone(), "email", None), "Email is required"),
         (with(valid.clone(), "email", Some(json!("  "))), "Email is required"),
-        (with(with(valid.clone(), "password", Some(json!("short7!"))), "confirmPassword", Some(json!("short7!"))),
-            "Password must be at least 8 characters"),
-        (with(with(valid.clone(), "password", Some(json!(long_password))), "confirmPassword", Some(json!(long_password))),
-            "Password must be at most 128 characters"),
-        (with(valid.clone(), "confirmPassword", Some(json!("namaste-himalaya-43"))), "Passwords do not match"),
+        (
+            with(
+                with(valid.clone(), "password", Some(json!("short7!"))),
+                "confirmPassword",
+                Some(json!("short7!")),
+            ),
+            "Password must be at least 8 characters",
+        ),
+        (
+            with(
+                with(valid.clone(), "password", Some(json!(long_password))),
+                "confirmPassword",
+                Some(json!(long_password)),
+            ),
+            "Password must be at most 128 characters",
+        ),
+        (
+            with(valid.clone(), "confirmPassword", Some(json!("namaste-himalaya-43"))),
+            "Passwords do not match",
+        ),
         (with(valid.clone(), "confirmPassword", None), "Passwords do not match"),
     ];
 
@@ -143,10 +165,19 @@ async fn signup_returns_400_for_emails_of_every_invalid_shape() {
 
         // Assert
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "email {email:?}");
-        assert_eq!(error_message(response).await, "Please enter a valid email address", "email {email:?}");
+        assert_eq!(
+            error_message(response).await,
+            "Please enter a valid email address",
+            "email {email:?}"
+        );
     }
     let too_long = format!("{}@example.com", "a".repeat(250));
-    assert_error(app.signup(&signup_body(&too_long, "tourist")).await, StatusCode::BAD_REQUEST, "Please enter a valid email address").await;
+    assert_error(
+        app.signup(&signup_body(&too_long, "tourist")).await,
+        StatusCode::BAD_REQUEST,
+        "Please enter a valid email address",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -175,7 +206,10 @@ async fn signup_trims_names_and_email() {
     assert_eq!(me["email"], email.as_str());
     assert_eq!(me["role"], "guide");
     assert!(me["_id"].as_str().is_some_and(|id| !id.is_empty()));
-    assert!(me.get("password").is_none() && me.get("passwordHash").is_none(), "me leaks the hash: {me}");
+    assert!(
+        me.get("password").is_none() && me.get("passwordHash").is_none(),
+        "me leaks the hash: {me}"
+    );
 }
 
 #[tokio::test]
@@ -184,7 +218,11 @@ async fn signup_accepts_names_in_nepali_script_and_at_exactly_50_characters() {
     let app = spawn_app().await;
     let email = unique_email();
     let fifty = "क".repeat(50);
-    let body = with(with(signup_body(&email, "tourist"), "firstName", Some(json!(fifty))), "lastName", Some(json!("राई")));
+    let body = with(
+        with(signup_body(&email, "tourist"), "firstName", Some(json!(fifty))),
+        "lastName",
+        Some(json!("राई")),
+    );
 
     // Act
     let response = app.signup(&body).await;
@@ -263,7 +301,14 @@ async fn signup_returns_415_without_a_json_content_type() {
 
     // Act
     let without = app.client.post(app.url(SIGNUP)).body(body.clone()).send().await.unwrap();
-    let as_text = app.client.post(app.url(SIGNUP)).header("content-type", "text/plain").body(body).send().await.unwrap();
+    let as_text = app
+        .client
+        .post(app.url(SIGNUP))
+        .header("content-type", "text/plain")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
 
     // Assert
     assert_eq!(without.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
@@ -296,7 +341,8 @@ async fn signup_returns_409_for_an_email_that_differs_only_in_case() {
     assert_eq!(app.signup(&signup_body(&email, "tourist")).await.status(), StatusCode::CREATED);
 
     // Act
-    let response = app.signup(&signup_body(&format!(" {} ", email.to_uppercase()), "tourist")).await;
+    let response =
+        app.signup(&signup_body(&format!(" {} ", email.to_uppercase()), "tourist")).await;
 
     // Assert
     assert_error(response, StatusCode::CONFLICT, "An account with this email already exists").await;
@@ -386,7 +432,10 @@ async fn login_answers_a_wrong_password_and_an_unknown_email_with_the_same_401()
     assert_eq!(wrong_case_password.status(), StatusCode::UNAUTHORIZED);
     let wrong_password: Value = wrong_password.json().await.unwrap();
     let unknown_email: Value = unknown_email.json().await.unwrap();
-    assert_eq!(wrong_password, json!({ "status": "error", "message": "Invalid email or password", "code": "credentials_invalid" }));
+    assert_eq!(
+        wrong_password,
+        json!({ "status": "error", "message": "Invalid email or password", "code": "credentials_invalid" })
+    );
     assert_eq!(unknown_email, wrong_password);
 }
 
@@ -431,7 +480,11 @@ async fn login_is_refused_with_429_after_five_failures_even_with_the_right_passw
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
     assert!(response.headers().contains_key("retry-after"));
     let message = error_message(response).await;
-    assert!(message.starts_with("Too many failed sign-in attempts. Please try again in ") && message.ends_with(" minutes."), "message {message:?}");
+    assert!(
+        message.starts_with("Too many failed sign-in attempts. Please try again in ")
+            && message.ends_with(" minutes."),
+        "message {message:?}"
+    );
     // Other accounts are not locked by it.
     let other = unique_email();
     app.signup(&signup_body(&other, "tourist")).await;
@@ -445,13 +498,19 @@ async fn a_successful_login_clears_earlier_failures_of_the_account() {
     let email = unique_email();
     app.signup(&signup_body(&email, "tourist")).await;
     for _ in 0..4 {
-        assert_eq!(app.login_response(&email, "wrong-password-123").await.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            app.login_response(&email, "wrong-password-123").await.status(),
+            StatusCode::UNAUTHORIZED
+        );
     }
     app.login(&email, PASSWORD).await;
 
     // Act: four more failures would be nine in the window without the reset.
     for _ in 0..4 {
-        assert_eq!(app.login_response(&email, "wrong-password-123").await.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            app.login_response(&email, "wrong-password-123").await.status(),
+            StatusCode::UNAUTHORIZED
+        );
     }
     let response = app.login_response(&email, PASSWORD).await;
 
@@ -531,7 +590,11 @@ async fn reusing_a_refresh_token_returns_401_and_revokes_its_whole_family() {
     // Assert
     assert_eq!(reuse.status(), StatusCode::UNAUTHORIZED);
     error_message(reuse).await;
-    assert_eq!(after_reuse.status(), StatusCode::UNAUTHORIZED, "the newer token of the family is revoked too");
+    assert_eq!(
+        after_reuse.status(),
+        StatusCode::UNAUTHORIZED,
+        "the newer token of the family is revoked too"
+    );
     // Another session of the same account is unaffected.
     let (_, other_refresh, _) = app.login(&user.email, PASSWORD).await;
     assert_eq!(app.refresh(&other_refresh).await.status(), StatusCode::OK);
@@ -544,12 +607,20 @@ async fn concurrent_refreshes_with_one_token_succeed_at_most_once() {
     let user = app.signup_and_login("tourist").await;
 
     // Act
-    let responses = futures::future::join_all((0..6).map(|_| app.refresh(&user.refresh_token))).await;
+    let responses =
+        futures::future::join_all((0..6).map(|_| app.refresh(&user.refresh_token))).await;
 
     // Assert
     let statuses: Vec<StatusCode> = responses.iter().map(|r| r.status()).collect();
-    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "statuses {statuses:?}");
-    assert!(statuses.iter().all(|s| *s == StatusCode::OK || *s == StatusCode::UNAUTHORIZED), "statuses {statuses:?}");
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::OK).count(),
+        1,
+        "statuses {statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|s| *s == StatusCode::OK || *s == StatusCode::UNAUTHORIZED),
+        "statuses {statuses:?}"
+    );
 }
 
 #[tokio::test]
@@ -614,7 +685,8 @@ async fn protected_endpoints_return_401_without_a_valid_bearer_token() {
     let user = app.signup_and_login("tourist").await;
     let id = app.me(&user.token).await["_id"].as_str().unwrap().to_owned();
     let now = now_secs();
-    let other_secret = forge_token("another-secret-that-is-also-32-chars-long!!", &id, "tourist", now, now + 600);
+    let other_secret =
+        forge_token("another-secret-that-is-also-32-chars-long!!", &id, "tourist", now, now + 600);
     let expired = forge_token(JWT_SECRET, &id, "tourist", now - 3600, now - 60);
     let unknown_role = forge_token(JWT_SECRET, &id, "banana", now, now + 600);
     let headers = [
@@ -691,7 +763,8 @@ async fn completion_reports_a_fresh_profile_as_incomplete_for_both_roles() {
         let user = app.signup_and_login(role).await;
 
         // Act
-        let response = app.get_auth(&format!("/api/v1/protect/completion/{role}"), &user.token).await;
+        let response =
+            app.get_auth(&format!("/api/v1/protect/completion/{role}"), &user.token).await;
 
         // Assert
         assert_eq!(response.status(), StatusCode::OK, "role {role}");
@@ -726,7 +799,8 @@ async fn completion_returns_400_for_a_role_that_is_not_tourist_or_guide() {
 
     for role in ["admin", "banana", "Tourist"] {
         // Act
-        let response = app.get_auth(&format!("/api/v1/protect/completion/{role}"), &user.token).await;
+        let response =
+            app.get_auth(&format!("/api/v1/protect/completion/{role}"), &user.token).await;
 
         // Assert
         assert_error(response, StatusCode::BAD_REQUEST, "Role must be tourist or guide").await;
@@ -760,7 +834,11 @@ async fn completion_returns_403_for_a_token_claiming_a_role_the_account_does_not
     let as_tourist = app.get_auth("/api/v1/protect/completion/tourist", &forged).await;
 
     // Assert
-    assert_eq!(as_guide.status(), StatusCode::FORBIDDEN, "the database, not the token, decides the role");
+    assert_eq!(
+        as_guide.status(),
+        StatusCode::FORBIDDEN,
+        "the database, not the token, decides the role"
+    );
     assert_eq!(as_tourist.status(), StatusCode::FORBIDDEN);
 }
 
@@ -774,8 +852,13 @@ async fn patch_name_updates_and_trims_the_name() {
     let user = app.signup_and_login("tourist").await;
 
     // Act
-    let response =
-        app.patch_json_auth(NAME, &json!({ "firstName": "  Ang ", "lastName": " Dorje  " }), &user.token).await;
+    let response = app
+        .patch_json_auth(
+            NAME,
+            &json!({ "firstName": "  Ang ", "lastName": " Dorje  " }),
+            &user.token,
+        )
+        .await;
 
     // Assert
     assert_eq!(response.status(), StatusCode::OK);
@@ -796,7 +879,10 @@ async fn patch_name_returns_400_for_a_blank_or_too_long_name_and_keeps_the_old_o
         (json!({ "firstName": "   ", "lastName": "Rai" }), "First name is required"),
         (json!({ "lastName": "Rai" }), "First name is required"),
         (json!({ "firstName": "Sita", "lastName": "" }), "Last name is required"),
-        (json!({ "firstName": long, "lastName": "Rai" }), "First name must be at most 50 characters"),
+        (
+            json!({ "firstName": long, "lastName": "Rai" }),
+            "First name must be at most 50 characters",
+        ),
     ];
 
     for (body, message) in cases {
@@ -816,7 +902,13 @@ async fn patch_name_returns_401_without_a_token() {
     let app = spawn_app().await;
 
     // Act
-    let response = app.client.patch(app.url(NAME)).json(&json!({ "firstName": "A", "lastName": "B" })).send().await.unwrap();
+    let response = app
+        .client
+        .patch(app.url(NAME))
+        .json(&json!({ "firstName": "A", "lastName": "B" }))
+        .send()
+        .await
+        .unwrap();
 
     // Assert
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);

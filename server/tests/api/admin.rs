@@ -5,7 +5,9 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::guides::{submit_certificates, valid_profile};
-use crate::helpers::{JWT_SECRET, TestApp, TestUser, assert_error, forge_token, jpeg, now_secs, spawn_app};
+use crate::helpers::{
+    JWT_SECRET, TestApp, TestUser, assert_error, forge_token, jpeg, now_secs, spawn_app,
+};
 
 const QUEUE: &str = "/api/v1/admin/verifications";
 
@@ -22,7 +24,15 @@ fn reject(guide_id: &str) -> String {
 async fn submitted_guide(app: &TestApp) -> (TestUser, String) {
     let guide = app.signup_and_login("guide").await;
     app.post_json_auth("/api/v1/guides/profile", &valid_profile(), &guide.token).await;
-    app.upload("/api/v1/guides/profile-image", &guide.token, "profileImage", "me.jpg", "image/jpeg", jpeg(40, 40)).await;
+    app.upload(
+        "/api/v1/guides/profile-image",
+        &guide.token,
+        "profileImage",
+        "me.jpg",
+        "image/jpeg",
+        jpeg(40, 40),
+    )
+    .await;
     let data = submit_certificates(app, &guide.token, &["Trekking Guide Licence"]).await;
     let id = data["_id"].as_str().unwrap().to_owned();
     (guide, id)
@@ -86,7 +96,8 @@ async fn verifying_a_guide_marks_them_verified_and_notifies_them() {
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body, json!({ "status": "success", "message": "Guide verified" }));
-    let details = app.get_data("/api/v1/guides/guide-profile", &guide.token).await["guideDetails"].clone();
+    let details =
+        app.get_data("/api/v1/guides/guide-profile", &guide.token).await["guideDetails"].clone();
     assert_eq!(details["status"], "verified");
     assert_eq!(details["verification"], json!({ "state": "approved", "note": "" }));
     assert_eq!(app.get_data(QUEUE, &admin.token).await, json!([]));
@@ -100,7 +111,8 @@ async fn verifying_a_guide_marks_them_verified_and_notifies_them() {
     );
     // Deciding again: nothing waits.
     let again = app.post_json_auth(&verify(&guide_id), &json!({}), &admin.token).await;
-    assert_error(again, StatusCode::CONFLICT, "This guide has no submission waiting for review").await;
+    assert_error(again, StatusCode::CONFLICT, "This guide has no submission waiting for review")
+        .await;
 }
 
 #[tokio::test]
@@ -112,21 +124,36 @@ async fn rejecting_needs_a_reason_and_the_guide_can_submit_again() {
     let reason_required = "Please give a reason for the rejection";
 
     // Act + Assert: a reason is required.
-    for body in [json!({}), json!({ "reason": "   " }), json!({ "reason": null }), json!({ "reason": "r".repeat(501) })] {
+    for body in [
+        json!({}),
+        json!({ "reason": "   " }),
+        json!({ "reason": null }),
+        json!({ "reason": "r".repeat(501) }),
+    ] {
         let response = app.post_json_auth(&reject(&guide_id), &body, &admin.token).await;
         assert_error(response, StatusCode::BAD_REQUEST, reason_required).await;
     }
 
     // Act
-    let response = app.post_json_auth(&reject(&guide_id), &json!({ "reason": "The licence photo is blurred" }), &admin.token).await;
+    let response = app
+        .post_json_auth(
+            &reject(&guide_id),
+            &json!({ "reason": "The licence photo is blurred" }),
+            &admin.token,
+        )
+        .await;
 
     // Assert
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body, json!({ "status": "success", "message": "Guide rejected" }));
-    let details = app.get_data("/api/v1/guides/guide-profile", &guide.token).await["guideDetails"].clone();
+    let details =
+        app.get_data("/api/v1/guides/guide-profile", &guide.token).await["guideDetails"].clone();
     assert_eq!(details["status"], "unverified");
-    assert_eq!(details["verification"], json!({ "state": "rejected", "note": "The licence photo is blurred" }));
+    assert_eq!(
+        details["verification"],
+        json!({ "state": "rejected", "note": "The licence photo is blurred" })
+    );
     assert_eq!(
         notifications(&app, &guide_id).await,
         vec![(
@@ -141,7 +168,10 @@ async fn rejecting_needs_a_reason_and_the_guide_can_submit_again() {
     let resubmitted = submit_certificates(&app, &guide.token, &["Sharper Licence"]).await;
 
     // Assert: back in the queue, note cleared.
-    assert_eq!(resubmitted["guideDetails"]["verification"], json!({ "state": "submitted", "note": "" }));
+    assert_eq!(
+        resubmitted["guideDetails"]["verification"],
+        json!({ "state": "submitted", "note": "" })
+    );
     let queue = app.get_data(QUEUE, &admin.token).await;
     assert_eq!(queue[0]["guideId"], guide_id);
     assert_eq!(queue[0]["certifications"][0]["name"], "Sharper Licence");
@@ -175,13 +205,20 @@ async fn deciding_on_a_guide_with_nothing_submitted_or_no_guide_at_all_is_refuse
     let nothing = "This guide has no submission waiting for review";
 
     // Act + Assert
-    assert_error(app.post_json_auth(&verify(&guide_id), &json!({}), &admin.token).await, StatusCode::CONFLICT, nothing).await;
-    let rejected = app.post_json_auth(&reject(&guide_id), &json!({ "reason": "x" }), &admin.token).await;
+    assert_error(
+        app.post_json_auth(&verify(&guide_id), &json!({}), &admin.token).await,
+        StatusCode::CONFLICT,
+        nothing,
+    )
+    .await;
+    let rejected =
+        app.post_json_auth(&reject(&guide_id), &json!({ "reason": "x" }), &admin.token).await;
     assert_error(rejected, StatusCode::CONFLICT, nothing).await;
     for id in ["unknown", traveller_id.as_str()] {
         let response = app.post_json_auth(&verify(id), &json!({}), &admin.token).await;
         assert_error(response, StatusCode::NOT_FOUND, "Guide not found").await;
-        let response = app.post_json_auth(&reject(id), &json!({ "reason": "x" }), &admin.token).await;
+        let response =
+            app.post_json_auth(&reject(id), &json!({ "reason": "x" }), &admin.token).await;
         assert_error(response, StatusCode::NOT_FOUND, "Guide not found").await;
     }
     assert!(notifications(&app, &guide_id).await.is_empty());
@@ -200,15 +237,28 @@ async fn only_admins_can_see_the_queue_verify_or_reject() {
     for token in [guide.token.as_str(), traveller.token.as_str(), forged.as_str()] {
         // Act + Assert
         assert_error(app.get_auth(QUEUE, token).await, StatusCode::FORBIDDEN, message).await;
-        assert_error(app.post_json_auth(&verify(&guide_id), &json!({}), token).await, StatusCode::FORBIDDEN, message).await;
-        let response = app.post_json_auth(&reject(&guide_id), &json!({ "reason": "x" }), token).await;
+        assert_error(
+            app.post_json_auth(&verify(&guide_id), &json!({}), token).await,
+            StatusCode::FORBIDDEN,
+            message,
+        )
+        .await;
+        let response =
+            app.post_json_auth(&reject(&guide_id), &json!({ "reason": "x" }), token).await;
         assert_error(response, StatusCode::FORBIDDEN, message).await;
     }
     assert_eq!(app.get(QUEUE).await.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(app.post_json(&verify(&guide_id), &json!({})).await.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(app.post_json(&reject(&guide_id), &json!({ "reason": "x" })).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.post_json(&verify(&guide_id), &json!({})).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.post_json(&reject(&guide_id), &json!({ "reason": "x" })).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
     // Still waiting, untouched.
-    let details = app.get_data("/api/v1/guides/guide-profile", &guide.token).await["guideDetails"].clone();
+    let details =
+        app.get_data("/api/v1/guides/guide-profile", &guide.token).await["guideDetails"].clone();
     assert_eq!(details["verification"]["state"], "submitted");
     assert_eq!(details["status"], "unverified");
 }

@@ -13,14 +13,26 @@ use crate::helpers::{TestApp, TestUser, assert_error, jpeg, spawn_app};
 const MINE: &str = "/api/v1/blogs";
 
 fn form(title: &str, body: &str, image: Option<u32>) -> Form {
-    let mut form = Form::new().text("title", title.to_owned()).text("description", body.to_owned()).text("role", "tourist");
+    let mut form = Form::new()
+        .text("title", title.to_owned())
+        .text("description", body.to_owned())
+        .text("role", "tourist");
     if let Some(width) = image {
-        form = form.part("image", Part::bytes(jpeg(width, 120)).file_name("trail.jpg").mime_str("image/jpeg").unwrap());
+        form = form.part(
+            "image",
+            Part::bytes(jpeg(width, 120)).file_name("trail.jpg").mime_str("image/jpeg").unwrap(),
+        );
     }
     form
 }
 
-async fn publish(app: &TestApp, author: &TestUser, title: &str, body: &str, image: Option<u32>) -> Value {
+async fn publish(
+    app: &TestApp,
+    author: &TestUser,
+    title: &str,
+    body: &str,
+    image: Option<u32>,
+) -> Value {
     let response = app.upload_form(MINE, &author.token, form(title, body, image)).await;
     assert_eq!(response.status(), StatusCode::CREATED);
     let body: Value = response.json().await.unwrap();
@@ -29,7 +41,13 @@ async fn publish(app: &TestApp, author: &TestUser, title: &str, body: &str, imag
 }
 
 async fn patch(app: &TestApp, token: &str, id: &str, form: Form) -> reqwest::Response {
-    app.client.patch(app.url(&format!("{MINE}/{id}"))).bearer_auth(token).multipart(form).send().await.unwrap()
+    app.client
+        .patch(app.url(&format!("{MINE}/{id}")))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
 }
 
 async fn delete(app: &TestApp, token: &str, path: &str) -> reqwest::Response {
@@ -54,12 +72,23 @@ async fn a_traveller_and_a_guide_publish_posts_that_everyone_reads() {
     let guide = app.signup_and_login("guide").await;
 
     // Act
-    let first = publish(&app, &tourist, "Ten days on the Annapurna Circuit", "Day one: Besisahar.\nDay two: rain.", Some(900)).await;
+    let first = publish(
+        &app,
+        &tourist,
+        "Ten days on the Annapurna Circuit",
+        "Day one: Besisahar.\nDay two: rain.",
+        Some(900),
+    )
+    .await;
     let second = publish(&app, &guide, "Dal bhat power", "Twice a day, every day.", None).await;
 
     // Assert
     let list = feed(&app, "page=1&limit=6").await;
-    assert_eq!(ids(&list["blogs"]), [second["_id"].as_str().unwrap(), first["_id"].as_str().unwrap()], "newest first");
+    assert_eq!(
+        ids(&list["blogs"]),
+        [second["_id"].as_str().unwrap(), first["_id"].as_str().unwrap()],
+        "newest first"
+    );
     assert_eq!(list["totalPages"], 1);
     let id = first["_id"].as_str().unwrap();
     let detail: Value = app.get(&format!("/api/v1/users/blog/{id}")).await.json().await.unwrap();
@@ -77,16 +106,27 @@ async fn a_traveller_and_a_guide_publish_posts_that_everyone_reads() {
     assert!(second["image"].is_null());
     let mine: Value = app.get_auth(MINE, &tourist.token).await.json().await.unwrap();
     assert_eq!(ids(&mine["blogs"]), [id]);
-    assert_error(app.get("/api/v1/users/blog/nothing-here").await, StatusCode::NOT_FOUND, "Blog not found").await;
+    assert_error(
+        app.get("/api/v1/users/blog/nothing-here").await,
+        StatusCode::NOT_FOUND,
+        "Blog not found",
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn text_is_stored_exactly_as_written() {
     let app = spawn_app().await;
     let author = app.signup_and_login("tourist").await;
-    let body = "<script>alert(1)</script>\n<img src=x onerror=alert(2)> & \"quotes\" 'too' — नमस्ते 🏔️";
+    let body =
+        "<script>alert(1)</script>\n<img src=x onerror=alert(2)> & \"quotes\" 'too' — नमस्ते 🏔️";
     let blog = publish(&app, &author, "<b>Bold</b> & brave", body, None).await;
-    let detail: Value = app.get(&format!("/api/v1/users/blog/{}", blog["_id"].as_str().unwrap())).await.json().await.unwrap();
+    let detail: Value = app
+        .get(&format!("/api/v1/users/blog/{}", blog["_id"].as_str().unwrap()))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(detail["blog"]["description"], body);
     assert_eq!(detail["blog"]["title"], "<b>Bold</b> & brave");
 }
@@ -107,14 +147,31 @@ async fn a_bad_post_gets_a_clear_message_and_changes_nothing() {
         ("Title", &"b".repeat(20_001), "Content must be at most 20000 characters"),
         ("Bad\u{0}title", "Body", "Title contains characters that are not allowed"),
     ] {
-        assert_error(app.upload_form(MINE, &author.token, form(title, body, Some(100))).await, StatusCode::BAD_REQUEST, message).await;
+        assert_error(
+            app.upload_form(MINE, &author.token, form(title, body, Some(100))).await,
+            StatusCode::BAD_REQUEST,
+            message,
+        )
+        .await;
     }
-    let text_as_image = Form::new()
-        .text("title", "Title")
-        .text("description", "Body")
-        .part("image", Part::bytes(b"just text".to_vec()).file_name("photo.png").mime_str("image/png").unwrap());
-    assert_eq!(app.upload_form(MINE, &author.token, text_as_image).await.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
-    assert_eq!(app.client.post(app.url(MINE)).multipart(form("Title", "Body", None)).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
+    let text_as_image = Form::new().text("title", "Title").text("description", "Body").part(
+        "image",
+        Part::bytes(b"just text".to_vec()).file_name("photo.png").mime_str("image/png").unwrap(),
+    );
+    assert_eq!(
+        app.upload_form(MINE, &author.token, text_as_image).await.status(),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE
+    );
+    assert_eq!(
+        app.client
+            .post(app.url(MINE))
+            .multipart(form("Title", "Body", None))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::UNAUTHORIZED
+    );
     assert_eq!(feed(&app, "").await["blogs"], serde_json::json!([]));
     assert!(app.media_files().is_empty());
     let longest = publish(&app, &author, &"t".repeat(150), &"b".repeat(20_000), None).await;
@@ -127,19 +184,39 @@ async fn only_the_author_edits_or_deletes_a_post() {
     let app = spawn_app().await;
     let author = app.signup_and_login("tourist").await;
     let other = app.signup_and_login("guide").await;
-    let blog = publish(&app, &author, "Bandipur, the town time forgot", "Cobbles and sunsets.", Some(300)).await;
+    let blog =
+        publish(&app, &author, "Bandipur, the town time forgot", "Cobbles and sunsets.", Some(300))
+            .await;
     let id = blog["_id"].as_str().unwrap();
     let path = format!("{MINE}/{id}");
     let files = app.media_files();
 
     // Act and assert
     let denied = "You can only change your own blog posts";
-    assert_error(patch(&app, &other.token, id, form("Mine now", "Ha", None)).await, StatusCode::FORBIDDEN, denied).await;
+    assert_error(
+        patch(&app, &other.token, id, form("Mine now", "Ha", None)).await,
+        StatusCode::FORBIDDEN,
+        denied,
+    )
+    .await;
     assert_error(delete(&app, &other.token, &path).await, StatusCode::FORBIDDEN, denied).await;
     assert_error(app.get_auth(&path, &other.token).await, StatusCode::FORBIDDEN, denied).await;
-    assert_eq!(app.client.delete(app.url(&path)).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
-    assert_error(delete(&app, &author.token, &format!("{MINE}/nothing")).await, StatusCode::NOT_FOUND, "Blog not found").await;
-    assert_error(patch(&app, &author.token, "nothing", form("T", "B", None)).await, StatusCode::NOT_FOUND, "Blog not found").await;
+    assert_eq!(
+        app.client.delete(app.url(&path)).send().await.unwrap().status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_error(
+        delete(&app, &author.token, &format!("{MINE}/nothing")).await,
+        StatusCode::NOT_FOUND,
+        "Blog not found",
+    )
+    .await;
+    assert_error(
+        patch(&app, &author.token, "nothing", form("T", "B", None)).await,
+        StatusCode::NOT_FOUND,
+        "Blog not found",
+    )
+    .await;
     let detail: Value = app.get(&format!("/api/v1/users/blog/{id}")).await.json().await.unwrap();
     assert_eq!(detail["blog"]["title"], "Bandipur, the town time forgot");
     assert_eq!(app.media_files(), files);
@@ -157,9 +234,28 @@ async fn editing_replaces_or_removes_the_image_and_deleting_removes_everything()
     let first_image = blog["image"].as_str().unwrap().to_owned();
 
     // Act: text only, then a new image, then no image.
-    let text_only: Value = patch(&app, &author.token, id, form("Rara Lake in autumn", "Still long.", None)).await.json().await.unwrap();
-    let new_image: Value = patch(&app, &author.token, id, form("Rara Lake in autumn", "Still long.", Some(500))).await.json().await.unwrap();
-    let removed: Value = patch(&app, &author.token, id, form("Rara Lake in autumn", "Still long.", None).text("removeImage", "true")).await.json().await.unwrap();
+    let text_only: Value =
+        patch(&app, &author.token, id, form("Rara Lake in autumn", "Still long.", None))
+            .await
+            .json()
+            .await
+            .unwrap();
+    let new_image: Value =
+        patch(&app, &author.token, id, form("Rara Lake in autumn", "Still long.", Some(500)))
+            .await
+            .json()
+            .await
+            .unwrap();
+    let removed: Value = patch(
+        &app,
+        &author.token,
+        id,
+        form("Rara Lake in autumn", "Still long.", None).text("removeImage", "true"),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
 
     // Assert
     assert_eq!(text_only["message"], "Blog updated");
@@ -189,19 +285,24 @@ async fn likes_count_once_per_account() {
     let author = app.signup_and_login("guide").await;
     let one = app.signup_and_login("tourist").await;
     let two = app.signup_and_login("tourist").await;
-    let blog = publish(&app, &author, "A morning with the rhinos", "Mist on the Rapti.", None).await;
+    let blog =
+        publish(&app, &author, "A morning with the rhinos", "Mist on the Rapti.", None).await;
     let id = blog["_id"].as_str().unwrap();
     let like = format!("{MINE}/{id}/like");
 
     // Act
     let empty = serde_json::json!({});
-    let likes = futures::future::join_all((0..5).map(|_| app.post_json_auth(&like, &empty, &one.token))).await;
-    let second: Value = app.post_json_auth(&like, &serde_json::json!({}), &two.token).await.json().await.unwrap();
+    let likes =
+        futures::future::join_all((0..5).map(|_| app.post_json_auth(&like, &empty, &one.token)))
+            .await;
+    let second: Value =
+        app.post_json_auth(&like, &serde_json::json!({}), &two.token).await.json().await.unwrap();
 
     // Assert
     assert!(likes.iter().all(|r| r.status() == StatusCode::OK));
     assert_eq!(second["data"], serde_json::json!({ "liked": true, "likeCount": 2 }));
-    let as_one: Value = app.get_auth(&format!("/api/v1/users/blog/{id}"), &one.token).await.json().await.unwrap();
+    let as_one: Value =
+        app.get_auth(&format!("/api/v1/users/blog/{id}"), &one.token).await.json().await.unwrap();
     assert_eq!(as_one["blog"]["likedByMe"], true);
     assert_eq!(as_one["blog"]["likeCount"], 2);
     let anonymous: Value = app.get(&format!("/api/v1/users/blog/{id}")).await.json().await.unwrap();
@@ -210,8 +311,17 @@ async fn likes_count_once_per_account() {
     assert_eq!(unliked["data"], serde_json::json!({ "liked": false, "likeCount": 1 }));
     let again: Value = delete(&app, &one.token, &like).await.json().await.unwrap();
     assert_eq!(again["data"]["likeCount"], 1);
-    assert_eq!(app.post_json(&like, &serde_json::json!({})).await.status(), StatusCode::UNAUTHORIZED);
-    assert_error(app.post_json_auth(&format!("{MINE}/nothing/like"), &serde_json::json!({}), &one.token).await, StatusCode::NOT_FOUND, "Blog not found").await;
+    assert_eq!(
+        app.post_json(&like, &serde_json::json!({})).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_error(
+        app.post_json_auth(&format!("{MINE}/nothing/like"), &serde_json::json!({}), &one.token)
+            .await,
+        StatusCode::NOT_FOUND,
+        "Blog not found",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -221,7 +331,12 @@ async fn the_feed_pages_newest_first_without_repeats_while_posts_are_published()
     let author = app.signup_and_login("tourist").await;
     let mut original = HashSet::new();
     for i in 0..14 {
-        original.insert(publish(&app, &author, &format!("Post {i}"), "Body.", None).await["_id"].as_str().unwrap().to_owned());
+        original.insert(
+            publish(&app, &author, &format!("Post {i}"), "Body.", None).await["_id"]
+                .as_str()
+                .unwrap()
+                .to_owned(),
+        );
     }
 
     // Act: page with the cursor, publishing between pages.
@@ -229,7 +344,14 @@ async fn the_feed_pages_newest_first_without_repeats_while_posts_are_published()
     let mut cursor: Option<String> = None;
     let mut published = 14;
     loop {
-        let page = feed(&app, &cursor.as_ref().map(|c| format!("limit=6&cursor={c}")).unwrap_or_else(|| "limit=6".into())).await;
+        let page = feed(
+            &app,
+            &cursor
+                .as_ref()
+                .map(|c| format!("limit=6&cursor={c}"))
+                .unwrap_or_else(|| "limit=6".into()),
+        )
+        .await;
         seen.extend(ids(&page["blogs"]));
         publish(&app, &author, "Late post", "Body.", None).await;
         published += 1;
@@ -249,7 +371,12 @@ async fn the_feed_pages_newest_first_without_repeats_while_posts_are_published()
         ("page=0", "page must be a whole number from 1 to 100000"),
         ("cursor=x", "The cursor is not valid: start again from the first page"),
     ] {
-        assert_error(app.get(&format!("/api/v1/users/blogs?{query}")).await, StatusCode::BAD_REQUEST, message).await;
+        assert_error(
+            app.get(&format!("/api/v1/users/blogs?{query}")).await,
+            StatusCode::BAD_REQUEST,
+            message,
+        )
+        .await;
     }
 }
 
@@ -258,16 +385,49 @@ async fn blog_search_finds_words_in_titles_and_bodies_and_never_errors() {
     // Arrange
     let app = spawn_app().await;
     let author = app.signup_and_login("tourist").await;
-    let permits = publish(&app, &author, "Permits explained", "TIMS, ACAP and the Mustang restricted-area permit.", None).await;
-    let food = publish(&app, &author, "Dal bhat power", "Eating your way through a teahouse trek in Ghorepani. Café au lait too.", None).await;
+    let permits = publish(
+        &app,
+        &author,
+        "Permits explained",
+        "TIMS, ACAP and the Mustang restricted-area permit.",
+        None,
+    )
+    .await;
+    let food = publish(
+        &app,
+        &author,
+        "Dal bhat power",
+        "Eating your way through a teahouse trek in Ghorepani. Café au lait too.",
+        None,
+    )
+    .await;
 
     // Act and assert
-    assert_eq!(ids(&feed(&app, "query=mustang").await["blogs"]), [permits["_id"].as_str().unwrap()]);
+    assert_eq!(
+        ids(&feed(&app, "query=mustang").await["blogs"]),
+        [permits["_id"].as_str().unwrap()]
+    );
     assert_eq!(ids(&feed(&app, "query=DAL%20bh").await["blogs"]), [food["_id"].as_str().unwrap()]);
     assert_eq!(ids(&feed(&app, "query=cafe").await["blogs"]), [food["_id"].as_str().unwrap()]);
     assert_eq!(ids(&feed(&app, "query=ghorepani%20permit").await["blogs"]), Vec::<String>::new());
-    for odd in ["%25", "_", "%27", "%22", "*", "NEAR(a%20b)", "%F0%9F%98%80", "%E0%A4%A8%E0%A4%AE", "a%20OR%20b", "(", "%5C"] {
-        assert_eq!(app.get(&format!("/api/v1/users/blogs?query={odd}")).await.status(), StatusCode::OK, "{odd}");
+    for odd in [
+        "%25",
+        "_",
+        "%27",
+        "%22",
+        "*",
+        "NEAR(a%20b)",
+        "%F0%9F%98%80",
+        "%E0%A4%A8%E0%A4%AE",
+        "a%20OR%20b",
+        "(",
+        "%5C",
+    ] {
+        assert_eq!(
+            app.get(&format!("/api/v1/users/blogs?query={odd}")).await.status(),
+            StatusCode::OK,
+            "{odd}"
+        );
     }
 }
 
@@ -282,7 +442,8 @@ async fn form_line_breaks_count_once_and_an_expired_token_on_a_public_page_is_40
     let id = blog["_id"].as_str().unwrap();
 
     // Act
-    let expired = crate::helpers::forge_token(crate::helpers::JWT_SECRET, "someone", "tourist", 1, 2);
+    let expired =
+        crate::helpers::forge_token(crate::helpers::JWT_SECRET, "someone", "tourist", 1, 2);
     let with_expired = app.get_auth(&format!("/api/v1/users/blog/{id}"), &expired).await;
     let feed_with_expired = app.get_auth("/api/v1/users/blogs", &expired).await;
 

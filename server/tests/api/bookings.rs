@@ -6,8 +6,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::fixtures::{
-    KATHMANDU, approved_booking, booking_request, days_from_today, decide, guide_profile, request_booking, submitted_guide,
-    verified_guide,
+    KATHMANDU, approved_booking, booking_request, days_from_today, decide, guide_profile,
+    request_booking, submitted_guide, verified_guide,
 };
 use crate::helpers::{TestApp, TestUser, assert_error, spawn_app};
 
@@ -15,19 +15,30 @@ const REQUEST: &str = "/api/v1/tourists/booking/request";
 
 async fn guide(app: &TestApp) -> (TestUser, String) {
     let admin = app.admin().await;
-    let profile = guide_profile("Everest region treks.", &["English"], &["Trekking"], "Namche Bazaar", KATHMANDU);
+    let profile = guide_profile(
+        "Everest region treks.",
+        &["English"],
+        &["Trekking"],
+        "Namche Bazaar",
+        KATHMANDU,
+    );
     verified_guide(app, &admin, "Ang", "Dorje", &profile).await
 }
 
 async fn count_bookings(app: &TestApp) -> i64 {
     let db = app.db().await;
-    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM bookings").fetch_one(&db.pool).await.unwrap();
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM bookings").fetch_one(&db.pool).await.unwrap();
     db.pool.close().await;
     count
 }
 
 async fn notifications(app: &TestApp, user: &TestUser, role: &str) -> Vec<Value> {
-    app.get_data(&format!("/api/v1/notifications/{role}"), &user.token).await.as_array().unwrap().clone()
+    app.get_data(&format!("/api/v1/notifications/{role}"), &user.token)
+        .await
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 #[tokio::test]
@@ -39,7 +50,8 @@ async fn a_traveller_requests_a_booking_priced_by_the_server_and_the_guide_is_to
     let date = days_from_today(3);
 
     // Act
-    let response = app.post_json_auth(REQUEST, &booking_request(&guide_id, &date, 3), &tourist.token).await;
+    let response =
+        app.post_json_auth(REQUEST, &booking_request(&guide_id, &date, 3), &tourist.token).await;
 
     // Assert
     assert_eq!(response.status(), StatusCode::CREATED);
@@ -64,7 +76,12 @@ async fn a_traveller_requests_a_booking_priced_by_the_server_and_the_guide_is_to
     assert_eq!(told[0]["bookingId"], booking["_id"]);
     assert_eq!(told[0]["isRead"], false);
     assert_eq!(told[0]["status"], "pending");
-    assert!(told[0]["guideMessage"].as_str().unwrap().starts_with("New booking request from Sita Rai for "));
+    assert!(
+        told[0]["guideMessage"]
+            .as_str()
+            .unwrap()
+            .starts_with("New booking request from Sita Rai for ")
+    );
     let mine = app.get_data("/api/v1/tourists/bookings", &tourist.token).await;
     assert_eq!(mine[0]["_id"], booking["_id"]);
 }
@@ -75,32 +92,89 @@ async fn a_bad_request_gets_the_modals_messages_and_books_nothing() {
     let app = spawn_app().await;
     let (_, guide_id) = guide(&app).await;
     let tourist = app.signup_and_login("tourist").await;
-    let (_, unverified) = submitted_guide(&app, "New", "Guide", &guide_profile("New.", &["English"], &["Food"], "Patan", KATHMANDU)).await;
+    let (_, unverified) = submitted_guide(
+        &app,
+        "New",
+        "Guide",
+        &guide_profile("New.", &["English"], &["Food"], "Patan", KATHMANDU),
+    )
+    .await;
     let tomorrow = days_from_today(1);
 
     // Act and assert
     for (body, status, message) in [
-        (json!({ "guideId": guide_id, "groupSize": 1 }), StatusCode::BAD_REQUEST, "Please select a date"),
-        (json!({ "guideId": guide_id, "selectedDate": "", "groupSize": 1 }), StatusCode::BAD_REQUEST, "Please select a date"),
-        (booking_request(&guide_id, &days_from_today(-1), 1), StatusCode::BAD_REQUEST, "Date must be today or in the future"),
-        (booking_request(&guide_id, "2026-02-30", 1), StatusCode::BAD_REQUEST, "Please select a real date (YYYY-MM-DD)"),
-        (booking_request(&guide_id, &days_from_today(900), 1), StatusCode::BAD_REQUEST, "Please choose a date within the next two years"),
-        (booking_request(&guide_id, &tomorrow, 0), StatusCode::BAD_REQUEST, "Group size must be a whole number from 1 to 20"),
-        (booking_request(&guide_id, &tomorrow, 21), StatusCode::BAD_REQUEST, "Group size must be a whole number from 1 to 20"),
-        (json!({ "guideId": guide_id, "selectedDate": tomorrow, "selectedTime": "25:00" }), StatusCode::BAD_REQUEST, "Please select a time (HH:MM)"),
+        (
+            json!({ "guideId": guide_id, "groupSize": 1 }),
+            StatusCode::BAD_REQUEST,
+            "Please select a date",
+        ),
+        (
+            json!({ "guideId": guide_id, "selectedDate": "", "groupSize": 1 }),
+            StatusCode::BAD_REQUEST,
+            "Please select a date",
+        ),
+        (
+            booking_request(&guide_id, &days_from_today(-1), 1),
+            StatusCode::BAD_REQUEST,
+            "Date must be today or in the future",
+        ),
+        (
+            booking_request(&guide_id, "2026-02-30", 1),
+            StatusCode::BAD_REQUEST,
+            "Please select a real date (YYYY-MM-DD)",
+        ),
+        (
+            booking_request(&guide_id, &days_from_today(900), 1),
+            StatusCode::BAD_REQUEST,
+            "Please choose a date within the next two years",
+        ),
+        (
+            booking_request(&guide_id, &tomorrow, 0),
+            StatusCode::BAD_REQUEST,
+            "Group size must be a whole number from 1 to 20",
+        ),
+        (
+            booking_request(&guide_id, &tomorrow, 21),
+            StatusCode::BAD_REQUEST,
+            "Group size must be a whole number from 1 to 20",
+        ),
+        (
+            json!({ "guideId": guide_id, "selectedDate": tomorrow, "selectedTime": "25:00" }),
+            StatusCode::BAD_REQUEST,
+            "Please select a time (HH:MM)",
+        ),
         (booking_request(&unverified, &tomorrow, 1), StatusCode::NOT_FOUND, "Guide not found"),
-        (booking_request("0196f0c8a1b27c3d9e8f0a1b2c3d4e5f", &tomorrow, 1), StatusCode::NOT_FOUND, "Guide not found"),
+        (
+            booking_request("0196f0c8a1b27c3d9e8f0a1b2c3d4e5f", &tomorrow, 1),
+            StatusCode::NOT_FOUND,
+            "Guide not found",
+        ),
         (json!({ "selectedDate": tomorrow }), StatusCode::NOT_FOUND, "Guide not found"),
     ] {
-        assert_error(app.post_json_auth(REQUEST, &body, &tourist.token).await, status, message).await;
+        assert_error(app.post_json_auth(REQUEST, &body, &tourist.token).await, status, message)
+            .await;
     }
     assert_eq!(app.post_raw_json(REQUEST, "{not json").await.status(), StatusCode::UNAUTHORIZED);
-    let garbage = app.client.post(app.url(REQUEST)).bearer_auth(&tourist.token).header("content-type", "application/json").body("{not json").send().await.unwrap();
+    let garbage = app
+        .client
+        .post(app.url(REQUEST))
+        .bearer_auth(&tourist.token)
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(garbage.status(), StatusCode::BAD_REQUEST);
     assert_eq!(count_bookings(&app).await, 0);
 
     // The time defaults to 10:00.
-    let booking = app.post_json_auth(REQUEST, &json!({ "guideId": guide_id, "selectedDate": tomorrow, "groupSize": "2" }), &tourist.token).await;
+    let booking = app
+        .post_json_auth(
+            REQUEST,
+            &json!({ "guideId": guide_id, "selectedDate": tomorrow, "groupSize": "2" }),
+            &tourist.token,
+        )
+        .await;
     assert_eq!(booking.json::<Value>().await.unwrap()["data"]["selectedTime"], "10:00");
 }
 
@@ -116,7 +190,12 @@ async fn only_travellers_can_book() {
     // Act and assert
     assert_eq!(app.post_json(REQUEST, &body).await.status(), StatusCode::UNAUTHORIZED);
     for token in [&guide.token, &other_guide.token, &admin.token] {
-        assert_error(app.post_json_auth(REQUEST, &body, token).await, StatusCode::FORBIDDEN, "Only travellers can book a guide").await;
+        assert_error(
+            app.post_json_auth(REQUEST, &body, token).await,
+            StatusCode::FORBIDDEN,
+            "Only travellers can book a guide",
+        )
+        .await;
     }
     assert_eq!(count_bookings(&app).await, 0);
 }
@@ -138,7 +217,10 @@ async fn fifty_concurrent_identical_requests_make_one_booking() {
 
     // Assert
     assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CREATED).count(), 1, "{statuses:?}");
-    assert!(statuses.iter().all(|s| *s == StatusCode::CREATED || *s == StatusCode::CONFLICT), "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| *s == StatusCode::CREATED || *s == StatusCode::CONFLICT),
+        "{statuses:?}"
+    );
     assert_eq!(count_bookings(&app).await, 1);
     assert_error(
         app.post_json_auth(REQUEST, &body, &tourist.token).await,
@@ -157,7 +239,16 @@ async fn a_repeated_idempotency_key_returns_the_booking_it_made() {
     let body = booking_request(&guide_id, &days_from_today(6), 2);
     let send = |key: &'static str| {
         let (app, body, token) = (&app, &body, tourist.token.clone());
-        async move { app.client.post(app.url(REQUEST)).bearer_auth(token).header("Idempotency-Key", key).json(body).send().await.unwrap() }
+        async move {
+            app.client
+                .post(app.url(REQUEST))
+                .bearer_auth(token)
+                .header("Idempotency-Key", key)
+                .json(body)
+                .send()
+                .await
+                .unwrap()
+        }
     };
 
     // Act
@@ -166,16 +257,35 @@ async fn a_repeated_idempotency_key_returns_the_booking_it_made() {
     // Assert
     let mut ids = Vec::new();
     for response in concurrent {
-        assert!(matches!(response.status(), StatusCode::CREATED | StatusCode::OK), "{}", response.status());
-        ids.push(response.json::<Value>().await.unwrap()["data"]["_id"].as_str().unwrap().to_owned());
+        assert!(
+            matches!(response.status(), StatusCode::CREATED | StatusCode::OK),
+            "{}",
+            response.status()
+        );
+        ids.push(
+            response.json::<Value>().await.unwrap()["data"]["_id"].as_str().unwrap().to_owned(),
+        );
     }
     ids.dedup();
     assert_eq!(ids.len(), 1);
     assert_eq!(count_bookings(&app).await, 1);
     let again = send("attempt-1").await;
     assert_eq!(again.status(), StatusCode::OK);
-    let bad_key = app.client.post(app.url(REQUEST)).bearer_auth(&tourist.token).header("Idempotency-Key", "x".repeat(101)).json(&body).send().await.unwrap();
-    assert_error(bad_key, StatusCode::BAD_REQUEST, "The Idempotency-Key header must be 1 to 100 printable characters").await;
+    let bad_key = app
+        .client
+        .post(app.url(REQUEST))
+        .bearer_auth(&tourist.token)
+        .header("Idempotency-Key", "x".repeat(101))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_error(
+        bad_key,
+        StatusCode::BAD_REQUEST,
+        "The Idempotency-Key header must be 1 to 100 printable characters",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -201,9 +311,24 @@ async fn the_guide_approves_or_rejects_pending_requests_only() {
     let rejected: Value = rejected.json().await.unwrap();
     assert_eq!(rejected["message"], "Booking rejected successfully");
     assert_eq!(rejected["data"]["bookingStatus"], "rejected");
-    assert_error(decide(&app, &guide, first, "reject").await, StatusCode::CONFLICT, "This booking is already approved").await;
-    assert_error(decide(&app, &guide, second, "approve").await, StatusCode::CONFLICT, "This booking is already rejected").await;
-    assert_error(decide(&app, &guide, first, "maybe").await, StatusCode::BAD_REQUEST, "Action must be approve or reject").await;
+    assert_error(
+        decide(&app, &guide, first, "reject").await,
+        StatusCode::CONFLICT,
+        "This booking is already approved",
+    )
+    .await;
+    assert_error(
+        decide(&app, &guide, second, "approve").await,
+        StatusCode::CONFLICT,
+        "This booking is already rejected",
+    )
+    .await;
+    assert_error(
+        decide(&app, &guide, first, "maybe").await,
+        StatusCode::BAD_REQUEST,
+        "Action must be approve or reject",
+    )
+    .await;
     let told = notifications(&app, &tourist, "tourist").await;
     assert_eq!(told.len(), 2);
     assert_eq!(told[0]["kind"], "booking_rejected");
@@ -222,11 +347,32 @@ async fn nobody_but_the_bookings_guide_can_decide_it() {
     let other_guide = app.signup_and_login("guide").await;
 
     // Act and assert
-    assert_error(decide(&app, &other_guide, id, "approve").await, StatusCode::NOT_FOUND, "Booking not found").await;
-    assert_error(decide(&app, &tourist, id, "approve").await, StatusCode::FORBIDDEN, "This action is only for tour guide accounts").await;
-    let anonymous = app.client.patch(app.url("/api/v1/guides/booking/status")).json(&json!({ "bookingId": id, "action": "approve" })).send().await.unwrap();
+    assert_error(
+        decide(&app, &other_guide, id, "approve").await,
+        StatusCode::NOT_FOUND,
+        "Booking not found",
+    )
+    .await;
+    assert_error(
+        decide(&app, &tourist, id, "approve").await,
+        StatusCode::FORBIDDEN,
+        "This action is only for tour guide accounts",
+    )
+    .await;
+    let anonymous = app
+        .client
+        .patch(app.url("/api/v1/guides/booking/status"))
+        .json(&json!({ "bookingId": id, "action": "approve" }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
-    assert_error(decide(&app, &other_guide, "nothing", "approve").await, StatusCode::NOT_FOUND, "Booking not found").await;
+    assert_error(
+        decide(&app, &other_guide, "nothing", "approve").await,
+        StatusCode::NOT_FOUND,
+        "Booking not found",
+    )
+    .await;
     let details = app.get_data(&format!("/api/v1/tourists/details/{id}"), &tourist.token).await;
     assert_eq!(details["bookingStatus"], "pending");
 }
@@ -256,7 +402,12 @@ async fn a_guide_takes_one_approved_trip_a_day() {
 
     // Assert
     assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{statuses:?}");
-    let refused = ids.iter().zip(&statuses).find(|(_, s)| **s == StatusCode::CONFLICT).map(|(id, _)| *id).unwrap();
+    let refused = ids
+        .iter()
+        .zip(&statuses)
+        .find(|(_, s)| **s == StatusCode::CONFLICT)
+        .map(|(id, _)| *id)
+        .unwrap();
     let response = decide(&app, &guide, refused, "approve").await;
     assert_eq!(response.status(), StatusCode::CONFLICT);
     let message = crate::helpers::error_message(response).await;
@@ -282,12 +433,24 @@ async fn booking_details_are_for_its_traveller_its_guide_and_admins_only() {
         assert_eq!(data["bookingStatus"], "approved");
     }
     for token in [&stranger.token, &other_guide.token] {
-        assert_error(app.get_auth(&path, token).await, StatusCode::NOT_FOUND, "Booking not found").await;
+        assert_error(app.get_auth(&path, token).await, StatusCode::NOT_FOUND, "Booking not found")
+            .await;
     }
     assert_eq!(app.get(&path).await.status(), StatusCode::UNAUTHORIZED);
-    assert_error(app.get_auth("/api/v1/tourists/details/none", &tourist.token).await, StatusCode::NOT_FOUND, "Booking not found").await;
-    assert_eq!(app.get_auth("/api/v1/tourists/bookings", &guide.token).await.status(), StatusCode::FORBIDDEN);
-    assert_eq!(app.get_auth("/api/v1/guides/bookings", &tourist.token).await.status(), StatusCode::FORBIDDEN);
+    assert_error(
+        app.get_auth("/api/v1/tourists/details/none", &tourist.token).await,
+        StatusCode::NOT_FOUND,
+        "Booking not found",
+    )
+    .await;
+    assert_eq!(
+        app.get_auth("/api/v1/tourists/bookings", &guide.token).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.get_auth("/api/v1/guides/bookings", &tourist.token).await.status(),
+        StatusCode::FORBIDDEN
+    );
 }
 
 #[tokio::test]
@@ -311,5 +474,8 @@ async fn the_guide_dashboard_sums_up_requests_trips_earnings_and_verification() 
     assert_eq!(dashboard["verification"], "approved");
     assert_eq!(dashboard["reviewCount"], 0);
     let tourist = app.signup_and_login("tourist").await;
-    assert_eq!(app.get_auth("/api/v1/guides/dashboard", &tourist.token).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.get_auth("/api/v1/guides/dashboard", &tourist.token).await.status(),
+        StatusCode::FORBIDDEN
+    );
 }

@@ -33,22 +33,43 @@ async fn a_verified_guides_edit_shows_on_the_next_public_read_of_every_page() {
     // Arrange: every public answer about the guide has been read (and kept) once.
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let profile = guide_profile("Poon Hill at sunrise.", &["English"], &["Trekking"], "Lakeside, Pokhara", POKHARA);
+    let profile = guide_profile(
+        "Poon Hill at sunrise.",
+        &["English"],
+        &["Trekking"],
+        "Lakeside, Pokhara",
+        POKHARA,
+    );
     let (guide, id) = verified_guide(&app, &admin, "Bishnu", "Gurung", &profile).await;
     let detail = format!("/api/v1/users/guide/{id}");
     let search = "/api/v1/users/search?query=rhododendron";
-    assert_eq!(get_json(&app, &detail).await["data"]["guideDetails"]["bio"], "Poon Hill at sunrise.");
+    assert_eq!(
+        get_json(&app, &detail).await["data"]["guideDetails"]["bio"],
+        "Poon Hill at sunrise."
+    );
     assert_eq!(get_json(&app, LIST).await["guides"][0]["bio"], "Poon Hill at sunrise.");
     assert!(get_json(&app, search).await["guides"].as_array().unwrap().is_empty());
 
     // Act
-    let edited = guide_profile("Rhododendron forests of Ghorepani.", &["English"], &["Trekking"], "Lakeside, Pokhara", POKHARA);
+    let edited = guide_profile(
+        "Rhododendron forests of Ghorepani.",
+        &["English"],
+        &["Trekking"],
+        "Lakeside, Pokhara",
+        POKHARA,
+    );
     let saved = app.post_json_auth("/api/v1/guides/profile", &edited, &guide.token).await;
 
     // Assert
     assert_eq!(saved.status(), StatusCode::OK);
-    assert_eq!(get_json(&app, &detail).await["data"]["guideDetails"]["bio"], "Rhododendron forests of Ghorepani.");
-    assert_eq!(get_json(&app, LIST).await["guides"][0]["bio"], "Rhododendron forests of Ghorepani.");
+    assert_eq!(
+        get_json(&app, &detail).await["data"]["guideDetails"]["bio"],
+        "Rhododendron forests of Ghorepani."
+    );
+    assert_eq!(
+        get_json(&app, LIST).await["guides"][0]["bio"],
+        "Rhododendron forests of Ghorepani."
+    );
     assert_eq!(ids(&get_json(&app, search).await["guides"]), vec![id]);
 }
 
@@ -57,14 +78,26 @@ async fn an_admins_suspension_takes_the_guide_off_the_kept_public_pages_at_once(
     // Arrange
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let profile = guide_profile("Jungle walks in Chitwan.", &["English"], &["Wildlife"], "Sauraha, Chitwan", (27.5781, 84.4943));
+    let profile = guide_profile(
+        "Jungle walks in Chitwan.",
+        &["English"],
+        &["Wildlife"],
+        "Sauraha, Chitwan",
+        (27.5781, 84.4943),
+    );
     let (_, id) = verified_guide(&app, &admin, "Ramesh", "Tharu", &profile).await;
     let detail = format!("/api/v1/users/guide/{id}");
     assert_eq!(ids(&get_json(&app, LIST).await["guides"]), vec![id.clone()]);
     get_json(&app, &detail).await;
 
     // Act
-    let suspended = app.post_json_auth(&format!("/api/v1/admin/users/{id}/suspend"), &json!({ "reason": "Fake licence" }), &admin.token).await;
+    let suspended = app
+        .post_json_auth(
+            &format!("/api/v1/admin/users/{id}/suspend"),
+            &json!({ "reason": "Fake licence" }),
+            &admin.token,
+        )
+        .await;
 
     // Assert
     assert_eq!(suspended.status(), StatusCode::OK);
@@ -80,10 +113,19 @@ async fn answers_are_kept_until_a_change_comes_through_the_api() {
     let admin = app.admin().await;
     assert!(get_json(&app, LIST).await["guides"].as_array().unwrap().is_empty());
     let inserted = insert_verified_guide(&app, "Dawa", &["Trekking"], POKHARA, 5, 1).await;
-    assert!(get_json(&app, LIST).await["guides"].as_array().unwrap().is_empty(), "the kept answer is served");
+    assert!(
+        get_json(&app, LIST).await["guides"].as_array().unwrap().is_empty(),
+        "the kept answer is served"
+    );
 
     // Act: ...until anything public changes through the API.
-    let profile = guide_profile("Tea gardens of Ilam.", &["English"], &["Nature"], "Ilam", (26.9094, 87.9282));
+    let profile = guide_profile(
+        "Tea gardens of Ilam.",
+        &["English"],
+        &["Nature"],
+        "Ilam",
+        (26.9094, 87.9282),
+    );
     let (_, verified) = verified_guide(&app, &admin, "Laxmi", "Rai", &profile).await;
 
     // Assert
@@ -95,8 +137,18 @@ async fn answers_are_kept_until_a_change_comes_through_the_api() {
 async fn a_refused_query_is_refused_every_time_and_never_kept() {
     let app = spawn_app().await;
     for _ in 0..2 {
-        assert_error(app.get("/api/v1/users/guides?limit=0").await, StatusCode::BAD_REQUEST, "limit must be a whole number from 1 to 50").await;
-        assert_error(app.get("/api/v1/users/guide/no-such-guide").await, StatusCode::NOT_FOUND, "Guide not found").await;
+        assert_error(
+            app.get("/api/v1/users/guides?limit=0").await,
+            StatusCode::BAD_REQUEST,
+            "limit must be a whole number from 1 to 50",
+        )
+        .await;
+        assert_error(
+            app.get("/api/v1/users/guide/no-such-guide").await,
+            StatusCode::NOT_FOUND,
+            "Guide not found",
+        )
+        .await;
     }
 }
 
@@ -105,7 +157,13 @@ async fn a_compressed_answer_is_only_served_to_clients_that_asked_for_it() {
     // Arrange
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let profile = guide_profile(&"Long days on the Annapurna circuit. ".repeat(40), &["English"], &["Trekking"], "Manang", (28.6669, 84.0167));
+    let profile = guide_profile(
+        &"Long days on the Annapurna circuit. ".repeat(40),
+        &["English"],
+        &["Trekking"],
+        "Manang",
+        (28.6669, 84.0167),
+    );
     verified_guide(&app, &admin, "Pemba", "Sherpa", &profile).await;
     let plain = reqwest::Client::builder().no_gzip().no_brotli().build().unwrap();
 
@@ -126,18 +184,23 @@ async fn signed_in_readers_see_their_own_likes_not_an_anonymous_kept_feed() {
     let app = spawn_app().await;
     let author = app.signup_and_login("guide").await;
     let reader = app.signup_and_login("tourist").await;
-    let form = reqwest::multipart::Form::new().text("title", "Rhinos at dawn").text("description", "Mist on the Rapti river.").text("role", "tourist");
+    let form = reqwest::multipart::Form::new()
+        .text("title", "Rhinos at dawn")
+        .text("description", "Mist on the Rapti river.")
+        .text("role", "tourist");
     let published = app.upload_form("/api/v1/blogs", &author.token, form).await;
     assert_eq!(published.status(), StatusCode::CREATED);
     let id = published.json::<Value>().await.unwrap()["blog"]["_id"].as_str().unwrap().to_owned();
     assert_eq!(get_json(&app, "/api/v1/users/blogs").await["blogs"][0]["likedByMe"], false);
 
     // Act
-    let liked = app.post_json_auth(&format!("/api/v1/blogs/{id}/like"), &json!({}), &reader.token).await;
+    let liked =
+        app.post_json_auth(&format!("/api/v1/blogs/{id}/like"), &json!({}), &reader.token).await;
 
     // Assert
     assert_eq!(liked.status(), StatusCode::OK);
-    let as_reader: Value = app.get_auth("/api/v1/users/blogs", &reader.token).await.json().await.unwrap();
+    let as_reader: Value =
+        app.get_auth("/api/v1/users/blogs", &reader.token).await.json().await.unwrap();
     assert_eq!(as_reader["blogs"][0]["likedByMe"], true);
     let anonymous = get_json(&app, "/api/v1/users/blogs").await;
     assert_eq!(anonymous["blogs"][0]["likedByMe"], false);
@@ -148,7 +211,13 @@ async fn signed_in_readers_see_their_own_likes_not_an_anonymous_kept_feed() {
 async fn many_readers_missing_the_same_answer_at_once_all_get_it() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let profile = guide_profile("Mustang by jeep and on foot.", &["English"], &["Adventure"], "Jomsom, Mustang", (28.7804, 83.7233));
+    let profile = guide_profile(
+        "Mustang by jeep and on foot.",
+        &["English"],
+        &["Adventure"],
+        "Jomsom, Mustang",
+        (28.7804, 83.7233),
+    );
     let (_, id) = verified_guide(&app, &admin, "Karma", "Thakali", &profile).await;
 
     let answers = futures::future::join_all((0..40).map(|_| app.get(LIST))).await;
@@ -168,24 +237,46 @@ async fn an_edit_on_one_replica_shows_on_another_within_a_second() {
     // Arrange: the second replica has kept its answer about the guide.
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let profile = guide_profile("Kathmandu's courtyards.", &["English"], &["Culture"], "Patan, Lalitpur", (27.6727, 85.3253));
+    let profile = guide_profile(
+        "Kathmandu's courtyards.",
+        &["English"],
+        &["Culture"],
+        "Patan, Lalitpur",
+        (27.6727, 85.3253),
+    );
     let (guide, id) = verified_guide(&app, &admin, "Sabina", "Maharjan", &profile).await;
     let other = app.replica().await;
     let detail = format!("/api/v1/users/guide/{id}");
-    assert_eq!(get_json_at(&app.client, &other, &detail).await["data"]["guideDetails"]["bio"], "Kathmandu's courtyards.");
+    assert_eq!(
+        get_json_at(&app.client, &other, &detail).await["data"]["guideDetails"]["bio"],
+        "Kathmandu's courtyards."
+    );
 
     // Act: the edit goes to the first replica.
-    let edited = guide_profile("Bhaktapur's potters' square.", &["English"], &["Culture"], "Patan, Lalitpur", (27.6727, 85.3253));
-    assert_eq!(app.post_json_auth("/api/v1/guides/profile", &edited, &guide.token).await.status(), StatusCode::OK);
+    let edited = guide_profile(
+        "Bhaktapur's potters' square.",
+        &["English"],
+        &["Culture"],
+        "Patan, Lalitpur",
+        (27.6727, 85.3253),
+    );
+    assert_eq!(
+        app.post_json_auth("/api/v1/guides/profile", &edited, &guide.token).await.status(),
+        StatusCode::OK
+    );
 
     // Assert
     let started = Instant::now();
     loop {
-        let bio = get_json_at(&app.client, &other, &detail).await["data"]["guideDetails"]["bio"].clone();
+        let bio =
+            get_json_at(&app.client, &other, &detail).await["data"]["guideDetails"]["bio"].clone();
         if bio == "Bhaktapur's potters' square." {
             break;
         }
-        assert!(started.elapsed() < Duration::from_secs(1), "the other replica still shows {bio} after a second");
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "the other replica still shows {bio} after a second"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }

@@ -13,7 +13,13 @@ use crate::helpers::{Backend, TestApp, TestUser, assert_error, backend, error_me
 /// A verified guide named Dawa Sherpa (and their id) and a traveller.
 async fn guide_and_traveller(app: &TestApp) -> (TestUser, String, TestUser) {
     let admin = app.admin().await;
-    let profile = guide_profile("Annapurna treks.", &["English"], &["Trekking"], "Lakeside, Pokhara", KATHMANDU);
+    let profile = guide_profile(
+        "Annapurna treks.",
+        &["English"],
+        &["Trekking"],
+        "Lakeside, Pokhara",
+        KATHMANDU,
+    );
     let (guide, guide_id) = verified_guide(app, &admin, "Dawa", "Sherpa", &profile).await;
     let tourist = app.signup_and_login("tourist").await;
     (guide, guide_id, tourist)
@@ -21,15 +27,31 @@ async fn guide_and_traveller(app: &TestApp) -> (TestUser, String, TestUser) {
 
 /// `tourist` writes `text` to the guide; asserts 201 and returns the conversation.
 async fn start(app: &TestApp, tourist: &TestUser, guide_id: &str, text: &str) -> Value {
-    let response = app.post_json_auth("/api/v1/conversations", &json!({ "guideId": guide_id, "text": text }), &tourist.token).await;
+    let response = app
+        .post_json_auth(
+            "/api/v1/conversations",
+            &json!({ "guideId": guide_id, "text": text }),
+            &tourist.token,
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::CREATED, "start a conversation");
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["status"], "success");
     body["data"].clone()
 }
 
-async fn send(app: &TestApp, user: &TestUser, conversation_id: &str, text: &str) -> reqwest::Response {
-    app.post_json_auth(&format!("/api/v1/conversations/{conversation_id}/messages"), &json!({ "text": text }), &user.token).await
+async fn send(
+    app: &TestApp,
+    user: &TestUser,
+    conversation_id: &str,
+    text: &str,
+) -> reqwest::Response {
+    app.post_json_auth(
+        &format!("/api/v1/conversations/{conversation_id}/messages"),
+        &json!({ "text": text }),
+        &user.token,
+    )
+    .await
 }
 
 /// Sends and asserts 201; returns the message.
@@ -43,13 +65,24 @@ async fn conversations(app: &TestApp, user: &TestUser) -> Vec<Value> {
     app.get_data("/api/v1/conversations", &user.token).await.as_array().unwrap().clone()
 }
 
-async fn page(app: &TestApp, user: &TestUser, conversation_id: &str, cursor: Option<&str>) -> Value {
+async fn page(
+    app: &TestApp,
+    user: &TestUser,
+    conversation_id: &str,
+    cursor: Option<&str>,
+) -> Value {
     let query = cursor.map(|c| format!("?cursor={c}")).unwrap_or_default();
-    app.get_data(&format!("/api/v1/conversations/{conversation_id}/messages{query}"), &user.token).await
+    app.get_data(&format!("/api/v1/conversations/{conversation_id}/messages{query}"), &user.token)
+        .await
 }
 
 fn texts(page: &Value) -> Vec<String> {
-    page["messages"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap().to_owned()).collect()
+    page["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap().to_owned())
+        .collect()
 }
 
 /// An open live stream, read event by event.
@@ -60,7 +93,12 @@ struct EventStream {
 
 impl EventStream {
     async fn open(client: &reqwest::Client, address: &str, token: &str) -> Self {
-        let response = client.get(format!("{address}/api/v1/notifications/stream")).bearer_auth(token).send().await.unwrap();
+        let response = client
+            .get(format!("{address}/api/v1/notifications/stream"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), StatusCode::OK);
         Self { response, buffer: String::new() }
     }
@@ -71,14 +109,20 @@ impl EventStream {
         loop {
             if let Some(end) = self.buffer.find("\n\n") {
                 let event: String = self.buffer.drain(..end + 2).collect();
-                let name = event.lines().find_map(|l| l.strip_prefix("event:")).map(|n| n.trim().to_owned());
+                let name = event
+                    .lines()
+                    .find_map(|l| l.strip_prefix("event:"))
+                    .map(|n| n.trim().to_owned());
                 let data = event.lines().find_map(|l| l.strip_prefix("data:"));
                 if let (Some(name), Some(data)) = (name, data) {
                     return (name, serde_json::from_str(data.trim()).unwrap());
                 }
                 continue;
             }
-            let chunk = tokio::time::timeout_at(deadline, self.response.chunk()).await.expect("no event within 10 s").unwrap();
+            let chunk = tokio::time::timeout_at(deadline, self.response.chunk())
+                .await
+                .expect("no event within 10 s")
+                .unwrap();
             self.buffer.push_str(&String::from_utf8_lossy(&chunk.expect("the stream ended")));
         }
     }
@@ -108,7 +152,8 @@ async fn a_traveller_starts_a_conversation_and_writing_again_continues_it() {
     let tourist_id = user_id(&app, &tourist.token).await;
 
     // Act
-    let first = start(&app, &tourist, &guide_id, "Can we do Poon Hill in 3 days with a 7-year-old?").await;
+    let first =
+        start(&app, &tourist, &guide_id, "Can we do Poon Hill in 3 days with a 7-year-old?").await;
     let again = start(&app, &tourist, &guide_id, "  And where would we meet?\n").await;
 
     // Assert
@@ -128,7 +173,10 @@ async fn a_traveller_starts_a_conversation_and_writing_again_continues_it() {
     assert_eq!(theirs[0]["unreadCount"], 2);
     let id = first["_id"].as_str().unwrap();
     let thread = page(&app, &guide, id, None).await;
-    assert_eq!(texts(&thread), ["  And where would we meet?\n", "Can we do Poon Hill in 3 days with a 7-year-old?"]);
+    assert_eq!(
+        texts(&thread),
+        ["  And where would we meet?\n", "Can we do Poon Hill in 3 days with a 7-year-old?"]
+    );
     assert_eq!(thread["nextCursor"], Value::Null);
     for field in ["_id", "senderId", "text", "createdAt"] {
         assert!(thread["messages"][0].get(field).is_some(), "{field}");
@@ -139,7 +187,8 @@ async fn a_traveller_starts_a_conversation_and_writing_again_continues_it() {
     let mine = conversations(&app, &tourist).await;
     assert_eq!(mine[0]["lastMessage"]["text"], "Yes, in 4 days is kinder. Namaste!");
     assert_eq!(mine[0]["unreadCount"], 1);
-    let filtered = app.get_data(&format!("/api/v1/conversations?with={guide_id}"), &tourist.token).await;
+    let filtered =
+        app.get_data(&format!("/api/v1/conversations?with={guide_id}"), &tourist.token).await;
     assert_eq!(filtered.as_array().unwrap().len(), 1);
     let nobody = app.get_data("/api/v1/conversations?with=nobody", &tourist.token).await;
     assert_eq!(nobody.as_array().unwrap().len(), 0);
@@ -151,7 +200,8 @@ async fn conversations_are_listed_newest_activity_first() {
     let app = spawn_app().await;
     let (_, first_guide, tourist) = guide_and_traveller(&app).await;
     let admin = app.admin().await;
-    let profile = guide_profile("Everest region.", &["English"], &["Trekking"], "Namche", KATHMANDU);
+    let profile =
+        guide_profile("Everest region.", &["English"], &["Trekking"], "Namche", KATHMANDU);
     let (second, second_guide) = verified_guide(&app, &admin, "Pemba", "Lama", &profile).await;
     let older = start(&app, &tourist, &first_guide, "Hello Dawa").await;
     let newer = start(&app, &tourist, &second_guide, "Hello Pemba").await;
@@ -162,7 +212,10 @@ async fn conversations_are_listed_newest_activity_first() {
 
     // Assert
     let listed = conversations(&app, &tourist).await;
-    assert_eq!(listed.iter().map(|c| c["_id"].clone()).collect::<Vec<_>>(), [older["_id"].clone(), newer["_id"].clone()]);
+    assert_eq!(
+        listed.iter().map(|c| c["_id"].clone()).collect::<Vec<_>>(),
+        [older["_id"].clone(), newer["_id"].clone()]
+    );
     assert_eq!(conversations(&app, &second).await.len(), 1, "each guide sees only their own");
 }
 
@@ -179,15 +232,26 @@ async fn only_travellers_start_conversations_and_only_with_verified_guides() {
 
     // Act + Assert
     for user in [&guide, &admin] {
-        let response = app.post_json_auth("/api/v1/conversations", &body(&guide_id), &user.token).await;
-        assert_error(response, StatusCode::FORBIDDEN, "Only travellers can start a conversation with a guide").await;
+        let response =
+            app.post_json_auth("/api/v1/conversations", &body(&guide_id), &user.token).await;
+        assert_error(
+            response,
+            StatusCode::FORBIDDEN,
+            "Only travellers can start a conversation with a guide",
+        )
+        .await;
     }
     for id in [unverified_id.as_str(), other_tourist_id.as_str(), "no-such-guide"] {
         let response = app.post_json_auth("/api/v1/conversations", &body(id), &tourist.token).await;
         assert_error(response, StatusCode::NOT_FOUND, "Guide not found").await;
     }
-    assert_eq!(app.post_json("/api/v1/conversations", &body(&guide_id)).await.status(), StatusCode::UNAUTHORIZED);
-    let missing = app.post_json_auth("/api/v1/conversations", &json!({ "guideId": guide_id }), &tourist.token).await;
+    assert_eq!(
+        app.post_json("/api/v1/conversations", &body(&guide_id)).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    let missing = app
+        .post_json_auth("/api/v1/conversations", &json!({ "guideId": guide_id }), &tourist.token)
+        .await;
     assert_eq!(missing.status(), StatusCode::BAD_REQUEST);
     assert!(error_message(missing).await.contains("text"));
     assert!(conversations(&app, &tourist).await.is_empty(), "nothing was created");
@@ -199,25 +263,53 @@ async fn anyone_but_the_two_parties_gets_404_on_every_route() {
     // Arrange
     let app = spawn_app().await;
     let (_, guide_id, tourist) = guide_and_traveller(&app).await;
-    let id = start(&app, &tourist, &guide_id, "Private question").await["_id"].as_str().unwrap().to_owned();
+    let id = start(&app, &tourist, &guide_id, "Private question").await["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let stranger = app.signup_and_login("tourist").await;
     let other_guide = app.signup_and_login("guide").await;
     let admin = app.admin().await;
 
     // Act + Assert
-    for (outsider, conversation) in [(&stranger, id.as_str()), (&other_guide, id.as_str()), (&admin, id.as_str()), (&tourist, "no-such-id")] {
-        let messages = app.get_auth(&format!("/api/v1/conversations/{conversation}/messages"), &outsider.token).await;
+    for (outsider, conversation) in [
+        (&stranger, id.as_str()),
+        (&other_guide, id.as_str()),
+        (&admin, id.as_str()),
+        (&tourist, "no-such-id"),
+    ] {
+        let messages = app
+            .get_auth(&format!("/api/v1/conversations/{conversation}/messages"), &outsider.token)
+            .await;
         assert_error(messages, StatusCode::NOT_FOUND, "Conversation not found").await;
-        assert_error(send(&app, outsider, conversation, "Let me in").await, StatusCode::NOT_FOUND, "Conversation not found").await;
-        let read = app.post_json_auth(&format!("/api/v1/conversations/{conversation}/read"), &json!({}), &outsider.token).await;
+        assert_error(
+            send(&app, outsider, conversation, "Let me in").await,
+            StatusCode::NOT_FOUND,
+            "Conversation not found",
+        )
+        .await;
+        let read = app
+            .post_json_auth(
+                &format!("/api/v1/conversations/{conversation}/read"),
+                &json!({}),
+                &outsider.token,
+            )
+            .await;
         assert_error(read, StatusCode::NOT_FOUND, "Conversation not found").await;
     }
     for outsider in [&stranger, &other_guide, &admin] {
         assert!(conversations(&app, outsider).await.is_empty());
     }
-    assert_eq!(app.get(&format!("/api/v1/conversations/{id}/messages")).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get(&format!("/api/v1/conversations/{id}/messages")).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
     assert_eq!(app.get("/api/v1/conversations").await.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(texts(&page(&app, &tourist, &id, None).await), ["Private question"], "nothing was added");
+    assert_eq!(
+        texts(&page(&app, &tourist, &id, None).await),
+        ["Private question"],
+        "nothing was added"
+    );
 }
 
 #[tokio::test]
@@ -231,22 +323,41 @@ async fn a_message_is_1_to_2000_characters_after_trimming_counting_emoji_as_one(
     // Act + Assert
     assert_error(send(&app, &guide, &id, "").await, StatusCode::BAD_REQUEST, empty).await;
     assert_error(send(&app, &guide, &id, " \n\t ").await, StatusCode::BAD_REQUEST, empty).await;
-    let blank_start = app.post_json_auth("/api/v1/conversations", &json!({ "guideId": guide_id, "text": "   " }), &tourist.token).await;
+    let blank_start = app
+        .post_json_auth(
+            "/api/v1/conversations",
+            &json!({ "guideId": guide_id, "text": "   " }),
+            &tourist.token,
+        )
+        .await;
     assert_error(blank_start, StatusCode::BAD_REQUEST, empty).await;
     let too_long = send(&app, &guide, &id, &"a".repeat(2001)).await;
-    assert_error(too_long, StatusCode::BAD_REQUEST, "A message can be at most 2,000 characters (this one has 2001)").await;
+    assert_error(
+        too_long,
+        StatusCode::BAD_REQUEST,
+        "A message can be at most 2,000 characters (this one has 2001)",
+    )
+    .await;
     let too_many_emoji = send(&app, &guide, &id, &"🏔".repeat(2001)).await;
     assert_eq!(too_many_emoji.status(), StatusCode::BAD_REQUEST);
 
     let longest = "a".repeat(2000);
     assert_eq!(sent(&app, &guide, &id, &longest).await["text"], longest.as_str());
     let padded = format!("\n  {longest}  \n");
-    assert_eq!(sent(&app, &guide, &id, &padded).await["text"], padded.as_str(), "spaces around do not count");
+    assert_eq!(
+        sent(&app, &guide, &id, &padded).await["text"],
+        padded.as_str(),
+        "spaces around do not count"
+    );
     let emoji = "🏔".repeat(2000);
     assert_eq!(sent(&app, &guide, &id, &emoji).await["text"], emoji.as_str());
     let markup = "<script>alert('hi')</script> & <b>bold</b>";
     assert_eq!(sent(&app, &guide, &id, markup).await["text"], markup, "stored as written");
-    assert_eq!(texts(&page(&app, &tourist, &id, None).await).len(), 5, "only the valid ones were kept");
+    assert_eq!(
+        texts(&page(&app, &tourist, &id, None).await).len(),
+        5,
+        "only the valid ones were kept"
+    );
 }
 
 #[tokio::test]
@@ -254,7 +365,8 @@ async fn pages_of_messages_stay_the_same_while_new_messages_arrive() {
     // Arrange: 33 messages, written by both (each stays under the rate limit).
     let app = spawn_app().await;
     let (guide, guide_id, tourist) = guide_and_traveller(&app).await;
-    let id = start(&app, &tourist, &guide_id, "message 1").await["_id"].as_str().unwrap().to_owned();
+    let id =
+        start(&app, &tourist, &guide_id, "message 1").await["_id"].as_str().unwrap().to_owned();
     for n in 2..=33 {
         let writer = if n % 2 == 0 { &guide } else { &tourist };
         sent(&app, writer, &id, &format!("message {n}")).await;
@@ -269,12 +381,23 @@ async fn pages_of_messages_stay_the_same_while_new_messages_arrive() {
     // Assert
     let expected_newest: Vec<String> = (4..=33).rev().map(|n| format!("message {n}")).collect();
     assert_eq!(texts(&newest), expected_newest);
-    assert_eq!(texts(&older), ["message 3", "message 2", "message 1"], "no repeats, nothing skipped");
+    assert_eq!(
+        texts(&older),
+        ["message 3", "message 2", "message 1"],
+        "no repeats, nothing skipped"
+    );
     assert_eq!(older["nextCursor"], Value::Null);
     assert_eq!(texts(&page(&app, &tourist, &id, None).await)[0], "message 34");
     for bad in ["abc", "-1", "1.5", "99999999999999999999"] {
-        let response = app.get_auth(&format!("/api/v1/conversations/{id}/messages?cursor={bad}"), &tourist.token).await;
-        assert_error(response, StatusCode::BAD_REQUEST, "The cursor is not valid: start again from the first page").await;
+        let response = app
+            .get_auth(&format!("/api/v1/conversations/{id}/messages?cursor={bad}"), &tourist.token)
+            .await;
+        assert_error(
+            response,
+            StatusCode::BAD_REQUEST,
+            "The cursor is not valid: start again from the first page",
+        )
+        .await;
     }
 }
 
@@ -292,20 +415,28 @@ async fn unread_counts_follow_messages_and_reading_live() {
     sent(&app, &tourist, id, "<script>alert(1)</script>").await;
 
     // Assert
-    let live = stream.wait_for("message", |data| data["message"]["text"] == "<script>alert(1)</script>").await;
+    let live = stream
+        .wait_for("message", |data| data["message"]["text"] == "<script>alert(1)</script>")
+        .await;
     assert_eq!(live["conversationId"], id);
     assert_eq!(live["message"]["senderId"], conversation["touristId"]);
     stream.wait_for_unread_messages(2).await;
     assert_eq!(conversations(&app, &guide).await[0]["unreadCount"], 2);
 
-    let read = app.post_json_auth(&format!("/api/v1/conversations/{id}/read"), &json!({}), &guide.token).await;
+    let read = app
+        .post_json_auth(&format!("/api/v1/conversations/{id}/read"), &json!({}), &guide.token)
+        .await;
     assert_eq!(read.status(), StatusCode::OK);
     stream.wait_for_unread_messages(0).await;
     assert_eq!(conversations(&app, &guide).await[0]["unreadCount"], 0);
 
     sent(&app, &guide, id, "It is, with snow above 3,000 m.").await;
     assert_eq!(conversations(&app, &tourist).await[0]["unreadCount"], 1);
-    assert_eq!(conversations(&app, &guide).await[0]["unreadCount"], 0, "your own reply is not unread");
+    assert_eq!(
+        conversations(&app, &guide).await[0]["unreadCount"],
+        0,
+        "your own reply is not unread"
+    );
 }
 
 #[tokio::test]
@@ -313,23 +444,36 @@ async fn sending_too_fast_is_refused_with_retry_after() {
     // Arrange: the traveller sends twenty messages in a minute.
     let app = spawn_app().await;
     let (guide, guide_id, tourist) = guide_and_traveller(&app).await;
-    let id = start(&app, &tourist, &guide_id, "message 1").await["_id"].as_str().unwrap().to_owned();
+    let id =
+        start(&app, &tourist, &guide_id, "message 1").await["_id"].as_str().unwrap().to_owned();
     for n in 2..=20 {
         sent(&app, &tourist, &id, &format!("message {n}")).await;
     }
 
     // Act
     let refused = send(&app, &tourist, &id, "message 21").await;
-    let refused_start = app.post_json_auth("/api/v1/conversations", &json!({ "guideId": guide_id, "text": "again" }), &tourist.token).await;
+    let refused_start = app
+        .post_json_auth(
+            "/api/v1/conversations",
+            &json!({ "guideId": guide_id, "text": "again" }),
+            &tourist.token,
+        )
+        .await;
 
     // Assert
     for response in [refused, refused_start] {
         assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
         let wait: u64 = response.headers()["retry-after"].to_str().unwrap().parse().unwrap();
         assert!((1..=60).contains(&wait), "Retry-After {wait}");
-        assert!(error_message(response).await.starts_with("Too many messages. Please try again in"));
+        assert!(
+            error_message(response).await.starts_with("Too many messages. Please try again in")
+        );
     }
-    assert_eq!(page(&app, &guide, &id, None).await["messages"].as_array().unwrap().len(), 20, "nothing more was stored");
+    assert_eq!(
+        page(&app, &guide, &id, None).await["messages"].as_array().unwrap().len(),
+        20,
+        "nothing more was stored"
+    );
     sent(&app, &guide, &id, "The limit is the sender's own").await;
 }
 
@@ -340,15 +484,19 @@ async fn concurrent_first_messages_make_one_conversation() {
     let (guide, guide_id, tourist) = guide_and_traveller(&app).await;
 
     // Act
-    let bodies: Vec<Value> = (0..6).map(|n| json!({ "guideId": guide_id, "text": format!("hello {n}") })).collect();
-    let attempts = bodies.iter().map(|body| app.post_json_auth("/api/v1/conversations", body, &tourist.token));
+    let bodies: Vec<Value> =
+        (0..6).map(|n| json!({ "guideId": guide_id, "text": format!("hello {n}") })).collect();
+    let attempts =
+        bodies.iter().map(|body| app.post_json_auth("/api/v1/conversations", body, &tourist.token));
     let responses = futures_util::future::join_all(attempts).await;
 
     // Assert
     let mut ids = Vec::new();
     for response in responses {
         assert_eq!(response.status(), StatusCode::CREATED);
-        ids.push(response.json::<Value>().await.unwrap()["data"]["_id"].as_str().unwrap().to_owned());
+        ids.push(
+            response.json::<Value>().await.unwrap()["data"]["_id"].as_str().unwrap().to_owned(),
+        );
     }
     ids.sort();
     ids.dedup();
@@ -373,10 +521,15 @@ async fn a_message_sent_on_one_replica_reaches_a_page_open_on_another() {
     stream.wait_for_unread_messages(0).await;
 
     // Act: the traveller writes through the first.
-    let id = start(&app, &tourist, &guide_id, "Namaste from the other server").await["_id"].as_str().unwrap().to_owned();
+    let id = start(&app, &tourist, &guide_id, "Namaste from the other server").await["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
 
     // Assert
-    let live = stream.wait_for("message", |data| data["message"]["text"] == "Namaste from the other server").await;
+    let live = stream
+        .wait_for("message", |data| data["message"]["text"] == "Namaste from the other server")
+        .await;
     assert_eq!(live["conversationId"], id.as_str());
     stream.wait_for_unread_messages(1).await;
     app.post_json_auth(&format!("/api/v1/conversations/{id}/read"), &json!({}), &guide.token).await;
@@ -388,18 +541,25 @@ async fn concurrent_sends_never_pass_the_rate_limit_together() {
     // Arrange: fifteen of the minute's twenty messages are sent.
     let app = spawn_app().await;
     let (guide, guide_id, tourist) = guide_and_traveller(&app).await;
-    let id = start(&app, &tourist, &guide_id, "message 1").await["_id"].as_str().unwrap().to_owned();
+    let id =
+        start(&app, &tourist, &guide_id, "message 1").await["_id"].as_str().unwrap().to_owned();
     for n in 2..=15 {
         sent(&app, &tourist, &id, &format!("message {n}")).await;
     }
 
     // Act: ten more at once.
     let texts: Vec<String> = (16..=25).map(|n| format!("message {n}")).collect();
-    let responses = futures_util::future::join_all(texts.iter().map(|text| send(&app, &tourist, &id, text))).await;
+    let responses =
+        futures_util::future::join_all(texts.iter().map(|text| send(&app, &tourist, &id, text)))
+            .await;
 
     // Assert
     let statuses: Vec<StatusCode> = responses.iter().map(|r| r.status()).collect();
     assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CREATED).count(), 5, "{statuses:?}");
-    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(), 5, "{statuses:?}");
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(),
+        5,
+        "{statuses:?}"
+    );
     assert_eq!(page(&app, &guide, &id, None).await["messages"].as_array().unwrap().len(), 20);
 }

@@ -19,7 +19,13 @@ async fn rates(app: &TestApp) -> Vec<(String, f64, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| (c["code"].as_str().unwrap().to_owned(), c["perUsd"].as_f64().unwrap(), c["updatedAt"].as_str().unwrap().to_owned()))
+        .map(|c| {
+            (
+                c["code"].as_str().unwrap().to_owned(),
+                c["perUsd"].as_f64().unwrap(),
+                c["updatedAt"].as_str().unwrap().to_owned(),
+            )
+        })
         .collect()
 }
 
@@ -58,7 +64,13 @@ async fn an_admin_changes_rates_and_each_change_is_audited_with_old_and_new_valu
     let before = rates(&app).await;
     let old_npr = rate_of(&before, "NPR");
 
-    let response = app.patch_json_auth(ADMIN_CURRENCIES, &json!({ "rates": { "NPR": 142.25, "JPY": 151 } }), &admin.token).await;
+    let response = app
+        .patch_json_auth(
+            ADMIN_CURRENCIES,
+            &json!({ "rates": { "NPR": 142.25, "JPY": 151 } }),
+            &admin.token,
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap();
     let answered = body["data"]["currencies"].as_array().unwrap();
@@ -68,7 +80,9 @@ async fn an_admin_changes_rates_and_each_change_is_audited_with_old_and_new_valu
     assert_eq!(rate_of(&after, "NPR"), 142.25);
     assert_eq!(rate_of(&after, "JPY"), 151.0);
     assert_eq!(rate_of(&after, "EUR"), rate_of(&before, "EUR"));
-    let updated = |rates: &[(String, f64, String)], code: &str| rates.iter().find(|(c, ..)| c == code).unwrap().2.clone();
+    let updated = |rates: &[(String, f64, String)], code: &str| {
+        rates.iter().find(|(c, ..)| c == code).unwrap().2.clone()
+    };
     assert_eq!(updated(&before, "NPR"), "1970-01-01T00:00:00Z");
     assert!(updated(&after, "NPR").starts_with("20"), "{}", updated(&after, "NPR"));
     assert_eq!(updated(&after, "EUR"), "1970-01-01T00:00:00Z");
@@ -76,7 +90,13 @@ async fn an_admin_changes_rates_and_each_change_is_audited_with_old_and_new_valu
     let entries = audit_entries(&app, &admin.token).await;
     let changes: Vec<(&str, &str, &str)> = entries
         .iter()
-        .map(|e| (e["action"].as_str().unwrap(), e["targetType"].as_str().unwrap(), e["targetId"].as_str().unwrap()))
+        .map(|e| {
+            (
+                e["action"].as_str().unwrap(),
+                e["targetType"].as_str().unwrap(),
+                e["targetId"].as_str().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(changes.len(), 2);
     assert!(changes.contains(&("update_currency_rate", "currency", "NPR")));
@@ -91,8 +111,13 @@ async fn saving_the_rate_already_set_changes_nothing_and_audits_nothing() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let before = rates(&app).await;
-    for unchanged in [json!({ "rates": { "EUR": rate_of(&before, "EUR") } }), json!({ "rates": {} })] {
-        assert_eq!(app.patch_json_auth(ADMIN_CURRENCIES, &unchanged, &admin.token).await.status(), StatusCode::OK);
+    for unchanged in
+        [json!({ "rates": { "EUR": rate_of(&before, "EUR") } }), json!({ "rates": {} })]
+    {
+        assert_eq!(
+            app.patch_json_auth(ADMIN_CURRENCIES, &unchanged, &admin.token).await.status(),
+            StatusCode::OK
+        );
     }
     assert_eq!(rates(&app).await, before);
     assert!(audit_entries(&app, &admin.token).await.is_empty());
@@ -104,9 +129,14 @@ async fn travellers_guides_and_strangers_cannot_change_rates() {
     let body = json!({ "rates": { "NPR": 1 } });
     for role in ["tourist", "guide"] {
         let user = app.signup_and_login(role).await;
-        assert_eq!(app.patch_json_auth(ADMIN_CURRENCIES, &body, &user.token).await.status(), StatusCode::FORBIDDEN, "{role}");
+        assert_eq!(
+            app.patch_json_auth(ADMIN_CURRENCIES, &body, &user.token).await.status(),
+            StatusCode::FORBIDDEN,
+            "{role}"
+        );
     }
-    let anonymous = reqwest::Client::new().patch(app.url(ADMIN_CURRENCIES)).json(&body).send().await.unwrap();
+    let anonymous =
+        reqwest::Client::new().patch(app.url(ADMIN_CURRENCIES)).json(&body).send().await.unwrap();
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
     assert_ne!(rate_of(&rates(&app).await, "NPR"), 1.0);
 }
@@ -126,13 +156,27 @@ async fn bad_rates_unknown_currencies_and_the_dollar_are_refused_and_change_noth
         (json!({ "rates": { "NPR": null } }), npr(OUT_OF_BOUNDS)),
         // All or nothing: the good EUR rate is not saved beside the bad NPR one.
         (json!({ "rates": { "EUR": 0.9, "NPR": 0 } }), npr(OUT_OF_BOUNDS)),
-        (json!({ "rates": { "XYZ": 2 } }), "Unknown currency: choose among NPR, EUR, GBP, INR, AUD, CNY, JPY.".to_owned()),
-        (json!({ "rates": { "npr": 140 } }), "Unknown currency: choose among NPR, EUR, GBP, INR, AUD, CNY, JPY.".to_owned()),
-        (json!({ "rates": { "USD": 2 } }), "The US dollar is the currency prices are set in: its rate is always 1.".to_owned()),
+        (
+            json!({ "rates": { "XYZ": 2 } }),
+            "Unknown currency: choose among NPR, EUR, GBP, INR, AUD, CNY, JPY.".to_owned(),
+        ),
+        (
+            json!({ "rates": { "npr": 140 } }),
+            "Unknown currency: choose among NPR, EUR, GBP, INR, AUD, CNY, JPY.".to_owned(),
+        ),
+        (
+            json!({ "rates": { "USD": 2 } }),
+            "The US dollar is the currency prices are set in: its rate is always 1.".to_owned(),
+        ),
         (json!({}), "Give the rates to change.".to_owned()),
     ];
     for (body, message) in cases {
-        assert_error(app.patch_json_auth(ADMIN_CURRENCIES, &body, &admin.token).await, StatusCode::BAD_REQUEST, &message).await;
+        assert_error(
+            app.patch_json_auth(ADMIN_CURRENCIES, &body, &admin.token).await,
+            StatusCode::BAD_REQUEST,
+            &message,
+        )
+        .await;
     }
     // A number beyond f64 and a body that is not an object are refused by the JSON reader.
     let huge = app
@@ -145,7 +189,8 @@ async fn bad_rates_unknown_currencies_and_the_dollar_are_refused_and_change_noth
         .await
         .unwrap();
     assert_eq!(huge.status(), StatusCode::BAD_REQUEST);
-    let list = app.patch_json_auth(ADMIN_CURRENCIES, &json!({ "rates": [141] }), &admin.token).await;
+    let list =
+        app.patch_json_auth(ADMIN_CURRENCIES, &json!({ "rates": [141] }), &admin.token).await;
     assert_eq!(list.status(), StatusCode::BAD_REQUEST);
 
     assert_eq!(rates(&app).await, before);

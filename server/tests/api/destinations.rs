@@ -16,7 +16,8 @@ fn form(fields: &[(&str, &str)], image: Option<u32>) -> Form {
         form = form.text(name.to_string(), value.to_string());
     }
     if let Some(width) = image {
-        let part = Part::bytes(jpeg(width, 100)).file_name("photo.jpg").mime_str("image/jpeg").unwrap();
+        let part =
+            Part::bytes(jpeg(width, 100)).file_name("photo.jpg").mime_str("image/jpeg").unwrap();
         form = form.part("image", part);
     }
     form
@@ -35,7 +36,11 @@ fn phewa() -> Vec<(&'static str, &'static str)> {
     ]
 }
 
-fn with(fields: &[(&'static str, &'static str)], name: &'static str, value: &'static str) -> Vec<(&'static str, &'static str)> {
+fn with(
+    fields: &[(&'static str, &'static str)],
+    name: &'static str,
+    value: &'static str,
+) -> Vec<(&'static str, &'static str)> {
     let mut changed: Vec<_> = fields.iter().filter(|(n, _)| *n != name).cloned().collect();
     changed.push((name, value));
     changed
@@ -60,11 +65,15 @@ async fn an_admin_creates_a_destination_that_everyone_can_list_read_and_search()
 
     // Assert
     let id = created["_id"].as_str().unwrap();
-    let detail: Value = app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
+    let detail: Value =
+        app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
     let destination = &detail["destination"];
     assert_eq!(destination["name"], "Phewa Lake, Pokhara");
     assert_eq!(destination["location"], "Pokhara, Gandaki Province");
-    assert_eq!(destination["description"], "Nepal's second-largest lake.\n\nRow to Tal Barahi temple.");
+    assert_eq!(
+        destination["description"],
+        "Nepal's second-largest lake.\n\nRow to Tal Barahi temple."
+    );
     assert_eq!(destination["rating"], 4.8);
     assert_eq!(destination["reviews"], 1520);
     assert_eq!(destination["popular"], true);
@@ -74,16 +83,23 @@ async fn an_admin_creates_a_destination_that_everyone_can_list_read_and_search()
     assert!(image.headers()["cache-control"].to_str().unwrap().contains("immutable"));
     assert_eq!(app.get(destination["imageThumb"].as_str().unwrap()).await.status(), StatusCode::OK);
 
-    let list: Value = app.get("/api/v1/users/destinations?page=1&limit=6").await.json().await.unwrap();
+    let list: Value =
+        app.get("/api/v1/users/destinations?page=1&limit=6").await.json().await.unwrap();
     assert_eq!(list["destinations"][0]["_id"], id);
     assert_eq!(list["totalPages"], 1);
-    let found: Value = app.get("/api/v1/users/destinations?query=BARAHI%20pokh").await.json().await.unwrap();
+    let found: Value =
+        app.get("/api/v1/users/destinations?query=BARAHI%20pokh").await.json().await.unwrap();
     assert_eq!(found["destinations"][0]["_id"], id);
-    let none: Value = app.get("/api/v1/users/destinations?query=everest").await.json().await.unwrap();
+    let none: Value =
+        app.get("/api/v1/users/destinations?query=everest").await.json().await.unwrap();
     assert_eq!(none["destinations"], serde_json::json!([]));
     assert_eq!(none["totalPages"], 0);
     for odd in ["%25", "_", "%27", "%22", "%F0%9F%98%80", "%E0%A4%A8"] {
-        assert_eq!(app.get(&format!("/api/v1/users/destinations?query={odd}")).await.status(), StatusCode::OK, "{odd}");
+        assert_eq!(
+            app.get(&format!("/api/v1/users/destinations?query={odd}")).await.status(),
+            StatusCode::OK,
+            "{odd}"
+        );
     }
 }
 
@@ -92,15 +108,28 @@ async fn destinations_with_and_without_coordinates_follow_each_other() {
     // Arrange: a statement first prepared with no coordinates once refused later ones on PostgreSQL.
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let bare: Vec<_> = phewa().into_iter().filter(|(n, _)| *n != "latitude" && *n != "longitude").collect();
+    let bare: Vec<_> =
+        phewa().into_iter().filter(|(n, _)| *n != "latitude" && *n != "longitude").collect();
 
     for (round, name) in ["Begnas Lake", "Rupa Lake", "Dipang Lake"].into_iter().enumerate() {
         // Act
         let without = create(&app, &admin.token, &with(&bare, "name", name)).await;
-        let placed = create(&app, &admin.token, &with(&phewa(), "name", ["Phewa 1", "Phewa 2", "Phewa 3"][round])).await;
+        let placed = create(
+            &app,
+            &admin.token,
+            &with(&phewa(), "name", ["Phewa 1", "Phewa 2", "Phewa 3"][round]),
+        )
+        .await;
         let id = without["_id"].as_str().unwrap();
         let path = format!("{ADMIN_PATH}/{id}");
-        let edited = app.client.patch(app.url(&path)).bearer_auth(&admin.token).multipart(form(&with(&phewa(), "name", name), None)).send().await.unwrap();
+        let edited = app
+            .client
+            .patch(app.url(&path))
+            .bearer_auth(&admin.token)
+            .multipart(form(&with(&phewa(), "name", name), None))
+            .send()
+            .await
+            .unwrap();
 
         // Assert
         assert_eq!(placed["coordinates"]["latitude"], 28.2153);
@@ -113,11 +142,18 @@ async fn destinations_are_popular_first_then_best_rated_in_pages_of_six() {
     // Arrange
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let names = ["Bandipur", "Nagarkot", "Lumbini", "Rara Lake", "Ilam", "Tansen", "Gorkha", "Dhulikhel"];
+    let names =
+        ["Bandipur", "Nagarkot", "Lumbini", "Rara Lake", "Ilam", "Tansen", "Gorkha", "Dhulikhel"];
     for (i, name) in names.iter().enumerate() {
         let rating = format!("{}.{}", 3 + i % 2, i);
         let popular = if *name == "Ilam" { "true" } else { "false" };
-        let fields: Vec<(&str, &str)> = vec![("name", name), ("location", "Nepal"), ("description", "A place."), ("rating", &rating), ("popular", popular)];
+        let fields: Vec<(&str, &str)> = vec![
+            ("name", name),
+            ("location", "Nepal"),
+            ("description", "A place."),
+            ("rating", &rating),
+            ("popular", popular),
+        ];
         create(&app, &admin.token, &fields).await;
     }
 
@@ -130,10 +166,21 @@ async fn destinations_are_popular_first_then_best_rated_in_pages_of_six() {
     assert_eq!(first["destinations"].as_array().unwrap().len(), 6);
     assert_eq!(second["destinations"].as_array().unwrap().len(), 2);
     assert_eq!(first["destinations"][0]["name"], "Ilam");
-    let ratings: Vec<f64> = first["destinations"].as_array().unwrap()[1..].iter().map(|d| d["rating"].as_f64().unwrap()).collect();
+    let ratings: Vec<f64> = first["destinations"].as_array().unwrap()[1..]
+        .iter()
+        .map(|d| d["rating"].as_f64().unwrap())
+        .collect();
     assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "{ratings:?}");
-    assert_eq!(app.get("/api/v1/users/destinations?limit=0").await.status(), StatusCode::BAD_REQUEST);
-    assert_error(app.get("/api/v1/users/destination/nowhere").await, StatusCode::NOT_FOUND, "Destination not found").await;
+    assert_eq!(
+        app.get("/api/v1/users/destinations?limit=0").await.status(),
+        StatusCode::BAD_REQUEST
+    );
+    assert_error(
+        app.get("/api/v1/users/destination/nowhere").await,
+        StatusCode::NOT_FOUND,
+        "Destination not found",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -153,27 +200,45 @@ async fn a_bad_destination_form_changes_nothing_and_says_why() {
         (with(&base, "reviews", "-3"), "Reviews must be a whole number of 0 or more"),
         (with(&base, "popular", "maybe"), "Popular must be true or false"),
         (with(&base, "latitude", "95"), "Location is out of range"),
-        (base.iter().filter(|(n, _)| *n != "longitude").cloned().collect(), "Location needs both longitude and latitude"),
+        (
+            base.iter().filter(|(n, _)| *n != "longitude").cloned().collect(),
+            "Location needs both longitude and latitude",
+        ),
     ] {
         let response = app.upload_form(ADMIN_PATH, &admin.token, form(&fields, Some(320))).await;
         assert_error(response, StatusCode::BAD_REQUEST, message).await;
     }
     let no_image = app.upload_form(ADMIN_PATH, &admin.token, form(&base, None)).await;
-    assert_error(no_image, StatusCode::BAD_REQUEST, "Please choose an image for the destination").await;
-    let text = Part::bytes(b"not an image".to_vec()).file_name("photo.png").mime_str("image/png").unwrap();
+    assert_error(no_image, StatusCode::BAD_REQUEST, "Please choose an image for the destination")
+        .await;
+    let text =
+        Part::bytes(b"not an image".to_vec()).file_name("photo.png").mime_str("image/png").unwrap();
     let mut not_image = Form::new().part("image", text);
     for (name, value) in &base {
         not_image = not_image.text(name.to_string(), value.to_string());
     }
-    assert_eq!(app.upload_form(ADMIN_PATH, &admin.token, not_image).await.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(
+        app.upload_form(ADMIN_PATH, &admin.token, not_image).await.status(),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE
+    );
     let list: Value = app.get("/api/v1/users/destinations").await.json().await.unwrap();
     assert_eq!(list["destinations"], serde_json::json!([]));
     assert!(app.media_files().is_empty(), "{:?}", app.media_files());
 
     create(&app, &admin.token, &base).await;
-    let again = app.upload_form(ADMIN_PATH, &admin.token, form(&with(&base, "name", "phewa lake, POKHARA"), Some(320))).await;
+    let again = app
+        .upload_form(
+            ADMIN_PATH,
+            &admin.token,
+            form(&with(&base, "name", "phewa lake, POKHARA"), Some(320)),
+        )
+        .await;
     assert_error(again, StatusCode::CONFLICT, "A destination with this name already exists").await;
-    assert_eq!(app.media_files().len(), 4, "only the first destination's photo, thumbnail and two WebP copies remain");
+    assert_eq!(
+        app.media_files().len(),
+        4,
+        "only the first destination's photo, thumbnail and two WebP copies remain"
+    );
 }
 
 #[tokio::test]
@@ -187,19 +252,37 @@ async fn editing_replaces_the_photo_and_deleting_removes_it() {
     let path = format!("{ADMIN_PATH}/{id}");
 
     // Act: new text only, then a new photo.
-    let renamed = app.client.patch(app.url(&path)).bearer_auth(&admin.token).multipart(form(&with(&phewa(), "rating", "4.2"), None)).send().await.unwrap();
+    let renamed = app
+        .client
+        .patch(app.url(&path))
+        .bearer_auth(&admin.token)
+        .multipart(form(&with(&phewa(), "rating", "4.2"), None))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(renamed.status(), StatusCode::OK);
     let renamed: Value = renamed.json().await.unwrap();
     assert_eq!(renamed["destination"]["rating"], 4.2);
     assert_eq!(renamed["destination"]["image"], old_image);
-    let with_photo = app.client.patch(app.url(&path)).bearer_auth(&admin.token).multipart(form(&phewa(), Some(800))).send().await.unwrap();
+    let with_photo = app
+        .client
+        .patch(app.url(&path))
+        .bearer_auth(&admin.token)
+        .multipart(form(&phewa(), Some(800)))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(with_photo.status(), StatusCode::OK);
     let with_photo: Value = with_photo.json().await.unwrap();
 
     // Assert
     assert_ne!(with_photo["destination"]["image"], old_image);
     assert_eq!(app.get(&old_image).await.status(), StatusCode::NOT_FOUND);
-    assert_eq!(app.media_files().len(), 5, "the new photo, its thumbnail and WebP copies at 320, 640 and 800 px");
+    assert_eq!(
+        app.media_files().len(),
+        5,
+        "the new photo, its thumbnail and WebP copies at 320, 640 and 800 px"
+    );
 
     // Act: delete.
     let deleted = app.client.delete(app.url(&path)).bearer_auth(&admin.token).send().await.unwrap();
@@ -207,10 +290,20 @@ async fn editing_replaces_the_photo_and_deleting_removes_it() {
 
     // Assert
     assert!(app.media_files().is_empty());
-    assert_eq!(app.get(&format!("/api/v1/users/destination/{id}")).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.get(&format!("/api/v1/users/destination/{id}")).await.status(),
+        StatusCode::NOT_FOUND
+    );
     let again = app.client.delete(app.url(&path)).bearer_auth(&admin.token).send().await.unwrap();
     assert_error(again, StatusCode::NOT_FOUND, "Destination not found").await;
-    let edit_gone = app.client.patch(app.url(&path)).bearer_auth(&admin.token).multipart(form(&phewa(), Some(100))).send().await.unwrap();
+    let edit_gone = app
+        .client
+        .patch(app.url(&path))
+        .bearer_auth(&admin.token)
+        .multipart(form(&phewa(), Some(100)))
+        .send()
+        .await
+        .unwrap();
     assert_error(edit_gone, StatusCode::NOT_FOUND, "Destination not found").await;
     assert!(app.media_files().is_empty(), "a refused edit leaves no file behind");
 }
@@ -227,14 +320,30 @@ async fn only_admins_may_create_edit_or_delete_destinations() {
 
     for token in [&tourist.token, &guide.token] {
         // Act and assert
-        let created = app.upload_form(ADMIN_PATH, token, form(&with(&phewa(), "name", "Elsewhere"), Some(100))).await;
-        assert_error(created, StatusCode::FORBIDDEN, "This action is only for admin accounts").await;
-        let edited = app.client.patch(app.url(&path)).bearer_auth(token).multipart(form(&phewa(), None)).send().await.unwrap();
+        let created = app
+            .upload_form(ADMIN_PATH, token, form(&with(&phewa(), "name", "Elsewhere"), Some(100)))
+            .await;
+        assert_error(created, StatusCode::FORBIDDEN, "This action is only for admin accounts")
+            .await;
+        let edited = app
+            .client
+            .patch(app.url(&path))
+            .bearer_auth(token)
+            .multipart(form(&phewa(), None))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(edited.status(), StatusCode::FORBIDDEN);
         let deleted = app.client.delete(app.url(&path)).bearer_auth(token).send().await.unwrap();
         assert_eq!(deleted.status(), StatusCode::FORBIDDEN);
     }
-    let anonymous = app.client.post(app.url(ADMIN_PATH)).multipart(form(&phewa(), Some(100))).send().await.unwrap();
+    let anonymous = app
+        .client
+        .post(app.url(ADMIN_PATH))
+        .multipart(form(&phewa(), Some(100)))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
     let anonymous_delete = app.client.delete(app.url(&path)).send().await.unwrap();
     assert_eq!(anonymous_delete.status(), StatusCode::UNAUTHORIZED);
@@ -284,7 +393,8 @@ async fn a_new_destination_has_no_trek_facts_until_an_admin_gives_them() {
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["message"], "Trek facts updated");
-    let detail: Value = app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
+    let detail: Value =
+        app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
     let destination = &detail["destination"];
     assert_eq!(destination["durationDays"], serde_json::json!({"min": 12, "max": 14}));
     assert_eq!(destination["maxAltitudeM"], 5644);
@@ -301,10 +411,18 @@ async fn a_new_destination_has_no_trek_facts_until_an_admin_gives_them() {
     assert_eq!(list["destinations"][0]["maxAltitudeM"], 5644);
 
     // Editing the rest of the destination keeps its facts; an empty body clears them.
-    let edited = app.client.patch(app.url(&format!("{ADMIN_PATH}/{id}"))).bearer_auth(&admin.token).multipart(form(&phewa(), None)).send().await.unwrap();
+    let edited = app
+        .client
+        .patch(app.url(&format!("{ADMIN_PATH}/{id}")))
+        .bearer_auth(&admin.token)
+        .multipart(form(&phewa(), None))
+        .send()
+        .await
+        .unwrap();
     let edited: Value = edited.json().await.unwrap();
     assert_eq!(edited["destination"]["difficulty"], "strenuous");
-    let cleared: Value = put_trek(&app, &admin.token, id, &serde_json::json!({})).await.json().await.unwrap();
+    let cleared: Value =
+        put_trek(&app, &admin.token, id, &serde_json::json!({})).await.json().await.unwrap();
     assert_eq!(cleared["destination"]["difficulty"], Value::Null);
     assert_eq!(cleared["destination"]["bestMonths"], serde_json::json!([]));
 }
@@ -318,26 +436,57 @@ async fn bad_trek_facts_change_nothing_and_say_why() {
     let id = created["_id"].as_str().unwrap();
     assert_eq!(put_trek(&app, &admin.token, id, &everest_facts()).await.status(), StatusCode::OK);
     let cases = [
-        (serde_json::json!({"durationDays": {"min": 14, "max": 12}}), "The shortest duration cannot be longer than the longest"),
-        (serde_json::json!({"durationDays": {"min": 0, "max": 2}}), "Duration must be from 1 to 60 days"),
-        (serde_json::json!({"maxAltitudeM": 9000}), "Highest altitude must be from 0 to 8,849 metres"),
+        (
+            serde_json::json!({"durationDays": {"min": 14, "max": 12}}),
+            "The shortest duration cannot be longer than the longest",
+        ),
+        (
+            serde_json::json!({"durationDays": {"min": 0, "max": 2}}),
+            "Duration must be from 1 to 60 days",
+        ),
+        (
+            serde_json::json!({"maxAltitudeM": 9000}),
+            "Highest altitude must be from 0 to 8,849 metres",
+        ),
         (serde_json::json!({"bestMonths": [0]}), "Best months must be month numbers from 1 to 12"),
         (serde_json::json!({"bestMonths": [4, 4]}), "Each best month may be given once"),
-        (serde_json::json!({"permits": [{"name": " ", "feeNpr": 100, "per": "entry"}]}), "Every permit needs a name"),
-        (serde_json::json!({"permits": [{"name": "TIMS", "per": "entry"}]}), "TIMS: give a fee in rupees or in dollars"),
-        (serde_json::json!({"permits": [{"name": "TIMS", "feeNpr": 2000}]}), "TIMS: say whether the fee is per entry, week or day"),
-        (serde_json::json!({"permits": [{"name": "TIMS", "feeNpr": -1, "per": "entry"}]}), "Permit fees must be from 0 to 1000000 rupees or 10000 dollars"),
+        (
+            serde_json::json!({"permits": [{"name": " ", "feeNpr": 100, "per": "entry"}]}),
+            "Every permit needs a name",
+        ),
+        (
+            serde_json::json!({"permits": [{"name": "TIMS", "per": "entry"}]}),
+            "TIMS: give a fee in rupees or in dollars",
+        ),
+        (
+            serde_json::json!({"permits": [{"name": "TIMS", "feeNpr": 2000}]}),
+            "TIMS: say whether the fee is per entry, week or day",
+        ),
+        (
+            serde_json::json!({"permits": [{"name": "TIMS", "feeNpr": -1, "per": "entry"}]}),
+            "Permit fees must be from 0 to 1000000 rupees or 10000 dollars",
+        ),
     ];
     for (body, message) in cases {
         // Act and assert
-        assert_error(put_trek(&app, &admin.token, id, &body).await, StatusCode::BAD_REQUEST, message).await;
+        assert_error(
+            put_trek(&app, &admin.token, id, &body).await,
+            StatusCode::BAD_REQUEST,
+            message,
+        )
+        .await;
     }
-    let eleven: Vec<Value> = (0..11).map(|n| serde_json::json!({"name": format!("Permit {n}"), "feeNpr": 1, "per": "day"})).collect();
-    let too_many = put_trek(&app, &admin.token, id, &serde_json::json!({ "permits": eleven })).await;
+    let eleven: Vec<Value> = (0..11)
+        .map(|n| serde_json::json!({"name": format!("Permit {n}"), "feeNpr": 1, "per": "day"}))
+        .collect();
+    let too_many =
+        put_trek(&app, &admin.token, id, &serde_json::json!({ "permits": eleven })).await;
     assert_error(too_many, StatusCode::BAD_REQUEST, "Please add at most 10 permits").await;
-    let unknown = put_trek(&app, &admin.token, id, &serde_json::json!({"difficulty": "extreme"})).await;
+    let unknown =
+        put_trek(&app, &admin.token, id, &serde_json::json!({"difficulty": "extreme"})).await;
     assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
-    let detail: Value = app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
+    let detail: Value =
+        app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
     assert_eq!(detail["destination"]["maxAltitudeM"], 5644);
 }
 
@@ -353,11 +502,23 @@ async fn only_admins_may_set_trek_facts_and_only_on_a_destination_that_exists() 
 
     // Act and assert
     for token in [&tourist.token, &guide.token] {
-        assert_error(put_trek(&app, token, id, &everest_facts()).await, StatusCode::FORBIDDEN, "This action is only for admin accounts").await;
+        assert_error(
+            put_trek(&app, token, id, &everest_facts()).await,
+            StatusCode::FORBIDDEN,
+            "This action is only for admin accounts",
+        )
+        .await;
     }
-    let anonymous = app.client.put(app.url(&trek_path(id))).json(&everest_facts()).send().await.unwrap();
+    let anonymous =
+        app.client.put(app.url(&trek_path(id))).json(&everest_facts()).send().await.unwrap();
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
-    assert_error(put_trek(&app, &admin.token, "no-such-place", &everest_facts()).await, StatusCode::NOT_FOUND, "Destination not found").await;
-    let detail: Value = app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
+    assert_error(
+        put_trek(&app, &admin.token, "no-such-place", &everest_facts()).await,
+        StatusCode::NOT_FOUND,
+        "Destination not found",
+    )
+    .await;
+    let detail: Value =
+        app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
     assert_eq!(detail["destination"]["durationDays"], Value::Null);
 }

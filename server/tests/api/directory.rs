@@ -8,8 +8,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::fixtures::{
-    CHITWAN, InsertedGuide, KATHMANDU, POKHARA, days_from_today, guide_profile, insert_booking, insert_guide, insert_verified_guide, submitted_guide,
-    user_id, verified_guide,
+    CHITWAN, InsertedGuide, KATHMANDU, POKHARA, days_from_today, guide_profile, insert_booking,
+    insert_guide, insert_verified_guide, submitted_guide, user_id, verified_guide,
 };
 use crate::helpers::{TestApp, assert_error, spawn_app};
 
@@ -32,11 +32,23 @@ async fn unverified_and_rejected_guides_never_appear_in_lists_search_or_detail()
     // Arrange
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let profile = guide_profile("Annapurna treks and Zanskar rafting.", &["English"], &["Trekking"], "Lakeside, Pokhara", POKHARA);
+    let profile = guide_profile(
+        "Annapurna treks and Zanskar rafting.",
+        &["English"],
+        &["Trekking"],
+        "Lakeside, Pokhara",
+        POKHARA,
+    );
     let (_, verified) = verified_guide(&app, &admin, "Maya", "Gurung", &profile).await;
     let (_, waiting) = submitted_guide(&app, "Zanskar", "Waiting", &profile).await;
     let (_, rejected) = submitted_guide(&app, "Zanskar", "Rejected", &profile).await;
-    let rejection = app.post_json_auth(&format!("/api/v1/admin/guides/{rejected}/reject"), &json!({ "reason": "Blurry" }), &admin.token).await;
+    let rejection = app
+        .post_json_auth(
+            &format!("/api/v1/admin/guides/{rejected}/reject"),
+            &json!({ "reason": "Blurry" }),
+            &admin.token,
+        )
+        .await;
     assert_eq!(rejection.status(), StatusCode::OK);
     let _no_profile = app.signup_and_login("guide").await;
 
@@ -51,8 +63,18 @@ async fn unverified_and_rejected_guides_never_appear_in_lists_search_or_detail()
     assert_eq!(ids(&by_category["guides"]), [verified.clone()]);
     assert_eq!(searched, [verified.clone()]);
     for hidden in [&waiting, &rejected] {
-        assert_error(app.get(&format!("/api/v1/users/guide/{hidden}")).await, StatusCode::NOT_FOUND, "Guide not found").await;
-        assert_error(app.get(&format!("/api/v1/users/ratings/{hidden}")).await, StatusCode::NOT_FOUND, "Guide not found").await;
+        assert_error(
+            app.get(&format!("/api/v1/users/guide/{hidden}")).await,
+            StatusCode::NOT_FOUND,
+            "Guide not found",
+        )
+        .await;
+        assert_error(
+            app.get(&format!("/api/v1/users/ratings/{hidden}")).await,
+            StatusCode::NOT_FOUND,
+            "Guide not found",
+        )
+        .await;
     }
 }
 
@@ -61,18 +83,32 @@ async fn a_verified_guide_leaves_the_public_lists_when_a_later_submission_is_rej
     // Arrange
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let profile = guide_profile("Chitwan jungle walks.", &["English"], &["Wildlife"], "Sauraha, Chitwan", CHITWAN);
+    let profile = guide_profile(
+        "Chitwan jungle walks.",
+        &["English"],
+        &["Wildlife"],
+        "Sauraha, Chitwan",
+        CHITWAN,
+    );
     let (guide, id) = verified_guide(&app, &admin, "Ram", "Chaudhary", &profile).await;
     assert_eq!(search_ids(&app, "query=chaudhary").await, [id.clone()]);
 
     // Act: new certificates, rejected.
     crate::guides::submit_certificates(&app, &guide.token, &["Nature Guide Licence"]).await;
-    let rejection = app.post_json_auth(&format!("/api/v1/admin/guides/{id}/reject"), &json!({ "reason": "Expired" }), &admin.token).await;
+    let rejection = app
+        .post_json_auth(
+            &format!("/api/v1/admin/guides/{id}/reject"),
+            &json!({ "reason": "Expired" }),
+            &admin.token,
+        )
+        .await;
     assert_eq!(rejection.status(), StatusCode::OK);
 
     // Assert
     assert!(search_ids(&app, "query=chaudhary").await.is_empty());
-    assert!(ids(&get_json(&app, "/api/v1/users/guides?category=wildlife").await["guides"]).is_empty());
+    assert!(
+        ids(&get_json(&app, "/api/v1/users/guides?category=wildlife").await["guides"]).is_empty()
+    );
     assert_eq!(app.get(&format!("/api/v1/users/guide/{id}")).await.status(), StatusCode::NOT_FOUND);
 }
 
@@ -81,7 +117,13 @@ async fn the_list_is_best_rated_first_with_cards_of_public_fields() {
     // Arrange
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let profile = guide_profile("Old Kathmandu on foot.", &["English", "French"], &["Culture", "History", "Food", "Festivals", "Museums"], "Thamel, Kathmandu", KATHMANDU);
+    let profile = guide_profile(
+        "Old Kathmandu on foot.",
+        &["English", "French"],
+        &["Culture", "History", "Food", "Festivals", "Museums"],
+        "Thamel, Kathmandu",
+        KATHMANDU,
+    );
     let (_, unrated) = verified_guide(&app, &admin, "Sita", "Shrestha", &profile).await;
     let good = insert_verified_guide(&app, "Good", &["Trekking"], POKHARA, 9, 2).await; // 4.5
     let best = insert_verified_guide(&app, "Best", &["Trekking"], POKHARA, 5, 1).await; // 5.0
@@ -111,7 +153,17 @@ async fn pages_never_repeat_or_skip_a_guide_while_guides_are_added() {
     let app = spawn_app().await;
     let mut original = HashSet::new();
     for i in 0..25 {
-        original.insert(insert_verified_guide(&app, &format!("Guide{i}"), &["Trekking"], POKHARA, 10 + (i % 9) * 5, 10).await);
+        original.insert(
+            insert_verified_guide(
+                &app,
+                &format!("Guide{i}"),
+                &["Trekking"],
+                POKHARA,
+                10 + (i % 9) * 5,
+                10,
+            )
+            .await,
+        );
     }
 
     // Act: page through with the cursor, adding guides of every rating between pages.
@@ -129,7 +181,15 @@ async fn pages_never_repeat_or_skip_a_guide_while_guides_are_added() {
             ranks.push(guide["averageRating"].as_f64().unwrap());
         }
         for rating_sum in [50, 30, 10] {
-            insert_verified_guide(&app, &format!("Late{round}"), &["Trekking"], POKHARA, rating_sum, 10).await;
+            insert_verified_guide(
+                &app,
+                &format!("Late{round}"),
+                &["Trekking"],
+                POKHARA,
+                rating_sum,
+                10,
+            )
+            .await;
         }
         cursor = page["nextCursor"].as_str().map(str::to_owned);
         if cursor.is_none() {
@@ -160,7 +220,8 @@ async fn page_numbers_and_total_pages_follow_the_limit() {
 
     // Assert
     assert_eq!(first["totalPages"], 3);
-    let all: Vec<String> = [&first, &second, &third].iter().flat_map(|p| ids(&p["guides"])).collect();
+    let all: Vec<String> =
+        [&first, &second, &third].iter().flat_map(|p| ids(&p["guides"])).collect();
     assert_eq!(all.len(), 13);
     assert_eq!(all.iter().collect::<HashSet<_>>().len(), 13);
     assert!(third["nextCursor"].is_null());
@@ -176,9 +237,17 @@ async fn bad_paging_values_get_a_400_with_a_clear_message() {
         ("limit=0", "limit must be a whole number from 1 to 50"),
         ("limit=51", "limit must be a whole number from 1 to 50"),
         ("cursor=nonsense", "The cursor is not valid: start again from the first page"),
-        ("category=knitting", "Unknown category: choose all, trekking, cultural, adventure, wildlife, food, historical or nature"),
+        (
+            "category=knitting",
+            "Unknown category: choose all, trekking, cultural, adventure, wildlife, food, historical or nature",
+        ),
     ] {
-        assert_error(app.get(&format!("/api/v1/users/guides?{query}")).await, StatusCode::BAD_REQUEST, message).await;
+        assert_error(
+            app.get(&format!("/api/v1/users/guides?{query}")).await,
+            StatusCode::BAD_REQUEST,
+            message,
+        )
+        .await;
     }
     for query in ["page=abc", "limit=1e99", "page=-1", "page=99999999999999999999"] {
         let response = app.get(&format!("/api/v1/users/guides?{query}")).await;
@@ -190,17 +259,23 @@ async fn bad_paging_values_get_a_400_with_a_clear_message() {
 async fn categories_filter_by_interest_under_either_pages_names() {
     // Arrange
     let app = spawn_app().await;
-    let trekker = insert_verified_guide(&app, "Trekker", &["Trekking", "Photography"], POKHARA, 0, 0).await;
+    let trekker =
+        insert_verified_guide(&app, "Trekker", &["Trekking", "Photography"], POKHARA, 0, 0).await;
     let hiker = insert_verified_guide(&app, "Hiker", &["hiking"], POKHARA, 0, 0).await;
-    let naturalist = insert_verified_guide(&app, "Naturalist", &["Wildlife", "Bird Watching"], CHITWAN, 0, 0).await;
+    let naturalist =
+        insert_verified_guide(&app, "Naturalist", &["Wildlife", "Bird Watching"], CHITWAN, 0, 0)
+            .await;
     let cook = insert_verified_guide(&app, "Cook", &["Food", "Culture"], KATHMANDU, 0, 0).await;
-    let historian = insert_verified_guide(&app, "Historian", &["History", "Museums"], KATHMANDU, 0, 0).await;
+    let historian =
+        insert_verified_guide(&app, "Historian", &["History", "Museums"], KATHMANDU, 0, 0).await;
     let rafter = insert_verified_guide(&app, "Rafter", &["Water Sports"], POKHARA, 0, 0).await;
 
     let category = |name: &'static str| {
         let app = &app;
         async move {
-            let mut found = ids(&get_json(app, &format!("/api/v1/users/guides?limit=50&category={name}")).await["guides"]);
+            let mut found =
+                ids(&get_json(app, &format!("/api/v1/users/guides?limit=50&category={name}"))
+                    .await["guides"]);
             found.sort();
             found
         }
@@ -228,7 +303,13 @@ async fn a_guides_public_page_shows_everything_but_the_phone_and_private_files()
     // Arrange
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let profile = guide_profile("Sunrise over the Annapurnas from Poon Hill.", &["English", "Japanese"], &["Trekking", "Photography"], "Lakeside, Pokhara", POKHARA);
+    let profile = guide_profile(
+        "Sunrise over the Annapurnas from Poon Hill.",
+        &["English", "Japanese"],
+        &["Trekking", "Photography"],
+        "Lakeside, Pokhara",
+        POKHARA,
+    );
     let (guide, id) = verified_guide(&app, &admin, "Kamala", "Thapa", &profile).await;
 
     // Act
@@ -249,7 +330,10 @@ async fn a_guides_public_page_shows_everything_but_the_phone_and_private_files()
     assert_eq!(details["bio"], "Sunrise over the Annapurnas from Poon Hill.");
     assert_eq!(details["pricePerDay"], 40.0);
     assert_eq!(details["expertiseLanguages"], json!(["English", "Japanese"]));
-    assert_eq!(details["contactInfo"], json!({ "address": "Lakeside, Pokhara", "email": guide.email }));
+    assert_eq!(
+        details["contactInfo"],
+        json!({ "address": "Lakeside, Pokhara", "email": guide.email })
+    );
     assert!(details["yearsOfExperience"].is_null());
     let certificate = &details["certifications"][0];
     assert_eq!(certificate["name"], "Trekking Guide Licence");
@@ -260,7 +344,12 @@ async fn a_guides_public_page_shows_everything_but_the_phone_and_private_files()
     assert!(!text.contains("/media/private"), "no private file is linked");
 
     for unknown in ["0196f0c8a1b27c3d9e8f0a1b2c3d4e5f", "nobody", "%27%20OR%201=1", "💥"] {
-        assert_error(app.get(&format!("/api/v1/users/guide/{unknown}")).await, StatusCode::NOT_FOUND, "Guide not found").await;
+        assert_error(
+            app.get(&format!("/api/v1/users/guide/{unknown}")).await,
+            StatusCode::NOT_FOUND,
+            "Guide not found",
+        )
+        .await;
     }
 }
 
@@ -269,11 +358,29 @@ async fn search_matches_words_in_every_field_ignoring_case_and_accents() {
     // Arrange
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let french_trekker = guide_profile("Treks to Annapurna Base Camp and Mardi Himal.", &["English", "Français"], &["Trekking"], "Lakeside, Pokhara", POKHARA);
+    let french_trekker = guide_profile(
+        "Treks to Annapurna Base Camp and Mardi Himal.",
+        &["English", "Français"],
+        &["Trekking"],
+        "Lakeside, Pokhara",
+        POKHARA,
+    );
     let (_, claire) = verified_guide(&app, &admin, "Bishnu", "Poudel", &french_trekker).await;
-    let german_trekker = guide_profile("Everest and Gokyo lakes.", &["English", "German"], &["Trekking"], "Namche Bazaar, Solukhumbu", (27.8069, 86.714));
+    let german_trekker = guide_profile(
+        "Everest and Gokyo lakes.",
+        &["English", "German"],
+        &["Trekking"],
+        "Namche Bazaar, Solukhumbu",
+        (27.8069, 86.714),
+    );
     let (_, hans) = verified_guide(&app, &admin, "Dawa", "Sherpa", &german_trekker).await;
-    let french_cook = guide_profile("Momo and dal bhat classes.", &["French"], &["Food"], "Thamel, Kathmandu", KATHMANDU);
+    let french_cook = guide_profile(
+        "Momo and dal bhat classes.",
+        &["French"],
+        &["Food"],
+        "Thamel, Kathmandu",
+        KATHMANDU,
+    );
     let (_, cook) = verified_guide(&app, &admin, "Sunita", "Maharjan", &french_cook).await;
 
     // Act and assert
@@ -299,7 +406,8 @@ async fn search_near_a_point_finds_guides_within_the_radius_nearest_first() {
     // Arrange
     let app = spawn_app().await;
     let lakeside = insert_verified_guide(&app, "Lakeside", &["Trekking"], POKHARA, 0, 0).await;
-    let sarangkot = insert_verified_guide(&app, "Sarangkot", &["Trekking"], (28.2439, 83.9486), 5, 1).await;
+    let sarangkot =
+        insert_verified_guide(&app, "Sarangkot", &["Trekking"], (28.2439, 83.9486), 5, 1).await;
     let thamel = insert_verified_guide(&app, "Thamel", &["Trekking"], KATHMANDU, 5, 1).await;
 
     // Act
@@ -318,7 +426,12 @@ async fn search_near_a_point_finds_guides_within_the_radius_nearest_first() {
         ("lat=0&lng=0&radiusKm=0", "radiusKm must be more than 0 and at most 1000"),
         ("lat=0&lng=0&radiusKm=5000", "radiusKm must be more than 0 and at most 1000"),
     ] {
-        assert_error(app.get(&format!("/api/v1/users/search?{query}")).await, StatusCode::BAD_REQUEST, message).await;
+        assert_error(
+            app.get(&format!("/api/v1/users/search?{query}")).await,
+            StatusCode::BAD_REQUEST,
+            message,
+        )
+        .await;
     }
 }
 
@@ -346,19 +459,60 @@ async fn no_search_text_however_odd_makes_an_error() {
     // Arrange
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let profile = guide_profile("नमस्ते! म काठमाडौंको गाइड हुँ. 100% honest_guide \"quotes\" 🏔️", &["Nepali", "English"], &["Culture"], "Patan, Lalitpur", KATHMANDU);
+    let profile = guide_profile(
+        "नमस्ते! म काठमाडौंको गाइड हुँ. 100% honest_guide \"quotes\" 🏔️",
+        &["Nepali", "English"],
+        &["Culture"],
+        "Patan, Lalitpur",
+        KATHMANDU,
+    );
     let (_, id) = verified_guide(&app, &admin, "Hari", "Bajracharya", &profile).await;
     let odd = [
-        "'", "\"", "%", "_", "%%", "100%", "honest_guide", "\\", "*", "(", ")", ":", "^", "-", "+", "&", "|", "!",
-        "' OR 1=1 --", "\"; DROP TABLE users; --", "NEAR(a b)", "a AND OR NOT b", "name:hari", "{name}:x", "col : \"x\"*",
-        "hari*", "ha:*", "'hari':*A", "!hari", "hari & | !", "🏔️", "😀😀", "नमस्ते", "काठमाडौंको", "\u{0}", "\u{202e}evil",
-        "a".repeat(5000).leak(), "x y z w v u t s r q p o n m",
+        "'",
+        "\"",
+        "%",
+        "_",
+        "%%",
+        "100%",
+        "honest_guide",
+        "\\",
+        "*",
+        "(",
+        ")",
+        ":",
+        "^",
+        "-",
+        "+",
+        "&",
+        "|",
+        "!",
+        "' OR 1=1 --",
+        "\"; DROP TABLE users; --",
+        "NEAR(a b)",
+        "a AND OR NOT b",
+        "name:hari",
+        "{name}:x",
+        "col : \"x\"*",
+        "hari*",
+        "ha:*",
+        "'hari':*A",
+        "!hari",
+        "hari & | !",
+        "🏔️",
+        "😀😀",
+        "नमस्ते",
+        "काठमाडौंको",
+        "\u{0}",
+        "\u{202e}evil",
+        "a".repeat(5000).leak(),
+        "x y z w v u t s r q p o n m",
     ];
 
     for text in odd {
         // Act
         let encoded: String = url_encode(text);
-        let response = app.get(&format!("/api/v1/users/search?query={encoded}&address={encoded}")).await;
+        let response =
+            app.get(&format!("/api/v1/users/search?query={encoded}&address={encoded}")).await;
         let alone = app.get(&format!("/api/v1/users/search?query={encoded}")).await;
 
         // Assert
@@ -372,7 +526,15 @@ async fn no_search_text_however_odd_makes_an_error() {
 
 fn url_encode(text: &str) -> String {
     text.bytes()
-        .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
+        .map(
+            |b| {
+                if b.is_ascii_alphanumeric() {
+                    (b as char).to_string()
+                } else {
+                    format!("%{b:02X}")
+                }
+            },
+        )
         .collect()
 }
 
@@ -381,14 +543,31 @@ async fn search_follows_every_profile_and_name_change() {
     // Arrange
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let profile = guide_profile("Rara lake in autumn.", &["English"], &["Nature"], "Jumla, Karnali", (29.2747, 82.1838));
+    let profile = guide_profile(
+        "Rara lake in autumn.",
+        &["English"],
+        &["Nature"],
+        "Jumla, Karnali",
+        (29.2747, 82.1838),
+    );
     let (guide, id) = verified_guide(&app, &admin, "Tek", "Bahadur", &profile).await;
     assert_eq!(search_ids(&app, "query=rara").await, [id.clone()]);
 
     // Act
-    let changed = guide_profile("Khaptad meadows in spring.", &["English"], &["Nature"], "Silgadhi, Doti", (29.3500, 81.1333));
+    let changed = guide_profile(
+        "Khaptad meadows in spring.",
+        &["English"],
+        &["Nature"],
+        "Silgadhi, Doti",
+        (29.3500, 81.1333),
+    );
     app.post_json_auth("/api/v1/guides/profile", &changed, &guide.token).await;
-    app.patch_json_auth("/api/v1/protect/name", &json!({ "firstName": "Tejendra", "lastName": "Bohara" }), &guide.token).await;
+    app.patch_json_auth(
+        "/api/v1/protect/name",
+        &json!({ "firstName": "Tejendra", "lastName": "Bohara" }),
+        &guide.token,
+    )
+    .await;
 
     // Assert
     assert!(search_ids(&app, "query=rara").await.is_empty());
@@ -416,11 +595,28 @@ async fn five_guides(app: &TestApp) -> Five {
         InsertedGuide { name, interests, languages, address, at, price, rating_sum, review_count }
     };
     Five {
-        claire: insert_guide(app, &guide("Claire", &["Trekking"], &["English", "Français"], POKHARA, Some(45.0), 9, 2)).await, // 4.5
-        pierre: insert_guide(app, &guide("Pierre", &["Trekking", "Photography"], &["French"], POKHARA, Some(30.0), 5, 1)).await, // 5.0
-        hans: insert_guide(app, &guide("Hans", &["Trekking"], &["German", "English"], POKHARA, Some(25.0), 0, 0)).await,
-        cook: insert_guide(app, &guide("Cook", &["Food"], &["French"], KATHMANDU, Some(80.0), 12, 3)).await, // 4.0
-        hiker: insert_guide(app, &guide("Hiker", &["Hiking"], &["English"], POKHARA, None, 3, 1)).await, // 3.0
+        claire: insert_guide(
+            app,
+            &guide("Claire", &["Trekking"], &["English", "Français"], POKHARA, Some(45.0), 9, 2),
+        )
+        .await, // 4.5
+        pierre: insert_guide(
+            app,
+            &guide("Pierre", &["Trekking", "Photography"], &["French"], POKHARA, Some(30.0), 5, 1),
+        )
+        .await, // 5.0
+        hans: insert_guide(
+            app,
+            &guide("Hans", &["Trekking"], &["German", "English"], POKHARA, Some(25.0), 0, 0),
+        )
+        .await,
+        cook: insert_guide(
+            app,
+            &guide("Cook", &["Food"], &["French"], KATHMANDU, Some(80.0), 12, 3),
+        )
+        .await, // 4.0
+        hiker: insert_guide(app, &guide("Hiker", &["Hiking"], &["English"], POKHARA, None, 3, 1))
+            .await, // 3.0
     }
 }
 
@@ -459,11 +655,21 @@ async fn each_filter_narrows_both_lists_and_total_counts_the_matches() {
     assert_eq!(matching(&app, "minPrice=30&maxPrice=60").await, sorted(&[&g.claire, &g.pierre]));
     assert_eq!(matching(&app, "maxPrice=29.99").await, sorted(&[&g.hans]));
     assert_eq!(matching(&app, "minPrice=80").await, sorted(&[&g.cook]));
-    assert_eq!(matching(&app, "minPrice=0").await.len(), 4, "a guide without a price has none to compare");
+    assert_eq!(
+        matching(&app, "minPrice=0").await.len(),
+        4,
+        "a guide without a price has none to compare"
+    );
     assert_eq!(matching(&app, "minRating=4.5").await, sorted(&[&g.claire, &g.pierre]));
     assert_eq!(matching(&app, "minRating=0").await.len(), 5);
-    assert_eq!(matching(&app, "category=trekking").await, sorted(&[&g.claire, &g.pierre, &g.hans, &g.hiker]));
-    assert_eq!(matching(&app, "category=Trekking&language=french&maxPrice=60&minRating=4").await, sorted(&[&g.pierre]));
+    assert_eq!(
+        matching(&app, "category=trekking").await,
+        sorted(&[&g.claire, &g.pierre, &g.hans, &g.hiker])
+    );
+    assert_eq!(
+        matching(&app, "category=Trekking&language=french&maxPrice=60&minRating=4").await,
+        sorted(&[&g.pierre])
+    );
     assert_eq!(matching(&app, "category=all&sort=rating").await.len(), 5);
 }
 
@@ -472,16 +678,19 @@ async fn pokhara_trekking_guides_who_speak_french_under_60_cheapest_first() {
     // Arrange
     let app = spawn_app().await;
     let g = five_guides(&app).await;
-    let french = insert_guide(&app, &InsertedGuide {
-        name: "Amélie",
-        interests: &["Mountaineering"],
-        languages: &["French", "Nepali"],
-        address: "Sarangkot, Pokhara",
-        at: POKHARA,
-        price: Some(55.0),
-        rating_sum: 0,
-        review_count: 0,
-    })
+    let french = insert_guide(
+        &app,
+        &InsertedGuide {
+            name: "Amélie",
+            interests: &["Mountaineering"],
+            languages: &["French", "Nepali"],
+            address: "Sarangkot, Pokhara",
+            at: POKHARA,
+            price: Some(55.0),
+            rating_sum: 0,
+            review_count: 0,
+        },
+    )
     .await;
 
     // Act
@@ -490,7 +699,11 @@ async fn pokhara_trekking_guides_who_speak_french_under_60_cheapest_first() {
     // Assert: the cook speaks French but is in Kathmandu and cooks; Claire writes Français.
     assert_eq!(ids(&found["guides"]), [g.pierre.clone(), french.clone()]);
     assert_eq!(found["total"], 2);
-    let found = get_json(&app, "/api/v1/users/search?query=pokhara&category=trekking&language=French&sort=price_desc").await;
+    let found = get_json(
+        &app,
+        "/api/v1/users/search?query=pokhara&category=trekking&language=French&sort=price_desc",
+    )
+    .await;
     assert_eq!(ids(&found["guides"]), [french, g.pierre]);
 }
 
@@ -505,13 +718,27 @@ async fn available_on_leaves_out_guides_with_a_blocked_day_or_a_trip_that_day() 
     let tourist_id = user_id(&app, &tourist.token).await;
     insert_booking(&app, &tourist_id, &g.claire, &day, true).await;
     let db = app.db().await;
-    sqlx::query("INSERT INTO blocked_days (guide_id, day, created_at) VALUES ($1, $2, 0)").bind(&g.pierre).bind(&day).execute(&db.pool).await.unwrap();
+    sqlx::query("INSERT INTO blocked_days (guide_id, day, created_at) VALUES ($1, $2, 0)")
+        .bind(&g.pierre)
+        .bind(&day)
+        .execute(&db.pool)
+        .await
+        .unwrap();
     db.pool.close().await;
 
     // Act and assert
-    assert_eq!(matching(&app, &format!("availableOn={day}")).await, sorted(&[&g.hans, &g.cook, &g.hiker]));
-    assert_eq!(matching(&app, &format!("availableOn={day}&category=trekking&language=french")).await, Vec::<String>::new());
-    assert_eq!(matching(&app, &format!("availableOn={next_day}&category=trekking&language=french")).await, sorted(&[&g.pierre]));
+    assert_eq!(
+        matching(&app, &format!("availableOn={day}")).await,
+        sorted(&[&g.hans, &g.cook, &g.hiker])
+    );
+    assert_eq!(
+        matching(&app, &format!("availableOn={day}&category=trekking&language=french")).await,
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        matching(&app, &format!("availableOn={next_day}&category=trekking&language=french")).await,
+        sorted(&[&g.pierre])
+    );
     assert_eq!(matching(&app, &format!("availableOn={next_day}")).await.len(), 5);
 }
 
@@ -558,7 +785,11 @@ async fn every_order_pages_without_repeating_or_skipping_a_guide() {
 
         // Assert
         let whole = whole["guides"].as_array().unwrap();
-        assert_eq!(ids(&Value::from(paged.clone())), ids(&Value::from(whole.clone())), "{endpoint} {sort}");
+        assert_eq!(
+            ids(&Value::from(paged.clone())),
+            ids(&Value::from(whole.clone())),
+            "{endpoint} {sort}"
+        );
         let key = |g: &Value| match sort {
             "price_asc" => g["pricePerDay"].as_f64().unwrap_or(f64::INFINITY),
             "price_desc" => -g["pricePerDay"].as_f64().unwrap_or(f64::NEG_INFINITY),
@@ -566,7 +797,10 @@ async fn every_order_pages_without_repeating_or_skipping_a_guide() {
             "distance" => g["distanceKm"].as_f64().unwrap(),
             _ => -g["averageRating"].as_f64().unwrap(),
         };
-        assert!(whole.windows(2).all(|w| key(&w[0]) <= key(&w[1])), "{endpoint} {sort}: out of order");
+        assert!(
+            whole.windows(2).all(|w| key(&w[0]) <= key(&w[1])),
+            "{endpoint} {sort}: out of order"
+        );
     }
 }
 
@@ -575,7 +809,16 @@ async fn the_cursor_still_pages_a_filtered_list_best_rated_first() {
     // Arrange
     let app = spawn_app().await;
     for i in 0..7 {
-        let guide = InsertedGuide { name: "Paged", interests: &["Trekking"], languages: &["French"], address: "Pokhara", at: POKHARA, price: Some(30.0), rating_sum: i % 3, review_count: 1 };
+        let guide = InsertedGuide {
+            name: "Paged",
+            interests: &["Trekking"],
+            languages: &["French"],
+            address: "Pokhara",
+            at: POKHARA,
+            price: Some(30.0),
+            rating_sum: i % 3,
+            review_count: 1,
+        };
         insert_guide(&app, &guide).await;
     }
     insert_verified_guide(&app, "English only", &["Trekking"], POKHARA, 5, 1).await;
@@ -589,7 +832,9 @@ async fn the_cursor_still_pages_a_filtered_list_best_rated_first() {
         assert_eq!(page["totalPages"], 3);
         seen.extend(ids(&page["guides"]));
         match page["nextCursor"].as_str() {
-            Some(cursor) => path = format!("/api/v1/users/guides?limit=3&language=french&cursor={cursor}"),
+            Some(cursor) => {
+                path = format!("/api/v1/users/guides?limit=3&language=french&cursor={cursor}")
+            }
             None => break,
         }
     }
@@ -597,7 +842,8 @@ async fn the_cursor_still_pages_a_filtered_list_best_rated_first() {
     // Assert
     assert_eq!(seen.len(), 7);
     assert_eq!(seen.iter().collect::<HashSet<_>>().len(), 7);
-    let by_price = get_json(&app, "/api/v1/users/guides?limit=3&language=french&sort=price_asc").await;
+    let by_price =
+        get_json(&app, "/api/v1/users/guides?limit=3&language=french&sort=price_asc").await;
     assert!(by_price["nextCursor"].is_null(), "pages by number under other orders");
 }
 
@@ -618,9 +864,17 @@ async fn bad_filter_values_get_a_400_with_a_clear_message() {
             ("availableOn=2026-02-30", "availableOn must be a real date (YYYY-MM-DD)"),
             ("availableOn=tomorrow", "availableOn must be a real date (YYYY-MM-DD)"),
             (&format!("language={long}"), "language must be at most 60 characters"),
-            ("category=knitting", "Unknown category: choose all, trekking, cultural, adventure, wildlife, food, historical or nature"),
+            (
+                "category=knitting",
+                "Unknown category: choose all, trekking, cultural, adventure, wildlife, food, historical or nature",
+            ),
         ] {
-            assert_error(app.get(&format!("/api/v1/users/{endpoint}?{query}")).await, StatusCode::BAD_REQUEST, message).await;
+            assert_error(
+                app.get(&format!("/api/v1/users/{endpoint}?{query}")).await,
+                StatusCode::BAD_REQUEST,
+                message,
+            )
+            .await;
         }
         for query in ["minPrice=abc", "minRating=five", "maxPrice="] {
             let response = app.get(&format!("/api/v1/users/{endpoint}?{query}")).await;
@@ -628,12 +882,19 @@ async fn bad_filter_values_get_a_400_with_a_clear_message() {
         }
     }
     assert_error(
-        app.get("/api/v1/users/guides?sort=price_asc&cursor=1.0196f0c8a1b27c3d9e8f0a1b2c3d4e5f").await,
+        app.get("/api/v1/users/guides?sort=price_asc&cursor=1.0196f0c8a1b27c3d9e8f0a1b2c3d4e5f")
+            .await,
         StatusCode::BAD_REQUEST,
         "The cursor only works with sort=rating: use page instead",
     )
     .await;
-    let nepali = app.client.get(app.url("/api/v1/users/guides?sort=cheapest")).header("Accept-Language", "ne").send().await.unwrap();
+    let nepali = app
+        .client
+        .get(app.url("/api/v1/users/guides?sort=cheapest"))
+        .header("Accept-Language", "ne")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(nepali.status(), StatusCode::BAD_REQUEST);
     let body: Value = nepali.json().await.unwrap();
     assert!(body["message"].as_str().unwrap().contains("मध्ये"), "{body}");

@@ -9,8 +9,13 @@ use reqwest::StatusCode;
 use serde_json::json;
 use yatra::db::{new_id, now_ms};
 
-use crate::fixtures::{KATHMANDU, approved_booking, days_from_today, decide, guide_profile, request_booking, submitted_guide, user_id, verified_guide};
-use crate::helpers::{TestApp, decode_quoted_printable, link_token, signup_body, spawn_app_with, unique_email};
+use crate::fixtures::{
+    KATHMANDU, approved_booking, days_from_today, decide, guide_profile, request_booking,
+    submitted_guide, user_id, verified_guide,
+};
+use crate::helpers::{
+    TestApp, decode_quoted_printable, link_token, signup_body, spawn_app_with, unique_email,
+};
 
 /// The real SMTP server's address and the folder where it keeps what it received, or
 /// `None` (the test then skips, loudly; in CI its absence fails the test).
@@ -18,10 +23,14 @@ pub(crate) fn smtp_server() -> Option<(String, std::path::PathBuf)> {
     match (std::env::var("YATRA_TEST_SMTP_URL"), std::env::var("YATRA_TEST_SMTP_DIR")) {
         (Ok(url), Ok(dir)) if !url.is_empty() => Some((url, dir.into())),
         _ if std::env::var("CI").is_ok_and(|v| !v.is_empty()) => {
-            panic!("CI runs the email tests against a real SMTP server: run them through scripts/with-smtp.sh")
+            panic!(
+                "CI runs the email tests against a real SMTP server: run them through scripts/with-smtp.sh"
+            )
         }
         _ => {
-            eprintln!("!!! SKIPPING: no SMTP server (YATRA_TEST_SMTP_URL); run through scripts/with-smtp.sh or `make test` !!!");
+            eprintln!(
+                "!!! SKIPPING: no SMTP server (YATRA_TEST_SMTP_URL); run through scripts/with-smtp.sh or `make test` !!!"
+            );
             None
         }
     }
@@ -42,7 +51,11 @@ fn received(maildir: &std::path::Path, address: &str) -> Vec<String> {
     found
 }
 
-pub(crate) async fn wait_until_received(maildir: &std::path::Path, address: &str, count: usize) -> Vec<String> {
+pub(crate) async fn wait_until_received(
+    maildir: &std::path::Path,
+    address: &str,
+    count: usize,
+) -> Vec<String> {
     for _ in 0..500 {
         let messages = received(maildir, address);
         if messages.len() >= count {
@@ -71,7 +84,11 @@ async fn outbox_rows(app: &TestApp, who: &str) -> Vec<(String, String, i64)> {
 async fn wait_until_no_email_pending(app: &TestApp) {
     let db = app.db().await;
     for _ in 0..500 {
-        let (pending,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM emails WHERE status = 'pending'").fetch_one(&db.pool).await.unwrap();
+        let (pending,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM emails WHERE status = 'pending'")
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
         if pending == 0 {
             db.pool.close().await;
             return;
@@ -93,16 +110,19 @@ async fn without_an_smtp_server_each_email_is_an_eml_file_in_the_outbox_folder()
     assert!(eml.contains("multipart/alternative"), "plain text and HTML: {eml}");
     assert!(eml.contains("text/plain") && eml.contains("text/html"));
     assert!(eml.contains("Namaste Sita,"));
-    let token = link_token(&eml, "https://yatra.example.np/verify-email").expect("a link to the public URL");
+    let token = link_token(&eml, "https://yatra.example.np/verify-email")
+        .expect("a link to the public URL");
     assert!(token.len() >= 40, "a long random token");
 
     // The outbox row keeps nothing once sent, and no token is stored in the clear. The
     // file is written before the row is marked sent: wait for the row.
     wait_until_no_email_pending(&app).await;
     let db = app.db().await;
-    let (status, data): (String, String) = sqlx::query_as("SELECT status, data FROM emails").fetch_one(&db.pool).await.unwrap();
+    let (status, data): (String, String) =
+        sqlx::query_as("SELECT status, data FROM emails").fetch_one(&db.pool).await.unwrap();
     assert_eq!((status.as_str(), data.as_str()), ("sent", "{}"));
-    let stored: Vec<(String,)> = sqlx::query_as("SELECT token_hash FROM account_tokens").fetch_all(&db.pool).await.unwrap();
+    let stored: Vec<(String,)> =
+        sqlx::query_as("SELECT token_hash FROM account_tokens").fetch_all(&db.pool).await.unwrap();
     assert_eq!(stored.len(), 1);
     assert_ne!(stored[0].0, token);
 }
@@ -113,14 +133,19 @@ async fn a_change_that_fails_queues_no_email() {
     let email = unique_email();
     assert_eq!(app.signup(&signup_body(&email, "tourist")).await.status(), StatusCode::CREATED);
     assert_eq!(app.signup(&signup_body(&email, "guide")).await.status(), StatusCode::CONFLICT);
-    assert_eq!(outbox_rows(&app, &email).await.len(), 1, "only the successful sign-up queued an email");
+    assert_eq!(
+        outbox_rows(&app, &email).await.len(),
+        1,
+        "only the successful sign-up queued an email"
+    );
 
     let (guide, tourist, booking) = approved_booking(&app, 5, 2).await;
     let id = booking["_id"].as_str().unwrap();
     // Deciding again fails (not pending): no second email to the traveller.
     assert_eq!(decide(&app, &guide, id, "reject").await.status(), StatusCode::CONFLICT);
     let tourist_id = user_id(&app, &tourist.token).await;
-    let templates: Vec<String> = outbox_rows(&app, &tourist_id).await.into_iter().map(|(t, _, _)| t).collect();
+    let templates: Vec<String> =
+        outbox_rows(&app, &tourist_id).await.into_iter().map(|(t, _, _)| t).collect();
     assert_eq!(templates, ["verify_email", "booking_approved"]);
 }
 
@@ -140,10 +165,20 @@ async fn bookings_payments_and_verification_decisions_are_emailed_to_the_right_p
     assert!(approved.contains("Subject: Pemba Lama approved your trip"), "{approved}");
     assert!(approved.contains(&format!("https://yatra.example.np/checkout/{id}")));
 
-    let checkout = app.get_auth(&format!("/api/v1/tourists/stripe/create-session/{id}"), &tourist.token).await;
+    let checkout =
+        app.get_auth(&format!("/api/v1/tourists/stripe/create-session/{id}"), &tourist.token).await;
     assert_eq!(checkout.status(), StatusCode::OK);
-    let session_id = checkout.json::<serde_json::Value>().await.unwrap()["sessionId"].as_str().unwrap().to_owned();
-    let paid = app.post_json_auth(&format!("/api/v1/payments/sandbox/{session_id}/pay"), &json!({}), &tourist.token).await;
+    let session_id = checkout.json::<serde_json::Value>().await.unwrap()["sessionId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let paid = app
+        .post_json_auth(
+            &format!("/api/v1/payments/sandbox/{session_id}/pay"),
+            &json!({}),
+            &tourist.token,
+        )
+        .await;
     assert_eq!(paid.status(), StatusCode::OK);
     let receipt = app.wait_for_outbox_email(&tourist.email, 3).await;
     assert!(receipt.contains("Subject: Payment received: your trip is confirmed"), "{receipt}");
@@ -159,19 +194,32 @@ async fn a_rejected_guide_is_emailed_the_reason_with_markup_shown_as_text() {
     let profile = guide_profile("Valley walks.", &["English"], &["Culture"], "Patan", KATHMANDU);
     let (guide, guide_id) = submitted_guide(&app, "Dawa", "Sherpa", &profile).await;
     let reason = "The licence photo <b>is blurry</b> & cut off";
-    let rejected = app.post_json_auth(&format!("/api/v1/admin/guides/{guide_id}/reject"), &json!({ "reason": reason }), &admin.token).await;
+    let rejected = app
+        .post_json_auth(
+            &format!("/api/v1/admin/guides/{guide_id}/reject"),
+            &json!({ "reason": reason }),
+            &admin.token,
+        )
+        .await;
     assert_eq!(rejected.status(), StatusCode::OK);
 
     let email = app.wait_for_outbox_email(&guide.email, 2).await;
     assert!(email.contains("Subject: Your guide verification was not approved"), "{email}");
-    assert!(email.contains("The licence photo &lt;b&gt;is blurry&lt;/b&gt; &amp; cut off"), "escaped in HTML: {email}");
+    assert!(
+        email.contains("The licence photo &lt;b&gt;is blurry&lt;/b&gt; &amp; cut off"),
+        "escaped in HTML: {email}"
+    );
     assert!(email.contains(reason), "as written in the plain text part");
 }
 
 #[tokio::test]
 async fn emails_are_delivered_to_the_smtp_server() {
     let Some((smtp_url, maildir)) = smtp_server() else { return };
-    let app = spawn_app_with(&[("YATRA_SMTP_URL", &smtp_url), ("YATRA_MAIL_FROM", "Yatra <hello@yatra.example.np>")]).await;
+    let app = spawn_app_with(&[
+        ("YATRA_SMTP_URL", &smtp_url),
+        ("YATRA_MAIL_FROM", "Yatra <hello@yatra.example.np>"),
+    ])
+    .await;
     let email = unique_email();
     assert_eq!(app.signup(&signup_body(&email, "tourist")).await.status(), StatusCode::CREATED);
 
@@ -226,20 +274,31 @@ async fn an_email_is_retried_with_growing_waits_while_the_smtp_server_is_down_th
             break;
         }
         let (attempts, next_at, lease_until, error): (i64, i64, Option<i64>, Option<String>) =
-            sqlx::query_as("SELECT attempts, next_attempt_at, lease_until, last_error FROM emails").fetch_one(&db.pool).await.unwrap();
-        let settled_failure = lease_until.is_none() && error.as_deref().is_some_and(|e| e.contains("SMTP"));
+            sqlx::query_as("SELECT attempts, next_attempt_at, lease_until, last_error FROM emails")
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        let settled_failure =
+            lease_until.is_none() && error.as_deref().is_some_and(|e| e.contains("SMTP"));
         if settled_failure && failures.last().is_none_or(|(seen, _)| *seen < attempts) {
             failures.push((attempts, next_at));
         }
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     }
-    assert!(failures.len() >= 2 && failures.last().unwrap().0 >= 4, "four failed attempts within 10 s: {failures:?}");
+    assert!(
+        failures.len() >= 2 && failures.last().unwrap().0 >= 4,
+        "four failed attempts within 10 s: {failures:?}"
+    );
     for pair in failures.windows(2) {
         let ((earlier, earlier_next), (later, later_next)) = (pair[0], pair[1]);
         // Attempt `later` ran no sooner than `earlier_next`, then waited 20 ms x 2^(later-1).
-        assert!(later_next - earlier_next >= 20 * 2i64.pow(later as u32 - 1), "attempt {earlier} -> {later}: {failures:?}");
+        assert!(
+            later_next - earlier_next >= 20 * 2i64.pow(later as u32 - 1),
+            "attempt {earlier} -> {later}: {failures:?}"
+        );
     }
-    let (status,): (String,) = sqlx::query_as("SELECT status FROM emails").fetch_one(&db.pool).await.unwrap();
+    let (status,): (String,) =
+        sqlx::query_as("SELECT status FROM emails").fetch_one(&db.pool).await.unwrap();
     assert_eq!(status, "pending", "still to be sent, not given up");
     assert!(received(&maildir, &email).is_empty());
 
@@ -247,7 +306,8 @@ async fn an_email_is_retried_with_growing_waits_while_the_smtp_server_is_down_th
     let messages = wait_until_received(&maildir, &email, 1).await;
     assert_eq!(messages.len(), 1);
     wait_until_no_email_pending(&app).await;
-    let (status, attempts): (String, i64) = sqlx::query_as("SELECT status, attempts FROM emails").fetch_one(&db.pool).await.unwrap();
+    let (status, attempts): (String, i64) =
+        sqlx::query_as("SELECT status, attempts FROM emails").fetch_one(&db.pool).await.unwrap();
     assert_eq!(status, "sent");
     assert!(attempts >= 5);
     db.pool.close().await;
@@ -268,12 +328,22 @@ async fn several_server_replicas_send_each_email_exactly_once() {
     // Four more emails for each account, queued the way the handlers queue them.
     let db = app.db().await;
     for address in &addresses {
-        let (id,): (String,) = sqlx::query_as("SELECT id FROM users WHERE email_lower = $1").bind(address).fetch_one(&db.pool).await.unwrap();
+        let (id,): (String,) = sqlx::query_as("SELECT id FROM users WHERE email_lower = $1")
+            .bind(address)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
         let mut tx = db.begin_write().await.unwrap();
         for _ in 0..4 {
-            yatra::email::queue(&mut tx, yatra::email::Email { to: yatra::email::Recipient::User(id.clone()), template: yatra::email::Template::VerifyEmail {} })
-                .await
-                .unwrap();
+            yatra::email::queue(
+                &mut tx,
+                yatra::email::Email {
+                    to: yatra::email::Recipient::User(id.clone()),
+                    template: yatra::email::Template::VerifyEmail {},
+                },
+            )
+            .await
+            .unwrap();
         }
         tx.commit().await.unwrap();
     }
@@ -341,7 +411,11 @@ async fn bad_email_settings_stop_start_up_naming_the_variable() {
         .expect_err(&format!("{name}={value:?} must be refused"));
         assert!(error.to_string().contains(name), "{error}");
     }
-    for url in ["smtp://127.0.0.1:2525", "smtps://user:secret@mail.example.np:465", "smtp://user:secret@mail.example.np:587?tls=required"] {
+    for url in [
+        "smtp://127.0.0.1:2525",
+        "smtps://user:secret@mail.example.np:465",
+        "smtp://user:secret@mail.example.np:587?tls=required",
+    ] {
         let dir = tempfile::tempdir().unwrap();
         let data_dir = dir.path().display().to_string();
         let config = yatra::config::Config::from_lookup(|key| match key {
@@ -350,7 +424,10 @@ async fn bad_email_settings_stop_start_up_naming_the_variable() {
             _ => None,
         })
         .unwrap_or_else(|e| panic!("{url} is a valid SMTP URL: {e}"));
-        assert!(!format!("{config:?}").contains(":secret@"), "the password stays out of debug output: {config:?}");
+        assert!(
+            !format!("{config:?}").contains(":secret@"),
+            "the password stays out of debug output: {config:?}"
+        );
     }
 }
 
@@ -358,16 +435,27 @@ async fn bad_email_settings_stop_start_up_naming_the_variable() {
 async fn outbox_email_titled(app: &TestApp, address: &str, count: usize, subject: &str) -> String {
     app.wait_for_outbox_email(address, count).await;
     let emails = app.outbox_emails(address);
-    let found: Vec<&String> = emails.iter().filter(|e| e.contains(&format!("Subject: {subject}"))).collect();
+    let found: Vec<&String> =
+        emails.iter().filter(|e| e.contains(&format!("Subject: {subject}"))).collect();
     assert_eq!(found.len(), 1, "one email titled {subject:?} to {address}: {emails:#?}");
     found[0].clone()
 }
 
 async fn pay(app: &TestApp, tourist: &crate::helpers::TestUser, id: &str) {
-    let checkout = app.get_auth(&format!("/api/v1/tourists/stripe/create-session/{id}"), &tourist.token).await;
+    let checkout =
+        app.get_auth(&format!("/api/v1/tourists/stripe/create-session/{id}"), &tourist.token).await;
     assert_eq!(checkout.status(), StatusCode::OK);
-    let session_id = checkout.json::<serde_json::Value>().await.unwrap()["sessionId"].as_str().unwrap().to_owned();
-    let paid = app.post_json_auth(&format!("/api/v1/payments/sandbox/{session_id}/pay"), &json!({}), &tourist.token).await;
+    let session_id = checkout.json::<serde_json::Value>().await.unwrap()["sessionId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let paid = app
+        .post_json_auth(
+            &format!("/api/v1/payments/sandbox/{session_id}/pay"),
+            &json!({}),
+            &tourist.token,
+        )
+        .await;
     assert_eq!(paid.status(), StatusCode::OK);
 }
 
@@ -386,39 +474,62 @@ async fn an_unanswered_request_that_expires_is_emailed_to_the_traveller_and_the_
     request_booking(&app, &tourist, &guide_id, &days_from_today(12), 2).await;
 
     // Traveller: verification, expiry. Guide: verification, verified, request, expiry.
-    let to_tourist = outbox_email_titled(&app, &tourist.email, 2, "Your request to Pemba Lama expired").await;
+    let to_tourist =
+        outbox_email_titled(&app, &tourist.email, 2, "Your request to Pemba Lama expired").await;
     assert!(to_tourist.contains("expired without an answer"), "{to_tourist}");
     assert!(to_tourist.contains("https://yatra.example.np/dashboard"), "{to_tourist}");
-    let to_guide = outbox_email_titled(&app, &guide.email, 4, "The request from Sita Rai expired").await;
+    let to_guide =
+        outbox_email_titled(&app, &guide.email, 4, "The request from Sita Rai expired").await;
     assert!(to_guide.contains("https://yatra.example.np/request"), "{to_guide}");
 }
 
 #[tokio::test]
 async fn an_approved_trip_left_unpaid_that_expires_is_emailed_to_both() {
-    let app = spawn_app_with(&[("YATRA_SWEEP_EVERY", "50ms"), ("YATRA_PAYMENT_WINDOW", "300ms")]).await;
+    let app =
+        spawn_app_with(&[("YATRA_SWEEP_EVERY", "50ms"), ("YATRA_PAYMENT_WINDOW", "300ms")]).await;
     let (guide, tourist, _) = approved_booking(&app, 6, 2).await;
 
-    let to_tourist = outbox_email_titled(&app, &tourist.email, 3, "Your trip with Pemba Lama expired unpaid").await;
+    let to_tourist =
+        outbox_email_titled(&app, &tourist.email, 3, "Your trip with Pemba Lama expired unpaid")
+            .await;
     assert!(to_tourist.contains("was not paid in time"), "{to_tourist}");
-    let to_guide = outbox_email_titled(&app, &guide.email, 4, "The trip with Sita Rai expired unpaid").await;
+    let to_guide =
+        outbox_email_titled(&app, &guide.email, 4, "The trip with Sita Rai expired unpaid").await;
     assert!(to_guide.contains("Those days are free again"), "{to_guide}");
 }
 
 #[tokio::test]
-async fn a_guide_cancelling_a_paid_trip_emails_both_who_why_and_the_refund_then_the_refund_itself() {
-    let app = spawn_app_with(&[("YATRA_PUBLIC_URL", "https://yatra.example.np"), ("YATRA_SWEEP_EVERY", "50ms")]).await;
+async fn a_guide_cancelling_a_paid_trip_emails_both_who_why_and_the_refund_then_the_refund_itself()
+{
+    let app = spawn_app_with(&[
+        ("YATRA_PUBLIC_URL", "https://yatra.example.np"),
+        ("YATRA_SWEEP_EVERY", "50ms"),
+    ])
+    .await;
     let (guide, tourist, booking) = approved_booking(&app, 6, 2).await;
     let id = booking["_id"].as_str().unwrap();
     pay(&app, &tourist, id).await;
     let reason = "I am <b>sick</b> & sorry";
-    let cancelled = app.post_json_auth(&format!("/api/v1/bookings/{id}/cancel"), &json!({ "reason": reason }), &guide.token).await;
+    let cancelled = app
+        .post_json_auth(
+            &format!("/api/v1/bookings/{id}/cancel"),
+            &json!({ "reason": reason }),
+            &guide.token,
+        )
+        .await;
     assert_eq!(cancelled.status(), StatusCode::OK);
 
     // Traveller: verification, approved, paid, cancelled, refunded.
     let to_tourist = outbox_email_titled(&app, &tourist.email, 5, "Trip on").await;
     assert!(to_tourist.contains("Pemba Lama cancelled your trip on"), "{to_tourist}");
-    assert!(to_tourist.contains(&format!("Reason: {reason}")), "as written in plain text: {to_tourist}");
-    assert!(to_tourist.contains("Reason: I am &lt;b&gt;sick&lt;/b&gt; &amp; sorry"), "escaped in HTML: {to_tourist}");
+    assert!(
+        to_tourist.contains(&format!("Reason: {reason}")),
+        "as written in plain text: {to_tourist}"
+    );
+    assert!(
+        to_tourist.contains("Reason: I am &lt;b&gt;sick&lt;/b&gt; &amp; sorry"),
+        "escaped in HTML: {to_tourist}"
+    );
     assert!(to_tourist.contains("Refund: $80.00"), "{to_tourist}");
     let refunded = outbox_email_titled(&app, &tourist.email, 5, "Refund of $80.00 done").await;
     assert!(refunded.contains("has been refunded to you"), "{refunded}");
@@ -437,7 +548,9 @@ async fn a_traveller_cancelling_an_unpaid_trip_emails_both_that_nothing_is_refun
     let app = crate::helpers::spawn_app().await;
     let (guide, tourist, booking) = approved_booking(&app, 6, 2).await;
     let id = booking["_id"].as_str().unwrap();
-    let cancelled = app.post_json_auth(&format!("/api/v1/bookings/{id}/cancel"), &json!({}), &tourist.token).await;
+    let cancelled = app
+        .post_json_auth(&format!("/api/v1/bookings/{id}/cancel"), &json!({}), &tourist.token)
+        .await;
     assert_eq!(cancelled.status(), StatusCode::OK);
 
     let to_tourist = outbox_email_titled(&app, &tourist.email, 3, "Trip on").await;
@@ -451,34 +564,64 @@ async fn a_traveller_cancelling_an_unpaid_trip_emails_both_that_nothing_is_refun
 const ELEVEN_MINUTES_MS: i64 = 11 * 60 * 1000;
 
 /// `tourist` writes to the guide; returns the conversation's id.
-async fn write_to_guide(app: &TestApp, tourist: &crate::helpers::TestUser, guide_id: &str, text: &str) -> String {
-    let response = app.post_json_auth("/api/v1/conversations", &json!({ "guideId": guide_id, "text": text }), &tourist.token).await;
+async fn write_to_guide(
+    app: &TestApp,
+    tourist: &crate::helpers::TestUser,
+    guide_id: &str,
+    text: &str,
+) -> String {
+    let response = app
+        .post_json_auth(
+            "/api/v1/conversations",
+            &json!({ "guideId": guide_id, "text": text }),
+            &tourist.token,
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::CREATED);
     response.json::<serde_json::Value>().await.unwrap()["data"]["_id"].as_str().unwrap().to_owned()
 }
 
 async fn reply(app: &TestApp, user: &crate::helpers::TestUser, conversation_id: &str, text: &str) {
-    let response = app.post_json_auth(&format!("/api/v1/conversations/{conversation_id}/messages"), &json!({ "text": text }), &user.token).await;
+    let response = app
+        .post_json_auth(
+            &format!("/api/v1/conversations/{conversation_id}/messages"),
+            &json!({ "text": text }),
+            &user.token,
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::CREATED);
 }
 
 /// Moves every message of the conversation (and the member's last such email) into the past.
 async fn backdate(app: &TestApp, conversation_id: &str, sql: &str, by_ms: i64) {
     let db = app.db().await;
-    sqlx::query(sqlx::AssertSqlSafe(sql.to_owned())).bind(by_ms).bind(conversation_id).execute(&db.pool).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(sql.to_owned()))
+        .bind(by_ms)
+        .bind(conversation_id)
+        .execute(&db.pool)
+        .await
+        .unwrap();
     db.pool.close().await;
 }
 
-const OLDER_MESSAGES: &str = "UPDATE messages SET created_at = created_at - $1 WHERE conversation_id = $2";
+const OLDER_MESSAGES: &str =
+    "UPDATE messages SET created_at = created_at - $1 WHERE conversation_id = $2";
 const OLDER_LAST_EMAIL: &str = "UPDATE conversation_members SET last_unread_email_at = last_unread_email_at - $1 WHERE conversation_id = $2";
 
 async fn unread_emails_to(app: &TestApp, address: &str) -> usize {
-    app.outbox_emails(address).iter().filter(|e| e.contains("on Yatra\r\n") || e.contains(" on Yatra\n")).count()
+    app.outbox_emails(address)
+        .iter()
+        .filter(|e| e.contains("on Yatra\r\n") || e.contains(" on Yatra\n"))
+        .count()
 }
 
 #[tokio::test]
 async fn a_message_unread_for_ten_minutes_is_emailed_once_per_conversation_per_hour() {
-    let app = spawn_app_with(&[("YATRA_PUBLIC_URL", "https://yatra.example.np"), ("YATRA_SWEEP_EVERY", "50ms")]).await;
+    let app = spawn_app_with(&[
+        ("YATRA_PUBLIC_URL", "https://yatra.example.np"),
+        ("YATRA_SWEEP_EVERY", "50ms"),
+    ])
+    .await;
     let admin = app.admin().await;
     let profile = guide_profile("Valley walks.", &["English"], &["Culture"], "Patan", KATHMANDU);
     let (guide, guide_id) = verified_guide(&app, &admin, "Pemba", "Lama", &profile).await;
@@ -487,7 +630,8 @@ async fn a_message_unread_for_ten_minutes_is_emailed_once_per_conversation_per_h
     backdate(&app, &id, OLDER_MESSAGES, ELEVEN_MINUTES_MS).await;
 
     // Guide: verification, verified, then the unread message.
-    let email = outbox_email_titled(&app, &guide.email, 3, "Sita Rai sent you a message on Yatra").await;
+    let email =
+        outbox_email_titled(&app, &guide.email, 3, "Sita Rai sent you a message on Yatra").await;
     assert!(email.contains(&format!("https://yatra.example.np/messages/{id}")), "{email}");
 
     // Within the hour a second unread message is not emailed; another traveller's
@@ -504,14 +648,23 @@ async fn a_message_unread_for_ten_minutes_is_emailed_once_per_conversation_per_h
     // An hour after the last one, the messages still unread are emailed again.
     backdate(&app, &id, OLDER_LAST_EMAIL, 61 * 60 * 1000).await;
     let emails = wait_for_emails_linking(&app, &guide.email, &id, 2).await;
-    assert!(emails.iter().any(|e| e.contains("Subject: Sita Rai sent you 2 messages on Yatra")), "{emails:#?}");
+    assert!(
+        emails.iter().any(|e| e.contains("Subject: Sita Rai sent you 2 messages on Yatra")),
+        "{emails:#?}"
+    );
 }
 
 /// The emails to `address` linking to the conversation, once there are at least `count`.
-async fn wait_for_emails_linking(app: &TestApp, address: &str, conversation_id: &str, count: usize) -> Vec<String> {
+async fn wait_for_emails_linking(
+    app: &TestApp,
+    address: &str,
+    conversation_id: &str,
+    count: usize,
+) -> Vec<String> {
     let link = format!("/messages/{conversation_id}");
     for _ in 0..500 {
-        let emails: Vec<String> = app.outbox_emails(address).into_iter().filter(|e| e.contains(&link)).collect();
+        let emails: Vec<String> =
+            app.outbox_emails(address).into_iter().filter(|e| e.contains(&link)).collect();
         if emails.len() >= count {
             return emails;
         }
@@ -528,7 +681,9 @@ async fn a_message_read_within_ten_minutes_is_not_emailed() {
     let (guide, guide_id) = verified_guide(&app, &admin, "Pemba", "Lama", &profile).await;
     let tourist = app.signup_and_login("tourist").await;
     let id = write_to_guide(&app, &tourist, &guide_id, "Is the trail open in January?").await;
-    let read = app.post_json_auth(&format!("/api/v1/conversations/{id}/read"), &json!({}), &guide.token).await;
+    let read = app
+        .post_json_auth(&format!("/api/v1/conversations/{id}/read"), &json!({}), &guide.token)
+        .await;
     assert_eq!(read.status(), StatusCode::OK);
     reply(&app, &guide, &id, "It is.").await;
     backdate(&app, &id, OLDER_MESSAGES, ELEVEN_MINUTES_MS).await;
@@ -564,9 +719,16 @@ async fn several_replicas_email_each_unread_conversation_once() {
     wait_until_no_email_pending(&app).await;
 
     let db = app.db().await;
-    let (queued,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM emails WHERE template = 'unread_messages'").fetch_one(&db.pool).await.unwrap();
+    let (queued,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM emails WHERE template = 'unread_messages'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
     db.pool.close().await;
-    assert_eq!(queued, 4, "one email for each of the guide's three conversations, one for the traveller");
+    assert_eq!(
+        queued, 4,
+        "one email for each of the guide's three conversations, one for the traveller"
+    );
     assert_eq!(unread_emails_to(&app, &guide.email).await, 3);
 }
 
@@ -580,19 +742,35 @@ async fn a_paid_traveller_cancelling_within_24_hours_is_emailed_that_there_is_no
     let tourist = app.signup_and_login("tourist").await;
     let mut body = crate::fixtures::booking_request(&guide_id, &days_from_today(1), 1);
     body["selectedTime"] = json!("00:00");
-    let response = app.post_json_auth("/api/v1/tourists/booking/request", &body, &tourist.token).await;
+    let response =
+        app.post_json_auth("/api/v1/tourists/booking/request", &body, &tourist.token).await;
     assert_eq!(response.status(), StatusCode::CREATED);
-    let id = response.json::<serde_json::Value>().await.unwrap()["data"]["_id"].as_str().unwrap().to_owned();
+    let id = response.json::<serde_json::Value>().await.unwrap()["data"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     assert_eq!(decide(&app, &guide, &id, "approve").await.status(), StatusCode::OK);
     pay(&app, &tourist, &id).await;
-    let cancelled = app.post_json_auth(&format!("/api/v1/bookings/{id}/cancel"), &json!({ "reason": "Sick" }), &tourist.token).await;
+    let cancelled = app
+        .post_json_auth(
+            &format!("/api/v1/bookings/{id}/cancel"),
+            &json!({ "reason": "Sick" }),
+            &tourist.token,
+        )
+        .await;
     assert_eq!(cancelled.status(), StatusCode::OK);
 
     // Traveller: verification, approved, paid, cancelled. Guide: verification, verified,
     // request, paid, cancelled.
     let to_tourist = outbox_email_titled(&app, &tourist.email, 4, "Trip on").await;
-    assert!(to_tourist.contains("No refund: it was cancelled less than 24 hours before the trip."), "{to_tourist}");
+    assert!(
+        to_tourist.contains("No refund: it was cancelled less than 24 hours before the trip."),
+        "{to_tourist}"
+    );
     assert!(to_tourist.contains("Reason: Sick"), "{to_tourist}");
     let to_guide = outbox_email_titled(&app, &guide.email, 5, "Trip on").await;
-    assert!(to_guide.contains("Sita Rai cancelled your trip on") && to_guide.contains("No refund"), "{to_guide}");
+    assert!(
+        to_guide.contains("Sita Rai cancelled your trip on") && to_guide.contains("No refund"),
+        "{to_guide}"
+    );
 }

@@ -6,8 +6,12 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use yatra::db::{new_id, now_ms};
 
-use crate::fixtures::{KATHMANDU, POKHARA, guide_profile, insert_verified_guide, submitted_guide, user_id};
-use crate::helpers::{JWT_SECRET, PASSWORD, TestApp, assert_error, forge_token, now_secs, spawn_app};
+use crate::fixtures::{
+    KATHMANDU, POKHARA, guide_profile, insert_verified_guide, submitted_guide, user_id,
+};
+use crate::helpers::{
+    JWT_SECRET, PASSWORD, TestApp, assert_error, forge_token, now_secs, spawn_app,
+};
 
 const SAVED: &str = "/api/v1/favourites";
 
@@ -58,7 +62,8 @@ async fn insert_destination(app: &TestApp, name: &str) -> String {
 }
 
 #[tokio::test]
-async fn a_traveller_saves_guides_and_destinations_and_finds_them_as_cards_newest_first_after_signing_in_again() {
+async fn a_traveller_saves_guides_and_destinations_and_finds_them_as_cards_newest_first_after_signing_in_again()
+ {
     // Arrange
     let app = spawn_app().await;
     let traveller = app.signup_and_login("tourist").await;
@@ -86,13 +91,15 @@ async fn a_traveller_saves_guides_and_destinations_and_finds_them_as_cards_newes
     assert_eq!(card["interests"], json!(["Trekking"]));
     assert_eq!(card["contactInfo"]["address"], "Kathmandu");
     let listed = app.get("/api/v1/users/guides").await.json::<Value>().await.unwrap();
-    let listed_dawa = listed["guides"].as_array().unwrap().iter().find(|g| g["_id"] == dawa.as_str()).unwrap();
+    let listed_dawa =
+        listed["guides"].as_array().unwrap().iter().find(|g| g["_id"] == dawa.as_str()).unwrap();
     assert_eq!(card, listed_dawa);
     let destination = &saved["destinations"][0];
     assert_eq!(destination["name"], "Phewa Lake");
     assert_eq!(destination["rating"], 4.6);
     assert_eq!(destination["reviews"], 120);
-    let shown = app.get(&format!("/api/v1/users/destination/{phewa}")).await.json::<Value>().await.unwrap();
+    let shown =
+        app.get(&format!("/api/v1/users/destination/{phewa}")).await.json::<Value>().await.unwrap();
     assert_eq!(destination, &shown["destination"]);
 }
 
@@ -117,7 +124,10 @@ async fn saving_twice_keeps_one_and_removing_twice_is_fine() {
         let saved = lists(delete(&app, &destination_path(&phewa), &traveller.token).await).await;
         assert_eq!(saved["destinations"], json!([]));
     }
-    assert_eq!(lists(app.get_auth(SAVED, &traveller.token).await).await, json!({ "guides": [], "destinations": [] }));
+    assert_eq!(
+        lists(app.get_auth(SAVED, &traveller.token).await).await,
+        json!({ "guides": [], "destinations": [] })
+    );
 }
 
 #[tokio::test]
@@ -150,22 +160,48 @@ async fn unknown_or_unlisted_guides_and_unknown_destinations_are_404_and_change_
     // Arrange
     let app = spawn_app().await;
     let traveller = app.signup_and_login("tourist").await;
-    let profile = guide_profile("Not verified yet.", &["English"], &["Culture"], "Patan", KATHMANDU);
+    let profile =
+        guide_profile("Not verified yet.", &["English"], &["Culture"], "Patan", KATHMANDU);
     let (_, unverified) = submitted_guide(&app, "Ram", "Shrestha", &profile).await;
     let a_traveller = user_id(&app, &traveller.token).await;
     let unknown = new_id();
     let phewa = insert_destination(&app, "Phewa Lake").await;
 
     // Act + Assert
-    for id in [unknown.as_str(), unverified.as_str(), a_traveller.as_str(), "not-an-id", phewa.as_str()] {
-        assert_error(put(&app, &guide_path(id), &traveller.token).await, StatusCode::NOT_FOUND, "Guide not found").await;
-        assert_error(delete(&app, &guide_path(id), &traveller.token).await, StatusCode::NOT_FOUND, "Guide not found").await;
+    for id in
+        [unknown.as_str(), unverified.as_str(), a_traveller.as_str(), "not-an-id", phewa.as_str()]
+    {
+        assert_error(
+            put(&app, &guide_path(id), &traveller.token).await,
+            StatusCode::NOT_FOUND,
+            "Guide not found",
+        )
+        .await;
+        assert_error(
+            delete(&app, &guide_path(id), &traveller.token).await,
+            StatusCode::NOT_FOUND,
+            "Guide not found",
+        )
+        .await;
     }
     for id in [unknown.as_str(), unverified.as_str(), "%20"] {
-        assert_error(put(&app, &destination_path(id), &traveller.token).await, StatusCode::NOT_FOUND, "Destination not found").await;
-        assert_error(delete(&app, &destination_path(id), &traveller.token).await, StatusCode::NOT_FOUND, "Destination not found").await;
+        assert_error(
+            put(&app, &destination_path(id), &traveller.token).await,
+            StatusCode::NOT_FOUND,
+            "Destination not found",
+        )
+        .await;
+        assert_error(
+            delete(&app, &destination_path(id), &traveller.token).await,
+            StatusCode::NOT_FOUND,
+            "Destination not found",
+        )
+        .await;
     }
-    assert_eq!(lists(app.get_auth(SAVED, &traveller.token).await).await, json!({ "guides": [], "destinations": [] }));
+    assert_eq!(
+        lists(app.get_auth(SAVED, &traveller.token).await).await,
+        json!({ "guides": [], "destinations": [] })
+    );
 }
 
 #[tokio::test]
@@ -174,18 +210,33 @@ async fn signed_out_or_with_a_bad_token_nothing_is_read_or_saved() {
     let app = spawn_app().await;
     let dawa = insert_verified_guide(&app, "Dawa", &["Trekking"], POKHARA, 0, 0).await;
     let phewa = insert_destination(&app, "Phewa Lake").await;
-    let expired = forge_token(JWT_SECRET, &new_id(), "tourist", now_secs() - 7200, now_secs() - 3600);
-    let of_a_deleted_account = forge_token(JWT_SECRET, &new_id(), "tourist", now_secs(), now_secs() + 600);
+    let expired =
+        forge_token(JWT_SECRET, &new_id(), "tourist", now_secs() - 7200, now_secs() - 3600);
+    let of_a_deleted_account =
+        forge_token(JWT_SECRET, &new_id(), "tourist", now_secs(), now_secs() + 600);
 
     // Act + Assert
-    assert_error(app.get(SAVED).await, StatusCode::UNAUTHORIZED, "Please sign in to continue.").await;
+    assert_error(app.get(SAVED).await, StatusCode::UNAUTHORIZED, "Please sign in to continue.")
+        .await;
     for path in [guide_path(&dawa), destination_path(&phewa)] {
         for method in [reqwest::Method::PUT, reqwest::Method::DELETE] {
-            let anonymous = app.client.request(method.clone(), app.url(&path)).send().await.unwrap();
+            let anonymous =
+                app.client.request(method.clone(), app.url(&path)).send().await.unwrap();
             assert_error(anonymous, StatusCode::UNAUTHORIZED, "Please sign in to continue.").await;
             for token in [&expired, &of_a_deleted_account] {
-                let response = app.client.request(method.clone(), app.url(&path)).bearer_auth(token).send().await.unwrap();
-                assert_error(response, StatusCode::UNAUTHORIZED, "Your session has expired. Please sign in again.").await;
+                let response = app
+                    .client
+                    .request(method.clone(), app.url(&path))
+                    .bearer_auth(token)
+                    .send()
+                    .await
+                    .unwrap();
+                assert_error(
+                    response,
+                    StatusCode::UNAUTHORIZED,
+                    "Your session has expired. Please sign in again.",
+                )
+                .await;
             }
         }
     }
@@ -199,7 +250,8 @@ async fn signed_out_or_with_a_bad_token_nothing_is_read_or_saved() {
 }
 
 #[tokio::test]
-async fn a_suspended_guide_leaves_saved_lists_but_can_still_be_removed_and_a_deleted_destination_goes() {
+async fn a_suspended_guide_leaves_saved_lists_but_can_still_be_removed_and_a_deleted_destination_goes()
+ {
     // Arrange
     let app = spawn_app().await;
     let admin = app.admin().await;
@@ -212,7 +264,13 @@ async fn a_suspended_guide_leaves_saved_lists_but_can_still_be_removed_and_a_del
     }
 
     // Act
-    let suspended = app.post_json_auth(&format!("/api/v1/admin/users/{dawa}/suspend"), &json!({ "reason": "Fake licence" }), &admin.token).await;
+    let suspended = app
+        .post_json_auth(
+            &format!("/api/v1/admin/users/{dawa}/suspend"),
+            &json!({ "reason": "Fake licence" }),
+            &admin.token,
+        )
+        .await;
     assert_eq!(suspended.status(), StatusCode::OK);
     let deleted = delete(&app, &format!("/api/v1/admin/destinations/{phewa}"), &admin.token).await;
     assert_eq!(deleted.status(), StatusCode::OK);
@@ -221,9 +279,16 @@ async fn a_suspended_guide_leaves_saved_lists_but_can_still_be_removed_and_a_del
     let saved = lists(app.get_auth(SAVED, &traveller.token).await).await;
     assert_eq!(ids(&saved["guides"]), [mina.as_str()]);
     assert_eq!(saved["destinations"], json!([]));
-    assert_error(put(&app, &guide_path(&dawa), &traveller.token).await, StatusCode::NOT_FOUND, "Guide not found").await;
+    assert_error(
+        put(&app, &guide_path(&dawa), &traveller.token).await,
+        StatusCode::NOT_FOUND,
+        "Guide not found",
+    )
+    .await;
     lists(delete(&app, &guide_path(&dawa), &traveller.token).await).await;
-    let lifted = app.post_json_auth(&format!("/api/v1/admin/users/{dawa}/unsuspend"), &json!({}), &admin.token).await;
+    let lifted = app
+        .post_json_auth(&format!("/api/v1/admin/users/{dawa}/unsuspend"), &json!({}), &admin.token)
+        .await;
     assert_eq!(lifted.status(), StatusCode::OK);
     let saved = lists(app.get_auth(SAVED, &traveller.token).await).await;
     assert_eq!(ids(&saved["guides"]), [mina.as_str()], "removed while suspended, so not back");
@@ -294,20 +359,34 @@ async fn the_full_list_message_is_in_nepali_for_a_nepali_reader() {
         .execute(&db.pool)
         .await
         .unwrap();
-        sqlx::query("INSERT INTO favourite_guides (user_id, guide_id, created_at) VALUES ($1, $2, $3)")
-            .bind(&me)
-            .bind(&guide)
-            .bind(n)
-            .execute(&db.pool)
-            .await
-            .unwrap();
+        sqlx::query(
+            "INSERT INTO favourite_guides (user_id, guide_id, created_at) VALUES ($1, $2, $3)",
+        )
+        .bind(&me)
+        .bind(&guide)
+        .bind(n)
+        .execute(&db.pool)
+        .await
+        .unwrap();
     }
     db.pool.close().await;
     let dawa = insert_verified_guide(&app, "Dawa", &["Trekking"], POKHARA, 0, 0).await;
 
     // Act
-    let response = app.client.put(app.url(&guide_path(&dawa))).bearer_auth(&traveller.token).header("accept-language", "ne").send().await.unwrap();
+    let response = app
+        .client
+        .put(app.url(&guide_path(&dawa)))
+        .bearer_auth(&traveller.token)
+        .header("accept-language", "ne")
+        .send()
+        .await
+        .unwrap();
 
     // Assert
-    assert_error(response, StatusCode::CONFLICT, "तपाईं बढीमा 200 गाइड सुरक्षित राख्न सक्नुहुन्छ। अर्को राख्न एउटा हटाउनुहोस्।").await;
+    assert_error(
+        response,
+        StatusCode::CONFLICT,
+        "तपाईं बढीमा 200 गाइड सुरक्षित राख्न सक्नुहुन्छ। अर्को राख्न एउटा हटाउनुहोस्।",
+    )
+    .await;
 }

@@ -16,7 +16,13 @@ pub async fn user_id(app: &TestApp, token: &str) -> String {
 }
 
 /// A guide profile form with these details (the rest as in `guides::valid_profile`).
-pub fn guide_profile(bio: &str, languages: &[&str], interests: &[&str], address: &str, at: (f64, f64)) -> Value {
+pub fn guide_profile(
+    bio: &str,
+    languages: &[&str],
+    interests: &[&str],
+    address: &str,
+    at: (f64, f64),
+) -> Value {
     json!({
         "bio": bio,
         "nationality": "Nepali",
@@ -29,9 +35,20 @@ pub fn guide_profile(bio: &str, languages: &[&str], interests: &[&str], address:
 }
 
 /// A guide named `first last` with `profile`, certificates submitted; not yet verified.
-pub async fn submitted_guide(app: &TestApp, first: &str, last: &str, profile: &Value) -> (TestUser, String) {
+pub async fn submitted_guide(
+    app: &TestApp,
+    first: &str,
+    last: &str,
+    profile: &Value,
+) -> (TestUser, String) {
     let guide = app.signup_and_login("guide").await;
-    let named = app.patch_json_auth("/api/v1/protect/name", &json!({ "firstName": first, "lastName": last }), &guide.token).await;
+    let named = app
+        .patch_json_auth(
+            "/api/v1/protect/name",
+            &json!({ "firstName": first, "lastName": last }),
+            &guide.token,
+        )
+        .await;
     assert_eq!(named.status(), 200);
     let saved = app.post_json_auth("/api/v1/guides/profile", profile, &guide.token).await;
     assert_eq!(saved.status(), 200, "profile of {first} {last}");
@@ -41,17 +58,41 @@ pub async fn submitted_guide(app: &TestApp, first: &str, last: &str, profile: &V
 }
 
 /// Like `submitted_guide`, then verified by `admin`.
-pub async fn verified_guide(app: &TestApp, admin: &TestUser, first: &str, last: &str, profile: &Value) -> (TestUser, String) {
+pub async fn verified_guide(
+    app: &TestApp,
+    admin: &TestUser,
+    first: &str,
+    last: &str,
+    profile: &Value,
+) -> (TestUser, String) {
     let (guide, id) = submitted_guide(app, first, last, profile).await;
-    let verified = app.post_json_auth(&format!("/api/v1/admin/guides/{id}/verify"), &json!({}), &admin.token).await;
+    let verified = app
+        .post_json_auth(&format!("/api/v1/admin/guides/{id}/verify"), &json!({}), &admin.token)
+        .await;
     assert_eq!(verified.status(), 200);
     (guide, id)
 }
 
 /// A verified guide written to the database: `interests`, based at `at`, with
 /// `review_count` reviews summing to `rating_sum`. Returns the id.
-pub async fn insert_verified_guide(app: &TestApp, name: &str, interests: &[&str], at: (f64, f64), rating_sum: i64, review_count: i64) -> String {
-    let guide = InsertedGuide { name, interests, languages: &["English"], address: "Kathmandu", at, price: Some(50.0), rating_sum, review_count };
+pub async fn insert_verified_guide(
+    app: &TestApp,
+    name: &str,
+    interests: &[&str],
+    at: (f64, f64),
+    rating_sum: i64,
+    review_count: i64,
+) -> String {
+    let guide = InsertedGuide {
+        name,
+        interests,
+        languages: &["English"],
+        address: "Kathmandu",
+        at,
+        price: Some(50.0),
+        rating_sum,
+        review_count,
+    };
     insert_guide(app, &guide).await
 }
 
@@ -113,7 +154,13 @@ pub async fn insert_guide(app: &TestApp, guide: &InsertedGuide<'_>) -> String {
 /// A one-day booking of `guide_id` by `tourist_id` on `date` (`YYYY-MM-DD`), approved and
 /// paid or not, holding its day; a paid one whose day is over is `completed`, as the sweep
 /// would have made it. Returns the booking's id.
-pub async fn insert_booking(app: &TestApp, tourist_id: &str, guide_id: &str, date: &str, paid: bool) -> String {
+pub async fn insert_booking(
+    app: &TestApp,
+    tourist_id: &str,
+    guide_id: &str,
+    date: &str,
+    paid: bool,
+) -> String {
     let db = app.db().await;
     let id = new_id();
     let now = now_ms();
@@ -160,26 +207,59 @@ pub fn booking_request(guide_id: &str, date: &str, group_size: i64) -> Value {
 }
 
 /// `tourist` asks `guide_id` for `date`; asserts 201 and returns the booking.
-pub async fn request_booking(app: &TestApp, tourist: &TestUser, guide_id: &str, date: &str, group_size: i64) -> Value {
-    let response = app.post_json_auth("/api/v1/tourists/booking/request", &booking_request(guide_id, date, group_size), &tourist.token).await;
+pub async fn request_booking(
+    app: &TestApp,
+    tourist: &TestUser,
+    guide_id: &str,
+    date: &str,
+    group_size: i64,
+) -> Value {
+    let response = app
+        .post_json_auth(
+            "/api/v1/tourists/booking/request",
+            &booking_request(guide_id, date, group_size),
+            &tourist.token,
+        )
+        .await;
     assert_eq!(response.status(), 201, "booking request");
     let body: Value = response.json().await.unwrap();
     body["data"].clone()
 }
 
 /// The guide answers a booking; returns the response.
-pub async fn decide(app: &TestApp, guide: &TestUser, booking_id: &str, action: &str) -> reqwest::Response {
-    app.patch_json_auth("/api/v1/guides/booking/status", &json!({ "bookingId": booking_id, "action": action }), &guide.token).await
+pub async fn decide(
+    app: &TestApp,
+    guide: &TestUser,
+    booking_id: &str,
+    action: &str,
+) -> reqwest::Response {
+    app.patch_json_auth(
+        "/api/v1/guides/booking/status",
+        &json!({ "bookingId": booking_id, "action": action }),
+        &guide.token,
+    )
+    .await
 }
 
 /// A verified guide (rate $40 a day), a traveller, and the traveller's booking of that
 /// guide `days` from today, approved by the guide.
-pub async fn approved_booking(app: &TestApp, days: i64, group_size: i64) -> (TestUser, TestUser, Value) {
+pub async fn approved_booking(
+    app: &TestApp,
+    days: i64,
+    group_size: i64,
+) -> (TestUser, TestUser, Value) {
     let admin = app.admin().await;
-    let profile = guide_profile("Kathmandu valley walks.", &["English"], &["Culture"], "Thamel, Kathmandu", KATHMANDU);
+    let profile = guide_profile(
+        "Kathmandu valley walks.",
+        &["English"],
+        &["Culture"],
+        "Thamel, Kathmandu",
+        KATHMANDU,
+    );
     let (guide, guide_id) = verified_guide(app, &admin, "Pemba", "Lama", &profile).await;
     let tourist = app.signup_and_login("tourist").await;
-    let booking = request_booking(app, &tourist, &guide_id, &days_from_today(days), group_size).await;
+    let booking =
+        request_booking(app, &tourist, &guide_id, &days_from_today(days), group_size).await;
     let id = booking["_id"].as_str().unwrap();
     assert_eq!(decide(app, &guide, id, "approve").await.status(), 200);
     (guide, tourist, booking)

@@ -5,7 +5,9 @@ use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
-use crate::helpers::{JWT_SECRET, TestApp, assert_error, forge_token, jpeg, now_secs, png, spawn_app};
+use crate::helpers::{
+    JWT_SECRET, TestApp, assert_error, forge_token, jpeg, now_secs, png, spawn_app,
+};
 
 const PROFILE: &str = "/api/v1/guides/guide-profile";
 const SAVE: &str = "/api/v1/guides/profile";
@@ -44,7 +46,10 @@ fn with(mut body: Value, path: &str, value: Option<Value>) -> Value {
 pub fn certificates_form(entries: &Value, files: usize) -> Form {
     let mut form = Form::new().text("certificates", entries.to_string());
     for i in 0..files {
-        let part = Part::bytes(jpeg(200 + i as u32, 120)).file_name(format!("cert-{i}.jpg")).mime_str("image/jpeg").unwrap();
+        let part = Part::bytes(jpeg(200 + i as u32, 120))
+            .file_name(format!("cert-{i}.jpg"))
+            .mime_str("image/jpeg")
+            .unwrap();
         form = form.part("certificateImage", part);
     }
     form
@@ -58,7 +63,8 @@ pub fn certificate(name: &str) -> Value {
 /// Submits one certificate per name; asserts 201 and returns the guide.
 pub async fn submit_certificates(app: &TestApp, token: &str, names: &[&str]) -> Value {
     let entries = Value::Array(names.iter().map(|n| certificate(n)).collect());
-    let response = app.upload_form(CERTIFICATES, token, certificates_form(&entries, names.len())).await;
+    let response =
+        app.upload_form(CERTIFICATES, token, certificates_form(&entries, names.len())).await;
     assert_eq!(response.status(), StatusCode::CREATED);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["status"], "success");
@@ -67,7 +73,9 @@ pub async fn submit_certificates(app: &TestApp, token: &str, names: &[&str]) -> 
 }
 
 async fn completion(app: &TestApp, token: &str, role: &str) -> bool {
-    app.get_data(&format!("/api/v1/protect/completion/{role}"), token).await["isProfileComplete"].as_bool().unwrap()
+    app.get_data(&format!("/api/v1/protect/completion/{role}"), token).await["isProfileComplete"]
+        .as_bool()
+        .unwrap()
 }
 
 #[tokio::test]
@@ -104,7 +112,11 @@ async fn saving_the_profile_stores_clean_values_and_returns_the_guide() {
     let app = spawn_app().await;
     let guide = app.signup_and_login("guide").await;
     let body = with(
-        with(valid_profile(), "expertiseLanguages", Some(json!([" English ", "", "english", "Nepali", "NEPALI", "Hindi"]))),
+        with(
+            valid_profile(),
+            "expertiseLanguages",
+            Some(json!([" English ", "", "english", "Nepali", "NEPALI", "Hindi"])),
+        ),
         "pricePerDay",
         Some(json!("45.5")),
     );
@@ -134,7 +146,11 @@ async fn saving_again_without_location_or_experience_keeps_the_stored_ones() {
     let app = spawn_app().await;
     let guide = app.signup_and_login("guide").await;
     app.post_json_auth(SAVE, &valid_profile(), &guide.token).await;
-    let body = with(with(with(valid_profile(), "location", None), "yearsOfExperience", None), "bio", Some(json!("New bio")));
+    let body = with(
+        with(with(valid_profile(), "location", None), "yearsOfExperience", None),
+        "bio",
+        Some(json!("New bio")),
+    );
 
     // Act
     let response = app.post_json_auth(SAVE, &body, &guide.token).await;
@@ -157,37 +173,86 @@ async fn the_profile_form_answers_400_with_the_message_for_each_invalid_field() 
     let cases: Vec<(Value, &str)> = vec![
         (with(valid.clone(), "bio", None), "Bio is required"),
         (with(valid.clone(), "bio", Some(json!("   "))), "Bio is required"),
-        (with(valid.clone(), "bio", Some(json!("b".repeat(2001)))), "Bio must be at most 2000 characters"),
+        (
+            with(valid.clone(), "bio", Some(json!("b".repeat(2001)))),
+            "Bio must be at most 2000 characters",
+        ),
         (with(valid.clone(), "nationality", Some(json!(""))), "Nationality is required"),
-        (with(valid.clone(), "nationality", Some(json!("n".repeat(61)))), "Nationality must be at most 60 characters"),
+        (
+            with(valid.clone(), "nationality", Some(json!("n".repeat(61)))),
+            "Nationality must be at most 60 characters",
+        ),
         (with(valid.clone(), "pricePerDay", None), "Price per day is required"),
         (with(valid.clone(), "pricePerDay", Some(json!(null))), "Price per day is required"),
         (with(valid.clone(), "pricePerDay", Some(json!(""))), "Price per day is required"),
-        (with(valid.clone(), "pricePerDay", Some(json!(-1))), "Price per day must be a number from 0 to 10000"),
-        (with(valid.clone(), "pricePerDay", Some(json!(10001))), "Price per day must be a number from 0 to 10000"),
-        (with(valid.clone(), "pricePerDay", Some(json!("forty"))), "Price per day must be a number from 0 to 10000"),
-        (with(valid.clone(), "expertiseLanguages", Some(json!([]))), "Please add at least one language"),
-        (with(valid.clone(), "expertiseLanguages", Some(json!(["  ", ""]))), "Please add at least one language"),
+        (
+            with(valid.clone(), "pricePerDay", Some(json!(-1))),
+            "Price per day must be a number from 0 to 10000",
+        ),
+        (
+            with(valid.clone(), "pricePerDay", Some(json!(10001))),
+            "Price per day must be a number from 0 to 10000",
+        ),
+        (
+            with(valid.clone(), "pricePerDay", Some(json!("forty"))),
+            "Price per day must be a number from 0 to 10000",
+        ),
+        (
+            with(valid.clone(), "expertiseLanguages", Some(json!([]))),
+            "Please add at least one language",
+        ),
+        (
+            with(valid.clone(), "expertiseLanguages", Some(json!(["  ", ""]))),
+            "Please add at least one language",
+        ),
         (with(valid.clone(), "expertiseLanguages", None), "Please add at least one language"),
-        (with(valid.clone(), "expertiseLanguages", Some(json!(many))), "Please add at most 20 languages"),
+        (
+            with(valid.clone(), "expertiseLanguages", Some(json!(many))),
+            "Please add at most 20 languages",
+        ),
         (
             with(valid.clone(), "expertiseLanguages", Some(json!(["x".repeat(41)]))),
             "Each language must be at most 40 characters, without special characters",
         ),
         (
-            with(valid.clone(), "interests", Some(json!((0..21).map(|i| format!("I{i}")).collect::<Vec<_>>()))),
+            with(
+                valid.clone(),
+                "interests",
+                Some(json!((0..21).map(|i| format!("I{i}")).collect::<Vec<_>>())),
+            ),
             "Please add at most 20 interests",
         ),
         (with(valid.clone(), "contactInfo.phone", Some(json!(" "))), "Phone is required"),
         (with(valid.clone(), "contactInfo", None), "Phone is required"),
-        (with(valid.clone(), "contactInfo.phone", Some(json!("1".repeat(31)))), "Phone must be at most 30 characters"),
-        (with(valid.clone(), "contactInfo.address", Some(json!("a".repeat(201)))), "Address must be at most 200 characters"),
+        (
+            with(valid.clone(), "contactInfo.phone", Some(json!("1".repeat(31)))),
+            "Phone must be at most 30 characters",
+        ),
+        (
+            with(valid.clone(), "contactInfo.address", Some(json!("a".repeat(201)))),
+            "Address must be at most 200 characters",
+        ),
         (with(valid.clone(), "location.latitude", Some(json!(91))), "Location is out of range"),
-        (with(valid.clone(), "location.longitude", Some(json!(-180.5))), "Location is out of range"),
-        (with(valid.clone(), "location.longitude", None), "Location needs both longitude and latitude"),
-        (with(valid.clone(), "yearsOfExperience", Some(json!(71))), "Years of experience must be a whole number from 0 to 70"),
-        (with(valid.clone(), "yearsOfExperience", Some(json!(2.5))), "Years of experience must be a whole number from 0 to 70"),
-        (with(valid.clone(), "bio", Some(json!("nul\u{0}here"))), "Bio contains characters that are not allowed"),
+        (
+            with(valid.clone(), "location.longitude", Some(json!(-180.5))),
+            "Location is out of range",
+        ),
+        (
+            with(valid.clone(), "location.longitude", None),
+            "Location needs both longitude and latitude",
+        ),
+        (
+            with(valid.clone(), "yearsOfExperience", Some(json!(71))),
+            "Years of experience must be a whole number from 0 to 70",
+        ),
+        (
+            with(valid.clone(), "yearsOfExperience", Some(json!(2.5))),
+            "Years of experience must be a whole number from 0 to 70",
+        ),
+        (
+            with(valid.clone(), "bio", Some(json!("nul\u{0}here"))),
+            "Bio contains characters that are not allowed",
+        ),
     ];
 
     for (body, message) in cases {
@@ -207,7 +272,15 @@ async fn optional_fields_may_be_left_out() {
     // Arrange
     let app = spawn_app().await;
     let guide = app.signup_and_login("guide").await;
-    let body = with(with(with(with(valid_profile(), "location", None), "interests", None), "contactInfo.address", None), "yearsOfExperience", None);
+    let body = with(
+        with(
+            with(with(valid_profile(), "location", None), "interests", None),
+            "contactInfo.address",
+            None,
+        ),
+        "yearsOfExperience",
+        None,
+    );
 
     // Act
     let response = app.post_json_auth(SAVE, &body, &guide.token).await;
@@ -231,7 +304,16 @@ async fn the_profile_is_complete_once_the_fields_and_a_photo_are_there() {
     // Act + Assert: the fields alone are not enough; the photo completes it.
     app.post_json_auth(SAVE, &valid_profile(), &guide.token).await;
     assert!(!completion(&app, &guide.token, "guide").await);
-    let response = app.upload("/api/v1/guides/profile-image", &guide.token, "profileImage", "me.jpg", "image/jpeg", jpeg(80, 80)).await;
+    let response = app
+        .upload(
+            "/api/v1/guides/profile-image",
+            &guide.token,
+            "profileImage",
+            "me.jpg",
+            "image/jpeg",
+            jpeg(80, 80),
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(completion(&app, &guide.token, "guide").await);
 }
@@ -243,7 +325,16 @@ async fn a_cover_image_is_stored_and_shown_in_the_profile() {
     let guide = app.signup_and_login("guide").await;
 
     // Act
-    let response = app.upload("/api/v1/guides/cover-image", &guide.token, "coverImage", "c.png", "image/png", png(900, 300, false)).await;
+    let response = app
+        .upload(
+            "/api/v1/guides/cover-image",
+            &guide.token,
+            "coverImage",
+            "c.png",
+            "image/png",
+            png(900, 300, false),
+        )
+        .await;
 
     // Assert
     assert_eq!(response.status(), StatusCode::OK);
@@ -261,19 +352,52 @@ async fn travellers_admins_and_strangers_are_refused_every_guide_endpoint() {
     let admin = app.admin().await;
     // A traveller holding a token that claims "guide": the database decides.
     let me = app.me(&traveller.token).await;
-    let forged = forge_token(JWT_SECRET, me["_id"].as_str().unwrap(), "guide", now_secs(), now_secs() + 600);
+    let forged =
+        forge_token(JWT_SECRET, me["_id"].as_str().unwrap(), "guide", now_secs(), now_secs() + 600);
 
     for token in [traveller.token.as_str(), admin.token.as_str(), forged.as_str()] {
         // Act + Assert
         let refused = |response: reqwest::Response| async move {
-            assert_error(response, StatusCode::FORBIDDEN, "This action is only for tour guide accounts").await
+            assert_error(
+                response,
+                StatusCode::FORBIDDEN,
+                "This action is only for tour guide accounts",
+            )
+            .await
         };
         refused(app.get_auth(PROFILE, token).await).await;
         refused(app.post_json_auth(SAVE, &valid_profile(), token).await).await;
-        refused(app.upload("/api/v1/guides/profile-image", token, "profileImage", "a.jpg", "image/jpeg", jpeg(10, 10)).await).await;
-        refused(app.upload("/api/v1/guides/cover-image", token, "coverImage", "a.jpg", "image/jpeg", jpeg(10, 10)).await).await;
-        refused(app.upload_form(CERTIFICATES, token, certificates_form(&json!([certificate("A")]), 1)).await).await;
-        refused(app.patch_json_auth(CERTIFICATES, &json!({ "certificationId": "x" }), token).await).await;
+        refused(
+            app.upload(
+                "/api/v1/guides/profile-image",
+                token,
+                "profileImage",
+                "a.jpg",
+                "image/jpeg",
+                jpeg(10, 10),
+            )
+            .await,
+        )
+        .await;
+        refused(
+            app.upload(
+                "/api/v1/guides/cover-image",
+                token,
+                "coverImage",
+                "a.jpg",
+                "image/jpeg",
+                jpeg(10, 10),
+            )
+            .await,
+        )
+        .await;
+        refused(
+            app.upload_form(CERTIFICATES, token, certificates_form(&json!([certificate("A")]), 1))
+                .await,
+        )
+        .await;
+        refused(app.patch_json_auth(CERTIFICATES, &json!({ "certificationId": "x" }), token).await)
+            .await;
     }
     assert!(app.media_files().is_empty(), "nothing refused was stored");
     assert_eq!(app.get(PROFILE).await.status(), StatusCode::UNAUTHORIZED);
@@ -289,7 +413,8 @@ async fn submitting_certificates_queues_the_guide_with_private_certificate_image
     let stranger = app.signup_and_login("guide").await;
 
     // Act
-    let data = submit_certificates(&app, &guide.token, &["Trekking Guide Licence", "First Aid"]).await;
+    let data =
+        submit_certificates(&app, &guide.token, &["Trekking Guide Licence", "First Aid"]).await;
 
     // Assert
     let details = &data["guideDetails"];
@@ -316,7 +441,8 @@ async fn a_new_submission_replaces_the_old_certificates_and_their_files() {
     let app = spawn_app().await;
     let guide = app.signup_and_login("guide").await;
     let first = submit_certificates(&app, &guide.token, &["Old A", "Old B"]).await;
-    let old_image = first["guideDetails"]["certifications"][0]["image"].as_str().unwrap().to_owned();
+    let old_image =
+        first["guideDetails"]["certifications"][0]["image"].as_str().unwrap().to_owned();
     assert_eq!(app.media_files().len(), 4);
 
     // Act
@@ -342,31 +468,68 @@ async fn certificate_submissions_with_missing_parts_are_refused_and_change_nothi
         (certificates_form(&two, 1), StatusCode::BAD_REQUEST, fill),
         (certificates_form(&json!([certificate("A")]), 2), StatusCode::BAD_REQUEST, fill),
         (certificates_form(&json!([]), 0), StatusCode::BAD_REQUEST, fill),
-        (certificates_form(&json!([{ "name": "A", "issueDate": "2020-01-01" }]), 1), StatusCode::BAD_REQUEST, fill),
-        (certificates_form(&json!([{ "name": " ", "issuingOrganization": "X", "issueDate": "2020-01-01" }]), 1), StatusCode::BAD_REQUEST, fill),
-        (certificates_form(&json!([{ "name": "A", "issuingOrganization": "X", "issueDate": "" }]), 1), StatusCode::BAD_REQUEST, fill),
         (
-            certificates_form(&json!([{ "name": "A", "issuingOrganization": "X", "issueDate": "2021-02-30" }]), 1),
+            certificates_form(&json!([{ "name": "A", "issueDate": "2020-01-01" }]), 1),
+            StatusCode::BAD_REQUEST,
+            fill,
+        ),
+        (
+            certificates_form(
+                &json!([{ "name": " ", "issuingOrganization": "X", "issueDate": "2020-01-01" }]),
+                1,
+            ),
+            StatusCode::BAD_REQUEST,
+            fill,
+        ),
+        (
+            certificates_form(
+                &json!([{ "name": "A", "issuingOrganization": "X", "issueDate": "" }]),
+                1,
+            ),
+            StatusCode::BAD_REQUEST,
+            fill,
+        ),
+        (
+            certificates_form(
+                &json!([{ "name": "A", "issuingOrganization": "X", "issueDate": "2021-02-30" }]),
+                1,
+            ),
             StatusCode::BAD_REQUEST,
             "Issue date must be a real date (YYYY-MM-DD)",
         ),
         (
-            certificates_form(&json!([{ "name": "A", "issuingOrganization": "X", "issueDate": "2999-01-01" }]), 1),
+            certificates_form(
+                &json!([{ "name": "A", "issuingOrganization": "X", "issueDate": "2999-01-01" }]),
+                1,
+            ),
             StatusCode::BAD_REQUEST,
             "Issue date cannot be in the future",
         ),
-        (certificates_form(&eleven, 10), StatusCode::BAD_REQUEST, "Please add at most 10 certificates"),
-        (certificates_form(&eleven, 11), StatusCode::BAD_REQUEST, "Please add at most 10 certificates"),
-        (Form::new().text("certificates", "not json"), StatusCode::BAD_REQUEST, "The certificates field must be a JSON list of certificates"),
+        (
+            certificates_form(&eleven, 10),
+            StatusCode::BAD_REQUEST,
+            "Please add at most 10 certificates",
+        ),
+        (
+            certificates_form(&eleven, 11),
+            StatusCode::BAD_REQUEST,
+            "Please add at most 10 certificates",
+        ),
+        (
+            Form::new().text("certificates", "not json"),
+            StatusCode::BAD_REQUEST,
+            "The certificates field must be a JSON list of certificates",
+        ),
         (
             Form::new().part("certificateImage", Part::bytes(jpeg(10, 10)).file_name("a.jpg")),
             StatusCode::BAD_REQUEST,
             fill,
         ),
         (
-            Form::new()
-                .text("certificates", json!([certificate("A")]).to_string())
-                .part("certificateImage", Part::bytes(b"%PDF-1.4 not an image".to_vec()).file_name("a.png")),
+            Form::new().text("certificates", json!([certificate("A")]).to_string()).part(
+                "certificateImage",
+                Part::bytes(b"%PDF-1.4 not an image".to_vec()).file_name("a.png"),
+            ),
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "Only JPEG, PNG or WebP images are allowed",
         ),
@@ -417,9 +580,19 @@ async fn a_certificate_can_be_corrected_only_by_its_guide() {
     // Act
     let by_other = app.patch_json_auth(CERTIFICATES, &correction, &other.token).await;
     let unknown = app
-        .patch_json_auth(CERTIFICATES, &with(correction.clone(), "certificationId", Some(json!("nope"))), &guide.token)
+        .patch_json_auth(
+            CERTIFICATES,
+            &with(correction.clone(), "certificationId", Some(json!("nope"))),
+            &guide.token,
+        )
         .await;
-    let invalid = app.patch_json_auth(CERTIFICATES, &with(correction.clone(), "issueDate", Some(json!("2999-01-01"))), &guide.token).await;
+    let invalid = app
+        .patch_json_auth(
+            CERTIFICATES,
+            &with(correction.clone(), "issueDate", Some(json!("2999-01-01"))),
+            &guide.token,
+        )
+        .await;
     let response = app.patch_json_auth(CERTIFICATES, &correction, &guide.token).await;
 
     // Assert
@@ -441,8 +614,16 @@ async fn malformed_profile_bodies_get_a_4xx_never_a_5xx() {
     // Arrange
     let app = spawn_app().await;
     let guide = app.signup_and_login("guide").await;
-    let bodies = ["", "null", "[]", "{\"bio\": 5}", "{\"pricePerDay\": 1e999}", "{\"expertiseLanguages\": \"English\"}",
-        "{\"location\": {\"latitude\": \"north\"}}", "{\"yearsOfExperience\": 123456789012345678901234567890}"];
+    let bodies = [
+        "",
+        "null",
+        "[]",
+        "{\"bio\": 5}",
+        "{\"pricePerDay\": 1e999}",
+        "{\"expertiseLanguages\": \"English\"}",
+        "{\"location\": {\"latitude\": \"north\"}}",
+        "{\"yearsOfExperience\": 123456789012345678901234567890}",
+    ];
 
     for body in bodies {
         // Act

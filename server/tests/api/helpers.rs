@@ -117,7 +117,14 @@ pub fn tiny_client_files() -> Vec<(&'static str, Vec<u8>)> {
         ("assets/peak-77aa01.png", png(40, 40, false)),
         // What vite-plugin-pwa writes beside index.html: the service worker and the manifest.
         ("sw.js", "self.addEventListener('fetch', () => {});\n".repeat(40).into_bytes()),
-        ("manifest.webmanifest", format!("{{\"name\":\"Yatra\",\"display\":\"standalone\",\"icons\":[{}]}}", "{\"src\":\"/icons/icon-192.png\"},".repeat(20).trim_end_matches(',')).into_bytes()),
+        (
+            "manifest.webmanifest",
+            format!(
+                "{{\"name\":\"Yatra\",\"display\":\"standalone\",\"icons\":[{}]}}",
+                "{\"src\":\"/icons/icon-192.png\"},".repeat(20).trim_end_matches(',')
+            )
+            .into_bytes(),
+        ),
     ]
 }
 
@@ -165,7 +172,13 @@ impl TestApp {
     }
 
     pub async fn patch_json_auth(&self, path: &str, body: &Value, token: &str) -> Response {
-        self.client.patch(self.url(path)).bearer_auth(token).json(body).send().await.expect("request failed")
+        self.client
+            .patch(self.url(path))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .expect("request failed")
     }
 
     pub async fn signup(&self, body: &Value) -> Response {
@@ -248,7 +261,10 @@ impl TestApp {
         .await
         .unwrap();
         for (booking, ledger, captured_less_refunded) in off {
-            assert_eq!(ledger, captured_less_refunded, "booking {booking}: ledger entries vs captured minus refunded");
+            assert_eq!(
+                ledger, captured_less_refunded,
+                "booking {booking}: ledger entries vs captured minus refunded"
+            );
         }
         let overdrawn: Vec<(String, i64)> = sqlx::query_as(
             "SELECT guide_id, CAST(SUM(amount_cents) AS BIGINT) FROM ledger_entries \
@@ -294,17 +310,40 @@ impl TestApp {
     }
 
     /// POST `bytes` as the multipart file field `field`, named `file_name` and labelled `content_type`.
-    pub async fn upload(&self, path: &str, token: &str, field: &str, file_name: &str, content_type: &str, bytes: Vec<u8>) -> Response {
-        let part = Part::bytes(bytes).file_name(file_name.to_owned()).mime_str(content_type).expect("mime");
+    pub async fn upload(
+        &self,
+        path: &str,
+        token: &str,
+        field: &str,
+        file_name: &str,
+        content_type: &str,
+        bytes: Vec<u8>,
+    ) -> Response {
+        let part = Part::bytes(bytes)
+            .file_name(file_name.to_owned())
+            .mime_str(content_type)
+            .expect("mime");
         self.upload_form(path, token, Form::new().part(field.to_owned(), part)).await
     }
 
     pub async fn upload_form(&self, path: &str, token: &str, form: Form) -> Response {
-        self.client.post(self.url(path)).bearer_auth(token).multipart(form).send().await.expect("request failed")
+        self.client
+            .post(self.url(path))
+            .bearer_auth(token)
+            .multipart(form)
+            .send()
+            .await
+            .expect("request failed")
     }
 
     pub async fn post_json_auth(&self, path: &str, body: &Value, token: &str) -> Response {
-        self.client.post(self.url(path)).bearer_auth(token).json(body).send().await.expect("request failed")
+        self.client
+            .post(self.url(path))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .expect("request failed")
     }
 
     /// `GET path` with the token; asserts 200 and returns `data`.
@@ -332,11 +371,7 @@ impl TestApp {
         assert_eq!(response.status(), StatusCode::CREATED, "sign-up of {email} failed");
         let (token, refresh_token, login_role) = self.login(&email, PASSWORD).await;
         assert_eq!(login_role, role);
-        TestUser {
-            email,
-            token,
-            refresh_token,
-        }
+        TestUser { email, token, refresh_token }
     }
 }
 
@@ -361,7 +396,11 @@ impl TestApp {
             .iter()
             .filter_map(|path| std::fs::read(path).ok())
             .map(|bytes| decode_quoted_printable(&String::from_utf8_lossy(&bytes)))
-            .filter(|text| text.lines().any(|line| line.starts_with("To:") && line.to_lowercase().contains(&address.to_lowercase())))
+            .filter(|text| {
+                text.lines().any(|line| {
+                    line.starts_with("To:") && line.to_lowercase().contains(&address.to_lowercase())
+                })
+            })
             .collect()
     }
 
@@ -382,7 +421,8 @@ impl TestApp {
     pub async fn verify_email_of(&self, address: &str) {
         let email = self.wait_for_outbox_email(address, 1).await;
         let token = link_token(&email, "/verify-email").expect("the email has a verification link");
-        let response = self.post_json("/api/v1/auth/verify-email", &json!({ "token": token })).await;
+        let response =
+            self.post_json("/api/v1/auth/verify-email", &json!({ "token": token })).await;
         assert_eq!(response.status(), StatusCode::OK, "verifying {address} failed");
     }
 }
@@ -390,7 +430,10 @@ impl TestApp {
 /// The `token` of the first `<path>?token=...` link in an email.
 pub fn link_token(email: &str, path: &str) -> Option<String> {
     let start = email.find(&format!("{path}?token="))? + path.len() + "?token=".len();
-    let token: String = email[start..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect();
+    let token: String = email[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
     (!token.is_empty()).then_some(token)
 }
 
@@ -402,7 +445,10 @@ pub fn decode_quoted_printable(text: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'=' && i + 2 < bytes.len() {
-            if let Some(byte) = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|hex| u8::from_str_radix(hex, 16).ok()) {
+            if let Some(byte) = std::str::from_utf8(&bytes[i + 1..i + 3])
+                .ok()
+                .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            {
                 out.push(byte);
                 i += 3;
                 continue;
@@ -433,11 +479,22 @@ pub fn signup_body(email: &str, role: &str) -> Value {
 
 /// Reads an error answer, checking it has the one error shape, and returns its message.
 pub async fn error_message(response: Response) -> String {
-    let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
-    assert!(content_type.starts_with("application/json"), "error answer is not JSON: {content_type:?}");
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    assert!(
+        content_type.starts_with("application/json"),
+        "error answer is not JSON: {content_type:?}"
+    );
     let body: Value = response.json().await.expect("error body is JSON");
     assert_eq!(body["status"], "error", "error body {body}");
-    body["message"].as_str().unwrap_or_else(|| panic!("error body without message: {body}")).to_owned()
+    body["message"]
+        .as_str()
+        .unwrap_or_else(|| panic!("error body without message: {body}"))
+        .to_owned()
 }
 
 /// Asserts `response` has `status` and the error `message`.
@@ -476,8 +533,8 @@ impl TestDatabase {
                 postgres: None,
             },
             Backend::Postgres => {
-                let admin_url =
-                    std::env::var("YATRA_TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_POSTGRES_URL.into());
+                let admin_url = std::env::var("YATRA_TEST_POSTGRES_URL")
+                    .unwrap_or_else(|_| DEFAULT_POSTGRES_URL.into());
                 let name = format!("yatra_test_{}", uuid::Uuid::new_v4().simple());
                 let mut conn = PgConnection::connect(&admin_url).await.unwrap_or_else(|e| {
                     panic!(
@@ -504,13 +561,19 @@ impl Drop for TestDatabase {
         // Drop runs inside the test's runtime, which cannot block on async work: a thread
         // with its own runtime does it. FORCE ends the still-running server's connections.
         let dropped = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("runtime");
             runtime.block_on(async move {
-                let mut conn = PgConnection::connect(&admin_url).await.map_err(|e| e.to_string())?;
-                sqlx::query(AssertSqlSafe(format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#)))
-                    .execute(&mut conn)
-                    .await
-                    .map_err(|e| format!("cannot drop test database {name}: {e}"))?;
+                let mut conn =
+                    PgConnection::connect(&admin_url).await.map_err(|e| e.to_string())?;
+                sqlx::query(AssertSqlSafe(format!(
+                    r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#
+                )))
+                .execute(&mut conn)
+                .await
+                .map_err(|e| format!("cannot drop test database {name}: {e}"))?;
                 let _ = conn.close().await;
                 Ok::<(), String>(())
             })
@@ -543,8 +606,14 @@ fn database_url(base: &str, name: &str) -> String {
 
 #[test]
 fn database_url_replaces_only_the_database_name() {
-    assert_eq!(database_url("postgres://postgres@127.0.0.1:5432/postgres", "t"), "postgres://postgres@127.0.0.1:5432/t");
-    assert_eq!(database_url("postgres://u:p@h/db?sslmode=disable", "t"), "postgres://u:p@h/t?sslmode=disable");
+    assert_eq!(
+        database_url("postgres://postgres@127.0.0.1:5432/postgres", "t"),
+        "postgres://postgres@127.0.0.1:5432/t"
+    );
+    assert_eq!(
+        database_url("postgres://u:p@h/db?sslmode=disable", "t"),
+        "postgres://u:p@h/t?sslmode=disable"
+    );
     assert_eq!(database_url("postgresql://h:5432", "t"), "postgresql://h:5432/t");
 }
 
@@ -561,13 +630,17 @@ pub fn png(width: u32, height: u32, alpha: bool) -> Vec<u8> {
 
 /// A JPEG of `width` x `height` with a gradient.
 pub fn jpeg(width: u32, height: u32) -> Vec<u8> {
-    let picture = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, 90, (y % 256) as u8]));
+    let picture = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([(x % 256) as u8, 90, (y % 256) as u8])
+    });
     encode(image::DynamicImage::ImageRgb8(picture), image::ImageFormat::Jpeg)
 }
 
 /// A lossless WebP of `width` x `height`.
 pub fn webp(width: u32, height: u32) -> Vec<u8> {
-    let picture = image::RgbaImage::from_fn(width, height, |x, _| image::Rgba([200, (x % 256) as u8, 40, 255]));
+    let picture = image::RgbaImage::from_fn(width, height, |x, _| {
+        image::Rgba([200, (x % 256) as u8, 40, 255])
+    });
     encode(image::DynamicImage::ImageRgba8(picture), image::ImageFormat::WebP)
 }
 

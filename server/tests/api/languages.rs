@@ -7,23 +7,43 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::email::{smtp_server, wait_until_received};
-use crate::fixtures::{KATHMANDU, days_from_today, decide, guide_profile, request_booking, verified_guide};
+use crate::fixtures::{
+    KATHMANDU, days_from_today, decide, guide_profile, request_booking, verified_guide,
+};
 use crate::helpers::{TestApp, signup_body, spawn_app, spawn_app_with, unique_email};
 
 /// POST `body` to `path` asking for `language` (no header when `None`); (status, body, Vary).
-async fn post_in(app: &TestApp, path: &str, body: &Value, language: Option<&str>) -> (StatusCode, Value, String) {
+async fn post_in(
+    app: &TestApp,
+    path: &str,
+    body: &Value,
+    language: Option<&str>,
+) -> (StatusCode, Value, String) {
     let mut request = app.client.post(app.url(path)).json(body);
     if let Some(language) = language {
         request = request.header("accept-language", language);
     }
     let response = request.send().await.unwrap();
     let status = response.status();
-    let vary = response.headers().get_all("vary").iter().filter_map(|v| v.to_str().ok()).collect::<Vec<_>>().join(", ");
+    let vary = response
+        .headers()
+        .get_all("vary")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect::<Vec<_>>()
+        .join(", ");
     (status, response.json().await.unwrap(), vary)
 }
 
 async fn get_in(app: &TestApp, path: &str, token: &str, language: &str) -> (StatusCode, Value) {
-    let response = app.client.get(app.url(path)).bearer_auth(token).header("accept-language", language).send().await.unwrap();
+    let response = app
+        .client
+        .get(app.url(path))
+        .bearer_auth(token)
+        .header("accept-language", language)
+        .send()
+        .await
+        .unwrap();
     (response.status(), response.json().await.unwrap())
 }
 
@@ -33,16 +53,30 @@ async fn a_bad_sign_up_answers_in_nepali_when_asked_and_in_english_otherwise_wit
     let mut body = signup_body("not-an-email", "tourist");
 
     for nepali in ["ne", "ne-NP", "fr;q=0.9, ne-NP;q=0.8", "en;q=0.1, ne"] {
-        let (status, answer, vary) = post_in(&app, "/api/v1/auth/signup", &body, Some(nepali)).await;
+        let (status, answer, vary) =
+            post_in(&app, "/api/v1/auth/signup", &body, Some(nepali)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert_eq!(answer, json!({ "status": "error", "message": "कृपया सही इमेल ठेगाना लेख्नुहोस्", "code": "email_invalid" }), "{nepali}");
-        assert!(vary.to_lowercase().contains("accept-language"), "caches must know the answer depends on the language: {vary:?}");
+        assert_eq!(
+            answer,
+            json!({ "status": "error", "message": "कृपया सही इमेल ठेगाना लेख्नुहोस्", "code": "email_invalid" }),
+            "{nepali}"
+        );
+        assert!(
+            vary.to_lowercase().contains("accept-language"),
+            "caches must know the answer depends on the language: {vary:?}"
+        );
     }
-    for english in [Some("en"), Some("en-GB"), None, Some("fr"), Some("*"), Some("ne;q=0, en;q=0.5")] {
+    for english in
+        [Some("en"), Some("en-GB"), None, Some("fr"), Some("*"), Some("ne;q=0, en;q=0.5")]
+    {
         let (status, answer, _) = post_in(&app, "/api/v1/auth/signup", &body, english).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
         // The spec's English, exactly.
-        assert_eq!(answer, json!({ "status": "error", "message": "Please enter a valid email address", "code": "email_invalid" }), "{english:?}");
+        assert_eq!(
+            answer,
+            json!({ "status": "error", "message": "Please enter a valid email address", "code": "email_invalid" }),
+            "{english:?}"
+        );
     }
 
     // A message with a hole: the field's name is translated with it.
@@ -50,8 +84,14 @@ async fn a_bad_sign_up_answers_in_nepali_when_asked_and_in_english_otherwise_wit
     body["firstName"] = json!("  ");
     let (_, nepali, _) = post_in(&app, "/api/v1/auth/signup", &body, Some("ne")).await;
     let (_, english, _) = post_in(&app, "/api/v1/auth/signup", &body, Some("en")).await;
-    assert_eq!((nepali["message"].as_str(), nepali["code"].as_str()), (Some("पहिलो नाम अनिवार्य छ"), Some("field_required")));
-    assert_eq!((english["message"].as_str(), english["code"].as_str()), (Some("First name is required"), Some("field_required")));
+    assert_eq!(
+        (nepali["message"].as_str(), nepali["code"].as_str()),
+        (Some("पहिलो नाम अनिवार्य छ"), Some("field_required"))
+    );
+    assert_eq!(
+        (english["message"].as_str(), english["code"].as_str()),
+        (Some("First name is required"), Some("field_required"))
+    );
 
     body["firstName"] = json!("Sita");
     body["password"] = json!("short");
@@ -75,20 +115,35 @@ async fn errors_from_the_framework_unknown_routes_and_sessions_are_translated_to
         .unwrap();
     assert_eq!(not_json.status(), StatusCode::BAD_REQUEST);
     let body: Value = not_json.json().await.unwrap();
-    assert_eq!((body["message"].as_str(), body["code"].as_str()), (Some("अनुरोध मान्य JSON होइन।"), Some("invalid_json")));
+    assert_eq!(
+        (body["message"].as_str(), body["code"].as_str()),
+        (Some("अनुरोध मान्य JSON होइन।"), Some("invalid_json"))
+    );
 
     let (status, body) = get_in(&app, "/api/v1/no-such-thing", "x", "ne").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_eq!((body["message"].as_str(), body["code"].as_str()), (Some("यस्तो API छैन"), Some("no_such_endpoint")));
+    assert_eq!(
+        (body["message"].as_str(), body["code"].as_str()),
+        (Some("यस्तो API छैन"), Some("no_such_endpoint"))
+    );
 
     let (status, body) = get_in(&app, "/api/v1/auth/me", "not-a-token", "ne-NP").await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["code"], "session_expired");
     assert_eq!(body["message"], "तपाईंको सत्र सकियो। कृपया फेरि साइन इन गर्नुहोस्।");
 
-    let (status, body, _) = post_in(&app, "/api/v1/auth/login", &json!({ "email": unique_email(), "password": "wrong-password" }), Some("ne")).await;
+    let (status, body, _) = post_in(
+        &app,
+        "/api/v1/auth/login",
+        &json!({ "email": unique_email(), "password": "wrong-password" }),
+        Some("ne"),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert_eq!((body["message"].as_str(), body["code"].as_str()), (Some("इमेल वा पासवर्ड मिलेन"), Some("credentials_invalid")));
+    assert_eq!(
+        (body["message"].as_str(), body["code"].as_str()),
+        (Some("इमेल वा पासवर्ड मिलेन"), Some("credentials_invalid"))
+    );
 }
 
 #[tokio::test]
@@ -97,22 +152,40 @@ async fn an_account_chooses_its_language_and_reads_it_back() {
     let user = app.signup_and_login("tourist").await;
     assert_eq!(app.me(&user.token).await["language"], "en", "signed up without Accept-Language");
 
-    let chosen = app.patch_json_auth("/api/v1/protect/language", &json!({ "language": "ne" }), &user.token).await;
+    let chosen = app
+        .patch_json_auth("/api/v1/protect/language", &json!({ "language": "ne" }), &user.token)
+        .await;
     assert_eq!(chosen.status(), StatusCode::OK);
     let body: Value = chosen.json().await.unwrap();
     assert_eq!(body["data"]["language"], "ne");
     assert_eq!(body["message"], "भाषा परिवर्तन भयो");
     assert_eq!(app.me(&user.token).await["language"], "ne");
 
-    for bad in [json!({ "language": "fr" }), json!({}), json!({ "language": "NE" }), json!({ "language": 5 })] {
+    for bad in [
+        json!({ "language": "fr" }),
+        json!({}),
+        json!({ "language": "NE" }),
+        json!({ "language": 5 }),
+    ] {
         let refused = app.patch_json_auth("/api/v1/protect/language", &bad, &user.token).await;
         assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "{bad}");
     }
-    let refused = app.patch_json_auth("/api/v1/protect/language", &json!({ "language": "fr" }), &user.token).await;
+    let refused = app
+        .patch_json_auth("/api/v1/protect/language", &json!({ "language": "fr" }), &user.token)
+        .await;
     let body: Value = refused.json().await.unwrap();
-    assert_eq!((body["message"].as_str(), body["code"].as_str()), (Some("Language must be en or ne"), Some("language_invalid")));
+    assert_eq!(
+        (body["message"].as_str(), body["code"].as_str()),
+        (Some("Language must be en or ne"), Some("language_invalid"))
+    );
 
-    let anonymous = app.client.patch(app.url("/api/v1/protect/language")).json(&json!({ "language": "ne" })).send().await.unwrap();
+    let anonymous = app
+        .client
+        .patch(app.url("/api/v1/protect/language"))
+        .json(&json!({ "language": "ne" }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(app.me(&user.token).await["language"], "ne", "unchanged by refused requests");
 }
@@ -124,10 +197,16 @@ fn raw_emails(dir: &std::path::Path, address: &str) -> Vec<String> {
         .iter()
         .flat_map(|d| std::fs::read_dir(d).into_iter().flatten().flatten().map(|e| e.path()))
         // Finished messages only: the outbox writes `<id>.eml` through `.<id>.eml.partial`.
-        .filter(|p| p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+        .filter(|p| {
+            p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
         .collect();
     files.sort();
-    files.iter().filter_map(|p| std::fs::read_to_string(p).ok()).filter(|text| text.contains(address)).collect()
+    files
+        .iter()
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .filter(|text| text.contains(address))
+        .collect()
 }
 
 /// Waits (up to 10 s) for the `count`th raw email to `address` in `dir`; returns it readable.
@@ -155,9 +234,11 @@ fn readable(raw: &str) -> String {
             None => out.push_str(&format!("{line}\n")),
         }
     }
-    let boundary = headers.split("boundary=\"").nth(1).and_then(|b| b.split('"').next()).unwrap_or("\u{0}");
+    let boundary =
+        headers.split("boundary=\"").nth(1).and_then(|b| b.split('"').next()).unwrap_or("\u{0}");
     for part in body.split(&format!("--{boundary}")) {
-        let (part_headers, content) = part.trim_start_matches('\n').split_once("\n\n").unwrap_or(("", part));
+        let (part_headers, content) =
+            part.trim_start_matches('\n').split_once("\n\n").unwrap_or(("", part));
         let lower = part_headers.to_ascii_lowercase();
         if lower.contains("content-transfer-encoding: base64") {
             let encoded: String = content.split_whitespace().collect();
@@ -198,9 +279,19 @@ fn decode_words(text: &str) -> String {
 #[tokio::test]
 async fn signing_up_in_nepali_sends_the_verification_email_in_nepali_through_smtp() {
     let Some((smtp_url, maildir)) = smtp_server() else { return };
-    let app = spawn_app_with(&[("YATRA_SMTP_URL", &smtp_url), ("YATRA_PUBLIC_URL", "https://yatra.example.np")]).await;
+    let app = spawn_app_with(&[
+        ("YATRA_SMTP_URL", &smtp_url),
+        ("YATRA_PUBLIC_URL", "https://yatra.example.np"),
+    ])
+    .await;
     let email = unique_email();
-    let (status, _, _) = post_in(&app, "/api/v1/auth/signup", &signup_body(&email, "tourist"), Some("ne-NP,ne;q=0.9,en;q=0.5")).await;
+    let (status, _, _) = post_in(
+        &app,
+        "/api/v1/auth/signup",
+        &signup_body(&email, "tourist"),
+        Some("ne-NP,ne;q=0.9,en;q=0.5"),
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED);
 
     wait_until_received(&maildir, &email, 1).await;
@@ -208,7 +299,10 @@ async fn signing_up_in_nepali_sends_the_verification_email_in_nepali_through_smt
     assert!(message.contains("Subject: कृपया आफ्नो इमेल ठेगाना प्रमाणित गर्नुहोस्"), "{message}");
     assert!(message.contains("नमस्ते Sita,"), "{message}");
     assert!(message.contains("मेरो इमेल प्रमाणित गर्नुहोस्"), "the button: {message}");
-    assert!(message.contains("https://yatra.example.np/verify-email?token="), "the link still works: {message}");
+    assert!(
+        message.contains("https://yatra.example.np/verify-email?token="),
+        "the link still works: {message}"
+    );
     assert!(message.contains("<html lang=\"ne\">"), "{message}");
     assert!(!message.contains("Please verify"), "no English left: {message}");
 }
@@ -217,10 +311,18 @@ async fn signing_up_in_nepali_sends_the_verification_email_in_nepali_through_smt
 async fn booking_emails_and_notifications_follow_each_persons_language() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let profile = guide_profile("Kathmandu valley walks.", &["English"], &["Culture"], "Thamel, Kathmandu", KATHMANDU);
+    let profile = guide_profile(
+        "Kathmandu valley walks.",
+        &["English"],
+        &["Culture"],
+        "Thamel, Kathmandu",
+        KATHMANDU,
+    );
     let (guide, guide_id) = verified_guide(&app, &admin, "Pemba", "Lama", &profile).await;
     let tourist = app.signup_and_login("tourist").await;
-    let chosen = app.patch_json_auth("/api/v1/protect/language", &json!({ "language": "ne" }), &tourist.token).await;
+    let chosen = app
+        .patch_json_auth("/api/v1/protect/language", &json!({ "language": "ne" }), &tourist.token)
+        .await;
     assert_eq!(chosen.status(), StatusCode::OK);
 
     let booking = request_booking(&app, &tourist, &guide_id, &days_from_today(6), 2).await;
@@ -239,21 +341,42 @@ async fn booking_emails_and_notifications_follow_each_persons_language() {
     assert!(requested.contains("Subject: New booking request from Sita Rai"), "{requested}");
 
     // Notifications follow the reader's request, whatever the account's language.
-    let (status, nepali) = get_in(&app, "/api/v1/notifications/tourist", &tourist.token, "ne").await;
+    let (status, nepali) =
+        get_in(&app, "/api/v1/notifications/tourist", &tourist.token, "ne").await;
     assert_eq!(status, StatusCode::OK);
     let message = nepali["data"][0]["touristMessage"].as_str().unwrap();
-    assert!(message.starts_with("Pemba Lamaले ") && message.ends_with("को तपाईंको यात्रा स्वीकार गर्नुभयो। पक्का गर्न अहिले नै भुक्तानी गर्नुहोस्।"), "{message}");
+    assert!(
+        message.starts_with("Pemba Lamaले ")
+            && message.ends_with("को तपाईंको यात्रा स्वीकार गर्नुभयो। पक्का गर्न अहिले नै भुक्तानी गर्नुहोस्।"),
+        "{message}"
+    );
     let (_, english) = get_in(&app, "/api/v1/notifications/tourist", &tourist.token, "en-US").await;
     let message = english["data"][0]["touristMessage"].as_str().unwrap();
-    assert!(message.starts_with("Pemba Lama approved your trip on ") && message.ends_with(". Pay now to confirm it."), "{message}");
+    assert!(
+        message.starts_with("Pemba Lama approved your trip on ")
+            && message.ends_with(". Pay now to confirm it."),
+        "{message}"
+    );
 
     let (_, nepali) = get_in(&app, "/api/v1/notifications/guide", &guide.token, "ne").await;
-    let request = nepali["data"].as_array().unwrap().iter().find(|n| n["kind"] == "booking_request").unwrap();
+    let request =
+        nepali["data"].as_array().unwrap().iter().find(|n| n["kind"] == "booking_request").unwrap();
     let message = request["guideMessage"].as_str().unwrap();
-    assert!(message.starts_with("Sita Raiले ") && message.ends_with("मा 09:30 बजेका लागि बुकिङ अनुरोध पठाउनुभएको छ (2 जना)।"), "{message}");
+    assert!(
+        message.starts_with("Sita Raiले ")
+            && message.ends_with("मा 09:30 बजेका लागि बुकिङ अनुरोध पठाउनुभएको छ (2 जना)।"),
+        "{message}"
+    );
     let (_, french) = get_in(&app, "/api/v1/notifications/guide", &guide.token, "fr").await;
-    let request = french["data"].as_array().unwrap().iter().find(|n| n["kind"] == "booking_request").unwrap();
-    assert!(request["guideMessage"].as_str().unwrap().starts_with("New booking request from Sita Rai for "), "{request}");
+    let request =
+        french["data"].as_array().unwrap().iter().find(|n| n["kind"] == "booking_request").unwrap();
+    assert!(
+        request["guideMessage"]
+            .as_str()
+            .unwrap()
+            .starts_with("New booking request from Sita Rai for "),
+        "{request}"
+    );
 
     // A refused action in Nepali: the guide answering again.
     let again = app
@@ -267,5 +390,8 @@ async fn booking_emails_and_notifications_follow_each_persons_language() {
         .unwrap();
     assert_eq!(again.status(), StatusCode::CONFLICT);
     let body: Value = again.json().await.unwrap();
-    assert_eq!((body["message"].as_str(), body["code"].as_str()), (Some("यो बुकिङ पहिले नै स्वीकृत भइसकेको छ"), Some("booking_settled")));
+    assert_eq!(
+        (body["message"].as_str(), body["code"].as_str()),
+        (Some("यो बुकिङ पहिले नै स्वीकृत भइसकेको छ"), Some("booking_settled"))
+    );
 }

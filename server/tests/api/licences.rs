@@ -17,7 +17,13 @@ use crate::helpers::{TestApp, assert_error, spawn_app, spawn_app_with};
 const POKHARA: (f64, f64) = (28.2096, 83.9856);
 
 fn profile() -> Value {
-    guide_profile("Treks around the Annapurnas.", &["English"], &["Trekking"], "Lakeside, Pokhara", POKHARA)
+    guide_profile(
+        "Treks around the Annapurnas.",
+        &["English"],
+        &["Trekking"],
+        "Lakeside, Pokhara",
+        POKHARA,
+    )
 }
 
 fn licence(expires_on: &str) -> Value {
@@ -30,7 +36,11 @@ async fn submit(app: &TestApp, token: &str, list: &Value) -> reqwest::Response {
 }
 
 async fn count(db: &Db, sql: &str, id: &str) -> i64 {
-    let (n,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned())).bind(id).fetch_one(&db.pool).await.unwrap();
+    let (n,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned()))
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
     n
 }
 
@@ -62,7 +72,10 @@ async fn a_guide_is_verified_on_a_licence_whose_expiry_the_public_page_shows() {
     assert_eq!(verified.status(), StatusCode::OK);
     let public: Value = app.get(&format!("/api/v1/users/guide/{id}")).await.json().await.unwrap();
     assert_eq!(public["data"]["guideDetails"]["licenceValidUntil"], "2031-03-31");
-    assert!(public["data"]["guideDetails"]["certifications"][0].get("licenceNumber").is_none(), "the number is for admins");
+    assert!(
+        public["data"]["guideDetails"]["certifications"][0].get("licenceNumber").is_none(),
+        "the number is for admins"
+    );
     let own = app.get_data("/api/v1/guides/guide-profile", &guide.token).await;
     let certificate = &own["guideDetails"]["certifications"][0];
     assert_eq!(certificate["licenceNumber"], "NTB-TG-0412");
@@ -90,7 +103,10 @@ async fn verifying_a_guide_without_a_valid_licence_is_refused_and_changes_nothin
     .await;
     assert!(!listed(&app, &id).await);
     let queue = app.get_data("/api/v1/admin/verifications", &admin.token).await;
-    assert!(queue.as_array().unwrap().iter().any(|g| g["guideId"] == id), "still waiting for review");
+    assert!(
+        queue.as_array().unwrap().iter().any(|g| g["guideId"] == id),
+        "still waiting for review"
+    );
 }
 
 #[tokio::test]
@@ -107,7 +123,8 @@ async fn a_bad_licence_is_refused_with_a_reason() {
     ];
     for (list, message) in cases {
         // Act and assert
-        assert_error(submit(&app, &guide.token, &list).await, StatusCode::BAD_REQUEST, message).await;
+        assert_error(submit(&app, &guide.token, &list).await, StatusCode::BAD_REQUEST, message)
+            .await;
     }
 }
 
@@ -119,28 +136,49 @@ async fn the_sweep_reminds_once_30_days_before_and_unlists_the_guide_after_the_l
     let app = spawn_app_with(&[("YATRA_CATALOGUE_CACHE", "false")]).await;
     let admin = app.admin().await;
     let (guide, id) = verified_guide(&app, &admin, "Kamala", "Thapa", &profile()).await;
-    assert_eq!(submit(&app, &guide.token, &licence("2031-03-31")).await.status(), StatusCode::CREATED);
+    assert_eq!(
+        submit(&app, &guide.token, &licence("2031-03-31")).await.status(),
+        StatusCode::CREATED
+    );
     assert_eq!(verify(&app, &admin.token, &id).await.status(), StatusCode::OK);
     let db = app.db().await;
     let hub = NotificationHub::start(&db, &app.config.database_url).await;
     let reminders = "SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND kind = 'licence' AND status = 'expiring'";
-    let reminder_emails = "SELECT COUNT(*) FROM emails WHERE user_id = $1 AND template = 'licence_expiring'";
+    let reminder_emails =
+        "SELECT COUNT(*) FROM emails WHERE user_id = $1 AND template = 'licence_expiring'";
 
     // Act and assert: 31 days before, nothing; 30 days before, three replicas at once remind once.
-    assert_eq!(licences::sweep(&db, &hub, date!(2031 - 02 - 28)).await.unwrap(), LicenceSweep::default());
-    let swept = futures_util::future::join_all((0..3).map(|_| licences::sweep(&db, &hub, date!(2031 - 03 - 01)))).await;
+    assert_eq!(
+        licences::sweep(&db, &hub, date!(2031 - 02 - 28)).await.unwrap(),
+        LicenceSweep::default()
+    );
+    let swept = futures_util::future::join_all(
+        (0..3).map(|_| licences::sweep(&db, &hub, date!(2031 - 03 - 01))),
+    )
+    .await;
     assert_eq!(swept.into_iter().map(|s| s.unwrap().reminded).sum::<usize>(), 1);
     assert_eq!(count(&db, reminders, &id).await, 1);
     assert_eq!(count(&db, reminder_emails, &id).await, 1);
-    let messages: Vec<(String,)> = sqlx::query_as("SELECT guide_message FROM notifications WHERE user_id = $1 AND kind = 'licence'")
-        .bind(&id)
-        .fetch_all(&db.pool)
-        .await
-        .unwrap();
-    assert_eq!(messages[0].0, "Your guide licence is valid until 31 March 2031. Submit your renewed licence before then to stay listed.");
-    assert_eq!(licences::sweep(&db, &hub, date!(2031 - 03 - 20)).await.unwrap(), LicenceSweep::default());
+    let messages: Vec<(String,)> = sqlx::query_as(
+        "SELECT guide_message FROM notifications WHERE user_id = $1 AND kind = 'licence'",
+    )
+    .bind(&id)
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        messages[0].0,
+        "Your guide licence is valid until 31 March 2031. Submit your renewed licence before then to stay listed."
+    );
+    assert_eq!(
+        licences::sweep(&db, &hub, date!(2031 - 03 - 20)).await.unwrap(),
+        LicenceSweep::default()
+    );
     // The last day is still valid.
-    assert_eq!(licences::sweep(&db, &hub, date!(2031 - 03 - 31)).await.unwrap(), LicenceSweep::default());
+    assert_eq!(
+        licences::sweep(&db, &hub, date!(2031 - 03 - 31)).await.unwrap(),
+        LicenceSweep::default()
+    );
     assert!(listed(&app, &id).await);
 
     // The day after, the guide leaves the lists, search and page, and is told.
@@ -149,18 +187,38 @@ async fn the_sweep_reminds_once_30_days_before_and_unlists_the_guide_after_the_l
     assert!(!listed(&app, &id).await);
     let search: Value = app.get("/api/v1/users/search?query=kamala").await.json().await.unwrap();
     assert!(!search.to_string().contains(&id));
-    assert_eq!(count(&db, "SELECT COUNT(*) FROM emails WHERE user_id = $1 AND template = 'licence_expired'", &id).await, 1);
+    assert_eq!(
+        count(
+            &db,
+            "SELECT COUNT(*) FROM emails WHERE user_id = $1 AND template = 'licence_expired'",
+            &id
+        )
+        .await,
+        1
+    );
     let own = app.get_data("/api/v1/guides/guide-profile", &guide.token).await;
     assert_eq!(own["guideDetails"]["status"], "unverified");
     assert_eq!(own["guideDetails"]["verification"]["state"], "rejected");
-    assert_eq!(own["guideDetails"]["verification"]["note"], "Your guide licence expired after 31 March 2031. Please submit your renewed licence.");
-    assert_eq!(licences::sweep(&db, &hub, date!(2031 - 04 - 02)).await.unwrap(), LicenceSweep::default());
+    assert_eq!(
+        own["guideDetails"]["verification"]["note"],
+        "Your guide licence expired after 31 March 2031. Please submit your renewed licence."
+    );
+    assert_eq!(
+        licences::sweep(&db, &hub, date!(2031 - 04 - 02)).await.unwrap(),
+        LicenceSweep::default()
+    );
 
     // A renewed licence, once verified, lists the guide again and earns its own reminder.
-    assert_eq!(submit(&app, &guide.token, &licence("2036-03-31")).await.status(), StatusCode::CREATED);
+    assert_eq!(
+        submit(&app, &guide.token, &licence("2036-03-31")).await.status(),
+        StatusCode::CREATED
+    );
     assert_eq!(verify(&app, &admin.token, &id).await.status(), StatusCode::OK);
     assert!(listed(&app, &id).await);
-    assert_eq!(licences::sweep(&db, &hub, date!(2036 - 03 - 10)).await.unwrap(), LicenceSweep { reminded: 1, expired: 0 });
+    assert_eq!(
+        licences::sweep(&db, &hub, date!(2036 - 03 - 10)).await.unwrap(),
+        LicenceSweep { reminded: 1, expired: 0 }
+    );
 }
 
 #[tokio::test]
@@ -170,7 +228,11 @@ async fn guides_verified_before_licences_were_required_stay_listed() {
     let admin = app.admin().await;
     let (_, id) = verified_guide(&app, &admin, "Kamala", "Thapa", &profile()).await;
     let db = app.db().await;
-    sqlx::query("UPDATE guide_details SET licence_expires_on = NULL WHERE user_id = $1").bind(&id).execute(&db.pool).await.unwrap();
+    sqlx::query("UPDATE guide_details SET licence_expires_on = NULL WHERE user_id = $1")
+        .bind(&id)
+        .execute(&db.pool)
+        .await
+        .unwrap();
     let hub = NotificationHub::start(&db, &app.config.database_url).await;
 
     // Act

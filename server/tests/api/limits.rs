@@ -6,7 +6,9 @@ use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
 
-use crate::helpers::{PASSWORD, TestApp, error_message, signup_body, spawn_app, spawn_app_with, unique_email};
+use crate::helpers::{
+    PASSWORD, TestApp, error_message, signup_body, spawn_app, spawn_app_with, unique_email,
+};
 
 const LOGIN: &str = "/api/v1/auth/login";
 const BEHIND_PROXY: &[(&str, &str)] = &[("YATRA_TRUST_PROXY", "true")];
@@ -41,7 +43,10 @@ async fn assert_too_many(response: Response) -> String {
         .expect("Retry-After is whole seconds");
     assert!(retry_after >= 1, "Retry-After {retry_after}");
     let message = error_message(response).await;
-    assert!(message.starts_with("Too many ") && message.contains("Please try again in "), "message {message:?}");
+    assert!(
+        message.starts_with("Too many ") && message.contains("Please try again in "),
+        "message {message:?}"
+    );
     message
 }
 
@@ -55,13 +60,25 @@ async fn fifty_concurrent_wrong_passwords_for_one_account_give_five_401_and_the_
     let email = registered(&app).await;
 
     // Act
-    let responses = futures::future::join_all((0..50).map(|_| app.login_response(&email, "wrong-password-123"))).await;
+    let responses = futures::future::join_all(
+        (0..50).map(|_| app.login_response(&email, "wrong-password-123")),
+    )
+    .await;
 
     // Assert
     let statuses: Vec<StatusCode> = responses.iter().map(|r| r.status()).collect();
-    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::UNAUTHORIZED).count(), 5, "{statuses:?}");
-    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(), 45, "{statuses:?}");
-    let refused = responses.into_iter().find(|r| r.status() == StatusCode::TOO_MANY_REQUESTS).unwrap();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::UNAUTHORIZED).count(),
+        5,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(),
+        45,
+        "{statuses:?}"
+    );
+    let refused =
+        responses.into_iter().find(|r| r.status() == StatusCode::TOO_MANY_REQUESTS).unwrap();
     let message = assert_too_many(refused).await;
     assert!(message.starts_with("Too many failed sign-in attempts."), "message {message:?}");
     // Still refused with the right password from this address.
@@ -73,8 +90,16 @@ async fn fifty_wrong_passwords_from_one_address_do_not_lock_the_owner_out_at_ano
     // Arrange
     let app = spawn_app_with(BEHIND_PROXY).await;
     let email = registered(&app).await;
-    let attacks = futures::future::join_all((0..50).map(|_| login_via(&app, "203.0.113.66", &email, "wrong-password-123"))).await;
-    assert!(attacks.iter().all(|r| matches!(r.status(), StatusCode::UNAUTHORIZED | StatusCode::TOO_MANY_REQUESTS)));
+    let attacks = futures::future::join_all(
+        (0..50).map(|_| login_via(&app, "203.0.113.66", &email, "wrong-password-123")),
+    )
+    .await;
+    assert!(
+        attacks.iter().all(|r| matches!(
+            r.status(),
+            StatusCode::UNAUTHORIZED | StatusCode::TOO_MANY_REQUESTS
+        ))
+    );
 
     // Act
     let owner = login_via(&app, "198.51.100.7", &email, PASSWORD).await;
@@ -95,12 +120,16 @@ async fn right_passwords_never_count_as_failures() {
     for _ in 0..6 {
         statuses.push(app.login_response(&email, PASSWORD).await.status());
     }
-    let together = futures::future::join_all((0..4).map(|_| app.login_response(&email, PASSWORD))).await;
+    let together =
+        futures::future::join_all((0..4).map(|_| app.login_response(&email, PASSWORD))).await;
     statuses.extend(together.iter().map(|r| r.status()));
 
     // Assert
     assert!(statuses.iter().all(|s| *s == StatusCode::OK), "{statuses:?}");
-    assert_eq!(app.login_response(&email, "wrong-password-123").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.login_response(&email, "wrong-password-123").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
@@ -110,7 +139,10 @@ async fn an_account_is_refused_after_a_hundred_failures_an_hour_from_all_address
     let email = registered(&app).await;
     for address in 0..20 {
         let from = format!("192.0.2.{address}");
-        let tries = futures::future::join_all((0..5).map(|_| login_via(&app, &from, &email, "wrong-password-123"))).await;
+        let tries = futures::future::join_all(
+            (0..5).map(|_| login_via(&app, &from, &email, "wrong-password-123")),
+        )
+        .await;
         assert!(tries.iter().all(|r| r.status() == StatusCode::UNAUTHORIZED), "address {address}");
     }
 
@@ -119,7 +151,10 @@ async fn an_account_is_refused_after_a_hundred_failures_an_hour_from_all_address
 
     // Assert
     let message = assert_too_many(response).await;
-    assert!(message.starts_with("Too many failed sign-in attempts on this account."), "message {message:?}");
+    assert!(
+        message.starts_with("Too many failed sign-in attempts on this account."),
+        "message {message:?}"
+    );
     // Another account is not affected.
     let other = registered(&app).await;
     assert_eq!(login_via(&app, "198.51.100.200", &other, PASSWORD).await.status(), StatusCode::OK);
@@ -132,12 +167,23 @@ async fn unknown_emails_are_counted_like_known_ones() {
     let unknown = unique_email();
 
     // Act
-    let responses = futures::future::join_all((0..8).map(|_| app.login_response(&unknown, "wrong-password-123"))).await;
+    let responses = futures::future::join_all(
+        (0..8).map(|_| app.login_response(&unknown, "wrong-password-123")),
+    )
+    .await;
 
     // Assert
     let statuses: Vec<StatusCode> = responses.iter().map(|r| r.status()).collect();
-    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::UNAUTHORIZED).count(), 5, "{statuses:?}");
-    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(), 3, "{statuses:?}");
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::UNAUTHORIZED).count(),
+        5,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(),
+        3,
+        "{statuses:?}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -150,7 +196,9 @@ async fn behind_a_proxy_the_right_most_forwarded_address_is_the_one_counted() {
     let app = spawn_app_with(BEHIND_PROXY).await;
     let email = registered(&app).await;
     for spoof in 0..5 {
-        let response = login_via(&app, &format!("10.9.8.{spoof}, 203.0.113.9"), &email, "wrong-password-123").await;
+        let response =
+            login_via(&app, &format!("10.9.8.{spoof}, 203.0.113.9"), &email, "wrong-password-123")
+                .await;
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "attempt {spoof}");
     }
 
@@ -169,7 +217,13 @@ async fn behind_a_proxy_a_forwarded_entry_that_is_no_address_falls_back_to_the_p
     let app = spawn_app_with(BEHIND_PROXY).await;
     let email = registered(&app).await;
     for attempt in 0..5 {
-        let response = login_via(&app, &format!("203.0.113.{attempt}, not-an-address-{attempt}"), &email, "wrong-password-123").await;
+        let response = login_via(
+            &app,
+            &format!("203.0.113.{attempt}, not-an-address-{attempt}"),
+            &email,
+            "wrong-password-123",
+        )
+        .await;
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "attempt {attempt}");
     }
 
@@ -191,7 +245,13 @@ async fn sign_ups_are_limited_to_sixty_an_hour_per_address() {
         let app = &app;
         async move {
             let body = signup_body(&unique_email(), "tourist");
-            app.client.post(app.url("/api/v1/auth/signup")).header("x-forwarded-for", address).json(&body).send().await.unwrap()
+            app.client
+                .post(app.url("/api/v1/auth/signup"))
+                .header("x-forwarded-for", address)
+                .json(&body)
+                .send()
+                .await
+                .unwrap()
         }
     };
     let created = futures::future::join_all((0..60).map(|_| sign_up("203.0.113.20"))).await;
@@ -232,17 +292,28 @@ async fn booking_requests_are_limited_per_account_and_per_address_exactly_under_
     };
 
     // Act: 61 from one account, then 55 from each of the six at once (the address's 300).
-    let own = futures::future::join_all((0..61).map(|_| request(travellers[0].token.clone()))).await;
-    let all = futures::future::join_all(travellers[1..].iter().flat_map(|t| (0..55).map(|_| request(t.token.clone())))).await;
+    let own =
+        futures::future::join_all((0..61).map(|_| request(travellers[0].token.clone()))).await;
+    let all = futures::future::join_all(
+        travellers[1..].iter().flat_map(|t| (0..55).map(|_| request(t.token.clone()))),
+    )
+    .await;
 
     // Assert
     let own: Vec<StatusCode> = own.iter().map(|r| r.status()).collect();
     assert_eq!(own.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(), 1, "{own:?}");
     // 60 counted already; the address allows 240 more of these 275.
-    let refused: Vec<&Response> = all.iter().filter(|r| r.status() == StatusCode::TOO_MANY_REQUESTS).collect();
+    let refused: Vec<&Response> =
+        all.iter().filter(|r| r.status() == StatusCode::TOO_MANY_REQUESTS).collect();
     assert_eq!(refused.len(), 35, "{:?}", all.iter().map(|r| r.status()).collect::<Vec<_>>());
-    let message = assert_too_many(all.into_iter().find(|r| r.status() == StatusCode::TOO_MANY_REQUESTS).unwrap()).await;
-    assert!(message.starts_with("Too many booking requests from your network."), "message {message:?}");
+    let message = assert_too_many(
+        all.into_iter().find(|r| r.status() == StatusCode::TOO_MANY_REQUESTS).unwrap(),
+    )
+    .await;
+    assert!(
+        message.starts_with("Too many booking requests from your network."),
+        "message {message:?}"
+    );
 }
 
 #[tokio::test]
@@ -272,7 +343,10 @@ async fn reviews_are_limited_to_twenty_an_hour_per_account() {
     let app = spawn_app().await;
     let tourist = app.signup_and_login("tourist").await;
     let empty = json!({});
-    let attempts = futures::future::join_all((0..20).map(|_| app.post_json_auth("/api/v1/tourists/ratings", &empty, &tourist.token))).await;
+    let attempts = futures::future::join_all(
+        (0..20).map(|_| app.post_json_auth("/api/v1/tourists/ratings", &empty, &tourist.token)),
+    )
+    .await;
     assert!(attempts.iter().all(|r| r.status() == StatusCode::BAD_REQUEST));
 
     // Act
@@ -290,13 +364,16 @@ async fn uploads_are_limited_to_a_hundred_an_hour_per_account() {
     let tourist = app.signup_and_login("tourist").await;
     // Ten at a time: fewer than the server's upload places.
     for batch in 0..10 {
-        let attempts =
-            futures::future::join_all((0..10).map(|_| app.upload_form("/api/v1/tourists/profile-image", &tourist.token, Form::new()))).await;
+        let attempts = futures::future::join_all((0..10).map(|_| {
+            app.upload_form("/api/v1/tourists/profile-image", &tourist.token, Form::new())
+        }))
+        .await;
         assert!(attempts.iter().all(|r| r.status() == StatusCode::BAD_REQUEST), "batch {batch}");
     }
 
     // Act
-    let refused = app.upload_form("/api/v1/tourists/profile-image", &tourist.token, Form::new()).await;
+    let refused =
+        app.upload_form("/api/v1/tourists/profile-image", &tourist.token, Form::new()).await;
 
     // Assert
     let message = assert_too_many(refused).await;
@@ -322,7 +399,8 @@ async fn when_every_upload_place_is_taken_the_next_upload_gets_429_until_one_fre
     }
 
     // Probes carry no token (401 when admitted), so they use no account's upload count.
-    let probe = || app.client.post(app.url("/api/v1/tourists/profile-image")).multipart(Form::new()).send();
+    let probe =
+        || app.client.post(app.url("/api/v1/tourists/profile-image")).multipart(Form::new()).send();
 
     // Act: the stalled ones reach the server in their own time; wait until they hold every place.
     let mut refused = None;
@@ -336,8 +414,12 @@ async fn when_every_upload_place_is_taken_the_next_upload_gets_429_until_one_fre
     }
 
     // Assert
-    let message = assert_too_many(refused.expect("an upload refused while sixteen are in progress")).await;
-    assert_eq!(message, "Too many uploads are in progress right now. Please try again in a few seconds.");
+    let message =
+        assert_too_many(refused.expect("an upload refused while sixteen are in progress")).await;
+    assert_eq!(
+        message,
+        "Too many uploads are in progress right now. Please try again in a few seconds."
+    );
     // JSON requests are not uploads and go through.
     assert_eq!(app.get_auth("/api/v1/auth/me", &tourist.token).await.status(), StatusCode::OK);
     // Closing the stalled uploads frees their places.
@@ -379,7 +461,10 @@ async fn the_openapi_document_declares_429_and_retry_after_on_every_limited_rout
     ] {
         let answer = &document["paths"][path][method]["responses"]["429"];
         assert!(answer.is_object(), "{method} {path} does not declare 429");
-        assert!(answer["headers"]["Retry-After"].is_object(), "{method} {path} does not declare Retry-After");
+        assert!(
+            answer["headers"]["Retry-After"].is_object(),
+            "{method} {path} does not declare Retry-After"
+        );
     }
 }
 
@@ -394,12 +479,17 @@ async fn refreshing_never_extends_a_session_beyond_thirty_days_from_sign_in() {
 
     // Act
     let first: Value = app.refresh(&user.refresh_token).await.json().await.unwrap();
-    let second: Value = app.refresh(first["refreshToken"].as_str().unwrap()).await.json().await.unwrap();
+    let second: Value =
+        app.refresh(first["refreshToken"].as_str().unwrap()).await.json().await.unwrap();
     assert!(second["refreshToken"].is_string());
 
     // Assert: every token of the family ends when the first one does.
     let db = app.db().await;
-    let rows: Vec<(i64, i64)> = sqlx::query_as("SELECT created_at, expires_at FROM refresh_tokens ORDER BY created_at").fetch_all(&db.pool).await.unwrap();
+    let rows: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT created_at, expires_at FROM refresh_tokens ORDER BY created_at")
+            .fetch_all(&db.pool)
+            .await
+            .unwrap();
     assert_eq!(rows.len(), 3);
     let (signed_in_at, ends_at) = rows[0];
     assert_eq!(ends_at - signed_in_at, 30 * 24 * 3600 * 1000);
@@ -436,10 +526,22 @@ async fn old_refresh_tokens_and_rate_limit_counters_are_pruned() {
     let old = app.signup_and_login("tourist").await;
     app.refresh(&old.refresh_token).await;
     let live = app.signup_and_login("guide").await;
-    assert_eq!(app.login_response(&live.email, "wrong-password-123").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.login_response(&live.email, "wrong-password-123").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
     let db = app.db().await;
-    let old_id: (String,) = sqlx::query_as("SELECT id FROM users WHERE email_lower = $1").bind(&old.email).fetch_one(&db.pool).await.unwrap();
-    sqlx::query("UPDATE refresh_tokens SET expires_at = $1 WHERE user_id = $2").bind(1_000_i64).bind(&old_id.0).execute(&db.pool).await.unwrap();
+    let old_id: (String,) = sqlx::query_as("SELECT id FROM users WHERE email_lower = $1")
+        .bind(&old.email)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE refresh_tokens SET expires_at = $1 WHERE user_id = $2")
+        .bind(1_000_i64)
+        .bind(&old_id.0)
+        .execute(&db.pool)
+        .await
+        .unwrap();
     sqlx::query("INSERT INTO rate_limit_hits (scope, key, window_start, hits, expires_at) VALUES ('login-address', '192.0.2.1', 0, 3, 1000)")
         .execute(&db.pool)
         .await
@@ -451,9 +553,23 @@ async fn old_refresh_tokens_and_rate_limit_counters_are_pruned() {
     // Assert
     let mut counts = (0, 0, 0);
     for _ in 0..500 {
-        let tokens: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM refresh_tokens WHERE user_id = $1").bind(&old_id.0).fetch_one(&db.pool).await.unwrap();
-        let stale: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM rate_limit_hits WHERE expires_at < 2000").fetch_one(&db.pool).await.unwrap();
-        let current: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM rate_limit_hits WHERE scope LIKE 'login-%' AND hits > 0").fetch_one(&db.pool).await.unwrap();
+        let tokens: (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM refresh_tokens WHERE user_id = $1")
+                .bind(&old_id.0)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        let stale: (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM rate_limit_hits WHERE expires_at < 2000")
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        let current: (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM rate_limit_hits WHERE scope LIKE 'login-%' AND hits > 0",
+        )
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
         counts = (tokens.0, stale.0, current.0);
         if counts.0 == 0 && counts.1 == 0 {
             break;

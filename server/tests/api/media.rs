@@ -6,7 +6,8 @@ use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 
 use crate::helpers::{
-    GPS_MARKER, TestApp, assert_error, contains, jpeg, jpeg_with_gps, png, spawn_app, spawn_app_with, webp,
+    GPS_MARKER, TestApp, assert_error, contains, jpeg, jpeg_with_gps, png, spawn_app,
+    spawn_app_with, webp,
 };
 
 const GUIDE_PICTURE: &str = "/api/v1/guides/profile-image";
@@ -14,8 +15,15 @@ const TOURIST_PICTURE: &str = "/api/v1/tourists/profile-image";
 const ID_CARD: &str = "/api/v1/tourists/id-image";
 
 /// Uploads a guide photo; returns the updated guide (`data`).
-async fn upload_guide_picture(app: &TestApp, token: &str, name: &str, content_type: &str, bytes: Vec<u8>) -> Value {
-    let response = app.upload(GUIDE_PICTURE, token, "profileImage", name, content_type, bytes).await;
+async fn upload_guide_picture(
+    app: &TestApp,
+    token: &str,
+    name: &str,
+    content_type: &str,
+    bytes: Vec<u8>,
+) -> Value {
+    let response =
+        app.upload(GUIDE_PICTURE, token, "profileImage", name, content_type, bytes).await;
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["status"], "success");
@@ -25,8 +33,11 @@ async fn upload_guide_picture(app: &TestApp, token: &str, name: &str, content_ty
 
 async fn fetch(app: &TestApp, url: &str) -> (StatusCode, String, String, Vec<u8>) {
     let response = app.get(url).await;
-    let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
-    let (status, content_type, cache) = (response.status(), header("content-type"), header("cache-control"));
+    let header = |name: &str| {
+        response.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned()
+    };
+    let (status, content_type, cache) =
+        (response.status(), header("content-type"), header("cache-control"));
     (status, content_type, cache, response.bytes().await.unwrap().to_vec())
 }
 
@@ -37,7 +48,9 @@ async fn a_png_named_jpg_with_a_jpeg_content_type_is_accepted_and_stored_as_png(
     let guide = app.signup_and_login("guide").await;
 
     // Act
-    let data = upload_guide_picture(&app, &guide.token, "holiday.jpg", "image/jpeg", png(300, 200, true)).await;
+    let data =
+        upload_guide_picture(&app, &guide.token, "holiday.jpg", "image/jpeg", png(300, 200, true))
+            .await;
 
     // Assert
     let url = data["guideDetails"]["profilePicture"].as_str().expect("profilePicture");
@@ -57,11 +70,23 @@ async fn a_text_file_named_png_is_refused_with_415_and_nothing_is_stored() {
 
     // Act
     let response = app
-        .upload(GUIDE_PICTURE, &guide.token, "profileImage", "photo.png", "image/png", b"just some text, honestly".to_vec())
+        .upload(
+            GUIDE_PICTURE,
+            &guide.token,
+            "profileImage",
+            "photo.png",
+            "image/png",
+            b"just some text, honestly".to_vec(),
+        )
         .await;
 
     // Assert
-    assert_error(response, StatusCode::UNSUPPORTED_MEDIA_TYPE, "Only JPEG, PNG or WebP images are allowed").await;
+    assert_error(
+        response,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "Only JPEG, PNG or WebP images are allowed",
+    )
+    .await;
     assert!(app.media_files().is_empty());
 }
 
@@ -73,10 +98,16 @@ async fn other_image_types_such_as_gif_are_refused_with_415() {
     let gif = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;".to_vec();
 
     // Act
-    let response = app.upload(GUIDE_PICTURE, &guide.token, "profileImage", "a.png", "image/png", gif).await;
+    let response =
+        app.upload(GUIDE_PICTURE, &guide.token, "profileImage", "a.png", "image/png", gif).await;
 
     // Assert
-    assert_error(response, StatusCode::UNSUPPORTED_MEDIA_TYPE, "Only JPEG, PNG or WebP images are allowed").await;
+    assert_error(
+        response,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "Only JPEG, PNG or WebP images are allowed",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -88,7 +119,9 @@ async fn a_file_over_8_mb_is_refused_with_413() {
     bytes.resize(8 * 1024 * 1024 + 1, 0);
 
     // Act
-    let response = app.upload(GUIDE_PICTURE, &guide.token, "profileImage", "big.png", "image/png", bytes).await;
+    let response = app
+        .upload(GUIDE_PICTURE, &guide.token, "profileImage", "big.png", "image/png", bytes)
+        .await;
 
     // Assert
     assert_error(response, StatusCode::PAYLOAD_TOO_LARGE, "Images must be 8 MB or smaller").await;
@@ -103,7 +136,9 @@ async fn a_body_far_over_the_upload_limit_is_refused_with_413() {
     let bytes = vec![0u8; 20 * 1024 * 1024];
 
     // Act
-    let response = app.upload(GUIDE_PICTURE, &guide.token, "other", "x.bin", "application/octet-stream", bytes).await;
+    let response = app
+        .upload(GUIDE_PICTURE, &guide.token, "other", "x.bin", "application/octet-stream", bytes)
+        .await;
 
     // Assert
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
@@ -134,11 +169,23 @@ async fn an_image_over_40_megapixels_is_refused_with_400() {
     for (width, height) in [(8000, 5001), (30_000, 10)] {
         // Act
         let response = app
-            .upload(GUIDE_PICTURE, &guide.token, "profileImage", "bomb.png", "image/png", png_claiming(width, height))
+            .upload(
+                GUIDE_PICTURE,
+                &guide.token,
+                "profileImage",
+                "bomb.png",
+                "image/png",
+                png_claiming(width, height),
+            )
             .await;
 
         // Assert
-        assert_error(response, StatusCode::BAD_REQUEST, "This image is too large (maximum 40 megapixels)").await;
+        assert_error(
+            response,
+            StatusCode::BAD_REQUEST,
+            "This image is too large (maximum 40 megapixels)",
+        )
+        .await;
     }
 }
 
@@ -153,7 +200,9 @@ async fn a_broken_image_is_refused_with_400() {
 
     for (name, bytes) in [("cut.png", whole[..whole.len() / 3].to_vec()), ("junk.jpg", junk_jpeg)] {
         // Act
-        let response = app.upload(GUIDE_PICTURE, &guide.token, "profileImage", name, "image/jpeg", bytes).await;
+        let response = app
+            .upload(GUIDE_PICTURE, &guide.token, "profileImage", name, "image/jpeg", bytes)
+            .await;
 
         // Assert
         assert_error(response, StatusCode::BAD_REQUEST, "This image could not be read").await;
@@ -168,9 +217,14 @@ async fn an_upload_without_the_file_field_is_refused_with_400() {
     let guide = app.signup_and_login("guide").await;
 
     // Act
-    let wrong_field = app.upload(GUIDE_PICTURE, &guide.token, "photo", "a.png", "image/png", png(5, 5, false)).await;
-    let empty_file = app.upload(GUIDE_PICTURE, &guide.token, "profileImage", "a.png", "image/png", Vec::new()).await;
-    let not_multipart = app.post_json_auth(GUIDE_PICTURE, &serde_json::json!({}), &guide.token).await;
+    let wrong_field = app
+        .upload(GUIDE_PICTURE, &guide.token, "photo", "a.png", "image/png", png(5, 5, false))
+        .await;
+    let empty_file = app
+        .upload(GUIDE_PICTURE, &guide.token, "profileImage", "a.png", "image/png", Vec::new())
+        .await;
+    let not_multipart =
+        app.post_json_auth(GUIDE_PICTURE, &serde_json::json!({}), &guide.token).await;
 
     // Assert
     assert_error(wrong_field, StatusCode::BAD_REQUEST, "Please choose an image").await;
@@ -184,7 +238,10 @@ async fn exif_gps_is_gone_after_upload() {
     let app = spawn_app().await;
     let guide = app.signup_and_login("guide").await;
     let original = jpeg_with_gps();
-    assert!(contains(&original, b"Exif") && contains(&original, GPS_MARKER), "the test image carries EXIF GPS");
+    assert!(
+        contains(&original, b"Exif") && contains(&original, GPS_MARKER),
+        "the test image carries EXIF GPS"
+    );
     assert!(image::load_from_memory(&original).is_ok(), "the test image is a readable JPEG");
 
     // Act
@@ -201,7 +258,11 @@ async fn exif_gps_is_gone_after_upload() {
         assert!(!contains(&bytes, &[0xFF, 0xE1]), "{field} still has an APP1 segment");
     }
     for file in app.media_files() {
-        assert!(!contains(&std::fs::read(&file).unwrap(), GPS_MARKER), "{} keeps the GPS block", file.display());
+        assert!(
+            !contains(&std::fs::read(&file).unwrap(), GPS_MARKER),
+            "{} keeps the GPS block",
+            file.display()
+        );
     }
 }
 
@@ -212,10 +273,12 @@ async fn a_webp_image_is_accepted() {
     let guide = app.signup_and_login("guide").await;
 
     // Act
-    let data = upload_guide_picture(&app, &guide.token, "pic.webp", "image/webp", webp(120, 90)).await;
+    let data =
+        upload_guide_picture(&app, &guide.token, "pic.webp", "image/webp", webp(120, 90)).await;
 
     // Assert
-    let (status, _, _, bytes) = fetch(&app, data["guideDetails"]["profilePicture"].as_str().unwrap()).await;
+    let (status, _, _, bytes) =
+        fetch(&app, data["guideDetails"]["profilePicture"].as_str().unwrap()).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(image::load_from_memory(&bytes).unwrap().width(), 120);
 }
@@ -227,7 +290,8 @@ async fn public_images_have_long_cache_headers_and_a_thumbnail_of_at_most_480_px
     let guide = app.signup_and_login("guide").await;
 
     // Act
-    let data = upload_guide_picture(&app, &guide.token, "wide.jpg", "image/jpeg", jpeg(1200, 800)).await;
+    let data =
+        upload_guide_picture(&app, &guide.token, "wide.jpg", "image/jpeg", jpeg(1200, 800)).await;
 
     // Assert
     let details = &data["guideDetails"];
@@ -235,7 +299,8 @@ async fn public_images_have_long_cache_headers_and_a_thumbnail_of_at_most_480_px
     assert_eq!(status, StatusCode::OK);
     assert_eq!(cache, "public, max-age=31536000, immutable");
     assert_eq!(image::load_from_memory(&full).unwrap().width(), 1200);
-    let (status, _, cache, thumb) = fetch(&app, details["profilePictureThumb"].as_str().unwrap()).await;
+    let (status, _, cache, thumb) =
+        fetch(&app, details["profilePictureThumb"].as_str().unwrap()).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(cache, "public, max-age=31536000, immutable");
     let thumb = image::load_from_memory(&thumb).unwrap();
@@ -267,13 +332,15 @@ async fn replacing_a_profile_image_deletes_the_old_one() {
     // Arrange
     let app = spawn_app().await;
     let guide = app.signup_and_login("guide").await;
-    let first = upload_guide_picture(&app, &guide.token, "a.jpg", "image/jpeg", jpeg(100, 100)).await;
+    let first =
+        upload_guide_picture(&app, &guide.token, "a.jpg", "image/jpeg", jpeg(100, 100)).await;
     let old_url = first["guideDetails"]["profilePicture"].as_str().unwrap().to_owned();
     let old_thumb = first["guideDetails"]["profilePictureThumb"].as_str().unwrap().to_owned();
     assert_eq!(app.media_files().len(), 3, "the image, its thumbnail and its WebP copy");
 
     // Act
-    let second = upload_guide_picture(&app, &guide.token, "b.png", "image/png", png(100, 100, false)).await;
+    let second =
+        upload_guide_picture(&app, &guide.token, "b.png", "image/png", png(100, 100, false)).await;
 
     // Assert
     let new_url = second["guideDetails"]["profilePicture"].as_str().unwrap();
@@ -281,20 +348,28 @@ async fn replacing_a_profile_image_deletes_the_old_one() {
     assert_eq!(fetch(&app, new_url).await.0, StatusCode::OK);
     assert_eq!(fetch(&app, &old_url).await.0, StatusCode::NOT_FOUND);
     assert_eq!(fetch(&app, &old_thumb).await.0, StatusCode::NOT_FOUND);
-    assert_eq!(app.media_files().len(), 3, "only the new image, its thumbnail and its WebP copy remain");
+    assert_eq!(
+        app.media_files().len(),
+        3,
+        "only the new image, its thumbnail and its WebP copy remain"
+    );
     let db = app.db().await;
-    let (rows,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM media").fetch_one(&db.pool).await.unwrap();
+    let (rows,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM media").fetch_one(&db.pool).await.unwrap();
     assert_eq!(rows, 1);
 }
 
 /// A traveller with an ID card; returns (traveller token, private URL).
 async fn traveller_with_id_card(app: &TestApp) -> (String, String) {
     let traveller = app.signup_and_login("tourist").await;
-    let response = app.upload(ID_CARD, &traveller.token, "idCardImage", "id.jpg", "image/jpeg", jpeg(400, 250)).await;
+    let response = app
+        .upload(ID_CARD, &traveller.token, "idCardImage", "id.jpg", "image/jpeg", jpeg(400, 250))
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["message"], "ID card uploaded");
-    let url = body["data"]["touristDetails"]["idCardImage"].as_str().expect("idCardImage").to_owned();
+    let url =
+        body["data"]["touristDetails"]["idCardImage"].as_str().expect("idCardImage").to_owned();
     assert!(url.starts_with("/api/v1/media/private/"), "{url}");
     (traveller.token, url)
 }
@@ -322,7 +397,12 @@ async fn an_id_card_is_served_to_its_owner_and_admins_only_and_never_cached() {
     assert_eq!(app.get_auth(&url, "not-a-token").await.status(), StatusCode::UNAUTHORIZED);
     for token in [&other_traveller.token, &guide.token] {
         let response = app.get_auth(&url, token).await;
-        assert_error(response, StatusCode::FORBIDDEN, "Only the owner and admins may see this image").await;
+        assert_error(
+            response,
+            StatusCode::FORBIDDEN,
+            "Only the owner and admins may see this image",
+        )
+        .await;
     }
     // And it is never at a public URL.
     let file = url.rsplit('/').next().unwrap();
@@ -335,7 +415,12 @@ async fn a_private_image_that_does_not_exist_or_is_public_answers_404() {
     let app = spawn_app().await;
     let guide = app.signup_and_login("guide").await;
     let data = upload_guide_picture(&app, &guide.token, "a.jpg", "image/jpeg", jpeg(50, 50)).await;
-    let public_id = data["guideDetails"]["profilePicture"].as_str().unwrap().trim_start_matches("/media/").trim_end_matches(".jpg").to_owned();
+    let public_id = data["guideDetails"]["profilePicture"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/media/")
+        .trim_end_matches(".jpg")
+        .to_owned();
 
     for id in ["0123456789abcdef0123456789abcdef", public_id.as_str(), "..%2Fetc"] {
         // Act
@@ -354,12 +439,19 @@ async fn a_traveller_photo_is_accepted_under_either_field_name() {
 
     for field in ["profileImage", "profilePicture"] {
         // Act
-        let response = app.upload(TOURIST_PICTURE, &traveller.token, field, "me.jpg", "image/jpeg", jpeg(60, 60)).await;
+        let response = app
+            .upload(TOURIST_PICTURE, &traveller.token, field, "me.jpg", "image/jpeg", jpeg(60, 60))
+            .await;
 
         // Assert
         assert_eq!(response.status(), StatusCode::OK, "{field}");
         let body: Value = response.json().await.unwrap();
-        assert!(body["data"]["touristDetails"]["profilePicture"].as_str().unwrap().starts_with("/media/"));
+        assert!(
+            body["data"]["touristDetails"]["profilePicture"]
+                .as_str()
+                .unwrap()
+                .starts_with("/media/")
+        );
     }
     assert_eq!(app.media_files().len(), 3, "the first photo was replaced");
 }
@@ -369,9 +461,10 @@ async fn other_fields_in_the_form_are_ignored() {
     // Arrange
     let app = spawn_app().await;
     let traveller = app.signup_and_login("tourist").await;
-    let form = Form::new()
-        .text("note", "hello")
-        .part("coverImage", Part::bytes(jpeg(90, 30)).file_name("cover.jpg").mime_str("image/jpeg").unwrap());
+    let form = Form::new().text("note", "hello").part(
+        "coverImage",
+        Part::bytes(jpeg(90, 30)).file_name("cover.jpg").mime_str("image/jpeg").unwrap(),
+    );
 
     // Act
     let response = app.upload_form("/api/v1/tourists/cover-image", &traveller.token, form).await;
@@ -400,7 +493,11 @@ async fn s3_app() -> Option<TestApp> {
     let endpoint = endpoint.trim_end_matches('/').to_owned();
     let bucket = format!("yatra-test-{}", uuid::Uuid::new_v4().simple());
     // moto accepts an unsigned bucket creation; a real server would need credentials.
-    let created = reqwest::Client::new().put(format!("{endpoint}/{bucket}")).send().await.expect("S3 server reachable");
+    let created = reqwest::Client::new()
+        .put(format!("{endpoint}/{bucket}"))
+        .send()
+        .await
+        .expect("S3 server reachable");
     assert!(created.status().is_success(), "cannot create bucket: {}", created.status());
     let app = spawn_app_with(&[
         ("YATRA_S3_BUCKET", &bucket),
@@ -425,7 +522,8 @@ async fn s3_public_images_are_stored_in_the_bucket_served_and_replaced() {
     let guide = app.signup_and_login("guide").await;
 
     // Act
-    let first = upload_guide_picture(&app, &guide.token, "gps.jpg", "image/jpeg", jpeg_with_gps()).await;
+    let first =
+        upload_guide_picture(&app, &guide.token, "gps.jpg", "image/jpeg", jpeg_with_gps()).await;
     let old_url = first["guideDetails"]["profilePicture"].as_str().unwrap().to_owned();
     let old_key = format!("public/{}", old_url.trim_start_matches("/media/"));
 
@@ -440,10 +538,14 @@ async fn s3_public_images_are_stored_in_the_bucket_served_and_replaced() {
     assert!(!contains(&bytes, GPS_MARKER));
 
     // Act: replace it.
-    let second = upload_guide_picture(&app, &guide.token, "b.png", "image/png", png(40, 40, false)).await;
+    let second =
+        upload_guide_picture(&app, &guide.token, "b.png", "image/png", png(40, 40, false)).await;
 
     // Assert: the old objects are gone from the bucket.
-    assert_eq!(fetch(&app, second["guideDetails"]["profilePicture"].as_str().unwrap()).await.0, StatusCode::OK);
+    assert_eq!(
+        fetch(&app, second["guideDetails"]["profilePicture"].as_str().unwrap()).await.0,
+        StatusCode::OK
+    );
     assert_eq!(fetch(&app, &old_url).await.0, StatusCode::NOT_FOUND);
     assert!(!s3_has(&app, &old_key).await, "{old_key} was not deleted");
     assert!(!s3_has(&app, &old_key.replace(".jpg", "-thumb.jpg")).await);

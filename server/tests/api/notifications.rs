@@ -21,9 +21,16 @@ pub(crate) struct Stream {
 
 impl Stream {
     pub(crate) async fn open(client: &reqwest::Client, address: &str, token: &str) -> Self {
-        let response = client.get(format!("{address}/api/v1/notifications/stream")).bearer_auth(token).send().await.unwrap();
+        let response = client
+            .get(format!("{address}/api/v1/notifications/stream"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), StatusCode::OK);
-        assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
+        assert!(
+            response.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream")
+        );
         Self { response, buffer: String::new() }
     }
 
@@ -47,13 +54,18 @@ impl Stream {
                 let event: String = self.buffer.drain(..end + 2).collect();
                 // The stream also carries message events; this reads notification counts.
                 let is_unread = event.lines().any(|l| l == "event: unread" || l == "event:unread");
-                if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data:")).filter(|_| is_unread) {
+                if let Some(data) =
+                    event.lines().find_map(|l| l.strip_prefix("data:")).filter(|_| is_unread)
+                {
                     let value: Value = serde_json::from_str(data.trim()).unwrap();
                     return value["count"].as_i64().unwrap();
                 }
                 continue;
             }
-            let chunk = tokio::time::timeout_at(deadline, self.response.chunk()).await.expect("no event within 10 s").unwrap();
+            let chunk = tokio::time::timeout_at(deadline, self.response.chunk())
+                .await
+                .expect("no event within 10 s")
+                .unwrap();
             self.buffer.push_str(&String::from_utf8_lossy(&chunk.expect("the stream ended")));
         }
     }
@@ -74,24 +86,60 @@ async fn each_role_reads_only_its_own_notifications_and_marks_them_read() {
     assert_eq!(guide_list.as_array().unwrap().len(), 2, "verified, then the request");
     assert_eq!(tourist_list.as_array().unwrap().len(), 1, "approved");
     let notification = &tourist_list[0];
-    for field in ["_id", "isRead", "guideMessage", "touristMessage", "status", "paymentStatus", "bookingId", "createdAt"] {
+    for field in [
+        "_id",
+        "isRead",
+        "guideMessage",
+        "touristMessage",
+        "status",
+        "paymentStatus",
+        "bookingId",
+        "createdAt",
+    ] {
         assert!(notification.get(field).is_some(), "{field}");
     }
-    assert_eq!(app.get_auth("/api/v1/notifications/guide", &tourist.token).await.status(), StatusCode::FORBIDDEN);
-    assert_eq!(app.get_auth("/api/v1/notifications/tourist", &guide.token).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.get_auth("/api/v1/notifications/guide", &tourist.token).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.get_auth("/api/v1/notifications/tourist", &guide.token).await.status(),
+        StatusCode::FORBIDDEN
+    );
     assert_eq!(app.get("/api/v1/notifications/tourist").await.status(), StatusCode::UNAUTHORIZED);
 
     let id = notification["_id"].as_str().unwrap();
     let read_path = format!("/api/v1/notifications/{id}/read");
-    assert_error(app.patch_json_auth(&read_path, &json!({}), &stranger.token).await, StatusCode::NOT_FOUND, "Notification not found").await;
-    assert_error(app.patch_json_auth(&read_path, &json!({}), &guide.token).await, StatusCode::NOT_FOUND, "Notification not found").await;
+    assert_error(
+        app.patch_json_auth(&read_path, &json!({}), &stranger.token).await,
+        StatusCode::NOT_FOUND,
+        "Notification not found",
+    )
+    .await;
+    assert_error(
+        app.patch_json_auth(&read_path, &json!({}), &guide.token).await,
+        StatusCode::NOT_FOUND,
+        "Notification not found",
+    )
+    .await;
     assert_eq!(unread(&app, &tourist).await, 1);
-    assert_eq!(app.patch_json_auth(&read_path, &json!({}), &tourist.token).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.patch_json_auth(&read_path, &json!({}), &tourist.token).await.status(),
+        StatusCode::OK
+    );
     assert_eq!(unread(&app, &tourist).await, 0);
-    assert_eq!(app.get_data("/api/v1/notifications/tourist", &tourist.token).await[0]["isRead"], true);
+    assert_eq!(
+        app.get_data("/api/v1/notifications/tourist", &tourist.token).await[0]["isRead"],
+        true
+    );
 
     assert_eq!(unread(&app, &guide).await, 2);
-    assert_eq!(app.patch_json_auth("/api/v1/notifications/read-all", &json!({}), &guide.token).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.patch_json_auth("/api/v1/notifications/read-all", &json!({}), &guide.token)
+            .await
+            .status(),
+        StatusCode::OK
+    );
     assert_eq!(unread(&app, &guide).await, 0);
 }
 

@@ -27,7 +27,13 @@ async fn shutting_down_ends_open_event_streams_and_the_server_exits() {
     let serving = tokio::spawn(server.run_until(async move {
         let _ = stopped.await;
     }));
-    let mut stream = app.client.get(format!("{address}/api/v1/notifications/stream")).bearer_auth(&tourist.token).send().await.unwrap();
+    let mut stream = app
+        .client
+        .get(format!("{address}/api/v1/notifications/stream"))
+        .bearer_auth(&tourist.token)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(stream.status(), StatusCode::OK);
     let first = stream.chunk().await.unwrap().expect("the first event");
     assert!(String::from_utf8_lossy(&first).contains("unread"));
@@ -69,13 +75,23 @@ fn the_binary_exits_promptly_on_sigterm_with_an_event_stream_open() {
         let base = format!("http://127.0.0.1:{port}");
         let client = reqwest::Client::new();
         for _ in 0..200 {
-            if client.get(format!("{base}/readyz")).send().await.is_ok_and(|r| r.status().is_success()) {
+            if client
+                .get(format!("{base}/readyz"))
+                .send()
+                .await
+                .is_ok_and(|r| r.status().is_success())
+            {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         let email = crate::helpers::unique_email();
-        let signup = client.post(format!("{base}/api/v1/auth/signup")).json(&crate::helpers::signup_body(&email, "tourist")).send().await.unwrap();
+        let signup = client
+            .post(format!("{base}/api/v1/auth/signup"))
+            .json(&crate::helpers::signup_body(&email, "tourist"))
+            .send()
+            .await
+            .unwrap();
         assert!(signup.status().is_success(), "{}", signup.status());
         let login: Value = client
             .post(format!("{base}/api/v1/auth/login"))
@@ -86,14 +102,22 @@ fn the_binary_exits_promptly_on_sigterm_with_an_event_stream_open() {
             .json()
             .await
             .unwrap();
-        let mut stream = client.get(format!("{base}/api/v1/notifications/stream")).bearer_auth(login["token"].as_str().unwrap()).send().await.unwrap();
+        let mut stream = client
+            .get(format!("{base}/api/v1/notifications/stream"))
+            .bearer_auth(login["token"].as_str().unwrap())
+            .send()
+            .await
+            .unwrap();
         assert_eq!(stream.status(), StatusCode::OK);
         stream.chunk().await.unwrap().expect("the first event");
         stream
     });
 
     // Act
-    let signalled = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    let signalled = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
     assert!(signalled.success());
 
     // Assert
@@ -137,7 +161,14 @@ fn noisy_png(width: u32, height: u32) -> Vec<u8> {
 
 /// A raw `POST /api/v1/tourists/profile-image` whose body is written in `chunks` pieces,
 /// `pause` apart, stopping after `send_chunks` of them; returns the status and body.
-async fn trickle_upload(app: &TestApp, token: &str, picture: &[u8], chunks: usize, send_chunks: usize, pause: Duration) -> (u16, String) {
+async fn trickle_upload(
+    app: &TestApp,
+    token: &str,
+    picture: &[u8],
+    chunks: usize,
+    send_chunks: usize,
+    pause: Duration,
+) -> (u16, String) {
     let mut body = format!(
         "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"profileImage\"; filename=\"me.png\"\r\nContent-Type: image/png\r\n\r\n"
     )
@@ -159,7 +190,10 @@ async fn trickle_upload(app: &TestApp, token: &str, picture: &[u8], chunks: usiz
         }
     }
     let mut answer = Vec::new();
-    tokio::time::timeout(Duration::from_secs(20), socket.read_to_end(&mut answer)).await.expect("an answer").unwrap();
+    tokio::time::timeout(Duration::from_secs(20), socket.read_to_end(&mut answer))
+        .await
+        .expect("an answer")
+        .unwrap();
     let answer = String::from_utf8_lossy(&answer).into_owned();
     let status = answer.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
     let body = answer.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
@@ -170,13 +204,16 @@ async fn trickle_upload(app: &TestApp, token: &str, picture: &[u8], chunks: usiz
 async fn an_upload_arriving_slowly_but_steadily_outlasts_the_request_timeout() {
     // Arrange: a 1 s request timeout; the picture takes about 3 s to arrive (over 20 kB/s,
     // the pace a 4 MB photo at 100 kB/s keeps against the real 30 s).
-    let app = spawn_app_with(&[("YATRA_REQUEST_TIMEOUT_SECS", "1"), ("YATRA_UPLOAD_STALL_SECS", "1")]).await;
+    let app =
+        spawn_app_with(&[("YATRA_REQUEST_TIMEOUT_SECS", "1"), ("YATRA_UPLOAD_STALL_SECS", "1")])
+            .await;
     let tourist = app.signup_and_login("tourist").await;
     let picture = noisy_png(200, 200);
     assert!(picture.len() > 60_000, "the picture is {} bytes", picture.len());
 
     // Act
-    let (status, body) = trickle_upload(&app, &tourist.token, &picture, 10, 10, Duration::from_millis(300)).await;
+    let (status, body) =
+        trickle_upload(&app, &tourist.token, &picture, 10, 10, Duration::from_millis(300)).await;
 
     // Assert
     assert_eq!(status, 200, "{body}");
@@ -186,12 +223,15 @@ async fn an_upload_arriving_slowly_but_steadily_outlasts_the_request_timeout() {
 #[tokio::test]
 async fn an_upload_that_stops_arriving_is_answered_408() {
     // Arrange
-    let app = spawn_app_with(&[("YATRA_REQUEST_TIMEOUT_SECS", "5"), ("YATRA_UPLOAD_STALL_SECS", "1")]).await;
+    let app =
+        spawn_app_with(&[("YATRA_REQUEST_TIMEOUT_SECS", "5"), ("YATRA_UPLOAD_STALL_SECS", "1")])
+            .await;
     let tourist = app.signup_and_login("tourist").await;
     let picture = png(200, 200, false);
 
     // Act: half the body, then nothing.
-    let (status, body) = trickle_upload(&app, &tourist.token, &picture, 10, 5, Duration::from_millis(10)).await;
+    let (status, body) =
+        trickle_upload(&app, &tourist.token, &picture, 10, 5, Duration::from_millis(10)).await;
 
     // Assert
     assert_eq!(status, 408, "{body}");
@@ -212,7 +252,10 @@ async fn a_json_body_that_trickles_in_still_meets_the_request_timeout() {
         .await
         .unwrap();
     let mut answer = Vec::new();
-    tokio::time::timeout(Duration::from_secs(20), socket.read_to_end(&mut answer)).await.expect("an answer").unwrap();
+    tokio::time::timeout(Duration::from_secs(20), socket.read_to_end(&mut answer))
+        .await
+        .expect("an answer")
+        .unwrap();
 
     // Assert
     let answer = String::from_utf8_lossy(&answer);
@@ -235,7 +278,12 @@ async fn metrics_label_requests_by_method_matched_route_and_status() {
     // Arrange
     let app = spawn_app().await;
     let raw_id = "0190ffff-not-a-real-id";
-    let unauthorized = app.client.patch(app.url(&format!("/api/v1/notifications/{raw_id}/read"))).send().await.unwrap();
+    let unauthorized = app
+        .client
+        .patch(app.url(&format!("/api/v1/notifications/{raw_id}/read")))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(unauthorized.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(app.get("/healthz").await.status(), StatusCode::OK);
 
@@ -247,7 +295,10 @@ async fn metrics_label_requests_by_method_matched_route_and_status() {
     assert!(text.contains(&format!("yatra_http_requests_total{labels}")), "{text}");
     assert!(text.contains(&format!("yatra_http_request_duration_seconds_count{labels}")), "{text}");
     assert!(text.contains(r#"yatra_http_request_duration_seconds_bucket{method="PATCH",route="/api/v1/notifications/{id}/read",status="401",le="0.005"}"#), "{text}");
-    assert!(text.contains(r#"yatra_http_requests_total{method="GET",route="/healthz",status="200"}"#), "{text}");
+    assert!(
+        text.contains(r#"yatra_http_requests_total{method="GET",route="/healthz",status="200"}"#),
+        "{text}"
+    );
     assert!(!text.contains(raw_id), "a raw path leaked into a label");
     assert!(text.contains("yatra_db_pool_connections "), "{text}");
     assert!(text.contains("yatra_db_pool_idle_connections "), "{text}");
@@ -259,15 +310,29 @@ async fn metrics_count_booking_transitions_payments_and_failed_logins() {
     let app = spawn_app().await;
     let (_, tourist, booking) = approved_booking(&app, 3, 1).await;
     let created: Value = app
-        .get_auth(&format!("/api/v1/tourists/stripe/create-session/{}", booking["_id"].as_str().unwrap()), &tourist.token)
+        .get_auth(
+            &format!("/api/v1/tourists/stripe/create-session/{}", booking["_id"].as_str().unwrap()),
+            &tourist.token,
+        )
         .await
         .json()
         .await
         .unwrap();
     let session_id = created["sessionId"].as_str().unwrap();
-    let paid = app.post_json_auth(&format!("/api/v1/payments/sandbox/{session_id}/pay"), &json!({}), &tourist.token).await;
+    let paid = app
+        .post_json_auth(
+            &format!("/api/v1/payments/sandbox/{session_id}/pay"),
+            &json!({}),
+            &tourist.token,
+        )
+        .await;
     assert_eq!(paid.status(), StatusCode::OK);
-    assert_error(app.login_response(&tourist.email, "not-the-password-1").await, StatusCode::UNAUTHORIZED, "Invalid email or password").await;
+    assert_error(
+        app.login_response(&tourist.email, "not-the-password-1").await,
+        StatusCode::UNAUTHORIZED,
+        "Invalid email or password",
+    )
+    .await;
 
     // Act
     let text = metrics_text(&app).await;

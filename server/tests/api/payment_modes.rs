@@ -49,7 +49,8 @@ async fn without_a_provider_or_the_sandbox_starting_a_checkout_answers_503_and_c
     // Assert
     assert_error(response, StatusCode::SERVICE_UNAVAILABLE, NOT_SET_UP).await;
     let db = app.db().await;
-    let (payments,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM payments").fetch_one(&db.pool).await.unwrap();
+    let (payments,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM payments").fetch_one(&db.pool).await.unwrap();
     assert_eq!(payments, 0, "no checkout was recorded");
     assert_eq!(card_mode(&app).await, "none");
 }
@@ -62,7 +63,8 @@ async fn the_sandbox_runs_only_when_asked_for() {
     let data_dir = dir.path().display().to_string();
 
     // Act
-    let unset = Config::from_lookup(|name| (name == "YATRA_DATA_DIR").then(|| data_dir.clone())).unwrap();
+    let unset =
+        Config::from_lookup(|name| (name == "YATRA_DATA_DIR").then(|| data_dir.clone())).unwrap();
 
     // Assert
     assert_eq!(card_mode(&sandbox).await, "sandbox");
@@ -75,14 +77,24 @@ async fn a_sandbox_checkout_cannot_be_paid_once_the_sandbox_is_turned_off() {
     // Arrange: a checkout started while the sandbox ran...
     let app = spawn_app().await;
     let (_, tourist, booking) = approved_booking(&app, 3, 1).await;
-    let created: Value = app.get_auth(&create_path(booking["_id"].as_str().unwrap()), &tourist.token).await.json().await.unwrap();
+    let created: Value = app
+        .get_auth(&create_path(booking["_id"].as_str().unwrap()), &tourist.token)
+        .await
+        .json()
+        .await
+        .unwrap();
     let session_id = created["sessionId"].as_str().unwrap().to_owned();
     // ...and the same database served by a server without it.
     let closed = server_like(&app, |config| config.payments_sandbox = false).await;
     let client = reqwest::Client::new();
 
     // Act
-    let shown = client.get(format!("{closed}/api/v1/payments/sandbox/{session_id}")).bearer_auth(&tourist.token).send().await.unwrap();
+    let shown = client
+        .get(format!("{closed}/api/v1/payments/sandbox/{session_id}"))
+        .bearer_auth(&tourist.token)
+        .send()
+        .await
+        .unwrap();
     let paid = client
         .post(format!("{closed}/api/v1/payments/sandbox/{session_id}/pay"))
         .bearer_auth(&tourist.token)
@@ -102,7 +114,8 @@ async fn a_sandbox_checkout_cannot_be_paid_once_the_sandbox_is_turned_off() {
     assert_error(shown, StatusCode::NOT_FOUND, "Checkout not found").await;
     assert_error(paid, StatusCode::NOT_FOUND, "Checkout not found").await;
     assert_error(cancelled, StatusCode::NOT_FOUND, "Checkout not found").await;
-    let status = app.get_data(&format!("/api/v1/payments/session/{session_id}"), &tourist.token).await;
+    let status =
+        app.get_data(&format!("/api/v1/payments/session/{session_id}"), &tourist.token).await;
     assert_eq!(status["paymentStatus"], "pending");
     assert_eq!(status["booking"]["paymentStatus"], "unpaid");
 }
@@ -121,7 +134,9 @@ async fn with_a_stripe_key_stripe_wins_over_the_sandbox_and_the_sandbox_endpoint
 
     // Act
     let mode = card_mode(&app).await;
-    let sandbox = app.post_json_auth("/api/v1/payments/sandbox/sandbox_x/pay", &json!({}), &tourist.token).await;
+    let sandbox = app
+        .post_json_auth("/api/v1/payments/sandbox/sandbox_x/pay", &json!({}), &tourist.token)
+        .await;
 
     // Assert
     assert_eq!(mode, "stripe");
@@ -139,7 +154,10 @@ async fn the_payment_methods_are_public() {
     // Assert
     assert_eq!(response.status(), StatusCode::OK);
     let body: Value = response.json().await.unwrap();
-    assert_eq!(body, json!({ "status": "success", "data": { "card": "none", "khalti": "none", "esewa": "none", "nprPerUsd": null } }));
+    assert_eq!(
+        body,
+        json!({ "status": "success", "data": { "card": "none", "khalti": "none", "esewa": "none", "nprPerUsd": null } })
+    );
 }
 
 /// `Config::from_lookup` over `vars`, with a data dir of its own.
@@ -166,7 +184,11 @@ fn config_refuses_a_stripe_key_without_a_webhook_secret_in_one_line_naming_the_v
 
 #[test]
 fn config_accepts_a_stripe_key_with_its_webhook_secret() {
-    let config = config_with(&[("YATRA_STRIPE_SECRET_KEY", "sk_test_x"), ("YATRA_STRIPE_WEBHOOK_SECRET", "whsec_x")]).unwrap();
+    let config = config_with(&[
+        ("YATRA_STRIPE_SECRET_KEY", "sk_test_x"),
+        ("YATRA_STRIPE_WEBHOOK_SECRET", "whsec_x"),
+    ])
+    .unwrap();
 
     assert_eq!(config.payment_mode(), PaymentMode::Stripe);
 }

@@ -27,13 +27,22 @@ async fn booking_state(app: &TestApp, user: &TestUser, booking_id: &str) -> Valu
 
 async fn count(app: &TestApp, sql: &str, id: &str) -> i64 {
     let db = app.db().await;
-    let (count,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned())).bind(id).fetch_one(&db.pool).await.unwrap();
+    let (count,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned()))
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
     db.pool.close().await;
     count
 }
 
 async fn paid_notifications(app: &TestApp, booking_id: &str) -> i64 {
-    count(app, "SELECT COUNT(*) FROM notifications WHERE booking_id = $1 AND kind = 'booking_paid'", booking_id).await
+    count(
+        app,
+        "SELECT COUNT(*) FROM notifications WHERE booking_id = $1 AND kind = 'booking_paid'",
+        booking_id,
+    )
+    .await
 }
 
 /// A server with Stripe keys, its API pointed at `stripe`.
@@ -61,7 +70,10 @@ fn form_fields(body: &[u8]) -> HashMap<String, String> {
         let mut i = 0;
         while i < bytes.len() {
             if bytes[i] == b'%' && i + 2 < bytes.len() {
-                out.push(u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap(), 16).unwrap());
+                out.push(
+                    u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap(), 16)
+                        .unwrap(),
+                );
                 i += 3;
             } else {
                 out.push(bytes[i]);
@@ -110,8 +122,15 @@ async fn the_sandbox_checkout_pays_an_approved_booking_and_tells_both_sides() {
     let created: Value = created.json().await.unwrap();
     let session_id = created["sessionId"].as_str().unwrap().to_owned();
     assert_eq!(created["url"], format!("/sandbox/checkout/{session_id}"));
-    let shown = app.get_data(&format!("/api/v1/payments/sandbox/{session_id}"), &tourist.token).await;
-    let paid = app.post_json_auth(&format!("/api/v1/payments/sandbox/{session_id}/pay"), &json!({}), &tourist.token).await;
+    let shown =
+        app.get_data(&format!("/api/v1/payments/sandbox/{session_id}"), &tourist.token).await;
+    let paid = app
+        .post_json_auth(
+            &format!("/api/v1/payments/sandbox/{session_id}/pay"),
+            &json!({}),
+            &tourist.token,
+        )
+        .await;
 
     // Assert
     assert_eq!(shown["amount"], 80.0);
@@ -120,7 +139,8 @@ async fn the_sandbox_checkout_pays_an_approved_booking_and_tells_both_sides() {
     assert_eq!(paid.status(), StatusCode::OK);
     let paid: Value = paid.json().await.unwrap();
     assert_eq!(paid["redirect"], format!("/success?session_id={session_id}"));
-    let status = app.get_data(&format!("/api/v1/payments/session/{session_id}"), &tourist.token).await;
+    let status =
+        app.get_data(&format!("/api/v1/payments/session/{session_id}"), &tourist.token).await;
     assert_eq!(status["paymentStatus"], "paid");
     assert_eq!(status["booking"]["paymentStatus"], "paid");
     assert_eq!(status["booking"]["payment"]["reference"], session_id);
@@ -132,10 +152,21 @@ async fn the_sandbox_checkout_pays_an_approved_booking_and_tells_both_sides() {
     assert_eq!(guide_told[0]["paymentStatus"], "paid");
 
     // Paying twice changes nothing.
-    let again = app.post_json_auth(&format!("/api/v1/payments/sandbox/{session_id}/pay"), &json!({}), &tourist.token).await;
+    let again = app
+        .post_json_auth(
+            &format!("/api/v1/payments/sandbox/{session_id}/pay"),
+            &json!({}),
+            &tourist.token,
+        )
+        .await;
     assert_eq!(again.status(), StatusCode::OK);
     assert_eq!(paid_notifications(&app, id).await, 2);
-    assert_error(app.get_auth(&create_path(id), &tourist.token).await, StatusCode::CONFLICT, "This booking is already paid").await;
+    assert_error(
+        app.get_auth(&create_path(id), &tourist.token).await,
+        StatusCode::CONFLICT,
+        "This booking is already paid",
+    )
+    .await;
     app.assert_ledger_balances().await;
 }
 
@@ -148,7 +179,10 @@ async fn only_an_approved_unpaid_booking_of_your_own_can_be_paid() {
     let guide_id = booking["guide"]["_id"].as_str().unwrap().to_owned();
     let pending = request_booking(&app, &tourist, &guide_id, &days_from_today(20), 1).await;
     let declined = request_booking(&app, &tourist, &guide_id, &days_from_today(21), 1).await;
-    assert_eq!(decide(&app, &guide, declined["_id"].as_str().unwrap(), "reject").await.status(), StatusCode::OK);
+    assert_eq!(
+        decide(&app, &guide, declined["_id"].as_str().unwrap(), "reject").await.status(),
+        StatusCode::OK
+    );
     let stranger = app.signup_and_login("tourist").await;
 
     // Act and assert
@@ -164,8 +198,18 @@ async fn only_an_approved_unpaid_booking_of_your_own_can_be_paid() {
         "This booking was declined and cannot be paid",
     )
     .await;
-    assert_error(app.get_auth(&create_path(id), &stranger.token).await, StatusCode::NOT_FOUND, "Booking not found").await;
-    assert_error(app.get_auth(&create_path(id), &guide.token).await, StatusCode::FORBIDDEN, "This action is only for traveller accounts").await;
+    assert_error(
+        app.get_auth(&create_path(id), &stranger.token).await,
+        StatusCode::NOT_FOUND,
+        "Booking not found",
+    )
+    .await;
+    assert_error(
+        app.get_auth(&create_path(id), &guide.token).await,
+        StatusCode::FORBIDDEN,
+        "This action is only for traveller accounts",
+    )
+    .await;
     assert_eq!(app.get(&create_path(id)).await.status(), StatusCode::UNAUTHORIZED);
 
     let created: Value = app.get_auth(&create_path(id), &tourist.token).await.json().await.unwrap();
@@ -175,9 +219,20 @@ async fn only_an_approved_unpaid_booking_of_your_own_can_be_paid() {
         (&stranger, format!("/api/v1/payments/session/{session_id}")),
         (&guide, format!("/api/v1/payments/sandbox/{session_id}")),
     ] {
-        assert_error(app.get_auth(&path, &user.token).await, StatusCode::NOT_FOUND, "Checkout not found").await;
+        assert_error(
+            app.get_auth(&path, &user.token).await,
+            StatusCode::NOT_FOUND,
+            "Checkout not found",
+        )
+        .await;
     }
-    let stolen = app.post_json_auth(&format!("/api/v1/payments/sandbox/{session_id}/pay"), &json!({}), &stranger.token).await;
+    let stolen = app
+        .post_json_auth(
+            &format!("/api/v1/payments/sandbox/{session_id}/pay"),
+            &json!({}),
+            &stranger.token,
+        )
+        .await;
     assert_error(stolen, StatusCode::NOT_FOUND, "Checkout not found").await;
     assert_eq!(booking_state(&app, &tourist, id).await["paymentStatus"], "unpaid");
     // The same open checkout is offered again.
@@ -195,15 +250,41 @@ async fn a_cancelled_sandbox_checkout_cannot_be_paid_and_a_new_one_can() {
     let first = first["sessionId"].as_str().unwrap().to_owned();
 
     // Act
-    let cancelled = app.post_json_auth(&format!("/api/v1/payments/sandbox/{first}/cancel"), &json!({}), &tourist.token).await;
-    let pay_cancelled = app.post_json_auth(&format!("/api/v1/payments/sandbox/{first}/pay"), &json!({}), &tourist.token).await;
+    let cancelled = app
+        .post_json_auth(
+            &format!("/api/v1/payments/sandbox/{first}/cancel"),
+            &json!({}),
+            &tourist.token,
+        )
+        .await;
+    let pay_cancelled = app
+        .post_json_auth(
+            &format!("/api/v1/payments/sandbox/{first}/pay"),
+            &json!({}),
+            &tourist.token,
+        )
+        .await;
     let second: Value = app.get_auth(&create_path(id), &tourist.token).await.json().await.unwrap();
 
     // Assert
-    assert_eq!(cancelled.json::<Value>().await.unwrap()["redirect"], format!("/cancel?booking_id={id}"));
-    assert_error(pay_cancelled, StatusCode::CONFLICT, "This checkout was cancelled. Please start the payment again.").await;
+    assert_eq!(
+        cancelled.json::<Value>().await.unwrap()["redirect"],
+        format!("/cancel?booking_id={id}")
+    );
+    assert_error(
+        pay_cancelled,
+        StatusCode::CONFLICT,
+        "This checkout was cancelled. Please start the payment again.",
+    )
+    .await;
     assert_ne!(second["sessionId"], first);
-    let paid = app.post_json_auth(&format!("/api/v1/payments/sandbox/{}/pay", second["sessionId"].as_str().unwrap()), &json!({}), &tourist.token).await;
+    let paid = app
+        .post_json_auth(
+            &format!("/api/v1/payments/sandbox/{}/pay", second["sessionId"].as_str().unwrap()),
+            &json!({}),
+            &tourist.token,
+        )
+        .await;
     assert_eq!(paid.status(), StatusCode::OK);
     assert_eq!(booking_state(&app, &tourist, id).await["paymentStatus"], "paid");
 }
@@ -212,7 +293,12 @@ async fn a_cancelled_sandbox_checkout_cannot_be_paid_and_a_new_one_can() {
 async fn with_stripe_keys_a_real_checkout_session_is_created_with_the_servers_price() {
     // Arrange
     let stripe = MockServer::start().await;
-    Mock::given(method("POST")).and(path("/v1/checkout/sessions")).respond_with(checkout_created("cs_test_123")).expect(1).mount(&stripe).await;
+    Mock::given(method("POST"))
+        .and(path("/v1/checkout/sessions"))
+        .respond_with(checkout_created("cs_test_123"))
+        .expect(1)
+        .mount(&stripe)
+        .await;
     let app = stripe_app(&stripe).await;
     let (_, tourist, booking) = approved_booking(&app, 3, 2).await;
     let id = booking["_id"].as_str().unwrap();
@@ -239,11 +325,16 @@ async fn with_stripe_keys_a_real_checkout_session_is_created_with_the_servers_pr
     assert_eq!(form["line_items[0][price_data][unit_amount]"], "4000");
     assert_eq!(form["line_items[0][quantity]"], "2");
     assert_eq!(form["line_items[0][price_data][product_data][name]"], "Guided day with Pemba Lama");
-    assert_eq!(form["success_url"], "https://yatra.example/success?session_id={CHECKOUT_SESSION_ID}");
+    assert_eq!(
+        form["success_url"],
+        "https://yatra.example/success?session_id={CHECKOUT_SESSION_ID}"
+    );
     assert_eq!(form["cancel_url"], format!("https://yatra.example/cancel?booking_id={id}"));
 
     // No sandbox on a server taking real payments.
-    let sandbox = app.post_json_auth("/api/v1/payments/sandbox/cs_test_123/pay", &json!({}), &tourist.token).await;
+    let sandbox = app
+        .post_json_auth("/api/v1/payments/sandbox/cs_test_123/pay", &json!({}), &tourist.token)
+        .await;
     assert_eq!(sandbox.status(), StatusCode::NOT_FOUND);
     assert_eq!(booking_state(&app, &tourist, id).await["paymentStatus"], "unpaid");
 }
@@ -254,7 +345,9 @@ async fn a_stripe_error_gives_the_alert_text_and_leaves_the_booking_unpaid() {
     let stripe = MockServer::start().await;
     Mock::given(method("POST"))
         .and(path("/v1/checkout/sessions"))
-        .respond_with(ResponseTemplate::new(402).set_body_json(json!({ "error": { "type": "card_error", "message": "No such account" } })))
+        .respond_with(ResponseTemplate::new(402).set_body_json(
+            json!({ "error": { "type": "card_error", "message": "No such account" } }),
+        ))
         .mount(&stripe)
         .await;
     let app = stripe_app(&stripe).await;
@@ -272,7 +365,11 @@ async fn a_stripe_error_gives_the_alert_text_and_leaves_the_booking_unpaid() {
 
 /// A Stripe-mode server with a booking whose checkout session `cs_test_hook` is open.
 async fn open_stripe_checkout(stripe: &MockServer) -> (TestApp, TestUser, String) {
-    Mock::given(method("POST")).and(path("/v1/checkout/sessions")).respond_with(checkout_created("cs_test_hook")).mount(stripe).await;
+    Mock::given(method("POST"))
+        .and(path("/v1/checkout/sessions"))
+        .respond_with(checkout_created("cs_test_hook"))
+        .mount(stripe)
+        .await;
     let app = stripe_app(stripe).await;
     let (_, tourist, booking) = approved_booking(&app, 3, 2).await;
     let id = booking["_id"].as_str().unwrap().to_owned();
@@ -289,12 +386,17 @@ async fn the_same_webhook_delivered_twenty_times_at_once_pays_once_and_notifies_
     let signature = sign(WEBHOOK_SECRET.as_bytes(), payload.as_bytes(), now_secs());
 
     // Act
-    let deliveries = futures::future::join_all((0..20).map(|_| deliver(&app, &payload, &signature))).await;
+    let deliveries =
+        futures::future::join_all((0..20).map(|_| deliver(&app, &payload, &signature))).await;
 
     // Assert
     assert!(deliveries.iter().all(|r| r.status() == StatusCode::OK));
     assert_eq!(booking_state(&app, &tourist, &id).await["paymentStatus"], "paid");
-    assert_eq!(count(&app, "SELECT COUNT(*) FROM payments WHERE booking_id = $1 AND status = 'paid'", &id).await, 1);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM payments WHERE booking_id = $1 AND status = 'paid'", &id)
+            .await,
+        1
+    );
     assert_eq!(paid_notifications(&app, &id).await, 2);
     app.assert_ledger_balances().await;
 }
@@ -316,12 +418,22 @@ async fn tampered_stale_or_unsigned_webhooks_are_refused_and_change_nothing() {
         (payload.clone(), "t=1,v1=00".to_owned()),
         (payload.clone(), String::new()),
     ] {
-        assert_error(deliver(&app, &body, &signature).await, StatusCode::BAD_REQUEST, "Invalid signature").await;
+        assert_error(
+            deliver(&app, &body, &signature).await,
+            StatusCode::BAD_REQUEST,
+            "Invalid signature",
+        )
+        .await;
     }
     let unsigned = app.client.post(app.url(WEBHOOK)).body(payload.clone()).send().await.unwrap();
     assert_error(unsigned, StatusCode::BAD_REQUEST, "Invalid signature").await;
     let garbage = "not json at all";
-    assert_error(deliver(&app, garbage, &sign(WEBHOOK_SECRET.as_bytes(), garbage.as_bytes(), now)).await, StatusCode::BAD_REQUEST, "Invalid event").await;
+    assert_error(
+        deliver(&app, garbage, &sign(WEBHOOK_SECRET.as_bytes(), garbage.as_bytes(), now)).await,
+        StatusCode::BAD_REQUEST,
+        "Invalid event",
+    )
+    .await;
     assert_eq!(booking_state(&app, &tourist, &id).await["paymentStatus"], "unpaid");
 }
 
@@ -343,7 +455,12 @@ async fn only_completed_paid_checkouts_pay_and_other_events_change_nothing() {
     assert_eq!(send("checkout.session.completed", "unpaid").await, StatusCode::OK);
     assert_eq!(booking_state(&app, &tourist, &id).await["paymentStatus"], "unpaid");
     let unknown = event("checkout.session.completed", "cs_not_ours", "paid");
-    assert_eq!(deliver(&app, &unknown, &sign(WEBHOOK_SECRET.as_bytes(), unknown.as_bytes(), now_secs())).await.status(), StatusCode::OK);
+    assert_eq!(
+        deliver(&app, &unknown, &sign(WEBHOOK_SECRET.as_bytes(), unknown.as_bytes(), now_secs()))
+            .await
+            .status(),
+        StatusCode::OK
+    );
 
     assert_eq!(send("checkout.session.async_payment_succeeded", "paid").await, StatusCode::OK);
     assert_eq!(booking_state(&app, &tourist, &id).await["paymentStatus"], "paid");
@@ -358,12 +475,22 @@ async fn an_expired_checkout_is_closed_and_a_new_one_is_started() {
     let payload = event("checkout.session.expired", "cs_test_hook", "unpaid");
 
     // Act
-    let response = deliver(&app, &payload, &sign(WEBHOOK_SECRET.as_bytes(), payload.as_bytes(), now_secs())).await;
+    let response =
+        deliver(&app, &payload, &sign(WEBHOOK_SECRET.as_bytes(), payload.as_bytes(), now_secs()))
+            .await;
     app.get_auth(&create_path(&id), &tourist.token).await;
 
     // Assert
     assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(count(&app, "SELECT COUNT(*) FROM payments WHERE booking_id = $1 AND status = 'cancelled'", &id).await, 1);
+    assert_eq!(
+        count(
+            &app,
+            "SELECT COUNT(*) FROM payments WHERE booking_id = $1 AND status = 'cancelled'",
+            &id
+        )
+        .await,
+        1
+    );
     assert_eq!(stripe.received_requests().await.unwrap().len(), 2, "a second session was created");
 }
 
@@ -374,7 +501,10 @@ async fn the_success_page_lookup_confirms_a_paid_session_before_the_webhook_arri
     let (app, tourist, id) = open_stripe_checkout(&stripe).await;
     Mock::given(method("GET"))
         .and(path("/v1/checkout/sessions/cs_test_hook"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "id": "cs_test_hook", "payment_status": "paid" })))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({ "id": "cs_test_hook", "payment_status": "paid" })),
+        )
         .mount(&stripe)
         .await;
 
@@ -393,6 +523,8 @@ async fn the_success_page_lookup_confirms_a_paid_session_before_the_webhook_arri
 async fn without_a_webhook_secret_every_webhook_is_refused() {
     let app = spawn_app().await;
     let payload = event("checkout.session.completed", "cs_x", "paid");
-    let response = deliver(&app, &payload, &sign(WEBHOOK_SECRET.as_bytes(), payload.as_bytes(), now_secs())).await;
+    let response =
+        deliver(&app, &payload, &sign(WEBHOOK_SECRET.as_bytes(), payload.as_bytes(), now_secs()))
+            .await;
     assert_error(response, StatusCode::BAD_REQUEST, "Invalid signature").await;
 }

@@ -93,7 +93,11 @@ async fn the_openapi_document_lists_every_accounts_path() {
         ("/api/v1/protect/completion/{role}", "get"),
         ("/api/v1/protect/name", "patch"),
     ] {
-        assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "{method} {path} missing from {:?}", paths.keys());
+        assert!(
+            paths.get(path).and_then(|p| p.get(method)).is_some(),
+            "{method} {path} missing from {:?}",
+            paths.keys()
+        );
     }
     assert!(document["components"]["securitySchemes"]["bearer"].is_object());
 }
@@ -103,13 +107,21 @@ async fn security_headers_are_set_on_api_root_and_error_responses() {
     // Arrange
     let app = spawn_app().await;
 
-    for path in ["/", "/healthz", "/api/v1/openapi.json", "/api/v1/auth/me", "/api/v1/whatever", "/no-such-page"] {
+    for path in [
+        "/",
+        "/healthz",
+        "/api/v1/openapi.json",
+        "/api/v1/auth/me",
+        "/api/v1/whatever",
+        "/no-such-page",
+    ] {
         // Act
         let response = app.get(path).await;
 
         // Assert
         let headers = response.headers();
-        let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+        let header =
+            |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
         assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
         let csp = header("content-security-policy");
         assert!(csp.contains("script-src 'self'"), "{path}: csp {csp:?}");
@@ -127,10 +139,18 @@ async fn every_response_carries_a_request_id_and_a_given_one_is_echoed() {
     // Act
     let first = app.get("/healthz").await;
     let second = app.get("/api/v1/whatever").await;
-    let echoed = app.client.get(app.url("/healthz")).header("x-request-id", "trace-me-123").send().await.unwrap();
+    let echoed = app
+        .client
+        .get(app.url("/healthz"))
+        .header("x-request-id", "trace-me-123")
+        .send()
+        .await
+        .unwrap();
 
     // Assert
-    let id = |r: &reqwest::Response| r.headers().get("x-request-id").map(|v| v.to_str().unwrap().to_owned());
+    let id = |r: &reqwest::Response| {
+        r.headers().get("x-request-id").map(|v| v.to_str().unwrap().to_owned())
+    };
     let (first, second) = (id(&first).expect("x-request-id"), id(&second).expect("x-request-id"));
     assert!(!first.is_empty());
     assert_ne!(first, second, "each request gets its own id");
@@ -156,8 +176,12 @@ async fn cors_preflight_is_allowed_only_for_configured_origins() {
 
     // Assert
     assert!(allowed.status().is_success(), "status {}", allowed.status());
-    assert_eq!(allowed.headers().get("access-control-allow-origin").unwrap(), "https://app.example.com");
-    let methods = allowed.headers().get("access-control-allow-methods").unwrap().to_str().unwrap().to_owned();
+    assert_eq!(
+        allowed.headers().get("access-control-allow-origin").unwrap(),
+        "https://app.example.com"
+    );
+    let methods =
+        allowed.headers().get("access-control-allow-methods").unwrap().to_str().unwrap().to_owned();
     assert!(methods.contains("POST") && methods.contains("PATCH"), "methods {methods}");
     assert!(refused.headers().get("access-control-allow-origin").is_none());
 }
@@ -168,7 +192,13 @@ async fn cors_headers_are_absent_when_no_origin_is_configured() {
     let app = spawn_app().await;
 
     // Act
-    let response = app.client.get(app.url("/healthz")).header("origin", "https://app.example.com").send().await.unwrap();
+    let response = app
+        .client
+        .get(app.url("/healthz"))
+        .header("origin", "https://app.example.com")
+        .send()
+        .await
+        .unwrap();
 
     // Assert
     assert!(response.headers().get("access-control-allow-origin").is_none());
@@ -180,11 +210,20 @@ async fn responses_are_gzipped_when_the_client_accepts_gzip() {
     let app = spawn_app().await;
 
     // Act
-    let response = app.client.get(app.url("/api/v1/openapi.json")).header("accept-encoding", "gzip").send().await.unwrap();
+    let response = app
+        .client
+        .get(app.url("/api/v1/openapi.json"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
 
     // Assert
     assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(response.headers().get("content-encoding").map(|v| v.to_str().unwrap()), Some("gzip"));
+    assert_eq!(
+        response.headers().get("content-encoding").map(|v| v.to_str().unwrap()),
+        Some("gzip")
+    );
     let bytes = response.bytes().await.unwrap();
     assert_eq!(&bytes[..2], &[0x1f, 0x8b], "gzip magic number");
 }
@@ -216,7 +255,8 @@ fn config_names_yatra_addr_when_the_address_is_invalid() {
 fn config_names_yatra_database_url_for_an_unsupported_database_and_hides_the_password() {
     let dir = tempfile::tempdir().unwrap();
 
-    let error = config_from(&dir, &[("YATRA_DATABASE_URL", "mysql://root:hunter2@db/x")]).unwrap_err();
+    let error =
+        config_from(&dir, &[("YATRA_DATABASE_URL", "mysql://root:hunter2@db/x")]).unwrap_err();
 
     let text = format!("{error:#}");
     assert!(text.contains("YATRA_DATABASE_URL"), "{text}");
@@ -310,7 +350,10 @@ async fn malformed_bodies_get_a_4xx_never_a_5xx_on_every_accounts_endpoint() {
             let status = response.status();
             // Logout always succeeds by design, even for a body it cannot use.
             let accepted = *path == "/api/v1/auth/logout" && status == StatusCode::OK;
-            assert!(status.is_client_error() || accepted, "{method} {path} with {body:?} gave {status}");
+            assert!(
+                status.is_client_error() || accepted,
+                "{method} {path} with {body:?} gave {status}"
+            );
             if status.is_client_error() {
                 error_message(response).await;
             }
@@ -330,10 +373,16 @@ async fn an_escaped_nul_character_in_any_text_field_never_causes_a_5xx() {
     let cases = [
         ("/api/v1/auth/login", json!({ "email": nul_email, "password": "whatever-123" })),
         ("/api/v1/auth/login", json!({ "email": user.email, "password": "whatever\u{0}-123" })),
-        ("/api/v1/auth/signup", json!({ "firstName": "Sita", "lastName": "Rai", "email": nul_email,
-            "password": "whatever-123", "confirmPassword": "whatever-123" })),
-        ("/api/v1/auth/signup", json!({ "firstName": "Si\u{0}ta", "lastName": "Rai", "email": "nul@example.com",
-            "password": "whatever-123", "confirmPassword": "whatever-123" })),
+        (
+            "/api/v1/auth/signup",
+            json!({ "firstName": "Sita", "lastName": "Rai", "email": nul_email,
+            "password": "whatever-123", "confirmPassword": "whatever-123" }),
+        ),
+        (
+            "/api/v1/auth/signup",
+            json!({ "firstName": "Si\u{0}ta", "lastName": "Rai", "email": "nul@example.com",
+            "password": "whatever-123", "confirmPassword": "whatever-123" }),
+        ),
         ("/api/v1/auth/refresh", json!({ "refreshToken": "abc\u{0}" })),
         ("/api/v1/auth/logout", json!({ "refreshToken": "abc\u{0}" })),
     ];
@@ -353,7 +402,11 @@ async fn an_escaped_nul_character_in_any_text_field_never_causes_a_5xx() {
     let nul_login = app.login_response(nul_email, "whatever-123").await;
     assert_error(nul_login, StatusCode::UNAUTHORIZED, "Invalid email or password").await;
     let name = app
-        .patch_json_auth("/api/v1/protect/name", &json!({ "firstName": "Si\u{0}ta", "lastName": "Rai" }), &user.token)
+        .patch_json_auth(
+            "/api/v1/protect/name",
+            &json!({ "firstName": "Si\u{0}ta", "lastName": "Rai" }),
+            &user.token,
+        )
         .await;
     assert_eq!(name.status(), StatusCode::BAD_REQUEST);
 }
@@ -366,7 +419,11 @@ async fn control_characters_in_a_name_are_refused() {
 
     // Act
     let response = app
-        .patch_json_auth("/api/v1/protect/name", &json!({ "firstName": "Si\u{7}ta", "lastName": "Rai" }), &user.token)
+        .patch_json_auth(
+            "/api/v1/protect/name",
+            &json!({ "firstName": "Si\u{7}ta", "lastName": "Rai" }),
+            &user.token,
+        )
         .await;
 
     // Assert
@@ -379,7 +436,11 @@ fn config_uses_the_media_folder_unless_an_s3_bucket_is_set() {
     let dir = tempfile::tempdir().unwrap();
 
     let local = config_from(&dir, &[]).unwrap();
-    let s3 = config_from(&dir, &[("YATRA_S3_BUCKET", "yatra-media"), ("YATRA_S3_ENDPOINT", "http://127.0.0.1:9000/")]).unwrap();
+    let s3 = config_from(
+        &dir,
+        &[("YATRA_S3_BUCKET", "yatra-media"), ("YATRA_S3_ENDPOINT", "http://127.0.0.1:9000/")],
+    )
+    .unwrap();
 
     assert!(local.s3.is_none());
     let s3 = s3.s3.expect("S3 settings");
@@ -394,11 +455,17 @@ fn config_uses_the_media_folder_unless_an_s3_bucket_is_set() {
 fn config_names_the_s3_variable_that_is_wrong_and_hides_the_secret() {
     let dir = tempfile::tempdir().unwrap();
     let cases: [(&[(&str, &str)], &str); 5] = [
-        (&[("YATRA_S3_ENDPOINT", "http://127.0.0.1:9000")], "YATRA_S3_ENDPOINT is set but YATRA_S3_BUCKET is not"),
+        (
+            &[("YATRA_S3_ENDPOINT", "http://127.0.0.1:9000")],
+            "YATRA_S3_ENDPOINT is set but YATRA_S3_BUCKET is not",
+        ),
         (&[("YATRA_S3_BUCKET", "Bad_Bucket!")], "YATRA_S3_BUCKET"),
         (&[("YATRA_S3_BUCKET", "media"), ("YATRA_S3_ENDPOINT", "minio:9000")], "YATRA_S3_ENDPOINT"),
         (&[("YATRA_S3_BUCKET", "media"), ("YATRA_S3_ACCESS_KEY_ID", "id")], "must be set together"),
-        (&[("YATRA_S3_BUCKET", "media"), ("YATRA_S3_SECRET_ACCESS_KEY", "hunter2-secret")], "must be set together"),
+        (
+            &[("YATRA_S3_BUCKET", "media"), ("YATRA_S3_SECRET_ACCESS_KEY", "hunter2-secret")],
+            "must be set together",
+        ),
     ];
 
     for (vars, expected) in cases {
@@ -414,11 +481,14 @@ fn config_names_the_s3_variable_that_is_wrong_and_hides_the_secret() {
 fn s3_credentials_never_appear_in_debug_output() {
     let dir = tempfile::tempdir().unwrap();
 
-    let config = config_from(&dir, &[
-        ("YATRA_S3_BUCKET", "media"),
-        ("YATRA_S3_ACCESS_KEY_ID", "AKIDEXAMPLE"),
-        ("YATRA_S3_SECRET_ACCESS_KEY", "wJalrXUtnFEMI-very-secret"),
-    ])
+    let config = config_from(
+        &dir,
+        &[
+            ("YATRA_S3_BUCKET", "media"),
+            ("YATRA_S3_ACCESS_KEY_ID", "AKIDEXAMPLE"),
+            ("YATRA_S3_SECRET_ACCESS_KEY", "wJalrXUtnFEMI-very-secret"),
+        ],
+    )
     .unwrap();
 
     assert!(!format!("{config:?}").contains("very-secret"));
@@ -459,8 +529,17 @@ async fn the_openapi_document_lists_every_profile_media_and_admin_path() {
         assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "{method} {path} missing");
     }
     let schemas = document["components"]["schemas"].as_object().unwrap();
-    for name in ["Guide", "GuideDetails", "Tourist", "TouristDetails", "Certification", "GuideProfileRequest",
-        "TouristProfileRequest", "VerificationQueueItem", "RejectRequest"] {
+    for name in [
+        "Guide",
+        "GuideDetails",
+        "Tourist",
+        "TouristDetails",
+        "Certification",
+        "GuideProfileRequest",
+        "TouristProfileRequest",
+        "VerificationQueueItem",
+        "RejectRequest",
+    ] {
         assert!(schemas.contains_key(name), "schema {name} missing");
     }
 }

@@ -37,22 +37,34 @@ async fn forgot_password_answers_the_same_whether_or_not_the_account_exists() {
     let unknown = forgot(&app, &stranger).await;
     assert_eq!(known.status(), StatusCode::OK);
     assert_eq!(unknown.status(), StatusCode::OK);
-    let (known, unknown): (Value, Value) = (known.json().await.unwrap(), unknown.json().await.unwrap());
+    let (known, unknown): (Value, Value) =
+        (known.json().await.unwrap(), unknown.json().await.unwrap());
     assert_eq!(known, unknown);
-    assert_eq!(known["message"], "If an account uses this email, we have sent it a link to reset the password. Please check your inbox.");
+    assert_eq!(
+        known["message"],
+        "If an account uses this email, we have sent it a link to reset the password. Please check your inbox."
+    );
 
     // The account's owner gets the link; the unknown address gets nothing.
     let eml = app.wait_for_outbox_email(&user.email, 2).await;
     assert!(link_token(&eml, "/reset-password").is_some());
     let db = app.db().await;
     for _ in 0..500 {
-        let (pending,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM emails WHERE status = 'pending'").fetch_one(&db.pool).await.unwrap();
+        let (pending,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM emails WHERE status = 'pending'")
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
         if pending == 0 {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
-    let (status,): (String,) = sqlx::query_as("SELECT status FROM emails WHERE to_address = $1").bind(&stranger).fetch_one(&db.pool).await.unwrap();
+    let (status,): (String,) = sqlx::query_as("SELECT status FROM emails WHERE to_address = $1")
+        .bind(&stranger)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
     assert_eq!(status, "skipped");
     db.pool.close().await;
     assert!(app.outbox_emails(&stranger).is_empty());
@@ -61,8 +73,18 @@ async fn forgot_password_answers_the_same_whether_or_not_the_account_exists() {
 #[tokio::test]
 async fn forgot_password_refuses_a_missing_or_malformed_email() {
     let app = spawn_app().await;
-    assert_error(app.post_json(FORGOT, &json!({})).await, StatusCode::BAD_REQUEST, "Email is required").await;
-    assert_error(forgot(&app, "not-an-email").await, StatusCode::BAD_REQUEST, "Please enter a valid email address").await;
+    assert_error(
+        app.post_json(FORGOT, &json!({})).await,
+        StatusCode::BAD_REQUEST,
+        "Email is required",
+    )
+    .await;
+    assert_error(
+        forgot(&app, "not-an-email").await,
+        StatusCode::BAD_REQUEST,
+        "Please enter a valid email address",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -74,7 +96,11 @@ async fn forgot_password_is_limited_per_email() {
     }
     let refused = forgot(&app, &email).await;
     assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
-    assert!(crate::helpers::error_message(refused).await.starts_with("Too many password reset requests for this email. Please try again in"));
+    assert!(
+        crate::helpers::error_message(refused)
+            .await
+            .starts_with("Too many password reset requests for this email. Please try again in")
+    );
     // Another email from the same address still works (its own limit is higher).
     assert_eq!(forgot(&app, &unique_email()).await.status(), StatusCode::OK);
 }
@@ -122,17 +148,38 @@ async fn an_unknown_or_expired_reset_link_is_refused_and_changes_nothing() {
         "This password reset link is not valid. Please ask for a new one.",
     )
     .await;
-    assert_error(app.post_json(RESET, &json!({ "password": NEW_PASSWORD, "confirmPassword": NEW_PASSWORD })).await, StatusCode::BAD_REQUEST, "This password reset link is not valid. Please ask for a new one.").await;
+    assert_error(
+        app.post_json(RESET, &json!({ "password": NEW_PASSWORD, "confirmPassword": NEW_PASSWORD }))
+            .await,
+        StatusCode::BAD_REQUEST,
+        "This password reset link is not valid. Please ask for a new one.",
+    )
+    .await;
 
     let token = reset_token(&app, &user.email, 1).await;
     // A password that breaks the rules leaves the link usable.
-    assert_error(app.post_json(RESET, &reset_body(&token, "short")).await, StatusCode::BAD_REQUEST, "Password must be at least 8 characters").await;
-    let mismatch = json!({ "token": token, "password": NEW_PASSWORD, "confirmPassword": "something-else" });
-    assert_error(app.post_json(RESET, &mismatch).await, StatusCode::BAD_REQUEST, "Passwords do not match").await;
+    assert_error(
+        app.post_json(RESET, &reset_body(&token, "short")).await,
+        StatusCode::BAD_REQUEST,
+        "Password must be at least 8 characters",
+    )
+    .await;
+    let mismatch =
+        json!({ "token": token, "password": NEW_PASSWORD, "confirmPassword": "something-else" });
+    assert_error(
+        app.post_json(RESET, &mismatch).await,
+        StatusCode::BAD_REQUEST,
+        "Passwords do not match",
+    )
+    .await;
 
     // Thirty minutes pass.
     let db = app.db().await;
-    sqlx::query("UPDATE account_tokens SET expires_at = $1 WHERE purpose = 'reset_password'").bind(yatra::db::now_ms() - 1).execute(&db.pool).await.unwrap();
+    sqlx::query("UPDATE account_tokens SET expires_at = $1 WHERE purpose = 'reset_password'")
+        .bind(yatra::db::now_ms() - 1)
+        .execute(&db.pool)
+        .await
+        .unwrap();
     db.pool.close().await;
     assert_error(
         app.post_json(RESET, &reset_body(&token, NEW_PASSWORD)).await,
@@ -141,7 +188,11 @@ async fn an_unknown_or_expired_reset_link_is_refused_and_changes_nothing() {
     )
     .await;
     app.login(&user.email, PASSWORD).await;
-    assert_eq!(app.refresh(&user.refresh_token).await.status(), StatusCode::OK, "sessions untouched");
+    assert_eq!(
+        app.refresh(&user.refresh_token).await.status(),
+        StatusCode::OK,
+        "sessions untouched"
+    );
 }
 
 #[tokio::test]
@@ -150,8 +201,14 @@ async fn a_new_reset_link_makes_older_ones_useless_once_used() {
     let user = app.signup_and_login("guide").await;
     let first = reset_token(&app, &user.email, 1).await;
     let second = reset_token(&app, &user.email, 2).await;
-    assert_eq!(app.post_json(RESET, &reset_body(&second, NEW_PASSWORD)).await.status(), StatusCode::OK);
-    assert_eq!(app.post_json(RESET, &reset_body(&first, "yet-another-password")).await.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        app.post_json(RESET, &reset_body(&second, NEW_PASSWORD)).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.post_json(RESET, &reset_body(&first, "yet-another-password")).await.status(),
+        StatusCode::BAD_REQUEST
+    );
     app.login(&user.email, NEW_PASSWORD).await;
 }
 
@@ -165,15 +222,18 @@ async fn a_traveller_must_verify_their_email_before_booking() {
     assert_eq!(app.me(&tourist.token).await["emailVerified"], false);
 
     let request = booking_request(&guide_id, &days_from_today(4), 2);
-    let refused = app.post_json_auth("/api/v1/tourists/booking/request", &request, &tourist.token).await;
-    assert_error(refused, StatusCode::FORBIDDEN, "Please verify your email address before booking").await;
+    let refused =
+        app.post_json_auth("/api/v1/tourists/booking/request", &request, &tourist.token).await;
+    assert_error(refused, StatusCode::FORBIDDEN, "Please verify your email address before booking")
+        .await;
 
     let eml = app.wait_for_outbox_email(&tourist.email, 1).await;
     let token = link_token(&eml, "/verify-email").unwrap();
     let verified = app.post_json("/api/v1/auth/verify-email", &json!({ "token": token })).await;
     assert_eq!(verified.status(), StatusCode::OK);
     assert_eq!(app.me(&tourist.token).await["emailVerified"], true);
-    let booked = app.post_json_auth("/api/v1/tourists/booking/request", &request, &tourist.token).await;
+    let booked =
+        app.post_json_auth("/api/v1/tourists/booking/request", &request, &tourist.token).await;
     assert_eq!(booked.status(), StatusCode::CREATED);
 
     assert_error(
@@ -200,7 +260,10 @@ async fn the_verification_email_can_be_sent_again_a_few_times() {
     assert_eq!(app.post_json(RESEND, &json!({})).await.status(), StatusCode::UNAUTHORIZED);
 
     for _ in 0..2 {
-        assert_eq!(app.post_json_auth(RESEND, &json!({}), &user.token).await.status(), StatusCode::OK);
+        assert_eq!(
+            app.post_json_auth(RESEND, &json!({}), &user.token).await.status(),
+            StatusCode::OK
+        );
     }
     assert_error(
         app.post_json_auth(RESEND, &json!({}), &user.token).await,
@@ -212,8 +275,16 @@ async fn the_verification_email_can_be_sent_again_a_few_times() {
     // Any of the three links verifies; after that there is nothing to resend.
     let eml = app.wait_for_outbox_email(&user.email, 3).await;
     let token = link_token(&eml, "/verify-email").unwrap();
-    assert_eq!(app.post_json("/api/v1/auth/verify-email", &json!({ "token": token })).await.status(), StatusCode::OK);
-    assert_error(app.post_json_auth(RESEND, &json!({}), &user.token).await, StatusCode::CONFLICT, "Your email address is already verified").await;
+    assert_eq!(
+        app.post_json("/api/v1/auth/verify-email", &json!({ "token": token })).await.status(),
+        StatusCode::OK
+    );
+    assert_error(
+        app.post_json_auth(RESEND, &json!({}), &user.token).await,
+        StatusCode::CONFLICT,
+        "Your email address is already verified",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -223,14 +294,49 @@ async fn changing_the_password_needs_the_current_one() {
     const CHANGE: &str = "/api/v1/auth/change-password";
     let change = |current: &str, password: &str, confirm: &str| json!({ "currentPassword": current, "password": password, "confirmPassword": confirm });
 
-    assert_eq!(app.post_json(CHANGE, &change(PASSWORD, NEW_PASSWORD, NEW_PASSWORD)).await.status(), StatusCode::UNAUTHORIZED);
-    assert_error(app.post_json_auth(CHANGE, &change("wrong-password", NEW_PASSWORD, NEW_PASSWORD), &user.token).await, StatusCode::BAD_REQUEST, "Your current password is not correct").await;
-    assert_error(app.post_json_auth(CHANGE, &json!({ "password": NEW_PASSWORD, "confirmPassword": NEW_PASSWORD }), &user.token).await, StatusCode::BAD_REQUEST, "Current password is required").await;
-    assert_error(app.post_json_auth(CHANGE, &change(PASSWORD, NEW_PASSWORD, "typo"), &user.token).await, StatusCode::BAD_REQUEST, "Passwords do not match").await;
-    assert_error(app.post_json_auth(CHANGE, &change(PASSWORD, "short", "short"), &user.token).await, StatusCode::BAD_REQUEST, "Password must be at least 8 characters").await;
+    assert_eq!(
+        app.post_json(CHANGE, &change(PASSWORD, NEW_PASSWORD, NEW_PASSWORD)).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_error(
+        app.post_json_auth(
+            CHANGE,
+            &change("wrong-password", NEW_PASSWORD, NEW_PASSWORD),
+            &user.token,
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "Your current password is not correct",
+    )
+    .await;
+    assert_error(
+        app.post_json_auth(
+            CHANGE,
+            &json!({ "password": NEW_PASSWORD, "confirmPassword": NEW_PASSWORD }),
+            &user.token,
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "Current password is required",
+    )
+    .await;
+    assert_error(
+        app.post_json_auth(CHANGE, &change(PASSWORD, NEW_PASSWORD, "typo"), &user.token).await,
+        StatusCode::BAD_REQUEST,
+        "Passwords do not match",
+    )
+    .await;
+    assert_error(
+        app.post_json_auth(CHANGE, &change(PASSWORD, "short", "short"), &user.token).await,
+        StatusCode::BAD_REQUEST,
+        "Password must be at least 8 characters",
+    )
+    .await;
     app.login(&user.email, PASSWORD).await;
 
-    let changed = app.post_json_auth(CHANGE, &change(PASSWORD, NEW_PASSWORD, NEW_PASSWORD), &user.token).await;
+    let changed = app
+        .post_json_auth(CHANGE, &change(PASSWORD, NEW_PASSWORD, NEW_PASSWORD), &user.token)
+        .await;
     assert_eq!(changed.status(), StatusCode::OK);
     assert_eq!(app.login_response(&user.email, PASSWORD).await.status(), StatusCode::UNAUTHORIZED);
     app.login(&user.email, NEW_PASSWORD).await;
@@ -242,13 +348,23 @@ async fn signing_out_of_all_devices_ends_every_session_of_that_account_only() {
     let user = app.signup_and_login("guide").await;
     let (_, phone_refresh, _) = app.login(&user.email, PASSWORD).await;
     let other = app.signup_and_login("tourist").await;
-    assert_eq!(app.post_json("/api/v1/auth/logout-all", &json!({})).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.post_json("/api/v1/auth/logout-all", &json!({})).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 
     let response = app.post_json_auth("/api/v1/auth/logout-all", &json!({}), &user.token).await;
     assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(response.json::<Value>().await.unwrap()["message"], "You have been signed out of all devices.");
+    assert_eq!(
+        response.json::<Value>().await.unwrap()["message"],
+        "You have been signed out of all devices."
+    );
     assert_eq!(app.refresh(&user.refresh_token).await.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(app.refresh(&phone_refresh).await.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(app.refresh(&other.refresh_token).await.status(), StatusCode::OK, "someone else's session goes on");
+    assert_eq!(
+        app.refresh(&other.refresh_token).await.status(),
+        StatusCode::OK,
+        "someone else's session goes on"
+    );
     app.login(&user.email, PASSWORD).await;
 }

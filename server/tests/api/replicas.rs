@@ -15,7 +15,10 @@ use yatra::email::outbox::Outbox;
 use yatra::notifications::NotificationHub;
 use yatra::payments::stripe::Stripe;
 
-use crate::fixtures::{KATHMANDU, days_from_today, guide_profile, insert_booking, insert_verified_guide, verified_guide};
+use crate::fixtures::{
+    KATHMANDU, days_from_today, guide_profile, insert_booking, insert_verified_guide,
+    verified_guide,
+};
 use crate::helpers::{Backend, TestApp, TestUser, backend, spawn_app, spawn_app_with};
 
 /// A live event as a client reads it.
@@ -32,8 +35,16 @@ struct EventStream {
 }
 
 impl EventStream {
-    async fn open(app: &TestApp, address: &str, user: &TestUser, last_event_id: Option<&str>) -> Self {
-        let mut request = app.client.get(format!("{address}/api/v1/notifications/stream")).bearer_auth(&user.token);
+    async fn open(
+        app: &TestApp,
+        address: &str,
+        user: &TestUser,
+        last_event_id: Option<&str>,
+    ) -> Self {
+        let mut request = app
+            .client
+            .get(format!("{address}/api/v1/notifications/stream"))
+            .bearer_auth(&user.token);
         if let Some(id) = last_event_id {
             request = request.header("Last-Event-ID", id);
         }
@@ -48,13 +59,22 @@ impl EventStream {
         loop {
             if let Some(end) = self.buffer.find("\n\n") {
                 let event: String = self.buffer.drain(..end + 2).collect();
-                let field = |name: &str| event.lines().find_map(|l| l.strip_prefix(name)).map(|v| v.trim().to_owned());
+                let field = |name: &str| {
+                    event.lines().find_map(|l| l.strip_prefix(name)).map(|v| v.trim().to_owned())
+                };
                 if let (Some(name), Some(data)) = (field("event:"), field("data:")) {
-                    return Some(Received { name, data: serde_json::from_str(&data).unwrap(), id: field("id:") });
+                    return Some(Received {
+                        name,
+                        data: serde_json::from_str(&data).unwrap(),
+                        id: field("id:"),
+                    });
                 }
                 continue;
             }
-            let chunk = tokio::time::timeout_at(deadline, self.response.chunk()).await.expect("no event within 10 s").unwrap()?;
+            let chunk = tokio::time::timeout_at(deadline, self.response.chunk())
+                .await
+                .expect("no event within 10 s")
+                .unwrap()?;
             self.buffer.push_str(&String::from_utf8_lossy(&chunk));
         }
     }
@@ -86,7 +106,13 @@ impl EventStream {
 
 async fn guide_and_traveller(app: &TestApp) -> (TestUser, String, TestUser) {
     let admin = app.admin().await;
-    let profile = guide_profile("Annapurna treks.", &["English"], &["Trekking"], "Lakeside, Pokhara", KATHMANDU);
+    let profile = guide_profile(
+        "Annapurna treks.",
+        &["English"],
+        &["Trekking"],
+        "Lakeside, Pokhara",
+        KATHMANDU,
+    );
     let (guide, guide_id) = verified_guide(app, &admin, "Dawa", "Sherpa", &profile).await;
     let tourist = app.signup_and_login("tourist").await;
     (guide, guide_id, tourist)
@@ -94,7 +120,13 @@ async fn guide_and_traveller(app: &TestApp) -> (TestUser, String, TestUser) {
 
 /// `tourist` writes `text` to the guide through `app`; returns the conversation's id.
 async fn write(app: &TestApp, tourist: &TestUser, guide_id: &str, text: &str) -> String {
-    let response = app.post_json_auth("/api/v1/conversations", &json!({ "guideId": guide_id, "text": text }), &tourist.token).await;
+    let response = app
+        .post_json_auth(
+            "/api/v1/conversations",
+            &json!({ "guideId": guide_id, "text": text }),
+            &tourist.token,
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::CREATED);
     response.json::<Value>().await.unwrap()["data"]["_id"].as_str().unwrap().to_owned()
 }
@@ -132,7 +164,11 @@ async fn a_stream_without_a_usable_last_event_id_replays_nothing() {
     let (guide, guide_id, tourist) = guide_and_traveller(&app).await;
     write(&app, &tourist, &guide_id, "Already on the page").await;
 
-    for (unread, last_event_id) in [None, Some("not-a-position"), Some("-99999999999999999999"), Some("")].into_iter().enumerate() {
+    for (unread, last_event_id) in
+        [None, Some("not-a-position"), Some("-99999999999999999999"), Some("")]
+            .into_iter()
+            .enumerate()
+    {
         // Act
         let mut stream = EventStream::open(&app, &app.address, &guide, last_event_id).await;
 
@@ -140,7 +176,11 @@ async fn a_stream_without_a_usable_last_event_id_replays_nothing() {
         let (texts, _) = stream.messages_until_unread(unread as i64 + 1).await;
         assert!(texts.is_empty(), "{last_event_id:?} replayed {texts:?}");
         write(&app, &tourist, &guide_id, "Live").await;
-        assert_eq!(stream.next().await.unwrap().data["message"]["text"], "Live", "{last_event_id:?}");
+        assert_eq!(
+            stream.next().await.unwrap().data["message"]["text"],
+            "Live",
+            "{last_event_id:?}"
+        );
     }
 }
 
@@ -192,7 +232,14 @@ async fn replicas(app: &TestApp, count: usize) -> Vec<Replica> {
         let hub = NotificationHub::start(&db, &app.config.database_url).await;
         let stripe = app.config.stripe.as_ref().map(|config| Stripe::new(config).unwrap());
         let outbox = Outbox::new(db.clone(), &app.config).unwrap();
-        let sweep = SweepContext { db, hub, stripe, khalti: None, every: Duration::from_secs(3600), refund_retry: Duration::from_secs(3600) };
+        let sweep = SweepContext {
+            db,
+            hub,
+            stripe,
+            khalti: None,
+            every: Duration::from_secs(3600),
+            refund_retry: Duration::from_secs(3600),
+        };
         all.push(Replica { sweep, outbox });
     }
     all
@@ -215,25 +262,59 @@ async fn insert_tourist(db: &Db) -> String {
 
 /// The due work of one round: bookings whose payment window closed, paid trips that
 /// ended, and cancelled paid trips with a Stripe refund due. Returns their ids by kind.
-async fn prepare_round(app: &TestApp, db: &Db, round: usize) -> (Vec<String>, Vec<String>, Vec<String>) {
-    let guide_id = insert_verified_guide(app, &format!("Round{round}"), &["Trekking"], KATHMANDU, 0, 0).await;
+async fn prepare_round(
+    app: &TestApp,
+    db: &Db,
+    round: usize,
+) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let guide_id =
+        insert_verified_guide(app, &format!("Round{round}"), &["Trekking"], KATHMANDU, 0, 0).await;
     let tourist_id = insert_tourist(db).await;
     let mut days = 10..;
     let mut expiring = Vec::new();
     for _ in 0..EXPIRING {
-        let id = insert_booking(app, &tourist_id, &guide_id, &days_from_today(days.next().unwrap()), false).await;
-        sqlx::query("UPDATE bookings SET expires_at = 1 WHERE id = $1").bind(&id).execute(&db.pool).await.unwrap();
+        let id = insert_booking(
+            app,
+            &tourist_id,
+            &guide_id,
+            &days_from_today(days.next().unwrap()),
+            false,
+        )
+        .await;
+        sqlx::query("UPDATE bookings SET expires_at = 1 WHERE id = $1")
+            .bind(&id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
         expiring.push(id);
     }
     let mut completing = Vec::new();
     for _ in 0..COMPLETING {
-        let id = insert_booking(app, &tourist_id, &guide_id, &days_from_today(days.next().unwrap()), true).await;
-        sqlx::query("UPDATE bookings SET end_date = '2001-01-01' WHERE id = $1").bind(&id).execute(&db.pool).await.unwrap();
+        let id = insert_booking(
+            app,
+            &tourist_id,
+            &guide_id,
+            &days_from_today(days.next().unwrap()),
+            true,
+        )
+        .await;
+        sqlx::query("UPDATE bookings SET end_date = '2001-01-01' WHERE id = $1")
+            .bind(&id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
         completing.push(id);
     }
     let mut refunding = Vec::new();
     for _ in 0..REFUNDING {
-        let id = insert_booking(app, &tourist_id, &guide_id, &days_from_today(days.next().unwrap()), true).await;
+        let id = insert_booking(
+            app,
+            &tourist_id,
+            &guide_id,
+            &days_from_today(days.next().unwrap()),
+            true,
+        )
+        .await;
         let (payment_id, now) = (new_id(), now_ms());
         sqlx::query(
             "UPDATE bookings SET booking_status = 'cancelled', payment_status = 'refund_pending', cancelled_by = 'tourist', \
@@ -273,7 +354,11 @@ async fn prepare_round(app: &TestApp, db: &Db, round: usize) -> (Vec<String>, Ve
 }
 
 async fn count(db: &Db, sql: &str, id: &str) -> i64 {
-    let (n,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned())).bind(id).fetch_one(&db.pool).await.unwrap();
+    let (n,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned()))
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
     n
 }
 
@@ -284,7 +369,9 @@ async fn three_replicas_sweeping_at_once_expire_complete_refund_and_email_each_t
     let stripe = MockServer::start().await;
     Mock::given(method("POST"))
         .and(path("/v1/refunds"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "id": "re_test_replicas", "object": "refund", "status": "succeeded" })))
+        .respond_with(ResponseTemplate::new(200).set_body_json(
+            json!({ "id": "re_test_replicas", "object": "refund", "status": "succeeded" }),
+        ))
         .mount(&stripe)
         .await;
     let app = spawn_app_with(&[
@@ -302,40 +389,87 @@ async fn three_replicas_sweeping_at_once_expire_complete_refund_and_email_each_t
 
         // Act: all three sweep at once, then their email workers deliver at once (the
         // server's own email worker joins in).
-        let swept = futures_util::future::join_all(replicas.iter().map(|r| sweep::sweep(&r.sweep))).await;
-        let delivered = futures_util::future::join_all(replicas.iter().map(|r| r.outbox.deliver_due())).await;
+        let swept =
+            futures_util::future::join_all(replicas.iter().map(|r| sweep::sweep(&r.sweep))).await;
+        let delivered =
+            futures_util::future::join_all(replicas.iter().map(|r| r.outbox.deliver_due())).await;
 
         // Assert: every change made by exactly one replica...
         let swept: Vec<Swept> = swept.into_iter().map(Result::unwrap).collect();
-        assert_eq!(swept.iter().map(|s| s.expired).sum::<usize>(), EXPIRING, "round {round}: {swept:?}");
-        assert_eq!(swept.iter().map(|s| s.completed).sum::<usize>(), COMPLETING, "round {round}: {swept:?}");
-        assert_eq!(swept.iter().map(|s| s.refunded).sum::<usize>(), REFUNDING, "round {round}: {swept:?}");
+        assert_eq!(
+            swept.iter().map(|s| s.expired).sum::<usize>(),
+            EXPIRING,
+            "round {round}: {swept:?}"
+        );
+        assert_eq!(
+            swept.iter().map(|s| s.completed).sum::<usize>(),
+            COMPLETING,
+            "round {round}: {swept:?}"
+        );
+        assert_eq!(
+            swept.iter().map(|s| s.refunded).sum::<usize>(),
+            REFUNDING,
+            "round {round}: {swept:?}"
+        );
         delivered.into_iter().for_each(|d| {
             d.unwrap();
         });
         // ...and told about once: one notification for each party, emails queued once.
         for id in &expiring {
-            assert_eq!(count(&db, "SELECT COUNT(*) FROM bookings WHERE id = $1 AND booking_status = 'expired'", id).await, 1);
+            assert_eq!(
+                count(
+                    &db,
+                    "SELECT COUNT(*) FROM bookings WHERE id = $1 AND booking_status = 'expired'",
+                    id
+                )
+                .await,
+                1
+            );
             assert_eq!(count(&db, "SELECT COUNT(*) FROM notifications WHERE booking_id = $1 AND kind = 'booking_expired'", id).await, 2);
         }
         for id in &completing {
-            assert_eq!(count(&db, "SELECT COUNT(*) FROM bookings WHERE id = $1 AND booking_status = 'completed'", id).await, 1);
+            assert_eq!(
+                count(
+                    &db,
+                    "SELECT COUNT(*) FROM bookings WHERE id = $1 AND booking_status = 'completed'",
+                    id
+                )
+                .await,
+                1
+            );
             assert_eq!(count(&db, "SELECT COUNT(*) FROM notifications WHERE booking_id = $1 AND kind = 'booking_completed'", id).await, 2);
         }
         for id in &refunding {
-            assert_eq!(count(&db, "SELECT COUNT(*) FROM bookings WHERE id = $1 AND payment_status = 'refunded'", id).await, 1);
+            assert_eq!(
+                count(
+                    &db,
+                    "SELECT COUNT(*) FROM bookings WHERE id = $1 AND payment_status = 'refunded'",
+                    id
+                )
+                .await,
+                1
+            );
             assert_eq!(count(&db, "SELECT COUNT(*) FROM refunds WHERE booking_id = $1 AND status = 'succeeded' AND attempts = 1", id).await, 1);
             assert_eq!(count(&db, "SELECT COUNT(*) FROM notifications WHERE booking_id = $1 AND kind = 'booking_refunded'", id).await, 2);
         }
         let rounds_so_far = (round + 1) as i64;
-        let templates: HashMap<String, i64> = sqlx::query_as("SELECT template, COUNT(*) FROM emails GROUP BY template")
-            .fetch_all(&db.pool)
-            .await
-            .unwrap()
-            .into_iter()
-            .collect();
-        assert_eq!(templates.get("booking_expired"), Some(&(2 * EXPIRING as i64 * rounds_so_far)), "{templates:?}");
-        assert_eq!(templates.get("booking_refunded"), Some(&(2 * REFUNDING as i64 * rounds_so_far)), "{templates:?}");
+        let templates: HashMap<String, i64> =
+            sqlx::query_as("SELECT template, COUNT(*) FROM emails GROUP BY template")
+                .fetch_all(&db.pool)
+                .await
+                .unwrap()
+                .into_iter()
+                .collect();
+        assert_eq!(
+            templates.get("booking_expired"),
+            Some(&(2 * EXPIRING as i64 * rounds_so_far)),
+            "{templates:?}"
+        );
+        assert_eq!(
+            templates.get("booking_refunded"),
+            Some(&(2 * REFUNDING as i64 * rounds_so_far)),
+            "{templates:?}"
+        );
     }
 
     // Stripe was asked once per refund: one call for each idempotency key.
@@ -352,16 +486,24 @@ async fn three_replicas_sweeping_at_once_expire_complete_refund_and_email_each_t
     // Every email claimed once and delivered once, each to its own file (the server's
     // own worker may still be finishing one).
     for _ in 0..500 {
-        let (pending,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM emails WHERE status = 'pending'").fetch_one(&db.pool).await.unwrap();
+        let (pending,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM emails WHERE status = 'pending'")
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
         if pending == 0 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let (not_once,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM emails WHERE status <> 'sent' OR attempts <> 1").fetch_one(&db.pool).await.unwrap();
+        sqlx::query_as("SELECT COUNT(*) FROM emails WHERE status <> 'sent' OR attempts <> 1")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
     assert_eq!(not_once, 0, "every email sent at the first and only attempt");
-    let (sent,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM emails").fetch_one(&db.pool).await.unwrap();
+    let (sent,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM emails").fetch_one(&db.pool).await.unwrap();
     let files = std::fs::read_dir(app.config.data_dir.join("outbox")).unwrap().count();
     assert_eq!(files as i64, sent);
     db.pool.close().await;
@@ -370,14 +512,20 @@ async fn three_replicas_sweeping_at_once_expire_complete_refund_and_email_each_t
 #[tokio::test]
 async fn two_replicas_migrating_a_fresh_database_at_once_both_start() {
     if backend() != Backend::Postgres {
-        eprintln!("skipped: SQLite is one file for one server process; it is migrated by that process alone");
+        eprintln!(
+            "skipped: SQLite is one file for one server process; it is migrated by that process alone"
+        );
         return;
     }
     // Arrange: an empty database of its own.
-    let base = std::env::var("YATRA_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let base = std::env::var("YATRA_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
     let name = format!("yatra_migrate_{}", new_id());
     let admin = Db::connect(&base).await.unwrap();
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin.pool).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&admin.pool)
+        .await
+        .unwrap();
     let url = match base.rfind('/') {
         Some(slash) => format!("{}/{name}", &base[..slash]),
         None => panic!("YATRA_TEST_POSTGRES_URL names no database"),
@@ -391,13 +539,22 @@ async fn two_replicas_migrating_a_fresh_database_at_once_both_start() {
     // Assert: both succeed, and each migration was applied once.
     a.unwrap();
     b.unwrap();
-    let (applied, distinct): (i64, i64) =
-        sqlx::query_as("SELECT COUNT(*), COUNT(DISTINCT version) FROM _sqlx_migrations WHERE success").fetch_one(&first.pool).await.unwrap();
+    let (applied, distinct): (i64, i64) = sqlx::query_as(
+        "SELECT COUNT(*), COUNT(DISTINCT version) FROM _sqlx_migrations WHERE success",
+    )
+    .fetch_one(&first.pool)
+    .await
+    .unwrap();
     assert_eq!(applied, distinct);
-    let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/postgres")).unwrap().count();
+    let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/postgres"))
+        .unwrap()
+        .count();
     assert_eq!(applied as usize, files);
     first.pool.close().await;
     second.pool.close().await;
-    sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE {name} WITH (FORCE)"))).execute(&admin.pool).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE {name} WITH (FORCE)")))
+        .execute(&admin.pool)
+        .await
+        .unwrap();
     admin.pool.close().await;
 }

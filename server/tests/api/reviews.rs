@@ -18,7 +18,13 @@ fn review(guide_id: &str, score: Value, comment: &str) -> Value {
 /// A verified guide and a traveller with one paid past trip with them.
 async fn guide_and_customer(app: &TestApp) -> (String, TestUser) {
     let admin = app.admin().await;
-    let profile = guide_profile("Bhaktapur and Patan on foot.", &["English"], &["Culture"], "Bhaktapur", KATHMANDU);
+    let profile = guide_profile(
+        "Bhaktapur and Patan on foot.",
+        &["English"],
+        &["Culture"],
+        "Bhaktapur",
+        KATHMANDU,
+    );
     let (_, guide_id) = verified_guide(app, &admin, "Nabin", "Maharjan", &profile).await;
     let tourist = app.signup_and_login("tourist").await;
     insert_booking(app, &user_id(app, &tourist.token).await, &guide_id, PAST, true).await;
@@ -40,7 +46,13 @@ async fn a_customer_reviews_the_guide_and_the_review_and_new_average_are_public(
     let (guide_id, tourist) = guide_and_customer(&app).await;
 
     // Act
-    let response = app.post_json_auth(WRITE, &review(&guide_id, json!(4), "  Knew every courtyard in Patan.  "), &tourist.token).await;
+    let response = app
+        .post_json_auth(
+            WRITE,
+            &review(&guide_id, json!(4), "  Knew every courtyard in Patan.  "),
+            &tourist.token,
+        )
+        .await;
 
     // Assert
     assert_eq!(response.status(), StatusCode::CREATED);
@@ -61,7 +73,8 @@ async fn a_customer_reviews_the_guide_and_the_review_and_new_average_are_public(
     assert_eq!(shown["tripDate"], PAST);
     assert_eq!(shown["verified"], true);
     assert!(shown["createdAt"].as_str().unwrap().starts_with("20"));
-    let guide = app.get(&format!("/api/v1/users/guide/{guide_id}")).await.json::<Value>().await.unwrap();
+    let guide =
+        app.get(&format!("/api/v1/users/guide/{guide_id}")).await.json::<Value>().await.unwrap();
     assert_eq!(guide["data"]["averageRating"], 4.0);
     assert_eq!(guide["data"]["reviewCount"], 1);
     let card = app.get("/api/v1/users/guides").await.json::<Value>().await.unwrap();
@@ -79,18 +92,32 @@ async fn one_review_per_paid_trip_and_none_without_one() {
     let upcoming = app.signup_and_login("tourist").await;
     insert_booking(&app, &user_id(&app, &upcoming.token).await, &guide_id, FAR_FUTURE, true).await;
     let good = review(&guide_id, json!(5), "Wonderful day.");
-    let not_customer = "Only travellers who have booked and paid for a trip with this guide can review them";
+    let not_customer =
+        "Only travellers who have booked and paid for a trip with this guide can review them";
 
     // Act and assert
-    assert_error(app.post_json_auth(WRITE, &good, &stranger.token).await, StatusCode::FORBIDDEN, not_customer).await;
-    assert_error(app.post_json_auth(WRITE, &good, &unpaid.token).await, StatusCode::FORBIDDEN, not_customer).await;
+    assert_error(
+        app.post_json_auth(WRITE, &good, &stranger.token).await,
+        StatusCode::FORBIDDEN,
+        not_customer,
+    )
+    .await;
+    assert_error(
+        app.post_json_auth(WRITE, &good, &unpaid.token).await,
+        StatusCode::FORBIDDEN,
+        not_customer,
+    )
+    .await;
     assert_error(
         app.post_json_auth(WRITE, &good, &upcoming.token).await,
         StatusCode::FORBIDDEN,
         "You can review this guide after your trip on 2999-01-01",
     )
     .await;
-    assert_eq!(app.post_json_auth(WRITE, &good, &customer.token).await.status(), StatusCode::CREATED);
+    assert_eq!(
+        app.post_json_auth(WRITE, &good, &customer.token).await.status(),
+        StatusCode::CREATED
+    );
     assert_error(
         app.post_json_auth(WRITE, &good, &customer.token).await,
         StatusCode::CONFLICT,
@@ -99,8 +126,18 @@ async fn one_review_per_paid_trip_and_none_without_one() {
     .await;
 
     // A second paid trip allows a second review.
-    insert_booking(&app, &user_id(&app, &customer.token).await, &guide_id, "2026-02-20", true).await;
-    assert_eq!(app.post_json_auth(WRITE, &review(&guide_id, json!(3), "Rainy, still fun."), &customer.token).await.status(), StatusCode::CREATED);
+    insert_booking(&app, &user_id(&app, &customer.token).await, &guide_id, "2026-02-20", true)
+        .await;
+    assert_eq!(
+        app.post_json_auth(
+            WRITE,
+            &review(&guide_id, json!(3), "Rainy, still fun."),
+            &customer.token
+        )
+        .await
+        .status(),
+        StatusCode::CREATED
+    );
     let data = ratings(&app, &guide_id).await;
     assert_eq!(data["reviewCount"], 2);
     assert_eq!(data["averageRating"], 4.0);
@@ -124,8 +161,16 @@ async fn a_review_needs_a_rating_and_a_comment_and_a_verified_guide() {
         (review(&guide_id, json!(6), "Fine"), StatusCode::BAD_REQUEST, range),
         (review(&guide_id, json!(4.5), "Fine"), StatusCode::BAD_REQUEST, range),
         (review(&guide_id, json!("five"), "Fine"), StatusCode::BAD_REQUEST, range),
-        (review(&guide_id, json!(5), &"x".repeat(1001)), StatusCode::BAD_REQUEST, "Comment must be at most 1000 characters"),
-        (review("0196f0c8a1b27c3d9e8f0a1b2c3d4e5f", json!(5), "Fine"), StatusCode::NOT_FOUND, "Guide not found"),
+        (
+            review(&guide_id, json!(5), &"x".repeat(1001)),
+            StatusCode::BAD_REQUEST,
+            "Comment must be at most 1000 characters",
+        ),
+        (
+            review("0196f0c8a1b27c3d9e8f0a1b2c3d4e5f", json!(5), "Fine"),
+            StatusCode::NOT_FOUND,
+            "Guide not found",
+        ),
         (json!({ "score": 5, "comment": "Fine" }), StatusCode::NOT_FOUND, "Guide not found"),
     ] {
         assert_error(app.post_json_auth(WRITE, &body, &tourist.token).await, status, message).await;
@@ -144,9 +189,22 @@ async fn only_travellers_may_review() {
 
     // Act and assert
     assert_eq!(app.post_json(WRITE, &body).await.status(), StatusCode::UNAUTHORIZED);
-    assert_error(app.post_json_auth(WRITE, &body, &guide.token).await, StatusCode::FORBIDDEN, "This action is only for traveller accounts").await;
-    assert_error(app.post_json_auth(WRITE, &body, &admin.token).await, StatusCode::FORBIDDEN, "This action is only for traveller accounts").await;
-    assert_eq!(app.post_json_auth(WRITE, &body, "not-a-token").await.status(), StatusCode::UNAUTHORIZED);
+    assert_error(
+        app.post_json_auth(WRITE, &body, &guide.token).await,
+        StatusCode::FORBIDDEN,
+        "This action is only for traveller accounts",
+    )
+    .await;
+    assert_error(
+        app.post_json_auth(WRITE, &body, &admin.token).await,
+        StatusCode::FORBIDDEN,
+        "This action is only for traveller accounts",
+    )
+    .await;
+    assert_eq!(
+        app.post_json_auth(WRITE, &body, "not-a-token").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
@@ -158,7 +216,14 @@ async fn concurrent_reviews_keep_the_average_and_count_exact() {
     for day in 1..=12 {
         let tourist = app.signup_and_login("tourist").await;
         // A guide takes one trip a day.
-        insert_booking(&app, &user_id(&app, &tourist.token).await, &guide_id, &format!("2025-12-{day:02}"), true).await;
+        insert_booking(
+            &app,
+            &user_id(&app, &tourist.token).await,
+            &guide_id,
+            &format!("2025-12-{day:02}"),
+            true,
+        )
+        .await;
         customers.push(tourist);
     }
 
@@ -175,12 +240,20 @@ async fn concurrent_reviews_keep_the_average_and_count_exact() {
         let token = greedy.token.clone();
         async move { app.post_json_auth(WRITE, &body, &token).await.status() }
     });
-    let (statuses, greedy_statuses) = futures::join!(futures::future::join_all(writes), futures::future::join_all(greedy_writes));
+    let (statuses, greedy_statuses) =
+        futures::join!(futures::future::join_all(writes), futures::future::join_all(greedy_writes));
 
     // Assert
     assert!(statuses.iter().all(|s| *s == StatusCode::CREATED), "{statuses:?}");
-    assert_eq!(greedy_statuses.iter().filter(|s| **s == StatusCode::CREATED).count(), 1, "{greedy_statuses:?}");
-    assert!(greedy_statuses.iter().all(|s| *s == StatusCode::CREATED || *s == StatusCode::CONFLICT), "{greedy_statuses:?}");
+    assert_eq!(
+        greedy_statuses.iter().filter(|s| **s == StatusCode::CREATED).count(),
+        1,
+        "{greedy_statuses:?}"
+    );
+    assert!(
+        greedy_statuses.iter().all(|s| *s == StatusCode::CREATED || *s == StatusCode::CONFLICT),
+        "{greedy_statuses:?}"
+    );
     let data = ratings(&app, &guide_id).await;
     let count = 13;
     let sum: i64 = scores.iter().sum::<i64>() + 5;
@@ -198,24 +271,50 @@ async fn the_reviews_list_pages_newest_first() {
         insert_booking(&app, &me, &guide_id, &format!("2026-03-0{day}"), true).await;
     }
     for i in 0..5 {
-        let response = app.post_json_auth(WRITE, &review(&guide_id, json!(5), &format!("Trip {i}")), &tourist.token).await;
+        let response = app
+            .post_json_auth(
+                WRITE,
+                &review(&guide_id, json!(5), &format!("Trip {i}")),
+                &tourist.token,
+            )
+            .await;
         assert_eq!(response.status(), StatusCode::CREATED);
     }
 
     // Act
-    let first = app.get(&format!("/api/v1/users/ratings/{guide_id}?page=1&limit=2")).await.json::<Value>().await.unwrap();
-    let last = app.get(&format!("/api/v1/users/ratings/{guide_id}?page=3&limit=2")).await.json::<Value>().await.unwrap();
+    let first = app
+        .get(&format!("/api/v1/users/ratings/{guide_id}?page=1&limit=2"))
+        .await
+        .json::<Value>()
+        .await
+        .unwrap();
+    let last = app
+        .get(&format!("/api/v1/users/ratings/{guide_id}?page=3&limit=2"))
+        .await
+        .json::<Value>()
+        .await
+        .unwrap();
 
     // Assert
     assert_eq!(first["data"]["totalPages"], 3);
     assert_eq!(first["data"]["ratings"][0]["comment"], "Trip 4");
     assert_eq!(last["data"]["ratings"][0]["comment"], "Trip 0");
-    assert_eq!(app.get(&format!("/api/v1/users/ratings/{guide_id}?limit=0")).await.status(), StatusCode::BAD_REQUEST);
-    assert_error(app.get("/api/v1/users/ratings/nobody").await, StatusCode::NOT_FOUND, "Guide not found").await;
+    assert_eq!(
+        app.get(&format!("/api/v1/users/ratings/{guide_id}?limit=0")).await.status(),
+        StatusCode::BAD_REQUEST
+    );
+    assert_error(
+        app.get("/api/v1/users/ratings/nobody").await,
+        StatusCode::NOT_FOUND,
+        "Guide not found",
+    )
+    .await;
 }
 
 async fn public_first_name(app: &TestApp, guide_id: &str) -> Value {
-    app.get(&format!("/api/v1/users/guide/{guide_id}")).await.json::<Value>().await.unwrap()["data"]["firstName"].clone()
+    app.get(&format!("/api/v1/users/guide/{guide_id}")).await.json::<Value>().await.unwrap()["data"]
+        ["firstName"]
+        .clone()
 }
 
 async fn can_review(app: &TestApp, guide_id: &str, token: &str) -> bool {
@@ -241,12 +340,24 @@ async fn write_review_is_offered_only_to_a_traveller_with_a_completed_trip_not_y
 
     // Act + Assert
     assert!(can_review(&app, &guide_id, &customer.token).await);
-    for (who, token) in [("stranger", &stranger.token), ("upcoming", &upcoming.token), ("unpaid", &unpaid.token), ("guide", &another_guide.token), ("admin", &admin.token)] {
+    for (who, token) in [
+        ("stranger", &stranger.token),
+        ("upcoming", &upcoming.token),
+        ("unpaid", &unpaid.token),
+        ("guide", &another_guide.token),
+        ("admin", &admin.token),
+    ] {
         assert!(!can_review(&app, &guide_id, token).await, "{who}");
     }
-    assert_eq!(app.post_json_auth(WRITE, &review(&guide_id, json!(5), "Wonderful day."), &customer.token).await.status(), StatusCode::CREATED);
+    assert_eq!(
+        app.post_json_auth(WRITE, &review(&guide_id, json!(5), "Wonderful day."), &customer.token)
+            .await
+            .status(),
+        StatusCode::CREATED
+    );
     assert!(!can_review(&app, &guide_id, &customer.token).await, "reviewed");
-    insert_booking(&app, &user_id(&app, &customer.token).await, &guide_id, "2026-02-20", true).await;
+    insert_booking(&app, &user_id(&app, &customer.token).await, &guide_id, "2026-02-20", true)
+        .await;
     assert!(can_review(&app, &guide_id, &customer.token).await, "a second completed trip");
 
     // The guide's answer says the same to a signed-in viewer; the anonymous one, shared
@@ -255,7 +366,8 @@ async fn write_review_is_offered_only_to_a_traveller_with_a_completed_trip_not_y
     let signed_in = app.get_auth(&guide_page, &customer.token).await.json::<Value>().await.unwrap();
     assert_eq!(signed_in["data"]["canReview"], true);
     assert_eq!(signed_in["data"]["firstName"], public_first_name(&app, &guide_id).await);
-    let stranger_view = app.get_auth(&guide_page, &stranger.token).await.json::<Value>().await.unwrap();
+    let stranger_view =
+        app.get_auth(&guide_page, &stranger.token).await.json::<Value>().await.unwrap();
     assert_eq!(stranger_view["data"]["canReview"], false);
     let anonymous = app.get(&guide_page).await.json::<Value>().await.unwrap();
     assert!(anonymous["data"].get("canReview").is_none());
@@ -269,9 +381,12 @@ async fn asking_whether_one_may_review_needs_a_session_and_a_verified_guide() {
     let path = format!("/api/v1/users/guide/{guide_id}/can-review");
 
     // Act + Assert
-    assert_error(app.get(&path).await, StatusCode::UNAUTHORIZED, "Please sign in to continue.").await;
+    assert_error(app.get(&path).await, StatusCode::UNAUTHORIZED, "Please sign in to continue.")
+        .await;
     for unknown in ["0196f0c8a1b27c3d9e8f0a1b2c3d4e5f", "not-an-id"] {
-        let response = app.get_auth(&format!("/api/v1/users/guide/{unknown}/can-review"), &customer.token).await;
+        let response = app
+            .get_auth(&format!("/api/v1/users/guide/{unknown}/can-review"), &customer.token)
+            .await;
         assert_error(response, StatusCode::NOT_FOUND, "Guide not found").await;
     }
 }

@@ -35,7 +35,13 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
     let second = yatra::seed::demo(&db, &media).await.unwrap();
 
     // Assert: the second run adds nothing.
-    assert!(first.accounts >= 60 && first.destinations >= 20 && first.reviews >= 180 && first.blogs >= 12, "{first:?}");
+    assert!(
+        first.accounts >= 60
+            && first.destinations >= 20
+            && first.reviews >= 180
+            && first.blogs >= 12,
+        "{first:?}"
+    );
     assert_eq!(second, yatra::seed::Seeded::default());
     assert_eq!(app.media_files(), files, "seeding again stores nothing");
 
@@ -47,12 +53,18 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
         assert_image(&app, &card["profilePicture"]).await;
         assert_image(&app, &card["coverImage"]).await;
     }
-    assert!(cards[0]["averageRating"].as_f64().unwrap() > cards[cards.len() - 1]["averageRating"].as_f64().unwrap());
+    assert!(
+        cards[0]["averageRating"].as_f64().unwrap()
+            > cards[cards.len() - 1]["averageRating"].as_f64().unwrap()
+    );
     // Every verified demo guide has a licence valid into the future (issue 15).
     let today = yatra::calendar::date_text(yatra::calendar::today_in_nepal());
     for card in cards.iter().take(5) {
-        let detail = get_json(&app, &format!("/api/v1/users/guide/{}", card["_id"].as_str().unwrap())).await;
-        let until = detail["data"]["guideDetails"]["licenceValidUntil"].as_str().unwrap_or_else(|| panic!("no licence: {}", card["_id"]));
+        let detail =
+            get_json(&app, &format!("/api/v1/users/guide/{}", card["_id"].as_str().unwrap())).await;
+        let until = detail["data"]["guideDetails"]["licenceValidUntil"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no licence: {}", card["_id"]));
         assert!(until > today.as_str(), "{until}");
     }
 
@@ -64,7 +76,11 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
         assert_image(&app, &destination["image"]).await;
         assert!(destination["coordinates"].is_object());
         // Every demo destination has its trek facts (issue 15).
-        assert!(destination["durationDays"]["min"].as_i64().unwrap() >= 1, "{}", destination["name"]);
+        assert!(
+            destination["durationDays"]["min"].as_i64().unwrap() >= 1,
+            "{}",
+            destination["name"]
+        );
         assert!(destination["difficulty"].is_string(), "{}", destination["name"]);
     }
     let everest = destinations.iter().find(|d| d["name"] == "Everest Base Camp").unwrap();
@@ -73,7 +89,11 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
     assert_eq!(everest["permits"][0]["feeNpr"], 3000);
 
     // A French-speaking trekking guide near Pokhara is one search away.
-    let near_pokhara = get_json(&app, "/api/v1/users/search?query=french%20trekking&lat=28.2096&lng=83.9595&radiusKm=40").await;
+    let near_pokhara = get_json(
+        &app,
+        "/api/v1/users/search?query=french%20trekking&lat=28.2096&lng=83.9595&radiusKm=40",
+    )
+    .await;
     assert!(!near_pokhara["guides"].as_array().unwrap().is_empty());
 
     // The demo guide: verified, complete, reviewed, with a request to answer.
@@ -82,21 +102,34 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
     assert_eq!(profile["guideDetails"]["status"], "verified");
     assert_eq!(profile["guideDetails"]["pricePerDay"], 45.0);
     assert_eq!(profile["reviewCount"], 6);
-    assert_eq!(app.get_data("/api/v1/protect/completion/guide", &guide).await["isProfileComplete"], true);
-    let reviews = get_json(&app, &format!("/api/v1/users/ratings/{}", profile["_id"].as_str().unwrap())).await;
+    assert_eq!(
+        app.get_data("/api/v1/protect/completion/guide", &guide).await["isProfileComplete"],
+        true
+    );
+    let reviews =
+        get_json(&app, &format!("/api/v1/users/ratings/{}", profile["_id"].as_str().unwrap()))
+            .await;
     assert_eq!(reviews["data"]["ratings"].as_array().unwrap().len(), 6);
     let requests = app.get_data("/api/v1/guides/bookings", &guide).await;
     assert!(requests.as_array().unwrap().iter().any(|b| b["bookingStatus"] == "pending"));
 
     // The demo traveller: complete, with a trip to pay and a past trip to review.
     let (traveller, _, _) = app.login("traveller@demo.yatra.np", DEMO_PASSWORD).await;
-    assert_eq!(app.get_data("/api/v1/protect/completion/tourist", &traveller).await["isProfileComplete"], true);
+    assert_eq!(
+        app.get_data("/api/v1/protect/completion/tourist", &traveller).await["isProfileComplete"],
+        true
+    );
     let trips = app.get_data("/api/v1/tourists/bookings", &traveller).await;
     let trips = trips.as_array().unwrap();
-    assert!(trips.iter().any(|b| b["bookingStatus"] == "approved" && b["paymentStatus"] == "unpaid"));
+    assert!(
+        trips.iter().any(|b| b["bookingStatus"] == "approved" && b["paymentStatus"] == "unpaid")
+    );
     let past = trips.iter().find(|b| b["paymentStatus"] == "paid").expect("a paid trip");
     let review = json!({ "guideId": past["guide"]["_id"], "score": 5, "comment": "Lovely morning in Patan." });
-    assert_eq!(app.post_json_auth("/api/v1/tourists/ratings", &review, &traveller).await.status(), StatusCode::CREATED);
+    assert_eq!(
+        app.post_json_auth("/api/v1/tourists/ratings", &review, &traveller).await.status(),
+        StatusCode::CREATED
+    );
 
     // A dozen travel posts with pictures and likes.
     let blogs = get_json(&app, "/api/v1/users/blogs?limit=50").await;

@@ -7,12 +7,23 @@ use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
 use crate::fixtures::{guide_profile, submitted_guide, verified_guide};
-use crate::helpers::{TestApp, assert_error, jpeg, png, spawn_app, spawn_app_with, spawn_app_with_client};
+use crate::helpers::{
+    TestApp, assert_error, jpeg, png, spawn_app, spawn_app_with, spawn_app_with_client,
+};
 
 const PUBLIC_URL: &str = "https://yatra.example.com";
 
 async fn upload_guide_picture(app: &TestApp, token: &str, bytes: Vec<u8>) -> Value {
-    let response = app.upload("/api/v1/guides/profile-image", token, "profileImage", "me.jpg", "image/jpeg", bytes).await;
+    let response = app
+        .upload(
+            "/api/v1/guides/profile-image",
+            token,
+            "profileImage",
+            "me.jpg",
+            "image/jpeg",
+            bytes,
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     response.json::<Value>().await.unwrap()["data"]["guideDetails"].clone()
 }
@@ -50,7 +61,8 @@ async fn an_upload_gets_webp_copies_at_320_640_and_1280_px_that_are_served_for_a
         assert_eq!(response.status(), StatusCode::OK);
         assert_eq!(response.headers()["content-type"], "image/webp");
         assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
-        let picture = image::load_from_memory(&response.bytes().await.unwrap()).expect("a WebP picture");
+        let picture =
+            image::load_from_memory(&response.bytes().await.unwrap()).expect("a WebP picture");
         assert_eq!((picture.width(), picture.height()), (width, width * 1000 / 1600));
     }
     // The original, its thumbnail and three copies.
@@ -83,7 +95,14 @@ async fn replacing_a_picture_removes_its_copies_and_bad_images_are_still_refused
     // Act
     let second = upload_guide_picture(&app, &guide.token, jpeg(300, 200)).await;
     let refused = app
-        .upload("/api/v1/guides/profile-image", &guide.token, "profileImage", "a.jpg", "image/jpeg", b"not a picture".to_vec())
+        .upload(
+            "/api/v1/guides/profile-image",
+            &guide.token,
+            "profileImage",
+            "a.jpg",
+            "image/jpeg",
+            b"not a picture".to_vec(),
+        )
         .await;
 
     // Assert
@@ -91,7 +110,12 @@ async fn replacing_a_picture_removes_its_copies_and_bad_images_are_still_refused
         assert_eq!(app.get(&url).await.status(), StatusCode::NOT_FOUND, "{url}");
     }
     assert_eq!(srcset(&second["profilePictureVariants"]).len(), 1);
-    assert_error(refused, StatusCode::UNSUPPORTED_MEDIA_TYPE, "Only JPEG, PNG or WebP images are allowed").await;
+    assert_error(
+        refused,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "Only JPEG, PNG or WebP images are allowed",
+    )
+    .await;
     assert_eq!(app.media_files().len(), 3, "the second picture, its thumbnail and one copy");
 }
 
@@ -102,7 +126,16 @@ async fn private_images_get_no_copies_and_made_up_copy_names_answer_404() {
     let traveller = app.signup_and_login("tourist").await;
 
     // Act
-    let response = app.upload("/api/v1/tourists/id-image", &traveller.token, "idCardImage", "id.jpg", "image/jpeg", jpeg(900, 600)).await;
+    let response = app
+        .upload(
+            "/api/v1/tourists/id-image",
+            &traveller.token,
+            "idCardImage",
+            "id.jpg",
+            "image/jpeg",
+            jpeg(900, 600),
+        )
+        .await;
 
     // Assert
     assert_eq!(response.status(), StatusCode::OK);
@@ -123,7 +156,14 @@ async fn destinations_guide_cards_and_blog_posts_carry_their_variants() {
     // Arrange
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let (guide, guide_id) = verified_guide(&app, &admin, "Pemba", "Sherpa", &guide_profile("Trekking guide.", &["English"], &["Trekking"], "Namche", (27.8, 86.7))).await;
+    let (guide, guide_id) = verified_guide(
+        &app,
+        &admin,
+        "Pemba",
+        "Sherpa",
+        &guide_profile("Trekking guide.", &["English"], &["Trekking"], "Namche", (27.8, 86.7)),
+    )
+    .await;
     upload_guide_picture(&app, &guide.token, jpeg(800, 800)).await;
 
     // Act
@@ -137,17 +177,23 @@ async fn destinations_guide_cards_and_blog_posts_carry_their_variants() {
                 .text("description", "A lake.")
                 .text("rating", "4.5")
                 .text("reviews", "10")
-                .part("image", Part::bytes(jpeg(1400, 700)).file_name("lake.jpg").mime_str("image/jpeg").unwrap()),
+                .part(
+                    "image",
+                    Part::bytes(jpeg(1400, 700))
+                        .file_name("lake.jpg")
+                        .mime_str("image/jpeg")
+                        .unwrap(),
+                ),
         )
         .await;
     let blog = app
         .upload_form(
             "/api/v1/blogs",
             &guide.token,
-            Form::new()
-                .text("title", "Dawn at Gokyo")
-                .text("description", "Cold and clear.")
-                .part("image", Part::bytes(jpeg(640, 480)).file_name("gokyo.jpg").mime_str("image/jpeg").unwrap()),
+            Form::new().text("title", "Dawn at Gokyo").text("description", "Cold and clear.").part(
+                "image",
+                Part::bytes(jpeg(640, 480)).file_name("gokyo.jpg").mime_str("image/jpeg").unwrap(),
+            ),
         )
         .await;
 
@@ -157,9 +203,17 @@ async fn destinations_guide_cards_and_blog_posts_carry_their_variants() {
     assert_eq!(srcset(&destination["destination"]["imageVariants"]).len(), 3);
     assert_eq!(blog.status(), StatusCode::CREATED);
     let blog: Value = blog.json().await.unwrap();
-    assert_eq!(srcset(&blog["blog"]["imageVariants"]).iter().map(|(_, w)| *w).collect::<Vec<_>>(), [320, 640]);
+    assert_eq!(
+        srcset(&blog["blog"]["imageVariants"]).iter().map(|(_, w)| *w).collect::<Vec<_>>(),
+        [320, 640]
+    );
     let list: Value = app.get("/api/v1/users/guides?page=1&limit=10").await.json().await.unwrap();
-    let card = list["guides"].as_array().unwrap().iter().find(|g| g["_id"] == guide_id.as_str()).expect("the guide's card");
+    let card = list["guides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["_id"] == guide_id.as_str())
+        .expect("the guide's card");
     assert_eq!(card["profilePictureVariants"]["width"], 800);
     assert!(card["coverImageVariants"].is_null());
 }
@@ -176,8 +230,15 @@ async fn a_guide_page_has_the_guides_title_description_canonical_link_and_photo_
     // Arrange
     let app = spawn_app_with_client(&[("YATRA_PUBLIC_URL", PUBLIC_URL)]).await;
     let admin = app.admin().await;
-    let profile = guide_profile("I \"guide\" <b>treks</b> & tours.", &["English"], &["Trekking"], "Pokhara", (28.2, 83.9));
-    let (guide, id) = verified_guide(&app, &admin, "<script>alert(1)</script>", "O'Brien", &profile).await;
+    let profile = guide_profile(
+        "I \"guide\" <b>treks</b> & tours.",
+        &["English"],
+        &["Trekking"],
+        "Pokhara",
+        (28.2, 83.9),
+    );
+    let (guide, id) =
+        verified_guide(&app, &admin, "<script>alert(1)</script>", "O'Brien", &profile).await;
     let details = upload_guide_picture(&app, &guide.token, jpeg(900, 600)).await;
     let photo = details["profilePicture"].as_str().unwrap();
 
@@ -188,13 +249,28 @@ async fn a_guide_page_has_the_guides_title_description_canonical_link_and_photo_
     assert!(!html.contains("<script>alert"), "{html}");
     assert!(html.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt; O&#39;Brien — tour guide in Nepal | Yatra</title>"), "{html}");
     assert_eq!(html.matches("<title>").count(), 1);
-    assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{PUBLIC_URL}/guides/{id}\">")), "{html}");
-    assert!(html.contains(&format!("<meta property=\"og:image\" content=\"{PUBLIC_URL}{photo}\">")), "{html}");
+    assert!(
+        html.contains(&format!("<link rel=\"canonical\" href=\"{PUBLIC_URL}/guides/{id}\">")),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("<meta property=\"og:image\" content=\"{PUBLIC_URL}{photo}\">")),
+        "{html}"
+    );
     assert!(html.contains("<meta property=\"og:image:width\" content=\"900\">"));
     assert!(html.contains("<meta property=\"og:type\" content=\"profile\">"));
     assert!(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
-    let description = html.split("<meta name=\"description\" content=\"").nth(1).unwrap().split('"').next().unwrap();
-    assert_eq!(description, "Local guide in Pokhara · $40/day. I &quot;guide&quot; &lt;b&gt;treks&lt;/b&gt; &amp; tours.");
+    let description = html
+        .split("<meta name=\"description\" content=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    assert_eq!(
+        description,
+        "Local guide in Pokhara · $40/day. I &quot;guide&quot; &lt;b&gt;treks&lt;/b&gt; &amp; tours."
+    );
     assert_eq!(html.matches("name=\"description\"").count(), 1);
     // The rest of index.html is untouched.
     assert!(html.contains("<script type=\"module\" src=\"/assets/index-3f9a1c.js\"></script>"));
@@ -206,10 +282,17 @@ async fn an_unverified_suspended_or_unknown_guide_gets_the_generic_page() {
     // Arrange
     let app = spawn_app_with_client(&[("YATRA_PUBLIC_URL", PUBLIC_URL)]).await;
     let admin = app.admin().await;
-    let profile = guide_profile("Waiting for review.", &["English"], &["Trekking"], "Pokhara", (28.2, 83.9));
+    let profile =
+        guide_profile("Waiting for review.", &["English"], &["Trekking"], "Pokhara", (28.2, 83.9));
     let (_, waiting) = submitted_guide(&app, "Waiting", "Guide", &profile).await;
     let (_, suspended) = verified_guide(&app, &admin, "Suspended", "Guide", &profile).await;
-    let suspend = app.post_json_auth(&format!("/api/v1/admin/users/{suspended}/suspend"), &json!({ "reason": "Spam" }), &admin.token).await;
+    let suspend = app
+        .post_json_auth(
+            &format!("/api/v1/admin/users/{suspended}/suspend"),
+            &json!({ "reason": "Spam" }),
+            &admin.token,
+        )
+        .await;
     assert_eq!(suspend.status(), StatusCode::OK, "{}", suspend.text().await.unwrap());
     // Not `/guides`: that list's page carries its first page of guides (see `first_paint`).
     let generic = page(&app, "/destinations").await;
@@ -248,7 +331,13 @@ async fn destination_and_blog_pages_have_their_own_heads_and_hidden_posts_do_not
                 .text("description", "Two lakes.")
                 .text("rating", "4.5")
                 .text("reviews", "10")
-                .part("image", Part::bytes(jpeg(800, 400)).file_name("lake.jpg").mime_str("image/jpeg").unwrap()),
+                .part(
+                    "image",
+                    Part::bytes(jpeg(800, 400))
+                        .file_name("lake.jpg")
+                        .mime_str("image/jpeg")
+                        .unwrap(),
+                ),
         )
         .await
         .json()
@@ -256,7 +345,11 @@ async fn destination_and_blog_pages_have_their_own_heads_and_hidden_posts_do_not
         .unwrap();
     let destination_id = destination["destination"]["_id"].as_str().unwrap();
     let blog: Value = app
-        .upload_form("/api/v1/blogs", &traveller.token, Form::new().text("title", "Tea at \"Ghorepani\"").text("description", "Long day."))
+        .upload_form(
+            "/api/v1/blogs",
+            &traveller.token,
+            Form::new().text("title", "Tea at \"Ghorepani\"").text("description", "Long day."),
+        )
         .await
         .json()
         .await
@@ -268,15 +361,31 @@ async fn destination_and_blog_pages_have_their_own_heads_and_hidden_posts_do_not
     let blog_html = page(&app, &format!("/blog/{blog_id}")).await;
 
     // Assert
-    assert!(destination_html.contains("<title>Phewa &amp; Begnas, Pokhara | Yatra</title>"), "{destination_html}");
+    assert!(
+        destination_html.contains("<title>Phewa &amp; Begnas, Pokhara | Yatra</title>"),
+        "{destination_html}"
+    );
     assert!(destination_html.contains("<meta property=\"og:description\" content=\"Two lakes.\">"));
     assert!(destination_html.contains(&format!("content=\"{PUBLIC_URL}/media/")));
-    assert!(blog_html.contains("<meta property=\"og:title\" content=\"Tea at &quot;Ghorepani&quot; — by "), "{blog_html}");
+    assert!(
+        blog_html
+            .contains("<meta property=\"og:title\" content=\"Tea at &quot;Ghorepani&quot; — by "),
+        "{blog_html}"
+    );
     assert!(blog_html.contains("<meta property=\"og:type\" content=\"article\">"));
-    assert!(blog_html.contains("<meta name=\"twitter:card\" content=\"summary\">"), "no image: the small card");
+    assert!(
+        blog_html.contains("<meta name=\"twitter:card\" content=\"summary\">"),
+        "no image: the small card"
+    );
 
     // Act: an admin hides the post.
-    let hidden = app.post_json_auth(&format!("/api/v1/admin/blogs/{blog_id}/hide"), &json!({ "reason": "Spam" }), &admin.token).await;
+    let hidden = app
+        .post_json_auth(
+            &format!("/api/v1/admin/blogs/{blog_id}/hide"),
+            &json!({ "reason": "Spam" }),
+            &admin.token,
+        )
+        .await;
     assert_eq!(hidden.status(), StatusCode::OK, "{}", hidden.text().await.unwrap());
 
     // Assert
@@ -288,14 +397,23 @@ async fn a_page_head_is_revalidated_compressed_and_answers_304_when_unchanged() 
     // Arrange
     let app = spawn_app_with_client(&[("YATRA_PUBLIC_URL", PUBLIC_URL)]).await;
     let admin = app.admin().await;
-    let profile = guide_profile("Trekking guide.", &["English"], &["Trekking"], "Namche", (27.8, 86.7));
+    let profile =
+        guide_profile("Trekking guide.", &["English"], &["Trekking"], "Namche", (27.8, 86.7));
     let (_, id) = verified_guide(&app, &admin, "Pemba", "Sherpa", &profile).await;
     let path = format!("/guides/{id}");
 
     // Act
-    let first = app.client.get(app.url(&path)).header("accept-encoding", "gzip").send().await.unwrap();
+    let first =
+        app.client.get(app.url(&path)).header("accept-encoding", "gzip").send().await.unwrap();
     let etag = first.headers()["etag"].to_str().unwrap().to_owned();
-    let again = app.client.get(app.url(&path)).header("accept-encoding", "gzip").header("if-none-match", &etag).send().await.unwrap();
+    let again = app
+        .client
+        .get(app.url(&path))
+        .header("accept-encoding", "gzip")
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
 
     // Assert
     assert_eq!(first.headers()["content-encoding"], "gzip");
@@ -324,17 +442,37 @@ async fn the_sitemap_lists_every_public_page_and_leaves_out_hidden_suspended_and
     // Arrange
     let app = spawn_app_with(&[("YATRA_PUBLIC_URL", &format!("{PUBLIC_URL}/"))]).await;
     let admin = app.admin().await;
-    let profile = guide_profile("Trekking guide.", &["English"], &["Trekking"], "Namche", (27.8, 86.7));
+    let profile =
+        guide_profile("Trekking guide.", &["English"], &["Trekking"], "Namche", (27.8, 86.7));
     let (guide, verified) = verified_guide(&app, &admin, "Pemba", "Sherpa", &profile).await;
     let (_, waiting) = submitted_guide(&app, "Waiting", "Guide", &profile).await;
     let (_, suspended) = verified_guide(&app, &admin, "Suspended", "Guide", &profile).await;
-    let suspend = app.post_json_auth(&format!("/api/v1/admin/users/{suspended}/suspend"), &json!({ "reason": "Spam" }), &admin.token).await;
+    let suspend = app
+        .post_json_auth(
+            &format!("/api/v1/admin/users/{suspended}/suspend"),
+            &json!({ "reason": "Spam" }),
+            &admin.token,
+        )
+        .await;
     assert_eq!(suspend.status(), StatusCode::OK);
-    let post = |title: &'static str| app.upload_form("/api/v1/blogs", &guide.token, Form::new().text("title", title).text("description", "Words & more."));
+    let post = |title: &'static str| {
+        app.upload_form(
+            "/api/v1/blogs",
+            &guide.token,
+            Form::new().text("title", title).text("description", "Words & more."),
+        )
+    };
     let shown: Value = post("Shown").await.json().await.unwrap();
     let hidden: Value = post("Hidden").await.json().await.unwrap();
-    let (shown, hidden) = (shown["blog"]["_id"].as_str().unwrap(), hidden["blog"]["_id"].as_str().unwrap());
-    let hide = app.post_json_auth(&format!("/api/v1/admin/blogs/{hidden}/hide"), &json!({ "reason": "Spam" }), &admin.token).await;
+    let (shown, hidden) =
+        (shown["blog"]["_id"].as_str().unwrap(), hidden["blog"]["_id"].as_str().unwrap());
+    let hide = app
+        .post_json_auth(
+            &format!("/api/v1/admin/blogs/{hidden}/hide"),
+            &json!({ "reason": "Spam" }),
+            &admin.token,
+        )
+        .await;
     assert_eq!(hide.status(), StatusCode::OK);
 
     // Act
@@ -346,11 +484,14 @@ async fn the_sitemap_lists_every_public_page_and_leaves_out_hidden_suspended_and
     let xml = response.text().await.unwrap();
     assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"));
     assert!(xml.trim_end().ends_with("</urlset>"));
-    let locs: Vec<&str> = xml.split("<loc>").skip(1).map(|rest| rest.split("</loc>").next().unwrap()).collect();
+    let locs: Vec<&str> =
+        xml.split("<loc>").skip(1).map(|rest| rest.split("</loc>").next().unwrap()).collect();
     assert!(locs.contains(&format!("{PUBLIC_URL}/guides/{verified}").as_str()), "{xml}");
     assert!(locs.contains(&format!("{PUBLIC_URL}/blog/{shown}").as_str()), "{xml}");
     assert!(locs.contains(&format!("{PUBLIC_URL}/guides").as_str()));
-    for left_out in [format!("/guides/{waiting}"), format!("/guides/{suspended}"), format!("/blog/{hidden}")] {
+    for left_out in
+        [format!("/guides/{waiting}"), format!("/guides/{suspended}"), format!("/blog/{hidden}")]
+    {
         assert!(!xml.contains(&left_out), "{left_out} in {xml}");
     }
     assert_eq!(xml.matches("<url>").count(), xml.matches("</url>").count());
@@ -363,14 +504,19 @@ async fn images_stored_before_copies_existed_get_them_from_the_backfill() {
     let app = spawn_app().await;
     let guide = app.signup_and_login("guide").await;
     let details = upload_guide_picture(&app, &guide.token, jpeg(700, 350)).await;
-    for file in app.media_files().into_iter().filter(|f| f.extension().is_some_and(|e| e == "webp")) {
+    for file in app.media_files().into_iter().filter(|f| f.extension().is_some_and(|e| e == "webp"))
+    {
         std::fs::remove_file(file).unwrap();
     }
     let db = app.db().await;
     sqlx::query("UPDATE media SET webp_widths = NULL").execute(&db.pool).await.unwrap();
     let me: Value = app.get_data("/api/v1/guides/guide-profile", &guide.token).await;
     let original = details["profilePicture"].as_str().unwrap();
-    assert_eq!(me["guideDetails"]["profilePictureVariants"]["srcset"], format!("{original} 700w"), "the image itself until copies exist");
+    assert_eq!(
+        me["guideDetails"]["profilePictureVariants"]["srcset"],
+        format!("{original} 700w"),
+        "the image itself until copies exist"
+    );
 
     // Act
     let store = yatra::media::MediaStore::from_config(&app.config).unwrap();
@@ -390,7 +536,10 @@ async fn images_stored_before_copies_existed_get_them_from_the_backfill() {
 
 /// The API answer a page carries in its HTML (`<script type="application/json" id="page-data">`), and its URL.
 fn page_data(html: &str) -> (String, Value) {
-    let element = html.split("<script type=\"application/json\" id=\"page-data\" data-url=\"").nth(1).unwrap_or_else(|| panic!("no page data: {html}"));
+    let element = html
+        .split("<script type=\"application/json\" id=\"page-data\" data-url=\"")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no page data: {html}"));
     let (url, rest) = element.split_once("\">").unwrap();
     let json = rest.split("</script>").next().unwrap();
     (url.to_owned(), serde_json::from_str(json).expect("page data is JSON"))
@@ -411,14 +560,21 @@ async fn a_destination_page_carries_its_api_answer_escaped_and_preloads_its_pict
                 .text("description", "Blue water.</script><script>alert(1)</script>")
                 .text("rating", "4.8")
                 .text("reviews", "12")
-                .part("image", Part::bytes(jpeg(1600, 1000)).file_name("lake.jpg").mime_str("image/jpeg").unwrap()),
+                .part(
+                    "image",
+                    Part::bytes(jpeg(1600, 1000))
+                        .file_name("lake.jpg")
+                        .mime_str("image/jpeg")
+                        .unwrap(),
+                ),
         )
         .await
         .json()
         .await
         .unwrap();
     let id = destination["destination"]["_id"].as_str().unwrap();
-    let answer: Value = app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
+    let answer: Value =
+        app.get(&format!("/api/v1/users/destination/{id}")).await.json().await.unwrap();
 
     // Act
     let html = page(&app, &format!("/destination/{id}")).await;
@@ -442,7 +598,8 @@ async fn the_guide_list_page_carries_its_first_page_and_a_guide_page_its_guide()
     // Arrange
     let app = spawn_app_with_client(&[("YATRA_PUBLIC_URL", PUBLIC_URL)]).await;
     let admin = app.admin().await;
-    let profile = guide_profile("Trekking guide.", &["English"], &["Trekking"], "Namche", (27.8, 86.7));
+    let profile =
+        guide_profile("Trekking guide.", &["English"], &["Trekking"], "Namche", (27.8, 86.7));
     let (_, id) = verified_guide(&app, &admin, "Pemba", "Sherpa", &profile).await;
     let list: Value = app.get("/api/v1/users/guides?limit=10&page=1").await.json().await.unwrap();
     let guide: Value = app.get(&format!("/api/v1/users/guide/{id}")).await.json().await.unwrap();
@@ -453,7 +610,10 @@ async fn the_guide_list_page_carries_its_first_page_and_a_guide_page_its_guide()
 
     // Assert
     // The URL is an HTML attribute, escaped; the client reads it back as `limit=10&page=1`.
-    assert_eq!(page_data(&list_html), ("/api/v1/users/guides?limit=10&amp;page=1".to_owned(), list));
+    assert_eq!(
+        page_data(&list_html),
+        ("/api/v1/users/guides?limit=10&amp;page=1".to_owned(), list)
+    );
     assert!(list_html.contains("<title>Yatra"), "the list keeps the generic head: {list_html}");
     assert_eq!(page_data(&guide_html), (format!("/api/v1/users/guide/{id}"), guide));
     // No cover photo: nothing to preload.

@@ -11,7 +11,11 @@ use reqwest::header::HeaderMap;
 use crate::helpers::{TestApp, error_message, spawn_app_with_client, tiny_client_files};
 
 fn file(path: &str) -> Vec<u8> {
-    tiny_client_files().into_iter().find(|(p, _)| *p == path).map(|(_, bytes)| bytes).expect("a tiny client file")
+    tiny_client_files()
+        .into_iter()
+        .find(|(p, _)| *p == path)
+        .map(|(_, bytes)| bytes)
+        .expect("a tiny client file")
 }
 
 async fn get_with(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
@@ -44,7 +48,9 @@ async fn the_root_and_client_routes_get_index_html_to_be_revalidated() {
     let app = spawn_app_with_client(&[]).await;
 
     // (`/guides` itself carries its first page of data: see sharing.rs.)
-    for path in ["/", "/index.html", "/destinations", "/guides/0190a1b2-c3d4/booking", "/no/such/page"] {
+    for path in
+        ["/", "/index.html", "/destinations", "/guides/0190a1b2-c3d4/booking", "/no/such/page"]
+    {
         // Act
         let response = app.get(path).await;
 
@@ -54,8 +60,15 @@ async fn the_root_and_client_routes_get_index_html_to_be_revalidated() {
         assert_eq!(header(&headers, "content-type"), Some("text/html; charset=utf-8"), "{path}");
         assert_eq!(header(&headers, "cache-control"), Some("no-cache"), "{path}");
         assert!(header(&headers, "content-encoding").is_none(), "{path}: not asked for");
-        assert!(header(&headers, "content-security-policy").is_some(), "{path}: security headers still apply");
-        assert_eq!(response.bytes().await.unwrap().as_ref(), file("index.html").as_slice(), "{path}");
+        assert!(
+            header(&headers, "content-security-policy").is_some(),
+            "{path}: security headers still apply"
+        );
+        assert_eq!(
+            response.bytes().await.unwrap().as_ref(),
+            file("index.html").as_slice(),
+            "{path}"
+        );
     }
 }
 
@@ -90,7 +103,8 @@ async fn brotli_gzip_or_plain_bytes_are_chosen_by_accept_encoding() {
 
     for (accept, expected) in cases {
         // Act
-        let response = get_with(&app, "/assets/index-3f9a1c.js", &[("accept-encoding", accept)]).await;
+        let response =
+            get_with(&app, "/assets/index-3f9a1c.js", &[("accept-encoding", accept)]).await;
 
         // Assert
         assert_eq!(response.status(), StatusCode::OK, "{accept}");
@@ -99,7 +113,11 @@ async fn brotli_gzip_or_plain_bytes_are_chosen_by_accept_encoding() {
         assert_eq!(header(&headers, "content-type"), Some("text/javascript; charset=utf-8"));
         assert_eq!(header(&headers, "vary"), Some("accept-encoding"));
         let body = response.bytes().await.unwrap();
-        assert_eq!(header(&headers, "content-length"), Some(body.len().to_string().as_str()), "{accept}");
+        assert_eq!(
+            header(&headers, "content-length"),
+            Some(body.len().to_string().as_str()),
+            "{accept}"
+        );
         // One layer of compression: decoding once gives the file itself.
         let decoded = match expected {
             Some("br") => unbrotli(&body),
@@ -108,7 +126,12 @@ async fn brotli_gzip_or_plain_bytes_are_chosen_by_accept_encoding() {
         };
         assert_eq!(decoded, script, "{accept}");
         if expected.is_some() {
-            assert!(body.len() < script.len() / 4, "{accept}: {} of {} bytes", body.len(), script.len());
+            assert!(
+                body.len() < script.len() / 4,
+                "{accept}: {} of {} bytes",
+                body.len(),
+                script.len()
+            );
         }
     }
 }
@@ -133,7 +156,8 @@ async fn the_favicon_and_index_html_come_precompressed_too() {
 }
 
 #[tokio::test]
-async fn the_service_worker_and_manifest_are_revalidated_on_every_load_so_a_deploy_reaches_installed_apps() {
+async fn the_service_worker_and_manifest_are_revalidated_on_every_load_so_a_deploy_reaches_installed_apps()
+ {
     // Arrange
     let app = spawn_app_with_client(&[]).await;
 
@@ -162,7 +186,8 @@ async fn pictures_are_sent_as_they_are_whatever_the_client_accepts() {
     let app = spawn_app_with_client(&[]).await;
 
     // Act
-    let response = get_with(&app, "/assets/peak-77aa01.png", &[("accept-encoding", "gzip, br")]).await;
+    let response =
+        get_with(&app, "/assets/peak-77aa01.png", &[("accept-encoding", "gzip, br")]).await;
 
     // Assert
     assert_eq!(response.status(), StatusCode::OK);
@@ -182,7 +207,10 @@ async fn hashed_assets_are_cached_for_a_year_and_a_missing_one_is_404_not_index_
     let missing = app.get("/assets/index-000000.js").await;
 
     // Assert
-    assert_eq!(header(present.headers(), "cache-control"), Some("public, max-age=31536000, immutable"));
+    assert_eq!(
+        header(present.headers(), "cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
 }
 
@@ -195,9 +223,21 @@ async fn a_matching_if_none_match_gets_304_without_a_body() {
     let plain_etag = header(app.get("/favicon.svg").await.headers(), "etag").unwrap().to_owned();
 
     // Act
-    let again = get_with(&app, "/favicon.svg", &[("accept-encoding", "br"), ("if-none-match", &etag)]).await;
-    let weak = get_with(&app, "/favicon.svg", &[("accept-encoding", "br"), ("if-none-match", &format!("\"other\", W/{etag}"))]).await;
-    let changed = get_with(&app, "/favicon.svg", &[("accept-encoding", "br"), ("if-none-match", "\"not-this-one\"")]).await;
+    let again =
+        get_with(&app, "/favicon.svg", &[("accept-encoding", "br"), ("if-none-match", &etag)])
+            .await;
+    let weak = get_with(
+        &app,
+        "/favicon.svg",
+        &[("accept-encoding", "br"), ("if-none-match", &format!("\"other\", W/{etag}"))],
+    )
+    .await;
+    let changed = get_with(
+        &app,
+        "/favicon.svg",
+        &[("accept-encoding", "br"), ("if-none-match", "\"not-this-one\"")],
+    )
+    .await;
 
     // Assert
     assert!(etag.starts_with('"') && etag.ends_with('"'), "a strong ETag: {etag}");

@@ -4,7 +4,9 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{JWT_SECRET, assert_error, error_message, forge_token, jpeg, now_secs, spawn_app};
+use crate::helpers::{
+    JWT_SECRET, assert_error, error_message, forge_token, jpeg, now_secs, spawn_app,
+};
 
 const PROFILE: &str = "/api/v1/tourists/profile";
 
@@ -41,7 +43,8 @@ async fn a_new_traveller_has_an_empty_profile() {
     let details = &data["touristDetails"];
     assert_eq!(details["bio"], "");
     assert_eq!(details["interests"], json!([]));
-    for field in ["location", "idCardImage", "profilePicture", "profilePictureThumb", "coverImage"] {
+    for field in ["location", "idCardImage", "profilePicture", "profilePictureThumb", "coverImage"]
+    {
         assert_eq!(details[field], Value::Null, "{field}");
     }
     assert!(details["createdAt"].as_str().unwrap().ends_with('Z'));
@@ -75,13 +78,23 @@ async fn the_traveller_form_answers_400_with_the_message_for_each_invalid_field(
     let valid = valid_profile();
     let cases: Vec<(Value, &str)> = vec![
         (with(valid.clone(), "bio", None), "Bio is required"),
-        (with(valid.clone(), "bio", Some(json!("x".repeat(2001)))), "Bio must be at most 2000 characters"),
+        (
+            with(valid.clone(), "bio", Some(json!("x".repeat(2001)))),
+            "Bio must be at most 2000 characters",
+        ),
         (with(valid.clone(), "nationality", Some(json!("  "))), "Nationality is required"),
         (with(valid.clone(), "interests", Some(json!([]))), "At least one interest is required"),
         (with(valid.clone(), "interests", None), "At least one interest is required"),
-        (with(valid.clone(), "interests", Some(json!([" ", ""]))), "At least one interest is required"),
         (
-            with(valid.clone(), "preferredLanguages", Some(json!((0..21).map(|i| format!("L{i}")).collect::<Vec<_>>()))),
+            with(valid.clone(), "interests", Some(json!([" ", ""]))),
+            "At least one interest is required",
+        ),
+        (
+            with(
+                valid.clone(),
+                "preferredLanguages",
+                Some(json!((0..21).map(|i| format!("L{i}")).collect::<Vec<_>>())),
+            ),
             "Please add at most 20 languages",
         ),
     ];
@@ -105,9 +118,21 @@ async fn each_field_endpoint_changes_only_its_field() {
     app.post_json_auth(PROFILE, &valid_profile(), &traveller.token).await;
     let calls = [
         ("/api/v1/tourists/bio", json!({ "bio": "New bio" }), "Bio updated"),
-        ("/api/v1/tourists/nationality", json!({ "nationality": "Belgian" }), "Nationality updated"),
-        ("/api/v1/tourists/location", json!({ "longitude": 83.9856, "latitude": 28.2096 }), "Location updated"),
-        ("/api/v1/tourists/interests", json!({ "interests": ["Food", "food", "Rafting"] }), "Interests updated"),
+        (
+            "/api/v1/tourists/nationality",
+            json!({ "nationality": "Belgian" }),
+            "Nationality updated",
+        ),
+        (
+            "/api/v1/tourists/location",
+            json!({ "longitude": 83.9856, "latitude": 28.2096 }),
+            "Location updated",
+        ),
+        (
+            "/api/v1/tourists/interests",
+            json!({ "interests": ["Food", "food", "Rafting"] }),
+            "Interests updated",
+        ),
     ];
 
     for (path, body, message) in calls {
@@ -137,9 +162,21 @@ async fn the_field_endpoints_refuse_invalid_values() {
         ("/api/v1/tourists/bio", json!({ "bio": "" }), "Bio is required"),
         ("/api/v1/tourists/nationality", json!({}), "Nationality is required"),
         ("/api/v1/tourists/location", json!({}), "Location is required"),
-        ("/api/v1/tourists/location", json!({ "longitude": 200, "latitude": 0 }), "Location is out of range"),
-        ("/api/v1/tourists/location", json!({ "longitude": 20 }), "Location needs both longitude and latitude"),
-        ("/api/v1/tourists/interests", json!({ "interests": [] }), "At least one interest is required"),
+        (
+            "/api/v1/tourists/location",
+            json!({ "longitude": 200, "latitude": 0 }),
+            "Location is out of range",
+        ),
+        (
+            "/api/v1/tourists/location",
+            json!({ "longitude": 20 }),
+            "Location needs both longitude and latitude",
+        ),
+        (
+            "/api/v1/tourists/interests",
+            json!({ "interests": [] }),
+            "At least one interest is required",
+        ),
     ];
 
     for (path, body, message) in cases {
@@ -165,7 +202,14 @@ async fn the_traveller_profile_is_complete_once_the_fields_and_a_photo_are_there
     app.post_json_auth(PROFILE, &valid_profile(), &traveller.token).await;
     assert!(!complete().await);
     let response = app
-        .upload("/api/v1/tourists/profile-image", &traveller.token, "profileImage", "me.jpg", "image/jpeg", jpeg(50, 50))
+        .upload(
+            "/api/v1/tourists/profile-image",
+            &traveller.token,
+            "profileImage",
+            "me.jpg",
+            "image/jpeg",
+            jpeg(50, 50),
+        )
         .await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(complete().await);
@@ -178,7 +222,13 @@ async fn guides_admins_and_strangers_are_refused_every_traveller_endpoint() {
     let guide = app.signup_and_login("guide").await;
     let admin = app.admin().await;
     let me = app.me(&guide.token).await;
-    let forged = forge_token(JWT_SECRET, me["_id"].as_str().unwrap(), "tourist", now_secs(), now_secs() + 600);
+    let forged = forge_token(
+        JWT_SECRET,
+        me["_id"].as_str().unwrap(),
+        "tourist",
+        now_secs(),
+        now_secs() + 600,
+    );
     let posts = [
         (PROFILE, valid_profile()),
         ("/api/v1/tourists/bio", json!({ "bio": "x" })),
@@ -197,10 +247,16 @@ async fn guides_admins_and_strangers_are_refused_every_traveller_endpoint() {
         let message = "This action is only for traveller accounts";
         assert_error(app.get_auth(PROFILE, token).await, StatusCode::FORBIDDEN, message).await;
         for (path, body) in &posts {
-            assert_error(app.post_json_auth(path, body, token).await, StatusCode::FORBIDDEN, message).await;
+            assert_error(
+                app.post_json_auth(path, body, token).await,
+                StatusCode::FORBIDDEN,
+                message,
+            )
+            .await;
         }
         for (path, field) in uploads {
-            let response = app.upload(path, token, field, "a.jpg", "image/jpeg", jpeg(10, 10)).await;
+            let response =
+                app.upload(path, token, field, "a.jpg", "image/jpeg", jpeg(10, 10)).await;
             assert_error(response, StatusCode::FORBIDDEN, message).await;
         }
     }

@@ -60,14 +60,22 @@ fn esewa_initiate(booking_id: &str) -> String {
 
 async fn scalar(app: &TestApp, sql: &str, id: &str) -> i64 {
     let db = app.db().await;
-    let (value,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned())).bind(id).fetch_one(&db.pool).await.unwrap();
+    let (value,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned()))
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
     db.pool.close().await;
     value
 }
 
 async fn text(app: &TestApp, sql: &str, id: &str) -> String {
     let db = app.db().await;
-    let (value,): (String,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned())).bind(id).fetch_one(&db.pool).await.unwrap();
+    let (value,): (String,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned()))
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
     db.pool.close().await;
     value
 }
@@ -77,7 +85,12 @@ async fn booking_of(app: &TestApp, user: &TestUser, id: &str) -> Value {
 }
 
 async fn paid_notifications(app: &TestApp, id: &str) -> i64 {
-    scalar(app, "SELECT COUNT(*) FROM notifications WHERE booking_id = $1 AND kind = 'booking_paid'", id).await
+    scalar(
+        app,
+        "SELECT COUNT(*) FROM notifications WHERE booking_id = $1 AND kind = 'booking_paid'",
+        id,
+    )
+    .await
 }
 
 /// Khalti answering an initiation with `pidx`.
@@ -108,11 +121,13 @@ async fn khalti_looks_up(khalti: &MockServer, pidx: &str, code: u16, status: &st
 }
 
 async fn khalti_confirm(app: &TestApp, user: &TestUser, pidx: &str) -> reqwest::Response {
-    app.post_json_auth("/api/v1/payments/khalti/confirm", &json!({ "pidx": pidx }), &user.token).await
+    app.post_json_auth("/api/v1/payments/khalti/confirm", &json!({ "pidx": pidx }), &user.token)
+        .await
 }
 
 async fn esewa_confirm(app: &TestApp, user: &TestUser, data: &str) -> reqwest::Response {
-    app.post_json_auth("/api/v1/payments/esewa/confirm", &json!({ "data": data }), &user.token).await
+    app.post_json_auth("/api/v1/payments/esewa/confirm", &json!({ "data": data }), &user.token)
+        .await
 }
 
 async fn ok_json(response: reqwest::Response) -> Value {
@@ -133,7 +148,8 @@ async fn paying_with_khalti_asks_khalti_exactly_and_confirms_once_on_completed_w
     khalti_looks_up(&khalti, "bZQLD9wRVWo4CdESSfuSsB", 200, "Completed", RUPEES * 100).await;
 
     // Act
-    let started = ok_json(app.post_json_auth(&khalti_initiate(id), &json!({}), &tourist.token).await).await;
+    let started =
+        ok_json(app.post_json_auth(&khalti_initiate(id), &json!({}), &tourist.token).await).await;
     let confirmed = ok_json(khalti_confirm(&app, &tourist, "bZQLD9wRVWo4CdESSfuSsB").await).await;
     let again = ok_json(khalti_confirm(&app, &tourist, "bZQLD9wRVWo4CdESSfuSsB").await).await;
 
@@ -159,11 +175,36 @@ async fn paying_with_khalti_asks_khalti_exactly_and_confirms_once_on_completed_w
     assert_eq!(paid_notifications(&app, id).await, 2);
     assert_eq!(booking_of(&app, &guide, id).await["paymentStatus"], "paid");
     let receipt = &booking_of(&app, &tourist, id).await["payment"];
-    assert_eq!((receipt["provider"].as_str(), receipt["currency"].as_str(), &receipt["amountNpr"]), (Some("khalti"), Some("npr"), &json!(RUPEES)));
+    assert_eq!(
+        (receipt["provider"].as_str(), receipt["currency"].as_str(), &receipt["amountNpr"]),
+        (Some("khalti"), Some("npr"), &json!(RUPEES))
+    );
     assert_eq!(receipt["nprPerUsd"], 133.5);
-    assert_eq!(scalar(&app, "SELECT captured_minor FROM payments WHERE booking_id = $1 AND status = 'paid'", id).await, RUPEES * 100);
-    assert_eq!(text(&app, "SELECT payment_intent FROM payments WHERE booking_id = $1 AND status = 'paid'", id).await, "GFq9PFS7b2iYvL8Lir9oXe");
-    let lookups = khalti.received_requests().await.unwrap().iter().filter(|r| r.url.path().ends_with("/lookup/")).count();
+    assert_eq!(
+        scalar(
+            &app,
+            "SELECT captured_minor FROM payments WHERE booking_id = $1 AND status = 'paid'",
+            id
+        )
+        .await,
+        RUPEES * 100
+    );
+    assert_eq!(
+        text(
+            &app,
+            "SELECT payment_intent FROM payments WHERE booking_id = $1 AND status = 'paid'",
+            id
+        )
+        .await,
+        "GFq9PFS7b2iYvL8Lir9oXe"
+    );
+    let lookups = khalti
+        .received_requests()
+        .await
+        .unwrap()
+        .iter()
+        .filter(|r| r.url.path().ends_with("/lookup/"))
+        .count();
     assert_eq!(lookups, 1, "a paid payment is not looked up again");
 }
 
@@ -190,17 +231,23 @@ async fn a_khalti_lookup_that_is_not_completed_with_the_exact_amount_confirms_no
         ("pidxRefunded", 200, "Refunded", RUPEES * 100),
     ];
     for (pidx, code, status, paisa) in answers {
-        Mock::given(method("POST")).and(path("/api/v2/epayment/initiate/")).respond_with(ResponseTemplate::new(200).set_body_json(json!({
-            "pidx": pidx, "payment_url": "https://test-pay.khalti.com/",
-        })))
-        .up_to_n_times(1)
-        .mount(&khalti)
-        .await;
+        Mock::given(method("POST"))
+            .and(path("/api/v2/epayment/initiate/"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "pidx": pidx, "payment_url": "https://test-pay.khalti.com/",
+            })))
+            .up_to_n_times(1)
+            .mount(&khalti)
+            .await;
         khalti_looks_up(&khalti, pidx, code, status, paisa).await;
         ok_json(app.post_json_auth(&khalti_initiate(id), &json!({}), &tourist.token).await).await;
     }
-    Mock::given(method("POST")).and(path("/api/v2/epayment/lookup/")).and(body_json(json!({ "pidx": "pidxDown" })))
-        .respond_with(ResponseTemplate::new(503)).mount(&khalti).await;
+    Mock::given(method("POST"))
+        .and(path("/api/v2/epayment/lookup/"))
+        .and(body_json(json!({ "pidx": "pidxDown" })))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&khalti)
+        .await;
     let db = app.db().await;
     sqlx::query(
         "INSERT INTO payments (id, booking_id, provider, method, provider_session_id, amount_cents, amount_minor, currency, status, created_at, updated_at) \
@@ -229,9 +276,18 @@ async fn a_khalti_lookup_that_is_not_completed_with_the_exact_amount_confirms_no
     assert!(canceled["message"].as_str().unwrap().contains("cancelled"), "{canceled}");
     assert_eq!(short.status(), StatusCode::CONFLICT);
     assert_eq!(refunded.status(), StatusCode::CONFLICT);
-    assert_error(down, StatusCode::BAD_GATEWAY, "Khalti could not be asked about this payment. Please try again in a moment.").await;
+    assert_error(
+        down,
+        StatusCode::BAD_GATEWAY,
+        "Khalti could not be asked about this payment. Please try again in a moment.",
+    )
+    .await;
     assert_eq!(booking_of(&app, &tourist, id).await["paymentStatus"], "unpaid");
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM payments WHERE booking_id = $1 AND status = 'paid'", id).await, 0);
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM payments WHERE booking_id = $1 AND status = 'paid'", id)
+            .await,
+        0
+    );
     assert_eq!(paid_notifications(&app, id).await, 0);
 }
 
@@ -250,22 +306,63 @@ async fn only_the_traveller_may_start_or_confirm_a_khalti_payment_of_an_approved
     ok_json(app.post_json_auth(&khalti_initiate(id), &json!({}), &tourist.token).await).await;
 
     // Act + Assert
-    assert_eq!(app.post_json_auth(&khalti_initiate(id), &json!({}), &guide.token).await.status(), StatusCode::FORBIDDEN);
-    assert_error(app.post_json_auth(&khalti_initiate(id), &json!({}), &stranger.token).await, StatusCode::NOT_FOUND, "Booking not found").await;
+    assert_eq!(
+        app.post_json_auth(&khalti_initiate(id), &json!({}), &guide.token).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_error(
+        app.post_json_auth(&khalti_initiate(id), &json!({}), &stranger.token).await,
+        StatusCode::NOT_FOUND,
+        "Booking not found",
+    )
+    .await;
     let pending_id = pending["_id"].as_str().unwrap();
-    assert_eq!(app.post_json_auth(&khalti_initiate(pending_id), &json!({}), &tourist.token).await.status(), StatusCode::CONFLICT);
-    assert_eq!(app.client.post(app.url(&khalti_initiate(id))).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.post_json_auth(&khalti_initiate(pending_id), &json!({}), &tourist.token).await.status(),
+        StatusCode::CONFLICT
+    );
+    assert_eq!(
+        app.client.post(app.url(&khalti_initiate(id))).send().await.unwrap().status(),
+        StatusCode::UNAUTHORIZED
+    );
     assert_eq!(khalti_confirm(&app, &guide, "pidxOwn").await.status(), StatusCode::FORBIDDEN);
-    assert_error(khalti_confirm(&app, &stranger, "pidxOwn").await, StatusCode::NOT_FOUND, "Checkout not found").await;
-    assert_error(khalti_confirm(&app, &tourist, "pidxNobodys").await, StatusCode::NOT_FOUND, "Checkout not found").await;
+    assert_error(
+        khalti_confirm(&app, &stranger, "pidxOwn").await,
+        StatusCode::NOT_FOUND,
+        "Checkout not found",
+    )
+    .await;
+    assert_error(
+        khalti_confirm(&app, &tourist, "pidxNobodys").await,
+        StatusCode::NOT_FOUND,
+        "Checkout not found",
+    )
+    .await;
     for bad in ["", "../lookup", "a b", &"x".repeat(101)] {
-        assert_error(khalti_confirm(&app, &tourist, bad).await, StatusCode::BAD_REQUEST, "Invalid pidx").await;
+        assert_error(
+            khalti_confirm(&app, &tourist, bad).await,
+            StatusCode::BAD_REQUEST,
+            "Invalid pidx",
+        )
+        .await;
     }
-    let not_json = app.client.post(app.url("/api/v1/payments/khalti/confirm")).bearer_auth(&tourist.token).json(&json!({ "pidx": 5 })).send().await.unwrap();
+    let not_json = app
+        .client
+        .post(app.url("/api/v1/payments/khalti/confirm"))
+        .bearer_auth(&tourist.token)
+        .json(&json!({ "pidx": 5 }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(not_json.status(), StatusCode::BAD_REQUEST);
     assert_eq!(booking_of(&app, &tourist, id).await["paymentStatus"], "unpaid");
     ok_json(khalti_confirm(&app, &tourist, "pidxOwn").await).await;
-    assert_error(app.post_json_auth(&khalti_initiate(id), &json!({}), &tourist.token).await, StatusCode::CONFLICT, "This booking is already paid").await;
+    assert_error(
+        app.post_json_auth(&khalti_initiate(id), &json!({}), &tourist.token).await,
+        StatusCode::CONFLICT,
+        "This booking is already paid",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -275,8 +372,12 @@ async fn khalti_failing_to_initiate_answers_502_and_leaves_nothing_behind() {
     let app = khalti_app(&khalti).await;
     let (_, tourist, booking) = approved_booking(&app, 3, 2).await;
     let id = booking["_id"].as_str().unwrap();
-    Mock::given(method("POST")).and(path("/api/v2/epayment/initiate/"))
-        .respond_with(ResponseTemplate::new(401).set_body_json(json!({ "detail": "Invalid token.", "status_code": 401 })))
+    Mock::given(method("POST"))
+        .and(path("/api/v2/epayment/initiate/"))
+        .respond_with(
+            ResponseTemplate::new(401)
+                .set_body_json(json!({ "detail": "Invalid token.", "status_code": 401 })),
+        )
         .mount(&khalti)
         .await;
 
@@ -301,7 +402,10 @@ async fn a_cancelled_khalti_paid_trip_is_refunded_through_khaltis_refund_api() {
         .and(path("/api/merchant-transaction/GFq9PFS7b2iYvL8Lir9oXe/refund/"))
         .and(header("authorization", format!("Key {KHALTI_KEY}").as_str()))
         .and(body_json(json!({})))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "detail": "Transaction refund successful." })))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({ "detail": "Transaction refund successful." })),
+        )
         .expect(1)
         .mount(&khalti)
         .await;
@@ -309,7 +413,13 @@ async fn a_cancelled_khalti_paid_trip_is_refunded_through_khaltis_refund_api() {
     ok_json(khalti_confirm(&app, &tourist, "pidxRefund").await).await;
 
     // Act
-    let cancelled = app.post_json_auth(&format!("/api/v1/bookings/{id}/cancel"), &json!({ "reason": "Landslide" }), &guide.token).await;
+    let cancelled = app
+        .post_json_auth(
+            &format!("/api/v1/bookings/{id}/cancel"),
+            &json!({ "reason": "Landslide" }),
+            &guide.token,
+        )
+        .await;
 
     // Assert
     assert_eq!(cancelled.status(), StatusCode::OK);
@@ -318,7 +428,15 @@ async fn a_cancelled_khalti_paid_trip_is_refunded_through_khaltis_refund_api() {
         assert!(std::time::Instant::now() < deadline, "never refunded");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM refunds WHERE booking_id = $1 AND status = 'succeeded'", id).await, 1);
+    assert_eq!(
+        scalar(
+            &app,
+            "SELECT COUNT(*) FROM refunds WHERE booking_id = $1 AND status = 'succeeded'",
+            id
+        )
+        .await,
+        1
+    );
 }
 
 /// Posts eSewa's form as the browser would and answers what eSewa would send back.
@@ -340,7 +458,8 @@ async fn esewa_status(server: &MockServer, uuid: &str, status: &str, total: Valu
 }
 
 #[tokio::test]
-async fn paying_with_esewa_signs_the_form_and_confirms_only_a_signed_answer_the_status_api_calls_complete() {
+async fn paying_with_esewa_signs_the_form_and_confirms_only_a_signed_answer_the_status_api_calls_complete()
+ {
     // Arrange
     let server = MockServer::start().await;
     let app = esewa_app(&server).await;
@@ -348,22 +467,44 @@ async fn paying_with_esewa_signs_the_form_and_confirms_only_a_signed_answer_the_
     let id = booking["_id"].as_str().unwrap();
 
     // Act
-    let started = ok_json(app.post_json_auth(&esewa_initiate(id), &json!({}), &tourist.token).await).await;
+    let started =
+        ok_json(app.post_json_auth(&esewa_initiate(id), &json!({}), &tourist.token).await).await;
     let uuid = started["fields"]["transaction_uuid"].as_str().unwrap().to_owned();
     esewa_status(&server, &uuid, "COMPLETE", json!(RUPEES as f64)).await;
-    let confirmed = ok_json(esewa_confirm(&app, &tourist, &esewa_answer("COMPLETE", &format!("{RUPEES}.0"), &uuid)).await).await;
-    let again = ok_json(esewa_confirm(&app, &tourist, &esewa_answer("COMPLETE", &format!("{RUPEES}.0"), &uuid)).await).await;
+    let confirmed = ok_json(
+        esewa_confirm(&app, &tourist, &esewa_answer("COMPLETE", &format!("{RUPEES}.0"), &uuid))
+            .await,
+    )
+    .await;
+    let again = ok_json(
+        esewa_confirm(&app, &tourist, &esewa_answer("COMPLETE", &format!("{RUPEES}.0"), &uuid))
+            .await,
+    )
+    .await;
 
     // Assert
     assert_eq!(started["url"], format!("{}/api/epay/main/v2/form", server.uri()));
     assert_eq!(started["amountNpr"], RUPEES);
     let fields = &started["fields"];
     let total = RUPEES.to_string();
-    assert_eq!((fields["amount"].as_str(), fields["total_amount"].as_str()), (Some(total.as_str()), Some(total.as_str())));
-    assert_eq!((fields["tax_amount"].as_str(), fields["product_service_charge"].as_str(), fields["product_delivery_charge"].as_str()), (Some("0"), Some("0"), Some("0")));
+    assert_eq!(
+        (fields["amount"].as_str(), fields["total_amount"].as_str()),
+        (Some(total.as_str()), Some(total.as_str()))
+    );
+    assert_eq!(
+        (
+            fields["tax_amount"].as_str(),
+            fields["product_service_charge"].as_str(),
+            fields["product_delivery_charge"].as_str()
+        ),
+        (Some("0"), Some("0"), Some("0"))
+    );
     assert_eq!(fields["product_code"], PRODUCT);
     assert_eq!(fields["success_url"], "https://yatra.example/payments/esewa/success");
-    assert_eq!(fields["failure_url"], format!("https://yatra.example/payments/esewa/failure?booking_id={id}"));
+    assert_eq!(
+        fields["failure_url"],
+        format!("https://yatra.example/payments/esewa/failure?booking_id={id}")
+    );
     assert_eq!(fields["signed_field_names"], "total_amount,transaction_uuid,product_code");
     let message = format!("total_amount={total},transaction_uuid={uuid},product_code={PRODUCT}");
     assert_eq!(fields["signature"], esewa::signature(ESEWA_KEY.as_bytes(), &message));
@@ -372,8 +513,24 @@ async fn paying_with_esewa_signs_the_form_and_confirms_only_a_signed_answer_the_
     assert_eq!(again["data"]["paymentStatus"], "paid");
     assert_eq!(paid_notifications(&app, id).await, 2);
     assert_eq!(booking_of(&app, &guide, id).await["paymentStatus"], "paid");
-    assert_eq!(text(&app, "SELECT payment_intent FROM payments WHERE booking_id = $1 AND status = 'paid'", id).await, "0001TS9");
-    assert_eq!(scalar(&app, "SELECT captured_minor FROM payments WHERE booking_id = $1 AND status = 'paid'", id).await, RUPEES * 100);
+    assert_eq!(
+        text(
+            &app,
+            "SELECT payment_intent FROM payments WHERE booking_id = $1 AND status = 'paid'",
+            id
+        )
+        .await,
+        "0001TS9"
+    );
+    assert_eq!(
+        scalar(
+            &app,
+            "SELECT captured_minor FROM payments WHERE booking_id = $1 AND status = 'paid'",
+            id
+        )
+        .await,
+        RUPEES * 100
+    );
     assert_eq!(server.received_requests().await.unwrap().len(), 1, "the status API is asked once");
 }
 
@@ -387,7 +544,9 @@ async fn tampered_unsigned_foreign_or_unconfirmed_esewa_answers_confirm_nothing(
     let stranger = app.signup_and_login("tourist").await;
     let mut uuids = Vec::new();
     for _ in 0..4 {
-        let started = ok_json(app.post_json_auth(&esewa_initiate(id), &json!({}), &tourist.token).await).await;
+        let started =
+            ok_json(app.post_json_auth(&esewa_initiate(id), &json!({}), &tourist.token).await)
+                .await;
         uuids.push(started["fields"]["transaction_uuid"].as_str().unwrap().to_owned());
     }
     let (pending, wrong_amount, canceled, unknown) = (&uuids[0], &uuids[1], &uuids[2], &uuids[3]);
@@ -400,25 +559,64 @@ async fn tampered_unsigned_foreign_or_unconfirmed_esewa_answers_confirm_nothing(
     let json_of = |data: &str| String::from_utf8(STANDARD.decode(data).unwrap()).unwrap();
     let tampered = STANDARD.encode(json_of(&good).replace(&format!("\"{full}\""), "\"1.0\""));
     let other_key = esewa::answer(b"not the key", "000AWEO", "COMPLETE", &full, pending, PRODUCT);
-    let other_merchant = esewa::answer(ESEWA_KEY.as_bytes(), "000AWEO", "COMPLETE", &full, pending, "OTHERSHOP");
+    let other_merchant =
+        esewa::answer(ESEWA_KEY.as_bytes(), "000AWEO", "COMPLETE", &full, pending, "OTHERSHOP");
     let signed_wrong_amount = esewa_answer("COMPLETE", "1.0", pending);
 
     // Act + Assert
-    assert_error(esewa_confirm(&app, &tourist, &tampered).await, StatusCode::BAD_REQUEST, "The eSewa response's signature does not match").await;
-    assert_error(esewa_confirm(&app, &tourist, &other_key).await, StatusCode::BAD_REQUEST, "The eSewa response's signature does not match").await;
+    assert_error(
+        esewa_confirm(&app, &tourist, &tampered).await,
+        StatusCode::BAD_REQUEST,
+        "The eSewa response's signature does not match",
+    )
+    .await;
+    assert_error(
+        esewa_confirm(&app, &tourist, &other_key).await,
+        StatusCode::BAD_REQUEST,
+        "The eSewa response's signature does not match",
+    )
+    .await;
     for garbage in ["", "not base64!", "e30=", &"A".repeat(5000)] {
-        assert_error(esewa_confirm(&app, &tourist, garbage).await, StatusCode::BAD_REQUEST, "The eSewa response is not valid").await;
+        assert_error(
+            esewa_confirm(&app, &tourist, garbage).await,
+            StatusCode::BAD_REQUEST,
+            "The eSewa response is not valid",
+        )
+        .await;
     }
-    assert_error(esewa_confirm(&app, &tourist, &other_merchant).await, StatusCode::BAD_REQUEST, "The eSewa response is not for this merchant").await;
-    assert_eq!(esewa_confirm(&app, &tourist, &signed_wrong_amount).await.status(), StatusCode::CONFLICT);
+    assert_error(
+        esewa_confirm(&app, &tourist, &other_merchant).await,
+        StatusCode::BAD_REQUEST,
+        "The eSewa response is not for this merchant",
+    )
+    .await;
+    assert_eq!(
+        esewa_confirm(&app, &tourist, &signed_wrong_amount).await.status(),
+        StatusCode::CONFLICT
+    );
     assert_eq!(esewa_confirm(&app, &guide, &good).await.status(), StatusCode::FORBIDDEN);
-    assert_error(esewa_confirm(&app, &stranger, &good).await, StatusCode::NOT_FOUND, "Checkout not found").await;
+    assert_error(
+        esewa_confirm(&app, &stranger, &good).await,
+        StatusCode::NOT_FOUND,
+        "Checkout not found",
+    )
+    .await;
     let waiting = ok_json(esewa_confirm(&app, &tourist, &good).await).await;
     assert_eq!(waiting["data"]["paymentStatus"], "pending");
-    assert_eq!(esewa_confirm(&app, &tourist, &esewa_answer("COMPLETE", &full, wrong_amount)).await.status(), StatusCode::CONFLICT);
-    let gone = ok_json(esewa_confirm(&app, &tourist, &esewa_answer("COMPLETE", &full, canceled)).await).await;
+    assert_eq!(
+        esewa_confirm(&app, &tourist, &esewa_answer("COMPLETE", &full, wrong_amount))
+            .await
+            .status(),
+        StatusCode::CONFLICT
+    );
+    let gone =
+        ok_json(esewa_confirm(&app, &tourist, &esewa_answer("COMPLETE", &full, canceled)).await)
+            .await;
     assert_eq!(gone["data"]["paymentStatus"], "cancelled");
-    assert_eq!(esewa_confirm(&app, &tourist, &esewa_answer("COMPLETE", &full, unknown)).await.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        esewa_confirm(&app, &tourist, &esewa_answer("COMPLETE", &full, unknown)).await.status(),
+        StatusCode::CONFLICT
+    );
     assert_eq!(booking_of(&app, &tourist, id).await["paymentStatus"], "unpaid");
     assert_eq!(paid_notifications(&app, id).await, 0);
 }
@@ -428,14 +626,28 @@ async fn tampered_unsigned_foreign_or_unconfirmed_esewa_answers_confirm_nothing(
 async fn parked_esewa_refund(app: &TestApp, server: &MockServer) -> (TestUser, String) {
     let (guide, tourist, booking) = approved_booking(app, 10, 2).await;
     let id = booking["_id"].as_str().unwrap().to_owned();
-    let started = ok_json(app.post_json_auth(&esewa_initiate(&id), &json!({}), &tourist.token).await).await;
+    let started =
+        ok_json(app.post_json_auth(&esewa_initiate(&id), &json!({}), &tourist.token).await).await;
     let uuid = started["fields"]["transaction_uuid"].as_str().unwrap().to_owned();
     esewa_status(server, &uuid, "COMPLETE", json!(RUPEES as f64)).await;
-    ok_json(esewa_confirm(app, &tourist, &esewa_answer("COMPLETE", &format!("{RUPEES}.0"), &uuid)).await).await;
-    let cancelled = app.post_json_auth(&format!("/api/v1/bookings/{id}/cancel"), &json!({ "reason": "Ill" }), &guide.token).await;
+    ok_json(
+        esewa_confirm(app, &tourist, &esewa_answer("COMPLETE", &format!("{RUPEES}.0"), &uuid))
+            .await,
+    )
+    .await;
+    let cancelled = app
+        .post_json_auth(
+            &format!("/api/v1/bookings/{id}/cancel"),
+            &json!({ "reason": "Ill" }),
+            &guide.token,
+        )
+        .await;
     assert_eq!(cancelled.status(), StatusCode::OK);
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while !text(app, "SELECT last_error FROM refunds WHERE booking_id = $1", &id).await.contains("eSewa has no refund API") {
+    while !text(app, "SELECT last_error FROM refunds WHERE booking_id = $1", &id)
+        .await
+        .contains("eSewa has no refund API")
+    {
         assert!(std::time::Instant::now() < deadline, "the refund was never parked");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -453,7 +665,11 @@ async fn an_esewa_refund_is_parked_for_an_admin_because_esewa_has_no_refund_api(
     let id = id.as_str();
 
     // Assert
-    assert!(text(&app, "SELECT last_error FROM refunds WHERE booking_id = $1", id).await.contains(&format!("NPR {RUPEES}")));
+    assert!(
+        text(&app, "SELECT last_error FROM refunds WHERE booking_id = $1", id)
+            .await
+            .contains(&format!("NPR {RUPEES}"))
+    );
     assert_eq!(booking_of(&app, &tourist, id).await["paymentStatus"], "refund_pending");
     assert_eq!(scalar(&app, "SELECT attempts FROM refunds WHERE booking_id = $1", id).await, 1);
 }
@@ -470,7 +686,8 @@ async fn an_admin_records_an_esewa_refund_made_by_hand_once_and_the_trip_is_refu
 
     // Act
     let waiting = app.get_data("/api/v1/admin/refunds", &admin.token).await;
-    let recorded = app.post_json_auth(&done, &json!({ "reference": " 0009RX4 " }), &admin.token).await;
+    let recorded =
+        app.post_json_auth(&done, &json!({ "reference": " 0009RX4 " }), &admin.token).await;
 
     // Assert
     let waiting = waiting.as_array().unwrap();
@@ -485,10 +702,23 @@ async fn an_admin_records_an_esewa_refund_made_by_hand_once_and_the_trip_is_refu
     assert_eq!(recorded.status(), StatusCode::OK);
     assert_eq!(ok_json(recorded).await["message"], "Refund recorded");
     assert_eq!(booking_of(&app, &tourist, &id).await["paymentStatus"], "refunded");
-    assert_eq!(text(&app, "SELECT provider_refund_id FROM refunds WHERE id = $1", &refund_id).await, "0009RX4");
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM audit_log WHERE action = 'record_refund' AND target_id = $1", &id).await, 1);
+    assert_eq!(
+        text(&app, "SELECT provider_refund_id FROM refunds WHERE id = $1", &refund_id).await,
+        "0009RX4"
+    );
+    assert_eq!(
+        scalar(
+            &app,
+            "SELECT COUNT(*) FROM audit_log WHERE action = 'record_refund' AND target_id = $1",
+            &id
+        )
+        .await,
+        1
+    );
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM notifications WHERE booking_id = $1 AND kind = 'booking_refunded'", &id).await, 2);
-    assert!(app.get_data("/api/v1/admin/refunds", &admin.token).await.as_array().unwrap().is_empty());
+    assert!(
+        app.get_data("/api/v1/admin/refunds", &admin.token).await.as_array().unwrap().is_empty()
+    );
     assert_error(
         app.post_json_auth(&done, &json!({ "reference": "0009RX5" }), &admin.token).await,
         StatusCode::CONFLICT,
@@ -511,28 +741,61 @@ async fn only_an_admin_records_a_refund_by_hand_and_only_with_a_reference_for_a_
     // Act
     let anonymous = app.get("/api/v1/admin/refunds").await;
     let traveller_list = app.get_auth("/api/v1/admin/refunds", &tourist.token).await;
-    let traveller_done = app.post_json_auth(&done, &json!({ "reference": "0009RX4" }), &tourist.token).await;
+    let traveller_done =
+        app.post_json_auth(&done, &json!({ "reference": "0009RX4" }), &tourist.token).await;
     let blank = app.post_json_auth(&done, &json!({ "reference": "   " }), &admin.token).await;
     let missing = app.post_json_auth(&done, &json!({}), &admin.token).await;
-    let control = app.post_json_auth(&done, &json!({ "reference": "0009\u{7}RX4" }), &admin.token).await;
-    let long = app.post_json_auth(&done, &json!({ "reference": "R".repeat(101) }), &admin.token).await;
-    let unknown = app.post_json_auth("/api/v1/admin/refunds/no-such-refund/done", &json!({ "reference": "0009RX4" }), &admin.token).await;
+    let control =
+        app.post_json_auth(&done, &json!({ "reference": "0009\u{7}RX4" }), &admin.token).await;
+    let long =
+        app.post_json_auth(&done, &json!({ "reference": "R".repeat(101) }), &admin.token).await;
+    let unknown = app
+        .post_json_auth(
+            "/api/v1/admin/refunds/no-such-refund/done",
+            &json!({ "reference": "0009RX4" }),
+            &admin.token,
+        )
+        .await;
 
     // Assert
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(traveller_list.status(), StatusCode::FORBIDDEN);
     assert_eq!(traveller_done.status(), StatusCode::FORBIDDEN);
-    assert_error(blank, StatusCode::BAD_REQUEST, "Reference is required: eSewa's id for the refund").await;
-    assert_error(missing, StatusCode::BAD_REQUEST, "Reference is required: eSewa's id for the refund").await;
-    assert_error(control, StatusCode::BAD_REQUEST, "Reference contains characters that are not allowed").await;
+    assert_error(
+        blank,
+        StatusCode::BAD_REQUEST,
+        "Reference is required: eSewa's id for the refund",
+    )
+    .await;
+    assert_error(
+        missing,
+        StatusCode::BAD_REQUEST,
+        "Reference is required: eSewa's id for the refund",
+    )
+    .await;
+    assert_error(
+        control,
+        StatusCode::BAD_REQUEST,
+        "Reference contains characters that are not allowed",
+    )
+    .await;
     assert_error(long, StatusCode::BAD_REQUEST, "Reference must be at most 100 characters").await;
     assert_error(unknown, StatusCode::NOT_FOUND, "No such refund").await;
     assert_eq!(booking_of(&app, &tourist, &id).await["paymentStatus"], "refund_pending");
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM audit_log WHERE action = 'record_refund' AND target_id = $1", &id).await, 0);
+    assert_eq!(
+        scalar(
+            &app,
+            "SELECT COUNT(*) FROM audit_log WHERE action = 'record_refund' AND target_id = $1",
+            &id
+        )
+        .await,
+        0
+    );
 }
 
 #[tokio::test]
-async fn the_sandbox_offers_both_wallets_and_their_return_pages_confirm_through_the_same_endpoints() {
+async fn the_sandbox_offers_both_wallets_and_their_return_pages_confirm_through_the_same_endpoints()
+{
     // Arrange
     let app = spawn_app_with(&[("YATRA_NPR_PER_USD", RATE)]).await;
     let (_, tourist, booking) = approved_booking(&app, 3, 2).await;
@@ -542,23 +805,52 @@ async fn the_sandbox_offers_both_wallets_and_their_return_pages_confirm_through_
 
     // Act
     let methods = app.get_data("/api/v1/payments/methods", &tourist.token).await;
-    let khalti = ok_json(app.post_json_auth(&khalti_initiate(id), &json!({}), &tourist.token).await).await;
+    let khalti =
+        ok_json(app.post_json_auth(&khalti_initiate(id), &json!({}), &tourist.token).await).await;
     let pidx = khalti["pidx"].as_str().unwrap().to_owned();
     let shown = app.get_data(&format!("/api/v1/payments/sandbox/{pidx}"), &tourist.token).await;
-    let paid = ok_json(app.post_json_auth(&format!("/api/v1/payments/sandbox/{pidx}/pay"), &json!({}), &tourist.token).await).await;
+    let paid = ok_json(
+        app.post_json_auth(
+            &format!("/api/v1/payments/sandbox/{pidx}/pay"),
+            &json!({}),
+            &tourist.token,
+        )
+        .await,
+    )
+    .await;
     let returned = ok_json(khalti_confirm(&app, &tourist, &pidx).await).await;
-    let esewa_started = ok_json(app.post_json_auth(&esewa_initiate(id2), &json!({}), &tourist2.token).await).await;
-    let session = esewa_started["url"].as_str().unwrap().trim_start_matches("/sandbox/checkout/").to_owned();
-    let esewa_paid = ok_json(app.post_json_auth(&format!("/api/v1/payments/sandbox/{session}/pay"), &json!({}), &tourist2.token).await).await;
+    let esewa_started =
+        ok_json(app.post_json_auth(&esewa_initiate(id2), &json!({}), &tourist2.token).await).await;
+    let session =
+        esewa_started["url"].as_str().unwrap().trim_start_matches("/sandbox/checkout/").to_owned();
+    let esewa_paid = ok_json(
+        app.post_json_auth(
+            &format!("/api/v1/payments/sandbox/{session}/pay"),
+            &json!({}),
+            &tourist2.token,
+        )
+        .await,
+    )
+    .await;
     let redirect = esewa_paid["redirect"].as_str().unwrap();
-    let data = redirect.trim_start_matches("/payments/esewa/success?data=").replace("%2B", "+").replace("%2F", "/").replace("%3D", "=");
+    let data = redirect
+        .trim_start_matches("/payments/esewa/success?data=")
+        .replace("%2B", "+")
+        .replace("%2F", "/")
+        .replace("%3D", "=");
     let esewa_returned = ok_json(esewa_confirm(&app, &tourist2, &data).await).await;
 
     // Assert
-    assert_eq!(methods, json!({ "card": "sandbox", "khalti": "sandbox", "esewa": "sandbox", "nprPerUsd": 133.5 }));
+    assert_eq!(
+        methods,
+        json!({ "card": "sandbox", "khalti": "sandbox", "esewa": "sandbox", "nprPerUsd": 133.5 })
+    );
     assert_eq!(khalti["url"], format!("/sandbox/checkout/{pidx}"));
     assert_eq!((shown["method"].as_str(), &shown["amountNpr"]), (Some("khalti"), &json!(RUPEES)));
-    assert_eq!(paid["redirect"], format!("/payments/khalti/return?pidx={pidx}&status=Completed&purchase_order_id={id}"));
+    assert_eq!(
+        paid["redirect"],
+        format!("/payments/khalti/return?pidx={pidx}&status=Completed&purchase_order_id={id}")
+    );
     assert_eq!(returned["data"]["paymentStatus"], "paid");
     assert!(esewa_started["fields"].is_null());
     assert!(redirect.starts_with("/payments/esewa/success?data="), "{redirect}");
@@ -575,10 +867,23 @@ async fn without_a_rate_the_sandbox_offers_no_wallet_and_starting_one_answers_50
     let id = booking["_id"].as_str().unwrap();
 
     // Act + Assert
-    assert_error(app.post_json_auth(&khalti_initiate(id), &json!({}), &tourist.token).await, StatusCode::SERVICE_UNAVAILABLE, "Khalti payments are not set up on this server").await;
-    assert_error(app.post_json_auth(&esewa_initiate(id), &json!({}), &tourist.token).await, StatusCode::SERVICE_UNAVAILABLE, "eSewa payments are not set up on this server").await;
+    assert_error(
+        app.post_json_auth(&khalti_initiate(id), &json!({}), &tourist.token).await,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "Khalti payments are not set up on this server",
+    )
+    .await;
+    assert_error(
+        app.post_json_auth(&esewa_initiate(id), &json!({}), &tourist.token).await,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "eSewa payments are not set up on this server",
+    )
+    .await;
     let methods = app.get_data("/api/v1/payments/methods", &tourist.token).await;
-    assert_eq!(methods, json!({ "card": "sandbox", "khalti": "none", "esewa": "none", "nprPerUsd": null }));
+    assert_eq!(
+        methods,
+        json!({ "card": "sandbox", "khalti": "none", "esewa": "none", "nprPerUsd": null })
+    );
 }
 
 fn config_error(vars: &[(&str, &str)]) -> String {
@@ -598,7 +903,10 @@ fn config_error(vars: &[(&str, &str)]) -> String {
 fn a_wallet_without_a_rate_or_half_configured_stops_start_up_in_one_line_naming_the_variable() {
     for (vars, names) in [
         (vec![("YATRA_KHALTI_SECRET_KEY", "live_secret_abc")], "YATRA_NPR_PER_USD"),
-        (vec![("YATRA_ESEWA_PRODUCT_CODE", "EPAYTEST"), ("YATRA_ESEWA_SECRET_KEY", "k")], "YATRA_NPR_PER_USD"),
+        (
+            vec![("YATRA_ESEWA_PRODUCT_CODE", "EPAYTEST"), ("YATRA_ESEWA_SECRET_KEY", "k")],
+            "YATRA_NPR_PER_USD",
+        ),
         (vec![("YATRA_ESEWA_PRODUCT_CODE", "EPAYTEST")], "YATRA_ESEWA_SECRET_KEY"),
         (vec![("YATRA_NPR_PER_USD", "zero")], "YATRA_NPR_PER_USD"),
         (vec![("YATRA_NPR_PER_USD", "0")], "YATRA_NPR_PER_USD"),
