@@ -38,8 +38,12 @@ describe(`client cache holding ${ENTRIES} entries`, () => {
 
   const full = fullCache()
   let next = ENTRIES
-  bench('set a new key, evicting one', () => {
-    full.set(`guide:${next}`, guide(next), { tags: ['guides'] })
-    next++
-  }, { teardown: () => full.dispose() })
+  bench(
+    'set a new key, evicting one',
+    () => {
+      full.set(`guide:${next}`, guide(next), { tags: ['guides'] })
+      next++
+    },
+    { teardown: () => full.dispose() },
+  )
 })

@@ -90,7 +90,9 @@ test('an author writes a post with an image, finds it in the feed, edits it, rem
 
   const title = `Sunrise over Annapurna ${Date.now()}`
   await page.getByLabel(/^Title/).fill(title)
-  await page.getByLabel(/^Content/).fill('We left Ghorepani at four, head torches bobbing up the stone steps.\nBy six the whole range was pink, then gold.\nTake gloves: the wind on Poon Hill bites.')
+  await page
+    .getByLabel(/^Content/)
+    .fill('We left Ghorepani at four, head torches bobbing up the stone steps.\nBy six the whole range was pink, then gold.\nTake gloves: the wind on Poon Hill bites.')
   await page.getByLabel('Featured Image').setInputFiles(await pngFile(page, 'poon-hill.png', 205, 960, 540))
   await expect(page.getByRole('img', { name: 'Featured Image preview' })).toBeVisible()
   await shootBoth(page, 'blog-create')
@@ -288,9 +290,7 @@ test('on a tall window the feed keeps loading until it fills the window', async 
   await expect.poll(() => cards.count()).toBeGreaterThan(6)
   // Pages keep coming, 500 ms apart, until the window is full or the feed has ended.
   const end = page.getByText("You've reached the end of the blogs")
-  await expect
-    .poll(async () => (await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)) || (await end.isVisible()))
-    .toBe(true)
+  await expect.poll(async () => (await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)) || (await end.isVisible())).toBe(true)
 })
 
 test("the feed's search box goes to /search, which lists the matching post", async ({ page, request }) => {

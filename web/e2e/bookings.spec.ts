@@ -68,7 +68,10 @@ async function secondBrowser(browser: Browser): Promise<Page> {
 
 /** Screenshots what is on screen (a dialog) at both sizes. */
 async function shootViewport(page: Page, name: string) {
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 375, 740]] as const) {
+  for (const [device, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 375, 740],
+  ] as const) {
     await page.setViewportSize({ width, height })
     await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png` })
   }
@@ -297,7 +300,10 @@ test('the demo traveller can pay a seeded approved trip from the dashboard; /suc
   await page.goto('/dashboard')
   const approved = page.getByRole('region', { name: 'Approved' })
   await expect(approved.getByRole('listitem', { name: `Trip with ${GUIDE.name}` }).first()).toBeVisible()
-  await approved.getByRole('link', { name: /Pay now/ }).first().click()
+  await approved
+    .getByRole('link', { name: /Pay now/ })
+    .first()
+    .click()
   await expect(page).toHaveURL(/\/checkout\//)
   await expect(page.getByRole('button', { name: 'Pay with Stripe' })).toBeVisible()
 

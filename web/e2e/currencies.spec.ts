@@ -8,7 +8,10 @@ import { signIn } from './helpers'
 
 /** Full-page screenshots at 1280 and 360 px wide, back at 1280 after. */
 async function shoot(page: Page, name: string) {
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone-360', 360, 740]] as const) {
+  for (const [device, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone-360', 360, 740],
+  ] as const) {
     await page.setViewportSize({ width, height })
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png`, fullPage: true })
@@ -29,7 +32,10 @@ test('a traveller sees prices in rupees, remembered across reloads, at the rate 
 
   // In dollars until the traveller chooses.
   await page.goto('/guides')
-  const firstCard = page.locator('article').filter({ has: page.getByRole('link', { name: /Book Now with/ }) }).first()
+  const firstCard = page
+    .locator('article')
+    .filter({ has: page.getByRole('link', { name: /Book Now with/ }) })
+    .first()
   await expect(firstCard).toContainText('/ day')
   await expect(firstCard).toContainText('$')
   const switcher = page.getByLabel('Show prices in')

@@ -107,7 +107,10 @@ test('/guides loads the next page by cursor when scrolled near the bottom, and f
   await nextPage
   await expect.poll(() => cards.count()).toBeGreaterThan(10)
   const names = await cards.evaluateAll((all) => all.map((card) => card.getAttribute('aria-label')))
-  const ids = await page.getByRole('list', { name: 'Guides' }).getByRole('link', { name: /Book Now/ }).evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+  const ids = await page
+    .getByRole('list', { name: 'Guides' })
+    .getByRole('link', { name: /Book Now/ })
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
   expect(new Set(ids).size, `no guide twice: ${names.join(', ')}`).toBe(ids.length)
 
   await page.evaluate(() => window.scrollTo(0, 0))
@@ -246,7 +249,10 @@ async function reviewableTrip(request: APIRequestContext, bookings: Booking[]): 
 async function submitReview(page: Page, comment: string) {
   await page.getByRole('button', { name: 'Write Review' }).click()
   const form = page.getByRole('form', { name: /^Review / })
-  await form.locator('label').filter({ has: page.getByRole('radio', { name: '5 stars' }) }).click()
+  await form
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: '5 stars' }) })
+    .click()
   await form.getByLabel('Your review').fill(comment)
   await form.getByRole('button', { name: 'Submit Review' }).click()
   return form

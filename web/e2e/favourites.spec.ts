@@ -51,11 +51,13 @@ test('a traveller saves two guides, logs out, and finds them on Saved in another
     await expect(heart).toHaveAttribute('aria-pressed', 'true')
     names.push(name)
   }
-  await expect.poll(async () => {
-    const token = await apiToken(request, email, 'Namaste-Everest-2026')
-    const response = await request.get('/api/v1/favourites', { headers: { Authorization: `Bearer ${token}` } })
-    return ((await response.json()) as { data: { guides: Card[] } }).data.guides.map(fullName).sort()
-  }).toEqual([...names].sort())
+  await expect
+    .poll(async () => {
+      const token = await apiToken(request, email, 'Namaste-Everest-2026')
+      const response = await request.get('/api/v1/favourites', { headers: { Authorization: `Bearer ${token}` } })
+      return ((await response.json()) as { data: { guides: Card[] } }).data.guides.map(fullName).sort()
+    })
+    .toEqual([...names].sort())
   await logOut(page)
 
   const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } })
@@ -75,7 +77,10 @@ test('a traveller saves two guides, logs out, and finds them on Saved in another
   // Un-hearting on Saved removes the card.
   await saved.getByRole('button', { name: `Favourite ${names[0]}` }).click()
   await expect(other.getByRole('region', { name: 'Guides (1)' }).getByRole('article')).toHaveCount(1)
-  await other.getByRole('region', { name: 'Guides (1)' }).getByRole('button', { name: `Favourite ${names[1]}` }).click()
+  await other
+    .getByRole('region', { name: 'Guides (1)' })
+    .getByRole('button', { name: `Favourite ${names[1]}` })
+    .click()
   await expect(other.getByText('Nothing saved yet')).toBeVisible()
   await shootBoth(other, 'saved-empty')
   await elsewhere.close()
@@ -101,7 +106,9 @@ test('a visitor’s favourites are merged into the account on login, then forgot
   await expect(page.getByRole('heading', { level: 1, name: guide })).toBeVisible()
   await expect(page.getByRole('button', { name: `Favourite ${guide}` })).toHaveAttribute('aria-pressed', 'true')
   await shootBoth(page, 'guide-page-heart')
-  expect(await page.evaluate(() => [localStorage.getItem('yatra:favourite-destinations'), localStorage.getItem('yatra:favourite-guides')].map((raw) => JSON.parse(raw ?? '[]').length))).toEqual([1, 1])
+  expect(
+    await page.evaluate(() => [localStorage.getItem('yatra:favourite-destinations'), localStorage.getItem('yatra:favourite-guides')].map((raw) => JSON.parse(raw ?? '[]').length)),
+  ).toEqual([1, 1])
 
   await logIn(page, email)
   await page.goto('/saved')

@@ -94,7 +94,10 @@ export async function pngFile(page: Page, name: string, hue: number, width = 480
  * e2e/screenshots/, ending back at desktop width.
  */
 export async function shootBoth(page: Page, name: string) {
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 375, 740]] as const) {
+  for (const [device, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 375, 740],
+  ] as const) {
     await page.setViewportSize({ width, height })
     // From the top, so the sticky navigation bar is not drawn halfway down a full-page shot.
     await page.evaluate(() => window.scrollTo(0, 0))
@@ -105,9 +108,7 @@ export async function shootBoth(page: Page, name: string) {
       const images = Array.from(document.images)
       for (const img of images) img.loading = 'eager'
       const pending = images.filter((img) => !img.complete)
-      await Promise.all(
-        pending.map((img) => new Promise((done) => ['load', 'error'].forEach((event) => img.addEventListener(event, done, { once: true })))),
-      )
+      await Promise.all(pending.map((img) => new Promise((done) => ['load', 'error'].forEach((event) => img.addEventListener(event, done, { once: true })))))
     })
     await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png`, fullPage: true })
   }
@@ -129,7 +130,12 @@ export async function emailedLink(email: string, path: string): Promise<string> 
     .poll(
       () => {
         // Names are time-ordered ids: the newest file sorts last.
-        const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse() : []
+        const files = existsSync(outbox)
+          ? readdirSync(outbox)
+              .filter((f) => f.endsWith('.eml'))
+              .sort()
+              .reverse()
+          : []
         for (const file of files) {
           // Undo quoted-printable: soft line breaks, then `=3D` and the like.
           const text = readFileSync(join(outbox, file), 'utf8')
@@ -167,7 +173,13 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   const { violations } = await new AxeBuilder({ page }).analyze()
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    )
   expect(serious, `axe on ${where}`).toEqual([])
 }
 

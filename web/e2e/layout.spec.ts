@@ -80,10 +80,32 @@ test('an unknown route shows the 404 page inside the layout', async ({ page }) =
 
 test('every route in the spec route table renders a titled page', async ({ page }) => {
   const paths = [
-    '/', '/login', '/signup', '/selection', '/guideform', '/touristform', '/guideDash', '/dashboard', '/guides',
-    '/guides/abc', '/request', '/notification', '/kycform', '/search?q=everest&category=trekking', '/destinations',
-    '/destination/abc', '/blogs', '/blog/abc', '/blog/dashboard', '/blog/create', '/blog/edit/abc', '/checkout/abc',
-    '/success', '/cancel', '/sandbox/checkout/abc', '/receipt/abc',
+    '/',
+    '/login',
+    '/signup',
+    '/selection',
+    '/guideform',
+    '/touristform',
+    '/guideDash',
+    '/dashboard',
+    '/guides',
+    '/guides/abc',
+    '/request',
+    '/notification',
+    '/kycform',
+    '/search?q=everest&category=trekking',
+    '/destinations',
+    '/destination/abc',
+    '/blogs',
+    '/blog/abc',
+    '/blog/dashboard',
+    '/blog/create',
+    '/blog/edit/abc',
+    '/checkout/abc',
+    '/success',
+    '/cancel',
+    '/sandbox/checkout/abc',
+    '/receipt/abc',
   ]
   for (const path of paths) {
     await page.goto(path)

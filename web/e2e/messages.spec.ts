@@ -23,7 +23,10 @@ async function logInAsGuide(browser: Browser): Promise<Page> {
 
 /** What is on screen at desktop (1280) and phone (390) widths, ending back at desktop. */
 async function shoot(page: Page, name: string) {
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+  for (const [device, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height })
     await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png` })
   }

@@ -10,7 +10,10 @@ const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 
 /** Full-page screenshots at 1280 and 390 px wide, back at 1280 after. */
 async function shoot(page: Page, name: string) {
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+  for (const [device, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height })
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png`, fullPage: true })
@@ -162,7 +165,10 @@ test('a suspended guide leaves guide search and their page, loses their session,
   await expect(suspended).toContainText('Taking payments outside Yatra')
   await shoot(admin, 'admin-suspended')
   await suspended.getByRole('button', { name: 'Unsuspend' }).click()
-  await admin.getByRole('dialog', { name: `Lift ${name}'s suspension?` }).getByRole('button', { name: 'Unsuspend' }).click()
+  await admin
+    .getByRole('dialog', { name: `Lift ${name}'s suspension?` })
+    .getByRole('button', { name: 'Unsuspend' })
+    .click()
   await expect(admin.getByRole('status').filter({ hasText: 'Account unsuspended' })).toBeVisible()
   await expect(suspended).toBeHidden()
 

@@ -17,7 +17,9 @@ async function openAs(page: Page, choice: 'en' | 'ne' | 'ne-latn', path: string)
 const formats = (page: Page) =>
   page.evaluate(() => ({
     nativeNepali: Intl.DateTimeFormat.supportedLocalesOf(['ne']).length > 0,
-    date: new Intl.DateTimeFormat(document.documentElement.lang === 'ne' ? 'ne-NP' : 'en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(Date.UTC(2026, 2, 12)),
+    date: new Intl.DateTimeFormat(document.documentElement.lang === 'ne' ? 'ne-NP' : 'en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
+      Date.UTC(2026, 2, 12),
+    ),
     number: (1234.5).toLocaleString('ne-NP'),
   }))
 
@@ -37,7 +39,9 @@ test('a Nepali reader sees Nepali month names and Devanagari digits', async ({ p
 
 test('"नेपाली (Latin digits)" keeps Nepali months with Latin digits', async ({ page }) => {
   await openAs(page, 'ne-latn', '/guides')
-  const latin = await page.evaluate(() => new Intl.DateTimeFormat('ne-NP-u-nu-latn', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(Date.UTC(2026, 2, 12)))
+  const latin = await page.evaluate(() =>
+    new Intl.DateTimeFormat('ne-NP-u-nu-latn', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(Date.UTC(2026, 2, 12)),
+  )
   expect(latin).toContain('मार्च')
   expect(latin).toContain('2026')
   const card = page.locator('main article').first()
@@ -50,7 +54,10 @@ test('switching to Nepali waits for the formats; English readers download no pol
   const polyfills = await openAs(page, 'en', '/guides')
   expect((await formats(page)).date).toBe('12 March 2026')
   expect(polyfills).toEqual([])
-  await page.getByRole('combobox', { name: /language/i }).first().selectOption('ne')
+  await page
+    .getByRole('combobox', { name: /language/i })
+    .first()
+    .selectOption('ne')
   await expect(page.locator('html')).toHaveAttribute('lang', 'ne')
   const card = page.locator('main article').first()
   await expect(card).toContainText(/[०-९]/)

@@ -48,7 +48,10 @@ function tripWasDaysAgo(bookingId: string, daysAgo: number) {
 }
 
 async function shoot(page: Page, name: string) {
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 360, 780]] as const) {
+  for (const [device, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 360, 780],
+  ] as const) {
     await page.setViewportSize({ width, height })
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png`, fullPage: true })
@@ -116,7 +119,10 @@ test('a traveller pays, the trip ends, the guide sees the earning less commissio
   await shoot(page, 'guide-earnings')
 
   // An admin pays the whole balance out.
-  const admin = await page.context().browser()!.newContext({ viewport: { width: 1280, height: 800 } })
+  const admin = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 1280, height: 800 } })
   const adminPage = await admin.newPage()
   await signIn(adminPage, ADMIN, DEMO_PASSWORD)
   await adminPage.goto('/admin?tab=payouts')

@@ -126,7 +126,7 @@ test('a guide fills the profile form and certificates, an admin verifies them, a
   await expect(page.getByText('Unverified', { exact: true })).toBeVisible()
   await expect(page.getByText('Waiting for review.')).toBeVisible()
   await expect(page.getByText('$45.00 per day')).toBeVisible()
-  await expect(page.getByRole('img', { name: 'Pemba Sherpa\'s profile' })).toBeVisible()
+  await expect(page.getByRole('img', { name: "Pemba Sherpa's profile" })).toBeVisible()
   await expect(page.getByRole('img', { name: 'Trekking Guide Licence certificate' })).toHaveAttribute('src', /^blob:/)
   await shootBoth(page, 'guide-profile')
 

@@ -5,7 +5,10 @@ const NEW_PASSWORD = 'Dal-Bhat-Power-24-Hour'
 
 /** Screenshots at 1280 and 390 px wide into e2e/screenshots/, ending back at 1280. */
 async function shoot(page: Page, name: string) {
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+  for (const [device, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height })
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png`, fullPage: true })

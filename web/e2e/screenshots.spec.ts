@@ -5,8 +5,7 @@ const viewports = [
   { name: 'phone', width: 375, height: 740 },
 ]
 
-const shot = (page: Page, name: string, viewport: string) =>
-  page.screenshot({ path: `e2e/screenshots/${viewport}-${name}.png`, fullPage: true })
+const shot = (page: Page, name: string, viewport: string) => page.screenshot({ path: `e2e/screenshots/${viewport}-${name}.png`, fullPage: true })
 
 for (const vp of viewports) {
   test.describe(`screenshots at ${vp.width}x${vp.height}`, () => {

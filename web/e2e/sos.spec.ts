@@ -11,8 +11,14 @@ test.use({ geolocation: WHERE, permissions: ['geolocation'] })
 
 /** Today in Nepal plus `days` (YYYY-MM-DD), and the hour there now. */
 function nepalNow(days: number): { date: string; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kathmandu', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' })
-    .formatToParts(new Date())
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kathmandu',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date())
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
   const date = new Date(`${part('year')}-${part('month')}-${part('day')}T00:00:00Z`)
   date.setUTCDate(date.getUTCDate() + days)
@@ -56,7 +62,10 @@ async function paidTripToday(page: Page, request: APIRequestContext): Promise<vo
 }
 
 async function shoot(page: Page, name: string) {
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+  for (const [device, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height })
     await page.screenshot({ path: `e2e/screenshots/${device}-${name}.png` })
   }
@@ -78,7 +87,10 @@ test('a traveller on a paid trip sends an SOS, confirms, sees it reached the gui
   await expect(page.getByRole('group', { name: 'In an emergency' })).toBeVisible()
   await page.getByLabel('Emergency contact name').fill('Maya Rai')
   await page.getByLabel('Emergency contact phone').fill('+977 9841000000')
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+  for (const [device, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height })
     await page.screenshot({ path: `e2e/screenshots/${device}-traveller-form-emergency.png`, fullPage: true })
   }
@@ -144,7 +156,10 @@ test('a traveller on a paid trip sends an SOS, confirms, sees it reached the gui
   await expect(details).toContainText('Himalayan Assure')
   await expect(details).toContainText('HA-123456')
   await expect(details.getByRole('link', { name: '+61 2 8263 0484' })).toHaveAttribute('href', 'tel:+61282630484')
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+  for (const [device, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
     await guidePage.setViewportSize({ width, height })
     await details.scrollIntoViewIfNeeded()
     await guidePage.screenshot({ path: `e2e/screenshots/${device}-guide-emergency-details.png` })

@@ -97,6 +97,9 @@ test('an admin gives a new destination its trek facts and permits, and its page 
   // Clean up: the admin deletes it again.
   await page.goto('/admin?tab=destinations')
   await page.getByRole('button', { name: `Delete ${name}` }).click()
-  await page.getByRole('dialog', { name: `Delete ${name}?` }).getByRole('button', { name: 'Delete destination' }).click()
+  await page
+    .getByRole('dialog', { name: `Delete ${name}?` })
+    .getByRole('button', { name: 'Delete destination' })
+    .click()
   await expect(page.getByRole('status').filter({ hasText: 'Destination deleted' })).toBeVisible()
 })

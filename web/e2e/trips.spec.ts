@@ -69,7 +69,10 @@ const day = (grid: Locator, ymd: string) => grid.getByRole('button', { name: new
 
 /** Screenshots at 1280 and 390 px wide: full pages, or what is on screen for a dialog. */
 async function shoot(page: Page, name: string, fullPage = true) {
-  for (const [device, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+  for (const [device, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height })
     await page.evaluate(() => {
       window.scrollTo(0, 0)

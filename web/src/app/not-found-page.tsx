@@ -16,8 +16,12 @@ export function NotFoundPage() {
         {t.rich('app.notFoundBody', { path: <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm break-all text-slate-800">{pathname}</code> })}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="btn-primary">{t('app.backHome')}</Link>
-        <Link to="/guides" className="btn-secondary">{t('app.browseGuides')}</Link>
+        <Link to="/" className="btn-primary">
+          {t('app.backHome')}
+        </Link>
+        <Link to="/guides" className="btn-secondary">
+          {t('app.browseGuides')}
+        </Link>
       </div>
     </div>
   )

@@ -11,10 +11,38 @@ function visit(path: string, role: string | null) {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <p>Login page</p> },
-      { path: '/guideform', element: <RequireRole role="guide"><p>Guide form</p></RequireRole> },
-      { path: '/tourist/profile', element: <RequireRole role="tourist"><p>Tourist profile</p></RequireRole> },
-      { path: '/notification', element: <RequireRole role={['guide', 'tourist']}><p>Notifications</p></RequireRole> },
-      { path: '/admin', element: <RequireRole role="admin" otherRole="forbidden"><p>Admin queue</p></RequireRole> },
+      {
+        path: '/guideform',
+        element: (
+          <RequireRole role="guide">
+            <p>Guide form</p>
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/tourist/profile',
+        element: (
+          <RequireRole role="tourist">
+            <p>Tourist profile</p>
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/notification',
+        element: (
+          <RequireRole role={['guide', 'tourist']}>
+            <p>Notifications</p>
+          </RequireRole>
+        ),
+      },
+      {
+        path: '/admin',
+        element: (
+          <RequireRole role="admin" otherRole="forbidden">
+            <p>Admin queue</p>
+          </RequireRole>
+        ),
+      },
     ],
     { initialEntries: [path] },
   )

@@ -22,8 +22,12 @@ export function RouteErrorPage() {
       <h1 className="font-display text-3xl font-bold text-himal-900">{t('app.errorTitle')}</h1>
       <p className="mt-3 text-slate-600">{t('app.errorBody')}</p>
       <div className="mt-8 flex justify-center gap-3">
-        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>{t('app.tryAgain')}</button>
-        <Link to="/" className="btn-secondary">{t('app.backHome')}</Link>
+        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+          {t('app.tryAgain')}
+        </button>
+        <Link to="/" className="btn-secondary">
+          {t('app.backHome')}
+        </Link>
       </div>
     </div>
   )

@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteErrorPage />,
+        // One line a route, so the table reads down its paths.
+        // prettier-ignore
         children: [
           { index: true, ...page(() => import('../features/home/home-page').then((m) => m.HomePage), null, undefined, ['home', 'trek']) },
           { path: 'login', ...page(() => import('../features/auth/login-page').then((m) => m.LoginPage), msg('app.titleLogin'), undefined, ['auth']) },

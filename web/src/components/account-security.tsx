@@ -62,9 +62,32 @@ export function AccountSecurity() {
       <form onSubmit={handleChange} className="space-y-4" aria-label={t('common.changePassword')}>
         {answer && <FormAlert tone={answer.tone}>{answer.text}</FormAlert>}
         <fieldset disabled={saving} className="grid gap-4 sm:grid-cols-3">
-          <PasswordField label={t('common.currentPassword')} name="currentPassword" autoComplete="current-password" required value={form.currentPassword} onChange={set('currentPassword')} />
-          <PasswordField label={t('common.newPassword')} name="password" autoComplete="new-password" required minLength={8} maxLength={128} value={form.password} onChange={set('password')} />
-          <PasswordField label={t('common.confirmNewPassword')} name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} onChange={set('confirmPassword')} />
+          <PasswordField
+            label={t('common.currentPassword')}
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+            value={form.currentPassword}
+            onChange={set('currentPassword')}
+          />
+          <PasswordField
+            label={t('common.newPassword')}
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={128}
+            value={form.password}
+            onChange={set('password')}
+          />
+          <PasswordField
+            label={t('common.confirmNewPassword')}
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            value={form.confirmPassword}
+            onChange={set('confirmPassword')}
+          />
         </fieldset>
         <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
           <button type="submit" className="btn-primary" disabled={saving} aria-busy={saving}>

@@ -43,7 +43,15 @@ type DestinationCardProps = {
 }
 
 /** A destination card; clicking anywhere on it (but its buttons) opens the destination. */
-export function DestinationCard({ destination, topRated, showBestTime = false, showDescription = false, actions, headingLevel: Heading = 'h3', priority = false }: DestinationCardProps) {
+export function DestinationCard({
+  destination,
+  topRated,
+  showBestTime = false,
+  showDescription = false,
+  actions,
+  headingLevel: Heading = 'h3',
+  priority = false,
+}: DestinationCardProps) {
   const navigate = useNavigate()
   const t = useT()
   const locale = useIntlLocale()

@@ -11,17 +11,7 @@ const roundButton =
  * list when signed in, or to this browser's favourites for a visitor. `onMessage` shows a
  * failure (the heart has already gone back).
  */
-export function FavouriteButton({
-  kind,
-  id,
-  name,
-  onMessage,
-}: {
-  kind: FavouriteKind
-  id: string
-  name: string
-  onMessage?: (text: string, tone: 'success' | 'error') => void
-}) {
+export function FavouriteButton({ kind, id, name, onMessage }: { kind: FavouriteKind; id: string; name: string; onMessage?: (text: string, tone: 'success' | 'error') => void }) {
   const t = useT()
   const { saved, toggle } = useFavourite(kind, id, onMessage && ((message) => onMessage(t(message), 'error')))
   return (

@@ -42,7 +42,11 @@ describe('GuideCard', () => {
     expect(within(card).getByText('English, Nepali')).toBeInTheDocument()
     expect(within(card).getByText('Kathmandu')).toBeInTheDocument()
     const interests = within(card).getByRole('list', { name: 'Interests' })
-    expect(within(interests).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Trekking', 'Culture', 'Food', 'Photography', '+2 more'])
+    expect(
+      within(interests)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Trekking', 'Culture', 'Food', 'Photography', '+2 more'])
     expect(within(card).getByText('$45.00')).toBeInTheDocument()
     expect(within(card).getByRole('link', { name: 'Book Now with Pemba Sherpa g1' })).toHaveAttribute('href', '/guides/g1')
   })
@@ -66,7 +70,16 @@ describe('GuideCard', () => {
     it('shows the price converted and marked ≈, asking for the rates once', async () => {
       const calls = fakeServer((call) =>
         call.url.pathname === '/api/v1/currencies'
-          ? json({ status: 'success', data: { base: 'USD', currencies: [{ code: 'USD', perUsd: 1, updatedAt: '2026-11-23T00:00:00Z' }, { code: 'NPR', perUsd: 141.5, updatedAt: '2026-11-23T00:00:00Z' }] } })
+          ? json({
+              status: 'success',
+              data: {
+                base: 'USD',
+                currencies: [
+                  { code: 'USD', perUsd: 1, updatedAt: '2026-11-23T00:00:00Z' },
+                  { code: 'NPR', perUsd: 141.5, updatedAt: '2026-11-23T00:00:00Z' },
+                ],
+              },
+            })
           : undefined,
       )
       chooseCurrency('NPR')

@@ -48,7 +48,13 @@ export function GuideCard({ guide, priority = false, headingLevel: Heading = 'h3
           )}
           <FavouriteButton kind="guide" id={guide._id} name={name} />
         </div>
-        <Avatar src={guide.profilePicture} variants={guide.profilePictureVariants} sizes="64px" name={name} className="absolute -bottom-8 left-5 h-16 w-16 border-4 border-white text-lg shadow-card" />
+        <Avatar
+          src={guide.profilePicture}
+          variants={guide.profilePictureVariants}
+          sizes="64px"
+          name={name}
+          className="absolute -bottom-8 left-5 h-16 w-16 border-4 border-white text-lg shadow-card"
+        />
       </div>
       <div className="flex flex-1 flex-col px-5 pt-10 pb-5">
         <Heading className="text-lg font-semibold text-slate-900">
@@ -89,9 +95,7 @@ export function GuideCard({ guide, priority = false, headingLevel: Heading = 'h3
         <div className="mt-auto flex items-end justify-between gap-3 border-t border-slate-100 pt-4">
           <p className="text-sm text-slate-500">
             {guide.pricePerDay != null ? (
-              <>
-                {t.rich('common.pricePerDay', { price: price.show(guide.pricePerDay), b: (chunks) => <span className="text-xl font-bold text-slate-900">{chunks}</span> })}
-              </>
+              <>{t.rich('common.pricePerDay', { price: price.show(guide.pricePerDay), b: (chunks) => <span className="text-xl font-bold text-slate-900">{chunks}</span> })}</>
             ) : (
               t('common.rateOnRequest')
             )}

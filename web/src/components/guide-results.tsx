@@ -65,15 +65,7 @@ export function GuideResults({ filters, setFilters, view, setView, total, withCa
   const t = useT()
   return (
     <div className="space-y-6">
-      <GuideFilterBar
-        filters={filters}
-        onChange={setFilters}
-        total={total}
-        withCategory={withCategory}
-        canSortByDistance={canSortByDistance}
-        view={view}
-        onViewChange={setView}
-      />
+      <GuideFilterBar filters={filters} onChange={setFilters} total={total} withCategory={withCategory} canSortByDistance={canSortByDistance} view={view} onViewChange={setView} />
       {view === 'map' && (
         <Suspense
           fallback={

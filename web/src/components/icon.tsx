@@ -22,4 +22,3 @@ export function Icon({ children, ...props }: IconProps) {
     </svg>
   )
 }
-

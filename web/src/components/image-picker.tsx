@@ -53,10 +53,7 @@ export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = '
   }
 
   const shown = preview ?? currentUrl ?? null
-  const frame =
-    shape === 'round'
-      ? 'h-28 w-28 rounded-full'
-      : 'h-32 w-full rounded-2xl sm:h-40'
+  const frame = shape === 'round' ? 'h-28 w-28 rounded-full' : 'h-32 w-full rounded-2xl sm:h-40'
 
   return (
     <div>
@@ -71,15 +68,7 @@ export function ImagePicker({ label, file, onChange, currentUrl, hint, shape = '
         <div className="min-w-0 space-y-1">
           {/* The native control stays focusable for keyboards and screen readers; the
               label beside it is its visible, phone-friendly face. */}
-          <input
-            id={inputId}
-            type="file"
-            accept="image/*"
-            disabled={disabled}
-            onChange={handleChange}
-            aria-describedby={`${inputId}-hint`}
-            className="peer sr-only"
-          />
+          <input id={inputId} type="file" accept="image/*" disabled={disabled} onChange={handleChange} aria-describedby={`${inputId}-hint`} className="peer sr-only" />
           <label
             htmlFor={inputId}
             aria-hidden="true"

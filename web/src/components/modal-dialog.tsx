@@ -41,7 +41,12 @@ export function ModalDialog({ open, title, onClose, children }: ModalDialogProps
             <h2 id={titleId} className="text-lg font-semibold text-slate-900">
               {title}
             </h2>
-            <button type="button" onClick={onClose} aria-label={t('common.close')} className="-mt-1 -mr-2 flex h-9 w-9 items-center justify-center rounded-lg text-xl text-slate-500 hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={t('common.close')}
+              className="-mt-1 -mr-2 flex h-9 w-9 items-center justify-center rounded-lg text-xl text-slate-500 hover:bg-slate-100"
+            >
               <CloseIcon />
             </button>
           </div>

@@ -78,7 +78,13 @@ export function MonthCalendar({ label, month, onMonthChange, firstMonth, lastMon
   return (
     <div className="rounded-xl border border-slate-200 p-3">
       <div className="mb-2 flex items-center justify-between gap-2">
-        <button type="button" className="btn-ghost h-9 w-9 px-0 py-0" aria-label={t('common.previousMonth')} onClick={() => onMonthChange(addMonths(month, -1))} disabled={!canBack}>
+        <button
+          type="button"
+          className="btn-ghost h-9 w-9 px-0 py-0"
+          aria-label={t('common.previousMonth')}
+          onClick={() => onMonthChange(addMonths(month, -1))}
+          disabled={!canBack}
+        >
           <ArrowLeftIcon />
         </button>
         <h3 id={titleId} className="text-sm font-semibold text-slate-900" aria-live="polite">
@@ -88,7 +94,14 @@ export function MonthCalendar({ label, month, onMonthChange, firstMonth, lastMon
           <ArrowRightIcon />
         </button>
       </div>
-      <table ref={grid} role="grid" aria-label={`${label}, ${formatMonth(month)}`} aria-busy={busy} className={`w-full table-fixed border-separate border-spacing-1 ${busy ? 'opacity-60' : ''}`} onKeyDown={onKeyDown}>
+      <table
+        ref={grid}
+        role="grid"
+        aria-label={`${label}, ${formatMonth(month)}`}
+        aria-busy={busy}
+        className={`w-full table-fixed border-separate border-spacing-1 ${busy ? 'opacity-60' : ''}`}
+        onKeyDown={onKeyDown}
+      >
         <thead>
           <tr>
             {WEEKDAYS.map(([short, long]) => (

@@ -13,11 +13,7 @@ export function PageShell({ title, eyebrow, description, children }: PageShellPr
   return (
     <div>
       <header className="relative isolate overflow-hidden bg-gradient-to-b from-himal-100 via-himal-50 to-slate-50">
-        <MountainScene
-          className="pointer-events-none absolute inset-x-0 bottom-0 -z-10 h-24 w-full opacity-50 sm:h-32"
-          groundColor="#f8fafc"
-          groundOpacity={1}
-        />
+        <MountainScene className="pointer-events-none absolute inset-x-0 bottom-0 -z-10 h-24 w-full opacity-50 sm:h-32" groundColor="#f8fafc" groundOpacity={1} />
         <div className="mx-auto max-w-6xl px-4 pt-10 pb-20 sm:px-6 sm:pt-14 sm:pb-28 lg:px-8">
           {eyebrow && <p className="text-xs font-semibold tracking-widest text-marigold-700 uppercase">{eyebrow}</p>}
           <h1 className="mt-2 font-display text-3xl font-bold tracking-tight text-himal-900 sm:text-4xl">{title}</h1>

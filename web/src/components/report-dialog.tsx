@@ -7,7 +7,6 @@ import { ModalDialog } from './modal-dialog'
 
 export const REPORT_REASON_REQUIRED = msg('common.reportReasonRequired')
 
-
 type ReportButtonProps = {
   targetType: ReportTarget
   targetId: string

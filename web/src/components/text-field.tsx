@@ -14,9 +14,7 @@ export function TextField({ label, icon, id, className = '', ...input }: TextFie
         {label}
       </label>
       <div className="relative">
-        {icon && (
-          <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-500">{icon}</span>
-        )}
+        {icon && <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-500">{icon}</span>}
         <input id={inputId} className={`field-input ${icon ? 'pl-10' : ''}`} {...input} />
       </div>
     </div>

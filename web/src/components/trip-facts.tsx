@@ -22,12 +22,12 @@ export function TripFacts({ booking, totalLabel }: TripFactsProps) {
             <CalendarIcon /> {days === 1 ? t('common.dateAndTime') : t('common.daysStartingAt', { days: daysLabel(days) })}
           </dt>
           <dd className="font-semibold text-slate-900">
-            {t.rich('common.dateAtTime', { date: formatTripDate(booking.selectedDate), time: booking.selectedTime, at: (chunks) => <span className="font-normal text-slate-500">{chunks}</span> })}
-            {days > 1 && (
-              <span className="block font-normal text-slate-600">
-                {t('common.untilDate', { date: formatTripDate(endDate) })}
-              </span>
-            )}
+            {t.rich('common.dateAtTime', {
+              date: formatTripDate(booking.selectedDate),
+              time: booking.selectedTime,
+              at: (chunks) => <span className="font-normal text-slate-500">{chunks}</span>,
+            })}
+            {days > 1 && <span className="block font-normal text-slate-600">{t('common.untilDate', { date: formatTripDate(endDate) })}</span>}
           </dd>
         </div>
         <div className="min-w-0">

@@ -72,7 +72,9 @@ describe('a page drawn on the server', () => {
     expect(drawn!.html).toContain('Everest Base Camp')
     // The navigation bar's link to the guides, and every text of the page's own namespace, in Nepali.
     expect(drawn!.html).toMatch(/गाइड/)
-    const shown = Object.entries(englishDestinations).filter(([key, text]) => /^[^{}<]+$/.test(text) && english!.html.includes(text) && text !== nepaliDestinations[key as keyof typeof nepaliDestinations])
+    const shown = Object.entries(englishDestinations).filter(
+      ([key, text]) => /^[^{}<]+$/.test(text) && english!.html.includes(text) && text !== nepaliDestinations[key as keyof typeof nepaliDestinations],
+    )
     expect(shown.length).toBeGreaterThan(0)
     for (const [key, text] of shown) expect(drawn!.html, key).not.toContain(text)
     localStorage.setItem('yatra.language', 'ne')

@@ -54,10 +54,7 @@ export function flattenCatalogues(files: Record<string, unknown>): Record<string
 const shellEnglish = import.meta.glob('./locales/en/{app,common,language,sos}.json', { eager: true })
 const fetchers: Record<Language, Record<string, () => Promise<unknown>>> = {
   en: Object.fromEntries(
-    Object.entries(import.meta.glob(['./locales/en/*.json', '!./locales/en/{app,common,language,sos}.json'])).map(([path, load]) => [
-      namespaceOf(path),
-      load,
-    ]),
+    Object.entries(import.meta.glob(['./locales/en/*.json', '!./locales/en/{app,common,language,sos}.json'])).map(([path, load]) => [namespaceOf(path), load]),
   ),
   ne: Object.fromEntries(Object.entries(import.meta.glob('./locales/ne/*.json')).map(([path, load]) => [namespaceOf(path), load])),
 }

@@ -16,14 +16,22 @@ describe('pages in Nepali', () => {
   })
 
   it('shows the sign-in page in Nepali', () => {
-    render(<MemoryRouter><LoginPage /></MemoryRouter>)
+    render(
+      <MemoryRouter>
+        <LoginPage />
+      </MemoryRouter>,
+    )
     expect(screen.getByRole('heading', { level: 1, name: 'फेरि स्वागत छ' })).toBeInTheDocument()
     expect(screen.getByLabelText('इमेल ठेगाना')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'लग इन गर्नुहोस्' })).toBeInTheDocument()
   })
 
   it('shows the 404 page in Nepali, the path kept as typed', () => {
-    render(<MemoryRouter initialEntries={['/nowhere']}><NotFoundPage /></MemoryRouter>)
+    render(
+      <MemoryRouter initialEntries={['/nowhere']}>
+        <NotFoundPage />
+      </MemoryRouter>,
+    )
     expect(screen.getByRole('heading', { name: 'पृष्ठ भेटिएन' })).toBeInTheDocument()
     expect(screen.getByText('/nowhere')).toBeInTheDocument()
   })

@@ -19,8 +19,5 @@ export function validateNames(firstName: string, lastName: string): NameErrors {
 
 /** PATCH /api/v1/protect/name, shared by the guide and the tourist profile pages. */
 export function updateName(firstName: string, lastName: string, fallback: string): Promise<ApiResult<unknown>> {
-  return settle(
-    authApi.PATCH('/api/v1/protect/name', { body: { firstName: firstName.trim(), lastName: lastName.trim() } }),
-    fallback,
-  )
+  return settle(authApi.PATCH('/api/v1/protect/name', { body: { firstName: firstName.trim(), lastName: lastName.trim() } }), fallback)
 }

@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AUTH_CHANGE_EVENT } from './auth-store'
 import { createAuthFetch } from './api-client'
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 const unauthorized = () => json(401, { status: 'error', message: 'Invalid or expired token' })
 
@@ -51,8 +50,7 @@ describe('authenticated fetch', () => {
 
   it('on a 401 refreshes once, stores the new tokens and retries with the same body', async () => {
     const calls = fakeServer(({ url, auth }) => {
-      if (url === '/api/v1/auth/refresh')
-        return json(200, { status: 'success', message: 'Token refreshed', token: 'new-token', refreshToken: 'new-refresh', role: 'tourist' })
+      if (url === '/api/v1/auth/refresh') return json(200, { status: 'success', message: 'Token refreshed', token: 'new-token', refreshToken: 'new-refresh', role: 'tourist' })
       return auth === 'Bearer new-token' ? json(200, { status: 'success', message: 'ok' }) : unauthorized()
     })
     const res = await authFetch(protectedRequest())
@@ -66,9 +64,7 @@ describe('authenticated fetch', () => {
 
   it('does not refresh a second time when the retry is also refused', async () => {
     const calls = fakeServer(({ url }) =>
-      url === '/api/v1/auth/refresh'
-        ? json(200, { status: 'success', message: 'ok', token: 'new-token', refreshToken: 'new-refresh', role: 'tourist' })
-        : unauthorized(),
+      url === '/api/v1/auth/refresh' ? json(200, { status: 'success', message: 'ok', token: 'new-token', refreshToken: 'new-refresh', role: 'tourist' }) : unauthorized(),
     )
     const res = await authFetch(protectedRequest())
     expect(res.status).toBe(401)

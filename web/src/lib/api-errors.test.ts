@@ -9,12 +9,8 @@ describe('error helpers', () => {
   })
 
   it('prefers the server message and falls back otherwise', () => {
-    expect(getErrorMessage({ status: 'error', message: 'An account with this email already exists' }, 'x')).toBe(
-      'An account with this email already exists',
-    )
-    expect(getErrorMessage({ status: 'error', message: '' }, 'Registration failed. Please try again.')).toBe(
-      'Registration failed. Please try again.',
-    )
+    expect(getErrorMessage({ status: 'error', message: 'An account with this email already exists' }, 'x')).toBe('An account with this email already exists')
+    expect(getErrorMessage({ status: 'error', message: '' }, 'Registration failed. Please try again.')).toBe('Registration failed. Please try again.')
     expect(getErrorMessage(new TypeError('Failed to fetch'), 'Invalid email or password')).toBe('Invalid email or password')
     expect(getErrorMessage(undefined, 'fallback')).toBe('fallback')
   })

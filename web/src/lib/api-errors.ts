@@ -5,12 +5,7 @@ export type ApiErrorBody = components['schemas']['ErrorBody']
 
 /** True for the server's one error shape: `{ status: 'error', message }`. */
 export function isApiError(value: unknown): value is ApiErrorBody {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { status?: unknown }).status === 'error' &&
-    typeof (value as { message?: unknown }).message === 'string'
-  )
+  return typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'error' && typeof (value as { message?: unknown }).message === 'string'
 }
 
 /** The server's message when it sent one, else the screen's fallback text (a text id, or words as they are). */

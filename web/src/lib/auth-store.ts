@@ -63,9 +63,7 @@ export function clearSession(): void {
   for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value)
   notifyAuthChange()
   // The offline trek pack (IndexedDB) goes with the session; its code loads only now.
-  void import('./offline/offline-store')
-    .then((m) => m.forgetOfflinePacks())
-    .catch((err: unknown) => console.error('The offline pack could not be cleared', err))
+  void import('./offline/offline-store').then((m) => m.forgetOfflinePacks()).catch((err: unknown) => console.error('The offline pack could not be cleared', err))
 }
 
 function subscribe(onChange: () => void): () => void {

@@ -83,7 +83,6 @@ export function monthWeeks(month: Month): (string | null)[][] {
   return weeks
 }
 
-
 /** 'December 2026'. */
 export const formatMonth = (month: Month) => localDateFormat({ timeZone: 'UTC', month: 'long', year: 'numeric' }).format(toDate(`${month}-01`))
 

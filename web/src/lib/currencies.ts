@@ -48,4 +48,3 @@ export function usePrice(): PriceFormat {
   const approx = useCallback((usd: number) => approximatePrice(usd, code, rates), [code, rates, locale])
   return useMemo(() => ({ show, approx }), [show, approx])
 }
-

@@ -117,9 +117,8 @@ export function writeGuideFilters(filters: GuideFilters, params: URLSearchParams
 
 /** How many filters narrow the results (the order is not one). */
 export function activeFilterCount(filters: GuideFilters): number {
-  return [filters.category !== 'all', filters.language !== '', filters.minPrice != null || filters.maxPrice != null, filters.minRating != null, filters.date !== ''].filter(
-    Boolean,
-  ).length
+  return [filters.category !== 'all', filters.language !== '', filters.minPrice != null || filters.maxPrice != null, filters.minRating != null, filters.date !== ''].filter(Boolean)
+    .length
 }
 
 /** The filters as the API takes them; `canSortByDistance` is whether a point is searched. */

@@ -31,7 +31,12 @@ export const GUIDE_LIST_TAGS = [GUIDES_TAG]
  * previous page's cursor, so no guide is repeated or skipped; other orders page by number
  * (the API breaks their ties by id, so they are stable too).
  */
-export async function listGuides({ limit, category, filters = NO_FILTERS }: GuideListQuery, page: number, cursor?: string, signal?: AbortSignal): Promise<ApiResult<Page<GuideSummary>>> {
+export async function listGuides(
+  { limit, category, filters = NO_FILTERS }: GuideListQuery,
+  page: number,
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<ApiResult<Page<GuideSummary>>> {
   const query = {
     limit,
     ...filterQuery({ ...filters, category }),

@@ -104,7 +104,11 @@ const NONE: ReadonlySet<string> = new Set()
 
 /** The favourites of one kind, re-rendering whenever they change (here or in another tab). */
 export function useFavourites(kind: FavouriteKind = 'destination'): { favourites: ReadonlySet<string>; toggle: (id: string) => boolean } {
-  const favourites = useSyncExternalStore(subscribe, () => getFavourites(kind), () => NONE)
+  const favourites = useSyncExternalStore(
+    subscribe,
+    () => getFavourites(kind),
+    () => NONE,
+  )
   const toggle = useCallback((id: string) => toggleFavourite(id, kind), [kind])
   return { favourites, toggle }
 }

@@ -15,7 +15,9 @@ describe('location sharing', () => {
   })
 
   it('asks for a fresh high-accuracy position with a 10 s timeout', async () => {
-    const getCurrent = vi.fn((ok: PositionCallback, _fail?: PositionErrorCallback, _options?: PositionOptions) => ok({ coords: { latitude: 1, longitude: 2 } } as GeolocationPosition))
+    const getCurrent = vi.fn((ok: PositionCallback, _fail?: PositionErrorCallback, _options?: PositionOptions) =>
+      ok({ coords: { latitude: 1, longitude: 2 } } as GeolocationPosition),
+    )
     await expect(getCurrentPosition({ getCurrentPosition: getCurrent } as unknown as Geolocation)).resolves.toEqual({ latitude: 1, longitude: 2 })
     expect(getCurrent.mock.calls[0][2]).toEqual({ enableHighAccuracy: true, timeout: 10000, maximumAge: 0 })
     expect(GEOLOCATION_OPTIONS.timeout).toBe(10000)

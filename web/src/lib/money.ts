@@ -15,10 +15,7 @@ export const isDisplayCurrency = (code: unknown): code is DisplayCurrency => DIS
 const localeOf = (code: DisplayCurrency) => (code === 'NPR' || code === 'INR' ? 'en-IN' : 'en-US')
 
 function numberFormat(code: DisplayCurrency, maximumFractionDigits?: number): Intl.NumberFormat {
-  return localNumberFormat(
-    { style: 'currency', currency: code, ...(maximumFractionDigits !== undefined && { minimumFractionDigits: 0, maximumFractionDigits }) },
-    localeOf(code),
-  )
+  return localNumberFormat({ style: 'currency', currency: code, ...(maximumFractionDigits !== undefined && { minimumFractionDigits: 0, maximumFractionDigits }) }, localeOf(code))
 }
 
 /**

@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react'
 import { authFetch } from './api-client'
 
-export type PrivateImageState =
-  | { kind: 'none' }
-  | { kind: 'loading' }
-  | { kind: 'ready'; src: string }
-  | { kind: 'error' }
+export type PrivateImageState = { kind: 'none' } | { kind: 'loading' } | { kind: 'ready'; src: string } | { kind: 'error' }
 
 /**
  * A private image (ID card, certificate) is never given a public URL: it is fetched with

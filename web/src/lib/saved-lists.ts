@@ -80,7 +80,11 @@ export function useFavourite(kind: FavouriteKind, id: string, onError?: (message
   const local = useFavourites(kind)
   const lists = useSavedLists()
   const key = `${kind}:${id}`
-  const waiting = useSyncExternalStore(subscribePending, () => pending.get(key), () => undefined)
+  const waiting = useSyncExternalStore(
+    subscribePending,
+    () => pending.get(key),
+    () => undefined,
+  )
   const saved = isSignedIn ? (waiting?.saved ?? listIds(lists.data, kind).includes(id)) : local.favourites.has(id)
 
   const toggle = useCallback(() => {

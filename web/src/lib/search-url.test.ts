@@ -11,9 +11,7 @@ describe('searchPath', () => {
   })
 
   it('builds a search near a destination, with its name', () => {
-    expect(searchPath({ near: { latitude: 28.2096, longitude: 83.9856 }, place: 'Phewa Lake' })).toBe(
-      '/search?near=28.2096%2C83.9856&place=Phewa+Lake',
-    )
+    expect(searchPath({ near: { latitude: 28.2096, longitude: 83.9856 }, place: 'Phewa Lake' })).toBe('/search?near=28.2096%2C83.9856&place=Phewa+Lake')
   })
 
   it('leaves out what is empty', () => {
@@ -53,7 +51,7 @@ describe('readSearchRequest', () => {
     })
   })
 
-  it('carries the filter bar\'s filters, the category being the one named', () => {
+  it("carries the filter bar's filters, the category being the one named", () => {
     const filters = { ...NO_FILTERS, category: 'trekking', language: 'French', maxPrice: 60, date: '2026-12-12', sort: 'price_asc' as const }
     const path = searchPath({ q: 'pokhara', category: 'trekking', filters })
     expect(path).toBe('/search?q=pokhara&category=trekking&language=French&maxPrice=60&date=2026-12-12&sort=price_asc')

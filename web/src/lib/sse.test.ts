@@ -12,7 +12,10 @@ describe('SseParser', () => {
     for (let cut = 1; cut < text.length; cut++) {
       const parser = new SseParser()
       const events = [...parser.push(text.slice(0, cut)), ...parser.push(text.slice(cut))]
-      expect(events.map((e) => e.data), `cut at ${cut}`).toEqual(['{"count":3}', '{"count":4}'])
+      expect(
+        events.map((e) => e.data),
+        `cut at ${cut}`,
+      ).toEqual(['{"count":3}', '{"count":4}'])
     }
   })
 

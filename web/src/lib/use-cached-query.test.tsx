@@ -545,7 +545,10 @@ describe('usePagedList', () => {
     expect(ids(result.current.items)).toEqual(['a', 'b'])
     expect(result.current.hasMore).toBe(false)
     act(() => result.current.loadMore())
-    expect(loadPage.mock.calls.map(([page, cursor]) => [page, cursor])).toEqual([[1, undefined], [2, 'after-a']])
+    expect(loadPage.mock.calls.map(([page, cursor]) => [page, cursor])).toEqual([
+      [1, undefined],
+      [2, 'after-a'],
+    ])
   })
 
   it('never shows another key’s items', async () => {

@@ -92,12 +92,7 @@ function isRequestInFlight(cache: ClientCache, key: string): boolean {
  * Asks the server for `key` unless a request for it is already running, and stores an ok
  * answer. The request is aborted once every holder has released it unanswered.
  */
-function fetchShared<T>(
-  cache: ClientCache,
-  key: string,
-  load: (signal: AbortSignal) => Promise<ApiResult<T>>,
-  options: SetOptions,
-): Hold<T> {
+function fetchShared<T>(cache: ClientCache, key: string, load: (signal: AbortSignal) => Promise<ApiResult<T>>, options: SetOptions): Hold<T> {
   const flights = flightsOf(cache)
   let flight = flights.get(key) as Flight<T> | undefined
   if (!flight) {
@@ -168,7 +163,10 @@ async function loadAndStore<T>(
   for (;;) {
     const attempt = flight.attempt
     const signal = AbortSignal.any([flight.abandon.signal, attempt.signal])
-    const result = await unlessAborted(load(signal).catch((): ApiResult<T> => ABANDONED), signal)
+    const result = await unlessAborted(
+      load(signal).catch((): ApiResult<T> => ABANDONED),
+      signal,
+    )
     if (flight.abandon.signal.aborted) return ABANDONED
     if (attempt.signal.aborted) {
       // Cut short by an invalidation: the next attempt starts after the change.
@@ -388,12 +386,7 @@ function startingState<Item>(cache: ClientCache, key: string): ListState<Item> {
  * by `_id` until the last page. Deleting any loaded page (for example by invalidating one
  * of its tags) starts the list again from page 1.
  */
-export function usePagedList<Item extends { _id: string }>({
-  key,
-  tags,
-  loadPage,
-  enabled = true,
-}: PagedListOptions<Item>): PagedList<Item> {
+export function usePagedList<Item extends { _id: string }>({ key, tags, loadPage, enabled = true }: PagedListOptions<Item>): PagedList<Item> {
   const cache = useClientCache()
   const [list, setList] = useState<ListState<Item>>(() => startingState(cache, key))
   const [restarts, setRestarts] = useState(0)

@@ -4,12 +4,7 @@ import { useEffect, type RefObject } from 'react'
  * While `open`, closes on a pointer press outside every given element and on Escape.
  * Escape also hands focus back to `returnFocus`, so keyboard users are not stranded.
  */
-export function useDismiss(
-  open: boolean,
-  onClose: () => void,
-  inside: RefObject<HTMLElement | null>[],
-  returnFocus?: RefObject<HTMLElement | null>,
-): void {
+export function useDismiss(open: boolean, onClose: () => void, inside: RefObject<HTMLElement | null>[], returnFocus?: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     if (!open) return
     function onPointerDown(event: PointerEvent | MouseEvent) {

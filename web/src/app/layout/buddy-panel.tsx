@@ -85,104 +85,99 @@ export function BuddyPanel({ open, onClose, buttonRef }: { open: boolean; onClos
 
   if (!open) return null
   return (
-        <div
-          ref={panelRef}
-          id="tourist-buddy"
-          role="dialog"
-          aria-labelledby="tourist-buddy-title"
-          className="fixed right-4 bottom-16 z-50 flex max-h-[calc(100dvh-5rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-float sm:right-6 sm:max-w-md"
-        >
-          <div className="flex items-center gap-3 bg-gradient-to-r from-himal-700 to-himal-600 px-4 py-3 text-white">
-            <span className="flex h-10 w-10 items-center justify-center rounded-full bg-marigold-400 text-xl text-himal-950">
-              <ChatIcon />
+    <div
+      ref={panelRef}
+      id="tourist-buddy"
+      role="dialog"
+      aria-labelledby="tourist-buddy-title"
+      className="fixed right-4 bottom-16 z-50 flex max-h-[calc(100dvh-5rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-float sm:right-6 sm:max-w-md"
+    >
+      <div className="flex items-center gap-3 bg-gradient-to-r from-himal-700 to-himal-600 px-4 py-3 text-white">
+        <span className="flex h-10 w-10 items-center justify-center rounded-full bg-marigold-400 text-xl text-himal-950">
+          <ChatIcon />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="tourist-buddy-title" className="font-semibold">
+            {t('app.buddyName')}
+          </h2>
+          <p className="text-xs text-himal-100">{t('buddy.tagline')}</p>
+        </div>
+        {messages.length > 0 && (
+          <button
+            type="button"
+            onClick={startOver}
+            aria-label={t('buddy.newChat')}
+            title={t('buddy.newChat')}
+            className="flex h-9 w-9 items-center justify-center rounded-lg text-lg hover:bg-white/15"
+          >
+            <RefreshIcon />
+          </button>
+        )}
+        <button type="button" onClick={onClose} aria-label={t('app.buddyClose')} className="flex h-9 w-9 items-center justify-center rounded-lg text-xl hover:bg-white/15">
+          <CloseIcon />
+        </button>
+      </div>
+      <div ref={logRef} role="log" aria-label={t('buddy.conversation')} className="h-80 min-h-0 flex-1 space-y-3 overflow-y-auto bg-slate-50 p-4 sm:h-96">
+        <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm text-slate-700 shadow-sm">{t('buddy.greeting')}</p>
+        {messages.map((message, index) =>
+          message.role === 'user' ? (
+            <p key={index} className="ml-auto max-w-[85%] rounded-2xl rounded-tr-sm bg-himal-700 px-4 py-3 text-sm whitespace-pre-line text-white">
+              <span className="sr-only">{t('buddy.you')}: </span>
+              {message.content}
+            </p>
+          ) : (
+            <Answer key={index} message={message} onFollow={onClose} />
+          ),
+        )}
+        {pending && streamed !== '' && <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm whitespace-pre-line text-slate-700 shadow-sm">{streamed}</p>}
+        {pending && streamed === '' && (
+          <p role="status" className="flex w-fit items-center gap-2 rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm text-slate-600 shadow-sm">
+            <span aria-hidden="true" className="flex gap-1">
+              <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-himal-600 [animation-delay:-0.3s]" />
+              <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-himal-600 [animation-delay:-0.15s]" />
+              <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-himal-600" />
             </span>
-            <div className="min-w-0 flex-1">
-              <h2 id="tourist-buddy-title" className="font-semibold">{t('app.buddyName')}</h2>
-              <p className="text-xs text-himal-100">{t('buddy.tagline')}</p>
-            </div>
-            {messages.length > 0 && (
-              <button
-                type="button"
-                onClick={startOver}
-                aria-label={t('buddy.newChat')}
-                title={t('buddy.newChat')}
-                className="flex h-9 w-9 items-center justify-center rounded-lg text-lg hover:bg-white/15"
-              >
-                <RefreshIcon />
+            {t('buddy.typing')}
+          </p>
+        )}
+        {error && (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            <p className="flex items-start gap-2">
+              <AlertIcon className="mt-0.5 shrink-0" /> {error}
+            </p>
+            {lastIsQuestion && (
+              <button type="button" onClick={() => void ask(messages)} className="mt-2 font-semibold text-red-900 underline underline-offset-2">
+                {t('buddy.retry')}
               </button>
             )}
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={t('app.buddyClose')}
-              className="flex h-9 w-9 items-center justify-center rounded-lg text-xl hover:bg-white/15"
-            >
-              <CloseIcon />
-            </button>
           </div>
-          <div ref={logRef} role="log" aria-label={t('buddy.conversation')} className="h-80 min-h-0 flex-1 space-y-3 overflow-y-auto bg-slate-50 p-4 sm:h-96">
-            <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm text-slate-700 shadow-sm">{t('buddy.greeting')}</p>
-            {messages.map((message, index) =>
-              message.role === 'user' ? (
-                <p key={index} className="ml-auto max-w-[85%] rounded-2xl rounded-tr-sm bg-himal-700 px-4 py-3 text-sm whitespace-pre-line text-white">
-                  <span className="sr-only">{t('buddy.you')}: </span>
-                  {message.content}
-                </p>
-              ) : (
-                <Answer key={index} message={message} onFollow={onClose} />
-              ),
-            )}
-            {pending && streamed !== '' && (
-              <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm whitespace-pre-line text-slate-700 shadow-sm">{streamed}</p>
-            )}
-            {pending && streamed === '' && (
-              <p role="status" className="flex w-fit items-center gap-2 rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm text-slate-600 shadow-sm">
-                <span aria-hidden="true" className="flex gap-1">
-                  <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-himal-600 [animation-delay:-0.3s]" />
-                  <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-himal-600 [animation-delay:-0.15s]" />
-                  <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-himal-600" />
-                </span>
-                {t('buddy.typing')}
-              </p>
-            )}
-            {error && (
-              <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-                <p className="flex items-start gap-2">
-                  <AlertIcon className="mt-0.5 shrink-0" /> {error}
-                </p>
-                {lastIsQuestion && (
-                  <button type="button" onClick={() => void ask(messages)} className="mt-2 font-semibold text-red-900 underline underline-offset-2">
-                    {t('buddy.retry')}
-                  </button>
-                )}
-              </div>
-            )}
-          </div>
-          <form onSubmit={send} className="flex items-center gap-2 border-t border-slate-200 p-3">
-            <label htmlFor="tourist-buddy-input" className="sr-only">
-              {t('buddy.messageLabel')}
-            </label>
-            <input
-              ref={inputRef}
-              id="tourist-buddy-input"
-              type="text"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              maxLength={QUESTION_MAX}
-              placeholder={t('buddy.placeholder')}
-              className="field-input"
-              autoComplete="off"
-            />
-            <button
-              type="submit"
-              aria-label={t('buddy.send')}
-              disabled={pending || draft.trim() === ''}
-              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-himal-700 text-lg text-white hover:bg-himal-800 disabled:opacity-50"
-            >
-              <SendIcon />
-            </button>
-          </form>
-        </div>
+        )}
+      </div>
+      <form onSubmit={send} className="flex items-center gap-2 border-t border-slate-200 p-3">
+        <label htmlFor="tourist-buddy-input" className="sr-only">
+          {t('buddy.messageLabel')}
+        </label>
+        <input
+          ref={inputRef}
+          id="tourist-buddy-input"
+          type="text"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          maxLength={QUESTION_MAX}
+          placeholder={t('buddy.placeholder')}
+          className="field-input"
+          autoComplete="off"
+        />
+        <button
+          type="submit"
+          aria-label={t('buddy.send')}
+          disabled={pending || draft.trim() === ''}
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-himal-700 text-lg text-white hover:bg-himal-800 disabled:opacity-50"
+        >
+          <SendIcon />
+        </button>
+      </form>
+    </div>
   )
 }
 

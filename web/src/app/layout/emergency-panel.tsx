@@ -7,11 +7,7 @@ import { buildLocationShare, shareLocation, type LocationShare } from '../../lib
 import { useDismiss } from '../../lib/use-dismiss'
 import { SendSosSection, useSosAlert } from '../../features/sos/send-sos'
 
-type LocationState =
-  | { kind: 'idle' }
-  | { kind: 'fetching' }
-  | { kind: 'located'; location: LocationShare }
-  | { kind: 'error'; message: string }
+type LocationState = { kind: 'idle' } | { kind: 'fetching' } | { kind: 'located'; location: LocationShare } | { kind: 'error'; message: string }
 
 export function EmergencyPanel() {
   const [open, setOpen] = useState(false)
@@ -50,7 +46,9 @@ export function EmergencyPanel() {
               <AlertIcon />
             </span>
             <div className="flex-1">
-              <h2 id="emergency-title" className="font-semibold">{t('app.sosTitle')}</h2>
+              <h2 id="emergency-title" className="font-semibold">
+                {t('app.sosTitle')}
+              </h2>
               <p className="text-xs text-red-100">{t('app.sosTapToCall')}</p>
             </div>
             <button type="button" onClick={close} aria-label={t('app.sosClose')} className="flex h-9 w-9 items-center justify-center rounded-lg text-xl hover:bg-white/15">
@@ -65,12 +63,7 @@ export function EmergencyPanel() {
             <a href="tel:100" className="btn w-full bg-red-700 py-3 text-white hover:bg-red-800">
               <PhoneIcon /> {t('app.sosCall')}
             </a>
-            <button
-              type="button"
-              onClick={handleShare}
-              disabled={state.kind === 'fetching'}
-              className="btn-secondary w-full py-3"
-            >
+            <button type="button" onClick={handleShare} disabled={state.kind === 'fetching'} className="btn-secondary w-full py-3">
               {state.kind === 'fetching' ? (
                 <>
                   <SpinnerIcon /> {t('app.sosFetching')}
@@ -85,9 +78,7 @@ export function EmergencyPanel() {
               {state.kind === 'located' && (
                 <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
                   <span className="font-medium">{t('app.sosYourLocation')}</span>{' '}
-                  <span className="tabular-nums">
-                    {t('app.sosLatLng', { lat: state.location.latitude.toFixed(4), lng: state.location.longitude.toFixed(4) })}
-                  </span>{' '}
+                  <span className="tabular-nums">{t('app.sosLatLng', { lat: state.location.latitude.toFixed(4), lng: state.location.longitude.toFixed(4) })}</span>{' '}
                   <a href={state.location.mapLink} target="_blank" rel="noreferrer" className="text-link">
                     {t('app.sosOpenMap')}
                   </a>

@@ -22,9 +22,7 @@ export function LanguageSwitcher({ variant }: { variant: 'compact' | 'full' }) {
         // Emails have no page to read the choice from: the account keeps it. A failure here
         // only leaves emails in the old language, so it is logged, not shown.
         if (getToken()) {
-          authApi
-            .PATCH('/api/v1/protect/language', { body: { language: languageOf(value) } })
-            .catch((err: unknown) => console.error('Failed to save the language for emails', err))
+          authApi.PATCH('/api/v1/protect/language', { body: { language: languageOf(value) } }).catch((err: unknown) => console.error('Failed to save the language for emails', err))
         }
       }}
     />

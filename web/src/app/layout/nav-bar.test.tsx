@@ -33,7 +33,10 @@ function unreadStream(...counts: number[]) {
 describe('navigation bar', () => {
   it('shows Login only when signed out, and the profile menu when signed in', async () => {
     const me = { status: 'success', data: { _id: '1', firstName: 'Asha', lastName: 'Gurung', email: 'a@b.np', role: 'guide' } }
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(me), { status: 200 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(me), { status: 200 })),
+    )
     renderNav()
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument()
     act(() => saveSession({ token: 't', refreshToken: 'r', role: 'guide' }))
@@ -48,7 +51,10 @@ describe('navigation bar', () => {
     ['tourist', ['My Profile', 'Dashboard', 'Messages', 'Notifications', 'Your Blog', 'Saved'], '/dashboard', '/tourist/profile'],
     ['guide', ['My Profile', 'Dashboard', 'Tour Requests', 'Messages', 'Notifications', 'Your Blog', 'Saved'], '/guideDash', '/guide/profile'],
   ])('lists the %s profile menu', async (role, items, dashboard, profile) => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 'success', message: 'ok' }), { status: 200 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ status: 'success', message: 'ok' }), { status: 200 })),
+    )
     localStorage.setItem('token', 't')
     localStorage.setItem('refreshToken', 'r')
     localStorage.setItem('role', role)
@@ -58,7 +64,11 @@ describe('navigation bar', () => {
     await user.click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
     const menu = document.getElementById('profile-menu')!
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(items)
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(items)
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', dashboard)
     expect(within(menu).getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', profile)
 
@@ -74,7 +84,10 @@ describe('navigation bar', () => {
   })
 
   it('gives an admin only the Admin item', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 'success', message: 'ok' }), { status: 200 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ status: 'success', message: 'ok' }), { status: 200 })),
+    )
     localStorage.setItem('token', 't')
     localStorage.setItem('refreshToken', 'r')
     localStorage.setItem('role', 'admin')
@@ -82,7 +95,11 @@ describe('navigation bar', () => {
     renderNav()
     await user.click(await screen.findByRole('button', { name: 'admin Account' }))
     const menu = document.getElementById('profile-menu')!
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Admin', 'Saved'])
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Admin', 'Saved'])
     expect(within(menu).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin')
     vi.unstubAllGlobals()
   })

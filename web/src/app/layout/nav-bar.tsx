@@ -31,14 +31,10 @@ function useScrolledPast(threshold: number): boolean {
 }
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
-    isActive ? 'bg-himal-50 text-himal-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
-  }`
+  `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'bg-himal-50 text-himal-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`
 
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-3 text-base font-medium ${
-    isActive ? 'bg-himal-50 text-himal-800' : 'text-slate-700 hover:bg-slate-100'
-  }`
+  `block rounded-lg px-3 py-3 text-base font-medium ${isActive ? 'bg-himal-50 text-himal-800' : 'text-slate-700 hover:bg-slate-100'}`
 
 export function NavBar() {
   const { isSignedIn, role } = useAuth()
@@ -59,13 +55,14 @@ export function NavBar() {
   return (
     <header
       className={`sticky top-0 z-40 border-b transition-all duration-300 print:hidden ${
-        scrolled
-          ? 'border-slate-200 bg-white/95 shadow-md backdrop-blur-md'
-          : 'border-transparent bg-white/70 backdrop-blur-sm'
+        scrolled ? 'border-slate-200 bg-white/95 shadow-md backdrop-blur-md' : 'border-transparent bg-white/70 backdrop-blur-sm'
       }`}
       data-scrolled={scrolled}
     >
-      <nav aria-label={t('app.mainNav')} className={`mx-auto flex max-w-6xl items-center gap-2 px-4 sm:gap-4 transition-all duration-300 sm:px-6 lg:px-8 ${scrolled ? 'h-14' : 'h-18'}`}>
+      <nav
+        aria-label={t('app.mainNav')}
+        className={`mx-auto flex max-w-6xl items-center gap-2 px-4 sm:gap-4 transition-all duration-300 sm:px-6 lg:px-8 ${scrolled ? 'h-14' : 'h-18'}`}
+      >
         <Link to="/" className="shrink-0 rounded-lg" aria-label={t('app.homeLink')} onClick={closeMenu}>
           <Wordmark />
         </Link>

@@ -16,7 +16,11 @@ export const TOURIST_PROFILE_PATH = '/tourist/profile'
 export const SAVED_PATH = '/saved'
 
 export function profileMenuItems(role: string): { to: string; label: string }[] {
-  if (role === 'admin') return [{ to: '/admin', label: msg('app.menuAdmin') }, { to: SAVED_PATH, label: msg('app.menuSaved') }]
+  if (role === 'admin')
+    return [
+      { to: '/admin', label: msg('app.menuAdmin') },
+      { to: SAVED_PATH, label: msg('app.menuSaved') },
+    ]
   return [
     { to: role === 'tourist' ? TOURIST_PROFILE_PATH : GUIDE_PROFILE_PATH, label: msg('app.menuProfile') },
     { to: role === 'tourist' ? '/dashboard' : '/guideDash', label: msg('app.menuDashboard') },
@@ -44,7 +48,10 @@ const badgeText = (count: number) => (count > 99 ? '99+' : String(count))
 
 function UnreadBadge({ count, className = '' }: { count: number; className?: string }) {
   return (
-    <span aria-hidden="true" className={`flex h-5 min-w-5 items-center justify-center rounded-full bg-marigold-500 px-1 text-[11px] leading-none font-bold text-white ${className}`}>
+    <span
+      aria-hidden="true"
+      className={`flex h-5 min-w-5 items-center justify-center rounded-full bg-marigold-500 px-1 text-[11px] leading-none font-bold text-white ${className}`}
+    >
       {badgeText(count)}
     </span>
   )
@@ -103,12 +110,7 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
       )}
       {/* Said once when the count changes, and read with the menu button as its description. */}
       <span id={unreadId} className="sr-only" aria-live="polite">
-        {[
-          unread ? t('app.unreadNotifications', { count: unread }) : '',
-          unreadMessages ? t('app.unreadMessages', { count: unreadMessages }) : '',
-        ]
-          .filter(Boolean)
-          .join(', ')}
+        {[unread ? t('app.unreadNotifications', { count: unread }) : '', unreadMessages ? t('app.unreadMessages', { count: unreadMessages }) : ''].filter(Boolean).join(', ')}
       </span>
       <button
         ref={buttonRef}
@@ -122,23 +124,15 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
         <span className="relative flex h-8 w-8 items-center justify-center rounded-full bg-himal-700 text-base text-white">
           <UserIcon />
           {/* From sm up the bell beside the menu carries the count. */}
-          {!!(unread || unreadMessages) && (
-            <UnreadBadge count={(unread ?? 0) + (unreadMessages ?? 0)} className="absolute -top-1.5 -right-1.5 ring-2 ring-white sm:hidden" />
-          )}
+          {!!(unread || unreadMessages) && <UnreadBadge count={(unread ?? 0) + (unreadMessages ?? 0)} className="absolute -top-1.5 -right-1.5 ring-2 ring-white sm:hidden" />}
         </span>
         {/* Text stays '<role> Account'; only the role's first letter is capitalised visually. */}
-        <span>
-          {t.rich('app.roleAccount', { role, r: (chunks) => <span className="capitalize">{chunks}</span> })}
-        </span>
+        <span>{t.rich('app.roleAccount', { role, r: (chunks) => <span className="capitalize">{chunks}</span> })}</span>
         <ChevronDownIcon className={`hidden text-base text-slate-500 transition-transform sm:block ${open ? 'rotate-180' : ''}`} />
       </button>
 
       {open && (
-        <div
-          ref={panelRef}
-          id="profile-menu"
-          className="absolute top-full right-0 mt-2 w-60 origin-top-right rounded-2xl border border-slate-200 bg-white p-2 shadow-xl"
-        >
+        <div ref={panelRef} id="profile-menu" className="absolute top-full right-0 mt-2 w-60 origin-top-right rounded-2xl border border-slate-200 bg-white p-2 shadow-xl">
           {firstName && (
             <p className="border-b border-slate-100 px-3 pt-2 pb-3 text-sm text-slate-500">
               {t.rich('app.signedInAs', { name: firstName, b: (chunks) => <span className="font-semibold text-slate-800">{chunks}</span> })}
@@ -150,7 +144,9 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
                 <Link
                   to={item.to}
                   onClick={close}
-                  aria-label={item.to === '/notification' && unread ? unreadLabel(unread) : item.to === '/messages' && unreadMessages ? unreadMessagesLabel(unreadMessages) : undefined}
+                  aria-label={
+                    item.to === '/notification' && unread ? unreadLabel(unread) : item.to === '/messages' && unreadMessages ? unreadMessagesLabel(unreadMessages) : undefined
+                  }
                   className="flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-himal-50 hover:text-himal-800"
                 >
                   {t(item.label)}
@@ -161,11 +157,7 @@ export function ProfileMenu({ role, onLoggedOut }: ProfileMenuProps) {
             ))}
           </ul>
           <div className="border-t border-slate-100 pt-1">
-            <button
-              type="button"
-              onClick={handleLogout}
-              className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50"
-            >
+            <button type="button" onClick={handleLogout} className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50">
               {t('app.logout')}
             </button>
           </div>

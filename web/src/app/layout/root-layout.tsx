@@ -20,9 +20,15 @@ function Footer() {
           <span>{t('app.footerTagline')}</span>
         </div>
         <nav aria-label={t('app.footerNav')} className="flex flex-wrap gap-x-5 gap-y-2">
-          <Link to="/guides" className="hover:text-himal-700">{t('app.navGuides')}</Link>
-          <Link to="/destinations" className="hover:text-himal-700">{t('app.navDestinations')}</Link>
-          <Link to="/blogs" className="hover:text-himal-700">{t('app.navBlogs')}</Link>
+          <Link to="/guides" className="hover:text-himal-700">
+            {t('app.navGuides')}
+          </Link>
+          <Link to="/destinations" className="hover:text-himal-700">
+            {t('app.navDestinations')}
+          </Link>
+          <Link to="/blogs" className="hover:text-himal-700">
+            {t('app.navBlogs')}
+          </Link>
         </nav>
       </div>
     </footer>

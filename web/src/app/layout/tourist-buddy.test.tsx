@@ -6,7 +6,10 @@ import { openTouristBuddy } from '../../lib/open-buddy'
 import { failure, fakeServer, renderRoutes } from '../../test-server'
 import { TouristBuddy } from './tourist-buddy'
 
-const routes = [{ path: '/', element: <TouristBuddy /> }, { path: '/guides/:id', element: <p>Guide page</p> }]
+const routes = [
+  { path: '/', element: <TouristBuddy /> },
+  { path: '/guides/:id', element: <p>Guide page</p> },
+]
 
 /** The server's answer as server-sent events: the reply in two pieces, then the whole answer. */
 function events(reply: string, cards: unknown[] = []) {
@@ -61,7 +64,13 @@ describe('TouristBuddy', () => {
   })
 
   it('opens from elsewhere on the page, with the conversation of this session', async () => {
-    sessionStorage.setItem(CONVERSATION_KEY, JSON.stringify([{ role: 'user', content: 'Permits for Everest?' }, { role: 'assistant', content: 'Permits: TIMS.' }]))
+    sessionStorage.setItem(
+      CONVERSATION_KEY,
+      JSON.stringify([
+        { role: 'user', content: 'Permits for Everest?' },
+        { role: 'assistant', content: 'Permits: TIMS.' },
+      ]),
+    )
     renderRoutes(routes, '/')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     act(() => openTouristBuddy())

@@ -80,7 +80,12 @@ function VerificationQueue() {
     }
     // The guide has been decided: it leaves the queue at once, and their public page and
     // the guide lists (where a verified guide now appears) fetch again.
-    if (query.data) cache.set(VERIFICATION_QUEUE_KEY, query.data.filter((g) => g.guideId !== guideId), { tags: verificationQueueTags })
+    if (query.data)
+      cache.set(
+        VERIFICATION_QUEUE_KEY,
+        query.data.filter((g) => g.guideId !== guideId),
+        { tags: verificationQueueTags },
+      )
     guideChanged(cache, guideId)
     setPending(null)
     show(result.data.message)
@@ -246,7 +251,8 @@ function QueueItem({ guide, onVerify, onReject }: { guide: PendingVerification; 
             <h2 className="text-lg font-semibold text-slate-900">{name}</h2>
             <p className="text-sm break-all text-slate-600">{guide.email}</p>
             <p className="mt-1 text-xs text-slate-500">
-              {guide.nationality && <>{guide.nationality} · </>}{t('admin.submitted', { date: shortDate(guide.submittedAt) })}
+              {guide.nationality && <>{guide.nationality} · </>}
+              {t('admin.submitted', { date: shortDate(guide.submittedAt) })}
               {guide.guideCancellations > 0 && <> · {t('admin.tripsCancelled', { count: guide.guideCancellations })}</>}
             </p>
           </div>
@@ -287,8 +293,14 @@ function QueueItem({ guide, onVerify, onReject }: { guide: PendingVerification; 
           </li>
         ))}
       </ul>
-      <ModalDialog open={fullSize !== null} title={fullSize ? t('admin.certificateOfName', { certificate: fullSize.name, name }) : t('admin.certificate')} onClose={() => setFullSize(null)}>
-        {fullSize && <PrivateImage path={fullSize.image} alt={t('admin.certificateOfFull', { certificate: fullSize.name, name })} className="max-h-[75vh] w-full !object-contain" />}
+      <ModalDialog
+        open={fullSize !== null}
+        title={fullSize ? t('admin.certificateOfName', { certificate: fullSize.name, name }) : t('admin.certificate')}
+        onClose={() => setFullSize(null)}
+      >
+        {fullSize && (
+          <PrivateImage path={fullSize.image} alt={t('admin.certificateOfFull', { certificate: fullSize.name, name })} className="max-h-[75vh] w-full !object-contain" />
+        )}
       </ModalDialog>
     </li>
   )

@@ -115,8 +115,28 @@ function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps
       <div className="grid grid-cols-2 gap-4 sm:gap-5 lg:grid-cols-4">
         <TextField label={t('admin.rating05')} type="number" inputMode="decimal" min={0} max={5} step={0.1} value={draft.rating} onChange={(e) => set('rating', e.target.value)} />
         <TextField label={t('admin.numberOfReviews')} type="number" inputMode="numeric" min={0} step={1} value={draft.reviews} onChange={(e) => set('reviews', e.target.value)} />
-        <TextField label={t('admin.latitude')} type="number" inputMode="decimal" min={-90} max={90} step="any" value={draft.latitude} onChange={(e) => set('latitude', e.target.value)} placeholder="28.2096" />
-        <TextField label={t('admin.longitude')} type="number" inputMode="decimal" min={-180} max={180} step="any" value={draft.longitude} onChange={(e) => set('longitude', e.target.value)} placeholder="83.9856" />
+        <TextField
+          label={t('admin.latitude')}
+          type="number"
+          inputMode="decimal"
+          min={-90}
+          max={90}
+          step="any"
+          value={draft.latitude}
+          onChange={(e) => set('latitude', e.target.value)}
+          placeholder="28.2096"
+        />
+        <TextField
+          label={t('admin.longitude')}
+          type="number"
+          inputMode="decimal"
+          min={-180}
+          max={180}
+          step="any"
+          value={draft.longitude}
+          onChange={(e) => set('longitude', e.target.value)}
+          placeholder="83.9856"
+        />
       </div>
       <p className="-mt-2 text-xs text-slate-500">{t('admin.mapPointHint')}</p>
       <label className="flex items-center gap-3 text-sm font-medium text-slate-700">
@@ -240,14 +260,7 @@ export function DestinationsAdmin() {
         </button>
       </div>
 
-      {editor && (
-        <DestinationEditor
-          key={editor.mode === 'edit' ? editor.destination._id : 'new'}
-          editor={editor}
-          onSaved={saved}
-          onCancel={() => setEditor(null)}
-        />
-      )}
+      {editor && <DestinationEditor key={editor.mode === 'edit' ? editor.destination._id : 'new'} editor={editor} onSaved={saved} onCancel={() => setEditor(null)} />}
 
       {list.status === 'loading' && (
         <div className="card">
@@ -263,12 +276,7 @@ export function DestinationsAdmin() {
       {list.items.length > 0 && (
         <ul className="space-y-3" aria-label={t('admin.secDestinationsLabel')}>
           {list.items.map((destination) => (
-            <DestinationRow
-              key={destination._id}
-              destination={destination}
-              onEdit={() => setEditor({ mode: 'edit', destination })}
-              onDelete={() => askDelete(destination)}
-            />
+            <DestinationRow key={destination._id} destination={destination} onEdit={() => setEditor({ mode: 'edit', destination })} onDelete={() => askDelete(destination)} />
           ))}
         </ul>
       )}

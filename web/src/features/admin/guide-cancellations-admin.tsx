@@ -34,9 +34,7 @@ export function GuideCancellationsAdmin() {
                 </p>
                 <p className="text-sm break-all text-slate-600">{guide.email}</p>
               </div>
-              <p className="text-sm font-semibold text-slate-800 sm:shrink-0">
-                {t('admin.tripsCancelled', { count: guide.guideCancellations })}
-              </p>
+              <p className="text-sm font-semibold text-slate-800 sm:shrink-0">{t('admin.tripsCancelled', { count: guide.guideCancellations })}</p>
             </li>
           ))}
         </ul>

@@ -87,7 +87,16 @@ describe('admin reports', () => {
     fakeServer(({ method, url }) => {
       if (method === 'GET' && url.pathname === '/api/v1/admin/reports') return json({ status: 'success', data: { reports: [], totalPages: 0 } })
       if (method === 'GET' && url.pathname === '/api/v1/admin/audit') {
-        const entry = { _id: 'a1', actorId: 'admin', actorName: 'Yatra Admin', action: 'hide_blog', targetType: 'blog', targetId: 'b1', reason: 'Spam', createdAt: '2026-11-23T10:00:00Z' }
+        const entry = {
+          _id: 'a1',
+          actorId: 'admin',
+          actorName: 'Yatra Admin',
+          action: 'hide_blog',
+          targetType: 'blog',
+          targetId: 'b1',
+          reason: 'Spam',
+          createdAt: '2026-11-23T10:00:00Z',
+        }
         return json({ status: 'success', data: { entries: [entry], totalPages: 1 } })
       }
       return undefined

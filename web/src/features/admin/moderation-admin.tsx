@@ -30,9 +30,7 @@ const SUSPENDED_KEY = 'admin:suspended'
 
 const when = (iso: string) => {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime())
-    ? iso
-    : localDateFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }, 'en-US').format(date)
+  return Number.isNaN(date.getTime()) ? iso : localDateFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }, 'en-US').format(date)
 }
 
 const WHAT = { blog: msg('admin.whatBlog'), review: msg('admin.whatReview'), guide: msg('admin.whatGuide') } as const
@@ -200,11 +198,7 @@ function ReportCard({ report, onAction }: { report: OpenReport; onAction: (actio
           </button>
         )}
         {authorId && !report.authorSuspended && (
-          <button
-            type="button"
-            className="btn border border-red-300 bg-white text-red-700 hover:bg-red-50"
-            onClick={() => onAction(suspendAction(authorId, report.authorName))}
-          >
+          <button type="button" className="btn border border-red-300 bg-white text-red-700 hover:bg-red-50" onClick={() => onAction(suspendAction(authorId, report.authorName))}>
             {t('admin.suspendWho', { who: report.targetType === 'guide' ? 'guide' : 'author' })}
           </button>
         )}
@@ -307,9 +301,7 @@ export function SuspendedAdmin() {
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">
                   {account.firstName} {account.lastName}{' '}
-                  <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                    {t('admin.roleName', { role: account.role })}
-                  </span>
+                  <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('admin.roleName', { role: account.role })}</span>
                 </p>
                 <p className="text-sm break-all text-slate-600">{account.email}</p>
                 <p className="mt-1 text-sm break-words text-slate-700">“{account.reason}”</p>
@@ -432,8 +424,7 @@ export function AuditAdmin() {
               <li key={entry._id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-5">
                 <div className="min-w-0 text-sm">
                   <p className="text-slate-900">
-                    <span className="font-semibold">{entry.actorName || t('admin.anAdmin')}</span> {t(ACTION_TEXT[entry.action])}{' '}
-                    <TargetId entry={entry} />
+                    <span className="font-semibold">{entry.actorName || t('admin.anAdmin')}</span> {t(ACTION_TEXT[entry.action])} <TargetId entry={entry} />
                   </p>
                   {entry.reason && <p className="mt-1 break-words text-slate-700">“{entry.reason}”</p>}
                   <p className="mt-1 text-xs text-slate-500">

@@ -5,11 +5,7 @@ import { MountainScene } from '../../components/mountain-scene'
 
 type AuthFrameProps = { title: string; subtitle: string; children: ReactNode }
 
-const promises = [
-  msg('auth.promise1'),
-  msg('auth.promise2'),
-  msg('auth.promise3'),
-]
+const promises = [msg('auth.promise1'), msg('auth.promise2'), msg('auth.promise3')]
 
 /** Two-panel frame for sign-in and sign-up: a brand panel beside the form card. */
 export function AuthFrame({ title, subtitle, children }: AuthFrameProps) {
@@ -18,9 +14,7 @@ export function AuthFrame({ title, subtitle, children }: AuthFrameProps) {
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:grid-cols-2 lg:items-stretch lg:px-8">
       <aside className="relative hidden overflow-hidden rounded-3xl bg-gradient-to-br from-himal-800 via-himal-700 to-himal-900 p-10 text-white lg:flex lg:flex-col">
         <p className="text-xs font-semibold tracking-widest text-marigold-300 uppercase">{t('auth.brandEyebrow')}</p>
-        <h2 className="mt-4 font-display text-3xl leading-tight font-bold">
-          {t('auth.brandTitle')}
-        </h2>
+        <h2 className="mt-4 font-display text-3xl leading-tight font-bold">{t('auth.brandTitle')}</h2>
         <ul className="mt-8 space-y-4 text-himal-50">
           {promises.map((line) => (
             <li key={line} className="flex items-start gap-3">

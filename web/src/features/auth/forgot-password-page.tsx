@@ -33,7 +33,13 @@ export function ForgotPasswordPage() {
             {sent}
           </FormAlert>
           <p className="text-sm text-slate-600">
-            {t.rich('auth.forgotHelp', { retry: (chunks) => <button type="button" className="text-link" onClick={() => setSent(null)}>{chunks}</button> })}
+            {t.rich('auth.forgotHelp', {
+              retry: (chunks) => (
+                <button type="button" className="text-link" onClick={() => setSent(null)}>
+                  {chunks}
+                </button>
+              ),
+            })}
           </p>
           <Link to="/login" className="btn-primary w-full py-3">
             {t('auth.backToSignIn')}

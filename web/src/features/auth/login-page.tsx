@@ -93,14 +93,7 @@ export function LoginPage() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-          <PasswordField
-            label={t('auth.password')}
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <PasswordField label={t('auth.password')} name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
           <div className="flex items-center justify-between gap-4 text-sm">
             <label className="flex cursor-pointer items-center gap-2 text-slate-600">
               <input

@@ -54,11 +54,7 @@ export function RoleChoicePage() {
                 isSelected ? 'border-himal-600 ring-2 ring-himal-600' : ''
               }`}
             >
-              <span
-                className={`flex h-12 w-12 items-center justify-center rounded-2xl text-2xl ${
-                  isSelected ? 'bg-himal-700 text-white' : 'bg-himal-50 text-himal-700'
-                }`}
-              >
+              <span className={`flex h-12 w-12 items-center justify-center rounded-2xl text-2xl ${isSelected ? 'bg-himal-700 text-white' : 'bg-himal-50 text-himal-700'}`}>
                 {option.icon}
               </span>
               <span className="mt-5 text-xl font-semibold text-slate-900">{t(option.heading)}</span>

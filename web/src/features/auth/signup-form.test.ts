@@ -1,15 +1,6 @@
 import { translate } from '../../i18n/messages'
 import { describe, expect, it } from 'vitest'
-import {
-  ACCEPT_TERMS,
-  FILL_ALL_FIELDS,
-  PASSWORDS_DIFFER,
-  emptySignup,
-  passwordStrength,
-  signupProgress,
-  validateStepOne,
-  validateStepTwo,
-} from './signup-form'
+import { ACCEPT_TERMS, FILL_ALL_FIELDS, PASSWORDS_DIFFER, emptySignup, passwordStrength, signupProgress, validateStepOne, validateStepTwo } from './signup-form'
 
 const filled = {
   ...emptySignup,

@@ -38,11 +38,12 @@ describe('sign-up page', () => {
   it('keeps the values and shows the server message when sign-up fails', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        new Response(JSON.stringify({ status: 'error', message: 'An account with this email already exists' }), {
-          status: 409,
-          headers: { 'Content-Type': 'application/json' },
-        }),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ status: 'error', message: 'An account with this email already exists' }), {
+            status: 409,
+            headers: { 'Content-Type': 'application/json' },
+          }),
       ),
     )
     const user = userEvent.setup()

@@ -7,15 +7,7 @@ import { TextField } from '../../components/text-field'
 import { useT } from '../../i18n/messages'
 import { AuthFrame } from './auth-frame'
 import { signUp } from './api/sign-up'
-import {
-  emptySignup,
-  passwordStrength,
-  signupProgress,
-  validateStepOne,
-  validateStepTwo,
-  type SignupRole,
-  type SignupValues,
-} from './signup-form'
+import { emptySignup, passwordStrength, signupProgress, validateStepOne, validateStepTwo, type SignupRole, type SignupValues } from './signup-form'
 
 const REDIRECT_DELAY_MS = 1500
 
@@ -53,8 +45,7 @@ export function SignupPage() {
     stepHeadingRef.current?.focus()
   }, [step])
 
-  const set = (field: keyof SignupValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }))
+  const set = (field: keyof SignupValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }))
 
   const progress = signupProgress(values)
   const strength = passwordStrength(values.password)
@@ -165,21 +156,34 @@ export function SignupPage() {
             ) : (
               <>
                 <div>
-                  <PasswordField label={t('auth.password')} name="password" autoComplete="new-password" required value={values.password} onChange={set('password')} aria-describedby="password-strength" />
+                  <PasswordField
+                    label={t('auth.password')}
+                    name="password"
+                    autoComplete="new-password"
+                    required
+                    value={values.password}
+                    onChange={set('password')}
+                    aria-describedby="password-strength"
+                  />
                   <div id="password-strength" aria-live="polite" className="mt-2 min-h-5">
                     {values.password && (
                       <div className="flex items-center gap-3">
                         <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-200">
                           <div className={`h-full rounded-full transition-all ${strengthStyle[strength].bar}`} />
                         </div>
-                        <span className={`text-xs font-semibold ${strengthStyle[strength].text}`}>
-                          {t('auth.passwordStrength', { strength })}
-                        </span>
+                        <span className={`text-xs font-semibold ${strengthStyle[strength].text}`}>{t('auth.passwordStrength', { strength })}</span>
                       </div>
                     )}
                   </div>
                 </div>
-                <PasswordField label={t('auth.confirmPassword')} name="confirmPassword" autoComplete="new-password" required value={values.confirmPassword} onChange={set('confirmPassword')} />
+                <PasswordField
+                  label={t('auth.confirmPassword')}
+                  name="confirmPassword"
+                  autoComplete="new-password"
+                  required
+                  value={values.confirmPassword}
+                  onChange={set('confirmPassword')}
+                />
                 <label className="flex items-start gap-3 text-sm text-slate-600">
                   <input
                     type="checkbox"
@@ -196,7 +200,14 @@ export function SignupPage() {
 
             <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row">
               {step === 2 && (
-                <button type="button" className="btn-secondary sm:flex-1" onClick={() => { setError(null); setStep(1) }}>
+                <button
+                  type="button"
+                  className="btn-secondary sm:flex-1"
+                  onClick={() => {
+                    setError(null)
+                    setStep(1)
+                  }}
+                >
                   <ArrowLeftIcon /> {t('auth.back')}
                 </button>
               )}

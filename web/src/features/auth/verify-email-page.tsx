@@ -33,7 +33,11 @@ export function VerifyEmailPage() {
     }
   }, [token, cache])
 
-  const next = !isSignedIn ? { to: '/login', label: t('auth.signIn') } : role === 'guide' ? { to: '/guideDash', label: t('auth.goToDashboard') } : { to: '/guides', label: t('auth.findAGuide') }
+  const next = !isSignedIn
+    ? { to: '/login', label: t('auth.signIn') }
+    : role === 'guide'
+      ? { to: '/guideDash', label: t('auth.goToDashboard') }
+      : { to: '/guides', label: t('auth.findAGuide') }
 
   return (
     <AuthFrame title={t('auth.verifyTitle')} subtitle={t('auth.verifySubtitle')}>

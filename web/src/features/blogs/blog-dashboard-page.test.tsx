@@ -20,7 +20,10 @@ function serve(blogs = mine, more: (call: Call) => Response | undefined = () => 
   return fakeServer((call) => (call.url.pathname === '/api/v1/blogs' && call.method === 'GET' ? json({ status: 'success', blogs }) : more(call)))
 }
 
-const cardTitles = () => within(screen.getByRole('list', { name: 'Your blogs' })).getAllByRole('article').map((card) => card.getAttribute('aria-label'))
+const cardTitles = () =>
+  within(screen.getByRole('list', { name: 'Your blogs' }))
+    .getAllByRole('article')
+    .map((card) => card.getAttribute('aria-label'))
 
 describe('BlogDashboardPage', () => {
   beforeEach(() => {

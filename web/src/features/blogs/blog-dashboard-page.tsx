@@ -61,7 +61,12 @@ function DashboardCard({ blog, onDelete }: { blog: Blog; onDelete: () => void })
           <Link to={editPath(blog._id)} className="btn-secondary px-2" aria-label={t('blogs.editTitle', { title: blog.title })}>
             <PencilIcon /> {t('blogs.edit')}
           </Link>
-          <button type="button" className="btn border border-red-300 bg-white px-2 text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={t('blogs.deleteTitle', { title: blog.title })}>
+          <button
+            type="button"
+            className="btn border border-red-300 bg-white px-2 text-red-700 hover:bg-red-50"
+            onClick={onDelete}
+            aria-label={t('blogs.deleteTitle', { title: blog.title })}
+          >
             <TrashIcon /> {t('blogs.delete')}
           </button>
         </div>
@@ -173,14 +178,7 @@ export function BlogDashboardPage() {
               {t('blogs.searchYourBlogs')}
             </label>
             <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-lg text-slate-500" />
-            <input
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder={t('blogs.searchByTitle')}
-              className="field-input pl-11"
-            />
+            <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('blogs.searchByTitle')} className="field-input pl-11" />
           </div>
           <Link to="/blog/create" className="btn-accent">
             <PlusIcon /> {t('blogs.createNewBlog')}

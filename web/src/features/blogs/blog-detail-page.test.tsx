@@ -123,7 +123,11 @@ describe('BlogDetailPage', () => {
     serve()
     renderRoutes(routes, '/blog/b1')
     const more = await screen.findByRole('region', { name: 'You might also like' })
-    expect(within(more).getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Trail notes b2', 'Trail notes b3', 'Trail notes b4'])
+    expect(
+      within(more)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Trail notes b2', 'Trail notes b3', 'Trail notes b4'])
   })
 
   it('has no suggestions when the post is the only one', async () => {

@@ -222,9 +222,7 @@ export function BlogDetailPage() {
             <AlertIcon />
           </span>
           <h1 className="mt-4 text-lg font-semibold text-slate-900">{query.error ?? t(BLOG_LOAD_FAILED)}</h1>
-          <p className="mt-1 text-sm text-slate-500">
-            {query.error === undefined || query.error === t(BLOG_LOAD_FAILED) ? t('blogs.checkConnection') : t('blogs.mayBeRemoved')}
-          </p>
+          <p className="mt-1 text-sm text-slate-500">{query.error === undefined || query.error === t(BLOG_LOAD_FAILED) ? t('blogs.checkConnection') : t('blogs.mayBeRemoved')}</p>
           <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <button type="button" className="btn-primary" onClick={goBack}>
               <ArrowLeftIcon /> {t('blogs.goBack')}

@@ -12,7 +12,10 @@ const routes = [
   { path: '/search', element: <p>Search page</p> },
 ]
 
-const titles = () => within(screen.getByRole('list', { name: 'Blogs' })).getAllByRole('article').map((card) => card.getAttribute('aria-label'))
+const titles = () =>
+  within(screen.getByRole('list', { name: 'Blogs' }))
+    .getAllByRole('article')
+    .map((card) => card.getAttribute('aria-label'))
 
 /** Two pages by cursor: a, b then b (again, after a new post pushed it down), c. */
 function serveTwoPages(second: () => Response | Promise<Response> = () => json({ blogs: [blog('b'), blog('c')], totalPages: 2, nextCursor: null })) {

@@ -45,7 +45,12 @@ export function BlogsPage() {
       <div className="relative -mt-16 space-y-8 sm:-mt-28">
         <div className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:p-5">
           <div className="min-w-0 flex-1">
-            <SearchBox label={t('blogs.searchBlogs')} placeholder={t('blogs.searchBlogsPlaceholder')} buttonLabel={t('blogs.search')} onSearch={(q) => navigate(searchPath({ q }))} />
+            <SearchBox
+              label={t('blogs.searchBlogs')}
+              placeholder={t('blogs.searchBlogsPlaceholder')}
+              buttonLabel={t('blogs.search')}
+              onSearch={(q) => navigate(searchPath({ q }))}
+            />
           </div>
           {isSignedIn && (
             <Link to="/blog/create" className="btn-accent shrink-0">

@@ -12,5 +12,8 @@ export function filterBlogs<T extends Pick<Blog, 'title' | 'description'>>(blogs
 
 /** Lower case without accents, so 'pokhara' finds 'Pokhará'. */
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase()
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
 }

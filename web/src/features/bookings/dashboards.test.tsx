@@ -33,7 +33,14 @@ describe('TouristDashboardPage', { timeout: 20_000 }, () => {
               booking('to-pay', { bookingStatus: 'approved', guide: { ...guide('Approved'), phone: '+977 9811111111' }, expiresAt: '2026-12-11T04:00:00Z' }),
               paidBooking('upcoming', { selectedDate: '2026-12-20', freeCancellationUntil: '2026-12-19T04:15:00Z', guide: guide('Upcoming') }),
               paidBooking('past', { bookingStatus: 'completed', selectedDate: '2026-11-20', guide: guide('Past') }),
-              paidBooking('called-off', { bookingStatus: 'cancelled', paymentStatus: 'refunded', cancelledBy: 'guide', cancellationReason: 'Snow on the pass', refundAmount: 90, guide: guide('Cancelling') }),
+              paidBooking('called-off', {
+                bookingStatus: 'cancelled',
+                paymentStatus: 'refunded',
+                cancelledBy: 'guide',
+                cancellationReason: 'Snow on the pass',
+                refundAmount: 90,
+                guide: guide('Cancelling'),
+              }),
               booking('declined', { bookingStatus: 'rejected', guide: guide('Declined') }),
               booking('lapsed', { bookingStatus: 'expired', guide: guide('Lapsed') }),
             ],
@@ -97,7 +104,11 @@ describe('TouristDashboardPage', { timeout: 20_000 }, () => {
   it('states the full refund before a cancellation 10 days ahead, sends the reason and shows the refund pending', async () => {
     const trip = paidBooking('b1', { selectedDate: '2026-12-20', groupSize: 4, days: 3, totalAmount: 540, freeCancellationUntil: '2026-12-19T04:15:00Z', guide: guide('Pemba') })
     const calls = serveOne(trip, () =>
-      json({ status: 'success', message: 'Booking cancelled', data: { ...trip, bookingStatus: 'cancelled', paymentStatus: 'refund_pending', cancelledBy: 'tourist', cancellationReason: 'Flight moved', refundAmount: 540 } }),
+      json({
+        status: 'success',
+        message: 'Booking cancelled',
+        data: { ...trip, bookingStatus: 'cancelled', paymentStatus: 'refund_pending', cancelledBy: 'tourist', cancellationReason: 'Flight moved', refundAmount: 540 },
+      }),
     )
     renderRoutes(routes, '/dashboard')
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel the trip with Pemba Guide' }))
@@ -240,7 +251,9 @@ describe('GuideDashboardPage', { timeout: 20_000 }, () => {
 
     fakeServer((call) => {
       calls.push(call)
-      return call.method === 'PUT' ? json({ status: 'success', message: 'Availability updated', data: { blockedDates: ['2026-12-24', '2026-12-25'] } }) : json({ status: 'success', data: { blockedDates: ['2026-12-24', '2026-12-25'] } })
+      return call.method === 'PUT'
+        ? json({ status: 'success', message: 'Availability updated', data: { blockedDates: ['2026-12-24', '2026-12-25'] } })
+        : json({ status: 'success', data: { blockedDates: ['2026-12-24', '2026-12-25'] } })
     })
     await userEvent.click(within(calendar).getByRole('button', { name: 'Save days off' }))
     expect(await within(calendar).findByRole('status')).toHaveTextContent('Saved. 2 days off.')
@@ -267,7 +280,7 @@ describe('GuideDashboardPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('No requests are waiting for your answer.')).toBeInTheDocument()
   })
 
-  it("says the certificates are waiting for review once submitted", async () => {
+  it('says the certificates are waiting for review once submitted', async () => {
     serve(dashboard({ status: 'unverified', verification: 'submitted' }))
     renderRoutes(routes, '/guideDash')
     expect(await screen.findByText(/waiting for review/)).toBeInTheDocument()

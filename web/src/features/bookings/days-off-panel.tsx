@@ -96,9 +96,7 @@ export function DaysOffPanel({ trips }: { trips: Booking[] }) {
         busy={saving}
       />
       <div className="space-y-3">
-        <p className="text-sm text-slate-600">
-          {t('bookings.daysOffIntro')}
-        </p>
+        <p className="text-sm text-slate-600">{t('bookings.daysOffIntro')}</p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-hidden="true">
           <span className="inline-flex items-center gap-1.5">
             <span className="inline-block h-3 w-3 rounded bg-slate-700" /> {t('bookings.dayOff')}

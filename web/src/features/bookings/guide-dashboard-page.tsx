@@ -106,9 +106,7 @@ function Verification({ dash }: { dash: GuideDashboard }) {
       <div className="flex flex-col gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-start gap-3">
           <CheckIcon className="mt-0.5 shrink-0 text-lg" />
-          <span>
-            {t.rich('bookings.verifiedNotice', { b })}
-          </span>
+          <span>{t.rich('bookings.verifiedNotice', { b })}</span>
         </p>
         <Link to="/guide/profile" className="btn-secondary shrink-0">
           {t('bookings.viewYourProfile')}
@@ -119,9 +117,7 @@ function Verification({ dash }: { dash: GuideDashboard }) {
     return (
       <div className="flex items-start gap-3 rounded-2xl border border-himal-200 bg-himal-50 p-4 text-himal-900">
         <ShieldIcon className="mt-0.5 shrink-0 text-lg" />
-        <p>
-          {t.rich('bookings.submittedNotice', { b })}
-        </p>
+        <p>{t.rich('bookings.submittedNotice', { b })}</p>
       </div>
     )
   if (dash.verification === 'rejected')
@@ -129,9 +125,7 @@ function Verification({ dash }: { dash: GuideDashboard }) {
       <div className="flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-start gap-3">
           <AlertIcon className="mt-0.5 shrink-0 text-lg" />
-          <span>
-            {dash.verificationNote ? t.rich('bookings.rejectedNoticeReason', { b, reason: dash.verificationNote }) : t.rich('bookings.rejectedNotice', { b })}
-          </span>
+          <span>{dash.verificationNote ? t.rich('bookings.rejectedNoticeReason', { b, reason: dash.verificationNote }) : t.rich('bookings.rejectedNotice', { b })}</span>
         </p>
         <Link to="/kycform" className="btn shrink-0 bg-red-700 text-white hover:bg-red-800">
           {t('bookings.submitAgain')}
@@ -208,7 +202,11 @@ function TripRows({ trips, more, now }: { trips: Booking[]; more: number; now: n
               <p className="shrink-0 text-right">
                 <span className="block font-semibold text-himal-900">{price.show(trip.totalAmount)}</span>
                 {trip.bookingStatus === 'approved' &&
-                  (trip.paymentStatus === 'paid' ? <span className="text-xs font-semibold text-emerald-700">{t('bookings.paid')}</span> : <span className="text-xs text-slate-500">{t('bookings.unpaid')}</span>)}
+                  (trip.paymentStatus === 'paid' ? (
+                    <span className="text-xs font-semibold text-emerald-700">{t('bookings.paid')}</span>
+                  ) : (
+                    <span className="text-xs text-slate-500">{t('bookings.unpaid')}</span>
+                  ))}
               </p>
             </li>
           )

@@ -18,7 +18,10 @@ function serve(list: () => Response, decide?: (call: Call) => Response | Promise
   })
 }
 
-const bookings = (...data: ReturnType<typeof booking>[]) => () => json({ status: 'success', data })
+const bookings =
+  (...data: ReturnType<typeof booking>[]) =>
+  () =>
+    json({ status: 'success', data })
 
 describe('TourRequestsPage', { timeout: 20_000 }, () => {
   beforeEach(() => vi.unstubAllGlobals())
@@ -28,7 +31,10 @@ describe('TourRequestsPage', { timeout: 20_000 }, () => {
       bookings(
         booking('b1'),
         booking('b2', { bookingStatus: 'approved', paymentStatus: 'paid', selectedDate: '2026-12-20', groupSize: 3, totalAmount: 135 }),
-        booking('b3', { bookingStatus: 'rejected', tourist: { _id: 't2', firstName: 'Claire', lastName: 'Dubois', email: 'claire@example.com', profilePicture: null, phone: null } }),
+        booking('b3', {
+          bookingStatus: 'rejected',
+          tourist: { _id: 't2', firstName: 'Claire', lastName: 'Dubois', email: 'claire@example.com', profilePicture: null, phone: null },
+        }),
       ),
     )
     renderRoutes(routes, '/request')

@@ -84,7 +84,11 @@ export function TourRequestsPage() {
   else
     body = (
       <div className="space-y-10">
-        {query.error && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">{t(query.error)}</p>}
+        {query.error && (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+            {t(query.error)}
+          </p>
+        )}
         <RequestSection title={t('bookings.pending')} count={groups.pending.length} empty={t('bookings.noPending')}>
           {groups.pending.map((b) => (
             <RequestCard key={b._id} booking={b} now={now}>
@@ -204,7 +208,12 @@ function RequestCard({ booking, now, onCancel, children }: { booking: Booking; n
       <TripEmergencyDetails booking={booking} />
       {children}
       {onCancel && canCancel(booking, 'guide') && (
-        <button type="button" className="btn-ghost self-start text-sm text-red-700 hover:bg-red-50 hover:text-red-800" onClick={onCancel} aria-label={t('bookings.cancelTripWith', { name })}>
+        <button
+          type="button"
+          className="btn-ghost self-start text-sm text-red-700 hover:bg-red-50 hover:text-red-800"
+          onClick={onCancel}
+          aria-label={t('bookings.cancelTripWith', { name })}
+        >
           {t('bookings.cancelTrip')}
         </button>
       )}

@@ -79,7 +79,11 @@ export function TouristDashboardPage() {
   else
     body = (
       <div className="space-y-10">
-        {query.error && <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">{t(query.error)}</p>}
+        {query.error && (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+            {t(query.error)}
+          </p>
+        )}
         <TripSection title={t('bookings.awaitingGuide')} note={t('bookings.awaitingGuideNote')} trips={groups.awaiting} card={card} />
         <TripSection title={t('bookings.approved')} note={t('bookings.approvedNote')} trips={groups.toPay} card={card} />
         <TripSection title={t('bookings.paid')} note={t('bookings.paidNote')} trips={groups.upcoming} card={card} />
@@ -183,7 +187,12 @@ function TripCard({ trip, now, today, pack, onCancel }: TripCardProps) {
           </Link>
         )}
         {canCancel(trip, 'tourist') && (
-          <button type="button" className="btn-ghost ml-auto text-sm text-red-700 hover:bg-red-50 hover:text-red-800" onClick={onCancel} aria-label={t('bookings.cancelTripWith', { name: guide })}>
+          <button
+            type="button"
+            className="btn-ghost ml-auto text-sm text-red-700 hover:bg-red-50 hover:text-red-800"
+            onClick={onCancel}
+            aria-label={t('bookings.cancelTripWith', { name: guide })}
+          >
             {t('bookings.cancelTrip')}
           </button>
         )}

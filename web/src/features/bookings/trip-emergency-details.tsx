@@ -89,12 +89,16 @@ function EmergencyFacts({ info }: { info: TripEmergencyInfo }) {
             {e.contactName && <Fact label={t('bookings.emergencyName')}>{e.contactName}</Fact>}
             {e.contactPhone && (
               <Fact label={t('bookings.emergencyPhone')}>
-                <a className="text-link" href={telHref(e.contactPhone)}>{e.contactPhone}</a>
+                <a className="text-link" href={telHref(e.contactPhone)}>
+                  {e.contactPhone}
+                </a>
               </Fact>
             )}
             {e.contactEmail && (
               <Fact label={t('bookings.emergencyEmail')}>
-                <a className="text-link break-all" href={`mailto:${e.contactEmail}`}>{e.contactEmail}</a>
+                <a className="text-link break-all" href={`mailto:${e.contactEmail}`}>
+                  {e.contactEmail}
+                </a>
               </Fact>
             )}
           </dl>
@@ -110,7 +114,9 @@ function EmergencyFacts({ info }: { info: TripEmergencyInfo }) {
             {e.insurancePolicyNumber && <Fact label={t('bookings.emergencyPolicy')}>{e.insurancePolicyNumber}</Fact>}
             {e.insuranceEmergencyPhone && (
               <Fact label={t('bookings.emergencyInsurancePhone')}>
-                <a className="text-link" href={telHref(e.insuranceEmergencyPhone)}>{e.insuranceEmergencyPhone}</a>
+                <a className="text-link" href={telHref(e.insuranceEmergencyPhone)}>
+                  {e.insuranceEmergencyPhone}
+                </a>
               </Fact>
             )}
           </dl>

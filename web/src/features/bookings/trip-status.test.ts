@@ -74,8 +74,12 @@ describe('status in words', () => {
   it('says every state', () => {
     expect(statusLine(booking('b', { expiresAt: '2026-12-03T06:00:00Z' }), 'tourist', now).details).toEqual(['Expires in 1 day 22 hours (3 Dec 2026, 11:45 GMT+5:45).'])
     expect(statusLine(booking('b', { bookingStatus: 'approved', expiresAt: '2026-12-02T08:00:00Z' }), 'tourist', now).title).toBe('Approved: pay by 2 Dec 2026, 13:45 GMT+5:45')
-    expect(statusLine(paidBooking('b', { freeCancellationUntil: '2026-12-19T04:15:00Z' }), 'tourist', now).details).toEqual(['Free cancellation until 19 Dec 2026, 10:00 GMT+5:45.'])
-    expect(statusLine(paidBooking('b', { freeCancellationUntil: '2026-11-30T04:15:00Z' }), 'tourist', now).details).toEqual(['Less than 24 hours to go: cancelling now refunds nothing.'])
+    expect(statusLine(paidBooking('b', { freeCancellationUntil: '2026-12-19T04:15:00Z' }), 'tourist', now).details).toEqual([
+      'Free cancellation until 19 Dec 2026, 10:00 GMT+5:45.',
+    ])
+    expect(statusLine(paidBooking('b', { freeCancellationUntil: '2026-11-30T04:15:00Z' }), 'tourist', now).details).toEqual([
+      'Less than 24 hours to go: cancelling now refunds nothing.',
+    ])
     expect(statusLine(booking('b', { bookingStatus: 'rejected' }), 'tourist', now).title).toBe('Rejected: the guide could not take this trip')
     expect(statusLine(booking('b', { bookingStatus: 'expired' }), 'tourist', now).title).toBe('Expired')
     expect(statusLine(paidBooking('b', { bookingStatus: 'completed' }), 'guide', now).title).toBe('Completed: the trip is over')

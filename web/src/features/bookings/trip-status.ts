@@ -10,7 +10,9 @@ export const NO_REFUND_LATE = msg('bookings.noRefundLate')
 /** 'Sat, 12 Dec 2026' for a day trip, 'Sat, 12 Dec 2026 – Mon, 14 Dec 2026' for longer ones. */
 export function tripDates(booking: Pick<Booking, 'selectedDate' | 'endDate'>): string {
   const end = booking.endDate
-  return end === booking.selectedDate ? formatTripDate(booking.selectedDate) : translate('bookings.dateRange', { start: formatTripDate(booking.selectedDate), end: formatTripDate(end) })
+  return end === booking.selectedDate
+    ? formatTripDate(booking.selectedDate)
+    : translate('bookings.dateRange', { start: formatTripDate(booking.selectedDate), end: formatTripDate(end) })
 }
 
 /** An RFC 3339 instant in ms, or null for none or an unreadable one. */
@@ -68,13 +70,8 @@ export type RefundOutlook = { amount: number; text: string }
  * while free cancellation lasts (or always, when the guide cancels), none after it, and
  * nothing to refund when nothing was paid.
  */
-export function refundOutlook(
-  booking: Pick<Booking, 'paymentStatus' | 'totalAmount' | 'freeCancellationUntil'>,
-  viewer: Viewer,
-  now: number,
-): RefundOutlook {
-  if (paymentState(booking) !== 'paid')
-    return { amount: 0, text: viewer === 'tourist' ? translate('bookings.nothingToRefundTourist') : translate('bookings.nothingToRefundGuide') }
+export function refundOutlook(booking: Pick<Booking, 'paymentStatus' | 'totalAmount' | 'freeCancellationUntil'>, viewer: Viewer, now: number): RefundOutlook {
+  if (paymentState(booking) !== 'paid') return { amount: 0, text: viewer === 'tourist' ? translate('bookings.nothingToRefundTourist') : translate('bookings.nothingToRefundGuide') }
   const full = formatDollars(booking.totalAmount)
   if (viewer === 'guide') return { amount: booking.totalAmount, text: translate('bookings.travellerGetsBack', { amount: full }) }
   const until = freeCancellationUntil(booking)
@@ -105,11 +102,7 @@ export function statusLine(booking: Booking, viewer: Viewer, now: number): Statu
       if (pay === 'paid') {
         const until = freeCancellationUntil(booking)
         const details =
-          until !== null && now < until
-            ? [translate('bookings.freeCancellationUntil', { at: at(until) })]
-            : viewer === 'tourist'
-              ? [translate('bookings.lessThan24Hours')]
-              : []
+          until !== null && now < until ? [translate('bookings.freeCancellationUntil', { at: at(until) })] : viewer === 'tourist' ? [translate('bookings.lessThan24Hours')] : []
         return { title: translate('bookings.approvedPaid'), details, tone: 'good' }
       }
       const lapses = expiresAt(booking)

@@ -20,10 +20,7 @@ export function loadConversation(storage: Storage | undefined = globalThis.sessi
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(CONVERSATION_KEY) ?? '[]')
     if (!Array.isArray(parsed)) return []
-    return parsed.filter(
-      (m): m is BuddyMessage =>
-        typeof m === 'object' && m !== null && (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string',
-    )
+    return parsed.filter((m): m is BuddyMessage => typeof m === 'object' && m !== null && (m.role === 'user' || m.role === 'assistant') && typeof m.content === 'string')
   } catch {
     return []
   }

@@ -4,8 +4,7 @@ import type { Destination } from '../../lib/list-destinations'
 import { COPY_FAILED, LINK_COPIED } from '../../lib/share'
 import { shareDestination } from './share-destination'
 
-const roundButton =
-  'flex h-10 w-10 items-center justify-center rounded-full bg-white/95 text-lg shadow-sm ring-1 ring-slate-900/5 backdrop-blur transition-colors hover:bg-white'
+const roundButton = 'flex h-10 w-10 items-center justify-center rounded-full bg-white/95 text-lg shadow-sm ring-1 ring-slate-900/5 backdrop-blur transition-colors hover:bg-white'
 
 /** Shares a destination, or copies its link and says so through `onMessage`. */
 export function ShareButton({
@@ -22,7 +21,13 @@ export function ShareButton({
     if (outcome === 'failed') onMessage(t(COPY_FAILED), 'error')
   }
   return (
-    <button type="button" aria-label={t('destinations.shareName', { name: destination.name })} title={t('destinations.share')} onClick={() => void share()} className={`${roundButton} text-slate-600 hover:text-himal-700`}>
+    <button
+      type="button"
+      aria-label={t('destinations.shareName', { name: destination.name })}
+      title={t('destinations.share')}
+      onClick={() => void share()}
+      className={`${roundButton} text-slate-600 hover:text-himal-700`}
+    >
       <ShareIcon />
     </button>
   )

@@ -24,22 +24,20 @@ describe('DestinationDetailPage', () => {
     const about = screen.getByRole('region', { name: 'About this destination' })
     expect(within(about).getByText('Lakeside walks at dawn.')).toBeInTheDocument()
     expect(within(about).getByText('Boats, temples and the Annapurna range.')).toBeInTheDocument()
-    expect(within(screen.getByRole('region', { name: 'Highlights' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Mountain views',
-      'Local cultural experiences',
-      'Guided hiking trails',
-      'Authentic local cuisine',
-    ])
+    expect(
+      within(screen.getByRole('region', { name: 'Highlights' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Mountain views', 'Local cultural experiences', 'Guided hiking trails', 'Authentic local cuisine'])
     expect(screen.getByText('March to May and September to November')).toBeInTheDocument()
     expect(screen.getByText('Popular Destination')).toBeInTheDocument()
     const panel = screen.getByRole('region', { name: 'Plan your trip' })
     expect(within(panel).getByLabelText('Visit Date')).toHaveAttribute('type', 'date')
-    expect(within(within(panel).getByLabelText('Number of Visitors')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '1 Person',
-      '2 People',
-      '3 People',
-      '4+ People',
-    ])
+    expect(
+      within(within(panel).getByLabelText('Number of Visitors'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1 Person', '2 People', '3 People', '4+ People'])
     for (const amount of ['$120.00', '$40.00', '$160.00']) expect(within(panel).getByText(amount)).toBeInTheDocument()
     expect(within(panel).getByText('Free cancellation up to 24 hours before your trip')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Favourite Phewa Lake' })).toBeInTheDocument()

@@ -1,6 +1,21 @@
 import { useId, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
-import { AlertIcon, ArrowLeftIcon, CalendarIcon, CheckIcon, CompassIcon, FlagIcon, GlobeIcon, MapPinIcon, MountainIcon, ShieldIcon, SpinnerIcon, StarIcon, SunIcon, UsersIcon } from '../../components/icons'
+import {
+  AlertIcon,
+  ArrowLeftIcon,
+  CalendarIcon,
+  CheckIcon,
+  CompassIcon,
+  FlagIcon,
+  GlobeIcon,
+  MapPinIcon,
+  MountainIcon,
+  ShieldIcon,
+  SpinnerIcon,
+  StarIcon,
+  SunIcon,
+  UsersIcon,
+} from '../../components/icons'
 import { Photo, WIDE_SIZES } from '../../components/photo'
 import { formatRating, reviewCountText } from '../../components/star-rating'
 import { Toast, useToast } from '../../components/toast'
@@ -57,9 +72,7 @@ function PermitSum({ permits, visitors, nationality, days }: { permits: readonly
   const both = (npr: number | null, usd: number | null) => [npr != null && feeText(npr, 'NPR'), usd != null && feeText(usd, 'USD')].filter(Boolean).join(' + ')
   return (
     <div className="mt-4 rounded-xl bg-slate-50 p-3 text-sm" role="group" aria-label={t('trek.permitsTitle')}>
-      <p className="font-semibold text-slate-900">
-        {t('trek.sumTitle', { visitors, days })}
-      </p>
+      <p className="font-semibold text-slate-900">{t('trek.sumTitle', { visitors, days })}</p>
       <dl className="mt-2 space-y-1.5">
         {totals.lines.map((line) => (
           <div key={line.name} className="flex justify-between gap-3 text-slate-600">
@@ -201,7 +214,9 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
             <UsersIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500" />
             <select id={visitorsId} className="field-input pl-10" value={visitors} onChange={(e) => setVisitors(e.target.value)}>
               {VISITOR_OPTIONS.map((option) => (
-                <option key={option} value={option}>{t(option)}</option>
+                <option key={option} value={option}>
+                  {t(option)}
+                </option>
               ))}
             </select>
           </div>

@@ -16,8 +16,7 @@ export const PAYOUT_DETAILS_KEY = 'guide:payout-details'
 const TAGS = [BOOKINGS_TAG, EARNINGS_TAG]
 
 // English keeps its day-first date; other languages write their own.
-const shortDate = (iso: string) =>
-  localDateFormat({ day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso))
+const shortDate = (iso: string) => localDateFormat({ day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso))
 
 /** The guide's balances: ready to be paid out, still held, paid out, and where payouts go. */
 export function EarningsBalances() {
@@ -43,9 +42,7 @@ export function EarningsBalances() {
           <dd className="font-semibold text-slate-900">{formatDollars(earnings.paidOut)}</dd>
         </div>
       </dl>
-      <p className="mt-4 text-xs text-slate-500">
-        {t('earnings.commissionNote', { percent: earnings.commissionPercent, hold: holdText(earnings.holdDays) })}
-      </p>
+      <p className="mt-4 text-xs text-slate-500">{t('earnings.commissionNote', { percent: earnings.commissionPercent, hold: holdText(earnings.holdDays) })}</p>
       <p className="mt-3 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">
         {details.data ? (
           <>

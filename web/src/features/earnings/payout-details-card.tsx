@@ -62,19 +62,47 @@ export function PayoutDetailsCard() {
           <legend className="field-label">{t('earnings.paidBy')}</legend>
           <div className="flex flex-wrap gap-2">
             {(['khalti', 'bank'] as PayoutMethod[]).map((method) => (
-              <label key={method} className={`btn cursor-pointer border ${form.method === method ? 'border-himal-600 bg-himal-50 text-himal-900' : 'border-slate-300 bg-white text-slate-700'}`}>
-                <input type="radio" name="payout-method" value={method} checked={form.method === method} onChange={() => setForm({ ...form, method })} className="accent-himal-700" />
+              <label
+                key={method}
+                className={`btn cursor-pointer border ${form.method === method ? 'border-himal-600 bg-himal-50 text-himal-900' : 'border-slate-300 bg-white text-slate-700'}`}
+              >
+                <input
+                  type="radio"
+                  name="payout-method"
+                  value={method}
+                  checked={form.method === method}
+                  onChange={() => setForm({ ...form, method })}
+                  className="accent-himal-700"
+                />
                 {t(METHOD_LABEL[method])}
               </label>
             ))}
           </div>
         </fieldset>
         <Field error={errors.accountName} id="payout-holder">
-          <TextField id="payout-holder" label={t('earnings.accountHolder')} value={form.accountName} onChange={set('accountName')} maxLength={100} autoComplete="name" aria-invalid={!!errors.accountName} aria-describedby={errors.accountName ? 'payout-holder-error' : undefined} />
+          <TextField
+            id="payout-holder"
+            label={t('earnings.accountHolder')}
+            value={form.accountName}
+            onChange={set('accountName')}
+            maxLength={100}
+            autoComplete="name"
+            aria-invalid={!!errors.accountName}
+            aria-describedby={errors.accountName ? 'payout-holder-error' : undefined}
+          />
         </Field>
         {form.method === 'bank' && (
           <Field error={errors.bankName} id="payout-bank">
-            <TextField id="payout-bank" label={t('earnings.bank')} value={form.bankName} onChange={set('bankName')} maxLength={100} placeholder={t('earnings.bankPlaceholder')} aria-invalid={!!errors.bankName} aria-describedby={errors.bankName ? 'payout-bank-error' : undefined} />
+            <TextField
+              id="payout-bank"
+              label={t('earnings.bank')}
+              value={form.bankName}
+              onChange={set('bankName')}
+              maxLength={100}
+              placeholder={t('earnings.bankPlaceholder')}
+              aria-invalid={!!errors.bankName}
+              aria-describedby={errors.bankName ? 'payout-bank-error' : undefined}
+            />
           </Field>
         )}
         <Field error={errors.accountNumber} id="payout-number">

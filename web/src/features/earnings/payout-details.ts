@@ -51,6 +51,9 @@ export function maskedNumber(number: string): string {
 
 /** Where the money goes, in a line, e.g. `Khalti wallet •••• 0001 (Rita Gurung)`. */
 export function accountSummary(details: PayoutDetails): string {
-  const where = details.method === 'bank' ? `${details.bankName} ${maskedNumber(details.accountNumber)}` : translate('earnings.khaltiWalletNumber', { number: maskedNumber(details.accountNumber) })
+  const where =
+    details.method === 'bank'
+      ? `${details.bankName} ${maskedNumber(details.accountNumber)}`
+      : translate('earnings.khaltiWalletNumber', { number: maskedNumber(details.accountNumber) })
   return `${where} (${details.accountName})`
 }

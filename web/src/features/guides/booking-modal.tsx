@@ -107,9 +107,7 @@ function NoRate({ guide, onClose }: { guide: BookableGuide; onClose: () => void 
   const t = useT()
   return (
     <div className="space-y-5">
-      <p className="text-sm text-slate-600">
-        {t('guides.noRate', { name: guide.firstName })}
-      </p>
+      <p className="text-sm text-slate-600">{t('guides.noRate', { name: guide.firstName })}</p>
       <div className="flex justify-end">
         <button type="button" className="btn-primary" onClick={onClose}>
           {t('guides.close')}
@@ -242,9 +240,7 @@ function BookingForm({ guide, onClose }: { guide: BookableGuide & { pricePerDay:
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('guides.bookName', { name: `${guide.firstName} ${guide.lastName}` })}>
-      <p className="text-sm text-slate-600">
-        {t('guides.bookingIntro', { name: guide.firstName })}
-      </p>
+      <p className="text-sm text-slate-600">{t('guides.bookingIntro', { name: guide.firstName })}</p>
       <fieldset ref={refs.date} aria-describedby={ids.range} {...(outcome?.field === 'date' ? { 'aria-invalid': true } : {})}>
         <legend id={ids.date} className="field-label">
           {t('guides.firstDay')}
@@ -466,7 +462,13 @@ function Stepper({ id, inputRef, label, icon, unit, value, min, max, current, on
         {unit && <span className="sr-only"> {unit}</span>}
       </label>
       <div className="flex items-stretch gap-2">
-        <button type="button" className="btn-secondary w-11 shrink-0 px-0 py-0 text-lg" aria-label={names[0]} onClick={() => onStep(-1)} disabled={locked || (current ?? min) <= min}>
+        <button
+          type="button"
+          className="btn-secondary w-11 shrink-0 px-0 py-0 text-lg"
+          aria-label={names[0]}
+          onClick={() => onStep(-1)}
+          disabled={locked || (current ?? min) <= min}
+        >
           −
         </button>
         <div className="relative min-w-0 flex-1">
@@ -487,7 +489,13 @@ function Stepper({ id, inputRef, label, icon, unit, value, min, max, current, on
             {...invalid}
           />
         </div>
-        <button type="button" className="btn-secondary w-11 shrink-0 px-0 py-0 text-lg" aria-label={names[1]} onClick={() => onStep(1)} disabled={locked || (current ?? min) >= max}>
+        <button
+          type="button"
+          className="btn-secondary w-11 shrink-0 px-0 py-0 text-lg"
+          aria-label={names[1]}
+          onClick={() => onStep(1)}
+          disabled={locked || (current ?? min) >= max}
+        >
           +
         </button>
       </div>

@@ -24,8 +24,7 @@ export function CertificatesPage() {
   const [entries, setEntries] = useState<CertificateEntry[]>(() => [newCertificateEntry()])
   const [submitting, setSubmitting] = useState(false)
 
-  const update = (key: number, change: Partial<CertificateEntry>) =>
-    setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e)))
+  const update = (key: number, change: Partial<CertificateEntry>) => setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e)))
 
   async function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -89,7 +88,13 @@ export function CertificatesPage() {
                   )}
                 </div>
                 <div className="mt-4 grid gap-4 sm:grid-cols-2">
-                  <TextField label={t('guides.certificateName')} required value={entry.name} onChange={(e) => update(entry.key, { name: e.target.value })} placeholder={t('guides.certificateNamePlaceholder')} />
+                  <TextField
+                    label={t('guides.certificateName')}
+                    required
+                    value={entry.name}
+                    onChange={(e) => update(entry.key, { name: e.target.value })}
+                    placeholder={t('guides.certificateNamePlaceholder')}
+                  />
                   <TextField
                     label={t('guides.issuingOrganization')}
                     required
@@ -97,7 +102,14 @@ export function CertificatesPage() {
                     onChange={(e) => update(entry.key, { issuingOrganization: e.target.value })}
                     placeholder={t('guides.issuingOrganizationPlaceholder')}
                   />
-                  <TextField label={t('guides.issueDate')} type="date" required max={today()} value={entry.issueDate} onChange={(e) => update(entry.key, { issueDate: e.target.value })} />
+                  <TextField
+                    label={t('guides.issueDate')}
+                    type="date"
+                    required
+                    max={today()}
+                    value={entry.issueDate}
+                    onChange={(e) => update(entry.key, { issueDate: e.target.value })}
+                  />
                   <TextField
                     label={t('guides.licenceNumberLabel')}
                     value={entry.licenceNumber}
@@ -105,7 +117,13 @@ export function CertificatesPage() {
                     onChange={(e) => update(entry.key, { licenceNumber: e.target.value })}
                     placeholder="e.g. NTB-TG-04127"
                   />
-                  <TextField label={t('guides.licenceValidUntil')} type="date" min={today()} value={entry.expiresOn} onChange={(e) => update(entry.key, { expiresOn: e.target.value })} />
+                  <TextField
+                    label={t('guides.licenceValidUntil')}
+                    type="date"
+                    min={today()}
+                    value={entry.expiresOn}
+                    onChange={(e) => update(entry.key, { expiresOn: e.target.value })}
+                  />
                   <div>
                     <label htmlFor={`certificate-file-${entry.key}`} className="field-label">
                       {t('guides.certificateImage')}
@@ -134,12 +152,7 @@ export function CertificatesPage() {
             ))}
 
             <div className="flex flex-col gap-3 sm:flex-row sm:justify-between">
-              <button
-                type="button"
-                className="btn-secondary"
-                disabled={entries.length >= MAX_CERTIFICATES}
-                onClick={() => setEntries((list) => [...list, newCertificateEntry()])}
-              >
+              <button type="button" className="btn-secondary" disabled={entries.length >= MAX_CERTIFICATES} onClick={() => setEntries((list) => [...list, newCertificateEntry()])}>
                 {t('guides.addAnotherCertificate')}
               </button>
               <button type="submit" className="btn-primary" aria-busy={submitting}>

@@ -43,7 +43,11 @@ describe('GuideDetailPage', () => {
     expect(within(stats).getByText('12')).toBeInTheDocument()
     expect(within(stats).getByText('Years guiding')).toBeInTheDocument()
     expect(screen.getByText('Born in Khumjung below Everest.')).toBeInTheDocument()
-    expect(within(screen.getByRole('region', { name: 'Specialties' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Trekking', 'Culture'])
+    expect(
+      within(screen.getByRole('region', { name: 'Specialties' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Trekking', 'Culture'])
     expect(within(screen.getByRole('region', { name: 'Languages' })).getAllByRole('listitem')).toHaveLength(3)
     const certificates = screen.getByRole('region', { name: 'Certifications' })
     expect(within(certificates).getByText('Trekking Guide Licence')).toBeInTheDocument()
@@ -142,8 +146,7 @@ describe('GuideDetailPage', () => {
       vi.useFakeTimers({ shouldAdvanceTime: true })
       let written = false
       const calls = serve({
-        guide: () =>
-          json({ status: 'success', message: 'Guide found', data: publicGuide('g1', {}, written ? { averageRating: 4.7, reviewCount: 3 } : {}) }),
+        guide: () => json({ status: 'success', message: 'Guide found', data: publicGuide('g1', {}, written ? { averageRating: 4.7, reviewCount: 3 } : {}) }),
         reviews: () =>
           json({
             status: 'success',
@@ -151,7 +154,10 @@ describe('GuideDetailPage', () => {
           }),
         write: () => {
           written = true
-          return json({ status: 'success', message: 'Review submitted successfully!', data: { _id: 'r2', score: 5, comment: 'Unforgettable sunrise', averageRating: 4.7, reviewCount: 3 } }, 201)
+          return json(
+            { status: 'success', message: 'Review submitted successfully!', data: { _id: 'r2', score: 5, comment: 'Unforgettable sunrise', averageRating: 4.7, reviewCount: 3 } },
+            201,
+          )
         },
       })
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })

@@ -144,9 +144,7 @@ function Reviews({ guide, onMessage }: { guide: PublicGuide; onMessage: Notify }
           </button>
         </div>
       )}
-      {reviews.status === 'success' && reviews.items.length === 0 && (
-        <p className="py-2 text-slate-500">{t('guides.noReviews', { name: guide.firstName })}</p>
-      )}
+      {reviews.status === 'success' && reviews.items.length === 0 && <p className="py-2 text-slate-500">{t('guides.noReviews', { name: guide.firstName })}</p>}
       {reviews.items.length > 0 && (
         <ul className="divide-y divide-slate-100" aria-label={t('guides.reviews')}>
           {reviews.items.map((review) => (

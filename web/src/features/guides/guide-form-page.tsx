@@ -80,8 +80,7 @@ export function GuideFormPage() {
     headingRef.current?.focus()
   }, [step])
 
-  const set = (field: 'bio' | 'nationality' | 'pricePerDay' | 'phone' | 'address') => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [field]: e.target.value }))
+  const set = (field: 'bio' | 'nationality' | 'pricePerDay' | 'phone' | 'address') => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }))
 
   function handleAddLanguage() {
     setDraft((d) => ({ ...d, expertiseLanguages: addLanguage(d.expertiseLanguages, languageInput) }))
@@ -180,7 +179,15 @@ export function GuideFormPage() {
                   value={draft.bio}
                   onChange={set('bio')}
                 />
-                <TextField label={t('guides.nationality')} name="nationality" required maxLength={60} placeholder={t('guides.nationalityPlaceholder')} value={draft.nationality} onChange={set('nationality')} />
+                <TextField
+                  label={t('guides.nationality')}
+                  name="nationality"
+                  required
+                  maxLength={60}
+                  placeholder={t('guides.nationalityPlaceholder')}
+                  value={draft.nationality}
+                  onChange={set('nationality')}
+                />
               </>
             )}
 
@@ -254,9 +261,7 @@ export function GuideFormPage() {
                       </span>
                     ) : (
                       <>
-                        <p className="tabular-nums">
-                          {t('guides.latLong', { latitude: draft.location.latitude, longitude: draft.location.longitude })}
-                        </p>
+                        <p className="tabular-nums">{t('guides.latLong', { latitude: draft.location.latitude, longitude: draft.location.longitude })}</p>
                         {location.kind === 'fallback' && <p className="mt-1 font-medium text-amber-800">{t(location.message)}</p>}
                       </>
                     )}
@@ -280,8 +285,26 @@ export function GuideFormPage() {
                   value={draft.pricePerDay}
                   onChange={set('pricePerDay')}
                 />
-                <TextField label={t('guides.phone')} name="phone" type="tel" autoComplete="tel" required maxLength={30} placeholder={t('guides.phonePlaceholder')} value={draft.phone} onChange={set('phone')} />
-                <TextField label={t('guides.addressOptional')} name="address" autoComplete="street-address" maxLength={200} placeholder={t('guides.addressPlaceholder')} value={draft.address} onChange={set('address')} />
+                <TextField
+                  label={t('guides.phone')}
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  required
+                  maxLength={30}
+                  placeholder={t('guides.phonePlaceholder')}
+                  value={draft.phone}
+                  onChange={set('phone')}
+                />
+                <TextField
+                  label={t('guides.addressOptional')}
+                  name="address"
+                  autoComplete="street-address"
+                  maxLength={200}
+                  placeholder={t('guides.addressPlaceholder')}
+                  value={draft.address}
+                  onChange={set('address')}
+                />
               </>
             )}
 
@@ -315,9 +338,7 @@ export function GuideFormPage() {
             <div role="status" className="mt-5 rounded-xl bg-himal-50 p-4 text-sm text-himal-800">
               <div className="flex justify-between gap-3">
                 <span>{t('guides.progressLabel', { label: t(progress.label) })}</span>
-                <span className="tabular-nums">
-                  {t('guides.progressCount', { done: progress.done, total: progress.total })}
-                </span>
+                <span className="tabular-nums">{t('guides.progressCount', { done: progress.done, total: progress.total })}</span>
               </div>
               <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-himal-100">
                 <div className="h-full rounded-full bg-himal-600 transition-all" style={{ width: `${(progress.done / progress.total) * 100}%` }} />
@@ -334,9 +355,7 @@ function StepIndicator({ step }: { step: GuideFormStep }) {
   const t = useT()
   return (
     <nav aria-label={t('guides.profileSteps')}>
-      <p className="text-sm font-semibold text-himal-800 sm:hidden">
-        {t('guides.stepOf', { step, total: GUIDE_FORM_STEPS.length })}
-      </p>
+      <p className="text-sm font-semibold text-himal-800 sm:hidden">{t('guides.stepOf', { step, total: GUIDE_FORM_STEPS.length })}</p>
       <ol className="mt-2 grid grid-cols-4 gap-2 sm:mt-0">
         {GUIDE_FORM_STEPS.map((title, index) => {
           const n = index + 1

@@ -153,8 +153,7 @@ export function GuideProfilePage() {
   }
 
   const set = (field: keyof GuideEdit) => (e: { target: { value: string } }) => setEdit((v) => (v ? { ...v, [field]: e.target.value } : v))
-  const setCert = (field: keyof CertificateEdit) => (e: { target: { value: string } }) =>
-    setCertificate((v) => (v ? { ...v, [field]: e.target.value } : v))
+  const setCert = (field: keyof CertificateEdit) => (e: { target: { value: string } }) => setCertificate((v) => (v ? { ...v, [field]: e.target.value } : v))
 
   const percent = guideCompletion(guide)
   const photoUrl = mediaUrl(d.profilePicture)
@@ -236,7 +235,11 @@ export function GuideProfilePage() {
                   </div>
                 ) : (
                   <div className="flex flex-col gap-4 sm:flex-row">
-                    <PrivateImage path={firstCertificate.image} alt={t('guides.certificateAlt', { name: firstCertificate.name })} className="h-28 w-40 shrink-0 rounded-xl border border-slate-200" />
+                    <PrivateImage
+                      path={firstCertificate.image}
+                      alt={t('guides.certificateAlt', { name: firstCertificate.name })}
+                      className="h-28 w-40 shrink-0 rounded-xl border border-slate-200"
+                    />
                     <dl>
                       <Detail label={t('guides.name')}>{firstCertificate.name}</Detail>
                       <Detail label={t('guides.issuedBy')}>{firstCertificate.issuingOrganization}</Detail>
@@ -265,7 +268,16 @@ export function GuideProfilePage() {
                   <TextField label={t('guides.phone')} type="tel" value={edit.phone} onChange={set('phone')} maxLength={30} />
                   <TextField label={t('guides.address')} value={edit.address} onChange={set('address')} maxLength={200} />
                   <TextField label={t('guides.nationality')} value={edit.nationality} onChange={set('nationality')} maxLength={60} />
-                  <TextField label={t('guides.dailyRateUsd')} type="number" min={0} max={10000} step="any" inputMode="decimal" value={edit.pricePerDay} onChange={set('pricePerDay')} />
+                  <TextField
+                    label={t('guides.dailyRateUsd')}
+                    type="number"
+                    min={0}
+                    max={10000}
+                    step="any"
+                    inputMode="decimal"
+                    value={edit.pricePerDay}
+                    onChange={set('pricePerDay')}
+                  />
                 </div>
               ) : (
                 <dl className="divide-y divide-slate-100">
@@ -323,9 +335,7 @@ function VerificationNotice({ guide }: { guide: Guide }) {
       <div className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-900 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-start gap-3">
           <AlertIcon className="mt-0.5 shrink-0 text-lg" />
-          <span>
-            {t.rich('guides.verificationRequired', { b })}
-          </span>
+          <span>{t.rich('guides.verificationRequired', { b })}</span>
         </p>
         <Link to="/kycform" className="btn-accent shrink-0">
           {t('guides.verifyNow')}
@@ -337,9 +347,7 @@ function VerificationNotice({ guide }: { guide: Guide }) {
     return (
       <div className="flex items-start gap-3 rounded-2xl border border-himal-200 bg-himal-50 p-4 text-himal-900">
         <ShieldIcon className="mt-0.5 shrink-0 text-lg" />
-        <p>
-          {t.rich('guides.waitingForReview', { b })}
-        </p>
+        <p>{t.rich('guides.waitingForReview', { b })}</p>
       </div>
     )
   }
@@ -348,9 +356,7 @@ function VerificationNotice({ guide }: { guide: Guide }) {
       <div className="flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-start gap-3">
           <AlertIcon className="mt-0.5 shrink-0 text-lg" />
-          <span>
-            {d.verification.note ? t.rich('guides.notApprovedReason', { b, reason: d.verification.note }) : t.rich('guides.notApproved', { b })}
-          </span>
+          <span>{d.verification.note ? t.rich('guides.notApprovedReason', { b, reason: d.verification.note }) : t.rich('guides.notApproved', { b })}</span>
         </p>
         <Link to="/kycform" className="btn shrink-0 bg-red-700 text-white hover:bg-red-800">
           {t('guides.submitAgain')}

@@ -72,7 +72,10 @@ describe('verification banner', () => {
 describe('guide profile edit', () => {
   it('sends lists parsed from comma-separated text and the price as a number', () => {
     const g = guide({ location: { latitude: 1, longitude: 2 } })
-    const body = guideEditRequest({ ...guideEditFrom(g), bio: 'Bio', nationality: 'Nepali', pricePerDay: '55', languages: 'Nepali, , English ', interests: ' Trekking,', phone: '98', address: '' }, g)
+    const body = guideEditRequest(
+      { ...guideEditFrom(g), bio: 'Bio', nationality: 'Nepali', pricePerDay: '55', languages: 'Nepali, , English ', interests: ' Trekking,', phone: '98', address: '' },
+      g,
+    )
     expect(body).toEqual({
       bio: 'Bio',
       nationality: 'Nepali',

@@ -13,7 +13,10 @@ const routes = [
   { path: '/search', element: <p>Search page</p> },
 ]
 
-const guideNames = () => within(screen.getByRole('list', { name: 'Guides' })).getAllByRole('article').map((card) => card.getAttribute('aria-label'))
+const guideNames = () =>
+  within(screen.getByRole('list', { name: 'Guides' }))
+    .getAllByRole('article')
+    .map((card) => card.getAttribute('aria-label'))
 
 describe('GuidesPage', () => {
   beforeEach(() => {
@@ -54,9 +57,7 @@ describe('GuidesPage', () => {
     for (const [target, name] of stubs) Object.defineProperty(target, name, { configurable: true, get: () => page[name] })
     try {
       const calls = fakeServer(({ url }) =>
-        url.searchParams.get('cursor')
-          ? json({ guides: [guideCard('b')], totalPages: 2, nextCursor: null })
-          : json({ guides: [guideCard('a')], totalPages: 2, nextCursor: 'c1' }),
+        url.searchParams.get('cursor') ? json({ guides: [guideCard('b')], totalPages: 2, nextCursor: null }) : json({ guides: [guideCard('a')], totalPages: 2, nextCursor: 'c1' }),
       )
       renderRoutes(routes, '/guides')
       await screen.findByRole('article', { name: 'Pemba Sherpa a' })
@@ -79,12 +80,14 @@ describe('GuidesPage', () => {
   })
 
   it('filters by the chosen category chip', async () => {
-    const calls = fakeServer(({ url }) =>
-      json({ guides: [guideCard(url.searchParams.get('category') ?? 'all')], totalPages: 1, nextCursor: null }),
-    )
+    const calls = fakeServer(({ url }) => json({ guides: [guideCard(url.searchParams.get('category') ?? 'all')], totalPages: 1, nextCursor: null }))
     const { router } = renderRoutes(routes, '/guides')
     const chips = await screen.findByRole('group', { name: 'Guide categories' })
-    expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Trekking', 'Cultural Tours', 'Adventure', 'Wildlife', 'Food', 'Historical', 'Nature'])
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'Trekking', 'Cultural Tours', 'Adventure', 'Wildlife', 'Food', 'Historical', 'Nature'])
     await userEvent.click(within(chips).getByRole('button', { name: 'Food' }))
     expect(await screen.findByRole('article', { name: 'Pemba Sherpa food' })).toBeInTheDocument()
     expect(calls.at(-1)!.url.searchParams.get('category')).toBe('food')

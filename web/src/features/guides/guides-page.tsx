@@ -53,7 +53,12 @@ export function GuidesPage() {
     <PageShell eyebrow={t('guides.eyebrow')} title={t('guides.listTitle')} description={t('guides.listDescription')}>
       <div className="relative -mt-16 space-y-8 sm:-mt-28">
         <div className="card space-y-4 p-4 sm:p-5">
-          <SearchBox label={t('guides.searchGuides')} placeholder={t('guides.searchPlaceholder')} buttonLabel={t('guides.search')} onSearch={(q) => navigate(searchPath({ q, category: category === 'all' ? undefined : category, filters }))} />
+          <SearchBox
+            label={t('guides.searchGuides')}
+            placeholder={t('guides.searchPlaceholder')}
+            buttonLabel={t('guides.search')}
+            onSearch={(q) => navigate(searchPath({ q, category: category === 'all' ? undefined : category, filters }))}
+          />
           <CategoryChips chips={GUIDE_CATEGORIES} value={category} onChange={chooseCategory} label={t('guides.guideCategories')} />
         </div>
 
@@ -119,9 +124,7 @@ export function GuidesPage() {
             </button>
           </div>
         )}
-        {list.status === 'success' && list.items.length > 0 && !list.hasMore && (
-          <p className="text-center text-sm text-slate-500">{t('guides.seenAll')}</p>
-        )}
+        {list.status === 'success' && list.items.length > 0 && !list.hasMore && <p className="text-center text-sm text-slate-500">{t('guides.seenAll')}</p>}
       </div>
     </PageShell>
   )

@@ -62,15 +62,7 @@ export function ReviewForm({ guideId, guideName, onClose }: ReviewFormProps) {
                 value <= shown ? 'text-marigold-400' : 'text-slate-300 hover:text-marigold-200'
               }`}
             >
-              <input
-                type="radio"
-                name="score"
-                value={value}
-                checked={score === value}
-                onChange={() => setScore(value)}
-                disabled={sending || done}
-                className="sr-only"
-              />
+              <input type="radio" name="score" value={value} checked={score === value} onChange={() => setScore(value)} disabled={sending || done} className="sr-only" />
               <StarIcon filled={value <= shown} />
               <span className="sr-only">{t(scoreLabel(value))}</span>
             </label>
@@ -91,9 +83,7 @@ export function ReviewForm({ guideId, guideName, onClose }: ReviewFormProps) {
           placeholder={t('guides.reviewPlaceholder', { name: guideName })}
           className="field-input resize-y"
         />
-        <p className="mt-1 text-right text-xs text-slate-500">
-          {t('guides.commentCount', { typed: comment.length, max: COMMENT_MAX })}
-        </p>
+        <p className="mt-1 text-right text-xs text-slate-500">{t('guides.commentCount', { typed: comment.length, max: COMMENT_MAX })}</p>
       </div>
       {outcome && <FormAlert tone={outcome.tone}>{t(outcome.text)}</FormAlert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

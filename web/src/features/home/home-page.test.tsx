@@ -41,7 +41,11 @@ describe('HomePage', () => {
     serve()
     const { router } = renderRoutes(routes, '/')
     const chips = screen.getByRole('group', { name: 'Guide categories' })
-    expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Trekking', 'Cultural Tours', 'Adventure', 'Wildlife', 'Food', 'Historical', 'Nature'])
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'Trekking', 'Cultural Tours', 'Adventure', 'Wildlife', 'Food', 'Historical', 'Nature'])
     await userEvent.click(screen.getByRole('button', { name: 'Explore' }))
     expect(router.state.location.pathname).toBe('/')
 

@@ -129,12 +129,7 @@ function PopularDestinations() {
   return (
     <section className="bg-white py-16" aria-labelledby="popular-destinations">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="popular-destinations"
-          eyebrow={t('home.destinationsEyebrow')}
-          title={t('home.destinationsTitle')}
-          text={t('home.destinationsText')}
-        />
+        <SectionHeading id="popular-destinations" eyebrow={t('home.destinationsEyebrow')} title={t('home.destinationsTitle')} text={t('home.destinationsText')} />
         <div className="mt-8" aria-busy={list.status === 'loading'}>
           {list.status === 'loading' && (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -181,9 +176,7 @@ function BuddyPromo() {
             <h2 id="buddy-promo" className="mt-4 font-display text-3xl font-bold tracking-tight">
               {t('home.buddyTitle')}
             </h2>
-            <p className="mt-3 text-himal-100">
-              {t('home.buddyText')}
-            </p>
+            <p className="mt-3 text-himal-100">{t('home.buddyText')}</p>
           </div>
           <button type="button" onClick={openTouristBuddy} aria-haspopup="dialog" className="btn-accent shrink-0 self-start px-6 py-3 text-base md:self-auto">
             <SparklesIcon /> {t('home.buddyChat')}
@@ -229,12 +222,8 @@ export function HomePage() {
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-widest text-marigold-200 uppercase ring-1 ring-white/20">
             {t('home.heroEyebrow')}
           </p>
-          <h1 className="mt-6 max-w-3xl font-display text-4xl leading-tight font-bold tracking-tight sm:text-6xl">
-            {t('home.heroTitle')}
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg text-himal-100 sm:text-xl">
-            {t('home.heroText')}
-          </p>
+          <h1 className="mt-6 max-w-3xl font-display text-4xl leading-tight font-bold tracking-tight sm:text-6xl">{t('home.heroTitle')}</h1>
+          <p className="mt-6 max-w-2xl text-lg text-himal-100 sm:text-xl">{t('home.heroText')}</p>
           <div className="mt-10 max-w-2xl space-y-4">
             <CategoryChips chips={GUIDE_CATEGORIES} value={category} onChange={setCategory} label={t('common.guideCategories')} tone="dark" />
             <SearchBox
@@ -280,7 +269,9 @@ export function HomePage() {
       <section className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8" aria-labelledby="guide-cta">
         <div className="flex flex-col items-start gap-6 rounded-3xl bg-marigold-50 p-8 ring-1 ring-marigold-200 sm:flex-row sm:items-center sm:justify-between sm:p-10">
           <div>
-            <h2 id="guide-cta" className="font-display text-2xl font-bold text-himal-900">{t('home.guideCtaTitle')}</h2>
+            <h2 id="guide-cta" className="font-display text-2xl font-bold text-himal-900">
+              {t('home.guideCtaTitle')}
+            </h2>
             <p className="mt-2 max-w-xl text-slate-700">{t('home.guideCtaText')}</p>
           </div>
           <Link to="/signup" className="btn-primary shrink-0 px-6 py-3">

@@ -78,7 +78,11 @@ describe('messages pages', () => {
     renderRoutes(routes, '/messages/c1')
     const log = await screen.findByRole('log', { name: 'Messages with Asha Traveller' })
     await within(log).findByText('Where do we meet?')
-    expect(within(log).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('Namaste!'), expect.stringContaining('Where do we meet?')])
+    expect(
+      within(log)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Namaste!'), expect.stringContaining('Where do we meet?')])
     await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/v1/conversations/c1/read')).toBe(true))
 
     act(() => stream.push('message', { conversationId: 'c1', message: message('m3', 'tourist', '<b>bold?</b>', 3) }))

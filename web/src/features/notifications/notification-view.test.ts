@@ -26,7 +26,7 @@ describe('notificationMessage', () => {
     const n = notification('n1', { guideMessage: 'For the guide', touristMessage: 'For the traveller' })
     expect(notificationMessage(n, 'guide')).toBe('For the guide')
     expect(notificationMessage(n, 'tourist')).toBe('For the traveller')
-    expect(notificationMessage(notification('n2', { guideMessage: 'Only this' , touristMessage: '' }), 'tourist')).toBe('Only this')
+    expect(notificationMessage(notification('n2', { guideMessage: 'Only this', touristMessage: '' }), 'tourist')).toBe('Only this')
   })
 })
 

@@ -7,8 +7,7 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 // English keeps the day-first date it always had; other languages write their own.
-const dateOnly = (then: number) =>
-  localDateFormat({ day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(then))
+const dateOnly = (then: number) => localDateFormat({ day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(then))
 
 /** How long ago an instant was: 'just now', '5 minutes ago', '3 hours ago', 'yesterday', '4 days ago', then the date. */
 export function timeAgo(iso: string, now: number = Date.now()): string {

@@ -61,7 +61,12 @@ describe('NotificationsPage', () => {
         return json({
           status: 'success',
           data: [
-            notification('n1', { kind: 'booking_request', guideMessage: 'New booking request from Asha Traveller for 12 Dec 2026 at 10:00 (2 people).', touristMessage: '', status: 'pending' }),
+            notification('n1', {
+              kind: 'booking_request',
+              guideMessage: 'New booking request from Asha Traveller for 12 Dec 2026 at 10:00 (2 people).',
+              touristMessage: '',
+              status: 'pending',
+            }),
             notification('n2', { kind: 'booking_paid', guideMessage: 'Asha Traveller paid $90.00.', touristMessage: '' }),
           ],
         })

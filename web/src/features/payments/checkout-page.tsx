@@ -22,7 +22,6 @@ export const PAYMENT_COMPLETE = msg('payments.paymentComplete')
 export const PAYMENT_DONE_TEXT = msg('payments.paymentDoneText')
 export const WALLET_NAMES = { khalti: 'Khalti', esewa: 'eSewa' } as const
 
-
 /** /checkout/{bookingId}: the booking's summary and, while it is unpaid, the ways to pay. */
 export function CheckoutPage() {
   const { bookingId = '' } = useParams()
@@ -285,7 +284,12 @@ function PayOptions({ booking }: { booking: Booking }) {
         {rate !== null && wallets.length > 0 && (
           <div className="space-y-3 border-t border-slate-100 pt-4">
             <div className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700" aria-label={t('payments.walletAmount')}>
-              <p>{t.rich('payments.walletsChargeRupees', { amount: formatRupees(rupeesFor(booking.totalAmount, rate)), b: (chunks) => <strong className="text-slate-900">{chunks}</strong> })}</p>
+              <p>
+                {t.rich('payments.walletsChargeRupees', {
+                  amount: formatRupees(rupeesFor(booking.totalAmount, rate)),
+                  b: (chunks) => <strong className="text-slate-900">{chunks}</strong>,
+                })}
+              </p>
               <p className="text-xs text-slate-500">{t('payments.atRateRounded', { amount: formatDollars(booking.totalAmount), rate: formatRate(rate) })}</p>
             </div>
             {wallets.map((wallet) => (

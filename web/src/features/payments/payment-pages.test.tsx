@@ -29,10 +29,12 @@ const methods =
   () =>
     json({ status: 'success', data: { card, khalti: wallet, esewa: wallet, nprPerUsd: wallet === 'none' ? null : 133.5 } })
 const serve = (answers: Answers) =>
-  fakeServer((call) => ({ 'GET /api/v1/payments/methods': methods('stripe'), ...answers } as Answers)[`${call.method} ${call.url.pathname}`]?.(call))
+  fakeServer((call) => (({ 'GET /api/v1/payments/methods': methods('stripe'), ...answers }) as Answers)[`${call.method} ${call.url.pathname}`]?.(call))
 const detail = (b: ReturnType<typeof booking>) => () => json({ status: 'success', data: b })
-const sessionState = (paymentStatus: string, b = booking('b1', { bookingStatus: 'approved' })) => () =>
-  json({ status: 'success', data: { sessionId: 'sandbox_s1', paymentStatus, provider: 'sandbox', amount: b.totalAmount, currency: 'usd', booking: b } })
+const sessionState =
+  (paymentStatus: string, b = booking('b1', { bookingStatus: 'approved' })) =>
+  () =>
+    json({ status: 'success', data: { sessionId: 'sandbox_s1', paymentStatus, provider: 'sandbox', amount: b.totalAmount, currency: 'usd', booking: b } })
 
 describe('CheckoutPage', () => {
   let assign: ReturnType<typeof vi.fn<(url: string) => void>>
@@ -51,7 +53,17 @@ describe('CheckoutPage', () => {
     serve({ 'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved' })) })
     renderRoutes(routes, '/checkout/b1')
     const summary = await screen.findByRole('region', { name: 'Booking summary' })
-    for (const text of ['Asha Traveller', 'asha@example.com', 'Pemba Sherpa', 'pemba@example.com', 'Saturday, 12 December 2026', '10:00', '2 people', 'Price per person$45.00', 'Total amount$90.00'])
+    for (const text of [
+      'Asha Traveller',
+      'asha@example.com',
+      'Pemba Sherpa',
+      'pemba@example.com',
+      'Saturday, 12 December 2026',
+      '10:00',
+      '2 people',
+      'Price per person$45.00',
+      'Total amount$90.00',
+    ])
       expect(summary).toHaveTextContent(text)
     const pay = screen.getByRole('region', { name: 'Payment Required' })
     expect(within(pay).getByRole('button', { name: 'Pay with Stripe' })).toBeEnabled()
@@ -78,7 +90,8 @@ describe('CheckoutPage', () => {
     })
     renderRoutes(routes, '/checkout/b1')
     const summary = await screen.findByRole('region', { name: 'Booking summary' })
-    for (const text of ['First daySaturday, 12 December 2026', 'Last dayMonday, 14 December 2026', 'Trip length3 days', 'Total amount$270.00']) expect(summary).toHaveTextContent(text)
+    for (const text of ['First daySaturday, 12 December 2026', 'Last dayMonday, 14 December 2026', 'Trip length3 days', 'Total amount$270.00'])
+      expect(summary).toHaveTextContent(text)
     renderRoutes(routes, '/checkout/b2')
     expect(await screen.findByRole('region', { name: 'Booking expired' })).toHaveTextContent('Nothing has been charged.')
     expect(screen.queryAllByRole('button', { name: 'Pay with Stripe' })).toHaveLength(1)
@@ -118,7 +131,9 @@ describe('CheckoutPage', () => {
     serve({
       'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved' })),
       'POST /api/v1/payments/khalti/initiate/b1': () =>
-        ok ? json({ status: 'success', url: 'https://test-pay.khalti.com/?pidx=p1', pidx: 'p1', amountNpr: 12015, nprPerUsd: 133.5 }) : failure(502, 'Failed to initiate Khalti payment'),
+        ok
+          ? json({ status: 'success', url: 'https://test-pay.khalti.com/?pidx=p1', pidx: 'p1', amountNpr: 12015, nprPerUsd: 133.5 })
+          : failure(502, 'Failed to initiate Khalti payment'),
     })
     renderRoutes(routes, '/checkout/b1')
     await userEvent.click(await screen.findByRole('button', { name: 'Pay with Khalti' }))
@@ -135,7 +150,8 @@ describe('CheckoutPage', () => {
     const fields = { amount: '12015', total_amount: '12015', transaction_uuid: 'u1', product_code: 'EPAYTEST', signature: 'sig=' }
     serve({
       'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved' })),
-      'POST /api/v1/payments/esewa/initiate/b1': () => json({ status: 'success', url: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form', fields, amountNpr: 12015, nprPerUsd: 133.5 }),
+      'POST /api/v1/payments/esewa/initiate/b1': () =>
+        json({ status: 'success', url: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form', fields, amountNpr: 12015, nprPerUsd: 133.5 }),
     })
     renderRoutes(routes, '/checkout/b1')
     await userEvent.click(await screen.findByRole('button', { name: 'Pay with eSewa' }))
@@ -226,7 +242,11 @@ describe('SandboxCheckoutPage', () => {
   })
 
   it('goes straight to the success page when already paid, and explains a cancelled checkout', async () => {
-    serve({ 'GET /api/v1/payments/sandbox/sandbox_s1': sessionState('paid', paidBooking('b1')), 'GET /api/v1/payments/session/sandbox_s1': sessionState('paid', paidBooking('b1')), 'GET /api/v1/payments/sandbox/sandbox_s2': sessionState('cancelled') })
+    serve({
+      'GET /api/v1/payments/sandbox/sandbox_s1': sessionState('paid', paidBooking('b1')),
+      'GET /api/v1/payments/session/sandbox_s1': sessionState('paid', paidBooking('b1')),
+      'GET /api/v1/payments/sandbox/sandbox_s2': sessionState('cancelled'),
+    })
     const { router } = renderRoutes(routes, '/sandbox/checkout/sandbox_s1')
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/success'))
     await act(() => router.navigate('/sandbox/checkout/sandbox_s2'))
@@ -305,7 +325,17 @@ describe('ReceiptPage', () => {
     renderRoutes(routes, '/receipt/b1')
     expect(await screen.findByRole('heading', { level: 1, name: 'Receipt' })).toBeInTheDocument()
     const receipt = screen.getByRole('article')
-    for (const text of ['Asha Traveller', 'Pemba Sherpa', '+977 9800000000', 'Guided day with Pemba Sherpa', 'Saturday, 12 December 2026 at 10:00', '$45.00 × 2 people', 'Total paid (USD)$90.00', 'sandbox_pay1', 'Test payment'])
+    for (const text of [
+      'Asha Traveller',
+      'Pemba Sherpa',
+      '+977 9800000000',
+      'Guided day with Pemba Sherpa',
+      'Saturday, 12 December 2026 at 10:00',
+      '$45.00 × 2 people',
+      'Total paid (USD)$90.00',
+      'sandbox_pay1',
+      'Test payment',
+    ])
       expect(receipt).toHaveTextContent(text)
     await userEvent.click(screen.getByRole('button', { name: /Print \/ Save as PDF/ }))
     expect(print).toHaveBeenCalled()
@@ -327,7 +357,14 @@ describe('wallet return pages', () => {
       status: 'success',
       message,
       data: {
-        sessionId: 'p1', paymentStatus, provider: 'khalti', method: 'khalti', amount: 90, currency: 'npr', amountNpr: 12015, nprPerUsd: 133.5,
+        sessionId: 'p1',
+        paymentStatus,
+        provider: 'khalti',
+        method: 'khalti',
+        amount: 90,
+        currency: 'npr',
+        amountNpr: 12015,
+        nprPerUsd: 133.5,
         booking: paymentStatus === 'paid' ? paidBooking('b1') : booking('b1', { bookingStatus: 'approved' }),
       },
     })

@@ -69,7 +69,12 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
   // A guide (or an admin) may open a trip's receipt too; each goes back to their own list.
   const { role } = useAuth()
   const t = useT()
-  const back = role === 'tourist' ? { to: '/dashboard', label: t('payments.myBookings') } : role === 'guide' ? { to: '/request', label: t('payments.tourRequests') } : { to: '/', label: t('payments.home') }
+  const back =
+    role === 'tourist'
+      ? { to: '/dashboard', label: t('payments.myBookings') }
+      : role === 'guide'
+        ? { to: '/request', label: t('payments.tourRequests') }
+        : { to: '/', label: t('payments.home') }
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -158,9 +163,7 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
           </tfoot>
         </table>
 
-        <p className="mt-10 border-t border-slate-200 pt-4 text-xs text-slate-500">
-          {t('payments.thankYou', { email: SUPPORT_EMAIL })}
-        </p>
+        <p className="mt-10 border-t border-slate-200 pt-4 text-xs text-slate-500">{t('payments.thankYou', { email: SUPPORT_EMAIL })}</p>
       </article>
     </>
   )

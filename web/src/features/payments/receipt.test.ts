@@ -6,7 +6,16 @@ import { supportMailto } from './cancel-page'
 
 describe('receiptOf', () => {
   it('reads a paid booking as its receipt', () => {
-    expect(receiptOf(paidBooking('b1', { groupSize: 3, pricePerPerson: 33.35, totalAmount: 100.05, payment: { reference: 'cs_test_1', provider: 'stripe', method: 'card', amount: 100.05, currency: 'usd', paidAt: '2026-11-02T08:20:00Z' } }))).toEqual({
+    expect(
+      receiptOf(
+        paidBooking('b1', {
+          groupSize: 3,
+          pricePerPerson: 33.35,
+          totalAmount: 100.05,
+          payment: { reference: 'cs_test_1', provider: 'stripe', method: 'card', amount: 100.05, currency: 'usd', paidAt: '2026-11-02T08:20:00Z' },
+        }),
+      ),
+    ).toEqual({
       bookingId: 'b1',
       reference: 'cs_test_1',
       paidAt: '2 Nov 2026, 14:05 GMT+5:45',

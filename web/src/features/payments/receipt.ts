@@ -66,9 +66,13 @@ export function receiptOf(booking: Booking): Receipt | null {
     method: providerLabel(payment.provider, payment.method),
     billedTo: { name: partyName(booking.tourist), email: booking.tourist.email },
     guide: { name: partyName(booking.guide), email: booking.guide.email, phone: booking.guide.phone },
-    item: days === 1 ? translate('payments.itemDay', { name: partyName(booking.guide) }) : translate('payments.itemDays', { days: daysLabel(days), name: partyName(booking.guide) }),
+    item:
+      days === 1 ? translate('payments.itemDay', { name: partyName(booking.guide) }) : translate('payments.itemDays', { days: daysLabel(days), name: partyName(booking.guide) }),
     when: translate('payments.whenAt', { date: formatLongTripDate(booking.selectedDate), time: booking.selectedTime }),
-    quantity: days === 1 ? `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)}` : `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)} × ${daysLabel(days)}`,
+    quantity:
+      days === 1
+        ? `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)}`
+        : `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)} × ${daysLabel(days)}`,
     total: wallet ? formatAmount(payment.amountNpr ?? 0, 'npr') : formatAmount(payment.amount, payment.currency),
     currency: payment.currency.toUpperCase(),
     exchange: wallet ? translate('payments.amountAtRate', { amount: formatDollars(payment.amount), rate: formatRate(payment.nprPerUsd ?? 0) }) : null,

@@ -60,7 +60,11 @@ export function SandboxCheckoutPage() {
 
   return (
     <div className="min-h-[70vh] bg-slate-100">
-      <div role="note" aria-label={t('payments.testModeLabel')} className="border-b-4 border-amber-500 bg-[repeating-linear-gradient(45deg,#fef3c7_0_16px,#fde68a_16px_32px)] px-4 py-4 text-center text-amber-950">
+      <div
+        role="note"
+        aria-label={t('payments.testModeLabel')}
+        className="border-b-4 border-amber-500 bg-[repeating-linear-gradient(45deg,#fef3c7_0_16px,#fde68a_16px_32px)] px-4 py-4 text-center text-amber-950"
+      >
         <p className="flex items-center justify-center gap-2 text-base font-bold sm:text-lg">
           <AlertIcon className="shrink-0" /> {t(TEST_MODE)}
         </p>
@@ -130,44 +134,40 @@ function TestCheckout({ sessionId, checkout, onLeave }: { sessionId: string; che
           <h2 className="flex items-center gap-2 font-semibold text-slate-900">
             <WalletIcon /> {t('payments.walletTestAccount', { wallet })}
           </h2>
-          <p className="mt-2 text-sm text-slate-600">
-            {t('payments.walletStandIn', { wallet })}
-          </p>
+          <p className="mt-2 text-sm text-slate-600">{t('payments.walletStandIn', { wallet })}</p>
           {checkout.nprPerUsd != null && (
-            <p className="mt-2 text-xs text-slate-500">
-              {t('payments.atRateRounded', { amount: formatAmount(checkout.amount, 'usd'), rate: formatRate(checkout.nprPerUsd) })}
-            </p>
+            <p className="mt-2 text-xs text-slate-500">{t('payments.atRateRounded', { amount: formatAmount(checkout.amount, 'usd'), rate: formatRate(checkout.nprPerUsd) })}</p>
           )}
         </section>
       ) : (
-      <section className="card p-5 sm:p-6" aria-label={t('payments.testCard')}>
-        <div className="flex items-center justify-between gap-3">
-          <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-            <CardIcon /> {t('payments.cardDetails')}
-          </h2>
-          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold tracking-wide text-amber-900 uppercase">{t('payments.testCard')}</span>
-        </div>
-        <fieldset disabled className="mt-4 grid grid-cols-2 gap-3">
-          <legend className="sr-only">{t('payments.testCardFixed')}</legend>
-          <label className="col-span-2">
-            <span className="field-label">{t('payments.cardNumber')}</span>
-            <input className="field-input font-mono tracking-wider" value={TEST_CARD} readOnly />
-          </label>
-          <label>
-            <span className="field-label">{t('payments.expiry')}</span>
-            <input className="field-input font-mono" value="12 / 34" readOnly />
-          </label>
-          <label>
-            <span className="field-label">{t('payments.cvc')}</span>
-            <input className="field-input font-mono" value="123" readOnly />
-          </label>
-          <label className="col-span-2">
-            <span className="field-label">{t('payments.nameOnCard')}</span>
-            <input className="field-input" value={partyName(booking.tourist)} readOnly />
-          </label>
-        </fieldset>
-        <p className="mt-3 text-xs text-slate-500">{t('payments.testCardNote')}</p>
-      </section>
+        <section className="card p-5 sm:p-6" aria-label={t('payments.testCard')}>
+          <div className="flex items-center justify-between gap-3">
+            <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+              <CardIcon /> {t('payments.cardDetails')}
+            </h2>
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold tracking-wide text-amber-900 uppercase">{t('payments.testCard')}</span>
+          </div>
+          <fieldset disabled className="mt-4 grid grid-cols-2 gap-3">
+            <legend className="sr-only">{t('payments.testCardFixed')}</legend>
+            <label className="col-span-2">
+              <span className="field-label">{t('payments.cardNumber')}</span>
+              <input className="field-input font-mono tracking-wider" value={TEST_CARD} readOnly />
+            </label>
+            <label>
+              <span className="field-label">{t('payments.expiry')}</span>
+              <input className="field-input font-mono" value="12 / 34" readOnly />
+            </label>
+            <label>
+              <span className="field-label">{t('payments.cvc')}</span>
+              <input className="field-input font-mono" value="123" readOnly />
+            </label>
+            <label className="col-span-2">
+              <span className="field-label">{t('payments.nameOnCard')}</span>
+              <input className="field-input" value={partyName(booking.tourist)} readOnly />
+            </label>
+          </fieldset>
+          <p className="mt-3 text-xs text-slate-500">{t('payments.testCardNote')}</p>
+        </section>
       )}
 
       {failure && <FormAlert tone="error">{failure}</FormAlert>}

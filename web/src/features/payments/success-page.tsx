@@ -209,7 +209,9 @@ export function Paid({ payment }: { payment: PaymentState }) {
         <ol className="mt-4 space-y-3">
           {WHATS_NEXT.map((tip, i) => (
             <li key={tip} className="flex gap-3 text-sm text-slate-700">
-              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-himal-100 text-xs font-bold text-himal-800">{localNumberFormat().format(i + 1)}</span>
+              <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-himal-100 text-xs font-bold text-himal-800">
+                {localNumberFormat().format(i + 1)}
+              </span>
               <span className="pt-0.5">{t(tip)}</span>
             </li>
           ))}
@@ -223,7 +225,11 @@ function Detail({ label, value, strong = false, mono = false }: { label: string;
   return (
     <div className="flex items-baseline justify-between gap-4 py-3">
       <dt className="shrink-0 text-slate-600">{label}</dt>
-      <dd className={`min-w-0 text-right ${strong ? 'text-base font-bold text-himal-900' : 'font-semibold text-slate-900'} ${mono ? 'font-mono text-xs break-all' : 'break-words'}`}>{value}</dd>
+      <dd
+        className={`min-w-0 text-right ${strong ? 'text-base font-bold text-himal-900' : 'font-semibold text-slate-900'} ${mono ? 'font-mono text-xs break-all' : 'break-words'}`}
+      >
+        {value}
+      </dd>
     </div>
   )
 }

@@ -40,7 +40,9 @@ export function SavedPage() {
       <Toast toast={toast} />
       <div className="relative -mt-16 space-y-10 sm:-mt-28">
         {!lists && saved.status === 'loading' && <Skeletons />}
-        {!lists && saved.status === 'error' && <ErrorCard message={t(SAVED_LOAD_FAILED)} detail={saved.error !== SAVED_LOAD_FAILED ? t(saved.error ?? '') : undefined} onRetry={saved.reload} />}
+        {!lists && saved.status === 'error' && (
+          <ErrorCard message={t(SAVED_LOAD_FAILED)} detail={saved.error !== SAVED_LOAD_FAILED ? t(saved.error ?? '') : undefined} onRetry={saved.reload} />
+        )}
         {empty && (
           <EmptyCard icon={<HeartIcon />} title={t('saved.emptyTitle')}>
             <p>{t('saved.emptyText')}</p>

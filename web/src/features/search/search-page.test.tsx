@@ -7,7 +7,10 @@ import { SearchPage } from './search-page'
 
 const routes = [{ path: '/search', element: <SearchPage /> }]
 
-function serve({ guides = (call: Call) => json({ guides: [guideCard(`p${call.url.searchParams.get('page')}`)], page: 1, hasMore: false }), destinations = [destination('phewa')] } = {}) {
+function serve({
+  guides = (call: Call) => json({ guides: [guideCard(`p${call.url.searchParams.get('page')}`)], page: 1, hasMore: false }),
+  destinations = [destination('phewa')],
+} = {}) {
   return fakeServer((call) => {
     if (call.url.pathname === '/api/v1/users/search') return guides(call)
     if (call.url.pathname === '/api/v1/users/destinations') return json({ destinations, totalPages: 1 })

@@ -100,7 +100,10 @@ export function SearchPage() {
 
   const pills = [
     category !== 'all' && { label: categoryLabel(category), clearTo: searchPath({ ...request, category: undefined }) },
-    (near || place !== '') && { label: place ? t('search.nearPlace', { place }) : t('search.nearThisPoint'), clearTo: searchPath({ q, category: category === 'all' ? undefined : category, filters }) },
+    (near || place !== '') && {
+      label: place ? t('search.nearPlace', { place }) : t('search.nearThisPoint'),
+      clearTo: searchPath({ q, category: category === 'all' ? undefined : category, filters }),
+    },
   ].filter((f): f is { label: string; clearTo: string } => Boolean(f))
 
   return (

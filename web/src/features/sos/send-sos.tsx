@@ -11,12 +11,7 @@ import { deliverSos, pendingSos, watchPendingSos, type SosOutcome } from './sos-
 
 const MESSAGE_MAX = 500
 
-export type SosState =
-  | { kind: 'idle' }
-  | { kind: 'locating' }
-  | { kind: 'sending' }
-  | { kind: 'done'; outcome: SosOutcome }
-  | { kind: 'no-location'; message: string }
+export type SosState = { kind: 'idle' } | { kind: 'locating' } | { kind: 'sending' } | { kind: 'done'; outcome: SosOutcome } | { kind: 'no-location'; message: string }
 
 export type SosAlert = {
   /** Only travellers send an SOS (the server refuses others). */
@@ -112,9 +107,7 @@ function SosResult({ state }: { state: SosState }) {
       <p className="font-semibold">{t('sos.reachedTitle')}</p>
       <ul className="mt-1 list-disc pl-5">
         {reached.map((person) => (
-          <li key={`${person.role}-${person.name}`}>
-            {REACHED_AS[person.role] ? t(REACHED_AS[person.role], { name: person.name }) : person.name}
-          </li>
+          <li key={`${person.role}-${person.name}`}>{REACHED_AS[person.role] ? t(REACHED_AS[person.role], { name: person.name }) : person.name}</li>
         ))}
       </ul>
       <p className="mt-1">{t('sos.reachedAfter')}</p>

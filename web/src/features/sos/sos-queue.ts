@@ -12,10 +12,7 @@ export const PENDING_SOS_KEY = 'yatra.sos.pending'
 export type PendingSos = SosRequest & { queuedAt: string }
 
 /** What became of an alert: sent (and who it reached), kept for later, or refused. */
-export type SosOutcome =
-  | { kind: 'sent'; sent: SosSent }
-  | { kind: 'queued'; queuedAt: string }
-  | { kind: 'failed'; message: string; retryAfterSeconds?: number }
+export type SosOutcome = { kind: 'sent'; sent: SosSent } | { kind: 'queued'; queuedAt: string } | { kind: 'failed'; message: string; retryAfterSeconds?: number }
 
 export type SendSos = (alert: SosRequest) => Promise<ApiResult<SosSent>>
 
@@ -86,7 +83,12 @@ export function flushPendingSos(send: SendSos, storage: Storage = localStorage):
  * Sends a kept alert now (the page just loaded) and whenever the browser comes back
  * online, handing each result to `onOutcome`. Returns the function that stops watching.
  */
-export function watchPendingSos(onOutcome: (outcome: SosOutcome) => void, send: SendSos, target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window, storage: Storage = localStorage): () => void {
+export function watchPendingSos(
+  onOutcome: (outcome: SosOutcome) => void,
+  send: SendSos,
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+  storage: Storage = localStorage,
+): () => void {
   let stopped = false
   const attempt = () => {
     if (!pendingSos(storage)) return

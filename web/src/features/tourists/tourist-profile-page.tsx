@@ -32,7 +32,6 @@ export const LOCATION_UPDATE_FAILED = msg('tourists.locationUpdateFailed')
 export const ID_CARD_UPLOADED = msg('tourists.idCardUploaded')
 export const ID_CARD_FAILED = msg('tourists.idCardFailed')
 
-
 export function TouristProfilePage() {
   const cache = useClientCache()
   const t = useT()
@@ -234,19 +233,20 @@ export function TouristProfilePage() {
             <ProfileSection
               title={t('tourists.location')}
               action={
-                <button type="button" className="btn-secondary px-3 py-1.5" onClick={handleUpdateLocation} disabled={locating || editing} aria-busy={locating} aria-label={t('tourists.updateLocation')}>
+                <button
+                  type="button"
+                  className="btn-secondary px-3 py-1.5"
+                  onClick={handleUpdateLocation}
+                  disabled={locating || editing}
+                  aria-busy={locating}
+                  aria-label={t('tourists.updateLocation')}
+                >
                   {locating ? <SpinnerIcon /> : <MapPinIcon />} Update
                 </button>
               }
             >
               <p className="tabular-nums">
-                {d.location ? (
-                  <>
-                    {t('tourists.latLong', { lat: formatCoordinate(d.location.latitude), lng: formatCoordinate(d.location.longitude) })}
-                  </>
-                ) : (
-                  <NotSet />
-                )}
+                {d.location ? <>{t('tourists.latLong', { lat: formatCoordinate(d.location.latitude), lng: formatCoordinate(d.location.longitude) })}</> : <NotSet />}
               </p>
             </ProfileSection>
             <ProfileSection title={t('tourists.idCardVerification')}>

@@ -80,13 +80,12 @@ describe('traveller form submit', () => {
 
     expect(calls[0].path).toBe('/api/v1/tourists/profile-image')
     expect((calls[0].body as FormData).get('profileImage')).toMatchObject({ type: 'image/png' })
-    expect(calls.slice(1).map((c) => c.path).sort()).toEqual([
-      '/api/v1/tourists/bio',
-      EMERGENCY_PATH,
-      '/api/v1/tourists/interests',
-      '/api/v1/tourists/location',
-      '/api/v1/tourists/nationality',
-    ])
+    expect(
+      calls
+        .slice(1)
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual(['/api/v1/tourists/bio', EMERGENCY_PATH, '/api/v1/tourists/interests', '/api/v1/tourists/location', '/api/v1/tourists/nationality'])
     const sent = Object.fromEntries(calls.slice(1).map((c) => [c.path, JSON.parse(c.body as string)]))
     expect(sent['/api/v1/tourists/location']).toEqual({ longitude: 0, latitude: 0 })
     expect(sent['/api/v1/tourists/interests']).toEqual({ interests: ['Food'] })

@@ -16,7 +16,8 @@ import {
   SAVE_FAILED,
   SUBMISSION_FAILED,
   emptyTravellerDraft,
-  formatCoordinate, interestTextId,
+  formatCoordinate,
+  interestTextId,
   toggleInterest,
   validateTraveller,
   type InterestTab,
@@ -124,7 +125,12 @@ export function TravellerFormPage() {
           <div role="alert" className="mb-6 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
             <AlertIcon className="mt-0.5 shrink-0 text-base" />
             <p className="flex-1">{error}</p>
-            <button type="button" onClick={() => setError(null)} aria-label={t('tourists.dismissError')} className="-my-1 flex h-8 w-8 items-center justify-center rounded-lg text-base hover:bg-red-100">
+            <button
+              type="button"
+              onClick={() => setError(null)}
+              aria-label={t('tourists.dismissError')}
+              className="-my-1 flex h-8 w-8 items-center justify-center rounded-lg text-base hover:bg-red-100"
+            >
               <CloseIcon />
             </button>
           </div>
@@ -199,7 +205,9 @@ export function TravellerFormPage() {
                 })}
               </div>
               <p className="mt-2 text-sm text-slate-500" aria-live="polite">
-                {draft.interests.length === 0 ? t('tourists.chooseInterest') : t('tourists.selected', { interests: draft.interests.map((interest) => t(interestTextId(interest))).join(', ') })}
+                {draft.interests.length === 0
+                  ? t('tourists.chooseInterest')
+                  : t('tourists.selected', { interests: draft.interests.map((interest) => t(interestTextId(interest))).join(', ') })}
               </p>
             </div>
 
@@ -214,9 +222,7 @@ export function TravellerFormPage() {
                   </span>
                 ) : (
                   <>
-                    <p className="tabular-nums">
-                      {t('tourists.latLong', { lat: formatCoordinate(draft.location.latitude), lng: formatCoordinate(draft.location.longitude) })}
-                    </p>
+                    <p className="tabular-nums">{t('tourists.latLong', { lat: formatCoordinate(draft.location.latitude), lng: formatCoordinate(draft.location.longitude) })}</p>
                     {locationError && <p className="mt-1 font-medium text-amber-800">{locationError}</p>}
                   </>
                 )}

@@ -132,7 +132,14 @@ describe('the account a pack belongs to', () => {
 
 describe('trek facts of a saved destination', () => {
   it('reads permits and facts when the server sent them', () => {
-    const annapurna = { ...destination('d1'), durationDays: { min: 7, max: 12 }, maxAltitudeM: 4130, difficulty: 'moderate', licensedGuideRequired: true, permits: [{ name: 'ACAP', feeNpr: 3000, saarcFeeNpr: 1000, feeUsd: null, per: 'entry', note: null }, { nope: 1 }] }
+    const annapurna = {
+      ...destination('d1'),
+      durationDays: { min: 7, max: 12 },
+      maxAltitudeM: 4130,
+      difficulty: 'moderate',
+      licensedGuideRequired: true,
+      permits: [{ name: 'ACAP', feeNpr: 3000, saarcFeeNpr: 1000, feeUsd: null, per: 'entry', note: null }, { nope: 1 }],
+    }
 
     expect(trekFactsOf(annapurna as unknown as Parameters<typeof trekFactsOf>[0])).toEqual({
       permits: [{ name: 'ACAP', feeNpr: 3000, saarcFeeNpr: 1000, feeUsd: null, per: 'entry', note: null }],

@@ -51,12 +51,14 @@ function asPack(value: unknown, account: string): OfflinePack | null {
   return { account, trips: pack.trips, emergencyNumbers: Array.isArray(pack.emergencyNumbers) ? pack.emergencyNumbers : [...EMERGENCY_CONTACTS] }
 }
 
-const soonestFirst = (a: SavedTrip, b: SavedTrip) =>
-  (a.booking.selectedDate + a.booking.selectedTime).localeCompare(b.booking.selectedDate + b.booking.selectedTime)
+const soonestFirst = (a: SavedTrip, b: SavedTrip) => (a.booking.selectedDate + a.booking.selectedTime).localeCompare(b.booking.selectedDate + b.booking.selectedTime)
 
 /** The pack with `trip` in it (replacing an older copy of the same booking), soonest trip first. */
 export function withTrip(pack: OfflinePack, trip: SavedTrip): OfflinePack {
-  const trips = pack.trips.filter((t) => t.booking._id !== trip.booking._id).concat(trip).sort(soonestFirst)
+  const trips = pack.trips
+    .filter((t) => t.booking._id !== trip.booking._id)
+    .concat(trip)
+    .sort(soonestFirst)
   return { ...pack, trips, emergencyNumbers: [...EMERGENCY_CONTACTS] }
 }
 

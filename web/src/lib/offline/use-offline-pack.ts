@@ -46,5 +46,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the browser believes it has a network; false means surely none. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true)
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  )
 }

@@ -10,9 +10,6 @@ export type TripEmergencyInfo = components['schemas']['TripEmergencyInfo']
  * insurance, for this booking's guide. The server answers 403 outside the paid trip's days.
  */
 export async function getTripEmergencyInfo(bookingId: string): Promise<ApiResult<TripEmergencyInfo>> {
-  const result = await settle(
-    authApi.GET('/api/v1/guides/booking/{bookingId}/emergency-info', { params: { path: { bookingId } } }),
-    translate('bookings.emergencyLoadFailed'),
-  )
+  const result = await settle(authApi.GET('/api/v1/guides/booking/{bookingId}/emergency-info', { params: { path: { bookingId } } }), translate('bookings.emergencyLoadFailed'))
   return result.ok ? { ok: true, data: result.data.data } : result
 }

@@ -13,9 +13,6 @@ export const guideAvailabilityTags = [AVAILABILITY_TAG, BOOKINGS_TAG]
  * guide cannot take a trip, blocked by them or taken by an approved or paid trip.
  */
 export async function getGuideAvailability(guideId: string, from: string, to: string): Promise<ApiResult<string[]>> {
-  const result = await settle(
-    api.GET('/api/v1/users/guide/{id}/availability', { params: { path: { id: guideId }, query: { from, to } } }),
-    AVAILABILITY_LOAD_FAILED,
-  )
+  const result = await settle(api.GET('/api/v1/users/guide/{id}/availability', { params: { path: { id: guideId }, query: { from, to } } }), AVAILABILITY_LOAD_FAILED)
   return result.ok ? { ok: true, data: result.data.data.unavailable } : result
 }

@@ -36,8 +36,5 @@ export function newIdempotencyKey(): string {
  * click or a retry after a lost answer never makes two bookings.
  */
 export function requestBooking(input: BookingInput, idempotencyKey: string): Promise<ApiResult<BookingRequested>> {
-  return settle(
-    authApi.POST('/api/v1/tourists/booking/request', { body: input, params: { header: { 'Idempotency-Key': idempotencyKey } } }),
-    BOOKING_REQUEST_FAILED,
-  )
+  return settle(authApi.POST('/api/v1/tourists/booking/request', { body: input, params: { header: { 'Idempotency-Key': idempotencyKey } } }), BOOKING_REQUEST_FAILED)
 }

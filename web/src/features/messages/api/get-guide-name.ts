@@ -9,5 +9,8 @@ export async function getGuideName(guideId: string): Promise<ApiResult<GuideName
   const result = await settle(api.GET('/api/v1/users/guide/{id}', { params: { path: { id: guideId } } }), translate('messages.guideLoadFailed'))
   if (!result.ok) return result
   const g = result.data.data
-  return { ok: true, data: { _id: guideId, firstName: g.firstName, lastName: g.lastName, profilePicture: g.guideDetails.profilePictureThumb ?? g.guideDetails.profilePicture ?? null } }
+  return {
+    ok: true,
+    data: { _id: guideId, firstName: g.firstName, lastName: g.lastName, profilePicture: g.guideDetails.profilePictureThumb ?? g.guideDetails.profilePicture ?? null },
+  }
 }

@@ -13,13 +13,11 @@ const unwrap = async (answer: Answer): Promise<ApiResult<Tourist>> => {
 export const saveTouristBio = (bio: string, fallback: string) => unwrap(settle(authApi.POST('/api/v1/tourists/bio', { body: { bio } }), fallback))
 
 /** POST /api/v1/tourists/nationality */
-export const saveTouristNationality = (nationality: string, fallback: string) =>
-  unwrap(settle(authApi.POST('/api/v1/tourists/nationality', { body: { nationality } }), fallback))
+export const saveTouristNationality = (nationality: string, fallback: string) => unwrap(settle(authApi.POST('/api/v1/tourists/nationality', { body: { nationality } }), fallback))
 
 /** POST /api/v1/tourists/location */
 export const saveTouristLocation = ({ longitude, latitude }: Coordinates, fallback: string) =>
   unwrap(settle(authApi.POST('/api/v1/tourists/location', { body: { longitude, latitude } }), fallback))
 
 /** POST /api/v1/tourists/interests */
-export const saveTouristInterests = (interests: string[], fallback: string) =>
-  unwrap(settle(authApi.POST('/api/v1/tourists/interests', { body: { interests } }), fallback))
+export const saveTouristInterests = (interests: string[], fallback: string) => unwrap(settle(authApi.POST('/api/v1/tourists/interests', { body: { interests } }), fallback))
