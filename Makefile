@@ -108,7 +108,7 @@ cluster-test: deps-web deps-browser deps-cluster web server-debug
 	python3 scripts/cluster/cluster.py test $(DEBUG_BIN)
 
 test-web:
-	cd web && npm test
+	cd web && npm run lint && npm test
 
 test-e2e: web server-debug
 	scripts/both-databases.sh scripts/with-server.sh $(DEBUG_BIN) bash -c 'cd web && npm run --silent e2e' \

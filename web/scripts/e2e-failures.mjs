@@ -5,6 +5,7 @@
 // database's run.
 import { existsSync, readFileSync } from 'node:fs'
 
+// eslint-disable-next-line no-control-regex -- the escape character is what a colour code starts with
 const ANSI = /\u001b\[[0-9;]*m/g
 
 function* specsOf(suite) {

@@ -44,7 +44,10 @@ export function usePrice(): PriceFormat {
   // Shown in dollars there is nothing to convert: no request for rates.
   const { data } = useCurrencyRates(code !== 'USD')
   const rates: Rates | undefined = useMemo(() => (data ? Object.fromEntries(data.map((c) => [c.code, c.perUsd])) : undefined), [data])
+  // The formatters read the language where they run; new functions on a switch re-render their users.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `locale` on purpose, see above
   const show = useCallback((usd: number) => formatPrice(usd, code, rates), [code, rates, locale])
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `locale` on purpose, see above
   const approx = useCallback((usd: number) => approximatePrice(usd, code, rates), [code, rates, locale])
   return useMemo(() => ({ show, approx }), [show, approx])
 }

@@ -345,9 +345,9 @@ function morePages<Item>(last: Page<Item> | undefined, loaded: number): boolean 
   return last.nextCursor !== undefined ? last.nextCursor !== null : loaded < last.totalPages
 }
 
-function whenAnswered<T>(answer: T | Promise<T>, use: (value: T) => void): void {
-  if (answer instanceof Promise) void answer.then(use)
-  else use(answer)
+function whenAnswered<T>(answer: T | Promise<T>, then: (value: T) => void): void {
+  if (answer instanceof Promise) void answer.then(then)
+  else then(answer)
 }
 
 /** Lays a page's answer onto the list, unless the list has since moved on. */
@@ -411,6 +411,8 @@ export function usePagedList<Item extends { _id: string }>({ key, tags, loadPage
   useEffect(() => {
     if (!enabled) return
     let active = true
+    // The same array for the list's life: loadMore pushes onto it, the cleanup empties it.
+    const later = laterPages.current
     const { answer, release } = requestFirstPage()
     if (answer instanceof Promise) {
       setList((current) => ({
@@ -431,7 +433,7 @@ export function usePagedList<Item extends { _id: string }>({ key, tags, loadPage
     return () => {
       active = false
       release()
-      laterPages.current.splice(0).forEach((releaseLater) => releaseLater())
+      later.splice(0).forEach((releaseLater) => releaseLater())
     }
   }, [cache, key, enabled, restarts])
 

@@ -25,6 +25,8 @@ export function useDismiss(open: boolean, onClose: () => void, inside: RefObject
       document.removeEventListener('touchstart', onPointerDown as (e: Event) => void)
       document.removeEventListener('keydown', onKeyDown)
     }
-    // `inside` and `returnFocus` are stable refs; re-subscribing on each render is not needed.
+    // `inside` is a new array each render of refs that never change: following it would
+    // subscribe again on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [open, onClose])
 }

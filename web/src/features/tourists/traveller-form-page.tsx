@@ -1,4 +1,4 @@
-import { useT } from '../../i18n/messages'
+import { translate, useT } from '../../i18n/messages'
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { AlertIcon, CheckIcon, CloseIcon, MapPinIcon, SpinnerIcon } from '../../components/icons'
@@ -6,7 +6,7 @@ import { ImagePicker } from '../../components/image-picker'
 import { PageShell } from '../../components/page-shell'
 import { TextAreaField } from '../../components/text-area-field'
 import { TextField } from '../../components/text-field'
-import { getCurrentPosition } from '../../lib/geolocation'
+import { GEOLOCATION_FAILED, getCurrentPosition } from '../../lib/geolocation'
 import { getEmergencyInfo, saveEmergencyInfo } from './api/emergency-info'
 import { saveTouristBio, saveTouristInterests, saveTouristLocation, saveTouristNationality } from './api/save-tourist-field'
 import { uploadTouristProfileImage } from './api/upload-tourist-image'
@@ -47,7 +47,7 @@ export function TravellerFormPage() {
         if (live) setDraft((d) => ({ ...d, location: coords }))
       })
       .catch((err: unknown) => {
-        if (live) setLocationError(err instanceof Error ? err.message : t('common.geolocationFailed'))
+        if (live) setLocationError(err instanceof Error ? err.message : translate(GEOLOCATION_FAILED))
       })
       .finally(() => {
         if (live) setLocating(false)
