@@ -1,9 +1,30 @@
 // ESLint for the client (`npm run lint` runs it with `prettier --check`). Prettier owns the
 // layout, so no rule here is about formatting.
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+/**
+ * What one feature deliberately shows another, file by file (paths under src/features). Any
+ * other import between two feature folders fails the lint: code two features need goes to
+ * src/components or src/lib, and a page made of several features is put together here, in
+ * a file the owning feature names as its public part.
+ */
+const exposed = [
+  // The guide's public page offers booking and shows reviews.
+  'bookings/request/book-experience.tsx',
+  'reviews/guide-reviews.tsx',
+  // A guide's trips dashboard shows their earnings, their profile page the payout details.
+  'earnings/earnings-panel.tsx',
+  'earnings/payout-details-card.tsx',
+]
 
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'coverage', 'test-results', 'playwright-report', 'e2e/screenshots', 'src/lib/api-schema.d.ts'] },
@@ -24,6 +45,38 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Dependencies point one way: components, lib and i18n → features → app (STYLE.md, client).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: new URL('.', import.meta.url).pathname,
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`, ...exposed.filter((file) => !file.startsWith(`${feature}/`)).map((file) => `./${file}`)],
+              message: `A feature does not reach into another: move what both use to src/components or src/lib, or list the file in \`exposed\` (eslint.config.js).`,
+            })),
+            {
+              target: ['./src/components', './src/lib', './src/i18n'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared code (components, lib, i18n) imports no feature and no app code.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'A feature does not import the app shell; the app imports features.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

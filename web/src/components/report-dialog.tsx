@@ -7,6 +7,9 @@ import { ModalDialog } from './modal-dialog'
 
 export const REPORT_REASON_REQUIRED = msg('common.reportReasonRequired')
 
+/** A Report button small enough to sit in a line of text (beside a name or a rating). */
+export const SMALL_REPORT_BUTTON = 'inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800'
+
 type ReportButtonProps = {
   targetType: ReportTarget
   targetId: string

@@ -23,6 +23,13 @@ export function localDateFormat(options: Intl.DateTimeFormatOptions, english = '
   return format
 }
 
+/** A calendar day (YYYY-MM-DD) or a moment as 'Mar 5, 2024' in English; text that is neither comes back as it is. */
+export function formatMediumDate(text: string): string {
+  // A bare date is a calendar day, not a moment: read it as noon UTC so no time zone moves it.
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T12:00:00Z` : text)
+  return Number.isNaN(date.getTime()) ? text : localDateFormat({ day: 'numeric', month: 'short', year: 'numeric' }, 'en-US').format(date)
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>()
 
 /** A number format for the reader's language; `english` is the locale English readers see. */

@@ -9,7 +9,7 @@ import { invalidate, useClientCache } from '../../lib/cache-provider'
 import { BOOKINGS_TAG, EARNINGS_TAG } from '../../lib/cache-tags'
 import { formatDollars } from '../../lib/money'
 import { useCachedQuery } from '../../lib/use-cached-query'
-import { formatRupees } from '../payments/rupees'
+import { formatRupees } from '../../lib/rupees'
 import { listRefundsByHand, recordRefundDone, type RefundByHand } from './api/refunds'
 import { MODERATION_TAG } from './moderation-admin'
 

@@ -18,6 +18,8 @@ const TAGS = [BOOKINGS_TAG, EARNINGS_TAG]
 // English keeps its day-first date; other languages write their own.
 const shortDate = (iso: string) => localDateFormat({ day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso))
 
+// Shown on the guide's trips dashboard (features/bookings): `exposed` in eslint.config.js.
+
 /** The guide's balances: ready to be paid out, still held, paid out, and where payouts go. */
 export function EarningsBalances() {
   const query = useCachedQuery({ key: EARNINGS_KEY, tags: TAGS, load: getEarnings })

@@ -14,7 +14,10 @@ import { msg, useT } from '../../i18n/messages'
 
 export const PAYOUT_DETAILS_SAVED = msg('earnings.payoutDetailsSaved')
 
-/** On the guide's own profile: where Yatra sends their earnings. Only they and admins see it. */
+/**
+ * On the guide's own profile: where Yatra sends their earnings. Only they and admins see it.
+ * Shown by features/guide-account (`exposed` in eslint.config.js).
+ */
 export function PayoutDetailsCard() {
   const cache = useClientCache()
   const t = useT()

@@ -1,25 +1,23 @@
-import { useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { FavouriteButton } from '../../components/favourite-button'
-import { ArrowLeftIcon, AwardIcon, ChatIcon, CheckIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, SpinnerIcon, StarIcon } from '../../components/icons'
+import { ArrowLeftIcon, AwardIcon, ChatIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon } from '../../components/icons'
+import { DetailSection } from '../../components/detail-section'
 import { Photo, WIDE_SIZES } from '../../components/photo'
-import { ReportButton } from '../../components/report-dialog'
+import { ReportButton, SMALL_REPORT_BUTTON } from '../../components/report-dialog'
 import { Chips, joinedDate } from '../../components/profile-layout'
 import { StarRating, formatRating, reviewCountText } from '../../components/star-rating'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
 import { Toast, useToast } from '../../components/toast'
 import { useAuth } from '../../lib/auth-store'
 import { usePrice } from '../../lib/currencies'
-import { useCachedQuery, usePagedList } from '../../lib/use-cached-query'
+import { useCachedQuery } from '../../lib/use-cached-query'
 import { usePageTitle } from '../../lib/use-page-title'
 import { GUIDE_LOAD_FAILED, getGuide, guideKey, guideTags, type PublicGuide } from './api/get-guide'
-import { listReviews, reviewsKey, reviewsTags, type Review } from './api/list-reviews'
-import { canReview, canReviewKey, canReviewTags } from './api/can-review'
-import { BookExperience } from './book-experience'
-import { ReviewForm } from './write-review-form'
+import { BookExperience } from '../bookings/request/book-experience'
+import { GuideReviews } from '../reviews/guide-reviews'
 import { msg, translate, useT } from '../../i18n/messages'
-import { localDateFormat, localNumberFormat } from '../../lib/intl-formats'
+import { formatMediumDate, localDateFormat, localNumberFormat } from '../../lib/intl-formats'
 
 /** Shown when a guide has not said how long they have guided (spec section 9). */
 export const DEFAULT_YEARS_OF_EXPERIENCE = 5
@@ -27,142 +25,12 @@ export const PHONE_AFTER_BOOKING = msg('guides.phoneAfterBooking')
 
 const formatNumber = (value: number) => localNumberFormat().format(value)
 
-const longDate = (text: string) => {
-  // A bare date (YYYY-MM-DD) is a calendar day, not a moment: read it as noon UTC so no time zone moves it.
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T12:00:00Z` : text)
-  return Number.isNaN(date.getTime()) ? text : localDateFormat({ day: 'numeric', month: 'short', year: 'numeric' }, 'en-US').format(date)
-}
-
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <section className="card p-5 sm:p-6" aria-label={title}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-        {action}
-      </div>
-      <div className="mt-3 text-sm text-slate-700">{children}</div>
-    </section>
-  )
-}
-
 function StatTile({ value, label }: { value: string; label: string }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-card">
       <p className="text-2xl font-bold text-himal-800">{value}</p>
       <p className="mt-1 text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</p>
     </div>
-  )
-}
-
-type Notify = (text: string, tone: 'success' | 'error') => void
-
-const SMALL_REPORT = 'inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800'
-
-function ReviewItem({ review, onMessage }: { review: Review; onMessage: Notify }) {
-  const t = useT()
-  const name = `${review.firstName} ${review.lastName}`.trim()
-  return (
-    <li className="flex gap-4 py-5 first:pt-0 last:pb-0">
-      <Avatar src={review.profilePicture} name={name} className="h-11 w-11 text-sm" />
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <p className="font-semibold text-slate-900">{name}</p>
-          {review.verified && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-              <CheckIcon /> {t('guides.verifiedTrip')}
-            </span>
-          )}
-          <ReportButton targetType="review" targetId={review._id} onMessage={onMessage} className={`${SMALL_REPORT} ml-auto`} />
-        </div>
-        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-          <StarRating value={review.score} className="text-sm" />
-          <span>{t('guides.tripOn', { date: longDate(review.tripDate) })}</span>
-          <span aria-hidden="true">·</span>
-          <span>{t('guides.reviewedOn', { date: longDate(review.createdAt) })}</span>
-        </div>
-        <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{review.comment}</p>
-      </div>
-    </li>
-  )
-}
-
-function Reviews({ guide, onMessage }: { guide: PublicGuide; onMessage: Notify }) {
-  const { isSignedIn } = useAuth()
-  const t = useT()
-  const [writing, setWriting] = useState(false)
-  const reviews = usePagedList({ key: reviewsKey(guide._id), tags: reviewsTags(guide._id), loadPage: (page) => listReviews(guide._id, page) })
-  // Only a traveller with a completed trip not yet reviewed is offered the form; others see why.
-  const eligibility = useCachedQuery({ key: canReviewKey(guide._id), tags: canReviewTags(guide._id), load: (signal) => canReview(guide._id, signal), enabled: isSignedIn })
-  const mayReview = isSignedIn && eligibility.data === true
-
-  return (
-    <Section
-      title={t('guides.reviewsTitle', { count: guide.reviewCount })}
-      action={
-        mayReview && (
-          <button type="button" className="btn-secondary" aria-expanded={writing} aria-controls="write-review" onClick={() => setWriting((open) => !open)}>
-            <StarIcon filled={false} /> {t('guides.writeReview')}
-          </button>
-        )
-      }
-    >
-      {guide.reviewCount > 0 && (
-        <p className="mb-4 flex items-center gap-2">
-          <StarRating value={guide.averageRating} className="text-lg" />
-          <span className="text-base font-semibold text-slate-900">{formatRating(guide.averageRating)}</span>
-          <span className="text-slate-500">{t('guides.fromReviews', { reviews: reviewCountText(guide.reviewCount) })}</span>
-        </p>
-      )}
-      <div id="write-review">
-        {/* Kept open once opened: after sending, the answer says the form is no longer offered, but its thanks stay until it closes. */}
-        {writing && isSignedIn && (
-          <div className="mb-6">
-            <ReviewForm guideId={guide._id} guideName={guide.firstName} onClose={() => setWriting(false)} />
-          </div>
-        )}
-        {!mayReview && !writing && (isSignedIn ? eligibility.status !== 'loading' : true) && (
-          <p className="mb-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl bg-slate-50 px-4 py-3 text-slate-600">
-            <span>{t('guides.reviewsComeFrom', { name: guide.firstName })}</span>
-            {!isSignedIn && (
-              <Link to="/login" className="text-link">
-                {t('guides.logInToReviewYours')}
-              </Link>
-            )}
-          </p>
-        )}
-      </div>
-      {reviews.status === 'loading' && (
-        <p role="status" className="flex items-center gap-2 py-4 text-slate-500">
-          <SpinnerIcon className="animate-spin text-himal-600" /> {t('guides.loadingReviews')}
-        </p>
-      )}
-      {reviews.status === 'error' && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 py-2">
-          <p className="font-medium text-red-700">{t(reviews.error ?? '')}</p>
-          <button type="button" className="btn-secondary" onClick={reviews.reload}>
-            {t('guides.tryAgainTitle')}
-          </button>
-        </div>
-      )}
-      {reviews.status === 'success' && reviews.items.length === 0 && <p className="py-2 text-slate-500">{t('guides.noReviews', { name: guide.firstName })}</p>}
-      {reviews.items.length > 0 && (
-        <ul className="divide-y divide-slate-100" aria-label={t('guides.reviews')}>
-          {reviews.items.map((review) => (
-            <ReviewItem key={review._id} review={review} onMessage={onMessage} />
-          ))}
-        </ul>
-      )}
-      {reviews.status === 'success' && reviews.error && (
-        <p role="alert" className="mt-3 font-medium text-red-700">
-          {t(reviews.error)}
-        </p>
-      )}
-      {reviews.hasMore && (
-        <button type="button" className="btn-ghost mt-4" onClick={reviews.loadMore} disabled={reviews.isFetchingMore} aria-busy={reviews.isFetchingMore}>
-          {reviews.isFetchingMore && <SpinnerIcon />} {t('guides.showMoreReviews')}
-        </button>
-      )}
-    </Section>
   )
 }
 
@@ -261,7 +129,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
               <StarRating value={guide.averageRating} className="text-base" />
               {guide.reviewCount > 0 && <span className="font-semibold text-slate-900">{formatRating(guide.averageRating)}</span>}
               <span className="text-slate-500">({reviewCountText(guide.reviewCount)})</span>
-              <ReportButton targetType="guide" targetId={guide._id} onMessage={show} className={SMALL_REPORT} label={t('guides.reportGuide')} />
+              <ReportButton targetType="guide" targetId={guide._id} onMessage={show} className={SMALL_REPORT_BUTTON} label={t('guides.reportGuide')} />
             </p>
           </div>
         </header>
@@ -275,19 +143,19 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
               <StatTile value={formatNumber(d.expertiseLanguages.length)} label={t('guides.languagesLabel', { count: d.expertiseLanguages.length })} />
             </div>
 
-            <Section title={t('guides.aboutName', { name: guide.firstName })}>
+            <DetailSection title={t('guides.aboutName', { name: guide.firstName })}>
               <p className="leading-relaxed whitespace-pre-line">{d.bio || t('guides.noBio', { name: guide.firstName })}</p>
-            </Section>
+            </DetailSection>
 
-            <Section title={t('guides.specialties')}>
+            <DetailSection title={t('guides.specialties')}>
               <Chips items={d.interests} empty={t('guides.noSpecialties')} />
-            </Section>
+            </DetailSection>
 
-            <Section title={t('guides.languages')}>
+            <DetailSection title={t('guides.languages')}>
               <Chips items={d.expertiseLanguages} empty={t('guides.noLanguages')} />
-            </Section>
+            </DetailSection>
 
-            <Section title={t('guides.certifications')}>
+            <DetailSection title={t('guides.certifications')}>
               {d.certifications.length === 0 ? (
                 <p className="text-slate-500">{t('guides.noCertifications')}</p>
               ) : (
@@ -300,15 +168,15 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
                       <div className="min-w-0">
                         <p className="font-semibold text-slate-900">{c.name}</p>
                         <p className="text-slate-600">{c.issuingOrganization}</p>
-                        <p className="text-xs text-slate-500">{t('guides.issuedOn', { date: longDate(c.issueDate) })}</p>
+                        <p className="text-xs text-slate-500">{t('guides.issuedOn', { date: formatMediumDate(c.issueDate) })}</p>
                       </div>
                     </li>
                   ))}
                 </ul>
               )}
-            </Section>
+            </DetailSection>
 
-            <Reviews guide={guide} onMessage={show} />
+            <GuideReviews guide={guide} onMessage={show} />
           </div>
 
           {/* First on a phone, so booking is not below every review; beside the page from lg up. */}

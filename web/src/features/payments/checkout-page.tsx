@@ -14,7 +14,7 @@ import { CARD_PAYMENT_FAILED, createCheckout } from './api/create-checkout'
 import { CARD_PAYMENTS_NOT_SET_UP, getPaymentMethods, paymentMethodsKey } from './api/get-payment-methods'
 import { BOOKING_NOT_FOUND, bookingKey, bookingTags, getBooking } from './api/get-booking'
 import { postForm, startEsewa, startKhalti } from './api/start-wallet-payment'
-import { formatRate, formatRupees, rupeesFor } from './rupees'
+import { formatRate, formatRupees, rupeesFor } from '../../lib/rupees'
 import { msg, useT } from '../../i18n/messages'
 
 export const PAYMENT_REQUIRED = msg('payments.paymentRequired')

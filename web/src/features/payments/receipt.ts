@@ -1,6 +1,6 @@
 import { daysLabel, formatLongTripDate, formatMoment, partyName, peopleLabel, wasPaid, type Booking } from '../../lib/booking'
 import { formatDollars } from '../../lib/money'
-import { formatRate } from './rupees'
+import { formatRate } from '../../lib/rupees'
 import { translate } from '../../i18n/messages'
 import { localNumberFormat } from '../../lib/intl-formats'
 

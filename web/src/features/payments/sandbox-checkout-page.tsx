@@ -12,7 +12,7 @@ import { cancelSandboxCheckout } from './api/cancel-sandbox-checkout'
 import { CHECKOUT_LOAD_FAILED, getSandboxCheckout, sandboxCheckoutKey, sandboxCheckoutTags, type PaymentState } from './api/get-sandbox-checkout'
 import { paySandboxCheckout } from './api/pay-sandbox-checkout'
 import { chargedAmount, formatAmount } from './receipt'
-import { formatRate } from './rupees'
+import { formatRate } from '../../lib/rupees'
 import { msg, useT } from '../../i18n/messages'
 
 export const TEST_MODE = msg('payments.testMode')

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { LANGUAGE_STORAGE_KEY } from '../../i18n/language'
-import { loadTexts } from '../../i18n/messages'
-import { renderRoutes } from '../../test-server'
+import { LANGUAGE_STORAGE_KEY } from '../../../i18n/language'
+import { loadTexts } from '../../../i18n/messages'
+import { renderRoutes } from '../../../test-server'
 import { BookingModal } from './booking-modal'
 
 describe('the guides pages in Nepali', () => {

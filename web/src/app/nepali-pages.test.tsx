@@ -2,12 +2,12 @@ import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { reviewCountText } from '../components/star-rating'
-import { NotFoundPage } from '../app/not-found-page'
+import { NotFoundPage } from './not-found-page'
 import { LoginPage } from '../features/auth/login-page'
 import { formatTripDate, peopleLabel } from '../lib/booking'
 import { formatDollars } from '../lib/money'
-import { LANGUAGE_STORAGE_KEY } from './language'
-import { loadTexts } from './messages'
+import { LANGUAGE_STORAGE_KEY } from '../i18n/language'
+import { loadTexts } from '../i18n/messages'
 
 describe('pages in Nepali', () => {
   beforeEach(async () => {

@@ -1,5 +1,5 @@
-import { translate } from '../../i18n/messages'
-import { localNumberFormat } from '../../lib/intl-formats'
+import { translate } from '../i18n/messages'
+import { localNumberFormat } from './intl-formats'
 
 /** What a wallet charges for `dollars` at `nprPerUsd`: whole rupees, rounded as the server rounds. */
 export function rupeesFor(dollars: number, nprPerUsd: number): number {

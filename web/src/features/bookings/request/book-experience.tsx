@@ -1,9 +1,12 @@
 import { useState } from 'react'
-import { CalendarIcon } from '../../components/icons'
+import { CalendarIcon } from '../../../components/icons'
 import { BookingModal, type BookableGuide } from './booking-modal'
-import { useT } from '../../i18n/messages'
+import { useT } from '../../../i18n/messages'
 
-/** 'Book Experience' on a guide's page: opens the booking modal. */
+/**
+ * 'Book Experience' on a guide's page: opens the booking modal. The one part of booking the
+ * guides feature shows (`exposed` in eslint.config.js).
+ */
 export function BookExperience({ guide }: { guide: BookableGuide }) {
   const [open, setOpen] = useState(false)
   const t = useT()

@@ -2,11 +2,11 @@ import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { saveSession } from '../../lib/auth-store'
-import { booking } from '../../test-fixtures'
-import { fakeServer, failure, json, renderRoutes, type Call } from '../../test-server'
+import { saveSession } from '../../../lib/auth-store'
+import { booking } from '../../../test-fixtures'
+import { fakeServer, failure, json, renderRoutes, type Call } from '../../../test-server'
 import { BookingModal, type BookableGuide } from './booking-modal'
-import { loadTexts } from '../../i18n/messages'
+import { loadTexts } from '../../../i18n/messages'
 
 beforeAll(() => loadTexts(['guides']))
 

@@ -1,5 +1,5 @@
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { todayInNepal } from '../../lib/booking'
+import { todayInNepal } from '../../../lib/booking'
 import {
   DATE_IN_PAST,
   DAYS_RANGE,
@@ -15,7 +15,7 @@ import {
   validateBooking,
   type BookingDraft,
 } from './booking-request'
-import { loadTexts } from '../../i18n/messages'
+import { loadTexts } from '../../../i18n/messages'
 
 beforeAll(() => loadTexts(['guides']))
 

@@ -1,7 +1,7 @@
-import { daysLabel, formatTripDate, peopleLabel } from '../../lib/booking'
-import { firstUnavailableDay } from '../../lib/calendar'
-import { formatDollars } from '../../lib/money'
-import { msg, translate } from '../../i18n/messages'
+import { daysLabel, formatTripDate, peopleLabel } from '../../../lib/booking'
+import { firstUnavailableDay } from '../../../lib/calendar'
+import { formatDollars } from '../../../lib/money'
+import { msg, translate } from '../../../i18n/messages'
 
 /** Booking modal texts and rules (spec sections 5, 8 and 9). */
 export const SELECT_DATE = msg('guides.selectDate')

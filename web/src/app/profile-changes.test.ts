@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { OWN_GUIDE_PROFILE_KEY, ownGuideProfileTags } from '../features/guides/api/get-guide-profile'
+import { OWN_GUIDE_PROFILE_KEY, ownGuideProfileTags } from '../features/guide-account/api/get-guide-profile'
 import { guideKey, guideTags } from '../features/guides/api/get-guide'
 import { OWN_TOURIST_PROFILE_KEY, ownTouristProfileTags } from '../features/tourists/api/get-tourist-profile'
 import { VERIFICATION_QUEUE_KEY, verificationQueueTags } from '../features/admin/api/list-verifications'
-import { ClientCache } from './client-cache'
-import { ACCOUNT_TAG, GUIDES_TAG } from './cache-tags'
-import { guideChanged, travellerChanged } from './profile-changes'
+import { ClientCache } from '../lib/client-cache'
+import { ACCOUNT_TAG, GUIDES_TAG } from '../lib/cache-tags'
+import { guideChanged, travellerChanged } from '../lib/profile-changes'
 
 function filledCache() {
   const cache = new ClientCache()

@@ -1,18 +1,18 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { Link } from 'react-router'
-import { FormAlert } from '../../components/form-alert'
-import { ClockIcon, SpinnerIcon, UsersIcon } from '../../components/icons'
-import { ModalDialog } from '../../components/modal-dialog'
-import { MonthCalendar, type DayLook } from '../../components/month-calendar'
-import { useAuth } from '../../lib/auth-store'
-import { usePrice } from '../../lib/currencies'
-import { formatTripDate, todayInNepal } from '../../lib/booking'
-import { invalidate, useClientCache } from '../../lib/cache-provider'
-import { addDays, firstUnavailableDay, monthOfDay, tripEnd } from '../../lib/calendar'
-import { AVAILABILITY_TAG, BOOKINGS_TAG } from '../../lib/cache-tags'
-import { useCachedQuery } from '../../lib/use-cached-query'
-import { AVAILABILITY_LOAD_FAILED, getGuideAvailability, guideAvailabilityKey, guideAvailabilityTags } from './api/get-guide-availability'
-import { newIdempotencyKey, requestBooking } from './api/request-booking'
+import { FormAlert } from '../../../components/form-alert'
+import { ClockIcon, SpinnerIcon, UsersIcon } from '../../../components/icons'
+import { ModalDialog } from '../../../components/modal-dialog'
+import { MonthCalendar, type DayLook } from '../../../components/month-calendar'
+import { useAuth } from '../../../lib/auth-store'
+import { usePrice } from '../../../lib/currencies'
+import { formatTripDate, todayInNepal } from '../../../lib/booking'
+import { invalidate, useClientCache } from '../../../lib/cache-provider'
+import { addDays, firstUnavailableDay, monthOfDay, tripEnd } from '../../../lib/calendar'
+import { AVAILABILITY_TAG, BOOKINGS_TAG } from '../../../lib/cache-tags'
+import { useCachedQuery } from '../../../lib/use-cached-query'
+import { AVAILABILITY_LOAD_FAILED, getGuideAvailability, guideAvailabilityKey, guideAvailabilityTags } from '../api/get-guide-availability'
+import { newIdempotencyKey, requestBooking } from '../api/request-booking'
 import {
   BOOKING_CLOSE_MS,
   BOOKING_REQUESTED,
@@ -38,7 +38,7 @@ import {
   validateBooking,
   type BookingDraft,
 } from './booking-request'
-import { useT } from '../../i18n/messages'
+import { useT } from '../../../i18n/messages'
 
 export type BookableGuide = { guideId: string; firstName: string; lastName: string; pricePerDay: number | null }
 

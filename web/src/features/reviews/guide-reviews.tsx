@@ -1,0 +1,132 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Avatar } from '../../components/avatar'
+import { DetailSection } from '../../components/detail-section'
+import { CheckIcon, SpinnerIcon, StarIcon } from '../../components/icons'
+import { ReportButton, SMALL_REPORT_BUTTON } from '../../components/report-dialog'
+import { StarRating, formatRating, reviewCountText } from '../../components/star-rating'
+import { useAuth } from '../../lib/auth-store'
+import { formatMediumDate } from '../../lib/intl-formats'
+import { useCachedQuery, usePagedList } from '../../lib/use-cached-query'
+import { canReview, canReviewKey, canReviewTags } from './api/can-review'
+import { listReviews, reviewsKey, reviewsTags, type Review } from './api/list-reviews'
+import { ReviewForm } from './write-review-form'
+import { useT } from '../../i18n/messages'
+
+/** What the reviews show of the guide they are about. */
+export type ReviewedGuide = { _id: string; firstName: string; reviewCount: number; averageRating: number }
+
+type Notify = (text: string, tone: 'success' | 'error') => void
+
+function ReviewItem({ review, onMessage }: { review: Review; onMessage: Notify }) {
+  const t = useT()
+  const name = `${review.firstName} ${review.lastName}`.trim()
+  return (
+    <li className="flex gap-4 py-5 first:pt-0 last:pb-0">
+      <Avatar src={review.profilePicture} name={name} className="h-11 w-11 text-sm" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="font-semibold text-slate-900">{name}</p>
+          {review.verified && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+              <CheckIcon /> {t('guides.verifiedTrip')}
+            </span>
+          )}
+          <ReportButton targetType="review" targetId={review._id} onMessage={onMessage} className={`${SMALL_REPORT_BUTTON} ml-auto`} />
+        </div>
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+          <StarRating value={review.score} className="text-sm" />
+          <span>{t('guides.tripOn', { date: formatMediumDate(review.tripDate) })}</span>
+          <span aria-hidden="true">·</span>
+          <span>{t('guides.reviewedOn', { date: formatMediumDate(review.createdAt) })}</span>
+        </div>
+        <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{review.comment}</p>
+      </div>
+    </li>
+  )
+}
+
+/**
+ * A guide's reviews on their public page: the average, the list page by page, and 'Write a
+ * Review' for a traveller whose completed trip with them is not yet reviewed. Shown by the
+ * guides feature (`exposed` in eslint.config.js).
+ */
+export function GuideReviews({ guide, onMessage }: { guide: ReviewedGuide; onMessage: Notify }) {
+  const { isSignedIn } = useAuth()
+  const t = useT()
+  const [writing, setWriting] = useState(false)
+  const reviews = usePagedList({ key: reviewsKey(guide._id), tags: reviewsTags(guide._id), loadPage: (page) => listReviews(guide._id, page) })
+  // Only a traveller with a completed trip not yet reviewed is offered the form; others see why.
+  const eligibility = useCachedQuery({ key: canReviewKey(guide._id), tags: canReviewTags(guide._id), load: (signal) => canReview(guide._id, signal), enabled: isSignedIn })
+  const mayReview = isSignedIn && eligibility.data === true
+
+  return (
+    <DetailSection
+      title={t('guides.reviewsTitle', { count: guide.reviewCount })}
+      action={
+        mayReview && (
+          <button type="button" className="btn-secondary" aria-expanded={writing} aria-controls="write-review" onClick={() => setWriting((open) => !open)}>
+            <StarIcon filled={false} /> {t('guides.writeReview')}
+          </button>
+        )
+      }
+    >
+      {guide.reviewCount > 0 && (
+        <p className="mb-4 flex items-center gap-2">
+          <StarRating value={guide.averageRating} className="text-lg" />
+          <span className="text-base font-semibold text-slate-900">{formatRating(guide.averageRating)}</span>
+          <span className="text-slate-500">{t('guides.fromReviews', { reviews: reviewCountText(guide.reviewCount) })}</span>
+        </p>
+      )}
+      <div id="write-review">
+        {/* Kept open once opened: after sending, the answer says the form is no longer offered, but its thanks stay until it closes. */}
+        {writing && isSignedIn && (
+          <div className="mb-6">
+            <ReviewForm guideId={guide._id} guideName={guide.firstName} onClose={() => setWriting(false)} />
+          </div>
+        )}
+        {!mayReview && !writing && (isSignedIn ? eligibility.status !== 'loading' : true) && (
+          <p className="mb-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl bg-slate-50 px-4 py-3 text-slate-600">
+            <span>{t('guides.reviewsComeFrom', { name: guide.firstName })}</span>
+            {!isSignedIn && (
+              <Link to="/login" className="text-link">
+                {t('guides.logInToReviewYours')}
+              </Link>
+            )}
+          </p>
+        )}
+      </div>
+      {reviews.status === 'loading' && (
+        <p role="status" className="flex items-center gap-2 py-4 text-slate-500">
+          <SpinnerIcon className="animate-spin text-himal-600" /> {t('guides.loadingReviews')}
+        </p>
+      )}
+      {reviews.status === 'error' && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 py-2">
+          <p className="font-medium text-red-700">{t(reviews.error ?? '')}</p>
+          <button type="button" className="btn-secondary" onClick={reviews.reload}>
+            {t('guides.tryAgainTitle')}
+          </button>
+        </div>
+      )}
+      {reviews.status === 'success' && reviews.items.length === 0 && <p className="py-2 text-slate-500">{t('guides.noReviews', { name: guide.firstName })}</p>}
+      {reviews.items.length > 0 && (
+        <ul className="divide-y divide-slate-100" aria-label={t('guides.reviews')}>
+          {reviews.items.map((review) => (
+            <ReviewItem key={review._id} review={review} onMessage={onMessage} />
+          ))}
+        </ul>
+      )}
+      {reviews.status === 'success' && reviews.error && (
+        <p role="alert" className="mt-3 font-medium text-red-700">
+          {t(reviews.error)}
+        </p>
+      )}
+      {reviews.hasMore && (
+        <button type="button" className="btn-ghost mt-4" onClick={reviews.loadMore} disabled={reviews.isFetchingMore} aria-busy={reviews.isFetchingMore}>
+          {reviews.isFetchingMore && <SpinnerIcon />} {t('guides.showMoreReviews')}
+        </button>
+      )}
+    </DetailSection>
+  )
+}
