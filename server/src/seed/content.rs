@@ -2,8 +2,7 @@
 //! destinations, guides, travellers, their reviews and travel posts.
 
 use serde::Deserialize;
-
-use super::art::Scene;
+use yatra_art::Scene;
 
 #[derive(Deserialize)]
 pub struct Destination {

@@ -1,11 +1,10 @@
 //! Demo data for a fresh install: the three demo accounts the README lists, and the demo
 //! content — destinations, guides (most verified, a few waiting for an admin), travellers,
 //! their paid trips and reviews, and a few bookings in every state for the demo accounts
-//! to try. Pictures are drawn here (`art`), so seeding needs no network. Everything is
+//! to try. Pictures are drawn by `yatra_art`, so seeding needs no network. Everything is
 //! found again by a natural key (email, name, a booking key), so seeding twice changes
 //! nothing.
 
-pub mod art;
 pub mod bulk;
 mod content;
 
@@ -13,8 +12,8 @@ use std::collections::{HashMap, HashSet};
 
 use futures_util::future::try_join_all;
 use serde_json::json;
+use yatra_art::Scene;
 
-use self::art::Scene;
 use crate::auth::accounts;
 use crate::auth::domain::{Email, PersonName, Role};
 use crate::auth::password;
@@ -229,12 +228,12 @@ fn landscape(
     height: u32,
 ) -> impl FnOnce() -> image::DynamicImage + Send + 'static {
     let seed = seed_of(key);
-    move || art::landscape(scene, seed, width, height)
+    move || yatra_art::landscape(scene, seed, width, height)
 }
 
 fn portrait(key: &str) -> impl FnOnce() -> image::DynamicImage + Send + 'static {
     let seed = seed_of(key);
-    move || art::portrait(seed, 512)
+    move || yatra_art::portrait(seed, 512)
 }
 
 impl Seeder<'_> {
@@ -378,7 +377,7 @@ impl Seeder<'_> {
         let pictured = if verified && key != GUIDE { &certificates[..0] } else { certificates };
         let certificate_pictures = pictured.iter().map(|(name, _, _)| {
             let seed = seed_of(&format!("{key}/{name}"));
-            drawn_with(move || art::certificate(seed, 900, 640), Variants::None)
+            drawn_with(move || yatra_art::certificate(seed, 900, 640), Variants::None)
         });
         let (cover, photo, certificate_pictures) = tokio::try_join!(
             drawn(landscape(cover, key, 1200, 450)),
