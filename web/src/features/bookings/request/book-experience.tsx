@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { CalendarIcon } from '../../../components/icons'
-import { BookingModal, type BookableGuide } from './booking-modal'
+import { BookingModal } from './booking-modal'
+import type { BookableGuide } from './booking-request'
 import { useT } from '../../../i18n/messages'
 
 /**

@@ -5,7 +5,8 @@ import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vite
 import { saveSession } from '../../../lib/auth-store'
 import { booking } from '../../../test-fixtures'
 import { fakeServer, failure, json, renderRoutes, type Call } from '../../../test-server'
-import { BookingModal, type BookableGuide } from './booking-modal'
+import { BookingModal } from './booking-modal'
+import type { BookableGuide } from './booking-request'
 import { loadTexts } from '../../../i18n/messages'
 
 beforeAll(() => loadTexts(['guides']))

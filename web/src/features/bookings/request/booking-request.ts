@@ -3,6 +3,9 @@ import { firstUnavailableDay } from '../../../lib/calendar'
 import { formatDollars } from '../../../lib/money'
 import { msg, translate } from '../../../i18n/messages'
 
+/** The guide a booking is asked of, as their page shows them. */
+export type BookableGuide = { guideId: string; firstName: string; lastName: string; pricePerDay: number | null }
+
 /** Booking modal texts and rules (spec sections 5, 8 and 9). */
 export const SELECT_DATE = msg('guides.selectDate')
 export const DATE_IN_PAST = msg('guides.dateInPast')
