@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeAll } from 'vitest'
 import { loadTexts } from './i18n/messages'
-import { RETRY_DELAY_MS } from './lib/use-cached-query'
+import { RETRY_DELAY_MS } from './lib/shared-reads'
 
 // A read that fails with a network error or a 5xx is tried once more after a pause before
 // its error shows: screens waiting for that error wait past the pause.

@@ -1,4 +1,4 @@
-import type { PagedList } from '../lib/use-cached-query'
+import type { PagedList } from '../lib/use-paged-list'
 import { SpinnerIcon } from './icons'
 
 type LoadMoreProps = {

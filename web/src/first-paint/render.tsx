@@ -13,7 +13,7 @@ import { loadTexts, loadTextsInUse, SHELL_NAMESPACES, textsArriving } from '../i
 import { isLanguageChoice, LANGUAGE_STORAGE_KEY, notifyLanguageChange, type LanguageChoice } from '../i18n/language'
 import { CacheProvider } from '../lib/cache-provider'
 import { ClientCache, type SeededEntry } from '../lib/client-cache'
-import { ServerReads, type ServerRead } from '../lib/use-cached-query'
+import { ServerReads, type ServerRead } from '../lib/shared-reads'
 
 export type RenderRequest = {
   /** The page's path (the server draws no page with a query). */

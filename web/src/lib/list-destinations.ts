@@ -3,7 +3,7 @@ import { api } from './api-client'
 import { settle, type ApiResult } from './api-result'
 import type { components } from './api-schema'
 import { DESTINATIONS_TAG } from './cache-tags'
-import type { Page } from './use-cached-query'
+import type { Page } from './use-paged-list'
 
 export type Destination = components['schemas']['Destination']
 

@@ -4,7 +4,7 @@ import { settle, type ApiResult } from './api-result'
 import type { components } from './api-schema'
 import { GUIDES_TAG } from './cache-tags'
 import { NO_FILTERS, filterKey, filterQuery, type GuideFilters } from './guide-filters'
-import type { Page } from './use-cached-query'
+import type { Page } from './use-paged-list'
 
 export type GuideSummary = components['schemas']['GuideCard']
 

@@ -6,7 +6,7 @@ import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
 import { Toast, useToast } from '../../components/toast'
 import { DESTINATIONS_LOAD_FAILED, DESTINATIONS_PAGE_SIZE, DESTINATION_LIST_TAGS, destinationListKey, listDestinations } from '../../lib/list-destinations'
 import { useT } from '../../i18n/messages'
-import { usePagedList } from '../../lib/use-cached-query'
+import { usePagedList } from '../../lib/use-paged-list'
 import { FavouriteButton } from '../../components/favourite-button'
 import { ShareButton } from './destination-actions'
 

@@ -10,7 +10,7 @@ import { GUIDE_CATEGORIES } from '../../lib/guide-categories'
 import { activeFilterCount, NO_FILTERS } from '../../lib/guide-filters'
 import { GUIDES_LOAD_FAILED, GUIDE_LIST_TAGS, guideListKey, listGuides } from '../../lib/list-guides'
 import { searchPath } from '../../lib/search-url'
-import { usePagedList } from '../../lib/use-cached-query'
+import { usePagedList } from '../../lib/use-paged-list'
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll'
 import { msg, useT } from '../../i18n/messages'
 

@@ -15,7 +15,7 @@ import { DESTINATIONS_PAGE_SIZE, DESTINATION_LIST_TAGS, destinationListKey, list
 import { GUIDE_LIST_TAGS, guideListKey, listGuides } from '../../lib/list-guides'
 import { openTouristBuddy } from '../../lib/open-buddy'
 import { searchPath } from '../../lib/search-url'
-import { usePagedList } from '../../lib/use-cached-query'
+import { usePagedList } from '../../lib/use-paged-list'
 
 /** Guides in the landing page's top-rated section (spec section 9). */
 export const LANDING_GUIDES = 6

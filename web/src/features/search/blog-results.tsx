@@ -1,7 +1,7 @@
 import { BlogCard } from '../../components/blog-card'
 import { SpinnerIcon } from '../../components/icons'
 import { useT } from '../../i18n/messages'
-import { usePagedList } from '../../lib/use-cached-query'
+import { usePagedList } from '../../lib/use-paged-list'
 import { BLOG_SEARCH_TAGS, blogSearchKey, searchBlogs } from './api/search-blogs'
 
 /**

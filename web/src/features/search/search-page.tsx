@@ -12,7 +12,7 @@ import { categoryLabel } from '../../lib/guide-categories'
 import { localNumberFormat } from '../../lib/intl-formats'
 import { DESTINATION_LIST_TAGS, destinationListKey, listDestinations } from '../../lib/list-destinations'
 import { readSearchRequest, searchPath, type SearchRequest } from '../../lib/search-url'
-import { usePagedList } from '../../lib/use-cached-query'
+import { usePagedList } from '../../lib/use-paged-list'
 import { SEARCH_FAILED, SEARCH_TAGS, searchGuides, searchKey } from './api/search-guides'
 import { BlogResults } from './blog-results'
 

@@ -1,7 +1,7 @@
 import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
-import type { Page } from '../../../lib/use-cached-query'
+import type { Page } from '../../../lib/use-paged-list'
 import { msg, translate } from '../../../i18n/messages'
 
 export type OpenReport = components['schemas']['ReportItem']

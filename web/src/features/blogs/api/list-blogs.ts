@@ -2,7 +2,7 @@ import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { Blog } from '../../../lib/blog-text'
 import { BLOGS_TAG } from '../../../lib/cache-tags'
-import type { Page } from '../../../lib/use-cached-query'
+import type { Page } from '../../../lib/use-paged-list'
 import { msg, translate } from '../../../i18n/messages'
 
 /** Posts per page of the feed (spec section 9). */

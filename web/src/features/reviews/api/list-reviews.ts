@@ -2,7 +2,7 @@ import { api } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components } from '../../../lib/api-schema'
 import { guideTag } from '../../../lib/cache-tags'
-import type { Page } from '../../../lib/use-cached-query'
+import type { Page } from '../../../lib/use-paged-list'
 import { msg } from '../../../i18n/messages'
 
 export type Review = components['schemas']['Review']

@@ -3,7 +3,7 @@ import { authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { Blog } from '../../../lib/blog-text'
 import { BLOGS_TAG } from '../../../lib/cache-tags'
-import type { Page } from '../../../lib/use-cached-query'
+import type { Page } from '../../../lib/use-paged-list'
 
 /** Matching posts per page (the blog feed's page size). */
 export const BLOG_RESULTS_PAGE_SIZE = 6

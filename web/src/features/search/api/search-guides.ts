@@ -5,7 +5,7 @@ import { GUIDES_TAG } from '../../../lib/cache-tags'
 import { NO_FILTERS, filterKey, filterQuery, type GuideFilters } from '../../../lib/guide-filters'
 import type { GuideSummary } from '../../../lib/list-guides'
 import type { SearchRequest } from '../../../lib/search-url'
-import type { Page } from '../../../lib/use-cached-query'
+import type { Page } from '../../../lib/use-paged-list'
 
 export const SEARCH_FAILED = msg('search.guidesFailed')
 /** Guides per page of search results (spec section 9). */
