@@ -1,15 +1,16 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { AlertIcon, ClockIcon, SpinnerIcon } from '../../components/icons'
 import type { ApiResult } from '../../lib/api-result'
-import { invalidate, useClientCache } from '../../lib/cache-provider'
-import { BOOKINGS_TAG } from '../../lib/cache-tags'
-import { useCachedQuery } from '../../lib/use-cached-query'
 import { confirmEsewa, confirmKhalti, WALLET_CHECK_FAILED, type WalletConfirmation } from './api/confirm-wallet-payment'
-import { Buttons, CONFIRMING, MIN_CONFIRMING_MS, Outcome, Paid, RECHECK_MS } from './success-page'
+import { Paid } from './paid-summary'
+import { Buttons, Outcome, StillChecking } from './payment-outcome'
+import { CONFIRMING, usePaymentConfirmation } from './use-payment-confirmation'
 import { useT } from '../../i18n/messages'
 
 type Wallet = 'Khalti' | 'eSewa'
+
+const paymentOf = (answer: WalletConfirmation) => answer.data
 
 /** /payments/khalti/return?pidx=…: where Khalti sends the traveller back; the server asks Khalti. */
 export function KhaltiReturnPage() {
@@ -62,52 +63,31 @@ function RetryButtons({ bookingId }: { bookingId: string }) {
 }
 
 function WalletReturn({ wallet, reference, confirm }: { wallet: Wallet; reference: string; confirm: () => Promise<ApiResult<WalletConfirmation>> }) {
-  const cache = useClientCache()
   const t = useT()
-  const query = useCachedQuery({ key: `wallet:${wallet}:${reference}`, load: confirm, enabled: reference !== '' })
-  const [shownLongEnough, setShownLongEnough] = useState(false)
-  useEffect(() => {
-    const timer = window.setTimeout(() => setShownLongEnough(true), MIN_CONFIRMING_MS)
-    return () => window.clearTimeout(timer)
-  }, [])
-
-  const state = query.data?.data.paymentStatus
-  const { reload } = query
-  useEffect(() => {
-    if (state !== 'pending') return
-    const timer = window.setInterval(reload, RECHECK_MS)
-    return () => window.clearInterval(timer)
-  }, [state, reload])
-
-  // Once paid, every list and page showing this booking fetches it again.
-  const announced = useRef<string | null>(null)
-  useEffect(() => {
-    if (state !== 'paid' || announced.current === reference) return
-    announced.current = reference
-    invalidate(cache, BOOKINGS_TAG)
-  }, [state, reference, cache])
+  const confirmation = usePaymentConfirmation({ key: `wallet:${wallet}:${reference}`, reference, confirm, paymentOf })
+  const { phase, answer } = confirmation
 
   let view: ReactNode
-  if (reference === '')
+  if (phase === 'missing')
     view = (
       <Outcome icon={<AlertIcon />} tone="amber" title={t('payments.noPaymentToConfirm')}>
         <p>{t('payments.noPaymentToConfirmWallet', { wallet })}</p>
         <Buttons />
       </Outcome>
     )
-  else if (!shownLongEnough || (query.status === 'loading' && !query.data))
+  else if (phase === 'confirming')
     view = (
       <Outcome icon={<SpinnerIcon />} tone="himal" title={t(CONFIRMING)} busy>
         <p>{t('payments.checkingWithWallet', { wallet })}</p>
       </Outcome>
     )
-  else if (!query.data)
+  else if (phase === 'failed' || !answer)
     view = (
       <Outcome icon={<AlertIcon />} tone="red" title={t(WALLET_CHECK_FAILED)}>
-        <p role="alert">{query.error}</p>
+        <p role="alert">{confirmation.error}</p>
         <p className="mt-2">{t('payments.walletMoneyNotLost', { wallet })}</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <button type="button" className="btn-primary" onClick={query.reload}>
+          <button type="button" className="btn-primary" onClick={confirmation.reload}>
             {t('payments.tryAgain')}
           </button>
           <Link to="/dashboard" className="btn-secondary">
@@ -116,29 +96,19 @@ function WalletReturn({ wallet, reference, confirm }: { wallet: Wallet; referenc
         </div>
       </Outcome>
     )
-  else if (query.data.data.paymentStatus === 'paid') view = <Paid payment={query.data.data} />
-  else if (query.data.data.paymentStatus === 'cancelled')
+  else if (phase === 'paid') view = <Paid payment={answer.data} />
+  else if (phase === 'cancelled')
     view = (
       <Outcome icon={<AlertIcon />} tone="red" title={t('payments.walletDidNotGoThrough', { wallet })}>
-        <p>{query.data.message}</p>
-        <RetryButtons bookingId={query.data.data.booking._id} />
+        <p>{answer.message}</p>
+        <RetryButtons bookingId={answer.data.booking._id} />
       </Outcome>
     )
   else
     view = (
       <Outcome icon={<ClockIcon />} tone="amber" title={t('payments.waitingForConfirmation')}>
-        <p>{t('payments.walletWaitingText', { message: query.data.message })}</p>
-        <p className="mt-3 inline-flex items-center gap-2 text-sm text-slate-500" role="status">
-          {query.isFetching && <SpinnerIcon />} {query.isFetching ? t('payments.checking') : t('payments.checkingShortly')}
-        </p>
-        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <button type="button" className="btn-primary" onClick={query.reload} disabled={query.isFetching}>
-            {t('payments.checkNow')}
-          </button>
-          <Link to="/dashboard" className="btn-secondary">
-            {t('payments.viewMyBookings')}
-          </Link>
-        </div>
+        <p>{t('payments.walletWaitingText', { message: answer.message })}</p>
+        <StillChecking isFetching={confirmation.isFetching} onCheck={confirmation.reload} />
       </Outcome>
     )
 
