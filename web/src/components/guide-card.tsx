@@ -3,7 +3,7 @@ import { translate, useT } from '../i18n/messages'
 import type { GuideSummary } from '../lib/list-guides'
 import { usePrice } from '../lib/currencies'
 import { Avatar } from './avatar'
-import { FavouriteButton } from './favourite-button'
+import { SaveButton } from './save-button'
 import { GlobeIcon, MapPinIcon } from './icons'
 import { CARD_SIZES, Photo } from './photo'
 import { StarRating, formatRating, reviewCountText } from './star-rating'
@@ -46,7 +46,7 @@ export function GuideCard({ guide, priority = false, headingLevel: Heading = 'h3
               <MapPinIcon /> {distanceText(guide.distanceKm)}
             </span>
           )}
-          <FavouriteButton kind="guide" id={guide._id} name={name} />
+          <SaveButton kind="guide" id={guide._id} name={name} />
         </div>
         <Avatar
           src={guide.profilePicture}

@@ -47,4 +47,4 @@ export const EARNINGS_TAG = 'earnings'
 export const CURRENCIES_TAG = 'currencies'
 
 /** The signed-in account's saved guides and destinations: the hearts and the Saved page. */
-export const FAVOURITES_TAG = 'favourites'
+export const SAVED_TAG = 'favourites'

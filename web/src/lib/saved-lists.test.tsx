@@ -5,14 +5,14 @@ import { GuideCard } from '../components/guide-card'
 import { guideCard } from '../test-fixtures'
 import { failure, fakeServer, json, renderRoutes } from '../test-server'
 import { saveSession } from './auth-store'
-import { FAVOURITES_KEYS, getFavourites, toggleFavourite } from './local-favourites'
-import { useMergeLocalFavourites } from './saved-lists'
+import { LOCAL_SAVED_KEYS, getLocalSaved, toggleLocalSaved } from './local-saved'
+import { useMergeLocalSaved } from './saved-lists'
 
 const card = guideCard('g1')
 const lists = (guides: unknown[] = [], destinations: unknown[] = []) => json({ status: 'success', data: { guides, destinations } })
 
 function Page() {
-  useMergeLocalFavourites()
+  useMergeLocalSaved()
   return <GuideCard guide={card} />
 }
 const routes = [{ path: '/', element: <Page /> }]
@@ -26,7 +26,7 @@ describe('saved lists', () => {
     const heart = screen.getByRole('button', { name: 'Favourite Pemba Sherpa g1' })
     await userEvent.click(heart)
     expect(heart).toHaveAttribute('aria-pressed', 'true')
-    expect([...getFavourites('guide')]).toEqual(['g1'])
+    expect([...getLocalSaved('guide')]).toEqual(['g1'])
     expect(calls).toHaveLength(0)
   })
 
@@ -46,7 +46,7 @@ describe('saved lists', () => {
     answer(lists([card]))
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1))
     expect(heart).toHaveAttribute('aria-pressed', 'true')
-    expect(getFavourites('guide').size).toBe(0)
+    expect(getLocalSaved('guide').size).toBe(0)
   })
 
   it('signed in, puts the heart back when the server refuses', async () => {
@@ -63,8 +63,8 @@ describe('saved lists', () => {
   })
 
   it('moves a visitor’s favourites into the account on sign-in, then forgets them here', async () => {
-    toggleFavourite('g1', 'guide')
-    toggleFavourite('phewa', 'destination')
+    toggleLocalSaved('g1', 'guide')
+    toggleLocalSaved('phewa', 'destination')
     saveSession({ token: 't', refreshToken: 'r', role: 'tourist' })
     const calls = fakeServer((call) => {
       if (call.method === 'GET') return lists()
@@ -73,19 +73,19 @@ describe('saved lists', () => {
       return undefined
     })
     renderRoutes(routes, '/')
-    await waitFor(() => expect(localStorage.getItem(FAVOURITES_KEYS.guide)).toBeNull())
-    expect(localStorage.getItem(FAVOURITES_KEYS.destination)).toBeNull()
+    await waitFor(() => expect(localStorage.getItem(LOCAL_SAVED_KEYS.guide)).toBeNull())
+    expect(localStorage.getItem(LOCAL_SAVED_KEYS.destination)).toBeNull()
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url.pathname)).toEqual(['/api/v1/favourites/guides/g1', '/api/v1/favourites/destinations/phewa'])
     expect(screen.getByRole('button', { name: 'Favourite Pemba Sherpa g1' })).toHaveAttribute('aria-pressed', 'true')
   })
 
   it('keeps them for the next sign-in when the server cannot be reached', async () => {
-    toggleFavourite('g1', 'guide')
+    toggleLocalSaved('g1', 'guide')
     saveSession({ token: 't', refreshToken: 'r', role: 'tourist' })
     fakeServer((call) => (call.method === 'GET' ? lists() : failure(503, 'Down')))
     renderRoutes(routes, '/')
     await waitFor(() => expect(screen.getByRole('button', { name: 'Favourite Pemba Sherpa g1' })).toBeInTheDocument())
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect([...getFavourites('guide')]).toEqual(['g1'])
+    expect([...getLocalSaved('guide')]).toEqual(['g1'])
   })
 })

@@ -5,20 +5,20 @@ import { settle, type ApiResult } from './api-result'
 import type { components } from './api-schema'
 import { useAuth } from './auth-store'
 import { useClientCache } from './cache-provider'
-import { FAVOURITES_TAG } from './cache-tags'
+import { SAVED_TAG } from './cache-tags'
 import type { ClientCache } from './client-cache'
-import { clearFavourites, getFavourites, useFavourites, type FavouriteKind } from './local-favourites'
+import { clearLocalSaved, getLocalSaved, useLocalSaved, type SavedKind } from './local-saved'
 import { useCachedQuery, type CachedQuery } from './use-cached-query'
 
 /**
  * The signed-in account's saved lists (issue 16): the guides and destinations its hearts
  * keep, on the server so they follow the account to any browser. A visitor's hearts keep
- * favourites in this browser (`local-favourites`) until they sign in; then they move here.
+ * favourites in this browser (`local-saved`) until they sign in; then they move here.
  */
 export type SavedLists = components['schemas']['SavedLists']
 
 export const SAVED_KEY = 'favourites'
-export const SAVED_TAGS = [FAVOURITES_TAG]
+export const SAVED_TAGS = [SAVED_TAG]
 export const SAVED_LOAD_FAILED = msg('common.savedLoadFailed')
 export const SAVE_FAILED = msg('common.saveFailed')
 
@@ -29,7 +29,7 @@ export async function getSaved(signal?: AbortSignal): Promise<ApiResult<SavedLis
 }
 
 /** PUT (save) or DELETE (remove) one favourite; the answer is the whole saved list. */
-export async function setSaved(kind: FavouriteKind, id: string, saved: boolean): Promise<ApiResult<SavedLists>> {
+export async function setSaved(kind: SavedKind, id: string, saved: boolean): Promise<ApiResult<SavedLists>> {
   const params = { params: { path: { id } } }
   const call =
     kind === 'guide'
@@ -68,16 +68,16 @@ function setPending(key: string, value: { saved: boolean; request: number } | nu
   for (const listener of [...pendingListeners]) listener()
 }
 
-const listIds = (lists: SavedLists | undefined, kind: FavouriteKind) => (kind === 'guide' ? lists?.guides : lists?.destinations)?.map((item) => item._id) ?? []
+const listIds = (lists: SavedLists | undefined, kind: SavedKind) => (kind === 'guide' ? lists?.guides : lists?.destinations)?.map((item) => item._id) ?? []
 
 /**
  * One heart: whether `id` is saved, and a toggle. Signed in, it asks the server and shows
  * the change at once; signed out, it keeps the favourite in this browser.
  */
-export function useFavourite(kind: FavouriteKind, id: string, onError?: (message: string) => void): { saved: boolean; toggle: () => void } {
+export function useSaved(kind: SavedKind, id: string, onError?: (message: string) => void): { saved: boolean; toggle: () => void } {
   const { isSignedIn } = useAuth()
   const cache = useClientCache()
-  const local = useFavourites(kind)
+  const local = useLocalSaved(kind)
   const lists = useSavedLists()
   const key = `${kind}:${id}`
   const waiting = useSyncExternalStore(
@@ -85,7 +85,7 @@ export function useFavourite(kind: FavouriteKind, id: string, onError?: (message
     () => pending.get(key),
     () => undefined,
   )
-  const saved = isSignedIn ? (waiting?.saved ?? listIds(lists.data, kind).includes(id)) : local.favourites.has(id)
+  const saved = isSignedIn ? (waiting?.saved ?? listIds(lists.data, kind).includes(id)) : local.ids.has(id)
 
   const toggle = useCallback(() => {
     if (!isSignedIn) {
@@ -111,12 +111,12 @@ export function useFavourite(kind: FavouriteKind, id: string, onError?: (message
  * Ones that no longer exist (404) or do not fit (409) are dropped; on any other failure
  * they stay for the next sign-in.
  */
-export function useMergeLocalFavourites(): void {
+export function useMergeLocalSaved(): void {
   const { isSignedIn } = useAuth()
   const cache = useClientCache()
   useEffect(() => {
     if (!isSignedIn) return
-    const local = (['guide', 'destination'] as const).flatMap((kind) => [...getFavourites(kind)].map((id) => ({ kind, id })))
+    const local = (['guide', 'destination'] as const).flatMap((kind) => [...getLocalSaved(kind)].map((id) => ({ kind, id })))
     if (local.length === 0) return
     void (async () => {
       let lists: SavedLists | undefined
@@ -125,7 +125,7 @@ export function useMergeLocalFavourites(): void {
         if (result.ok) lists = result.data
         else if (result.status !== 404 && result.status !== 409) return
       }
-      clearFavourites()
+      clearLocalSaved()
       if (lists) keep(cache, lists)
     })()
   }, [isSignedIn, cache])

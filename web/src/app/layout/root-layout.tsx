@@ -8,7 +8,7 @@ import { NavBar } from './nav-bar'
 import { TouristBuddy } from './tourist-buddy'
 
 const VerifyEmailBanner = lazy(() => import('./signed-in').then((m) => ({ default: m.VerifyEmailBanner })))
-const MergeLocalFavourites = lazy(() => import('./signed-in').then((m) => ({ default: m.MergeLocalFavourites })))
+const MergeLocalSaved = lazy(() => import('./signed-in').then((m) => ({ default: m.MergeLocalSaved })))
 
 function Footer() {
   const t = useT()
@@ -48,7 +48,7 @@ export function RootLayout() {
       {isSignedIn && (
         <Suspense fallback={null}>
           <VerifyEmailBanner />
-          <MergeLocalFavourites />
+          <MergeLocalSaved />
         </Suspense>
       )}
       {/* At least a screen tall, so the footer starts below the first screen and a page's

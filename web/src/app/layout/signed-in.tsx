@@ -1,4 +1,4 @@
-import { useMergeLocalFavourites } from '../../lib/saved-lists'
+import { useMergeLocalSaved } from '../../lib/saved-lists'
 
 // What only a signed-in account needs on every page, in a chunk of its own that the shell
 // fetches once someone is signed in (root-layout.tsx, nav-bar.tsx): a visitor, and so every
@@ -6,7 +6,7 @@ import { useMergeLocalFavourites } from '../../lib/saved-lists'
 export { ProfileMenu } from './profile-menu'
 export { VerifyEmailBanner } from '../../features/auth/verify-email-banner'
 
-export function MergeLocalFavourites() {
-  useMergeLocalFavourites()
+export function MergeLocalSaved() {
+  useMergeLocalSaved()
   return null
 }

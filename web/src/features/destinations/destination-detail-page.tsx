@@ -27,7 +27,7 @@ import { useCachedQuery } from '../../lib/use-cached-query'
 import { usePageTitle } from '../../lib/use-page-title'
 import { altitudeText, durationText, feeText, monthRanges, type Permit } from '../../lib/trek-facts'
 import { DESTINATION_LOAD_FAILED, destinationKey, destinationTags, getDestination } from './api/get-destination'
-import { FavouriteButton } from '../../components/favourite-button'
+import { SaveButton } from '../../components/save-button'
 import { ShareButton } from './destination-actions'
 import {
   BEST_TIME_TO_VISIT,
@@ -287,7 +287,7 @@ function DestinationView({ destination }: { destination: Destination }) {
               <ArrowLeftIcon /> {t('destinations.back')}
             </button>
             <div className="flex gap-2">
-              <FavouriteButton kind="destination" id={destination._id} name={destination.name} onMessage={show} />
+              <SaveButton kind="destination" id={destination._id} name={destination.name} onMessage={show} />
               <ShareButton destination={destination} onMessage={show} />
             </div>
           </div>

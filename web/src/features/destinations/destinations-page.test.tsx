@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeServer, json, renderRoutes } from '../../test-server'
 import { destination } from '../../test-fixtures'
 import { DestinationsPage } from './destinations-page'
-import { FAVOURITES_KEY } from '../../lib/local-favourites'
+import { LOCAL_SAVED_KEY } from '../../lib/local-saved'
 
 const routes = [
   { path: '/destinations', element: <DestinationsPage /> },
@@ -62,7 +62,7 @@ describe('DestinationsPage', () => {
     expect(heart).toHaveAttribute('aria-pressed', 'false')
     await userEvent.click(heart)
     expect(heart).toHaveAttribute('aria-pressed', 'true')
-    expect(JSON.parse(localStorage.getItem(FAVOURITES_KEY)!)).toEqual(['high'])
+    expect(JSON.parse(localStorage.getItem(LOCAL_SAVED_KEY)!)).toEqual(['high'])
     first.unmount()
 
     renderRoutes(routes, '/destinations')

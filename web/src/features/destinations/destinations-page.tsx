@@ -7,7 +7,7 @@ import { Toast, useToast } from '../../components/toast'
 import { DESTINATIONS_LOAD_FAILED, DESTINATIONS_PAGE_SIZE, DESTINATION_LIST_TAGS, destinationListKey, listDestinations } from '../../lib/list-destinations'
 import { useT } from '../../i18n/messages'
 import { usePagedList } from '../../lib/use-paged-list'
-import { FavouriteButton } from '../../components/favourite-button'
+import { SaveButton } from '../../components/save-button'
 import { ShareButton } from './destination-actions'
 
 const query = { limit: DESTINATIONS_PAGE_SIZE, query: '' }
@@ -45,7 +45,7 @@ export function DestinationsPage() {
                   headingLevel="h2"
                   actions={
                     <>
-                      <FavouriteButton kind="destination" id={destination._id} name={destination.name} onMessage={show} />
+                      <SaveButton kind="destination" id={destination._id} name={destination.name} onMessage={show} />
                       <ShareButton destination={destination} onMessage={show} />
                     </>
                   }

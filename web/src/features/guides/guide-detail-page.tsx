@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router'
 import { Avatar } from '../../components/avatar'
-import { FavouriteButton } from '../../components/favourite-button'
+import { SaveButton } from '../../components/save-button'
 import { ArrowLeftIcon, AwardIcon, ChatIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon } from '../../components/icons'
 import { DetailSection } from '../../components/detail-section'
 import { Photo, WIDE_SIZES } from '../../components/photo'
@@ -87,7 +87,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
             <ArrowLeftIcon /> {t('guides.allGuides')}
           </Link>
           <div className="absolute top-4 right-4">
-            <FavouriteButton kind="guide" id={guide._id} name={name} onMessage={show} />
+            <SaveButton kind="guide" id={guide._id} name={name} onMessage={show} />
           </div>
           <Avatar
             src={d.profilePictureThumb ?? d.profilePicture}

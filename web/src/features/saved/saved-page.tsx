@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { DestinationCard, DestinationCardSkeleton } from '../../components/destination-card'
-import { FavouriteButton } from '../../components/favourite-button'
+import { SaveButton } from '../../components/save-button'
 import { GuideCard, GuideCardSkeleton } from '../../components/guide-card'
 import { HeartIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
@@ -81,7 +81,7 @@ export function SavedPage() {
                   <DestinationCard
                     destination={destination}
                     topRated="earned"
-                    actions={<FavouriteButton kind="destination" id={destination._id} name={destination.name} onMessage={show} />}
+                    actions={<SaveButton kind="destination" id={destination._id} name={destination.name} onMessage={show} />}
                   />
                 </li>
               ))}

@@ -1,6 +1,6 @@
 import { useT } from '../i18n/messages'
-import type { FavouriteKind } from '../lib/local-favourites'
-import { useFavourite } from '../lib/saved-lists'
+import type { SavedKind } from '../lib/local-saved'
+import { useSaved } from '../lib/saved-lists'
 import { HeartIcon } from './icons'
 
 const roundButton =
@@ -8,12 +8,12 @@ const roundButton =
 
 /**
  * The heart on a guide or destination (cards and pages): saves it to the account's saved
- * list when signed in, or to this browser's favourites for a visitor. `onMessage` shows a
+ * list when signed in, or to this browser for a visitor (lib/local-saved.ts). `onMessage` shows a
  * failure (the heart has already gone back).
  */
-export function FavouriteButton({ kind, id, name, onMessage }: { kind: FavouriteKind; id: string; name: string; onMessage?: (text: string, tone: 'success' | 'error') => void }) {
+export function SaveButton({ kind, id, name, onMessage }: { kind: SavedKind; id: string; name: string; onMessage?: (text: string, tone: 'success' | 'error') => void }) {
   const t = useT()
-  const { saved, toggle } = useFavourite(kind, id, onMessage && ((message) => onMessage(t(message), 'error')))
+  const { saved, toggle } = useSaved(kind, id, onMessage && ((message) => onMessage(t(message), 'error')))
   return (
     <button
       type="button"
