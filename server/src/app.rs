@@ -5,8 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts};
-use axum::http::request::Parts;
+use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, HeaderValue, Method, header};
 use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
@@ -18,80 +17,22 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::auth::tokens::TokenKeys;
-use crate::bookings::sweep::{SweepContext, TripSweep};
 use crate::catalogue::CatalogueCache;
 use crate::config::{Config, PaymentMode};
 use crate::db::Db;
-use crate::guides::list_counts::ListCounts;
-use crate::media::MediaStore;
-use crate::notifications::NotificationHub;
-use crate::payments::esewa::EsewaStatusApi;
-use crate::payments::khalti::Khalti;
-use crate::payments::stripe::Stripe;
+use crate::http::state::{AppState, JSON_BODY_LIMIT, TripSweep};
+use crate::http::tokens::TokenKeys;
+use crate::hub::NotificationHub;
+use crate::media_store::MediaStore;
+use crate::providers::esewa::EsewaStatusApi;
+use crate::providers::khalti::Khalti;
+use crate::providers::stripe::Stripe;
+use crate::sweep::{self, SweepContext};
 use crate::{
-    admin, auth, blogs, bookings, conversations, currencies, deadline, destinations, favourites,
-    guides, health, ledger, media, moderation, monitoring, notifications, openapi, payments,
-    reviews, sos, tourists, web,
+    admin, auth, blogs, bookings, currencies, deadline, destinations, earnings, guides, health,
+    media, messages, moderation, monitoring, notifications, openapi, pages, payments, reviews,
+    saved, sos, tourists,
 };
-
-/// JSON bodies larger than this get 413 (upload routes set their own, larger limit).
-pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
-
-#[derive(Clone)]
-pub struct AppState {
-    pub db: Db,
-    pub config: Arc<Config>,
-    pub tokens: TokenKeys,
-    pub media: MediaStore,
-    pub notifications: NotificationHub,
-    /// Card payments through Stripe, when configured (see `Config::payment_mode`).
-    pub stripe: Option<Stripe>,
-    /// Khalti's API, when `YATRA_KHALTI_SECRET_KEY` is set.
-    pub khalti: Option<Khalti>,
-    /// eSewa's status API, when eSewa is configured.
-    pub esewa: Option<EsewaStatusApi>,
-    pub list_counts: ListCounts,
-    pub upload_places: media::admission::UploadPlaces,
-    /// Wakes the trip sweep (expiry, completion, refunds) before its next tick.
-    pub trips: TripSweep,
-    /// The public catalogue's answers, kept until something they show changes.
-    pub catalogue: CatalogueCache,
-    /// Tourist Buddy's model, when one is configured.
-    pub assistant: Option<crate::assistant::model::Model>,
-}
-
-/// The caller's address: the socket peer, or, when the operator said a trusted proxy sits
-/// in front, the right-most `X-Forwarded-For` entry: the one that proxy appended. Entries
-/// to its left were written by the client and prove nothing.
-pub struct ClientIp(pub String);
-
-impl FromRequestParts<AppState> for ClientIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        if state.config.trust_proxy
-            && let Some(ip) = forwarded_by_our_proxy(&parts.headers)
-        {
-            return Ok(ClientIp(ip.to_string()));
-        }
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip().to_string());
-        Ok(ClientIp(peer.unwrap_or_else(|| "unknown".into())))
-    }
-}
-
-/// The last address of the last `X-Forwarded-For` header (a proxy appends to the last
-/// one, or adds its own line); none when it is not an address.
-fn forwarded_by_our_proxy(headers: &axum::http::HeaderMap) -> Option<std::net::IpAddr> {
-    let last_header = headers.get_all("x-forwarded-for").iter().next_back()?.to_str().ok()?;
-    last_header.rsplit(',').next()?.trim().parse().ok()
-}
 
 /// Every API route, with its OpenAPI description collected alongside.
 pub fn api() -> OpenApiRouter<AppState> {
@@ -104,9 +45,9 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(guides::directory::router())
                 .merge(reviews::routes::router())
                 .merge(destinations::routes::router())
-                .merge(favourites::router())
+                .merge(saved::router())
                 .merge(notifications::routes::router())
-                .merge(conversations::routes::router())
+                .merge(messages::routes::router())
                 .merge(bookings::routes::router())
                 .merge(bookings::availability::router())
                 .merge(payments::routes::router())
@@ -116,22 +57,28 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(blogs::routes::router())
                 .merge(tourists::routes::router())
                 .merge(sos::routes::router())
-                .merge(crate::assistant::routes::router())
+                .merge(crate::buddy::routes::router())
                 .merge(admin::routes::router())
-                .merge(ledger::routes::router())
-                .merge(ledger::payouts::router())
+                .merge(earnings::routes::router())
+                .merge(earnings::payouts::router())
                 .merge(currencies::routes::router())
                 .merge(moderation::reports::router())
                 .merge(moderation::routes::router())
                 .merge(media::routes::api_router()),
         )
         .merge(media::routes::public_router())
-        .merge(crate::sharing::router())
+        .merge(crate::pages::sharing::router())
         .merge(health::router())
         .merge(monitoring::router())
 }
 
-/// The whole application; `client` serves the built client (see `web::client`).
+/// The API's OpenAPI document, as the client's type generator reads it.
+pub fn openapi_document() -> String {
+    let (_, spec) = api().split_for_parts();
+    openapi::with_generic_errors(spec).to_pretty_json().unwrap_or_default()
+}
+
+/// The whole application; `client` serves the built client (see `pages::client`).
 pub fn router(state: AppState, client: Router) -> Router {
     let (api, spec) = api().split_for_parts();
     let x_request_id = HeaderName::from_static("x-request-id");
@@ -141,14 +88,14 @@ pub fn router(state: AppState, client: Router) -> Router {
     let dynamic = Router::new()
         .merge(api)
         .merge(openapi::docs(spec))
-        .nest("/api", Router::new().fallback(web::api_not_found))
+        .nest("/api", Router::new().fallback(pages::client::api_not_found))
         .layer(CompressionLayer::new())
         // Outside compression, so a kept answer is kept compressed (per Accept-Encoding).
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::catalogue::serve));
     let mut app = Router::new()
         .merge(dynamic)
         .fallback_service(client)
-        .layer(axum::middleware::from_fn_with_state(state.clone(), media::admission::admit))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::http::admission::admit))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(axum::middleware::from_fn_with_state(state.clone(), deadline::enforce))
@@ -264,8 +211,11 @@ impl Application {
             .as_ref()
             .map(|esewa| EsewaStatusApi::new(&esewa.status_url))
             .transpose()?;
-        let assistant =
-            config.assistant.as_ref().map(crate::assistant::model::Model::new).transpose()?;
+        let assistant = config
+            .assistant
+            .as_ref()
+            .map(crate::providers::language_model::LanguageModel::new)
+            .transpose()?;
         match &config.assistant {
             Some(model) => {
                 tracing::info!(url = %model.url, model = %model.model, "Tourist Buddy answers through a model")
@@ -299,7 +249,7 @@ impl Application {
             every: config.sweep_every,
             refund_retry: config.refund_retry,
         };
-        crate::email::outbox::Outbox::new(db.clone(), &config)?.start();
+        crate::outbox::Outbox::new(db.clone(), &config)?.start();
         let trips = TripSweep::default();
         let catalogue = CatalogueCache::default();
         catalogue.follow(notifications.subscribe());
@@ -312,14 +262,14 @@ impl Application {
             stripe,
             khalti,
             esewa,
-            list_counts: ListCounts::default(),
+            list_counts: Default::default(),
             upload_places: Default::default(),
             trips: trips.clone(),
             catalogue,
-            assistant,
+            buddy: assistant,
         };
-        // Pages put some API answers in their HTML (`web::first_paint`), asked of the API itself.
-        let client = web::client(
+        // Pages put some API answers in their HTML (`pages::first_paint`), asked of the API itself.
+        let client = pages::client::client(
             &state.config.web_dir,
             state.db.clone(),
             &state.config.public_url,
@@ -343,7 +293,7 @@ impl Application {
         self,
         stop: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        let sweep = self.trips.start(self.sweep);
+        let sweep = sweep::start(&self.trips, self.sweep);
         let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
         // Small answers go out at once instead of waiting for the client's delayed ACK.
         let listener = self.listener.tap_io(|tcp| {

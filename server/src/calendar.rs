@@ -26,3 +26,18 @@ pub fn long_date(text: &str) -> String {
 pub fn date_text(date: time::Date) -> String {
     date.format(format_description!("[year]-[month]-[day]")).unwrap_or_default()
 }
+
+/// "12 Dec 2026" for a `YYYY-MM-DD` date, for messages people read.
+pub fn readable_date(date: &str) -> String {
+    let format = time::macros::format_description!("[day padding:none] [month repr:short] [year]");
+    parse_date(date).and_then(|d| d.format(format).ok()).unwrap_or_else(|| date.to_owned())
+}
+
+/// "12 Dec 2026", or "12 Dec 2026 (3 days)" for a longer trip.
+pub fn trip_dates(first_day: &str, days: i64) -> String {
+    if days == 1 {
+        readable_date(first_day)
+    } else {
+        format!("{} ({days} days)", readable_date(first_day))
+    }
+}

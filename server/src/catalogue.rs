@@ -30,9 +30,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 
-use crate::app::AppState;
+use crate::db::Db;
 use crate::error::AppError;
-use crate::notifications::Announcement;
+use crate::hub::{Announcement, NotificationHub};
 
 /// The longest an answer is served, whatever happens meanwhile.
 pub const KEPT_FOR: Duration = Duration::from_secs(10);
@@ -180,18 +180,28 @@ fn key_for(
     Some(format!("{}?{}\n{language}\n{encoding}", uri.path(), parameters.join("&")))
 }
 
+/// What `serve` reaches of the application's state (`FromRef` in `http::state`).
+#[derive(Clone)]
+pub struct CatalogueState {
+    pub cache: CatalogueCache,
+    /// `YATRA_CATALOGUE_CACHE`: off, answers are never kept (writes still announce).
+    pub enabled: bool,
+    pub hub: NotificationHub,
+    pub db: Db,
+}
+
 /// Serves kept answers of the public catalogue, keeps new ones, and moves to a new
 /// generation after writes (see the module's notes).
-pub async fn serve(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let cache = &state.catalogue;
-    let Some(key) = key_of(&request).filter(|_| state.config.catalogue_cache) else {
+pub async fn serve(State(state): State<CatalogueState>, request: Request, next: Next) -> Response {
+    let cache = &state.cache;
+    let Some(key) = key_of(&request).filter(|_| state.enabled) else {
         let writes = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS)
             && !PRIVATE_WRITES.iter().any(|prefix| request.uri().path().starts_with(prefix));
         let response = next.run(request).await;
         // A refused request changed nothing; anything else may have, even a 500 after its commit.
         if writes && !response.status().is_client_error() {
             cache.move_on();
-            state.notifications.announce_all(&state.db, vec![Announcement::CatalogueChanged]).await;
+            state.hub.announce_all(&state.db, vec![Announcement::CatalogueChanged]).await;
         }
         return response;
     };

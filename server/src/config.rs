@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 
+use crate::db::redact_url;
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub addr: SocketAddr,
@@ -100,6 +102,9 @@ impl std::fmt::Debug for SmtpUrl {
         write!(f, "SmtpUrl({})", redact_url(&self.0))
     }
 }
+
+/// `YATRA_COMMISSION_PERCENT` when not set (and what the demo data is credited at).
+pub const DEFAULT_COMMISSION_PERCENT: i64 = 15;
 
 /// How card payments are taken, as logged at start-up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -288,7 +293,7 @@ impl Config {
 
         let smtp_url = get("YATRA_SMTP_URL").map(|url| url.trim().to_owned());
         if let Some(url) = &smtp_url {
-            crate::email::transport::check_smtp_url(url).map_err(|e| {
+            check_smtp_url(url).map_err(|e| {
                 anyhow::anyhow!("YATRA_SMTP_URL {:?} is not usable: {e}", redact_url(url))
             })?;
         }
@@ -346,7 +351,7 @@ impl Config {
             commission_percent: percent(
                 &get,
                 "YATRA_COMMISSION_PERCENT",
-                crate::ledger::DEFAULT_COMMISSION_PERCENT,
+                DEFAULT_COMMISSION_PERCENT,
             )?,
             earnings_hold: duration_from_lookup(&get, "YATRA_EARNINGS_HOLD", "3d")?,
             assistant,
@@ -618,14 +623,15 @@ fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     options.open(path)?.write_all(bytes)
 }
 
-/// The URL without its password, for error messages.
-pub fn redact_url(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme_end), Some(at)) if at > scheme_end => {
-            format!("{}://***{}", &url[..scheme_end], &url[at..])
-        }
-        _ => url.to_owned(),
+/// Checks a `YATRA_SMTP_URL` without connecting: `smtp://host:port` (plain, or STARTTLS
+/// with `?tls=required` / `?tls=opportunistic`), `smtps://user:pass@host:465` (TLS).
+fn check_smtp_url(url: &str) -> anyhow::Result<()> {
+    if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
+        anyhow::bail!("it must start with smtp:// or smtps://");
     }
+    lettre::AsyncSmtpTransport::<lettre::Tokio1Executor>::from_url(url)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -28,6 +28,16 @@ pub fn default_max_connections(url: &str) -> u32 {
     if url.starts_with("sqlite:") { 8 } else { 16 }
 }
 
+/// The URL without its password, for error messages.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            format!("{}://***{}", &url[..scheme_end], &url[at..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
 impl Db {
     /// A pool of the default size for `url` (commands and tests; the server sizes its own).
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
@@ -60,9 +70,7 @@ impl Db {
             }
             Backend::Postgres => options.connect(url).await,
         }
-        .with_context(|| {
-            format!("cannot open the database at {}", crate::config::redact_url(url))
-        })?;
+        .with_context(|| format!("cannot open the database at {}", redact_url(url)))?;
         Ok(Self { pool, backend })
     }
 

@@ -19,8 +19,8 @@ use futures_util::StreamExt;
 use tokio::sync::Notify;
 use tokio::time::Instant;
 
-use crate::app::AppState;
 use crate::error::AppError;
+use crate::http::AppState;
 
 /// The slowest average pace an upload may keep after its first `request_timeout`
 /// (8 kB/s: a poor mobile uplink; a 4 MB photo at that pace takes about 8 minutes).

@@ -24,8 +24,8 @@ pub fn start(db: Db) {
 
 pub async fn prune(db: &Db) -> Result<(), sqlx::Error> {
     let now = now_ms();
-    let counters = crate::rate_limit::prune(db, now).await?;
-    let tokens = crate::auth::tokens::prune(db, now).await?;
+    let counters = crate::http::rate_limit::prune(db, now).await?;
+    let tokens = crate::http::tokens::prune(db, now).await?;
     if counters + tokens > 0 {
         tracing::info!(counters, tokens, "pruned old rate-limit counters and refresh tokens");
     }

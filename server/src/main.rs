@@ -2,10 +2,11 @@ use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 use yatra::app::Application;
 use yatra::auth::accounts::{self, NewAccount};
-use yatra::auth::domain::{Email, NewPassword, PersonName, Role};
+use yatra::auth::domain::{Email, NewPassword, PersonName};
 use yatra::config::Config;
 use yatra::db::Db;
-use yatra::media::MediaStore;
+use yatra::http::Role;
+use yatra::media_store::MediaStore;
 
 #[derive(Parser)]
 #[command(name = "yatra", about = "Yatra: find, book and pay local tour guides in Nepal")]
@@ -70,7 +71,7 @@ async fn main() {
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Command::Openapi => println!("{}", yatra::openapi::document()),
+        Command::Openapi => println!("{}", yatra::app::openapi_document()),
         Command::Serve => {
             let app = Application::build(Config::from_env()?).await?;
             tracing::info!(port = app.port(), "yatra is listening");

@@ -13,9 +13,9 @@ use axum::response::{IntoResponse, Response};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
 use crate::db::Db;
 use crate::error::{AppError, ErrorBody};
+use crate::http::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(render))

@@ -5,7 +5,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::app::AppState;
+use crate::http::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -37,12 +37,6 @@ pub fn base() -> utoipa::openapi::OpenApi {
 
 pub fn docs(spec: utoipa::openapi::OpenApi) -> Router<AppState> {
     SwaggerUi::new("/api/docs").url("/api/v1/openapi.json", with_generic_errors(spec)).into()
-}
-
-/// The document as the client's type generator reads it.
-pub fn document() -> String {
-    let (_, spec) = crate::app::api().split_for_parts();
-    with_generic_errors(spec).to_pretty_json().unwrap_or_default()
 }
 
 /// Adds the answers that come from extractors and middleware rather than from a handler,

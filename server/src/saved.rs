@@ -9,12 +9,12 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
-use crate::auth::session::Session;
 use crate::db::{Db, now_ms};
-use crate::destinations::routes::{self as destinations, Destination};
+use crate::destinations::store::{self as destinations, Destination};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
-use crate::guides::directory::{self, GuideCard};
+use crate::guides::cards::{self, GuideCard};
+use crate::http::AppState;
+use crate::http::session::Session;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -99,7 +99,7 @@ async fn saved_ids(db: &Db, kind: Kind, user_id: &str) -> AppResult<Vec<String>>
 }
 
 async fn saved_lists(db: &Db, user_id: &str) -> AppResult<Json<SavedResponse>> {
-    let guides = directory::cards_of(db, &saved_ids(db, Kind::Guide, user_id).await?).await?;
+    let guides = cards::cards_of(db, &saved_ids(db, Kind::Guide, user_id).await?).await?;
     let destinations =
         destinations::find_all(db, &saved_ids(db, Kind::Destination, user_id).await?).await?;
     Ok(Json(SavedResponse { status: "success", data: SavedLists { guides, destinations } }))

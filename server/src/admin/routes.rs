@@ -5,18 +5,18 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::routes::{MessageResponse, success};
-use crate::auth::session::Session;
 use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{Db, now_ms, to_rfc3339};
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 use crate::guides::profile::{Certification, certifications};
+use crate::http::AppState;
+use crate::http::session::Admin;
+use crate::http::{MessageResponse, success};
+use crate::hub::NotificationHub;
 use crate::media::upload::public_url;
 use crate::moderation::audit::{self, AuditAction};
-use crate::notifications::{self, NewNotification, NotificationHub};
+use crate::notifications::{self, NewNotification};
 use crate::profile::required_text;
 
 pub const REASON_MAX: usize = 500;
@@ -78,9 +78,8 @@ struct QueueRow {
     ))]
 async fn verification_queue(
     State(state): State<AppState>,
-    session: Session,
+    _: Admin,
 ) -> AppResult<Json<VerificationQueueResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let rows: Vec<QueueRow> = sqlx::query_as(
         "SELECT u.id, u.first_name, u.last_name, u.email, g.submitted_at, g.bio, g.nationality, pp.storage_key AS picture_key, \
            (SELECT COUNT(*) FROM bookings b WHERE b.guide_id = u.id AND b.cancelled_by = 'guide') AS guide_cancellations \
@@ -119,10 +118,9 @@ async fn verification_queue(
     ))]
 async fn verify_guide(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(guide_id): Path<String>,
 ) -> AppResult<Json<MessageResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     decide(&state.db, &state.notifications, &session.user_id, &guide_id, Decision::Approve).await?;
     Ok(success("Guide verified"))
 }
@@ -145,11 +143,10 @@ pub struct RejectRequest {
     ))]
 async fn reject_guide(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(guide_id): Path<String>,
     Json(body): Json<RejectRequest>,
 ) -> AppResult<Json<MessageResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let reason = required_text(body.reason.as_deref(), "Reason", REASON_MAX, true)
         .map_err(|_| AppError::validation("Please give a reason for the rejection"))?;
     decide(&state.db, &state.notifications, &session.user_id, &guide_id, Decision::Reject(reason))

@@ -2,9 +2,9 @@
 //! SHA-256 of a token is stored, like refresh tokens; the token itself exists only in
 //! the email.
 
-use super::tokens::{hash_refresh_token, new_refresh_token};
 use crate::db::{Db, new_id, now_ms};
 use crate::error::{AppError, AppResult};
+use crate::http::tokens::{hash_refresh_token, new_refresh_token};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {

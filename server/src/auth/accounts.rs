@@ -1,10 +1,11 @@
 //! Creating accounts: one path for sign-up, `create-admin` and the demo seed.
 
-use super::domain::{Email, NewPassword, PersonName, Role};
+use super::domain::{Email, NewPassword, PersonName};
 use super::password;
 use crate::db::{Db, is_unique_violation, new_id, now_ms};
 use crate::email;
 use crate::error::{AppError, AppResult};
+use crate::http::Role;
 use crate::i18n::Lang;
 
 pub struct NewAccount {
@@ -124,4 +125,22 @@ pub async fn find_id_by_email(db: &Db, email: &Email) -> AppResult<Option<String
 
 fn email_conflict() -> AppError {
     AppError::Conflict("An account with this email already exists".into())
+}
+
+/// 403 unless the account's email is verified (booking needs a reachable traveller).
+pub async fn require_verified_email(db: &Db, user_id: &str) -> AppResult<()> {
+    let found: Option<(Option<i64>,)> =
+        sqlx::query_as("SELECT email_verified_at FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(&db.pool)
+            .await?;
+    match found {
+        Some((Some(_),)) => Ok(()),
+        Some((None,)) => {
+            Err(AppError::Forbidden("Please verify your email address before booking".into()))
+        }
+        None => {
+            Err(AppError::Unauthorized("Your session has expired. Please sign in again.".into()))
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! Account values parsed from requests: a handler only ever holds valid ones.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::error::AppError;
@@ -9,44 +9,6 @@ pub const NAME_MAX: usize = 50;
 pub const EMAIL_MAX: usize = 254;
 pub const PASSWORD_MIN: usize = 8;
 pub const PASSWORD_MAX: usize = 128;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    Tourist,
-    Guide,
-    Admin,
-}
-
-impl Role {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Tourist => "tourist",
-            Role::Guide => "guide",
-            Role::Admin => "admin",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "tourist" => Some(Role::Tourist),
-            "guide" => Some(Role::Guide),
-            "admin" => Some(Role::Admin),
-            _ => None,
-        }
-    }
-
-    /// The roles a person may choose for themselves at sign-up (exactly as the document
-    /// spells them: anything else is refused, not guessed at).
-    pub fn parse_self_chosen(text: Option<&str>) -> Result<Self, AppError> {
-        match text {
-            None => Ok(Role::Tourist),
-            Some("tourist") => Ok(Role::Tourist),
-            Some("guide") => Ok(Role::Guide),
-            Some(_) => Err(AppError::validation("Role must be tourist or guide")),
-        }
-    }
-}
 
 /// The roles a person can hold by their own choice, as the document lists them (the
 /// requests carry text so that a wrong one gets our message, not serde's).
@@ -153,6 +115,7 @@ impl NewPassword {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::http::Role;
 
     #[test]
     fn emails_that_people_mistype_are_refused() {

@@ -7,11 +7,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::routes::session_expired;
-use super::session::Session;
-use crate::app::AppState;
 use crate::db::now_ms;
 use crate::error::{AppError, AppResult, ErrorBody, Json};
+use crate::http::AppState;
+use crate::http::session::Session;
+use crate::http::session::session_expired;
 use crate::i18n::Lang;
 
 pub fn router() -> OpenApiRouter<AppState> {

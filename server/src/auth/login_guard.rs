@@ -4,9 +4,9 @@
 //! earlier; a correct password gives its count back. The counts live in the database, so
 //! the limits hold across every replica.
 
-use crate::app::AppState;
 use crate::error::AppError;
-use crate::rate_limit::{
+use crate::http::AppState;
+use crate::http::rate_limit::{
     self, Hit, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
     LOGIN_FAILURES_PER_ADDRESS,
 };

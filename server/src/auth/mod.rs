@@ -9,5 +9,3 @@ pub mod login_guard;
 pub mod password;
 pub mod recovery;
 pub mod routes;
-pub mod session;
-pub mod tokens;

@@ -9,13 +9,13 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::account_tokens::{self, Purpose};
 use super::domain::{Email, NewPassword};
 use super::password;
-use super::routes::{MessageResponse, success};
-use super::session::Session;
-use crate::app::{AppState, ClientIp};
-use crate::db::{Db, now_ms};
+use crate::db::now_ms;
 use crate::email::{self, Recipient, Template};
 use crate::error::{AppError, AppResult, ErrorBody, Json};
-use crate::rate_limit::{self, Limit, PerCaller};
+use crate::http::rate_limit::{self, Limit, PerCaller};
+use crate::http::session::Session;
+use crate::http::{AppState, ClientIp};
+use crate::http::{MessageResponse, success};
 
 const RECOVERY_WINDOW_MS: i64 = 15 * 60 * 1000;
 /// Reset emails one address may be sent (whoever asks), and reset requests one client
@@ -47,24 +47,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(resend_verification))
         .routes(routes!(change_password))
         .routes(routes!(logout_all))
-}
-
-/// 403 unless the account's email is verified (booking needs a reachable traveller).
-pub async fn require_verified_email(db: &Db, user_id: &str) -> AppResult<()> {
-    let found: Option<(Option<i64>,)> =
-        sqlx::query_as("SELECT email_verified_at FROM users WHERE id = $1")
-            .bind(user_id)
-            .fetch_optional(&db.pool)
-            .await?;
-    match found {
-        Some((Some(_),)) => Ok(()),
-        Some((None,)) => {
-            Err(AppError::Forbidden("Please verify your email address before booking".into()))
-        }
-        None => {
-            Err(AppError::Unauthorized("Your session has expired. Please sign in again.".into()))
-        }
-    }
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -7,15 +7,17 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::accounts::{self, NewAccount};
-use super::domain::{Email, NewPassword, PersonName, Role, SelfChosenRole};
-use super::session::{Session, role_label};
-use super::tokens::{SESSION_DAYS, hash_refresh_token, new_refresh_token};
+use super::domain::{Email, NewPassword, PersonName, SelfChosenRole};
 use super::{login_guard, password};
-use crate::app::{AppState, ClientIp};
 use crate::db::{Db, new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
+use crate::http::rate_limit;
+use crate::http::session::session_expired;
+use crate::http::session::{Session, role_label};
+use crate::http::tokens::{SESSION_DAYS, hash_refresh_token, new_refresh_token};
+use crate::http::{AppState, ClientIp};
+use crate::http::{MessageResponse, Role, success};
 use crate::i18n::Lang;
-use crate::rate_limit;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -48,17 +50,6 @@ pub struct SignupRequest {
     /// Left out: `tourist`.
     #[schema(value_type = Option<SelfChosenRole>, example = "tourist")]
     role: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct MessageResponse {
-    #[schema(example = "success")]
-    status: &'static str,
-    message: String,
-}
-
-pub fn success(message: &str) -> Json<MessageResponse> {
-    Json(MessageResponse { status: "success", message: message.to_owned() })
 }
 
 /// Create a tourist or guide account. Its emails are written in the language
@@ -158,7 +149,7 @@ async fn login(
         return Err(AppError::Unauthorized("Invalid email or password".into()));
     };
     login_guard::succeeded(&state, attempt).await?;
-    crate::moderation::suspension::refuse_sign_in(&state.db, &user_id).await?;
+    crate::http::suspension::refuse_sign_in(&state.db, &user_id).await?;
 
     let role = Role::parse(&role)
         .ok_or_else(|| anyhow::anyhow!("user {user_id} has unknown role {role}"))?;
@@ -203,10 +194,6 @@ pub struct RefreshRequest {
     refresh_token: Option<String>,
 }
 
-pub(super) fn session_expired() -> AppError {
-    AppError::Unauthorized("Your session has expired. Please sign in again.".into())
-}
-
 /// Exchange a refresh token for a new access token and a new refresh token. Each refresh
 /// token works once; presenting a used one revokes its whole family (it was stolen).
 #[utoipa::path(post, path = "/auth/refresh", tag = "accounts", request_body = RefreshRequest,
@@ -225,7 +212,7 @@ async fn refresh(
     .await?;
     let (token_id, family_id, user_id, expires_at, used_at, revoked_at) =
         found.ok_or_else(session_expired)?;
-    crate::moderation::suspension::refuse_session(&state.db, &user_id).await?;
+    crate::http::suspension::refuse_session(&state.db, &user_id).await?;
     let now = now_ms();
     if revoked_at.is_some() || expires_at <= now {
         return Err(session_expired());

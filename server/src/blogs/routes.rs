@@ -8,16 +8,16 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::domain::{BODY_MAX, BlogInput};
 use super::view::{self, Blog, FeedCursor, FeedQuery};
-use crate::app::{AppState, ClientIp};
-use crate::auth::routes::{MessageResponse, success};
-use crate::auth::session::{MaybeSession, Session};
 use crate::db::{Db, new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path, Query};
-use crate::media::MediaStore;
+use crate::http::rate_limit;
+use crate::http::session::{MaybeSession, Session};
+use crate::http::{AppState, ClientIp};
+use crate::http::{MessageResponse, success};
 use crate::media::processing::{self, Processed, Variants};
 use crate::media::upload::{self, ImageForm, MediaKind};
+use crate::media_store::MediaStore;
 use crate::paging::{invalid_cursor, page_and_limit, total_pages};
-use crate::rate_limit;
 use crate::text_search::{Query as SearchQuery, normalize};
 
 /// The body may be 20000 characters of up to 4 bytes, plus the other fields.

@@ -9,12 +9,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
 use crate::calendar::{date_text, parse_date, today_in_nepal};
 use crate::db::{Db, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
+use crate::http::AppState;
+use crate::http::session::Guide;
 
 /// The longest range read, and the most days a guide can block at once.
 pub const RANGE_MAX_DAYS: i64 = 366;
@@ -172,9 +171,8 @@ async fn blocked_from_today(db: &Db, guide_id: &str) -> AppResult<BlockedDaysRes
     ))]
 async fn blocked_days(
     State(state): State<AppState>,
-    session: Session,
+    Guide(session): Guide,
 ) -> AppResult<Json<BlockedDaysResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     Ok(Json(blocked_from_today(&state.db, &session.user_id).await?))
 }
 
@@ -190,10 +188,9 @@ async fn blocked_days(
     ))]
 async fn replace_blocked_days(
     State(state): State<AppState>,
-    session: Session,
+    Guide(session): Guide,
     Json(body): Json<BlockedDaysRequest>,
 ) -> AppResult<Json<BlockedDaysResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     let given = body.blocked_dates;
     if given.len() as i64 > RANGE_MAX_DAYS {
         return Err(AppError::validation("You can block at most 366 days"));

@@ -392,7 +392,7 @@ pub async fn approve(
             Err(e) if is_unique_violation(&e) => {
                 return Err(refused(format!(
                     "You already have an approved trip on {}. Reject this request, or keep the other trip.",
-                    crate::bookings::routes::readable_date(day)
+                    crate::calendar::readable_date(day)
                 )));
             }
             Err(e) => return Err(e.into()),

@@ -9,6 +9,7 @@
 pub mod availability;
 pub mod domain;
 pub mod lifecycle;
+pub mod notify;
 pub mod routes;
-pub mod sweep;
+
 pub mod view;

@@ -7,16 +7,18 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::domain::{BookingRequest, NewBooking};
-use super::lifecycle::{self, Actor, BookingStatus, PaymentStatus, TripState};
-use super::view::{self, Booking, Side, dollars};
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
-use crate::calendar::{date_text, parse_date, today_in_nepal};
+use super::lifecycle::{self, Actor, BookingStatus, PaymentStatus};
+use super::notify::notify_both;
+use super::view::{self, Booking, Side};
+use crate::calendar::{date_text, readable_date, today_in_nepal, trip_dates};
 use crate::db::{Db, is_unique_violation, new_id, now_ms};
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 use crate::guides::profile::{GuideStatus, VerificationState};
+use crate::http::AppState;
+use crate::http::Role;
+use crate::http::session::{Admin, Guide, Session, Tourist};
+use crate::money::{dollars, money};
 use crate::monitoring;
 use crate::notifications::{self, NewNotification};
 
@@ -53,21 +55,6 @@ pub struct BookingsResponse {
 
 fn booking_not_found() -> AppError {
     AppError::NotFound("Booking not found".into())
-}
-
-/// "12 Dec 2026" for a `YYYY-MM-DD` date, for messages people read.
-pub fn readable_date(date: &str) -> String {
-    let format = time::macros::format_description!("[day padding:none] [month repr:short] [year]");
-    parse_date(date).and_then(|d| d.format(format).ok()).unwrap_or_else(|| date.to_owned())
-}
-
-/// "12 Dec 2026", or "12 Dec 2026 (3 days)" for a longer trip.
-pub fn trip_dates(first_day: &str, days: i64) -> String {
-    if days == 1 {
-        readable_date(first_day)
-    } else {
-        format!("{} ({days} days)", readable_date(first_day))
-    }
 }
 
 pub fn millis(duration: std::time::Duration) -> i64 {
@@ -128,13 +115,13 @@ async fn booking_by_key(db: &Db, tourist_id: &str, key: &str) -> AppResult<Optio
 async fn request_booking(
     State(state): State<AppState>,
     session: Session,
-    crate::app::ClientIp(ip): crate::app::ClientIp,
+    crate::http::ClientIp(ip): crate::http::ClientIp,
     headers: HeaderMap,
     Json(body): Json<BookingRequest>,
 ) -> AppResult<(StatusCode, Json<BookingResponse>)> {
-    crate::rate_limit::count(
+    crate::http::rate_limit::count(
         &state,
-        &crate::rate_limit::BOOKING_REQUESTS,
+        &crate::http::rate_limit::BOOKING_REQUESTS,
         Some(&session.user_id),
         &ip,
     )
@@ -142,7 +129,7 @@ async fn request_booking(
     if session.require_stored_role(&state.db, Role::Tourist).await.is_err() {
         return Err(AppError::Forbidden("Only travellers can book a guide".into()));
     }
-    crate::auth::recovery::require_verified_email(&state.db, &session.user_id).await?;
+    crate::auth::accounts::require_verified_email(&state.db, &session.user_id).await?;
     let key = idempotency_key(&headers)?;
     let booking = NewBooking::try_from(body)?;
     let answered = |status, booking| {
@@ -279,9 +266,8 @@ async fn request_booking(
     responses((status = 200, body = BookingsResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn tourist_bookings(
     State(state): State<AppState>,
-    session: Session,
+    Tourist(session): Tourist,
 ) -> AppResult<Json<BookingsResponse>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     let data = view::list(&state.db, Side::Tourist, &session.user_id, LIST_MAX).await?;
     Ok(Json(BookingsResponse { status: "success", data }))
 }
@@ -316,9 +302,8 @@ async fn booking_details(
     responses((status = 200, body = BookingsResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn guide_bookings(
     State(state): State<AppState>,
-    session: Session,
+    Guide(session): Guide,
 ) -> AppResult<Json<BookingsResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     let data = view::list(&state.db, Side::Guide, &session.user_id, LIST_MAX).await?;
     Ok(Json(BookingsResponse { status: "success", data }))
 }
@@ -345,10 +330,9 @@ pub struct DecisionRequest {
     ))]
 async fn decide_booking(
     State(state): State<AppState>,
-    session: Session,
+    Guide(session): Guide,
     Json(body): Json<DecisionRequest>,
 ) -> AppResult<Json<BookingResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     let (approving, message, kind) = match body.action.as_deref().map(str::trim) {
         Some("approve") => (true, "Booking approved successfully", "booking_approved"),
         Some("reject") => (false, "Booking rejected successfully", "booking_rejected"),
@@ -548,41 +532,6 @@ async fn cancel_booking(
     Ok(Json(BookingResponse { status: "success", message: "Booking cancelled".into(), data }))
 }
 
-/// "$540.00".
-pub fn money(cents: i64) -> String {
-    format!("${:.2}", cents as f64 / 100.0)
-}
-
-/// The same event told to the traveller and to the guide, in `tx`.
-pub async fn notify_both(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    booking: &Booking,
-    kind: &str,
-    tourist_message: String,
-    guide_message: String,
-    now: TripState,
-) -> AppResult<()> {
-    for (user_id, tourist_message, guide_message) in [
-        (&booking.tourist.id, tourist_message, String::new()),
-        (&booking.guide.id, String::new(), guide_message),
-    ] {
-        notifications::store(
-            tx,
-            NewNotification {
-                user_id,
-                kind,
-                booking_id: Some(&booking.id),
-                guide_message,
-                tourist_message,
-                status: now.booking.as_str(),
-                payment_status: now.payment.as_str(),
-            },
-        )
-        .await?;
-    }
-    Ok(())
-}
-
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GuideDashboard {
@@ -625,9 +574,8 @@ pub struct GuideDashboardResponse {
     responses((status = 200, body = GuideDashboardResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn guide_dashboard(
     State(state): State<AppState>,
-    session: Session,
+    Guide(session): Guide,
 ) -> AppResult<Json<GuideDashboardResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     let today = date_text(today_in_nepal());
     let bookings = view::list(&state.db, Side::Guide, &session.user_id, LIST_MAX).await?;
     // Sums are cast: PostgreSQL sums BIGINT as NUMERIC, which the Any driver cannot read.
@@ -706,9 +654,8 @@ struct CancellationRow {
     ))]
 async fn guide_cancellations(
     State(state): State<AppState>,
-    session: Session,
+    _: Admin,
 ) -> AppResult<Json<GuideCancellationsResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let rows: Vec<CancellationRow> = sqlx::query_as(
         "SELECT u.id, u.first_name, u.last_name, u.email, c.cancellations FROM users u \
          JOIN (SELECT guide_id, COUNT(*) AS cancellations FROM bookings WHERE cancelled_by = 'guide' GROUP BY guide_id) c \

@@ -7,6 +7,7 @@ use super::lifecycle::{self, Actor, BookingStatus, PaymentStatus};
 use crate::db::{Db, Sql, to_rfc3339};
 use crate::error::AppResult;
 use crate::media::upload::public_url;
+use crate::money::dollars;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -150,10 +151,6 @@ const SELECT: &str = "SELECT b.id, b.selected_date, b.selected_time, b.group_siz
     LEFT JOIN tourist_details td ON td.user_id = b.tourist_id LEFT JOIN media tp ON tp.id = td.profile_picture_id \
     LEFT JOIN guide_details gd ON gd.user_id = b.guide_id LEFT JOIN media gp ON gp.id = gd.profile_picture_id \
     LEFT JOIN payments p ON p.booking_id = b.id AND p.status = 'paid'";
-
-pub fn dollars(cents: i64) -> f64 {
-    cents as f64 / 100.0
-}
 
 impl From<BookingRow> for Booking {
     fn from(row: BookingRow) -> Self {

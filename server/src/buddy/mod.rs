@@ -16,9 +16,9 @@ pub mod tools;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::app::AppState;
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 use crate::profile::required_text;
 use embedded::{Intent, understand};
 use tools::Card;
@@ -117,8 +117,8 @@ pub struct Answer {
 /// The answer to the conversation's question: from the model when one is configured and
 /// answers in time, else the embedded one.
 pub async fn answer(state: &AppState, conversation: &Conversation) -> AppResult<Answer> {
-    if let Some(model) = &state.assistant {
-        match model.answer(&state.db, conversation).await {
+    if let Some(model) = &state.buddy {
+        match model::answer(model, &state.db, conversation).await {
             Ok(answer) => return Ok(answer),
             Err(error) => {
                 tracing::warn!(error = %error, "the assistant model failed; answering with the embedded Buddy")

@@ -1,16 +1,13 @@
-//! A model behind an OpenAI-compatible chat completions endpoint (a hosted API or a
-//! self-hosted server such as llama.cpp, vLLM or Ollama). It is offered Yatra's tools
+//! Tourist Buddy through a language model (`providers::language_model`). It is offered Yatra's tools
 //! (function calling), told to answer only from what they return, and given a few rounds
 //! of tool calls; the cards are the tools' own, never the model's.
-
-use std::time::Duration;
 
 use serde_json::{Value, json};
 
 use super::tools::{self, Card};
 use super::{Answer, Conversation, Speaker};
-use crate::config::AssistantConfig;
 use crate::db::Db;
+use crate::providers::language_model::{LanguageModel, ModelError};
 
 /// Tool-call rounds before the model must have answered.
 const ROUNDS_MAX: usize = 4;
@@ -25,129 +22,81 @@ searching Yatra. In an emergency: call the Police on 100, the Tourist Police on 
 on a trip booked through Yatra, press SOS at the top of the page (it alerts the guide and the traveller's emergency contact); \
 with altitude sickness, go down at once. Answer in the traveller's language (English or Nepali), briefly, in plain text.";
 
-#[derive(Debug, thiserror::Error)]
-pub enum ModelError {
-    #[error("the model did not answer within {0:?}")]
-    Timeout(Duration),
-    #[error("the model could not be reached: {0}")]
-    Http(#[from] reqwest::Error),
-    #[error("the model answered {0}")]
-    Status(reqwest::StatusCode),
-    #[error("the model's answer was not understood: {0}")]
-    Malformed(&'static str),
-    #[error("the model kept calling tools without answering")]
-    TooManyRounds,
-    #[error("a tool failed: {0}")]
-    Tool(#[from] crate::error::AppError),
+/// The model's answer, within the configured time (all rounds together).
+pub async fn answer(
+    model: &LanguageModel,
+    db: &Db,
+    conversation: &Conversation,
+) -> Result<Answer, ModelError> {
+    tokio::time::timeout(model.timeout(), converse(model, db, conversation))
+        .await
+        .unwrap_or(Err(ModelError::Timeout(model.timeout())))
 }
 
-/// The configured model and the HTTP client that reaches it.
-#[derive(Clone)]
-pub struct Model {
-    http: reqwest::Client,
-    config: AssistantConfig,
-}
-
-impl Model {
-    pub fn new(config: &AssistantConfig) -> anyhow::Result<Self> {
-        let http = reqwest::Client::builder()
-            .timeout(config.timeout)
-            .connect_timeout(config.timeout.min(Duration::from_secs(5)))
-            .build()?;
-        Ok(Self { http, config: config.clone() })
-    }
-
-    /// The model's answer, within the configured time (all rounds together).
-    pub async fn answer(&self, db: &Db, conversation: &Conversation) -> Result<Answer, ModelError> {
-        tokio::time::timeout(self.config.timeout, self.converse(db, conversation))
-            .await
-            .unwrap_or(Err(ModelError::Timeout(self.config.timeout)))
-    }
-
-    async fn converse(&self, db: &Db, conversation: &Conversation) -> Result<Answer, ModelError> {
-        let mut messages = vec![json!({"role": "system", "content": SYSTEM_PROMPT})];
-        messages.extend(conversation.messages().iter().map(|m| {
-            let role = match m.role {
-                Speaker::User => "user",
-                Speaker::Assistant => "assistant",
-            };
-            json!({"role": role, "content": m.content})
-        }));
-        let mut cards: Vec<Card> = Vec::new();
-        for _ in 0..ROUNDS_MAX {
-            let message = self.complete(&messages).await?;
-            let calls = message
-                .get("tool_calls")
-                .and_then(Value::as_array)
-                .filter(|c| !c.is_empty())
-                .cloned();
-            let Some(calls) = calls else {
-                let reply = message
-                    .get("content")
-                    .and_then(Value::as_str)
-                    .map(str::trim)
-                    .filter(|c| !c.is_empty());
-                let reply = reply.ok_or(ModelError::Malformed("no content and no tool call"))?;
-                cards.truncate(CARDS_MAX);
-                return Ok(Answer { reply: reply.to_owned(), cards, search_url: None });
-            };
-            messages.push(json!({"role": "assistant", "content": message.get("content").cloned().unwrap_or(Value::Null), "tool_calls": calls}));
-            for call in &calls {
-                let id = call
-                    .get("id")
-                    .and_then(Value::as_str)
-                    .ok_or(ModelError::Malformed("a tool call without an id"))?;
-                let function = call
-                    .get("function")
-                    .ok_or(ModelError::Malformed("a tool call without a function"))?;
-                let name = function
-                    .get("name")
-                    .and_then(Value::as_str)
-                    .ok_or(ModelError::Malformed("a tool call without a name"))?;
-                // Arguments come as JSON text; unreadable ones are the model's mistake, told back to it.
-                let arguments: Value = function
-                    .get("arguments")
-                    .and_then(Value::as_str)
-                    .map(|text| serde_json::from_str(text).unwrap_or(Value::Null))
-                    .unwrap_or_else(|| json!({}));
-                let result = if arguments.is_object() {
-                    tools::run(db, name, &arguments).await?
-                } else {
-                    tools::ToolResult {
-                        content: json!({"error": "arguments must be a JSON object"}),
-                        cards: Vec::new(),
-                    }
-                };
-                for card in result.cards {
-                    if !cards.iter().any(|c| c.id == card.id && c.kind == card.kind) {
-                        cards.push(card);
-                    }
+async fn converse(
+    model: &LanguageModel,
+    db: &Db,
+    conversation: &Conversation,
+) -> Result<Answer, ModelError> {
+    let mut messages = vec![json!({"role": "system", "content": SYSTEM_PROMPT})];
+    messages.extend(conversation.messages().iter().map(|m| {
+        let role = match m.role {
+            Speaker::User => "user",
+            Speaker::Assistant => "assistant",
+        };
+        json!({"role": role, "content": m.content})
+    }));
+    let mut cards: Vec<Card> = Vec::new();
+    for _ in 0..ROUNDS_MAX {
+        let message = model.complete(&messages, tools::definitions()).await?;
+        let calls =
+            message.get("tool_calls").and_then(Value::as_array).filter(|c| !c.is_empty()).cloned();
+        let Some(calls) = calls else {
+            let reply = message
+                .get("content")
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|c| !c.is_empty());
+            let reply = reply.ok_or(ModelError::Malformed("no content and no tool call"))?;
+            cards.truncate(CARDS_MAX);
+            return Ok(Answer { reply: reply.to_owned(), cards, search_url: None });
+        };
+        messages.push(json!({"role": "assistant", "content": message.get("content").cloned().unwrap_or(Value::Null), "tool_calls": calls}));
+        for call in &calls {
+            let id = call
+                .get("id")
+                .and_then(Value::as_str)
+                .ok_or(ModelError::Malformed("a tool call without an id"))?;
+            let function = call
+                .get("function")
+                .ok_or(ModelError::Malformed("a tool call without a function"))?;
+            let name = function
+                .get("name")
+                .and_then(Value::as_str)
+                .ok_or(ModelError::Malformed("a tool call without a name"))?;
+            // Arguments come as JSON text; unreadable ones are the model's mistake, told back to it.
+            let arguments: Value = function
+                .get("arguments")
+                .and_then(Value::as_str)
+                .map(|text| serde_json::from_str(text).unwrap_or(Value::Null))
+                .unwrap_or_else(|| json!({}));
+            let result = if arguments.is_object() {
+                tools::run(db, name, &arguments).await?
+            } else {
+                tools::ToolResult {
+                    content: json!({"error": "arguments must be a JSON object"}),
+                    cards: Vec::new(),
                 }
-                messages.push(json!({"role": "tool", "tool_call_id": id, "content": result.content.to_string()}));
+            };
+            for card in result.cards {
+                if !cards.iter().any(|c| c.id == card.id && c.kind == card.kind) {
+                    cards.push(card);
+                }
             }
+            messages.push(
+                json!({"role": "tool", "tool_call_id": id, "content": result.content.to_string()}),
+            );
         }
-        Err(ModelError::TooManyRounds)
     }
-
-    /// One chat completion; the first choice's message.
-    async fn complete(&self, messages: &[Value]) -> Result<Value, ModelError> {
-        let body = json!({
-            "model": self.config.model,
-            "messages": messages,
-            "tools": tools::definitions(),
-            "tool_choice": "auto",
-            "temperature": 0.2,
-        });
-        let mut request = self.http.post(&self.config.url).json(&body);
-        if let Some(key) = &self.config.key {
-            request = request.bearer_auth(String::from_utf8_lossy(&key.0));
-        }
-        let response = request.send().await?;
-        if !response.status().is_success() {
-            return Err(ModelError::Status(response.status()));
-        }
-        let mut body: Value = response.json().await?;
-        let message = body.pointer_mut("/choices/0/message").map(Value::take);
-        message.filter(Value::is_object).ok_or(ModelError::Malformed("no choices[0].message"))
-    }
+    Err(ModelError::TooManyRounds)
 }

@@ -6,8 +6,8 @@ use time::Date;
 use super::embedded::{GuideQuestion, Topic, nepali_place};
 use super::tools::Destination;
 use crate::destinations::trek::{Difficulty, Permit, PermitPer, TrekFacts};
+use crate::guides::cards::GuideCard;
 use crate::guides::categories::Category;
-use crate::guides::directory::GuideCard;
 use crate::i18n::Lang;
 
 /// Nepal's emergency numbers, as the client's emergency panel lists them

@@ -13,10 +13,10 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{Answer, ChatRequest, Conversation};
-use crate::app::{AppState, ClientIp};
-use crate::auth::session::MaybeSession;
 use crate::error::{AppResult, ErrorBody, Json};
-use crate::rate_limit;
+use crate::http::rate_limit;
+use crate::http::session::MaybeSession;
+use crate::http::{AppState, ClientIp};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(chat))

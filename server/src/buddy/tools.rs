@@ -12,7 +12,7 @@ use crate::blogs::view::{FeedQuery, feed};
 use crate::db::Db;
 use crate::destinations::trek::TrekFacts;
 use crate::error::{AppError, AppResult};
-use crate::guides::directory::GuideCard;
+use crate::guides::cards::GuideCard;
 use crate::guides::finder::{GuideFilters, GuideSort, find_guides};
 use crate::text_search::Query as SearchQuery;
 

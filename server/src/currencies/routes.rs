@@ -8,11 +8,10 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::rates::{self, RatePerUsd};
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
 use crate::db::{Db, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult, ErrorBody, Json};
+use crate::http::AppState;
+use crate::http::session::Admin;
 use crate::moderation::audit::{self, AuditAction};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -125,10 +124,9 @@ pub struct RateChanges {
     ))]
 async fn update_rates(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Json(body): Json<UpdateRatesRequest>,
 ) -> AppResult<Json<CurrenciesResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let changes = parse_changes(body.rates)?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;

@@ -3,4 +3,5 @@
 
 pub mod domain;
 pub mod routes;
+pub mod store;
 pub mod trek;

@@ -7,19 +7,18 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::domain::DestinationInput;
+use super::store::{Destination, DestinationRow, SELECT, find};
 use super::trek::{TrekFacts, TrekFactsRequest};
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::routes::{MessageResponse, success};
-use crate::auth::session::Session;
-use crate::db::{Db, Sql, is_unique_violation, new_id, now_ms, to_rfc3339};
+use crate::db::{Db, Sql, is_unique_violation, new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path, Query};
-use crate::media::MediaStore;
+use crate::http::AppState;
+use crate::http::session::Admin;
+use crate::http::{MessageResponse, success};
 use crate::media::processing::{self, Processed, Variants};
-use crate::media::upload::{self, ImageForm, ImageVariants, MediaKind, image_variants, public_url};
+use crate::media::upload::{self, ImageForm, MediaKind};
+use crate::media_store::MediaStore;
 use crate::moderation::audit::{self, AuditAction};
 use crate::paging::{page_and_limit, total_pages};
-use crate::profile::Location;
 use crate::text_search::{Query as SearchQuery, normalize};
 
 /// Text fields of the form; the description is the longest at 5000 characters.
@@ -34,113 +33,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_trek_facts))
         .layer(DefaultBodyLimit::max(upload::SINGLE_IMAGE_BODY_LIMIT));
     public.merge(admin)
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Destination {
-    #[serde(rename = "_id")]
-    id: String,
-    name: String,
-    /// Public URL of the photo.
-    #[schema(required = true)]
-    image: Option<String>,
-    /// A smaller copy (at most 480 px) for cards.
-    #[schema(required = true)]
-    image_thumb: Option<String>,
-    /// WebP copies and size of the photo, for `<img srcset width height>`.
-    #[schema(required = true)]
-    image_variants: Option<ImageVariants>,
-    /// 0 to 5.
-    rating: f64,
-    /// Where it is, e.g. "Pokhara, Gandaki Province".
-    location: String,
-    description: String,
-    /// How many reviews the rating is from.
-    reviews: i64,
-    popular: bool,
-    /// The point on the map, to find guides nearby.
-    #[schema(required = true)]
-    coordinates: Option<Location>,
-    /// RFC 3339.
-    created_at: String,
-    /// Trek facts and permits (issue 15); null or empty where an admin has given none.
-    #[serde(flatten)]
-    trek: TrekFacts,
-}
-
-#[derive(sqlx::FromRow)]
-struct DestinationRow {
-    id: String,
-    name: String,
-    location: String,
-    description: String,
-    rating: f64,
-    review_count: i64,
-    popular: i64,
-    longitude: Option<f64>,
-    latitude: Option<f64>,
-    created_at: i64,
-    image_key: Option<String>,
-    image_thumb_key: Option<String>,
-    image_width: Option<i64>,
-    image_height: Option<i64>,
-    image_webp: Option<String>,
-    trek: Option<String>,
-}
-
-// `popular` is read as 0 or 1: the Any driver cannot decode SQLite's booleans.
-const SELECT: &str = "SELECT d.id, d.name, d.location, d.description, d.rating, d.review_count, \
-    CAST(CASE WHEN d.popular THEN 1 ELSE 0 END AS BIGINT) AS popular, d.longitude, \
-    d.latitude, d.created_at, m.storage_key AS image_key, m.thumb_key AS image_thumb_key, \
-    m.width AS image_width, m.height AS image_height, m.webp_widths AS image_webp, d.trek \
-    FROM destinations d LEFT JOIN media m ON m.id = d.image_id";
-
-impl From<DestinationRow> for Destination {
-    fn from(row: DestinationRow) -> Self {
-        Self {
-            id: row.id,
-            name: row.name,
-            image: row.image_key.as_deref().map(public_url),
-            image_thumb: row.image_thumb_key.as_deref().map(public_url),
-            image_variants: image_variants(
-                row.image_key.as_deref(),
-                row.image_width,
-                row.image_height,
-                row.image_webp.as_deref(),
-            ),
-            rating: row.rating,
-            location: row.location,
-            description: row.description,
-            reviews: row.review_count,
-            popular: row.popular == 1,
-            coordinates: Location::from_columns(row.longitude, row.latitude),
-            created_at: to_rfc3339(row.created_at),
-            trek: TrekFacts::from_column(row.trek.as_deref()),
-        }
-    }
-}
-
-async fn find(db: &Db, id: &str) -> AppResult<Option<Destination>> {
-    let row: Option<DestinationRow> =
-        sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE d.id = $1")))
-            .bind(id)
-            .fetch_optional(&db.pool)
-            .await?;
-    Ok(row.map(Destination::from))
-}
-
-/// These destinations, in this order (those since deleted are left out).
-pub async fn find_all(db: &Db, ids: &[String]) -> AppResult<Vec<Destination>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut sql = Sql::new(&format!("{SELECT} WHERE d.id IN ("));
-    let params: Vec<String> = ids.iter().map(|id| sql.param(id.as_str())).collect();
-    sql.push(&format!("{})", params.join(", ")));
-    let mut rows: Vec<DestinationRow> = sql.query_as().fetch_all(&db.pool).await?;
-    rows.sort_by_key(|row| ids.iter().position(|id| *id == row.id));
-    Ok(rows.into_iter().map(Destination::from).collect())
 }
 
 fn not_found() -> AppError {
@@ -290,10 +182,9 @@ fn name_taken(error: sqlx::Error) -> AppError {
     ))]
 async fn create_destination(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Multipart(multipart): Multipart,
 ) -> AppResult<(StatusCode, Json<DestinationSaved>)> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let form = ImageForm::read(multipart, "image", FORM_TEXT_MAX).await?;
     let input = DestinationInput::parse(&form)?;
     let image = form
@@ -403,11 +294,10 @@ fn search_text(input: &DestinationInput) -> String {
     ))]
 async fn update_destination(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(id): Path<String>,
     Multipart(multipart): Multipart,
 ) -> AppResult<Json<DestinationSaved>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let old_image: Option<(Option<String>,)> =
         sqlx::query_as("SELECT image_id FROM destinations WHERE id = $1")
             .bind(&id)
@@ -497,11 +387,10 @@ async fn update(
     ))]
 async fn update_trek_facts(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(id): Path<String>,
     Json(body): Json<TrekFactsRequest>,
 ) -> AppResult<Json<DestinationSaved>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let facts = TrekFacts::parse(body)?;
     let mut tx = state.db.begin_write().await?;
     let updated = sqlx::query("UPDATE destinations SET trek = $1, updated_at = $2 WHERE id = $3")
@@ -544,10 +433,9 @@ pub async fn fill_trek_facts(db: &Db, name: &str, facts: &TrekFacts) -> AppResul
     ))]
 async fn delete_destination(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(id): Path<String>,
 ) -> AppResult<Json<MessageResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let mut tx = state.db.begin_write().await?;
     let deleted: Option<(Option<String>,)> =
         sqlx::query_as("DELETE FROM destinations WHERE id = $1 RETURNING image_id")

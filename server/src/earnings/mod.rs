@@ -18,9 +18,6 @@ use crate::bookings::lifecycle::trip_end_ms;
 use crate::db::new_id;
 use crate::error::AppResult;
 
-/// `YATRA_COMMISSION_PERCENT` when not set (and what the demo data is credited at).
-pub const DEFAULT_COMMISSION_PERCENT: i64 = 15;
-
 /// Kinds of entry, as stored.
 pub const EARNING: &str = "earning";
 pub const COMMISSION: &str = "commission";

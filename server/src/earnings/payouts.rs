@@ -16,14 +16,13 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::routes::{PayoutDetails, find_payout_details};
 use super::{Balance, PAYOUT, balance, balances};
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
-use crate::bookings::routes::money;
-use crate::bookings::view::dollars;
 use crate::db::{Backend, new_id, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult, ErrorBody, Json};
+use crate::http::AppState;
+use crate::http::session::Admin;
 use crate::moderation::audit::{self, AuditAction};
+use crate::money::dollars;
+use crate::money::money;
 use crate::notifications::{self, NewNotification};
 use crate::profile::optional_text;
 
@@ -106,8 +105,7 @@ async fn owed_guides(state: &AppState) -> AppResult<Vec<OwedGuide>> {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not an admin account"),
     ))]
-async fn owed(State(state): State<AppState>, session: Session) -> AppResult<Json<OwedResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
+async fn owed(State(state): State<AppState>, _: Admin) -> AppResult<Json<OwedResponse>> {
     Ok(Json(OwedResponse { status: "success", data: owed_guides(&state).await? }))
 }
 
@@ -130,8 +128,7 @@ fn cell(text: &str) -> String {
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not an admin account"),
     ))]
-async fn owed_csv(State(state): State<AppState>, session: Session) -> AppResult<Response> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
+async fn owed_csv(State(state): State<AppState>, _: Admin) -> AppResult<Response> {
     let mut csv =
         String::from("guide_id,name,email,method,account_name,bank_name,account_number,amount\r\n");
     for guide in owed_guides(&state).await? {
@@ -241,10 +238,9 @@ fn payout_cents(value: Option<&Value>) -> AppResult<i64> {
     ))]
 async fn record_payout(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Json(request): Json<PayoutRequest>,
 ) -> AppResult<(axum::http::StatusCode, Json<PayoutResponse>)> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let guide_id = optional_text(request.guide_id.as_deref(), "Guide", 100, false)?
         .ok_or_else(|| AppError::validation("Guide is required"))?;
     let cents = payout_cents(request.amount.as_ref())?;

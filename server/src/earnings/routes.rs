@@ -7,12 +7,11 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{Balance, EARNING, PAYOUT, balance};
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
-use crate::bookings::view::dollars;
 use crate::db::{Db, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult, ErrorBody, Json};
+use crate::http::AppState;
+use crate::http::session::Guide;
+use crate::money::dollars;
 use crate::profile::optional_text;
 
 /// The newest entries the earnings page lists.
@@ -101,9 +100,8 @@ struct EntryRow {
     ))]
 async fn earnings(
     State(state): State<AppState>,
-    session: Session,
+    Guide(session): Guide,
 ) -> AppResult<Json<GuideEarningsResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     let mut conn = state.db.pool.acquire().await?;
     let Balance { pending, available, paid_out } =
         balance(&mut conn, &session.user_id, now_ms(), state.config.earnings_hold).await?;
@@ -266,9 +264,8 @@ pub async fn find_payout_details(db: &Db, guide_id: &str) -> AppResult<Option<Pa
     ))]
 async fn payout_details(
     State(state): State<AppState>,
-    session: Session,
+    Guide(session): Guide,
 ) -> AppResult<Json<PayoutDetailsResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     Ok(Json(PayoutDetailsResponse {
         status: "success",
         data: find_payout_details(&state.db, &session.user_id).await?,
@@ -287,10 +284,9 @@ async fn payout_details(
     ))]
 async fn update_payout_details(
     State(state): State<AppState>,
-    session: Session,
+    Guide(session): Guide,
     Json(request): Json<PayoutDetailsRequest>,
 ) -> AppResult<Json<PayoutDetailsResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     let details = PayoutDetails::parse(&request)?;
     let updated = sqlx::query(
         "UPDATE guide_details SET payout_method = $1, payout_account_name = $2, payout_bank_name = $3, payout_account_number = $4 \

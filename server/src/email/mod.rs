@@ -1,14 +1,9 @@
 //! Email: a durable outbox. `queue` writes the email as a row inside the transaction of
-//! the change it announces (a rolled-back change sends nothing); the worker in `outbox`
-//! delivers due rows with retries, through SMTP or into the outbox folder.
+//! the change it announces (a rolled-back change sends nothing); the worker in
+//! `crate::outbox` renders and delivers due rows with retries, through SMTP or into the outbox folder.
 
-pub mod outbox;
-pub mod templates;
-pub mod transport;
-
+use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
-
-pub use templates::Template;
 
 use crate::db::{new_id, now_ms};
 use crate::error::AppResult;
@@ -53,4 +48,65 @@ pub async fn queue(conn: &mut AnyConnection, email: Email) -> AppResult<()> {
     .execute(&mut *conn)
     .await?;
     Ok(())
+}
+
+/// Every email Yatra sends, with what each needs to be written.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(tag = "template", content = "data", rename_all = "snake_case")]
+pub enum Template {
+    /// Sign-up (or "Resend email"): a link to `/verify-email?token=...`.
+    VerifyEmail {},
+    /// Forgot password: a link to `/reset-password?token=...` (sent to an address; nothing
+    /// is sent when no account has it).
+    PasswordReset {},
+    /// To the guide: a traveller asked for a day.
+    BookingRequested { booking_id: String },
+    /// To the traveller.
+    BookingApproved { booking_id: String },
+    /// To the traveller.
+    BookingRejected { booking_id: String },
+    /// To the traveller: the trip is paid and confirmed.
+    PaymentReceivedTraveller { booking_id: String },
+    /// To the guide: the traveller paid.
+    PaymentReceivedGuide { booking_id: String },
+    /// To the traveller and to the guide (`to_guide`): a request went unanswered, or an
+    /// approved trip unpaid (`was_approved`), until its time ran out.
+    BookingExpired { booking_id: String, to_guide: bool, was_approved: bool },
+    /// To the traveller and to the guide (`to_guide`): who cancelled (`by_guide`), their
+    /// reason (may be empty), and the refund (0 when there is none; `was_paid` tells "no
+    /// refund" from "nothing was paid").
+    BookingCancelled {
+        booking_id: String,
+        to_guide: bool,
+        by_guide: bool,
+        reason: String,
+        refund_cents: i64,
+        was_paid: bool,
+    },
+    /// To the traveller and to the guide (`to_guide`): the money went back to the traveller.
+    BookingRefunded { booking_id: String, to_guide: bool, amount_cents: i64 },
+    /// To a member of a conversation: a message from the other side has waited unread.
+    UnreadMessages { conversation_id: String },
+    /// To the guide: an admin verified the profile.
+    GuideVerified {},
+    /// To the guide: an admin turned the submission down, saying why.
+    GuideVerificationRejected { reason: String },
+    /// To the guide: the verified licence ends within 30 days (`expires_on`, YYYY-MM-DD).
+    LicenceExpiring { expires_on: String },
+    /// To the guide: the verified licence has ended, so the profile left the public lists.
+    LicenceExpired { expires_on: String },
+    /// To the guide of a trip running now: the traveller sent an SOS.
+    SosToGuide { alert_id: String },
+    /// To a traveller's emergency contact, who has no account (`Recipient::Outside`).
+    SosToContact { alert_id: String, contact_name: String },
+}
+
+impl Template {
+    /// The name stored in the outbox's `template` column.
+    pub fn name(&self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v["template"].as_str().map(str::to_owned))
+            .unwrap_or_default()
+    }
 }

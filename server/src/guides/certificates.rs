@@ -8,13 +8,12 @@ use utoipa::ToSchema;
 
 use super::domain::{CERTIFICATES_MAX, Certificate, CertificateRequest, fill_every_field};
 use super::profile;
-use super::routes::{GuideUpdateResponse, updated};
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
+use super::profile::{GuideUpdateResponse, updated};
 use crate::calendar::date_text;
 use crate::db::{new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart};
+use crate::http::AppState;
+use crate::http::session::Guide;
 use crate::media::forms::CertificatesUpload;
 use crate::media::processing::{self, MAX_IMAGE_BYTES, Variants};
 use crate::media::upload::{self, MediaKind, multipart_error};
@@ -39,10 +38,9 @@ const LIST_TEXT_MAX: usize = 64 * 1024;
     ))]
 pub async fn submit_certificates(
     State(state): State<AppState>,
-    session: Session,
+    Guide(session): Guide,
     Multipart(mut form): Multipart,
 ) -> AppResult<(StatusCode, Json<GuideUpdateResponse>)> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     let mut list: Option<String> = None;
     let mut files: Vec<Vec<u8>> = Vec::new();
     while let Some(field) = form.next_field().await.map_err(multipart_error)? {
@@ -195,10 +193,9 @@ pub struct CertificateUpdateRequest {
     ))]
 pub async fn update_certificate(
     State(state): State<AppState>,
-    session: Session,
+    Guide(session): Guide,
     Json(body): Json<CertificateUpdateRequest>,
 ) -> AppResult<Json<GuideUpdateResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     let not_found = || AppError::NotFound("Certificate not found".into());
     let id = body.certification_id.filter(|id| !id.trim().is_empty()).ok_or_else(not_found)?;
     let certificate = Certificate::try_from(body.certificate)?;

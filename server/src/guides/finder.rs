@@ -5,11 +5,11 @@
 //! Every order ends with the guide's id, so it is total: the same filters page the same way
 //! however often they are asked, and no guide is repeated or skipped between pages.
 
+use super::cards::{GuideCard, cards};
 use super::categories::Category;
-use super::directory::{GuideCard, cards};
-use super::list_counts::ListCounts;
 use crate::db::{Backend, Db, Sql};
 use crate::error::{AppError, AppResult};
+use crate::http::state::ListCounts;
 use crate::paging::page_and_limit;
 use crate::profile::Location;
 use crate::text_search::{Query as SearchQuery, normalize};
@@ -245,7 +245,9 @@ pub(super) async fn search(
         && filters.available_on.is_none()
         && filters.near.is_none();
     let total = match counts {
-        Some(counts) if narrowed_by_category_alone => counts.count(db, filters.category).await?,
+        Some(counts) if narrowed_by_category_alone => {
+            super::list_counts::count(counts, db, filters.category).await?
+        }
         _ => {
             let mut count = sql.clone();
             count.prepend("SELECT COUNT(*)");

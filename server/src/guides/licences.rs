@@ -17,7 +17,8 @@ use crate::calendar::{date_text, long_date};
 use crate::db::{Db, now_ms};
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
-use crate::notifications::{self, Announcement, NewNotification, NotificationHub};
+use crate::hub::{Announcement, NotificationHub};
+use crate::notifications::{self, NewNotification};
 
 /// How long before the last valid day the guide is reminded.
 pub const REMIND_DAYS_BEFORE: i64 = 30;

@@ -3,44 +3,31 @@
 //! a hint (pages follow `nextCursor`), so a few seconds' staleness is harmless and nothing
 //! that matters lives here.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::db::{Db, Sql};
 use crate::error::AppResult;
+use crate::http::state::ListCounts;
 
 use super::categories::Category;
 
 const FRESH_FOR: Duration = Duration::from_secs(10);
 
-#[derive(Clone, Debug, Default)]
-pub struct ListCounts {
-    counted: Arc<Mutex<HashMap<Option<&'static str>, (Instant, i64)>>>,
-}
-
-impl ListCounts {
-    /// Verified guides in `category` (all of them for `None`).
-    pub async fn count(&self, db: &Db, category: Option<Category>) -> AppResult<i64> {
-        let key = category.map(Category::as_str);
-        if let Some((at, total)) =
-            self.counted.lock().ok().and_then(|counted| counted.get(&key).copied())
-            && at.elapsed() < FRESH_FOR
-        {
-            return Ok(total);
-        }
-        let mut sql = match category {
-            Some(_) => Sql::new("SELECT COUNT(*) FROM guide_categories WHERE category = "),
-            None => Sql::new("SELECT COUNT(*) FROM guide_search"),
-        };
-        if let Some(category) = category {
-            let param = sql.param(category.as_str());
-            sql.push(&param);
-        }
-        let (total,): (i64,) = sql.query_as().fetch_one(&db.pool).await?;
-        if let Ok(mut counted) = self.counted.lock() {
-            counted.insert(key, (Instant::now(), total));
-        }
-        Ok(total)
+/// Verified guides in `category` (all of them for `None`).
+pub async fn count(counts: &ListCounts, db: &Db, category: Option<Category>) -> AppResult<i64> {
+    let key = category.map(Category::as_str);
+    if let Some(total) = counts.get(&key, FRESH_FOR) {
+        return Ok(total);
     }
+    let mut sql = match category {
+        Some(_) => Sql::new("SELECT COUNT(*) FROM guide_categories WHERE category = "),
+        None => Sql::new("SELECT COUNT(*) FROM guide_search"),
+    };
+    if let Some(category) = category {
+        let param = sql.param(category.as_str());
+        sql.push(&param);
+    }
+    let (total,): (i64,) = sql.query_as().fetch_one(&db.pool).await?;
+    counts.put(key, total);
+    Ok(total)
 }

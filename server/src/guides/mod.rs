@@ -1,6 +1,7 @@
 //! Tour guides: the profile form, profile and cover images, and certificates for
 //! verification.
 
+pub mod cards;
 pub mod categories;
 pub mod certificates;
 pub mod directory;

@@ -336,3 +336,20 @@ pub async fn is_complete(db: &Db, guide_id: &str) -> AppResult<bool> {
     .await?;
     Ok(count > 0)
 }
+
+/// A guide's own profile after a change, with what changed.
+#[derive(Serialize, ToSchema)]
+pub struct GuideUpdateResponse {
+    #[schema(example = "success")]
+    pub status: &'static str,
+    pub message: String,
+    pub data: Guide,
+}
+
+pub fn updated(message: &str, guide: Guide) -> crate::error::Json<GuideUpdateResponse> {
+    crate::error::Json(GuideUpdateResponse {
+        status: "success",
+        message: message.to_owned(),
+        data: guide,
+    })
+}

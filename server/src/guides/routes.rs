@@ -8,10 +8,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::certificates;
 use super::domain::{GuideProfile, GuideProfileRequest};
 use super::profile::{self, Guide};
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
+use super::profile::{GuideUpdateResponse, updated};
 use crate::error::{AppResult, ErrorBody, Json, Multipart};
+use crate::http::AppState;
+use crate::http::session::{self};
 use crate::media::forms::{CoverImageUpload, ProfileImageUpload};
 use crate::media::{Slot, upload};
 
@@ -37,18 +37,6 @@ pub struct GuideResponse {
     pub data: Guide,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct GuideUpdateResponse {
-    #[schema(example = "success")]
-    pub status: &'static str,
-    pub message: String,
-    pub data: Guide,
-}
-
-pub fn updated(message: &str, guide: Guide) -> Json<GuideUpdateResponse> {
-    Json(GuideUpdateResponse { status: "success", message: message.to_owned(), data: guide })
-}
-
 /// The signed-in guide's profile.
 #[utoipa::path(operation_id = "guide_own_profile", get, path = "/guides/guide-profile", tag = "guides", security(("bearer" = [])),
     responses(
@@ -58,9 +46,8 @@ pub fn updated(message: &str, guide: Guide) -> Json<GuideUpdateResponse> {
     ))]
 async fn own_profile(
     State(state): State<AppState>,
-    session: Session,
+    session::Guide(session): session::Guide,
 ) -> AppResult<Json<GuideResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     Ok(Json(GuideResponse {
         status: "success",
         data: profile::get(&state.db, &session.user_id).await?,
@@ -77,10 +64,9 @@ async fn own_profile(
     ))]
 async fn update_profile(
     State(state): State<AppState>,
-    session: Session,
+    session::Guide(session): session::Guide,
     Json(body): Json<GuideProfileRequest>,
 ) -> AppResult<Json<GuideUpdateResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     let form = GuideProfile::try_from(body)?;
     profile::save(&state.db, &session.user_id, &form).await?;
     Ok(updated("Profile updated successfully!", profile::get(&state.db, &session.user_id).await?))
@@ -100,10 +86,9 @@ async fn update_profile(
     ))]
 async fn profile_image(
     State(state): State<AppState>,
-    session: Session,
+    session::Guide(session): session::Guide,
     Multipart(form): Multipart,
 ) -> AppResult<Json<GuideUpdateResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     let bytes = upload::single_image(form, &["profileImage"]).await?;
     upload::replace(&state.db, &state.media, &session.user_id, Slot::GuideProfilePicture, bytes)
         .await?;
@@ -122,10 +107,9 @@ async fn profile_image(
     ))]
 async fn cover_image(
     State(state): State<AppState>,
-    session: Session,
+    session::Guide(session): session::Guide,
     Multipart(form): Multipart,
 ) -> AppResult<Json<GuideUpdateResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     let bytes = upload::single_image(form, &["coverImage"]).await?;
     upload::replace(&state.db, &state.media, &session.user_id, Slot::GuideCover, bytes).await?;
     Ok(updated("Cover image updated", profile::get(&state.db, &session.user_id).await?))

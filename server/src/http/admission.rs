@@ -3,32 +3,18 @@
 //! upload places while its body is read and its image processed. When all places are
 //! taken the next upload is refused at once (429) instead of queueing bodies in memory.
 
-use std::sync::Arc;
-
 use axum::extract::{Request, State};
 use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use tokio::sync::Semaphore;
 
-use crate::app::{AppState, ClientIp};
+use super::client_ip::ClientIp;
+use super::rate_limit;
+use super::state::AppState;
 use crate::error::AppError;
-use crate::rate_limit;
 
-/// Uploads in progress at once on one server: each may buffer up to 8 MB of body.
-pub const CONCURRENT_UPLOADS: usize = 16;
 /// Seconds a refused upload is told to wait: places free as other uploads finish.
 const RETRY_AFTER_BUSY: u64 = 5;
-
-/// This server's upload places.
-#[derive(Clone)]
-pub struct UploadPlaces(Arc<Semaphore>);
-
-impl Default for UploadPlaces {
-    fn default() -> Self {
-        Self(Arc::new(Semaphore::new(CONCURRENT_UPLOADS)))
-    }
-}
 
 /// Middleware over the whole router; requests other than multipart pass untouched.
 pub async fn admit(

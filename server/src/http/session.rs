@@ -4,8 +4,8 @@ use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
-use super::domain::Role;
-use crate::app::AppState;
+use super::role::Role;
+use super::state::AppState;
 use crate::db::Db;
 use crate::error::AppError;
 
@@ -25,9 +25,7 @@ impl Session {
             .bind(&self.user_id)
             .fetch_optional(&db.pool)
             .await?;
-        stored.and_then(|(role,)| Role::parse(&role)).ok_or_else(|| {
-            AppError::Unauthorized("Your session has expired. Please sign in again.".into())
-        })
+        stored.and_then(|(role,)| Role::parse(&role)).ok_or_else(|| session_expired())
     }
 
     /// 403 unless the account has `role` in the database right now.
@@ -41,6 +39,11 @@ impl Session {
             )))
         }
     }
+}
+
+/// 401 for a token or refresh token that no longer opens a session: the client signs out.
+pub fn session_expired() -> AppError {
+    AppError::Unauthorized("Your session has expired. Please sign in again.".into())
 }
 
 pub fn role_label(role: Role) -> &'static str {
@@ -69,14 +72,10 @@ impl FromRequestParts<AppState> for Session {
             .map(str::trim)
             .filter(|t| !t.is_empty())
             .ok_or_else(|| AppError::Unauthorized("Please sign in to continue.".into()))?;
-        let claims = state.tokens.verify_access(token).ok_or_else(|| {
-            AppError::Unauthorized("Your session has expired. Please sign in again.".into())
-        })?;
-        let role = Role::parse(&claims.role).ok_or_else(|| {
-            AppError::Unauthorized("Your session has expired. Please sign in again.".into())
-        })?;
+        let claims = state.tokens.verify_access(token).ok_or_else(|| session_expired())?;
+        let role = Role::parse(&claims.role).ok_or_else(|| session_expired())?;
         // Checked on every request so a suspension cuts off tokens already handed out.
-        crate::moderation::suspension::refuse_session(&state.db, &claims.sub).await?;
+        super::suspension::refuse_session(&state.db, &claims.sub).await?;
         Ok(Session { user_id: claims.sub, role })
     }
 }
@@ -99,3 +98,28 @@ impl FromRequestParts<AppState> for MaybeSession {
         Session::from_request_parts(parts, state).await.map(|session| Self(Some(session)))
     }
 }
+
+/// Extractors that let only one kind of account in: the caller's session, once the
+/// database says the account has that role now (a token's role may be stale, and a role
+/// decides something serious); 403 otherwise. A handler names who may call it in its
+/// signature: `Admin(session): Admin`.
+macro_rules! only {
+    ($($name:ident => $role:expr),* $(,)?) => {$(
+        pub struct $name(pub Session);
+
+        impl FromRequestParts<AppState> for $name {
+            type Rejection = AppError;
+
+            async fn from_request_parts(
+                parts: &mut Parts,
+                state: &AppState,
+            ) -> Result<Self, Self::Rejection> {
+                let session = Session::from_request_parts(parts, state).await?;
+                session.require_stored_role(&state.db, $role).await?;
+                Ok(Self(session))
+            }
+        }
+    )*};
+}
+
+only!(Admin => Role::Admin, Guide => Role::Guide, Tourist => Role::Tourist);

@@ -4,7 +4,7 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::domain::Role;
+use super::role::Role;
 
 /// Minutes an access token lives; the client refreshes transparently after that.
 pub const ACCESS_TOKEN_MINUTES: i64 = 15;

@@ -72,7 +72,7 @@ pub static NOTICES: &[Entry] = entries! {
         "एडमिनले तपाईंको पोस्ट \"{title}\" लुकाउनुभयो: {reason}",
     "An admin hid your review: {reason}" =>
         "एडमिनले तपाईंको समीक्षा लुकाउनुभयो: {reason}",
-    // ledger::payouts
+    // earnings::payouts
     "Yatra sent you {amount} {how} (reference {reference})." =>
         "Yatraले तपाईंलाई {how} {amount} पठायो (सन्दर्भ नम्बर {reference})।",
     // guides::licences: the reminder and the expiry

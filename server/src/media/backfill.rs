@@ -4,9 +4,9 @@
 //! know of them).
 
 use super::processing;
-use super::store::MediaStore;
 use super::upload::{webp_key, webp_widths_text};
 use crate::db::Db;
+use crate::media_store::MediaStore;
 
 /// How many images got copies, and how many could not be read (left as they were).
 #[derive(Debug, Default)]

@@ -2,13 +2,11 @@
 //! media store (a local folder or an S3-compatible bucket), served publicly with long
 //! cache headers or privately to their owner and admins.
 
-pub mod admission;
 pub mod backfill;
 pub mod forms;
 pub mod processing;
 pub mod routes;
-pub mod store;
+
 pub mod upload;
 
-pub use store::MediaStore;
 pub use upload::{MediaKind, Slot};

@@ -7,10 +7,10 @@ use axum::response::{IntoResponse, Response};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::processing::OutputFormat;
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
 use crate::error::{AppError, AppResult, ErrorBody, Path};
+use crate::http::AppState;
+use crate::http::Role;
+use crate::http::session::Session;
 
 /// `/media/...` (public files) and `/api/v1/media/private/...`.
 pub fn public_router() -> OpenApiRouter<AppState> {

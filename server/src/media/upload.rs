@@ -7,9 +7,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::processing::{self, Processed, Variants};
-use super::store::MediaStore;
 use crate::db::{Db, new_id, now_ms};
 use crate::error::{AppError, AppResult};
+use crate::media_store::MediaStore;
 
 /// What an image is for; decides whether it is public.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

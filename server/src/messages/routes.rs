@@ -9,15 +9,15 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::store::{self, Conversation, Message, conversation_not_found};
 use super::text;
-use crate::app::{AppState, ClientIp};
-use crate::auth::domain::Role;
-use crate::auth::routes::{MessageResponse, success};
-use crate::auth::session::Session;
 use crate::db::now_ms;
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
-use crate::notifications::Announcement;
+use crate::http::Role;
+use crate::http::rate_limit;
+use crate::http::session::Session;
+use crate::http::{AppState, ClientIp};
+use crate::http::{MessageResponse, success};
+use crate::hub::Announcement;
 use crate::paging::invalid_cursor;
-use crate::rate_limit;
 
 /// Messages per page of a thread.
 const PAGE_SIZE: i64 = 30;

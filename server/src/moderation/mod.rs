@@ -5,4 +5,3 @@
 pub mod audit;
 pub mod reports;
 pub mod routes;
-pub mod suspension;

@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
-use crate::auth::session::Session;
 use crate::db::{Db, is_unique_violation, new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json};
+use crate::http::AppState;
+use crate::http::session::Session;
 use crate::profile::required_text;
 
 pub const REASON_MAX: usize = 500;

@@ -10,12 +10,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::audit::{self, AuditAction, AuditTarget};
 use super::reports::ReportTarget;
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::routes::{MessageResponse, success};
-use crate::auth::session::Session;
 use crate::db::{Db, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
+use crate::http::AppState;
+use crate::http::Role;
+use crate::http::session::Admin;
+use crate::http::{MessageResponse, success};
 use crate::notifications::{self, NewNotification};
 use crate::paging::{page_and_limit, total_pages};
 use crate::profile::{optional_text, required_text};
@@ -253,10 +253,9 @@ async fn describe(db: &Db, target: ReportTarget, id: &str) -> AppResult<Describe
     ))]
 async fn open_reports(
     State(state): State<AppState>,
-    session: Session,
+    _: Admin,
     Query(params): Query<PageParams>,
 ) -> AppResult<Json<ReportsResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let (page, limit) = page_and_limit(params.page, params.limit, 20)?;
     let rows: Vec<ReportRow> = sqlx::query_as(
         "SELECT r.id, r.target_type, r.target_id, r.reason, r.created_at, r.reporter_id, \
@@ -330,11 +329,10 @@ async fn resolve_reports(
     ))]
 async fn dismiss_report(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(id): Path<String>,
     Json(body): Json<OptionalReasonRequest>,
 ) -> AppResult<Json<MessageResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let reason = optional_reason(body.reason.as_deref())?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
@@ -408,11 +406,10 @@ async fn notify_hidden(conn: &mut AnyConnection, user_id: &str, message: String)
     ))]
 async fn hide_blog(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(id): Path<String>,
     Json(body): Json<ReasonRequest>,
 ) -> AppResult<Json<MessageResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let reason = required_reason(body.reason.as_deref())?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
@@ -452,11 +449,10 @@ async fn hide_blog(
     ))]
 async fn unhide_blog(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(id): Path<String>,
     Json(body): Json<OptionalReasonRequest>,
 ) -> AppResult<Json<MessageResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let reason = optional_reason(body.reason.as_deref())?;
     let mut tx = state.db.begin_write().await?;
     let shown =
@@ -491,11 +487,10 @@ async fn unhide_blog(
     ))]
 async fn hide_review(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(id): Path<String>,
     Json(body): Json<ReasonRequest>,
 ) -> AppResult<Json<MessageResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let reason = required_reason(body.reason.as_deref())?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
@@ -553,11 +548,10 @@ async fn count_review(
     ))]
 async fn unhide_review(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(id): Path<String>,
     Json(body): Json<OptionalReasonRequest>,
 ) -> AppResult<Json<MessageResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let reason = optional_reason(body.reason.as_deref())?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
@@ -598,11 +592,10 @@ async fn unhide_review(
     ))]
 async fn suspend_user(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(id): Path<String>,
     Json(body): Json<ReasonRequest>,
 ) -> AppResult<Json<MessageResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let reason = required_reason(body.reason.as_deref())?;
     if id == session.user_id {
         return Err(AppError::validation("You cannot suspend your own account"));
@@ -663,11 +656,10 @@ async fn suspend_user(
     ))]
 async fn unsuspend_user(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(id): Path<String>,
     Json(body): Json<OptionalReasonRequest>,
 ) -> AppResult<Json<MessageResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let reason = optional_reason(body.reason.as_deref())?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
@@ -724,9 +716,8 @@ pub struct SuspendedAccountsResponse {
     ))]
 async fn suspended_users(
     State(state): State<AppState>,
-    session: Session,
+    _: Admin,
 ) -> AppResult<Json<SuspendedAccountsResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let rows: Vec<(String, String, String, String, String, String, i64)> = sqlx::query_as(
         "SELECT id, first_name, last_name, email, role, suspension_reason, suspended_at FROM users \
          WHERE suspended_at IS NOT NULL ORDER BY suspended_at DESC, id DESC LIMIT 500",
@@ -791,10 +782,9 @@ pub struct AuditResponse {
     ))]
 async fn audit_log(
     State(state): State<AppState>,
-    session: Session,
+    _: Admin,
     Query(params): Query<PageParams>,
 ) -> AppResult<Json<AuditResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let (page, limit) = page_and_limit(params.page, params.limit, 20)?;
     let rows: Vec<(String, String, Option<String>, Option<String>, String, String, String, i64)> = sqlx::query_as(
         "SELECT a.id, a.actor_id, u.first_name, u.last_name, a.action, a.target_id, a.reason, a.created_at \

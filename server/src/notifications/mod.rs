@@ -2,9 +2,7 @@
 //! payment, a verification), read and marked read by their owner, and announced live to
 //! every server replica so an open page updates its unread count without reloading.
 
-pub mod hub;
 pub mod routes;
 pub mod store;
 
-pub use hub::{Announcement, NotificationHub};
 pub use store::{NewNotification, store};

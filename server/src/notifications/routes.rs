@@ -13,15 +13,15 @@ use tokio::sync::broadcast::error::RecvError;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::Announcement;
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::routes::{MessageResponse, success};
-use crate::auth::session::Session;
-use crate::conversations;
 use crate::db::{Db, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
+use crate::http::AppState;
+use crate::http::Role;
+use crate::http::session::Session;
+use crate::http::{MessageResponse, success};
+use crate::hub::Announcement;
 use crate::i18n::{self, Lang};
+use crate::messages;
 
 /// The newest this many are listed.
 const LIST_MAX: i64 = 100;
@@ -257,7 +257,7 @@ async fn live_unread_count(
     first
         .push_back(Outgoing::plain(unread_event(count_unread(&state.db, &session.user_id).await?)));
     first.push_back(Outgoing::plain(unread_messages_event(
-        conversations::store::unread_count(&state.db, &session.user_id).await?,
+        messages::store::unread_count(&state.db, &session.user_id).await?,
     )));
     let deadline = tokio::time::Instant::now() + STREAM_LIFETIME;
     let stream = futures_util::stream::unfold(
@@ -309,13 +309,9 @@ fn resume_position(last_event_id: &str) -> Option<i64> {
 
 /// The `message` events a stream resuming at `position` missed.
 async fn replay(db: &Db, user_id: &str, position: i64) -> AppResult<Vec<Outgoing>> {
-    let missed = conversations::store::live_messages_since(
-        db,
-        user_id,
-        position - REPLAY_SLACK_MS,
-        REPLAY_MAX,
-    )
-    .await?;
+    let missed =
+        messages::store::live_messages_since(db, user_id, position - REPLAY_SLACK_MS, REPLAY_MAX)
+            .await?;
     Ok(missed.into_iter().map(message_event).collect())
 }
 
@@ -332,7 +328,7 @@ impl Outgoing {
     }
 }
 
-fn message_event(live: conversations::store::LiveMessage) -> Outgoing {
+fn message_event(live: messages::store::LiveMessage) -> Outgoing {
     let data =
         serde_json::json!({ "conversationId": live.conversation_id, "message": live.message });
     Outgoing {
@@ -351,7 +347,7 @@ async fn events_for(
 ) -> AppResult<Vec<Outgoing>> {
     let unread_messages = async || {
         Ok::<_, AppError>(Outgoing::plain(unread_messages_event(
-            conversations::store::unread_count(db, user_id).await?,
+            messages::store::unread_count(db, user_id).await?,
         )))
     };
     Ok(match announcement {
@@ -363,7 +359,7 @@ async fn events_for(
         Some(Announcement::CatalogueChanged) => Vec::new(),
         Some(Announcement::Message { message_id, .. }) => {
             let mut events = Vec::new();
-            if let Some(live) = conversations::store::live_message(db, &message_id).await? {
+            if let Some(live) = messages::store::live_message(db, &message_id).await? {
                 events.push(message_event(live));
             }
             events.push(unread_messages().await?);

@@ -6,13 +6,15 @@
 //! cancellation then refunds it), or it was cancelled first and the payment is refunded.
 
 use crate::bookings::lifecycle;
-use crate::bookings::routes::{money, trip_dates};
-use crate::bookings::sweep::TripSweep;
+use crate::calendar::trip_dates;
 use crate::db::{Db, is_unique_violation, now_ms};
+use crate::earnings;
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
-use crate::ledger;
-use crate::notifications::{self, NewNotification, NotificationHub};
+use crate::http::state::TripSweep;
+use crate::hub::NotificationHub;
+use crate::money::money;
+use crate::notifications::{self, NewNotification};
 
 /// What confirming a session did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,7 +96,7 @@ pub async fn confirm_paid(
     }
     // Captured: the guide's share and the commission, whether the booking takes the money
     // or it goes back (then the refund reverses both).
-    ledger::credit_payment(
+    earnings::credit_payment(
         &mut tx,
         &payment.guide_id,
         &payment.booking_id,

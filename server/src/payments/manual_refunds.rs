@@ -11,14 +11,13 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::refunds::{self, NEVER};
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::routes::{MessageResponse, success};
-use crate::auth::session::Session;
-use crate::bookings::routes::trip_dates;
-use crate::bookings::view::dollars;
+use crate::calendar::trip_dates;
 use crate::db::to_rfc3339;
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
+use crate::http::AppState;
+use crate::http::session::Admin;
+use crate::http::{MessageResponse, success};
+use crate::money::dollars;
 use crate::profile::optional_text;
 
 const REFERENCE_MAX: usize = 100;
@@ -81,9 +80,8 @@ struct WaitingRow {
     ))]
 async fn waiting(
     State(state): State<AppState>,
-    session: Session,
+    _: Admin,
 ) -> AppResult<Json<RefundsByHandResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let rows: Vec<WaitingRow> = sqlx::query_as(
         "SELECT r.id, r.booking_id, r.provider, r.amount_cents, r.attempts, r.payment_id, p.payment_intent, \
            p.provider_session_id, p.amount_cents AS payment_cents, p.amount_minor, r.created_at, b.selected_date, b.days, \
@@ -135,11 +133,10 @@ pub struct RefundDoneRequest {
     ))]
 async fn record_done(
     State(state): State<AppState>,
-    session: Session,
+    Admin(session): Admin,
     Path(refund_id): Path<String>,
     Json(body): Json<RefundDoneRequest>,
 ) -> AppResult<Json<MessageResponse>> {
-    session.require_stored_role(&state.db, Role::Admin).await?;
     let reference = optional_text(body.reference.as_deref(), "Reference", REFERENCE_MAX, false)?
         .ok_or_else(|| AppError::validation("Reference is required: eSewa's id for the refund"))?;
     let Some(refund) = refunds::find(&state.db, &refund_id).await? else {

@@ -6,11 +6,10 @@
 //! event is delivered, a booking is paid once and both sides are told once.
 
 pub mod confirm;
-pub mod esewa;
-pub mod khalti;
+
 pub mod manual_refunds;
 pub mod methods;
 pub mod refunds;
 pub mod routes;
-pub mod stripe;
+
 pub mod wallets;

@@ -11,17 +11,19 @@
 
 use std::time::Duration;
 
-use super::khalti::Khalti;
-use super::stripe::Stripe;
 use crate::bookings::lifecycle::{self, PaymentStatus, TripState};
-use crate::bookings::routes::{money, notify_both, trip_dates};
+use crate::bookings::notify::notify_both;
 use crate::bookings::view;
+use crate::calendar::trip_dates;
 use crate::db::{Backend, Db, now_ms};
+use crate::earnings;
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
-use crate::ledger;
+use crate::hub::NotificationHub;
 use crate::moderation::audit::{self, AuditAction};
-use crate::notifications::NotificationHub;
+use crate::money::money;
+use crate::providers::khalti::Khalti;
+use crate::providers::stripe::Stripe;
 
 /// Refunds claimed per pass.
 const BATCH: i64 = 20;
@@ -272,7 +274,7 @@ pub(super) async fn finish(
     if done.rows_affected() == 0 {
         return Ok(false);
     }
-    ledger::reverse_refund(&mut tx, &refund.id, now).await?;
+    earnings::reverse_refund(&mut tx, &refund.id, now).await?;
     if let Some(admin) = by_admin {
         // Only eSewa's refunds are parked for a person today.
         let portal = if refund.provider == "esewa" { "eSewa" } else { refund.provider.as_str() };

@@ -9,17 +9,18 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::confirm::{Confirmation, confirm_paid};
-use super::esewa;
-use super::stripe::{CheckoutRequest, verify_signature};
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
 use crate::bookings::lifecycle;
-use crate::bookings::routes::trip_dates;
-use crate::bookings::view::{self, Booking, dollars};
+use crate::bookings::view::{self, Booking};
+use crate::calendar::trip_dates;
 use crate::config::PaymentMode;
 use crate::db::{Db, new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
+use crate::http::AppState;
+use crate::http::Role;
+use crate::http::session::Session;
+use crate::money::dollars;
+use crate::providers::esewa;
+use crate::providers::stripe::{CheckoutRequest, verify_signature};
 
 /// An open checkout is reused for this long (Stripe's sessions live 24 hours).
 const CHECKOUT_REUSE_MS: i64 = 23 * 60 * 60 * 1000;

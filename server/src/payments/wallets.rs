@@ -11,20 +11,20 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::confirm::{Confirmation, confirm_paid};
-use super::esewa::{self, EsewaForm};
-use super::khalti::{CustomerInfo, InitiateRequest};
 use super::routes::{
     PaymentRow, PaymentStatus, checkout_not_found, close_checkout, own_booking, payment_of,
     status_of,
 };
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
 use crate::bookings::lifecycle;
 use crate::bookings::view::Booking;
 use crate::config::WalletMode;
 use crate::db::{new_id, now_ms};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
+use crate::http::AppState;
+use crate::http::Role;
+use crate::http::session::Session;
+use crate::providers::esewa::{self, EsewaForm};
+use crate::providers::khalti::{CustomerInfo, InitiateRequest};
 
 pub const KHALTI_NOT_SET_UP: &str = "Khalti payments are not set up on this server";
 pub const ESEWA_NOT_SET_UP: &str = "eSewa payments are not set up on this server";

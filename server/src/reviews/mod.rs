@@ -2,4 +2,5 @@
 //! them, once per booking, so every review is from a real customer; the guide's average
 //! and count change in the same transaction as the review is stored.
 
+pub mod eligibility;
 pub mod routes;

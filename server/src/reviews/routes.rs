@@ -7,17 +7,18 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::{AppState, ClientIp};
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
+use super::eligibility::may_review;
 use crate::db::{Db, is_unique_violation, new_id, now_ms, to_rfc3339};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
-use crate::guides::directory::average;
+use crate::guides::cards::average;
 use crate::guides::index;
+use crate::http::Role;
+use crate::http::rate_limit;
+use crate::http::session::Session;
+use crate::http::{AppState, ClientIp};
 use crate::media::upload::public_url;
 use crate::paging::{page_and_limit, total_pages};
 use crate::profile::optional_text;
-use crate::rate_limit;
 
 pub const COMMENT_MAX: usize = 1000;
 
@@ -321,23 +322,6 @@ async fn can_review(
     rating_of(&state.db, &guide_id).await?.ok_or_else(guide_not_found)?;
     let can_review = may_review(&state.db, &session, &guide_id).await?;
     Ok(Json(CanReviewResponse { status: "success", data: ReviewEligibility { can_review } }))
-}
-
-/// Whether `session`'s account may review this guide now: a traveller with a completed
-/// trip with them that has no review yet.
-pub async fn may_review(db: &Db, session: &Session, guide_id: &str) -> AppResult<bool> {
-    if session.stored_role(db).await? != Role::Tourist {
-        return Ok(false);
-    }
-    let (waiting,): (i64,) = sqlx::query_as(
-        "SELECT COUNT(*) FROM bookings b WHERE b.tourist_id = $1 AND b.guide_id = $2 AND b.booking_status = 'completed' \
-           AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.booking_id = b.id)",
-    )
-    .bind(&session.user_id)
-    .bind(guide_id)
-    .fetch_one(&db.pool)
-    .await?;
-    Ok(waiting > 0)
 }
 
 /// Why this traveller cannot review this guide now: the clearest of the reasons.

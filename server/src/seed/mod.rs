@@ -15,17 +15,19 @@ use serde_json::json;
 use yatra_art::Scene;
 
 use crate::auth::accounts;
-use crate::auth::domain::{Email, PersonName, Role};
+use crate::auth::domain::{Email, PersonName};
 use crate::auth::password;
 use crate::blogs::domain::BlogInput;
 use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{Db, new_id, now_ms};
 use crate::destinations::domain::DestinationInput;
+use crate::earnings;
 use crate::guides::domain::{GuideProfile, GuideProfileRequest, IssueDate};
 use crate::guides::index;
-use crate::ledger;
+use crate::http::Role;
 use crate::media::processing::{OutputFormat, Processed, Variants, encode_with_thumbnail};
-use crate::media::{MediaKind, MediaStore, Slot, upload};
+use crate::media::{MediaKind, Slot, upload};
+use crate::media_store::MediaStore;
 use crate::profile::{Bio, ListOf, Location, Nationality, Tags};
 use crate::tourists::profile::{self as tourist_profile, Change};
 
@@ -631,13 +633,13 @@ impl Seeder<'_> {
             .execute(&mut *tx)
             .await?;
             // The demo guides' dashboards show real earnings, at the default commission.
-            ledger::credit_payment(
+            earnings::credit_payment(
                 &mut tx,
                 guide_id,
                 &id,
                 &payment_id,
                 rate * group_size,
-                ledger::DEFAULT_COMMISSION_PERCENT,
+                crate::config::DEFAULT_COMMISSION_PERCENT,
                 created_ms,
             )
             .await?;

@@ -4,14 +4,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{emergency_info, map_link};
-use crate::app::AppState;
 use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{new_id, now_ms};
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
+use crate::http::rate_limit::{Limit, PerCaller};
 use crate::notifications::{self, NewNotification};
 use crate::profile::{Location, optional_text};
-use crate::rate_limit::{Limit, PerCaller};
 
 pub const MESSAGE_MAX: usize = 500;
 const TEN_MINUTES: i64 = 10 * 60_000;

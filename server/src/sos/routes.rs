@@ -8,11 +8,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::alert::{self, NewAlert, SOS_ALERTS, SosRequest, SosSent, TRIP_NOW, trip_now_dates};
 use super::emergency_info::{self, EmergencyInfo, EmergencyInfoRequest};
-use crate::app::{AppState, ClientIp};
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
-use crate::rate_limit;
+use crate::http::rate_limit;
+use crate::http::session::{Guide, Tourist};
+use crate::http::{AppState, ClientIp};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -46,9 +45,8 @@ pub struct EmergencyInfoSaved {
     ))]
 async fn own_emergency_info(
     State(state): State<AppState>,
-    session: Session,
+    Tourist(session): Tourist,
 ) -> AppResult<Json<EmergencyInfoResponse>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     let mut conn = state.db.pool.acquire().await?;
     Ok(Json(EmergencyInfoResponse {
         status: "success",
@@ -65,10 +63,9 @@ async fn own_emergency_info(
     ))]
 async fn save_emergency_info(
     State(state): State<AppState>,
-    session: Session,
+    Tourist(session): Tourist,
     Json(body): Json<EmergencyInfoRequest>,
 ) -> AppResult<Json<EmergencyInfoSaved>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     let info = EmergencyInfo::parse(&body)?;
     emergency_info::save(&state.db, &session.user_id, &info).await?;
     Ok(Json(EmergencyInfoSaved {
@@ -105,10 +102,9 @@ pub struct TripEmergencyInfoResponse {
     ))]
 async fn trip_emergency_info(
     State(state): State<AppState>,
-    session: Session,
+    Guide(session): Guide,
     Path(booking_id): Path<String>,
 ) -> AppResult<Json<TripEmergencyInfoResponse>> {
-    session.require_stored_role(&state.db, Role::Guide).await?;
     let (tomorrow, today) = trip_now_dates();
     let found: Option<(String, String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT b.tourist_id, t.first_name || ' ' || t.last_name, CAST(CASE WHEN {TRIP_NOW} THEN 1 ELSE 0 END AS BIGINT) \
@@ -156,11 +152,10 @@ pub struct SosResponse {
     ))]
 async fn send_sos(
     State(state): State<AppState>,
-    session: Session,
+    Tourist(session): Tourist,
     ClientIp(ip): ClientIp,
     Json(body): Json<SosRequest>,
 ) -> AppResult<Json<SosResponse>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     let alert = NewAlert::parse(&body)?;
     rate_limit::count(&state, &SOS_ALERTS, Some(&session.user_id), &ip).await?;
     Ok(Json(SosResponse {

@@ -6,10 +6,9 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::profile::{self, Change, Tourist};
-use crate::app::AppState;
-use crate::auth::domain::Role;
-use crate::auth::session::Session;
 use crate::error::{AppResult, ErrorBody, Json, Multipart};
+use crate::http::AppState;
+use crate::http::session::{self, Session};
 use crate::media::forms::{CoverImageUpload, IdCardUpload, TouristProfileImageUpload};
 use crate::media::{Slot, upload};
 use crate::profile::{Bio, ListOf, Location, LocationRequest, Nationality, Tag, Tags};
@@ -72,9 +71,8 @@ async fn updated(
     ))]
 async fn own_profile(
     State(state): State<AppState>,
-    session: Session,
+    session::Tourist(session): session::Tourist,
 ) -> AppResult<Json<TouristResponse>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     Ok(Json(TouristResponse {
         status: "success",
         data: profile::get(&state.db, &session.user_id).await?,
@@ -103,10 +101,9 @@ pub struct TouristProfileRequest {
     ))]
 async fn update_profile(
     State(state): State<AppState>,
-    session: Session,
+    session::Tourist(session): session::Tourist,
     Json(body): Json<TouristProfileRequest>,
 ) -> AppResult<Json<TouristUpdateResponse>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     let profile = Change::Profile {
         bio: Bio::parse(body.bio.as_deref())?,
         nationality: Nationality::parse(body.nationality.as_deref())?,
@@ -133,10 +130,9 @@ pub struct BioRequest {
     responses((status = 200, body = TouristUpdateResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn update_bio(
     State(state): State<AppState>,
-    session: Session,
+    session::Tourist(session): session::Tourist,
     Json(body): Json<BioRequest>,
 ) -> AppResult<Json<TouristUpdateResponse>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     let bio = Bio::parse(body.bio.as_deref())?;
     change(&state, &session, Change::Bio(bio), "Bio updated").await
 }
@@ -152,10 +148,9 @@ pub struct NationalityRequest {
     responses((status = 200, body = TouristUpdateResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn update_nationality(
     State(state): State<AppState>,
-    session: Session,
+    session::Tourist(session): session::Tourist,
     Json(body): Json<NationalityRequest>,
 ) -> AppResult<Json<TouristUpdateResponse>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     let nationality = Nationality::parse(body.nationality.as_deref())?;
     change(&state, &session, Change::Nationality(nationality), "Nationality updated").await
 }
@@ -165,10 +160,9 @@ async fn update_nationality(
     responses((status = 200, body = TouristUpdateResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn update_location(
     State(state): State<AppState>,
-    session: Session,
+    session::Tourist(session): session::Tourist,
     Json(body): Json<LocationRequest>,
 ) -> AppResult<Json<TouristUpdateResponse>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     let location = Location::parse_required(body)?;
     change(&state, &session, Change::Location(location), "Location updated").await
 }
@@ -184,10 +178,9 @@ pub struct InterestsRequest {
     responses((status = 200, body = TouristUpdateResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn update_interests(
     State(state): State<AppState>,
-    session: Session,
+    session::Tourist(session): session::Tourist,
     Json(body): Json<InterestsRequest>,
 ) -> AppResult<Json<TouristUpdateResponse>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     let interests =
         Tags::parse_non_empty(body.interests.as_deref(), ListOf::Interests, INTEREST_REQUIRED)?;
     change(&state, &session, Change::Interests(interests), "Interests updated").await
@@ -205,10 +198,9 @@ async fn update_interests(
     ))]
 async fn profile_image(
     State(state): State<AppState>,
-    session: Session,
+    session::Tourist(session): session::Tourist,
     Multipart(form): Multipart,
 ) -> AppResult<Json<TouristUpdateResponse>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     let bytes = upload::single_image(form, &["profileImage", "profilePicture"]).await?;
     upload::replace(&state.db, &state.media, &session.user_id, Slot::TouristProfilePicture, bytes)
         .await?;
@@ -227,10 +219,9 @@ async fn profile_image(
     ))]
 async fn cover_image(
     State(state): State<AppState>,
-    session: Session,
+    session::Tourist(session): session::Tourist,
     Multipart(form): Multipart,
 ) -> AppResult<Json<TouristUpdateResponse>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     let bytes = upload::single_image(form, &["coverImage"]).await?;
     upload::replace(&state.db, &state.media, &session.user_id, Slot::TouristCover, bytes).await?;
     updated(&state, &session, "Cover image updated").await
@@ -249,10 +240,9 @@ async fn cover_image(
     ))]
 async fn id_card_image(
     State(state): State<AppState>,
-    session: Session,
+    session::Tourist(session): session::Tourist,
     Multipart(form): Multipart,
 ) -> AppResult<Json<TouristUpdateResponse>> {
-    session.require_stored_role(&state.db, Role::Tourist).await?;
     let bytes = upload::single_image(form, &["idCardImage"]).await?;
     upload::replace(&state.db, &state.media, &session.user_id, Slot::TouristIdCard, bytes).await?;
     updated(&state, &session, "ID card uploaded").await

@@ -13,9 +13,10 @@ use serde_json::{Value, json};
 use sqlx::{AssertSqlSafe, Connection, PgConnection};
 use yatra::app::Application;
 use yatra::auth::accounts::{self, NewAccount};
-use yatra::auth::domain::{Email, NewPassword, PersonName, Role};
+use yatra::auth::domain::{Email, NewPassword, PersonName};
 use yatra::config::Config;
 use yatra::db::Db;
+use yatra::http::Role;
 
 /// Signing secret of every test server, so tests can forge tokens.
 pub const JWT_SECRET: &str = "yatra-test-signing-secret-0123456789-abcdefghij";
@@ -540,7 +541,7 @@ impl TestDatabase {
                     panic!(
                         "YATRA_TEST_BACKEND=postgres but PostgreSQL at {} is unreachable: {e}. \
                          Start PostgreSQL or point YATRA_TEST_POSTGRES_URL at one.",
-                        yatra::config::redact_url(&admin_url)
+                        yatra::db::redact_url(&admin_url)
                     )
                 });
                 // The name is ours (a uuid), not user input.

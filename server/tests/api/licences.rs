@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use time::macros::date;
 use yatra::db::Db;
 use yatra::guides::licences::{self, LicenceSweep};
-use yatra::notifications::NotificationHub;
+use yatra::hub::NotificationHub;
 
 use crate::fixtures::{guide_profile, submitted_guide, verified_guide};
 use crate::guides::{CERTIFICATES, certificates_form};

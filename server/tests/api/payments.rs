@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
-use yatra::payments::stripe::sign;
+use yatra::providers::stripe::sign;
 
 use crate::fixtures::{approved_booking, days_from_today, decide, request_booking};
 use crate::helpers::{TestApp, TestUser, assert_error, now_secs, spawn_app, spawn_app_with};

@@ -9,11 +9,11 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
-use yatra::bookings::sweep::{self, SweepContext, Swept};
 use yatra::db::{Db, new_id, now_ms};
-use yatra::email::outbox::Outbox;
-use yatra::notifications::NotificationHub;
-use yatra::payments::stripe::Stripe;
+use yatra::hub::NotificationHub;
+use yatra::outbox::Outbox;
+use yatra::providers::stripe::Stripe;
+use yatra::sweep::{self, SweepContext, Swept};
 
 use crate::fixtures::{
     KATHMANDU, days_from_today, guide_profile, insert_booking, insert_verified_guide,

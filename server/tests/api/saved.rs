@@ -302,7 +302,7 @@ async fn a_full_list_refuses_one_more_but_saving_one_already_there_is_fine() {
     let me = user_id(&app, &traveller.token).await;
     let db = app.db().await;
     let mut first = String::new();
-    for n in 0..yatra::favourites::MAX_SAVED {
+    for n in 0..yatra::saved::MAX_SAVED {
         let id = new_id();
         sqlx::query("INSERT INTO destinations (id, name, location, description, created_at, updated_at) VALUES ($1, $2, 'Nepal', 'A place.', $3, $3)")
             .bind(&id)
@@ -347,7 +347,7 @@ async fn the_full_list_message_is_in_nepali_for_a_nepali_reader() {
     let traveller = app.signup_and_login("tourist").await;
     let me = user_id(&app, &traveller.token).await;
     let db = app.db().await;
-    for n in 0..yatra::favourites::MAX_SAVED {
+    for n in 0..yatra::saved::MAX_SAVED {
         let guide = new_id();
         sqlx::query(
             "INSERT INTO users (id, first_name, last_name, email, email_lower, password_hash, role, created_at, updated_at) \

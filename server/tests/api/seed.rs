@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use yatra::media::MediaStore;
+use yatra::media_store::MediaStore;
 use yatra::seed::DEMO_PASSWORD;
 
 use crate::helpers::{TestApp, spawn_app};

@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use wiremock::matchers::{header_exists, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
-use yatra::payments::stripe::sign;
+use yatra::providers::stripe::sign;
 
 use crate::fixtures::{KATHMANDU, days_from_today, decide, guide_profile, user_id, verified_guide};
 use crate::helpers::{TestApp, TestUser, assert_error, now_secs, spawn_app, spawn_app_with};

@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use wiremock::matchers::{body_json, header, method, path, query_param};
 use wiremock::{Mock, MockServer, ResponseTemplate};
-use yatra::payments::esewa;
+use yatra::providers::esewa;
 
 use crate::fixtures::{approved_booking, days_from_today, request_booking};
 use crate::helpers::{TestApp, TestUser, assert_error, spawn_app_with};

@@ -8,21 +8,11 @@ use anyhow::Context;
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use super::templates::Rendered;
+use super::render::Rendered;
 use crate::config::Config;
 
 /// Longer than this and the server is treated as down (the attempt is retried later).
 const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
-
-/// Checks a `YATRA_SMTP_URL` without connecting: `smtp://host:port` (plain, or STARTTLS
-/// with `?tls=required` / `?tls=opportunistic`), `smtps://user:pass@host:465` (TLS).
-pub fn check_smtp_url(url: &str) -> anyhow::Result<()> {
-    if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
-        anyhow::bail!("it must start with smtp:// or smtps://");
-    }
-    AsyncSmtpTransport::<Tokio1Executor>::from_url(url).map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(())
-}
 
 #[derive(Clone)]
 pub enum Mailer {

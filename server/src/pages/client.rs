@@ -19,10 +19,10 @@ use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use sha2::{Digest, Sha256};
 
+use super::first_paint::{Renderer, reader_language};
+use super::sharing;
 use crate::db::Db;
 use crate::error::AppError;
-use crate::first_paint::{Renderer, reader_language};
-use crate::sharing;
 
 pub async fn api_not_found() -> AppError {
     AppError::NotFound("No such API endpoint".into())

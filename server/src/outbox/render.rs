@@ -2,75 +2,13 @@
 //! `YATRA_PUBLIC_URL`. Rendered when the email is sent (not when it is queued), so a
 //! one-time link's token is made then and is never stored anywhere but in its hash.
 
-use serde::{Deserialize, Serialize};
-
 use crate::auth::account_tokens::{self, Purpose};
-use crate::bookings::routes::readable_date;
+use crate::calendar::readable_date;
 use crate::db::Db;
+use crate::email::Template;
 use crate::error::AppResult;
 use crate::i18n::{Lang, terms};
 use crate::sos;
-
-/// Every email Yatra sends, with what each needs to be written.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(tag = "template", content = "data", rename_all = "snake_case")]
-pub enum Template {
-    /// Sign-up (or "Resend email"): a link to `/verify-email?token=...`.
-    VerifyEmail {},
-    /// Forgot password: a link to `/reset-password?token=...` (sent to an address; nothing
-    /// is sent when no account has it).
-    PasswordReset {},
-    /// To the guide: a traveller asked for a day.
-    BookingRequested { booking_id: String },
-    /// To the traveller.
-    BookingApproved { booking_id: String },
-    /// To the traveller.
-    BookingRejected { booking_id: String },
-    /// To the traveller: the trip is paid and confirmed.
-    PaymentReceivedTraveller { booking_id: String },
-    /// To the guide: the traveller paid.
-    PaymentReceivedGuide { booking_id: String },
-    /// To the traveller and to the guide (`to_guide`): a request went unanswered, or an
-    /// approved trip unpaid (`was_approved`), until its time ran out.
-    BookingExpired { booking_id: String, to_guide: bool, was_approved: bool },
-    /// To the traveller and to the guide (`to_guide`): who cancelled (`by_guide`), their
-    /// reason (may be empty), and the refund (0 when there is none; `was_paid` tells "no
-    /// refund" from "nothing was paid").
-    BookingCancelled {
-        booking_id: String,
-        to_guide: bool,
-        by_guide: bool,
-        reason: String,
-        refund_cents: i64,
-        was_paid: bool,
-    },
-    /// To the traveller and to the guide (`to_guide`): the money went back to the traveller.
-    BookingRefunded { booking_id: String, to_guide: bool, amount_cents: i64 },
-    /// To a member of a conversation: a message from the other side has waited unread.
-    UnreadMessages { conversation_id: String },
-    /// To the guide: an admin verified the profile.
-    GuideVerified {},
-    /// To the guide: an admin turned the submission down, saying why.
-    GuideVerificationRejected { reason: String },
-    /// To the guide: the verified licence ends within 30 days (`expires_on`, YYYY-MM-DD).
-    LicenceExpiring { expires_on: String },
-    /// To the guide: the verified licence has ended, so the profile left the public lists.
-    LicenceExpired { expires_on: String },
-    /// To the guide of a trip running now: the traveller sent an SOS.
-    SosToGuide { alert_id: String },
-    /// To a traveller's emergency contact, who has no account (`Recipient::Outside`).
-    SosToContact { alert_id: String, contact_name: String },
-}
-
-impl Template {
-    /// The name stored in the outbox's `template` column.
-    pub fn name(&self) -> String {
-        serde_json::to_value(self)
-            .ok()
-            .and_then(|v| v["template"].as_str().map(str::to_owned))
-            .unwrap_or_default()
-    }
-}
 
 /// A finished email.
 #[derive(Debug)]

@@ -1,40 +1,33 @@
 //! The trip sweep, run by every replica every `YATRA_SWEEP_EVERY` (and woken at once when a
 //! refund is written): expires requests and unpaid approvals whose time is up, completes
 //! paid trips whose last day has ended in Nepal, carries out pending refunds, and emails
-//! members about messages left unread (`conversations::unread_emails`), and reminds or
+//! members about messages left unread (`messages::unread_emails`), and reminds or
 //! unlists guides whose licence is ending or has ended (`guides::licences`). Each
 //! change is a conditional UPDATE (see `lifecycle`) in the transaction that writes its
 //! notifications and emails, so replicas sweeping together change each booking, and tell
 //! about it, once; on PostgreSQL a booking another replica is changing is skipped rather
 //! than waited for (`Db::lock_unless_taken`). A crash leaves the rest for the next sweep.
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::Notify;
-
-use super::lifecycle::{self, BookingStatus, PaymentStatus, TripState};
-use super::routes::{notify_both, trip_dates};
-use super::view;
+use crate::bookings::lifecycle::{self, BookingStatus, PaymentStatus, TripState};
+use crate::bookings::notify::notify_both;
+use crate::bookings::view;
+use crate::calendar::trip_dates;
 use crate::calendar::{date_text, today_in_nepal};
-use crate::conversations::unread_emails;
 use crate::db::{Db, now_ms};
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
 use crate::guides::licences;
-use crate::notifications::NotificationHub;
-use crate::payments::khalti::Khalti;
+use crate::http::state::TripSweep;
+use crate::hub::NotificationHub;
+use crate::messages::unread_emails;
 use crate::payments::refunds;
-use crate::payments::stripe::Stripe;
+use crate::providers::khalti::Khalti;
+use crate::providers::stripe::Stripe;
 
 /// Bookings changed per query; the sweep repeats until none is left.
 const BATCH: i64 = 100;
-
-/// A handle to wake the sweep before its next tick.
-#[derive(Clone, Default)]
-pub struct TripSweep {
-    wake: Arc<Notify>,
-}
 
 /// What one sweep changed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,31 +54,25 @@ pub struct SweepContext {
     pub refund_retry: Duration,
 }
 
-impl TripSweep {
-    /// Run the sweep now rather than at its next tick (e.g. a refund was just written).
-    pub fn wake(&self) {
-        self.wake.notify_one();
-    }
-
-    /// Sweeps now and then every `context.every`, until the task is aborted.
-    pub fn start(&self, context: SweepContext) -> tokio::task::JoinHandle<()> {
-        let wake = self.wake.clone();
-        tokio::spawn(async move {
-            loop {
-                match sweep(&context).await {
-                    Ok(swept) if swept != Swept::default() => tracing::info!(?swept, "trip sweep"),
-                    Ok(_) => {}
-                    Err(e) => {
-                        tracing::error!(error = %e, "the trip sweep failed; it runs again at the next tick")
-                    }
-                }
-                tokio::select! {
-                    _ = tokio::time::sleep(context.every) => {}
-                    _ = wake.notified() => {}
+/// Sweeps now and then every `context.every`, or sooner when `trips` is woken, until the
+/// task is aborted.
+pub fn start(trips: &TripSweep, context: SweepContext) -> tokio::task::JoinHandle<()> {
+    let trips = trips.clone();
+    tokio::spawn(async move {
+        loop {
+            match sweep(&context).await {
+                Ok(swept) if swept != Swept::default() => tracing::info!(?swept, "trip sweep"),
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::error!(error = %e, "the trip sweep failed; it runs again at the next tick")
                 }
             }
-        })
-    }
+            tokio::select! {
+                _ = tokio::time::sleep(context.every) => {}
+                _ = trips.woken() => {}
+            }
+        }
+    })
 }
 
 /// One pass over everything due.

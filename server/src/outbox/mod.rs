@@ -1,3 +1,7 @@
+//! Email going out: the delivery worker, what each email says (`render`) and how it
+//! travels (`transport`). Features only queue an email (`crate::email::queue`) in the
+//! transaction of the change it announces; this runs after.
+//!
 //! The delivery worker. Every replica runs one; they share the outbox safely:
 //! - a row is claimed by one atomic UPDATE that sets a claim id and a lease (on
 //!   PostgreSQL the candidate is picked `FOR UPDATE SKIP LOCKED`), so two workers never
@@ -7,13 +11,18 @@
 //! - a failed attempt is retried after `poll * 2^(attempts-1)` (capped at an hour), and
 //!   after `MAX_ATTEMPTS` the row is marked failed and logged.
 
+pub mod render;
+pub mod transport;
+
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::templates::{self, Template};
-use super::transport::Mailer;
+use render::render;
+use transport::Mailer;
+
 use crate::config::Config;
 use crate::db::{Backend, Db, new_id, now_ms};
+use crate::email::Template;
 
 /// Longer than any one delivery can take (the SMTP timeout is 20 s), so a live worker's
 /// lease never runs out under it.
@@ -114,7 +123,7 @@ impl Outbox {
             tracing::error!(email_id = %row.id, template = %row.template, "email worker: unknown template; giving up on this email");
             return self.finish(&row, "failed", Some("unknown template")).await;
         };
-        let outcome = match templates::render(
+        let outcome = match render(
             &self.db,
             &self.public_url,
             row.user_id.as_deref(),

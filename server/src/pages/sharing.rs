@@ -10,9 +10,9 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
 use crate::db::{Db, to_rfc3339};
 use crate::error::AppResult;
+use crate::http::AppState;
 use crate::media::upload::public_url;
 
 /// The `<head>` facts of one shareable page.
@@ -91,7 +91,7 @@ async fn guide_head(db: &Db, id: &str) -> AppResult<Option<PageHead>> {
         let _ = write!(summary, " · ${}/day", format_dollars(cents));
     }
     if facts.review_count > 0 {
-        let average = crate::guides::directory::average(facts.rating_sum, facts.review_count);
+        let average = crate::guides::cards::average(facts.rating_sum, facts.review_count);
         let reviews = if facts.review_count == 1 { "review" } else { "reviews" };
         let _ = write!(summary, " · ★ {average:.1} ({} {reviews})", facts.review_count);
     }

@@ -9,7 +9,7 @@
 
 use std::net::IpAddr;
 
-use crate::app::AppState;
+use super::state::AppState;
 use crate::db::{Db, now_ms};
 use crate::error::AppError;
 
@@ -118,7 +118,7 @@ pub const ASSISTANT_QUESTIONS: PerCaller = PerCaller {
 };
 
 /// Messages: each sender's own are counted exactly from the messages table (20 a minute,
-/// `conversations::store::SEND_LIMIT_PER_MINUTE`); this holds many accounts at one address.
+/// `messages::store::SEND_LIMIT_PER_MINUTE`); this holds many accounts at one address.
 pub const MESSAGES_PER_ADDRESS: Limit = Limit {
     scope: "message-address",
     max: 600,
