@@ -2,7 +2,7 @@ import { expect, test, type Page } from './test'
 import { ADMIN, TRAVELLER } from './discovery-data'
 import { expectAccessible, signIn } from './helpers'
 
-// A demo guide with trips, reviews and messages (README, "Demo data").
+// A demo guide with trips, reviews and messages (README, "Demo accounts").
 const GUIDE = { email: 'sunita.maharjan@guides.demo.yatra.np', password: TRAVELLER.password }
 
 async function visitAll(page: Page, paths: string[]) {

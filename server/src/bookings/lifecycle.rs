@@ -3,7 +3,7 @@
 //! is one conditional UPDATE (`WHERE booking_status = .. AND payment_status = ..`), so when
 //! two of them race the database lets exactly one through and the other sees 0 rows.
 //!
-//! The README's state diagram is drawn from `TRANSITIONS`.
+//! The state diagram in docs/trips.md is drawn from `TRANSITIONS` (a test checks it).
 
 use serde::Serialize;
 use sqlx::{Any, Transaction};
@@ -708,8 +708,8 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_diagram_shows_every_transition() {
-        let readme = include_str!("../../../README.md");
+    fn the_docs_diagram_shows_every_transition() {
+        let docs = include_str!("../../../docs/trips.md");
         for transition in TRANSITIONS {
             let who: Vec<&str> = transition.who.iter().map(|a| a.as_str()).collect();
             let arrow = format!(
@@ -721,7 +721,7 @@ mod tests {
                 transition.name,
                 who.join(", ")
             );
-            assert!(readme.contains(&arrow), "README.md lacks `{arrow}`");
+            assert!(docs.contains(&arrow), "docs/trips.md lacks `{arrow}`");
         }
     }
 }

@@ -410,10 +410,12 @@ pub(super) mod tests {
                         if ident_len < 2 || rest[ident_len..].starts_with('(') {
                             continue;
                         }
-                        let Some(defined) = source.find(&format!("const {ident}: &str = ")) else {
+                        let definition = format!("const {ident}: &str =");
+                        let Some(defined) = source.find(&definition) else {
                             continue;
                         };
-                        read_literal(&source[defined + ident.len() + 15..])
+                        // rustfmt may put a long literal on the next line.
+                        read_literal(source[defined + definition.len()..].trim_start())
                     };
                     let file = path
                         .strip_prefix(env!("CARGO_MANIFEST_DIR"))

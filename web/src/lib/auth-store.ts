@@ -52,7 +52,7 @@ export function saveSession(session: { token: string; refreshToken: string; role
 
 /**
  * Keys that belong to the browser, not to an account, and so survive signing out: which
- * currency prices are shown in (see README, "Display currencies") and the language.
+ * currency prices are shown in (see docs/features.md, "Display currencies") and the language.
  */
 export const KEPT_ON_SIGN_OUT = ['yatra.currency', LANGUAGE_STORAGE_KEY]
 
