@@ -9,6 +9,7 @@ CARGO_FLAGS := --locked --manifest-path server/Cargo.toml
 
 .PHONY: run test bench deps-web deps-bench deps-browser web server-debug server-release \
         test-server test-server-sqlite test-server-postgres test-server-s3 test-web test-e2e check-api-types \
+        check-docs check-server-style \
         test-api-contract deps-schemathesis deps-moto deps-cluster cluster cluster-test
 
 # The sandbox checkout stands in for Stripe on a machine to try Yatra on; a real server
@@ -17,8 +18,18 @@ run: deps-web web server-release
 	YATRA_WEB_DIR=web/dist $(RELEASE_BIN) seed --demo
 	YATRA_WEB_DIR=web/dist YATRA_PAYMENTS_SANDBOX=true YATRA_NPR_PER_USD=133.5 $(RELEASE_BIN) serve
 
-test: deps-web deps-browser check-api-types test-server test-api-contract test-web test-e2e
+test: deps-web deps-browser check-docs check-server-style check-api-types test-server test-api-contract test-web test-e2e
 	@echo "make test: all suites passed"
+
+# The docs' relative links (files and #anchors) all lead somewhere.
+check-docs:
+	python3 scripts/check-doc-links.py
+
+# rustfmt (server/rustfmt.toml) and clippy with every warning an error (lints in
+# server/Cargo.toml). The module layers are checked by server/tests/layers.rs in `cargo test`.
+check-server-style:
+	cargo fmt --manifest-path server/Cargo.toml --all --check
+	cargo clippy --all-targets $(CARGO_FLAGS) -- -D warnings
 
 bench: deps-web deps-browser deps-bench web server-release
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)

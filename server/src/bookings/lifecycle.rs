@@ -591,6 +591,14 @@ pub async fn refunded(
     Ok(counted(updated.rows_affected() == 1, "refunded"))
 }
 
+/// Counts a transition that happened, for `/metrics` (`yatra_booking_transitions_total`).
+fn counted(changed: bool, to: &'static str) -> bool {
+    if changed {
+        crate::monitoring::booking_transition(to);
+    }
+    changed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -724,12 +732,4 @@ mod tests {
             assert!(docs.contains(&arrow), "docs/trips.md lacks `{arrow}`");
         }
     }
-}
-
-/// Counts a transition that happened, for `/metrics` (`yatra_booking_transitions_total`).
-fn counted(changed: bool, to: &'static str) -> bool {
-    if changed {
-        crate::monitoring::booking_transition(to);
-    }
-    changed
 }

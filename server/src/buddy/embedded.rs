@@ -530,7 +530,7 @@ fn month(word: &str) -> Option<Month> {
     }
     MONTHS
         .iter()
-        .find(|(prefix, _)| word.starts_with(prefix) && full_month_name(*prefix).starts_with(word))
+        .find(|(prefix, _)| word.starts_with(prefix) && full_month_name(prefix).starts_with(word))
         .map(|(_, m)| *m)
 }
 

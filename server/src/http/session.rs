@@ -25,7 +25,7 @@ impl Session {
             .bind(&self.user_id)
             .fetch_optional(&db.pool)
             .await?;
-        stored.and_then(|(role,)| Role::parse(&role)).ok_or_else(|| session_expired())
+        stored.and_then(|(role,)| Role::parse(&role)).ok_or_else(session_expired)
     }
 
     /// 403 unless the account has `role` in the database right now.
@@ -72,8 +72,8 @@ impl FromRequestParts<AppState> for Session {
             .map(str::trim)
             .filter(|t| !t.is_empty())
             .ok_or_else(|| AppError::Unauthorized("Please sign in to continue.".into()))?;
-        let claims = state.tokens.verify_access(token).ok_or_else(|| session_expired())?;
-        let role = Role::parse(&claims.role).ok_or_else(|| session_expired())?;
+        let claims = state.tokens.verify_access(token).ok_or_else(session_expired)?;
+        let role = Role::parse(&claims.role).ok_or_else(session_expired)?;
         // Checked on every request so a suspension cuts off tokens already handed out.
         super::suspension::refuse_session(&state.db, &claims.sub).await?;
         Ok(Session { user_id: claims.sub, role })

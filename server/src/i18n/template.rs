@@ -55,10 +55,7 @@ pub fn capture<'s, 't>(segments: &[Segment<'s>], text: &'t str) -> Option<Vec<(&
             // Every place the next literal could start, nearest first.
             let mut from = text.chars().next().map_or(1, char::len_utf8);
             while from <= text.len() {
-                let Some(found) = text.get(from..).and_then(|t| t.find(literal)).map(|i| i + from)
-                else {
-                    return None;
-                };
+                let found = text.get(from..).and_then(|t| t.find(literal)).map(|i| i + from)?;
                 if let Some(mut held) = capture(rest, &text[found + literal.len()..]) {
                     held.insert(0, (*name, &text[..found]));
                     return Some(held);

@@ -279,10 +279,7 @@ impl StaticFiles {
                 .inspect_err(|e| tracing::warn!(error = ?e, "page not rendered"))
                 .ok();
         }
-        if paint.api_path.is_none() {
-            // The landing page without a drawn first paint: the same for everyone, made at start.
-            return None;
-        }
+        paint.api_path.as_ref()?;
         let links = self.first_paint(&paint, answer.as_ref());
         let page = if head.is_empty() {
             let (before, after) = self.index_around_head_end.as_ref()?;

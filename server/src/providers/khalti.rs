@@ -104,10 +104,10 @@ impl Khalti {
         let status = response.status();
         let body = response.bytes().await?;
         // A 400 still names the payment's state (Expired, User canceled); other errors do not.
-        if status.is_success() || status == reqwest::StatusCode::BAD_REQUEST {
-            if let Ok(lookup) = serde_json::from_slice::<Lookup>(&body) {
-                return Ok(lookup);
-            }
+        if (status.is_success() || status == reqwest::StatusCode::BAD_REQUEST)
+            && let Ok(lookup) = serde_json::from_slice::<Lookup>(&body)
+        {
+            return Ok(lookup);
         }
         anyhow::bail!(
             "Khalti answered {status}: {}",

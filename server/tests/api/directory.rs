@@ -2,6 +2,9 @@
 //! never show; pages never repeat or skip; categories and search find the right guides;
 //! no search text, however odd, makes an error.
 
+// `[id.clone()]` reads as the expected list better than `std::slice::from_ref(&id)`.
+#![allow(clippy::cloned_ref_to_slice_refs)]
+
 use std::collections::HashSet;
 
 use reqwest::StatusCode;
