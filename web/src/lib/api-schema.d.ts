@@ -2944,6 +2944,7 @@ export interface components {
          * @enum {string}
          */
         GuideStatus: "unverified" | "verified";
+        /** @description A guide's own profile after a change, with what changed. */
         GuideUpdateResponse: {
             data: components["schemas"]["Guide"];
             message: string;
@@ -3110,6 +3111,10 @@ export interface components {
             /** @description As written; show it as text, never as HTML. */
             text: string;
         };
+        /**
+         * @description `{"status": "success", "message": ...}`: the spec's answer to an action with nothing
+         *     else to return.
+         */
         MessageResponse: {
             message: string;
             /** @example success */
