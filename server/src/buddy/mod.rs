@@ -1,13 +1,15 @@
 //! Tourist Buddy (issue 16): answers travellers' questions from Yatra's own data — guides,
 //! destinations' trek facts, posts, what to do in an emergency.
 //!
-//! By default the answers are the embedded ones (`embedded` reads the question, `tools`
-//! looks the answer up, `replies` words it), with no outside service. With
-//! `YATRA_ASSISTANT_URL` and `YATRA_ASSISTANT_MODEL` a model behind an OpenAI-compatible
-//! chat completions endpoint words them instead (`model`), calling the same `tools`; when
-//! it fails or is too slow, the embedded answer is given.
+//! By default the answers are the embedded ones (`embedded`: `intent` reads the question
+//! with the words of `lexicon`, `tools` looks the answer up, `replies` words it), with no
+//! outside service. With `YATRA_ASSISTANT_URL` and `YATRA_ASSISTANT_MODEL` a model behind
+//! an OpenAI-compatible chat completions endpoint words them instead (`model`), calling the
+//! same `tools`; when it fails or is too slow, the embedded answer is given.
 
 pub mod embedded;
+pub mod intent;
+pub mod lexicon;
 pub mod model;
 pub mod replies;
 pub mod routes;
@@ -16,11 +18,9 @@ pub mod tools;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::db::Db;
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 use crate::profile::required_text;
-use embedded::{Intent, understand};
 use tools::Card;
 
 /// The most messages one question may carry (the conversation so far, the question last).
@@ -125,79 +125,5 @@ pub async fn answer(state: &AppState, conversation: &Conversation) -> AppResult<
             }
         }
     }
-    embedded_answer(&state.db, conversation.question()).await
-}
-
-/// The embedded Buddy's answer to one question.
-pub async fn embedded_answer(db: &Db, question: &str) -> AppResult<Answer> {
-    let lang = embedded::language_of(question);
-    let destinations = tools::known_destinations(db).await?;
-    let intent = understand(question, &destinations, crate::calendar::today_in_nepal());
-    let answer = match intent {
-        Intent::Greeting => {
-            Answer { reply: replies::greeting(lang), cards: Vec::new(), search_url: None }
-        }
-        Intent::Emergency => {
-            Answer { reply: replies::emergency(lang), cards: Vec::new(), search_url: None }
-        }
-        Intent::Unknown => Answer {
-            reply: replies::unknown(lang),
-            cards: Vec::new(),
-            search_url: Some(search_url(&[("q", question)])),
-        },
-        Intent::Guides(asked) => {
-            let (guides, total) = tools::search_guides(db, &asked).await?;
-            let more = total > guides.len() as i64 || guides.is_empty();
-            let date = asked.date.map(crate::calendar::date_text);
-            let prices =
-                (asked.min_price.map(|p| p.to_string()), asked.max_price.map(|p| p.to_string()));
-            let search = [
-                ("q", asked.place.as_deref()),
-                ("category", asked.category.map(|c| c.as_str())),
-                ("language", asked.language.as_deref()),
-                ("minPrice", prices.0.as_deref()),
-                ("maxPrice", prices.1.as_deref()),
-                ("date", date.as_deref()),
-            ];
-            let search: Vec<(&str, &str)> =
-                search.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))).collect();
-            Answer {
-                reply: replies::guides(&asked, &guides, total, lang),
-                cards: guides.iter().map(Card::guide).collect(),
-                search_url: more.then(|| search_url(&search)),
-            }
-        }
-        Intent::Destination { id, topic } => match tools::destination(db, &id).await? {
-            Some(destination) => Answer {
-                reply: replies::destination(&destination, topic, lang),
-                cards: tools::destination_cards(db, &destination).await?,
-                search_url: None,
-            },
-            None => Answer {
-                reply: replies::unknown(lang),
-                cards: Vec::new(),
-                search_url: Some(search_url(&[("q", question)])),
-            },
-        },
-    };
-    Ok(answer)
-}
-
-/// The client's search page for these parameters.
-fn search_url(params: &[(&str, &str)]) -> String {
-    let query: Vec<String> = params.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect();
-    if query.is_empty() { "/search".to_owned() } else { format!("/search?{}", query.join("&")) }
-}
-
-/// Percent-encodes a query value (RFC 3986 unreserved characters stay).
-fn encode(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
+    embedded::answer(&state.db, conversation.question()).await
 }

@@ -3,7 +3,8 @@
 
 use time::Date;
 
-use super::embedded::{GuideQuestion, Topic, nepali_place};
+use super::intent::{GuideQuestion, Topic};
+use super::lexicon::nepali_place;
 use super::tools::Destination;
 use crate::destinations::trek::{Difficulty, Permit, PermitPer, TrekFacts};
 use crate::guides::cards::GuideCard;

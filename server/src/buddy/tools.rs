@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
-use super::embedded::{GuideQuestion, KnownDestination};
+use super::intent::{GuideQuestion, KnownDestination};
 use crate::blogs::view::{FeedQuery, feed};
 use crate::db::Db;
 use crate::destinations::trek::TrekFacts;
@@ -247,7 +247,7 @@ pub async fn run(db: &Db, name: &str, arguments: &Value) -> AppResult<ToolResult
         "destination_facts" => {
             let Some(name) = text("name") else { return Ok(refusal("name is required")) };
             let known = known_destinations(db).await?;
-            let Some(id) = super::embedded::destination_named(&name, &known) else {
+            let Some(id) = super::intent::destination_named(&name, &known) else {
                 return Ok(ToolResult { content: json!({"found": false}), cards: Vec::new() });
             };
             let Some(destination) = destination(db, &id).await? else {

@@ -4,7 +4,7 @@
 //! reader in a given language, from the API answer the page shows. It runs in one Node
 //! process per replica, started on first use, that takes one JSON request per line on
 //! stdin and answers one line on stdout; a render that fails, takes too long or finds no
-//! Node leaves the page to the browser, as before (`web.rs` then names what the page
+//! Node leaves the page to the browser, as before (`landing.rs` then names what the page
 //! needs instead).
 //!
 //! Rendered pages are kept by path, language and the API answer they were drawn from, so

@@ -35,4 +35,6 @@ mod sos;
 mod static_client;
 mod tourists;
 mod trips;
+mod trips_cancellations;
+mod trips_fixtures;
 mod wallets;
