@@ -68,7 +68,11 @@ fn no_module_imports_another_in_a_loop() {
     assert!(
         cycles.is_empty(),
         "modules that import each other in a loop (move what they share below them):\n{}",
-        cycles.iter().map(|c| format!("  one loop among: {}", c.join(", "))).collect::<Vec<_>>().join("\n")
+        cycles
+            .iter()
+            .map(|c| format!("  one loop among: {}", c.join(", ")))
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 
