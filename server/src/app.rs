@@ -100,9 +100,9 @@ pub fn router(state: AppState, client: Router) -> Router {
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(axum::middleware::from_fn_with_state(state.clone(), deadline::enforce))
         .layer(security_headers())
-        .layer(cors(&state.config))
+        .layer(cors(&state.config.server.cors_origins))
         .layer(PropagateRequestIdLayer::new(x_request_id.clone()));
-    if state.config.metrics {
+    if state.config.server.metrics {
         app = app.layer(axum::middleware::from_fn(monitoring::track));
     }
     app.layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
@@ -161,11 +161,11 @@ fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> axum::response:
     crate::error::AppError::Internal(anyhow::anyhow!("handler panicked")).into_response()
 }
 
-fn cors(config: &Config) -> CorsLayer {
-    let origins = if config.cors_origins.iter().any(|o| o == "*") {
+fn cors(origins: &[String]) -> CorsLayer {
+    let origins = if origins.iter().any(|o| o == "*") {
         AllowOrigin::any()
     } else {
-        AllowOrigin::list(config.cors_origins.iter().filter_map(|o| o.parse().ok()))
+        AllowOrigin::list(origins.iter().filter_map(|o| o.parse().ok()))
     };
     CorsLayer::new()
         .allow_origin(origins)
@@ -190,23 +190,24 @@ pub struct Application {
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let db = Db::connect_with(&config.database_url, config.db_max_connections).await?;
+        let db = Db::connect_with(&config.database.url, config.database.max_connections).await?;
         db.migrate().await?;
         crate::housekeeping::start(db.clone());
-        if !config.rate_limits {
+        if !config.server.rate_limits {
             tracing::warn!(
                 "YATRA_RATE_LIMITS=false: sign-in and rate limits are OFF (load benchmarks only)"
             );
         }
-        let listener = TcpListener::bind(config.addr)
+        let listener = TcpListener::bind(config.server.addr)
             .await
-            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
-        let tokens = TokenKeys::new(&config.jwt_secret.0);
-        let media = MediaStore::from_config(&config)?;
-        let notifications = NotificationHub::start(&db, &config.database_url).await;
-        let stripe = config.stripe.as_ref().map(Stripe::new).transpose()?;
-        let khalti = config.khalti.as_ref().map(Khalti::new).transpose()?;
+            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.server.addr))?;
+        let tokens = TokenKeys::new(&config.auth.jwt_secret.0);
+        let media = MediaStore::from_config(&config.media)?;
+        let notifications = NotificationHub::start(&db, &config.database.url).await;
+        let stripe = config.payments.stripe.as_ref().map(Stripe::new).transpose()?;
+        let khalti = config.payments.khalti.as_ref().map(Khalti::new).transpose()?;
         let esewa = config
+            .payments
             .esewa
             .as_ref()
             .map(|esewa| EsewaStatusApi::new(&esewa.status_url))
@@ -224,8 +225,8 @@ impl Application {
                 "Tourist Buddy answers with its embedded answers (no YATRA_ASSISTANT_URL)"
             ),
         }
-        tracing::info!(khalti = ?config.khalti_mode(), esewa = ?config.esewa_mode(), npr_per_usd = ?config.npr_per_usd, "wallet payments");
-        match config.payment_mode() {
+        tracing::info!(khalti = ?config.payments.khalti_mode(), esewa = ?config.payments.esewa_mode(), npr_per_usd = ?config.payments.npr_per_usd, "wallet payments");
+        match config.payments.card_mode() {
             PaymentMode::None => tracing::warn!(
                 payments = "none",
                 "card payments are not set up: checkouts answer 503 (set YATRA_STRIPE_SECRET_KEY, or YATRA_PAYMENTS_SANDBOX=true on a test server)"
@@ -238,7 +239,7 @@ impl Application {
                 tracing::info!(payments = "stripe", "card payments through Stripe")
             }
         }
-        if config.metrics {
+        if config.server.metrics {
             monitoring::start();
         }
         let sweep = SweepContext {
@@ -246,8 +247,8 @@ impl Application {
             hub: notifications.clone(),
             stripe: stripe.clone(),
             khalti: khalti.clone(),
-            every: config.sweep_every,
-            refund_retry: config.refund_retry,
+            every: config.trips.sweep_every,
+            refund_retry: config.trips.refund_retry,
         };
         crate::outbox::Outbox::new(db.clone(), &config)?.start();
         let trips = TripSweep::default();
@@ -270,9 +271,9 @@ impl Application {
         };
         // Pages put some API answers in their HTML (`pages::first_paint`), asked of the API itself.
         let client = pages::client::client(
-            &state.config.web_dir,
+            &state.config.server.web_dir,
             state.db.clone(),
-            &state.config.public_url,
+            &state.config.server.public_url,
             api().split_for_parts().0.with_state(state.clone()),
         )?;
         Ok(Self { listener, router: router(state, client), notifications, trips, sweep })

@@ -27,7 +27,7 @@ use crate::http::AppState;
 pub const MIN_UPLOAD_BYTES_PER_SEC: f64 = 8.0 * 1024.0;
 
 pub async fn enforce(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let limit = state.config.request_timeout;
+    let limit = state.config.server.request_timeout;
     if !is_upload(&request) {
         return match tokio::time::timeout(limit, next.run(request)).await {
             Ok(response) => response,
@@ -37,7 +37,7 @@ pub async fn enforce(State(state): State<AppState>, request: Request, next: Next
 
     let watch = Arc::new(BodyWatch::default());
     let (parts, body) = request.into_parts();
-    let body = paced(body, watch.clone(), limit, state.config.upload_stall_timeout);
+    let body = paced(body, watch.clone(), limit, state.config.server.upload_stall_timeout);
     let handler = next.run(Request::from_parts(parts, body));
     let watchdog = async {
         watch.arrived.notified().await;

@@ -88,7 +88,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let db = migrated_db().await?;
             if demo {
                 let config = Config::from_env()?;
-                let media = MediaStore::from_config(&config)?;
+                let media = MediaStore::from_config(&config.media)?;
                 let seeded = yatra::seed::demo(&db, &media).await?;
                 println!("demo data: {seeded} (password {:?})", yatra::seed::DEMO_PASSWORD);
             }
@@ -106,7 +106,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Media { action: MediaCommand::Backfill } => {
             let db = migrated_db().await?;
-            let media = MediaStore::from_config(&Config::from_env()?)?;
+            let media = MediaStore::from_config(&Config::from_env()?.media)?;
             let done = yatra::media::backfill::webp_copies(&db, &media).await?;
             println!(
                 "WebP copies made for {} images ({} skipped, see the log)",
@@ -142,7 +142,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 }
 
 async fn migrated_db() -> anyhow::Result<Db> {
-    let db = Db::connect(&Config::from_env()?.database_url).await?;
+    let db = Db::connect(&Config::from_env()?.database.url).await?;
     db.migrate().await?;
     Ok(db)
 }

@@ -9,7 +9,7 @@ use object_store::local::LocalFileSystem;
 use object_store::path::Path;
 use object_store::{ObjectStore, ObjectStoreExt, PutPayload};
 
-use crate::config::Config;
+use crate::config::MediaConfig;
 
 #[derive(Clone, Debug)]
 pub struct MediaStore {
@@ -18,7 +18,7 @@ pub struct MediaStore {
 
 impl MediaStore {
     /// The S3 bucket when one is configured, else the media folder.
-    pub fn from_config(config: &Config) -> anyhow::Result<Self> {
+    pub fn from_config(config: &MediaConfig) -> anyhow::Result<Self> {
         let objects: Arc<dyn ObjectStore> = match &config.s3 {
             Some(s3) => {
                 let mut builder = AmazonS3Builder::new()
@@ -36,9 +36,9 @@ impl MediaStore {
             }
             None => Arc::new(
                 // Removing a file also removes directories it leaves empty.
-                LocalFileSystem::new_with_prefix(&config.media_dir)
+                LocalFileSystem::new_with_prefix(&config.dir)
                     .with_context(|| {
-                        format!("YATRA_MEDIA_DIR {} cannot be used", config.media_dir.display())
+                        format!("YATRA_MEDIA_DIR {} cannot be used", config.dir.display())
                     })?
                     .with_automatic_cleanup(true),
             ),

@@ -84,7 +84,7 @@ pub async fn track(request: Request, next: Next) -> Response {
         (status = 404, body = ErrorBody, description = "Metrics are turned off on this server"),
     ))]
 async fn render(State(state): State<AppState>) -> Response {
-    if !state.config.metrics {
+    if !state.config.server.metrics {
         return AppError::NotFound("Not found".into()).into_response();
     }
     record_pool(&state.db);

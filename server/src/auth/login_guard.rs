@@ -21,7 +21,7 @@ pub struct Attempt {
 pub async fn reserve(state: &AppState, email_lower: &str, ip: &str) -> Result<Attempt, AppError> {
     let address = rate_limit::address_key(ip);
     let pair = serde_json::json!([email_lower, address]).to_string();
-    if !state.config.rate_limits {
+    if !state.config.server.rate_limits {
         return Ok(Attempt { pair, hits: Vec::new() });
     }
     // The same order on every attempt (pair, address, account): see `rate_limit::count`.
@@ -40,7 +40,7 @@ pub async fn reserve(state: &AppState, email_lower: &str, ip: &str) -> Result<At
 /// The password was right: the attempt was no failure, and this pair's earlier failures
 /// are forgiven (the address's and the account's stay: they may be someone else's).
 pub async fn succeeded(state: &AppState, attempt: Attempt) -> Result<(), AppError> {
-    if !state.config.rate_limits {
+    if !state.config.server.rate_limits {
         return Ok(());
     }
     rate_limit::give_back(&state.db, &attempt.hits).await?;

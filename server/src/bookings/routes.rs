@@ -207,7 +207,7 @@ async fn request_booking(
     .bind(booking.days)
     .bind(&end_date)
     .bind(&booking.message)
-    .bind(lifecycle::request_expires_at(now, millis(state.config.request_ttl), &booking.date, &booking.time))
+    .bind(lifecycle::request_expires_at(now, millis(state.config.trips.request_ttl), &booking.date, &booking.time))
     .execute(&mut *tx)
     .await;
     match inserted {
@@ -355,7 +355,7 @@ async fn decide_booking(
             &booking.guide.id,
             &days,
             now,
-            millis(state.config.payment_window),
+            millis(state.config.trips.payment_window),
         )
         .await?
     } else {

@@ -71,7 +71,7 @@ struct GuideRow {
 async fn owed_guides(state: &AppState) -> AppResult<Vec<OwedGuide>> {
     let mut conn = state.db.pool.acquire().await?;
     let mut owed: Vec<(String, Balance)> =
-        balances(&mut conn, None, now_ms(), state.config.earnings_hold)
+        balances(&mut conn, None, now_ms(), state.config.earnings.hold)
             .await?
             .into_iter()
             .filter(|(_, b)| b.available > 0)
@@ -267,7 +267,7 @@ async fn record_payout(
     if guide.is_none() {
         return Err(AppError::NotFound("No such guide".into()));
     }
-    let before = balance(&mut tx, &guide_id, now, state.config.earnings_hold).await?;
+    let before = balance(&mut tx, &guide_id, now, state.config.earnings.hold).await?;
     if cents > before.available {
         return Err(AppError::Conflict(format!(
             "Only {} is available to pay out to this guide",

@@ -104,7 +104,7 @@ async fn earnings(
 ) -> AppResult<Json<GuideEarningsResponse>> {
     let mut conn = state.db.pool.acquire().await?;
     let Balance { pending, available, paid_out } =
-        balance(&mut conn, &session.user_id, now_ms(), state.config.earnings_hold).await?;
+        balance(&mut conn, &session.user_id, now_ms(), state.config.earnings.hold).await?;
     let rows: Vec<EntryRow> = sqlx::query_as(
         "SELECT l.id, l.kind, l.amount_cents, \
            CAST(COALESCE((SELECT SUM(c.amount_cents) FROM ledger_entries c \
@@ -133,7 +133,7 @@ async fn earnings(
             created_at: to_rfc3339(row.created_at),
         })
         .collect();
-    let hold_days = state.config.earnings_hold.as_secs_f64() / 86_400.0;
+    let hold_days = state.config.earnings.hold.as_secs_f64() / 86_400.0;
     Ok(Json(GuideEarningsResponse {
         status: "success",
         data: GuideEarnings {
@@ -141,7 +141,7 @@ async fn earnings(
             available: dollars(available),
             paid_out: dollars(paid_out),
             hold_days,
-            commission_percent: state.config.commission_percent,
+            commission_percent: state.config.earnings.commission_percent,
             entries,
         },
     }))

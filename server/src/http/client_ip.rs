@@ -19,7 +19,7 @@ impl FromRequestParts<AppState> for ClientIp {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        if state.config.trust_proxy
+        if state.config.server.trust_proxy
             && let Some(ip) = forwarded_by_our_proxy(&parts.headers)
         {
             return Ok(ClientIp(ip.to_string()));

@@ -142,7 +142,7 @@ pub async fn count(
     account: Option<&str>,
     address: &str,
 ) -> Result<(), AppError> {
-    if !state.config.rate_limits {
+    if !state.config.server.rate_limits {
         return Ok(());
     }
     let address = address_key(address);
@@ -164,7 +164,7 @@ pub async fn count_caller(
     account: Option<&str>,
     address: &str,
 ) -> Result<(), AppError> {
-    if !state.config.rate_limits {
+    if !state.config.server.rate_limits {
         return Ok(());
     }
     let key = match account {
@@ -180,7 +180,7 @@ pub async fn count_one(
     per_address: &Limit,
     address: &str,
 ) -> Result<(), AppError> {
-    if !state.config.rate_limits {
+    if !state.config.server.rate_limits {
         return Ok(());
     }
     hit_all(&state.db, &[(per_address, address_key(address))]).await.map(drop)

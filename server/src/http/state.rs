@@ -31,7 +31,7 @@ pub struct AppState {
     pub tokens: TokenKeys,
     pub media: MediaStore,
     pub notifications: NotificationHub,
-    /// Card payments through Stripe, when configured (see `Config::payment_mode`).
+    /// Card payments through Stripe, when configured (see `PaymentsConfig::card_mode`).
     pub stripe: Option<Stripe>,
     /// Khalti's API, when `YATRA_KHALTI_SECRET_KEY` is set.
     pub khalti: Option<Khalti>,
@@ -99,7 +99,7 @@ impl FromRef<AppState> for CatalogueState {
     fn from_ref(state: &AppState) -> Self {
         CatalogueState {
             cache: state.catalogue.clone(),
-            enabled: state.config.catalogue_cache,
+            enabled: state.config.server.catalogue_cache,
             hub: state.notifications.clone(),
             db: state.db.clone(),
         }

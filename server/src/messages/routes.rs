@@ -113,7 +113,7 @@ async fn send(
     rate_limit::count_one(state, &rate_limit::MESSAGES_PER_ADDRESS, ip).await?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
-    if state.config.rate_limits
+    if state.config.server.rate_limits
         && let Some(seconds) =
             store::seconds_until_allowed(&mut tx, state.db.backend, sender_id, now).await?
     {

@@ -53,9 +53,9 @@ impl Outbox {
     pub fn new(db: Db, config: &Config) -> anyhow::Result<Self> {
         Ok(Self {
             db,
-            mailer: Mailer::from_config(config)?,
-            public_url: config.public_url.as_str().into(),
-            poll: config.email_poll,
+            mailer: Mailer::from_config(&config.email)?,
+            public_url: config.server.public_url.as_str().into(),
+            poll: config.email.poll,
         })
     }
 

@@ -9,7 +9,7 @@ use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use super::render::Rendered;
-use crate::config::Config;
+use crate::config::EmailConfig;
 
 /// Longer than this and the server is treated as down (the attempt is retried later).
 const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
@@ -21,9 +21,9 @@ pub enum Mailer {
 }
 
 impl Mailer {
-    pub fn from_config(config: &Config) -> anyhow::Result<Self> {
+    pub fn from_config(config: &EmailConfig) -> anyhow::Result<Self> {
         let from: Mailbox =
-            config.mail_from.parse().context("YATRA_MAIL_FROM is not an email address")?;
+            config.from.parse().context("YATRA_MAIL_FROM is not an email address")?;
         Ok(match &config.smtp_url {
             Some(url) => {
                 let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(&url.0)
@@ -32,7 +32,7 @@ impl Mailer {
                     .build();
                 Mailer::Smtp { transport, from }
             }
-            None => Mailer::Folder { dir: config.data_dir.join("outbox"), from },
+            None => Mailer::Folder { dir: config.outbox_dir.clone(), from },
         })
     }
 

@@ -252,7 +252,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/robots.txt", tag = "sharing",
     responses((status = 200, description = "Crawling rules and where the sitemap is", content_type = "text/plain", body = String)))]
 async fn robots(State(state): State<AppState>) -> Response {
-    let base = state.config.public_url.trim_end_matches('/');
+    let base = state.config.server.public_url.trim_end_matches('/');
     let body = format!("User-agent: *\nDisallow: /api/\nAllow: /\n\nSitemap: {base}/sitemap.xml\n");
     text(body, "text/plain; charset=utf-8")
 }
@@ -265,7 +265,7 @@ const SITEMAP_MAX_URLS: usize = 50_000;
 #[utoipa::path(get, path = "/sitemap.xml", tag = "sharing",
     responses((status = 200, description = "A sitemap (sitemaps.org 0.9)", content_type = "application/xml", body = String)))]
 async fn sitemap(State(state): State<AppState>) -> AppResult<Response> {
-    let base = escape(state.config.public_url.trim_end_matches('/'));
+    let base = escape(state.config.server.public_url.trim_end_matches('/'));
     let mut pages: Vec<(String, i64)> = Vec::new();
     let destinations: Vec<(String, i64)> =
         sqlx::query_as("SELECT id, created_at FROM destinations ORDER BY created_at, id")

@@ -69,19 +69,19 @@ pub struct PaymentMethodsResponse {
 #[utoipa::path(get, path = "/payments/methods", tag = "payments",
     responses((status = 200, body = PaymentMethodsResponse)))]
 async fn payment_methods(State(state): State<AppState>) -> Json<PaymentMethodsResponse> {
-    let card = match state.config.payment_mode() {
+    let card = match state.config.payments.card_mode() {
         PaymentMode::Stripe => CardPayments::Stripe,
         PaymentMode::Sandbox => CardPayments::Sandbox,
         PaymentMode::None => CardPayments::None,
     };
     let config = &state.config;
-    let (khalti, esewa) = (config.khalti_mode(), config.esewa_mode());
+    let (khalti, esewa) = (config.payments.khalti_mode(), config.payments.esewa_mode());
     let wallets = khalti != WalletMode::None || esewa != WalletMode::None;
     let data = PaymentMethods {
         card,
         khalti: khalti.into(),
         esewa: esewa.into(),
-        npr_per_usd: config.npr_per_usd.filter(|_| wallets),
+        npr_per_usd: config.payments.npr_per_usd.filter(|_| wallets),
     };
     Json(PaymentMethodsResponse { status: "success", data })
 }

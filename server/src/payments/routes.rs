@@ -86,7 +86,7 @@ async fn create_checkout(
     session: Session,
     Path(booking_id): Path<String>,
 ) -> AppResult<Json<CheckoutResponse>> {
-    let provider = match state.config.payment_mode() {
+    let provider = match state.config.payments.card_mode() {
         PaymentMode::Stripe => "stripe",
         PaymentMode::Sandbox => "sandbox",
         PaymentMode::None => return Err(AppError::ServiceUnavailable(PAYMENTS_NOT_SET_UP.into())),
@@ -111,7 +111,7 @@ async fn create_checkout(
     let amount_cents = (booking.total_amount * 100.0).round() as i64;
     let (session_id, url) = match &state.stripe {
         Some(stripe) => {
-            let public_url = &state.config.public_url;
+            let public_url = &state.config.server.public_url;
             let request = CheckoutRequest {
                 booking_id: &booking.id,
                 customer_email: &booking.tourist.email,
@@ -214,7 +214,7 @@ async fn stripe_webhook(
     body: Bytes,
 ) -> AppResult<Json<WebhookAck>> {
     let invalid = || AppError::validation("Invalid signature");
-    let secret = state.config.stripe_webhook_secret.as_ref().ok_or_else(|| {
+    let secret = state.config.payments.stripe_webhook_secret.as_ref().ok_or_else(|| {
         tracing::warn!("a Stripe webhook arrived but YATRA_STRIPE_WEBHOOK_SECRET is not set");
         invalid()
     })?;
@@ -237,7 +237,7 @@ async fn stripe_webhook(
                     &state.db,
                     &state.notifications,
                     &state.trips,
-                    state.config.commission_percent,
+                    state.config.earnings.commission_percent,
                     &session_id,
                     intent,
                 )
@@ -251,7 +251,7 @@ async fn stripe_webhook(
                     &state.db,
                     &state.notifications,
                     &state.trips,
-                    state.config.commission_percent,
+                    state.config.earnings.commission_percent,
                     &session_id,
                     intent,
                 )
@@ -400,7 +400,7 @@ async fn payment_status(
                     &state.db,
                     &state.notifications,
                     &state.trips,
-                    state.config.commission_percent,
+                    state.config.earnings.commission_percent,
                     &session_id,
                     intent,
                 )
@@ -433,7 +433,7 @@ async fn sandbox_payment(
     session: &Session,
     session_id: &str,
 ) -> AppResult<PaymentRow> {
-    if state.config.payment_mode() != PaymentMode::Sandbox {
+    if state.config.payments.card_mode() != PaymentMode::Sandbox {
         return Err(checkout_not_found());
     }
     let (payment, booking) = payment_of(state, session, session_id).await?;
@@ -480,7 +480,7 @@ async fn sandbox_pay(
         &state.db,
         &state.notifications,
         &state.trips,
-        state.config.commission_percent,
+        state.config.earnings.commission_percent,
         &session_id,
         None,
     )

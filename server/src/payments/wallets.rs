@@ -63,7 +63,7 @@ async fn charge_for(
     mode: WalletMode,
     not_set_up: &str,
 ) -> AppResult<Charge> {
-    let npr_per_usd = match (mode, state.config.npr_per_usd) {
+    let npr_per_usd = match (mode, state.config.payments.npr_per_usd) {
         (WalletMode::None, _) | (_, None) => {
             return Err(AppError::ServiceUnavailable(not_set_up.into()));
         }
@@ -148,12 +148,17 @@ async fn khalti_initiate(
     session: Session,
     Path(booking_id): Path<String>,
 ) -> AppResult<Json<KhaltiInitiated>> {
-    let charge =
-        charge_for(&state, &session, &booking_id, state.config.khalti_mode(), KHALTI_NOT_SET_UP)
-            .await?;
+    let charge = charge_for(
+        &state,
+        &session,
+        &booking_id,
+        state.config.payments.khalti_mode(),
+        KHALTI_NOT_SET_UP,
+    )
+    .await?;
     let (provider, pidx, url) = match &state.khalti {
         Some(khalti) => {
-            let public_url = &state.config.public_url;
+            let public_url = &state.config.server.public_url;
             let booking = &charge.booking;
             let request = InitiateRequest {
                 return_url: format!("{public_url}/payments/khalti/return"),
@@ -223,12 +228,17 @@ async fn esewa_initiate(
     session: Session,
     Path(booking_id): Path<String>,
 ) -> AppResult<Json<EsewaInitiated>> {
-    let charge =
-        charge_for(&state, &session, &booking_id, state.config.esewa_mode(), ESEWA_NOT_SET_UP)
-            .await?;
-    let (provider, session_id, url, fields) = match &state.config.esewa {
+    let charge = charge_for(
+        &state,
+        &session,
+        &booking_id,
+        state.config.payments.esewa_mode(),
+        ESEWA_NOT_SET_UP,
+    )
+    .await?;
+    let (provider, session_id, url, fields) = match &state.config.payments.esewa {
         Some(config) => {
-            let public_url = &state.config.public_url;
+            let public_url = &state.config.server.public_url;
             let uuid = charge.payment_id.clone();
             let fields = esewa::form(
                 &config.secret_key.0,
@@ -371,7 +381,7 @@ async fn khalti_confirm(
                 &state.db,
                 &state.notifications,
                 &state.trips,
-                state.config.commission_percent,
+                state.config.earnings.commission_percent,
                 pidx,
                 lookup.transaction_id.as_deref(),
             )
@@ -433,11 +443,12 @@ async fn esewa_confirm(
     session: Session,
     Json(body): Json<EsewaConfirmRequest>,
 ) -> AppResult<Json<WalletConfirmation>> {
-    let (secret, product_code) = match (&state.config.esewa, state.config.esewa_mode()) {
-        (Some(config), _) => (config.secret_key.0.as_slice(), config.product_code.as_str()),
-        (None, WalletMode::Sandbox) => (esewa::SANDBOX_SECRET, esewa::SANDBOX_PRODUCT_CODE),
-        _ => return Err(AppError::ServiceUnavailable(ESEWA_NOT_SET_UP.into())),
-    };
+    let (secret, product_code) =
+        match (&state.config.payments.esewa, state.config.payments.esewa_mode()) {
+            (Some(config), _) => (config.secret_key.0.as_slice(), config.product_code.as_str()),
+            (None, WalletMode::Sandbox) => (esewa::SANDBOX_SECRET, esewa::SANDBOX_PRODUCT_CODE),
+            _ => return Err(AppError::ServiceUnavailable(ESEWA_NOT_SET_UP.into())),
+        };
     if body.data.len() > 4096 {
         return Err(AppError::validation("The eSewa response is not valid"));
     }
@@ -472,7 +483,7 @@ async fn esewa_confirm(
     if let Some(message) = settled_message(&payment, "eSewa") {
         return answer(&state, &session, uuid, &message).await;
     }
-    let Some(config) = &state.config.esewa else {
+    let Some(config) = &state.config.payments.esewa else {
         return answer(
             &state,
             &session,
@@ -503,7 +514,7 @@ async fn esewa_confirm(
                 &state.db,
                 &state.notifications,
                 &state.trips,
-                state.config.commission_percent,
+                state.config.earnings.commission_percent,
                 uuid,
                 checked.ref_id.as_deref(),
             )

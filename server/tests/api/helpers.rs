@@ -242,7 +242,7 @@ impl TestApp {
     /// A connection pool to the server's own database, for checks the API does not show
     /// and for test-only setup (admins have no HTTP sign-up).
     pub async fn db(&self) -> Db {
-        Db::connect(&self.config.database_url).await.expect("the test database opens")
+        Db::connect(&self.config.database.url).await.expect("the test database opens")
     }
 
     /// The ledger's invariants: for every booking its entries sum to what was captured
@@ -305,7 +305,7 @@ impl TestApp {
             }
         }
         let mut found = Vec::new();
-        walk(&self.config.media_dir, &mut found);
+        walk(&self.config.media.dir, &mut found);
         found.sort();
         found
     }
@@ -383,8 +383,7 @@ impl TestApp {
     /// The emails in the outbox folder addressed to `address`, oldest first, with
     /// quoted-printable undone so links read whole.
     pub fn outbox_emails(&self, address: &str) -> Vec<String> {
-        let dir = self.config.data_dir.join("outbox");
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
+        let mut files: Vec<_> = std::fs::read_dir(&self.config.email.outbox_dir)
             .into_iter()
             .flatten()
             .flatten()

@@ -330,14 +330,14 @@ async fn booking_emails_and_notifications_follow_each_persons_language() {
     assert_eq!(decide(&app, &guide, id, "approve").await.status(), StatusCode::OK);
 
     // The traveller chose Nepali: the approval email is in Nepali.
-    let outbox = app.config.data_dir.join("outbox");
-    let approved = wait_for_email(&outbox, &tourist.email, 2).await;
+    let outbox = &app.config.email.outbox_dir;
+    let approved = wait_for_email(outbox, &tourist.email, 2).await;
     assert!(approved.contains("Subject: Pemba Lamaले तपाईंको यात्रा स्वीकार गर्नुभयो"), "{approved}");
     assert!(approved.contains("पक्का गर्न $80.00 भुक्तानी गर्नुहोस्।"), "{approved}");
     assert!(approved.contains("अहिले भुक्तानी गर्नुहोस्"), "{approved}");
     assert!(approved.contains(&format!("/checkout/{id}")));
     // The guide did not: the request email stays in the spec's English.
-    let requested = wait_for_email(&outbox, &guide.email, 3).await;
+    let requested = wait_for_email(outbox, &guide.email, 3).await;
     assert!(requested.contains("Subject: New booking request from Sita Rai"), "{requested}");
 
     // Notifications follow the reader's request, whatever the account's language.

@@ -142,7 +142,7 @@ async fn the_sweep_reminds_once_30_days_before_and_unlists_the_guide_after_the_l
     );
     assert_eq!(verify(&app, &admin.token, &id).await.status(), StatusCode::OK);
     let db = app.db().await;
-    let hub = NotificationHub::start(&db, &app.config.database_url).await;
+    let hub = NotificationHub::start(&db, &app.config.database.url).await;
     let reminders = "SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND kind = 'licence' AND status = 'expiring'";
     let reminder_emails =
         "SELECT COUNT(*) FROM emails WHERE user_id = $1 AND template = 'licence_expiring'";
@@ -233,7 +233,7 @@ async fn guides_verified_before_licences_were_required_stay_listed() {
         .execute(&db.pool)
         .await
         .unwrap();
-    let hub = NotificationHub::start(&db, &app.config.database_url).await;
+    let hub = NotificationHub::start(&db, &app.config.database.url).await;
 
     // Act
     let swept = licences::sweep(&db, &hub, date!(2099 - 01 - 01)).await.unwrap();

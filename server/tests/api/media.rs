@@ -512,7 +512,7 @@ async fn s3_app() -> Option<TestApp> {
 
 /// Whether the bucket holds `key`, read with signed requests (objects are not public).
 async fn s3_has(app: &TestApp, key: &str) -> bool {
-    let bucket = yatra::media_store::MediaStore::from_config(&app.config).unwrap();
+    let bucket = yatra::media_store::MediaStore::from_config(&app.config.media).unwrap();
     bucket.get(key).await.expect("the bucket answers").is_some()
 }
 

@@ -68,8 +68,8 @@ async fn the_sandbox_runs_only_when_asked_for() {
 
     // Assert
     assert_eq!(card_mode(&sandbox).await, "sandbox");
-    assert_eq!(unset.payment_mode(), PaymentMode::None);
-    assert!(!unset.payments_sandbox);
+    assert_eq!(unset.payments.card_mode(), PaymentMode::None);
+    assert!(!unset.payments.sandbox);
 }
 
 #[tokio::test]
@@ -85,7 +85,7 @@ async fn a_sandbox_checkout_cannot_be_paid_once_the_sandbox_is_turned_off() {
         .unwrap();
     let session_id = created["sessionId"].as_str().unwrap().to_owned();
     // ...and the same database served by a server without it.
-    let closed = server_like(&app, |config| config.payments_sandbox = false).await;
+    let closed = server_like(&app, |config| config.payments.sandbox = false).await;
     let client = reqwest::Client::new();
 
     // Act
@@ -190,7 +190,7 @@ fn config_accepts_a_stripe_key_with_its_webhook_secret() {
     ])
     .unwrap();
 
-    assert_eq!(config.payment_mode(), PaymentMode::Stripe);
+    assert_eq!(config.payments.card_mode(), PaymentMode::Stripe);
 }
 
 #[test]

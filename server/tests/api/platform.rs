@@ -282,10 +282,16 @@ fn config_persists_a_generated_jwt_secret_in_the_data_dir() {
     let second = config_from(&dir, &[]).unwrap();
     let other = config_from(&tempfile::tempdir().unwrap(), &[]).unwrap();
 
-    assert!(first.jwt_secret.0.len() >= 32);
-    assert_eq!(first.jwt_secret.0, second.jwt_secret.0);
-    assert_ne!(first.jwt_secret.0, other.jwt_secret.0, "each data dir gets its own secret");
-    assert!(!format!("{first:?}").contains(&hex_of(&first.jwt_secret.0)), "Debug shows the secret");
+    assert!(first.auth.jwt_secret.0.len() >= 32);
+    assert_eq!(first.auth.jwt_secret.0, second.auth.jwt_secret.0);
+    assert_ne!(
+        first.auth.jwt_secret.0, other.auth.jwt_secret.0,
+        "each data dir gets its own secret"
+    );
+    assert!(
+        !format!("{first:?}").contains(&hex_of(&first.auth.jwt_secret.0)),
+        "Debug shows the secret"
+    );
 }
 
 #[test]
@@ -295,8 +301,8 @@ fn config_uses_an_explicit_jwt_secret_and_a_sqlite_default_database() {
 
     let config = config_from(&dir, &[("YATRA_JWT_SECRET", &secret)]).unwrap();
 
-    assert_eq!(config.jwt_secret.0, secret.as_bytes());
-    assert!(config.database_url.starts_with("sqlite:"), "{}", config.database_url);
+    assert_eq!(config.auth.jwt_secret.0, secret.as_bytes());
+    assert!(config.database.url.starts_with("sqlite:"), "{}", config.database.url);
     assert!(!dir.path().join("jwt-secret").exists(), "no secret file when one is given");
 }
 
@@ -442,8 +448,8 @@ fn config_uses_the_media_folder_unless_an_s3_bucket_is_set() {
     )
     .unwrap();
 
-    assert!(local.s3.is_none());
-    let s3 = s3.s3.expect("S3 settings");
+    assert!(local.media.s3.is_none());
+    let s3 = s3.media.s3.expect("S3 settings");
     assert_eq!(s3.bucket, "yatra-media");
     assert_eq!(s3.region, "us-east-1");
     assert_eq!(s3.endpoint.as_deref(), Some("http://127.0.0.1:9000"));

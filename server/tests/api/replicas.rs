@@ -228,9 +228,9 @@ struct Replica {
 async fn replicas(app: &TestApp, count: usize) -> Vec<Replica> {
     let mut all = Vec::new();
     for _ in 0..count {
-        let db = Db::connect(&app.config.database_url).await.unwrap();
-        let hub = NotificationHub::start(&db, &app.config.database_url).await;
-        let stripe = app.config.stripe.as_ref().map(|config| Stripe::new(config).unwrap());
+        let db = Db::connect(&app.config.database.url).await.unwrap();
+        let hub = NotificationHub::start(&db, &app.config.database.url).await;
+        let stripe = app.config.payments.stripe.as_ref().map(|config| Stripe::new(config).unwrap());
         let outbox = Outbox::new(db.clone(), &app.config).unwrap();
         let sweep = SweepContext {
             db,
@@ -504,7 +504,7 @@ async fn three_replicas_sweeping_at_once_expire_complete_refund_and_email_each_t
     assert_eq!(not_once, 0, "every email sent at the first and only attempt");
     let (sent,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM emails").fetch_one(&db.pool).await.unwrap();
-    let files = std::fs::read_dir(app.config.data_dir.join("outbox")).unwrap().count();
+    let files = std::fs::read_dir(&app.config.email.outbox_dir).unwrap().count();
     assert_eq!(files as i64, sent);
     db.pool.close().await;
 }

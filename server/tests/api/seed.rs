@@ -27,7 +27,7 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
     // Arrange
     let app = spawn_app().await;
     let db = app.db().await;
-    let media = MediaStore::from_config(&app.config).unwrap();
+    let media = MediaStore::from_config(&app.config.media).unwrap();
 
     // Act
     let first = yatra::seed::demo(&db, &media).await.unwrap();
@@ -157,7 +157,7 @@ async fn the_demo_seed_gives_trek_facts_to_older_demo_databases_but_keeps_an_adm
     // whose facts an admin has since set by hand.
     let app = spawn_app().await;
     let db = app.db().await;
-    let media = MediaStore::from_config(&app.config).unwrap();
+    let media = MediaStore::from_config(&app.config.media).unwrap();
     yatra::seed::demo(&db, &media).await.unwrap();
     sqlx::query("UPDATE destinations SET trek = NULL").execute(&db.pool).await.unwrap();
     sqlx::query("UPDATE destinations SET trek = '{\"maxAltitudeM\":1234,\"bestMonths\":[],\"licensedGuideRequired\":false,\"permits\":[]}' WHERE name = 'Nagarkot'")

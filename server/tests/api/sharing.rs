@@ -519,7 +519,7 @@ async fn images_stored_before_copies_existed_get_them_from_the_backfill() {
     );
 
     // Act
-    let store = yatra::media_store::MediaStore::from_config(&app.config).unwrap();
+    let store = yatra::media_store::MediaStore::from_config(&app.config.media).unwrap();
     let done = yatra::media::backfill::webp_copies(&db, &store).await.unwrap();
     let again = yatra::media::backfill::webp_copies(&db, &store).await.unwrap();
 
