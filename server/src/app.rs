@@ -63,7 +63,9 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(earnings::payouts::router())
                 .merge(currencies::routes::router())
                 .merge(moderation::reports::router())
-                .merge(moderation::routes::router())
+                .merge(moderation::hiding::router())
+                .merge(moderation::suspension::router())
+                .merge(moderation::audit_log::router())
                 .merge(media::routes::api_router()),
         )
         .merge(media::routes::public_router())

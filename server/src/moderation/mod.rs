@@ -2,6 +2,9 @@
 //! reviews, suspend accounts and dismiss reports; every admin action lands in the
 //! append-only audit log in the same transaction as the action itself.
 
+mod action;
 pub mod audit;
+pub mod audit_log;
+pub mod hiding;
 pub mod reports;
-pub mod routes;
+pub mod suspension;
