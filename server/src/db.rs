@@ -19,6 +19,9 @@ pub struct Db {
     pub backend: Backend,
 }
 
+/// The migration that adds `notifications.notice`; the next one drops the sentences.
+const NOTICES_ADDED: i64 = 26;
+
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
@@ -74,12 +77,44 @@ impl Db {
         Ok(Self { pool, backend })
     }
 
+    /// Brings the schema up to date. Notifications stored as sentences become notices
+    /// between the migration that adds their column and the one that drops the sentences:
+    /// that step needs the catalogue, which SQL cannot read.
     pub async fn migrate(&self) -> anyhow::Result<()> {
         let migrator = match self.backend {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
+        migrator.run_to(NOTICES_ADDED, &self.pool).await.context("database migration failed")?;
+        if !self.notices_only().await?
+            && let Err(e) = self.convert_notices().await
+            // Another replica may have converted them and dropped the sentences meanwhile.
+            && !self.notices_only().await?
+        {
+            return Err(e.context("converting notifications to notices failed"));
+        }
         migrator.run(&self.pool).await.context("database migration failed")
+    }
+
+    async fn convert_notices(&self) -> anyhow::Result<()> {
+        let mut tx = self.begin_write().await?;
+        let converted = crate::notice::convert_written(&mut tx).await?;
+        tx.commit().await?;
+        if converted > 0 {
+            tracing::info!(converted, "stored notifications converted to notices");
+        }
+        Ok(())
+    }
+
+    /// Whether the migration that drops the notifications' sentences has run (another
+    /// replica may have finished the conversion already).
+    async fn notices_only(&self) -> anyhow::Result<bool> {
+        let (applied,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM _sqlx_migrations WHERE version = $1 AND success")
+                .bind(NOTICES_ADDED + 1)
+                .fetch_one(&self.pool)
+                .await?;
+        Ok(applied > 0)
     }
 
     /// A transaction that will write. SQLite takes the write lock at the start

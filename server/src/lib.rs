@@ -28,6 +28,7 @@ pub mod messages;
 pub mod moderation;
 pub mod money;
 pub mod monitoring;
+pub mod notice;
 pub mod notifications;
 pub mod openapi;
 pub mod outbox;

@@ -13,7 +13,6 @@ use std::time::Duration;
 use crate::bookings::lifecycle::{self, BookingStatus, PaymentStatus, TripState};
 use crate::bookings::notify::notify_both;
 use crate::bookings::view;
-use crate::calendar::trip_dates;
 use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{Db, now_ms};
 use crate::email::{self, Email, Recipient, Template};
@@ -22,6 +21,7 @@ use crate::guides::licences;
 use crate::http::state::TripSweep;
 use crate::hub::NotificationHub;
 use crate::messages::unread_emails;
+use crate::notice::Notice;
 use crate::payments::refunds;
 use crate::providers::khalti::Khalti;
 use crate::providers::stripe::Stripe;
@@ -118,36 +118,22 @@ async fn expire_due(db: &Db, hub: &NotificationHub) -> AppResult<usize> {
             {
                 continue;
             }
-            let dates = trip_dates(&booking.selected_date, booking.days);
-            let guide = format!("{} {}", booking.guide.first_name, booking.guide.last_name);
-            let tourist = format!("{} {}", booking.tourist.first_name, booking.tourist.last_name);
-            let (tourist_message, guide_message) = if from == BookingStatus::Pending {
+            let (guide, tourist, trip) =
+                (booking.guide.full_name(), booking.tourist.full_name(), booking.trip_days());
+            let (to_tourist, to_guide) = if from == BookingStatus::Pending {
                 (
-                    format!(
-                        "Your request to {guide} for {dates} expired without an answer. Try other dates or another guide."
-                    ),
-                    format!("The request from {tourist} for {dates} expired without an answer."),
+                    Notice::RequestExpired { guide, trip: trip.clone() },
+                    Notice::RequestExpiredForGuide { tourist, trip },
                 )
             } else {
                 (
-                    format!(
-                        "Your approved trip with {guide} on {dates} expired because it was not paid in time."
-                    ),
-                    format!(
-                        "The trip with {tourist} on {dates} expired unpaid. Those days are free again."
-                    ),
+                    Notice::UnpaidTripExpired { guide, trip: trip.clone() },
+                    Notice::UnpaidTripExpiredForGuide { tourist, trip },
                 )
             };
             let now_state = TripState::new(BookingStatus::Expired, PaymentStatus::Unpaid);
-            notify_both(
-                &mut tx,
-                &booking,
-                "booking_expired",
-                tourist_message,
-                guide_message,
-                now_state,
-            )
-            .await?;
+            notify_both(&mut tx, &booking, "booking_expired", to_tourist, to_guide, now_state)
+                .await?;
             let was_approved = from == BookingStatus::Approved;
             for (to, to_guide) in [(&booking.tourist.id, false), (&booking.guide.id, true)] {
                 let template =
@@ -185,15 +171,13 @@ async fn complete_due(db: &Db, hub: &NotificationHub) -> AppResult<usize> {
             {
                 continue;
             }
-            let dates = trip_dates(&booking.selected_date, booking.days);
-            let guide = format!("{} {}", booking.guide.first_name, booking.guide.last_name);
-            let tourist = format!("{} {}", booking.tourist.first_name, booking.tourist.last_name);
+            let trip = booking.trip_days();
             notify_both(
                 &mut tx,
                 &booking,
                 "booking_completed",
-                format!("Your trip with {guide} on {dates} is complete. How was it? You can now review {guide}."),
-                format!("Your trip with {tourist} on {dates} is complete."),
+                Notice::TripCompleted { guide: booking.guide.full_name(), trip: trip.clone() },
+                Notice::TripCompletedForGuide { tourist: booking.tourist.full_name(), trip },
                 TripState::new(BookingStatus::Completed, PaymentStatus::Paid),
             )
             .await?;

@@ -23,6 +23,7 @@ const LAYERS: [(&str, &[&str]); 6] = [
             "i18n",
             "media_store",
             "money",
+            "notice",
             "paging",
             "profile",
             "providers",

@@ -16,6 +16,7 @@ use crate::http::{MessageResponse, success};
 use crate::hub::NotificationHub;
 use crate::media::upload::public_url;
 use crate::moderation::audit::{self, AuditAction};
+use crate::notice::Notice;
 use crate::notifications::{self, NewNotification};
 use crate::profile::required_text;
 
@@ -189,19 +190,13 @@ async fn decide(
         Decision::Approve => Template::GuideVerified {},
         Decision::Reject(reason) => Template::GuideVerificationRejected { reason: reason.clone() },
     };
-    let (status, state, note, message, notification_status) = match decision {
-        Decision::Approve => (
-            "verified",
-            "approved",
-            String::new(),
-            "Your profile is verified. Travellers can now find and book you.".to_owned(),
-            "verified",
-        ),
+    let (status, state, note, notice, notification_status) = match decision {
+        Decision::Approve => {
+            ("verified", "approved", String::new(), Notice::GuideVerified, "verified")
+        }
         Decision::Reject(reason) => {
-            let message = format!(
-                "Your verification was not approved: {reason}. Please update your certificates and submit again."
-            );
-            ("unverified", "rejected", reason, message, "rejected")
+            let notice = Notice::VerificationRejected { reason: reason.clone() };
+            ("unverified", "rejected", reason, notice, "rejected")
         }
     };
     let now = now_ms();
@@ -255,8 +250,7 @@ async fn decide(
             user_id: guide_id,
             kind: "verification",
             booking_id: None,
-            guide_message: message,
-            tourist_message: String::new(),
+            notice,
             status: notification_status,
             payment_status: "",
         },

@@ -10,7 +10,7 @@ use super::domain::{BookingRequest, NewBooking};
 use super::lifecycle::{self, Actor, BookingStatus, PaymentStatus};
 use super::notify::notify_both;
 use super::view::{self, Booking, Side};
-use crate::calendar::{date_text, readable_date, today_in_nepal, trip_dates};
+use crate::calendar::{date_text, readable_date, today_in_nepal};
 use crate::db::{Db, is_unique_violation, new_id, now_ms};
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
@@ -18,8 +18,9 @@ use crate::guides::profile::{GuideStatus, VerificationState};
 use crate::http::AppState;
 use crate::http::Role;
 use crate::http::session::{Admin, Guide, Session, Tourist};
-use crate::money::{dollars, money};
+use crate::money::dollars;
 use crate::monitoring;
+use crate::notice::{Notice, Refund, TripDays};
 use crate::notifications::{self, NewNotification};
 
 /// The newest this many bookings are listed.
@@ -59,10 +60,6 @@ fn booking_not_found() -> AppError {
 
 pub fn millis(duration: std::time::Duration) -> i64 {
     i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
-}
-
-fn people(count: i64) -> String {
-    if count == 1 { "1 person".into() } else { format!("{count} people") }
 }
 
 /// The caller's `Idempotency-Key`: the same key always gives the same booking.
@@ -234,13 +231,12 @@ async fn request_booking(
             user_id: &booking.guide_id,
             kind: "booking_request",
             booking_id: Some(&id),
-            guide_message: format!(
-                "New booking request from {tourist_first} {tourist_last} for {} at {} ({}).",
-                trip_dates(&booking.date, booking.days),
-                booking.time,
-                people(booking.group_size)
-            ),
-            tourist_message: String::new(),
+            notice: Notice::TripRequested {
+                tourist: format!("{tourist_first} {tourist_last}"),
+                trip: TripDays::new(&booking.date, booking.days),
+                time: booking.time.clone(),
+                people: booking.group_size,
+            },
             status: "pending",
             payment_status: "unpaid",
         },
@@ -369,14 +365,11 @@ async fn decide_booking(
             current.booking_status.as_str()
         )));
     }
-    let guide_name = format!("{} {}", booking.guide.first_name, booking.guide.last_name);
-    let dates = trip_dates(&booking.selected_date, booking.days);
-    let tourist_message = if approving {
-        format!("{guide_name} approved your trip on {dates}. Pay now to confirm it.")
+    let (guide, trip) = (booking.guide.full_name(), booking.trip_days());
+    let notice = if approving {
+        Notice::TripApproved { guide, trip }
     } else {
-        format!(
-            "{guide_name} can't guide you on {dates}. Your request was declined; try another date or guide."
-        )
+        Notice::TripDeclined { guide, trip }
     };
     notifications::store(
         &mut tx,
@@ -384,8 +377,7 @@ async fn decide_booking(
             user_id: &booking.tourist.id,
             kind,
             booking_id: Some(&id),
-            guide_message: String::new(),
-            tourist_message,
+            notice,
             status: if approving { "approved" } else { "rejected" },
             payment_status: "unpaid",
         },
@@ -480,38 +472,26 @@ async fn cancel_booking(
             )));
         }
     };
-    let dates = trip_dates(&booking.selected_date, booking.days);
     let refund = if plan.refund_cents > 0 {
-        format!(" {} will be refunded.", money(plan.refund_cents))
+        Refund::Cents(plan.refund_cents)
     } else if plan.from.payment == PaymentStatus::Paid {
-        " It was less than 24 hours before the trip, so there is no refund.".to_owned()
+        Refund::TooLate
     } else {
-        String::new()
+        Refund::Nothing
     };
-    let (tourist_message, guide_message) = match actor {
+    let (guide, tourist, trip) =
+        (booking.guide.full_name(), booking.tourist.full_name(), booking.trip_days());
+    let (to_tourist, to_guide) = match actor {
         Actor::Tourist => (
-            format!(
-                "You cancelled your trip with {} {} on {dates}.{refund}",
-                booking.guide.first_name, booking.guide.last_name
-            ),
-            format!(
-                "{} {} cancelled the trip on {dates}. Those days are free again.",
-                booking.tourist.first_name, booking.tourist.last_name
-            ),
+            Notice::CancelledByYou { guide, trip: trip.clone(), refund },
+            Notice::CancelledByTravellerForGuide { tourist, trip },
         ),
         _ => (
-            format!(
-                "{} {} cancelled your trip on {dates}.{refund}",
-                booking.guide.first_name, booking.guide.last_name
-            ),
-            format!(
-                "You cancelled the trip with {} {} on {dates}.",
-                booking.tourist.first_name, booking.tourist.last_name
-            ),
+            Notice::CancelledByGuide { guide, trip: trip.clone(), refund },
+            Notice::CancelledByYouForGuide { tourist, trip },
         ),
     };
-    notify_both(&mut tx, &booking, "booking_cancelled", tourist_message, guide_message, plan.to)
-        .await?;
+    notify_both(&mut tx, &booking, "booking_cancelled", to_tourist, to_guide, plan.to).await?;
     for (to, to_guide) in [(&booking.tourist.id, false), (&booking.guide.id, true)] {
         let template = Template::BookingCancelled {
             booking_id: id.clone(),

@@ -8,6 +8,7 @@ use crate::db::{Db, Sql, to_rfc3339};
 use crate::error::AppResult;
 use crate::media::upload::public_url;
 use crate::money::dollars;
+use crate::notice::TripDays;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -73,6 +74,13 @@ pub struct Party {
     /// The guide's phone, shared once the guide has approved the trip; else `null`.
     #[schema(required = true)]
     pub phone: Option<String>,
+}
+
+impl Party {
+    /// "First Last", as notices and emails name people.
+    pub fn full_name(&self) -> String {
+        format!("{} {}", self.first_name, self.last_name)
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -222,6 +230,11 @@ impl From<BookingRow> for Booking {
 impl Booking {
     pub fn state(&self) -> lifecycle::TripState {
         lifecycle::TripState::new(self.booking_status, self.payment_status)
+    }
+
+    /// The trip's days, as notices give them.
+    pub fn trip_days(&self) -> TripDays {
+        TripDays::new(&self.selected_date, self.days)
     }
 
     /// When the trip starts (epoch ms): its first day at its time, Nepal time.

@@ -6,7 +6,7 @@ use anyhow::bail;
 
 use crate::db::redact_url;
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct DatabaseConfig {
     /// `sqlite://<path>?...` or `postgres://...` (`YATRA_DATABASE_URL`, default SQLite at
     /// `<data dir>/yatra.db`); the scheme picks the backend.
@@ -15,6 +15,16 @@ pub struct DatabaseConfig {
     /// default 8 on SQLite, 16 on PostgreSQL). Every replica holds its own pool, plus one
     /// connection listening for other replicas' announcements on PostgreSQL.
     pub max_connections: u32,
+}
+
+/// The URL's password never reaches a log, as `SmtpUrl`'s does not.
+impl std::fmt::Debug for DatabaseConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DatabaseConfig")
+            .field("url", &redact_url(&self.url))
+            .field("max_connections", &self.max_connections)
+            .finish()
+    }
 }
 
 /// The most `YATRA_DB_MAX_CONNECTIONS` may ask for: PostgreSQL's own default
@@ -79,5 +89,14 @@ mod tests {
             );
             assert!(!error.contains('\n'), "one line: {error}");
         }
+    }
+
+    #[test]
+    fn the_database_password_stays_out_of_debug_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = [("YATRA_DATABASE_URL", "postgres://yatra:hunter2@db.internal/yatra")];
+        let shown = format!("{:?}", config_with(dir.path(), &url).unwrap());
+        assert!(!shown.contains("hunter2"), "{shown}");
+        assert!(shown.contains("postgres://***@db.internal/yatra"), "{shown}");
     }
 }

@@ -23,6 +23,7 @@ use crate::http::session::Admin;
 use crate::moderation::audit::{self, AuditAction};
 use crate::money::dollars;
 use crate::money::money;
+use crate::notice::{Notice, PayoutMethod};
 use crate::notifications::{self, NewNotification};
 use crate::profile::optional_text;
 
@@ -289,13 +290,13 @@ async fn record_payout(
     .bind(now)
     .execute(&mut *tx)
     .await?;
-    let how = if method == "khalti" { "to your Khalti wallet" } else { "by bank transfer" };
+    let method_paid = PayoutMethod::from_stored(&method);
     audit::record(
         &mut tx,
         &session.user_id,
         AuditAction::RecordPayout,
         &guide_id,
-        &format!("{} {how}, reference {reference}", money(cents)),
+        &format!("{} {}, reference {reference}", money(cents), method_paid.how()),
     )
     .await?;
     notifications::store(
@@ -304,11 +305,11 @@ async fn record_payout(
             user_id: &guide_id,
             kind: "payout_sent",
             booking_id: None,
-            guide_message: format!(
-                "Yatra sent you {} {how} (reference {reference}).",
-                money(cents)
-            ),
-            tourist_message: String::new(),
+            notice: Notice::PayoutSent {
+                amount_cents: cents,
+                method: method_paid,
+                reference: reference.clone(),
+            },
             status: "",
             payment_status: "",
         },

@@ -13,11 +13,13 @@
 use sqlx::AnyConnection;
 use time::Date;
 
-use crate::calendar::{date_text, long_date};
+use crate::calendar::date_text;
 use crate::db::{Db, now_ms};
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
 use crate::hub::{Announcement, NotificationHub};
+use crate::i18n::Lang;
+use crate::notice::Notice;
 use crate::notifications::{self, NewNotification};
 
 /// How long before the last valid day the guide is reminded.
@@ -106,18 +108,13 @@ impl Step {
                 if claimed.rows_affected() != 1 {
                     return Ok(false);
                 }
-                let message = format!(
-                    "Your guide licence is valid until {}. Submit your renewed licence before then to stay listed.",
-                    long_date(expires_on)
-                );
+                let notice = Notice::LicenceExpiring { expires_on: expires_on.to_owned() };
                 let template = Template::LicenceExpiring { expires_on: expires_on.to_owned() };
-                tell(tx, guide_id, message, "expiring", template).await?;
+                tell(tx, guide_id, notice, "expiring", template).await?;
             }
             Step::Expire => {
-                let note = format!(
-                    "Your guide licence expired after {}. Please submit your renewed licence.",
-                    long_date(expires_on)
-                );
+                let notice = Notice::LicenceExpired { expires_on: expires_on.to_owned() };
+                let note = notice.text(Lang::En);
                 // Back to "rejected" with the reason, which the guide's pages already show with
                 // the way to submit again; an admin's verification of the new licence relists them.
                 let claimed = sqlx::query(
@@ -135,7 +132,7 @@ impl Step {
                 }
                 crate::guides::index::refresh(&mut *tx, guide_id).await?;
                 let template = Template::LicenceExpired { expires_on: expires_on.to_owned() };
-                tell(tx, guide_id, note, "expired", template).await?;
+                tell(tx, guide_id, notice, "expired", template).await?;
             }
         }
         Ok(true)
@@ -172,7 +169,7 @@ async fn each_claimed(db: &Db, hub: &NotificationHub, today: Date, step: Step) -
 async fn tell(
     tx: &mut AnyConnection,
     guide_id: &str,
-    message: String,
+    notice: Notice,
     status: &str,
     template: Template,
 ) -> AppResult<()> {
@@ -182,8 +179,7 @@ async fn tell(
             user_id: guide_id,
             kind: "licence",
             booking_id: None,
-            guide_message: message,
-            tourist_message: String::new(),
+            notice,
             status,
             payment_status: "",
         },

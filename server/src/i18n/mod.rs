@@ -1,14 +1,15 @@
-//! Nepali and English. The server's texts are written in English where they arise (an
-//! `AppError::validation("...")`, a notification's `format!`), exactly as the spec gives
-//! them; this module turns such a text into Nepali at the edge, by looking its English
-//! template up in a catalogue (gettext's idea: the English text is the key).
+//! Nepali and English. Error texts are written in English where they arise (an
+//! `AppError::validation("...")`), exactly as the spec gives them; this module turns such a
+//! text into Nepali at the edge, by looking its English template up in a catalogue
+//! (gettext's idea: the English text is the key). Notifications are stored as data
+//! (`notice::Notice`) and worded from their own catalogue by code.
 //!
 //! So code elsewhere never changes to be translated, and a text nobody has translated yet
 //! still answers, in English, with a generic code. `catalogue_covers_every_error_in_the_source`
 //! (in `errors.rs`) lists the error texts in `src/` that still lack an entry.
 //!
 //! - `errors`: every error message, with its stable `code`;
-//! - `notices`: the in-app notification texts (stored in English, translated when read);
+//! - `notices`: the in-app notification texts, by code, in both languages;
 //! - `terms`: the words that fill a template's holes (field names, booking states, dates);
 //! - `template`: matching an English text against `{hole}` templates and filling the Nepali.
 
@@ -158,7 +159,8 @@ pub async fn answer_in_request_language(request: Request, next: Next) -> Respons
 /// One text in both languages.
 #[derive(Debug)]
 pub struct Entry {
-    /// Stable and snake_case: what a client may switch on (errors only; empty for notices).
+    /// Stable and snake_case: what a client may switch on (an error's), or the notice it
+    /// words (a notification's).
     pub code: &'static str,
     /// The English template, as the source writes it (its holes may be renamed: `{}` and
     /// `{field}` compare equal).

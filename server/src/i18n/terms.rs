@@ -84,22 +84,23 @@ pub fn hole(lang: Lang, name: &str, value: &str) -> String {
     }
 }
 
-const MONTHS: [(&str, &str); 12] = [
-    ("Jan", "जनवरी"),
-    ("Feb", "फेब्रुअरी"),
-    ("Mar", "मार्च"),
-    ("Apr", "अप्रिल"),
-    ("May", "मे"),
-    ("Jun", "जुन"),
-    ("Jul", "जुलाई"),
-    ("Aug", "अगस्ट"),
-    ("Sep", "सेप्टेम्बर"),
-    ("Oct", "अक्टोबर"),
-    ("Nov", "नोभेम्बर"),
-    ("Dec", "डिसेम्बर"),
+const MONTHS: [(&str, &str, &str); 12] = [
+    ("Jan", "January", "जनवरी"),
+    ("Feb", "February", "फेब्रुअरी"),
+    ("Mar", "March", "मार्च"),
+    ("Apr", "April", "अप्रिल"),
+    ("May", "May", "मे"),
+    ("Jun", "June", "जुन"),
+    ("Jul", "July", "जुलाई"),
+    ("Aug", "August", "अगस्ट"),
+    ("Sep", "September", "सेप्टेम्बर"),
+    ("Oct", "October", "अक्टोबर"),
+    ("Nov", "November", "नोभेम्बर"),
+    ("Dec", "December", "डिसेम्बर"),
 ];
 
-/// "12 Dec 2026" → "12 डिसेम्बर 2026"; "12 Dec 2026 (3 days)" → "12 डिसेम्बर 2026 (3 दिन)".
+/// "12 Dec 2026" or "12 December 2026" → "12 डिसेम्बर 2026"; "12 Dec 2026 (3 days)" →
+/// "12 डिसेम्बर 2026 (3 दिन)".
 /// Anything else (a `YYYY-MM-DD` date) as it is.
 pub fn dates(text: &str) -> String {
     let (date, days) = match text.split_once(" (") {
@@ -110,9 +111,10 @@ pub fn dates(text: &str) -> String {
     };
     let words: Vec<&str> = date.split(' ').collect();
     let month = match words.as_slice() {
-        [day, month, year] if day.parse::<u8>().is_ok() && year.parse::<u16>().is_ok() => {
-            MONTHS.iter().find(|(en, _)| en == month).map(|(_, ne)| format!("{day} {ne} {year}"))
-        }
+        [day, month, year] if day.parse::<u8>().is_ok() && year.parse::<u16>().is_ok() => MONTHS
+            .iter()
+            .find(|(short, long, _)| short == month || long == month)
+            .map(|(_, _, ne)| format!("{day} {ne} {year}")),
         _ => None,
     };
     match (month, days) {
@@ -151,6 +153,7 @@ mod tests {
     #[test]
     fn dates_durations_and_people_read_in_nepali() {
         assert_eq!(dates("12 Dec 2026"), "12 डिसेम्बर 2026");
+        assert_eq!(dates("31 March 2031"), "31 मार्च 2031");
         assert_eq!(dates("1 May 2027 (3 days)"), "1 मे 2027 (3 दिन)");
         assert_eq!(dates("2026-12-12"), "2026-12-12");
         assert_eq!(dates("12 Foo 2026"), "12 Foo 2026");

@@ -16,6 +16,7 @@ use crate::db::now_ms;
 use crate::error::{AppResult, ErrorBody, Json, Path};
 use crate::http::session::Admin;
 use crate::http::{AppState, MessageResponse, success};
+use crate::notice::Notice;
 use crate::notifications::{self, NewNotification};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -37,7 +38,7 @@ struct Hideable {
     hide_action: AuditAction,
     show_action: AuditAction,
     /// What its author is told when an admin hides it, given the admin's reason.
-    notice: fn(&Changed, &str) -> String,
+    notice: fn(&Changed, &str) -> Notice,
     /// The 404 when there is no such thing.
     missing: &'static str,
     /// The 409 when it is already in the wanted state: hiding, then showing.
@@ -54,9 +55,9 @@ const POST: Hideable = Hideable {
     reported_as: ReportTarget::Blog,
     hide_action: AuditAction::HideBlog,
     show_action: AuditAction::UnhideBlog,
-    notice: |post, reason| {
-        let title = post.title.as_deref().unwrap_or_default();
-        format!("An admin hid your post \"{title}\": {reason}")
+    notice: |post, reason| Notice::PostHidden {
+        title: post.title.clone().unwrap_or_default(),
+        reason: reason.to_owned(),
     },
     missing: "Blog not found",
     already_hidden: "This post is already hidden",
@@ -71,7 +72,7 @@ const REVIEW: Hideable = Hideable {
     reported_as: ReportTarget::Review,
     hide_action: AuditAction::HideReview,
     show_action: AuditAction::UnhideReview,
-    notice: |_, reason| format!("An admin hid your review: {reason}"),
+    notice: |_, reason| Notice::ReviewHidden { reason: reason.to_owned() },
     missing: "Review not found",
     already_hidden: "This review is already hidden",
     not_hidden: "This review is not hidden",
@@ -171,15 +172,14 @@ async fn count_review(
 }
 
 /// Tells an author that an admin hid what they wrote, with the admin's reason.
-async fn notify_hidden(conn: &mut AnyConnection, user_id: &str, message: String) -> AppResult<()> {
+async fn notify_hidden(conn: &mut AnyConnection, user_id: &str, notice: Notice) -> AppResult<()> {
     notifications::store(
         conn,
         NewNotification {
             user_id,
             kind: "moderation",
             booking_id: None,
-            guide_message: message.clone(),
-            tourist_message: message,
+            notice,
             status: "hidden",
             payment_status: "",
         },

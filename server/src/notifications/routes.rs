@@ -20,8 +20,9 @@ use crate::http::Role;
 use crate::http::session::Session;
 use crate::http::{MessageResponse, success};
 use crate::hub::Announcement;
-use crate::i18n::{self, Lang};
+use crate::i18n::Lang;
 use crate::messages;
+use crate::notice::Notice;
 
 /// The newest this many are listed.
 const LIST_MAX: i64 = 100;
@@ -66,8 +67,7 @@ struct NotificationRow {
     id: String,
     kind: String,
     is_read: i64,
-    guide_message: String,
-    tourist_message: String,
+    notice: Option<String>,
     status: String,
     payment_status: String,
     booking_id: Option<String>,
@@ -75,14 +75,16 @@ struct NotificationRow {
 }
 
 impl Notification {
-    /// Texts are stored in English and read in the reader's language.
+    /// Stored as a notice, worded in the reader's language.
     fn read_in(row: NotificationRow, lang: Lang) -> Self {
+        let notice = Notice::from_stored(row.notice.as_deref().unwrap_or_default());
+        let (guide_message, tourist_message) = notice.messages(lang);
         Self {
             id: row.id,
             kind: row.kind,
             is_read: row.is_read == 1,
-            guide_message: i18n::notices::translate(&row.guide_message, lang),
-            tourist_message: i18n::notices::translate(&row.tourist_message, lang),
+            guide_message,
+            tourist_message,
             status: row.status,
             payment_status: row.payment_status,
             booking_id: row.booking_id,
@@ -107,8 +109,8 @@ async fn list(
     session.require_stored_role(&state.db, role).await?;
     // `is_read` is read as 0 or 1: the Any driver cannot decode SQLite's booleans.
     let rows: Vec<NotificationRow> = sqlx::query_as(
-        "SELECT id, kind, CAST(CASE WHEN is_read THEN 1 ELSE 0 END AS BIGINT) AS is_read, guide_message, tourist_message, \
-           status, payment_status, booking_id, created_at \
+        "SELECT id, kind, CAST(CASE WHEN is_read THEN 1 ELSE 0 END AS BIGINT) AS is_read, notice, status, \
+           payment_status, booking_id, created_at \
          FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2",
     )
     .bind(&session.user_id)

@@ -4,14 +4,15 @@ use sqlx::AnyConnection;
 
 use crate::db::{new_id, now_ms};
 use crate::error::AppResult;
+use crate::notice::Notice;
 
-/// What happened, for whom. A guide reads `guide_message`, a traveller `tourist_message`.
+/// What happened, for whom: `kind` groups notifications as the client shows them
+/// (`booking_cancelled`), `notice` is what it says, worded when read.
 pub struct NewNotification<'a> {
     pub user_id: &'a str,
     pub kind: &'a str,
     pub booking_id: Option<&'a str>,
-    pub guide_message: String,
-    pub tourist_message: String,
+    pub notice: Notice,
     /// The booking's state (or the verification decision) when it was sent.
     pub status: &'a str,
     pub payment_status: &'a str,
@@ -21,15 +22,14 @@ pub struct NewNotification<'a> {
 pub async fn store(conn: &mut AnyConnection, notification: NewNotification<'_>) -> AppResult<()> {
     let now = now_ms();
     sqlx::query(
-        "INSERT INTO notifications (id, user_id, booking_id, kind, guide_message, tourist_message, status, payment_status, \
-           is_read, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, FALSE, $9, $9)",
+        "INSERT INTO notifications (id, user_id, booking_id, kind, notice, status, payment_status, is_read, \
+           created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE, $8, $8)",
     )
     .bind(new_id())
     .bind(notification.user_id)
     .bind(notification.booking_id)
     .bind(notification.kind)
-    .bind(notification.guide_message)
-    .bind(notification.tourist_message)
+    .bind(notification.notice.stored())
     .bind(notification.status)
     .bind(notification.payment_status)
     .bind(now)

@@ -8,6 +8,7 @@ use crate::db::Db;
 use crate::email::Template;
 use crate::error::AppResult;
 use crate::i18n::{Lang, terms};
+use crate::notice::people_text;
 use crate::sos;
 
 /// A finished email.
@@ -81,7 +82,7 @@ pub async fn render(
         lang.pick(date.clone(), terms::dates(&date))
     };
     let people_in = |count: i64| {
-        let people = people(count);
+        let people = people_text(count);
         lang.pick(people.clone(), terms::people(&people))
     };
     let hello =
@@ -404,10 +405,6 @@ fn trips_page(to_guide: bool, lang: Lang, link: &dyn Fn(&str) -> String) -> (&'s
     } else {
         (lang.pick("Open your dashboard", "आफ्नो ड्यासबोर्ड खोल्नुहोस्"), link("/dashboard"))
     }
-}
-
-fn people(count: i64) -> String {
-    if count == 1 { "1 person".into() } else { format!("{count} people") }
 }
 
 fn money(cents: i64) -> String {

@@ -6,14 +6,13 @@
 //! cancellation then refunds it), or it was cancelled first and the payment is refunded.
 
 use crate::bookings::lifecycle;
-use crate::calendar::trip_dates;
 use crate::db::{Db, is_unique_violation, now_ms};
 use crate::earnings;
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
 use crate::http::state::TripSweep;
 use crate::hub::NotificationHub;
-use crate::money::money;
+use crate::notice::{Notice, TripDays};
 use crate::notifications::{self, NewNotification};
 
 /// What confirming a session did.
@@ -106,8 +105,8 @@ pub async fn confirm_paid(
         now,
     )
     .await?;
-    let dates = trip_dates(&payment.selected_date, payment.days);
-    let amount = money(payment.amount_cents);
+    let (trip, amount_cents) =
+        (TripDays::new(&payment.selected_date, payment.days), payment.amount_cents);
     if lifecycle::pay(&mut tx, &payment.booking_id, now).await? {
         notifications::store(
             &mut tx,
@@ -115,11 +114,11 @@ pub async fn confirm_paid(
                 user_id: &payment.tourist_id,
                 kind: "booking_paid",
                 booking_id: Some(&payment.booking_id),
-                guide_message: String::new(),
-                tourist_message: format!(
-                    "Payment received ({amount}). Your trip with {} on {dates} is confirmed.",
-                    payment.guide_name
-                ),
+                notice: Notice::PaymentReceived {
+                    guide: payment.guide_name.clone(),
+                    trip: trip.clone(),
+                    amount_cents,
+                },
                 status: "approved",
                 payment_status: "paid",
             },
@@ -131,11 +130,11 @@ pub async fn confirm_paid(
                 user_id: &payment.guide_id,
                 kind: "booking_paid",
                 booking_id: Some(&payment.booking_id),
-                guide_message: format!(
-                    "{} paid {amount} for the trip on {dates}. It is confirmed.",
-                    payment.tourist_name
-                ),
-                tourist_message: String::new(),
+                notice: Notice::PaymentReceivedForGuide {
+                    tourist: payment.tourist_name.clone(),
+                    trip,
+                    amount_cents,
+                },
                 status: "approved",
                 payment_status: "paid",
             },
@@ -182,10 +181,7 @@ pub async fn confirm_paid(
                 user_id: &payment.tourist_id,
                 kind: "booking_refund_pending",
                 booking_id: Some(&payment.booking_id),
-                guide_message: String::new(),
-                tourist_message: format!(
-                    "Your payment of {amount} arrived after your trip on {dates} was cancelled or expired. It will be refunded in full."
-                ),
+                notice: Notice::LatePayment { trip, amount_cents },
                 status: "",
                 payment_status: "refund_pending",
             },

@@ -14,7 +14,6 @@ use std::time::Duration;
 use crate::bookings::lifecycle::{self, PaymentStatus, TripState};
 use crate::bookings::notify::notify_both;
 use crate::bookings::view;
-use crate::calendar::trip_dates;
 use crate::db::{Backend, Db, now_ms};
 use crate::earnings;
 use crate::email::{self, Email, Recipient, Template};
@@ -22,6 +21,7 @@ use crate::error::AppResult;
 use crate::hub::NotificationHub;
 use crate::moderation::audit::{self, AuditAction};
 use crate::money::money;
+use crate::notice::Notice;
 use crate::providers::khalti::Khalti;
 use crate::providers::stripe::Stripe;
 
@@ -289,17 +289,13 @@ pub(super) async fn finish(
     if lifecycle::refunded(&mut tx, &refund.booking_id, now).await?
         && let Some(booking) = &booking
     {
-        let dates = trip_dates(&booking.selected_date, booking.days);
-        let amount = money(refund.amount_cents);
+        let (trip, amount_cents) = (booking.trip_days(), refund.amount_cents);
         notify_both(
             &mut tx,
             booking,
             "booking_refunded",
-            format!("{amount} for your trip on {dates} has been refunded to you."),
-            format!(
-                "{amount} for the cancelled trip on {dates} was refunded to {} {}.",
-                booking.tourist.first_name, booking.tourist.last_name
-            ),
+            Notice::Refunded { trip: trip.clone(), amount_cents },
+            Notice::RefundedForGuide { tourist: booking.tourist.full_name(), trip, amount_cents },
             TripState::new(booking.booking_status, PaymentStatus::Refunded),
         )
         .await?;

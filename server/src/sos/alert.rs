@@ -10,6 +10,7 @@ use crate::email::{self, Email, Recipient, Template};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 use crate::http::rate_limit::{Limit, PerCaller};
+use crate::notice::Notice;
 use crate::notifications::{self, NewNotification};
 use crate::profile::{Location, optional_text};
 
@@ -144,11 +145,6 @@ pub async fn send(state: &AppState, tourist_id: &str, alert: NewAlert) -> AppRes
     .await?;
 
     let map = map_link(alert.at.latitude, alert.at.longitude);
-    let said = if alert.message.is_empty() {
-        String::new()
-    } else {
-        format!(" \u{201c}{}\u{201d}", alert.message)
-    };
     for (guide_id, _, booking_id) in &guides {
         notifications::store(
             &mut tx,
@@ -156,8 +152,11 @@ pub async fn send(state: &AppState, tourist_id: &str, alert: NewAlert) -> AppRes
                 user_id: guide_id,
                 kind: "sos",
                 booking_id: Some(booking_id),
-                guide_message: format!("SOS from {tourist}.{said} Location: {map}"),
-                tourist_message: String::new(),
+                notice: Notice::Sos {
+                    tourist: tourist.clone(),
+                    message: alert.message.clone(),
+                    map: map.clone(),
+                },
                 status: "sos",
                 payment_status: "paid",
             },

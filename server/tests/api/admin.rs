@@ -3,6 +3,8 @@
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use yatra::i18n::Lang;
+use yatra::notice::Notice;
 
 use crate::guides::{submit_certificates, valid_profile};
 use crate::helpers::{
@@ -38,15 +40,22 @@ async fn submitted_guide(app: &TestApp) -> (TestUser, String) {
     (guide, id)
 }
 
+/// (kind, what the guide reads in English, status) of each of `user_id`'s notifications.
 async fn notifications(app: &TestApp, user_id: &str) -> Vec<(String, String, String)> {
     let db = app.db().await;
-    let rows = sqlx::query_as("SELECT kind, guide_message, status FROM notifications WHERE user_id = $1 ORDER BY created_at")
-        .bind(user_id)
-        .fetch_all(&db.pool)
-        .await
-        .unwrap();
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT kind, notice, status FROM notifications WHERE user_id = $1 ORDER BY created_at",
+    )
+    .bind(user_id)
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
     db.pool.close().await;
-    rows
+    rows.into_iter()
+        .map(|(kind, notice, status)| {
+            (kind, Notice::from_stored(&notice).messages(Lang::En).0, status)
+        })
+        .collect()
 }
 
 #[tokio::test]

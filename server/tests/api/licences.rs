@@ -9,6 +9,8 @@ use time::macros::date;
 use yatra::db::Db;
 use yatra::guides::licences::{self, LicenceSweep};
 use yatra::hub::NotificationHub;
+use yatra::i18n::Lang;
+use yatra::notice::Notice;
 
 use crate::fixtures::{guide_profile, submitted_guide, verified_guide};
 use crate::guides::{CERTIFICATES, certificates_form};
@@ -159,15 +161,14 @@ async fn the_sweep_reminds_once_30_days_before_and_unlists_the_guide_after_the_l
     assert_eq!(swept.into_iter().map(|s| s.unwrap().reminded).sum::<usize>(), 1);
     assert_eq!(count(&db, reminders, &id).await, 1);
     assert_eq!(count(&db, reminder_emails, &id).await, 1);
-    let messages: Vec<(String,)> = sqlx::query_as(
-        "SELECT guide_message FROM notifications WHERE user_id = $1 AND kind = 'licence'",
-    )
-    .bind(&id)
-    .fetch_all(&db.pool)
-    .await
-    .unwrap();
+    let messages: Vec<(String,)> =
+        sqlx::query_as("SELECT notice FROM notifications WHERE user_id = $1 AND kind = 'licence'")
+            .bind(&id)
+            .fetch_all(&db.pool)
+            .await
+            .unwrap();
     assert_eq!(
-        messages[0].0,
+        Notice::from_stored(&messages[0].0).text(Lang::En),
         "Your guide licence is valid until 31 March 2031. Submit your renewed licence before then to stay listed."
     );
     assert_eq!(

@@ -6,6 +6,8 @@
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
+use yatra::i18n::Lang;
+use yatra::notice::Notice;
 
 use crate::fixtures::{
     KATHMANDU, days_from_today, guide_profile, insert_booking, request_booking, submitted_guide,
@@ -93,17 +95,20 @@ async fn audit_actions(app: &TestApp, admin: &TestUser) -> Vec<(String, String, 
         .collect()
 }
 
+/// (kind, what the traveller reads in English) of each of `user_id`'s notifications.
 async fn notifications_of(app: &TestApp, user_id: &str) -> Vec<(String, String)> {
     let db = app.db().await;
-    let rows = sqlx::query_as(
-        "SELECT kind, tourist_message FROM notifications WHERE user_id = $1 ORDER BY created_at",
+    let rows: Vec<(String, String)> = sqlx::query_as(
+        "SELECT kind, notice FROM notifications WHERE user_id = $1 ORDER BY created_at",
     )
     .bind(user_id)
     .fetch_all(&db.pool)
     .await
     .unwrap();
     db.pool.close().await;
-    rows
+    rows.into_iter()
+        .map(|(kind, notice)| (kind, Notice::from_stored(&notice).messages(Lang::En).1))
+        .collect()
 }
 
 #[tokio::test]

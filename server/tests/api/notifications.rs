@@ -184,3 +184,114 @@ async fn a_change_on_one_replica_reaches_a_page_open_on_another() {
     // Assert
     stream.wait_for(1).await;
 }
+
+/// Accept-Language `language`: (what the guide reads, what the traveller reads) of each of
+/// `user`'s notifications as `role`, newest first.
+async fn read_in(
+    app: &TestApp,
+    user: &TestUser,
+    role: &str,
+    language: &str,
+) -> Vec<(String, String)> {
+    let response = app
+        .client
+        .get(app.url(&format!("/api/v1/notifications/{role}")))
+        .bearer_auth(&user.token)
+        .header("accept-language", language)
+        .send()
+        .await
+        .unwrap();
+    let body: Value = response.json().await.unwrap();
+    body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            (
+                n["guideMessage"].as_str().unwrap().to_owned(),
+                n["touristMessage"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn notifications_stored_as_sentences_are_converted_to_notices_and_read_as_before() {
+    // Arrange: a database as it was before notices, with sentences Yatra wrote then, one it
+    // no longer writes, and one whose name makes it ambiguous (both stay as written).
+    let app = spawn_app().await;
+    let guide = app.signup_and_login("guide").await;
+    let db = app.db().await;
+    let (guide_id,): (String,) = sqlx::query_as("SELECT id FROM users WHERE email = $1")
+        .bind(&guide.email)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    for sql in [
+        "ALTER TABLE notifications ADD COLUMN guide_message TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE notifications ADD COLUMN tourist_message TEXT NOT NULL DEFAULT ''",
+        "DELETE FROM _sqlx_migrations WHERE version = 27",
+    ] {
+        sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&db.pool).await.unwrap();
+    }
+    let sentences = [
+        "New booking request from Sita Rai for 12 Dec 2026 (3 days) at 09:30 (2 people).",
+        "Sita paid Sita paid $5.00 for the trip on 1 Dec 2026. It is confirmed.",
+        "Yatra sent you $50.00 to your Khalti wallet (reference KH-1).",
+        "Your guide licence is valid until 31 March 2031. Submit your renewed licence before then to stay listed.",
+        "Welcome to the old Yatra.",
+    ];
+    for (i, sentence) in sentences.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO notifications (id, user_id, kind, guide_message, status, payment_status, created_at, updated_at) \
+             VALUES ($1, $2, 'booking_request', $3, '', '', $4, $4)",
+        )
+        .bind(format!("old-{i}"))
+        .bind(&guide_id)
+        .bind(*sentence)
+        .bind(1_000 + i as i64)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    }
+
+    // Act
+    db.migrate().await.unwrap();
+    db.migrate().await.unwrap();
+
+    // Assert: the same English as stored, Nepali where a notice words it, and the
+    // parameters stored, not the sentence.
+    let english: Vec<(String, String)> =
+        sentences.iter().rev().map(|s| (s.to_string(), String::new())).collect();
+    assert_eq!(read_in(&app, &guide, "guide", "en").await, english);
+    let nepali: Vec<String> =
+        read_in(&app, &guide, "guide", "ne").await.into_iter().map(|(guide, _)| guide).collect();
+    assert_eq!(
+        nepali,
+        [
+            "Welcome to the old Yatra.",
+            "तपाईंको गाइड लाइसेन्स 31 मार्च 2031 सम्म मान्य छ। सूचीमा रहिरहन त्यसअघि नै नवीकरण गरिएको लाइसेन्स पेश गर्नुहोस्।",
+            "Yatraले तपाईंलाई तपाईंको खल्ती वालेटमा $50.00 पठायो (सन्दर्भ नम्बर KH-1)।",
+            "Sita paid Sita paid $5.00 for the trip on 1 Dec 2026. It is confirmed.",
+            "Sita Raiले 12 डिसेम्बर 2026 (3 दिन) मा 09:30 बजेका लागि बुकिङ अनुरोध पठाउनुभएको छ (2 जना)।",
+        ]
+    );
+    let (stored,): (String,) =
+        sqlx::query_as("SELECT notice FROM notifications WHERE id = 'old-0'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        serde_json::from_str::<Value>(&stored).unwrap(),
+        json!({
+            "notice": "trip_requested",
+            "tourist": "Sita Rai",
+            "trip": { "firstDay": "2026-12-12", "days": 3 },
+            "time": "09:30",
+            "people": 2,
+        })
+    );
+    let columns = sqlx::query("SELECT guide_message FROM notifications").fetch_all(&db.pool).await;
+    assert!(columns.is_err(), "the sentences are dropped once converted");
+    db.pool.close().await;
+}
