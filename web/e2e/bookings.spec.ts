@@ -206,12 +206,22 @@ test('a traveller books a guide, the guide approves live, the traveller pays in 
   await expect(page).toHaveURL(`/checkout/${bookingId}`)
 
   // Paying for real (in the sandbox) goes through the server's confirmation to /success.
+  // The confirmation is held until its waiting state has been seen: the sandbox answers
+  // within milliseconds, and the state shows only 600 ms when nothing holds it.
+  let releaseConfirmation = () => {}
+  const confirmationHeld = new Promise<void>((resolve) => (releaseConfirmation = resolve))
+  await page.route('**/api/v1/payments/session/*', async (route) => {
+    await confirmationHeld
+    await route.continue()
+  })
   await page.getByRole('button', { name: 'Pay with Stripe' }).click()
   await expect(page).toHaveURL(/\/sandbox\/checkout\/sandbox_/)
   await page.getByRole('button', { name: `Pay ${total}` }).click()
   await expect(page).toHaveURL(/\/success\?session_id=sandbox_/)
   // A short confirming state while the server confirms with the provider.
   await expect(page.getByRole('heading', { name: 'Confirming your payment...' })).toBeVisible()
+  releaseConfirmation()
+  await page.unroute('**/api/v1/payments/session/*')
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
   await expect(page.locator('main')).toContainText(GUIDE.name)
   await expect(page.locator('main')).toContainText(`Amount paid${total}`)
