@@ -19,6 +19,6 @@ run() {
     "$YATRA_URL/api/v1/openapi.json" --header "Authorization: Bearer $(token "$who")" "$@" || status=1
 }
 run admin --include-path-regex '^/api/v1/admin/' "$@"
-run guide --include-path-regex '^/api/v1/(guides/|notifications/guide)' "$@"
-run traveller --exclude-path-regex '^/api/v1/(admin/|guides/|notifications/guide)' "$@"
+run guide --include-path-regex '^/api/v1/(guides/|tours(/|$)|notifications/guide)' "$@"
+run traveller --exclude-path-regex '^/api/v1/(admin/|guides/|tours(/|$)|notifications/guide)' "$@"
 exit $status

@@ -31,7 +31,7 @@ use crate::sweep::{self, SweepContext};
 use crate::{
     admin, auth, blogs, bookings, currencies, deadline, destinations, earnings, guides, health,
     media, messages, moderation, monitoring, notifications, openapi, pages, payments, reviews,
-    saved, sos, tourists,
+    saved, sos, tourists, tours,
 };
 
 /// Every API route, with its OpenAPI description collected alongside.
@@ -56,6 +56,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(payments::manual_refunds::router())
                 .merge(blogs::routes::router())
                 .merge(tourists::routes::router())
+                .merge(tours::routes::router())
                 .merge(sos::routes::router())
                 .merge(crate::buddy::routes::router())
                 .merge(admin::routes::router())

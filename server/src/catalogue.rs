@@ -1,5 +1,5 @@
 //! The public catalogue's answers, kept in memory. The guide list, search, a guide's
-//! page and reviews, destinations and the blog feed are read far more often than they
+//! page and reviews, destinations, tours and the blog feed are read far more often than they
 //! change, and their answers do not depend on who asks (the blog pages do, through
 //! likes: those are kept only for anonymous requests). A kept answer is the response as
 //! it went out: status 200, headers and body bytes (compressed, when the client asked),
@@ -44,7 +44,7 @@ const MAX_ANSWER_BYTES: usize = 512 * 1024;
 
 /// The routes whose answers are kept, and whether the answer depends on the signed-in
 /// viewer (then only anonymous requests use the cache).
-const ROUTES: [(&str, bool); 8] = [
+const ROUTES: [(&str, bool); 11] = [
     ("/api/v1/users/guides", false),
     ("/api/v1/users/guide/{id}", true),
     ("/api/v1/users/search", false),
@@ -53,6 +53,9 @@ const ROUTES: [(&str, bool); 8] = [
     ("/api/v1/users/destination/{id}", false),
     ("/api/v1/users/blogs", true),
     ("/api/v1/users/blog/{blogId}", true),
+    ("/api/v1/users/tours", false),
+    ("/api/v1/users/tour/{id}", false),
+    ("/api/v1/users/tour/{id}/quote", false),
 ];
 
 /// Writes under these paths never change a public answer.

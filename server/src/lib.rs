@@ -45,3 +45,4 @@ pub mod sos;
 pub mod sweep;
 pub mod text_search;
 pub mod tourists;
+pub mod tours;

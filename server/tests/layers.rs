@@ -54,6 +54,7 @@ const LAYERS: [(&str, &[&str]); 6] = [
             "saved",
             "sos",
             "tourists",
+            "tours",
         ],
     ),
     ("background work", &["housekeeping", "outbox", "sweep"]),

@@ -276,6 +276,29 @@ pub static ERRORS: &[Entry] = entries! {
     "assistant_no_messages": "Send at least one message" => "कम्तीमा एउटा सन्देश पठाउनुहोस्",
     "assistant_too_many_messages": "Send at most {max} messages" => "बढीमा {max} वटा सन्देश पठाउनुहोस्",
     "assistant_last_not_user": "The last message must be the traveller's question (role user)" => "अन्तिम सन्देश यात्रीको प्रश्न (role user) हुनुपर्छ",
+
+    // ---- tours
+    "tour_not_found": "Tour not found" => "टुर भेटिएन",
+    "tour_guide_unlicensed": "Only a verified guide with a valid licence can sell tours" => "मान्य लाइसेन्स भएका प्रमाणित गाइडले मात्र टुर बेच्न सक्नुहुन्छ",
+    "tour_group_size": "This tour takes groups of 1 to {max} people" => "यो टुरमा 1 देखि {max} जनासम्मको समूह जान सक्छ",
+    "tour_destination_unknown": "destinationId is not a destination" => "destinationId कुनै गन्तव्य होइन",
+    "tour_cutoff_hours": "cutoffHours must be a whole number from 0 to {max}" => "cutoffHours 0 देखि {max} सम्मको पूर्ण संख्या हुनुपर्छ",
+    "tour_days_count": "days must have 1 to {max} entries" => "days मा 1 देखि {max} वटा दिन हुनुपर्छ",
+    "tour_night_missing": "days[{n}].sleepAltitudeM is required: only the last day may end the tour without a night" => "days[{n}].sleepAltitudeM अनिवार्य छ: अन्तिम दिन मात्र रात नबिताई टुर सकिन सक्छ",
+    "tour_altitude_range": "days[{n}].sleepAltitudeM must be a whole number of metres from 0 to {max}" => "days[{n}].sleepAltitudeM 0 देखि {max} मिटरसम्मको पूर्ण संख्या हुनुपर्छ",
+    "tour_walk_hours": "days[{n}].walkHours must be from 0 to {max}" => "days[{n}].walkHours 0 देखि {max} सम्म हुनुपर्छ",
+    "tour_group_max": "maxGroupSize must be a whole number from 1 to {max}" => "maxGroupSize 1 देखि {max} सम्मको पूर्ण संख्या हुनुपर्छ",
+    "tour_list_too_long": "{field} may have at most {max} items" => "{field} मा बढीमा {max} वटा कुरा हुन सक्छन्",
+    "tour_pricing_tiers": "pricing may have at most {max} tiers" => "pricing मा बढीमा {max} वटा तह हुन सक्छन्",
+    "tour_pricing_order": "pricing: each tier needs minPeople ≤ maxPeople" => "pricing: हरेक तहमा minPeople ≤ maxPeople हुनुपर्छ",
+    "tour_pricing_range": "pricing: pricePerPersonUsd must be between 0.01 and {max}" => "pricing: pricePerPersonUsd 0.01 देखि {max} बीच हुनुपर्छ",
+    "tour_pricing_cents": "pricing: pricePerPersonUsd must be in whole cents (at most 2 decimals)" => "pricing: pricePerPersonUsd पूरा सेन्टमा हुनुपर्छ (बढीमा 2 दशमलव)",
+    "tour_pricing_coverage": "pricing must cover 1 to {max} people without gaps or overlaps" => "pricing ले 1 देखि {max} जनासम्म हरेक समूहलाई एकपटक मात्र समेट्नुपर्छ",
+    "range_invalid": "{name} must be a whole number from {min} to {max}" => "{name} {min} देखि {max} सम्मको पूर्ण संख्या हुनुपर्छ",
+    "price_filter_invalid": "{name} must be from 0 to {max} dollars" => "{name} 0 देखि {max} डलरसम्म हुनुपर्छ",
+    "tour_days_order": "minDays must not be more than maxDays" => "minDays maxDays भन्दा बढी हुनु हुँदैन",
+    "start_date_invalid": "startDate must be a real date (YYYY-MM-DD)" => "startDate सही मिति (YYYY-MM-DD) हुनुपर्छ",
+    "start_date_past": "startDate cannot be in the past" => "startDate बितिसकेको मिति हुन सक्दैन",
 };
 
 static LOOKUP: Lazy = Lazy::new(|| Lookup::new(ERRORS));

@@ -34,6 +34,7 @@ mod sharing;
 mod sos;
 mod static_client;
 mod tourists;
+mod tours;
 mod trips;
 mod trips_cancellations;
 mod trips_fixtures;

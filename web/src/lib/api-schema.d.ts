@@ -1749,6 +1749,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a tour, as a draft (verified guides with a valid licence). */
+        post: operations["create_tour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tours/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in guide's tours, newest first, drafts and archived ones included. */
+        get: operations["my_tours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tours/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a tour. */
+        delete: operations["delete_tour"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a tour: fields left out keep their values. A published tour stays published,
+         *     re-checked for altitude as a whole.
+         */
+        patch: operations["update_tour"];
+        trace?: never;
+    };
+    "/api/v1/tours/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a tour: it appears in lists and can be booked. A tour whose altitude risk is
+         *     high needs `{"acknowledgeAltitudeRisk": true}`.
+         */
+        post: operations["publish_tour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tours/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a tour out of lists; it keeps everything and can be published again. */
+        post: operations["unpublish_tour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/blog/{blogId}": {
         parameters: {
             query?: never;
@@ -1935,6 +2027,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/tour/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published tour's page: the tour with its days and altitude check, its guide, and the
+         *     destination's permits.
+         */
+        get: operations["public_tour"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/tour/{id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The all-in price of a tour for a group: the guide's part and every permit. */
+        get: operations["quote_tour"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/tours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published tours of listed guides, filtered and sorted. */
+        get: operations["list_tours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2054,6 +2200,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description The altitude check of a tour's nights (Wilderness Medical Society, 2024): its risk for
+         *     a traveller who arrives unacclimatised, and the nights that make it so.
+         */
+        AcclimatisationView: {
+            /**
+             * Format: int32
+             * @description The highest night, in metres; null for a day tour.
+             */
+            maxSleepAltitudeM: number | null;
+            risk: components["schemas"]["Risk"];
+            warnings: components["schemas"]["LocalisedWarning"][];
+        };
         Account: {
             _id: string;
             email: string;
@@ -2068,6 +2227,15 @@ export interface components {
         AccountResponse: {
             data: components["schemas"]["Account"];
             /** @example success */
+            status: string;
+        };
+        /** @description The 409 of publishing a high-risk tour without acknowledging it: the check's reasons. */
+        AltitudeRiskBody: {
+            acclimatisation: components["schemas"]["AcclimatisationView"];
+            /** @example altitude_risk_unacknowledged */
+            code: string;
+            message: string;
+            /** @example error */
             status: string;
         };
         /** @enum {string} */
@@ -2246,6 +2414,11 @@ export interface components {
             /** @example success */
             status: string;
         };
+        /**
+         * @description Whether a booking waits for the guide's answer or is approved at once.
+         * @enum {string}
+         */
+        BookingMode: "request" | "instant";
         /** @enum {string} */
         BookingPaymentStatus: "unpaid" | "paid" | "refund_pending" | "refunded";
         BookingRequest: {
@@ -2501,6 +2674,42 @@ export interface components {
             perUsd: number;
             /** @description When an admin last changed the rate (RFC 3339). */
             updatedAt: string;
+        };
+        /** @description One day of the itinerary, as stored and shown. */
+        Day: {
+            /** @description May be empty. */
+            description: string;
+            lodging: components["schemas"]["Lodging"];
+            /**
+             * Format: int64
+             * @description Metres; null only on the last day, when the tour ends that day.
+             * @example 2610
+             */
+            sleepAltitudeM: number | null;
+            /**
+             * @description Where the group sleeps; empty on a last day that ends the tour.
+             * @example Phakding
+             */
+            sleepPlace: string;
+            /** @example Lukla to Phakding */
+            title: string;
+            /**
+             * Format: double
+             * @example 4
+             */
+            walkHours: number | null;
+        };
+        /** @description A day as a request gives it. */
+        DayRequest: {
+            description?: string | null;
+            lodging: components["schemas"]["Lodging"];
+            /** Format: int64 */
+            sleepAltitudeM?: number | null;
+            /** @description Required unless this is the last day and it has no `sleepAltitudeM`. */
+            sleepPlace?: string | null;
+            title: string;
+            /** Format: double */
+            walkHours?: number | null;
         };
         DecisionRequest: {
             /** @example approve */
@@ -3059,6 +3268,16 @@ export interface components {
             likeCount: number;
             liked: boolean;
         };
+        /** @description A warning as the API shows it, worded in one language. */
+        LocalisedWarning: {
+            code: components["schemas"]["WarningCode"];
+            /**
+             * Format: int32
+             * @description The day whose night it is, counted from 1.
+             */
+            day: number;
+            message: string;
+        };
         /** @description A point on the map in range. */
         Location: {
             /**
@@ -3088,6 +3307,11 @@ export interface components {
              */
             longitude: number;
         };
+        /**
+         * @description Where the group sleeps.
+         * @enum {string}
+         */
+        Lodging: "teahouse" | "hotel" | "homestay" | "camp" | "none";
         LoginRequest: {
             /** @example traveller@demo.yatra.np */
             email: string;
@@ -3140,6 +3364,11 @@ export interface components {
             blogs: components["schemas"]["Blog"][];
             /** @example success */
             status: string;
+        };
+        MyToursResponse: {
+            /** @example success */
+            status: string;
+            tours: components["schemas"]["Tour"][];
         };
         Name: {
             firstName: string;
@@ -3414,6 +3643,33 @@ export interface components {
              */
             saarcFeeNpr: number | null;
         };
+        /** @description One permit for the whole group. */
+        PermitCharge: {
+            /**
+             * Format: int64
+             * @description The fee one person pays once, in rupees (null when it is in dollars).
+             */
+            feeNpr: number | null;
+            /**
+             * Format: int64
+             * @description The fee one person pays once, in dollars (null when it is in rupees).
+             */
+            feeUsd: number | null;
+            name: string;
+            per: components["schemas"]["PermitPer"];
+            /**
+             * Format: int64
+             * @description How many times each person pays it: 1 per entry, each started week, or each day.
+             */
+            times: number;
+            /**
+             * Format: int64
+             * @description For the whole group, in the fee's currency.
+             */
+            totalNpr: number | null;
+            /** Format: int64 */
+            totalUsd: number | null;
+        };
         /**
          * @description What a permit's fee is for: each entry, each week or each day of the stay.
          * @enum {string}
@@ -3489,6 +3745,65 @@ export interface components {
              * @description `null` when the guide has not said (the page shows 5).
              */
             yearsOfExperience: number | null;
+        };
+        /** @description The public page of a tour: the tour, its guide, and where it goes. */
+        PublicTour: components["schemas"]["Tour"] & {
+            destination: null | components["schemas"]["TourDestination"];
+            guide: components["schemas"]["GuideCard"];
+            /** @description The last day the guide's licence is valid (`YYYY-MM-DD`). */
+            licenceValidUntil: string | null;
+        };
+        PublicTourResponse: {
+            /** @example success */
+            status: string;
+            tour: components["schemas"]["PublicTour"];
+        };
+        PublishRequest: {
+            /** @description Needed, `true`, to publish a tour whose altitude risk is high. */
+            acknowledgeAltitudeRisk?: boolean | null;
+        };
+        /** @description The all-in price. */
+        Quote: {
+            /** Format: int64 */
+            days: number;
+            /** Format: int64 */
+            groupSize: number;
+            /**
+             * Format: double
+             * @description The guide's part: the tier's price per person times the group, in dollars.
+             */
+            guideUsd: number;
+            /**
+             * Format: double
+             * @description The exchange rate the totals use (`YATRA_NPR_PER_USD`); null when none is set.
+             */
+            nprPerUsd: number | null;
+            permits: components["schemas"]["PermitCharge"][];
+            /**
+             * Format: int64
+             * @description The permits charged in rupees, together.
+             */
+            permitsNpr: number;
+            /**
+             * Format: int64
+             * @description The permits charged in dollars, together.
+             */
+            permitsUsd: number;
+            /**
+             * Format: int64
+             * @description Everything in rupees, rounded up to the rupee; null without a rate.
+             */
+            totalNpr: number | null;
+            /**
+             * Format: double
+             * @description Everything in dollars; null when rupee permits cannot be converted (no rate).
+             */
+            totalUsd: number | null;
+        };
+        QuoteResponse: {
+            quote: components["schemas"]["Quote"];
+            /** @example success */
+            status: string;
         };
         /**
          * @description New rates by currency code: units per US dollar, from 0.01 to 100,000 (kept to the
@@ -3689,6 +4004,11 @@ export interface components {
             /** @example success */
             status: string;
         };
+        /**
+         * @description How likely an unacclimatised traveller is to get altitude sickness on the itinerary.
+         * @enum {string}
+         */
+        Risk: "low" | "moderate" | "high";
         /** @enum {string} */
         Role: "tourist" | "guide" | "admin";
         SandboxOutcome: {
@@ -3792,6 +4112,132 @@ export interface components {
         };
         /** @example Trekking */
         Tag: string;
+        /** @description The price per person for groups of `min_people` to `max_people`, both included. */
+        Tier: {
+            /**
+             * Format: int32
+             * @example 2
+             */
+            maxPeople: number;
+            /**
+             * Format: int32
+             * @example 1
+             */
+            minPeople: number;
+            /**
+             * Format: double
+             * @description Dollars, in whole cents.
+             * @example 60
+             */
+            pricePerPersonUsd: number;
+        };
+        /** @description A tour as its guide and the public see it. */
+        Tour: {
+            _id: string;
+            acclimatisation: components["schemas"]["AcclimatisationView"];
+            bookingMode: components["schemas"]["BookingMode"];
+            /** @description RFC 3339. */
+            createdAt: string;
+            /** Format: int64 */
+            cutoffHours: number;
+            days: components["schemas"]["Day"][];
+            destinationId: string | null;
+            excluded: string[];
+            guideId: string;
+            included: string[];
+            /** Format: int64 */
+            maxGroupSize: number;
+            meetingPoint: string;
+            /**
+             * Format: double
+             * @description The cheapest price per person, in dollars.
+             */
+            priceFromUsd: number;
+            pricing: components["schemas"]["Tier"][];
+            status: components["schemas"]["TourStatus"];
+            summary: string;
+            title: string;
+            updatedAt: string;
+        };
+        /** @description A tour in a list. */
+        TourCard: {
+            _id: string;
+            bookingMode: components["schemas"]["BookingMode"];
+            /** Format: int64 */
+            dayCount: number;
+            destinationId: string | null;
+            destinationName: string | null;
+            guide: components["schemas"]["TourGuide"];
+            /** Format: int64 */
+            maxGroupSize: number;
+            /**
+             * Format: int64
+             * @description Metres; null for a day tour.
+             */
+            maxSleepAltitudeM: number | null;
+            /**
+             * Format: double
+             * @description Per person for the group size asked for (1 unless given), in dollars.
+             */
+            pricePerPersonUsd: number;
+            risk: components["schemas"]["Risk"];
+            summary: string;
+            title: string;
+        };
+        /** @description The destination a tour goes to, with the permits a traveller needs there. */
+        TourDestination: {
+            _id: string;
+            name: string;
+            permits: components["schemas"]["Permit"][];
+        };
+        /** @description The guide on a tour's card. */
+        TourGuide: {
+            _id: string;
+            /**
+             * Format: double
+             * @description 0 when there are no reviews yet.
+             */
+            averageRating: number;
+            firstName: string;
+            lastName: string;
+            profilePicture: string | null;
+            /** Format: int64 */
+            reviewCount: number;
+        };
+        /**
+         * @description A tour's fields as the guide sends them. On create every field without a default is
+         *     required; on update a field left out keeps its value.
+         */
+        TourRequest: {
+            bookingMode: components["schemas"]["BookingMode"];
+            /** Format: int64 */
+            cutoffHours: number;
+            days?: components["schemas"]["DayRequest"][] | null;
+            /** @description An existing destination; null for none. */
+            destinationId?: string | null;
+            /** @description What it does not include. */
+            excluded?: string[] | null;
+            /** @description What the price includes, a short text each (at most 120 characters). */
+            included?: string[] | null;
+            /** Format: int64 */
+            maxGroupSize: number;
+            meetingPoint: string;
+            /** @description Price tiers covering every group size from 1 to `maxGroupSize` once. */
+            pricing?: components["schemas"]["Tier"][] | null;
+            summary: string;
+            /** @example Everest Base Camp in 12 days */
+            title: string;
+        };
+        TourResponse: {
+            /** @example success */
+            status: string;
+            tour: components["schemas"]["Tour"];
+        };
+        /**
+         * @description Only a published tour is listed and bookable; an archived one keeps its bookings.
+         * @enum {string}
+         */
+        TourStatus: "draft" | "published" | "archived";
         Tourist: {
             _id: string;
             email: string;
@@ -3844,6 +4290,15 @@ export interface components {
             message: string;
             /** @example success */
             status: string;
+        };
+        ToursPage: {
+            /** @example success */
+            status: string;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            totalPages: number;
+            tours: components["schemas"]["TourCard"][];
         };
         /** @description The facts as the API shows them; every field may be missing (null or empty). */
         TrekFacts: {
@@ -3968,6 +4423,11 @@ export interface components {
          * @enum {string}
          */
         WalletPayments: "live" | "sandbox" | "none";
+        /**
+         * @description A warning's stable code, for clients to switch on.
+         * @enum {string}
+         */
+        WarningCode: "first_night_high" | "gain_over_500" | "missing_rest_day";
         WebhookAck: {
             received: boolean;
         };
@@ -10175,6 +10635,358 @@ export interface operations {
             };
         };
     };
+    create_tour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TourRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TourResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide, or not verified with a valid licence */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_tours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyToursResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_tour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_tour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TourRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TourResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such tour of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publish_tour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TourResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description High altitude risk, not acknowledged; or the tour is archived */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltitudeRiskBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unpublish_tour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TourResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     public_blog: {
         parameters: {
             query?: never;
@@ -10594,6 +11406,133 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GuideSearchResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    public_tour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTourResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quote_tour: {
+        parameters: {
+            query: {
+                /** @description How many people; 1 to the tour's `maxGroupSize`. */
+                groupSize: number;
+                /** @description `YYYY-MM-DD`, the first day; today or later. */
+                startDate?: string;
+                /**
+                 * @description Whose permit fees apply (default `other`): SAARC citizens pay their own fee where
+                 *     a permit has one.
+                 */
+                nationality?: "saarc" | "other";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_tours: {
+        parameters: {
+            query?: {
+                /** @description A destination's id. */
+                destination?: string;
+                minDays?: number;
+                maxDays?: number;
+                /** @description No night higher than this, in metres. */
+                maxAltitudeM?: number;
+                /** @description The destination's difficulty. */
+                difficulty?: "easy" | "moderate" | "hard" | "strenuous";
+                /** @description Dollars per person for `groupSize`. */
+                minPrice?: number;
+                maxPrice?: number;
+                /** @description How many people; only tours that take that many. Default 1. */
+                groupSize?: number;
+                /** @description A language the guide speaks. */
+                language?: string;
+                /** @description `YYYY-MM-DD`: the guide is free for every day of the tour from that date. */
+                availableOn?: string;
+                /** @description Words in the title, summary, day titles or sleeping places. */
+                q?: string;
+                /** @description Default `rating`. */
+                sort?: "rating" | "price_asc" | "price_desc" | "days_asc" | "days_desc";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToursPage"];
                 };
             };
             400: {

@@ -1,0 +1,430 @@
+//! Tours over HTTP: a verified guide's own tours (create, change, publish, remove), and the
+//! public list, page and all-in price.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::acclimatisation::Risk;
+use super::domain::{BookingMode, TourInput, TourRequest, TourStatus};
+use super::finder::{self, TourFilters};
+use super::pricing;
+use super::quote::{Nationality, Quote};
+use super::store::{self, StoredTour};
+use super::view::{AcclimatisationView, PublicTour, Tour, TourCard, TourDestination, TourGuide};
+use crate::calendar::{date_text, parse_date, today_in_nepal};
+use crate::db::Db;
+use crate::destinations::trek::TrekFacts;
+use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
+use crate::guides::cards::cards_of;
+use crate::http::AppState;
+use crate::http::session::{Guide, Session};
+use crate::http::{MessageResponse, success};
+use crate::i18n::Lang;
+use crate::paging::total_pages;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_tour))
+        .routes(routes!(my_tours))
+        .routes(routes!(update_tour, delete_tour))
+        .routes(routes!(publish_tour))
+        .routes(routes!(unpublish_tour))
+        .routes(routes!(list_tours))
+        .routes(routes!(public_tour))
+        .routes(routes!(quote_tour))
+}
+
+fn tour_not_found() -> AppError {
+    AppError::NotFound("Tour not found".into())
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TourResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    tour: Tour,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MyToursResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    tours: Vec<Tour>,
+}
+
+fn answer(tour: StoredTour, lang: Lang) -> Json<TourResponse> {
+    Json(TourResponse { status: "success", tour: Tour::new(tour, lang) })
+}
+
+/// Only a verified guide whose licence is still valid sells tours (403 otherwise).
+async fn require_licensed(db: &Db, session: &Session) -> AppResult<()> {
+    let (licensed,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM guide_details WHERE user_id = $1 AND status = 'verified' \
+           AND licence_expires_on >= $2",
+    )
+    .bind(&session.user_id)
+    .bind(date_text(today_in_nepal()))
+    .fetch_one(&db.pool)
+    .await?;
+    if licensed == 0 {
+        return Err(AppError::Forbidden(
+            "Only a verified guide with a valid licence can sell tours".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A destination a tour names must exist.
+async fn check_destination(db: &Db, tour: &TourInput) -> AppResult<()> {
+    if let Some(id) = &tour.destination_id {
+        let (found,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM destinations WHERE id = $1")
+            .bind(id)
+            .fetch_one(&db.pool)
+            .await?;
+        if found == 0 {
+            return Err(AppError::validation("destinationId is not a destination"));
+        }
+    }
+    Ok(())
+}
+
+/// The caller's own tour (404 for anyone else's, as if it did not exist).
+async fn own_tour(db: &Db, session: &Session, id: &str) -> AppResult<StoredTour> {
+    store::find_own(db, &session.user_id, id).await?.ok_or_else(tour_not_found)
+}
+
+/// Create a tour, as a draft (verified guides with a valid licence).
+#[utoipa::path(post, path = "/tours", tag = "tours", security(("bearer" = [])),
+    request_body = TourRequest,
+    responses(
+        (status = 201, body = TourResponse), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Not a guide, or not verified with a valid licence"),
+    ))]
+async fn create_tour(
+    State(state): State<AppState>,
+    Guide(session): Guide,
+    lang: Lang,
+    Json(request): Json<TourRequest>,
+) -> AppResult<(StatusCode, Json<TourResponse>)> {
+    require_licensed(&state.db, &session).await?;
+    let input = TourInput::parse(request, None)?;
+    check_destination(&state.db, &input).await?;
+    let mut tx = state.db.begin_write().await?;
+    let id = store::insert(&mut tx, &session.user_id, &input).await?;
+    tx.commit().await?;
+    let tour = own_tour(&state.db, &session, &id).await?;
+    Ok((StatusCode::CREATED, answer(tour, lang)))
+}
+
+/// The signed-in guide's tours, newest first, drafts and archived ones included.
+#[utoipa::path(get, path = "/tours/mine", tag = "tours", security(("bearer" = [])),
+    responses((status = 200, body = MyToursResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn my_tours(
+    State(state): State<AppState>,
+    Guide(session): Guide,
+    lang: Lang,
+) -> AppResult<Json<MyToursResponse>> {
+    let tours = store::list_own(&state.db, &session.user_id).await?;
+    Ok(Json(MyToursResponse {
+        status: "success",
+        tours: tours.into_iter().map(|tour| Tour::new(tour, lang)).collect(),
+    }))
+}
+
+/// Change a tour: fields left out keep their values. A published tour stays published,
+/// re-checked for altitude as a whole.
+#[utoipa::path(patch, path = "/tours/{id}", tag = "tours", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = TourRequest,
+    responses(
+        (status = 200, body = TourResponse), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "No such tour of yours"),
+    ))]
+async fn update_tour(
+    State(state): State<AppState>,
+    Guide(session): Guide,
+    lang: Lang,
+    Path(id): Path<String>,
+    Json(request): Json<TourRequest>,
+) -> AppResult<Json<TourResponse>> {
+    require_licensed(&state.db, &session).await?;
+    let stored = own_tour(&state.db, &session, &id).await?;
+    let input = TourInput::parse(request, Some(&stored.input))?;
+    check_destination(&state.db, &input).await?;
+    let mut tx = state.db.begin_write().await?;
+    store::update(&mut tx, &id, &input).await?;
+    tx.commit().await?;
+    Ok(answer(own_tour(&state.db, &session, &id).await?, lang))
+}
+
+/// Remove a tour.
+#[utoipa::path(delete, path = "/tours/{id}", tag = "tours", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, body = MessageResponse), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+    ))]
+async fn delete_tour(
+    State(state): State<AppState>,
+    Guide(session): Guide,
+    Path(id): Path<String>,
+) -> AppResult<Json<MessageResponse>> {
+    own_tour(&state.db, &session, &id).await?;
+    store::delete(&state.db, &id).await?;
+    Ok(success("Tour deleted"))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishRequest {
+    /// Needed, `true`, to publish a tour whose altitude risk is high.
+    #[schema(required = false)]
+    acknowledge_altitude_risk: Option<bool>,
+}
+
+/// The 409 of publishing a high-risk tour without acknowledging it: the check's reasons.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AltitudeRiskBody {
+    #[schema(example = "error")]
+    status: &'static str,
+    message: String,
+    #[schema(example = "altitude_risk_unacknowledged")]
+    code: &'static str,
+    acclimatisation: AcclimatisationView,
+}
+
+/// Publish a tour: it appears in lists and can be booked. A tour whose altitude risk is
+/// high needs `{"acknowledgeAltitudeRisk": true}`.
+#[utoipa::path(post, path = "/tours/{id}/publish", tag = "tours", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body(content = PublishRequest, description = "Optional"),
+    responses(
+        (status = 200, body = TourResponse), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = AltitudeRiskBody, description = "High altitude risk, not acknowledged; or the tour is archived"),
+    ))]
+async fn publish_tour(
+    State(state): State<AppState>,
+    Guide(session): Guide,
+    lang: Lang,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> AppResult<Response> {
+    // The body is optional: most tours publish without one.
+    let request: PublishRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        PublishRequest { acknowledge_altitude_risk: None }
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|_| AppError::validation("The request body is not valid JSON."))?
+    };
+    require_licensed(&state.db, &session).await?;
+    let stored = own_tour(&state.db, &session, &id).await?;
+    let acknowledged = request.acknowledge_altitude_risk.unwrap_or(false);
+    let assessment = stored.input.assessment();
+    if assessment.as_ref().is_some_and(|a| a.risk == Risk::High) && !acknowledged {
+        let message = lang.pick(
+            "This itinerary's altitude risk is high. Add rest days or smaller gains, or publish with acknowledgeAltitudeRisk.",
+            "यो यात्राक्रममा लेक लाग्ने जोखिम उच्च छ। विश्रामका दिन थप्नुहोस् वा उचाइ कम बढाउनुहोस्, वा acknowledgeAltitudeRisk सहित प्रकाशित गर्नुहोस्।",
+        );
+        let body = AltitudeRiskBody {
+            status: "error",
+            message: message.to_owned(),
+            code: "altitude_risk_unacknowledged",
+            acclimatisation: AcclimatisationView::new(assessment.as_ref(), lang),
+        };
+        return Ok((StatusCode::CONFLICT, Json(body)).into_response());
+    }
+    store::set_status(&state.db, &id, TourStatus::Published).await?;
+    Ok(answer(own_tour(&state.db, &session, &id).await?, lang).into_response())
+}
+
+/// Take a tour out of lists; it keeps everything and can be published again.
+#[utoipa::path(post, path = "/tours/{id}/unpublish", tag = "tours", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, body = TourResponse), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+    ))]
+async fn unpublish_tour(
+    State(state): State<AppState>,
+    Guide(session): Guide,
+    lang: Lang,
+    Path(id): Path<String>,
+) -> AppResult<Json<TourResponse>> {
+    own_tour(&state.db, &session, &id).await?;
+    store::set_status(&state.db, &id, TourStatus::Draft).await?;
+    Ok(answer(own_tour(&state.db, &session, &id).await?, lang))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ToursPage {
+    #[schema(example = "success")]
+    status: &'static str,
+    tours: Vec<TourCard>,
+    total: i64,
+    total_pages: i64,
+}
+
+/// Published tours of listed guides, filtered and sorted.
+#[utoipa::path(get, path = "/users/tours", tag = "tours", params(TourFilters),
+    responses((status = 200, body = ToursPage), (status = 400, body = ErrorBody)))]
+async fn list_tours(
+    State(state): State<AppState>,
+    Query(filters): Query<TourFilters>,
+) -> AppResult<Json<ToursPage>> {
+    let (found, total, limit) = finder::find(&state.db, &filters).await?;
+    let guide_ids: Vec<String> = found.iter().map(|tour| tour.guide_id.clone()).collect();
+    let guides = cards_of(&state.db, &guide_ids).await?;
+    let tours = found
+        .into_iter()
+        .filter_map(|tour| {
+            // A guide who stopped being listed since the page was found is left out.
+            let guide = guides.iter().find(|guide| guide.id == tour.guide_id)?;
+            let guide = TourGuide::from(guide);
+            Some(TourCard {
+                id: tour.id,
+                title: tour.title,
+                summary: tour.summary,
+                day_count: tour.day_count,
+                max_sleep_altitude_m: tour.max_sleep_altitude_m,
+                risk: match tour.risk.as_str() {
+                    "high" => Risk::High,
+                    "moderate" => Risk::Moderate,
+                    _ => Risk::Low,
+                },
+                price_per_person_usd: tour.price_cents as f64 / 100.0,
+                max_group_size: tour.max_group_size,
+                booking_mode: if tour.booking_mode == "instant" {
+                    BookingMode::Instant
+                } else {
+                    BookingMode::Request
+                },
+                destination_id: tour.destination_id,
+                destination_name: tour.destination_name,
+                guide,
+            })
+        })
+        .collect();
+    Ok(Json(ToursPage { status: "success", tours, total, total_pages: total_pages(total, limit) }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PublicTourResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    tour: PublicTour,
+}
+
+/// A published tour's page: the tour with its days and altitude check, its guide, and the
+/// destination's permits.
+#[utoipa::path(get, path = "/users/tour/{id}", tag = "tours", params(("id" = String, Path)),
+    responses((status = 200, body = PublicTourResponse), (status = 404, body = ErrorBody)))]
+async fn public_tour(
+    State(state): State<AppState>,
+    lang: Lang,
+    Path(id): Path<String>,
+) -> AppResult<Json<PublicTourResponse>> {
+    let stored = store::find_listed(&state.db, &id).await?.ok_or_else(tour_not_found)?;
+    let guide = cards_of(&state.db, std::slice::from_ref(&stored.guide_id))
+        .await?
+        .pop()
+        .ok_or_else(tour_not_found)?;
+    let (licence_valid_until,): (Option<String>,) =
+        sqlx::query_as("SELECT licence_expires_on FROM guide_details WHERE user_id = $1")
+            .bind(&stored.guide_id)
+            .fetch_one(&state.db.pool)
+            .await?;
+    let destination = match &stored.input.destination_id {
+        Some(id) => destination_of(&state.db, id).await?,
+        None => None,
+    };
+    Ok(Json(PublicTourResponse {
+        status: "success",
+        tour: PublicTour { tour: Tour::new(stored, lang), guide, licence_valid_until, destination },
+    }))
+}
+
+async fn destination_of(db: &Db, id: &str) -> AppResult<Option<TourDestination>> {
+    let found: Option<(String, String, Option<String>)> =
+        sqlx::query_as("SELECT id, name, trek FROM destinations WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(found.map(|(id, name, trek)| TourDestination {
+        id,
+        name,
+        permits: TrekFacts::from_column(trek.as_deref()).permits,
+    }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct QuoteParams {
+    /// How many people; 1 to the tour's `maxGroupSize`.
+    #[param(minimum = 1, maximum = 30)]
+    group_size: i64,
+    /// `YYYY-MM-DD`, the first day; today or later.
+    #[param(pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    start_date: Option<String>,
+    /// Whose permit fees apply (default `other`): SAARC citizens pay their own fee where
+    /// a permit has one.
+    #[param(inline)]
+    nationality: Option<Nationality>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct QuoteResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    quote: Quote,
+}
+
+/// The all-in price of a tour for a group: the guide's part and every permit.
+#[utoipa::path(get, path = "/users/tour/{id}/quote", tag = "tours",
+    params(("id" = String, Path), QuoteParams),
+    responses((status = 200, body = QuoteResponse), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn quote_tour(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(params): Query<QuoteParams>,
+) -> AppResult<Json<QuoteResponse>> {
+    let stored = store::find_listed(&state.db, &id).await?.ok_or_else(tour_not_found)?;
+    let tour = &stored.input;
+    let tier = pricing::tier_for(&tour.pricing, params.group_size as i32)
+        .filter(|_| (1..=tour.max_group_size).contains(&params.group_size))
+        .ok_or_else(|| {
+            AppError::validation(format!(
+                "This tour takes groups of 1 to {} people",
+                tour.max_group_size
+            ))
+        })?;
+    if let Some(start) = &params.start_date {
+        let date = parse_date(start)
+            .ok_or_else(|| AppError::validation("startDate must be a real date (YYYY-MM-DD)"))?;
+        if date < today_in_nepal() {
+            return Err(AppError::validation("startDate cannot be in the past"));
+        }
+    }
+    let permits = match &tour.destination_id {
+        Some(id) => destination_of(&state.db, id).await?.map(|d| d.permits).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let quote = Quote::new(
+        pricing::total_cents(tier, params.group_size as i32),
+        params.group_size,
+        tour.days.len() as i64,
+        &permits,
+        params.nationality.unwrap_or(Nationality::Other),
+        state.config.payments.npr_per_usd,
+    );
+    Ok(Json(QuoteResponse { status: "success", quote }))
+}

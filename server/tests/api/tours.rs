@@ -1,0 +1,517 @@
+//! Tours: a verified guide writes, publishes and withdraws tours; travellers find them by
+//! days, altitude, price and words, read each night's altitude and its risk, and price the
+//! whole trip with permits.
+
+use reqwest::StatusCode;
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+
+use crate::fixtures::{KATHMANDU, days_from_today, guide_profile, submitted_guide, verified_guide};
+use crate::helpers::{TestApp, TestUser, assert_error, jpeg, spawn_app};
+
+/// A day of an itinerary: sleeping at `altitude` in `place`.
+fn day(place: &str, altitude: Option<i64>) -> Value {
+    json!({
+        "title": format!("To {place}"),
+        "description": "Walk through pine forest.",
+        "sleepPlace": place,
+        "sleepAltitudeM": altitude,
+        "walkHours": 6,
+        "lodging": "teahouse",
+    })
+}
+
+/// The classic Everest Base Camp trek from Lukla, with rest days at Namche and Dingboche.
+fn everest_days() -> Vec<Value> {
+    [
+        ("Phakding", Some(2610)),
+        ("Namche Bazaar", Some(3440)),
+        ("Namche Bazaar", Some(3440)),
+        ("Tengboche", Some(3860)),
+        ("Dingboche", Some(4410)),
+        ("Dingboche", Some(4410)),
+        ("Lobuche", Some(4940)),
+        ("Gorak Shep", Some(5164)),
+        ("Pheriche", Some(4240)),
+        ("Namche Bazaar", Some(3440)),
+        ("Lukla", Some(2860)),
+        ("Kathmandu", None),
+    ]
+    .into_iter()
+    .map(|(place, altitude)| day(place, altitude))
+    .collect()
+}
+
+fn tour(title: &str, days: Vec<Value>) -> Value {
+    json!({
+        "title": title,
+        "summary": "Twelve days to the foot of Everest and back, with two rest days.",
+        "days": days,
+        "maxGroupSize": 6,
+        "pricing": [
+            {"minPeople": 3, "maxPeople": 6, "pricePerPersonUsd": 1100},
+            {"minPeople": 1, "maxPeople": 2, "pricePerPersonUsd": 1400.5},
+        ],
+        "included": ["Teahouse rooms", "Guide's wages and insurance"],
+        "excluded": ["Flights to Lukla"],
+        "meetingPoint": "Tenzing-Hillary Airport, Lukla",
+        "bookingMode": "instant",
+        "cutoffHours": 48,
+    })
+}
+
+async fn guide(app: &TestApp, admin: &TestUser, first: &str) -> TestUser {
+    let profile = guide_profile(
+        "I guide in Khumbu.",
+        &["English", "Nepali"],
+        &["trekking"],
+        "Namche",
+        KATHMANDU,
+    );
+    verified_guide(app, admin, first, "Sherpa", &profile).await.0
+}
+
+async fn send(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    token: &str,
+    body: Option<&Value>,
+) -> reqwest::Response {
+    let mut request = app.client.request(method, app.url(path)).bearer_auth(token);
+    if let Some(body) = body {
+        request = request.json(body);
+    }
+    request.send().await.unwrap()
+}
+
+async fn create(app: &TestApp, token: &str, body: &Value) -> Value {
+    let response = app.post_json_auth("/api/v1/tours", body, token).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let body: Value = response.json().await.unwrap();
+    body["tour"].clone()
+}
+
+async fn publish(app: &TestApp, token: &str, id: &str, body: Option<&Value>) -> reqwest::Response {
+    send(app, reqwest::Method::POST, &format!("/api/v1/tours/{id}/publish"), token, body).await
+}
+
+async fn list(app: &TestApp, query: &str) -> Value {
+    let response = app.get(&format!("/api/v1/users/tours{query}")).await;
+    assert_eq!(response.status(), StatusCode::OK, "{query}");
+    response.json().await.unwrap()
+}
+
+fn titles(page: &Value) -> Vec<String> {
+    page["tours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["title"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// A destination with the Everest region's permits, created as an admin does.
+async fn everest_region(app: &TestApp, admin: &TestUser) -> String {
+    let photo = Part::bytes(jpeg(640, 100)).file_name("photo.jpg").mime_str("image/jpeg").unwrap();
+    let form = Form::new()
+        .text("name", "Everest Base Camp")
+        .text("location", "Solukhumbu, Koshi Province")
+        .text("description", "The foot of the world's highest mountain.")
+        .part("image", photo);
+    let response = app.upload_form("/api/v1/admin/destinations", &admin.token, form).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let id =
+        response.json::<Value>().await.unwrap()["destination"]["_id"].as_str().unwrap().to_owned();
+    let facts = json!({
+        "difficulty": "strenuous",
+        "permits": [
+            {"name": "Sagarmatha National Park entry", "feeNpr": 3000, "saarcFeeNpr": 1500, "per": "entry"},
+            {"name": "Khumbu Pasang Lhamu fee", "feeNpr": 2000, "per": "entry"},
+            {"name": "Restricted area permit", "feeUsd": 50, "per": "week"},
+        ]
+    });
+    let trek = send(
+        app,
+        reqwest::Method::PUT,
+        &format!("/api/v1/admin/destinations/{id}/trek"),
+        &admin.token,
+        Some(&facts),
+    )
+    .await;
+    assert_eq!(trek.status(), StatusCode::OK);
+    id
+}
+
+#[tokio::test]
+async fn a_guide_publishes_a_tour_that_travellers_then_find_read_and_price() {
+    // Arrange
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let region = everest_region(&app, &admin).await;
+    let mut body = tour("Everest Base Camp in 12 days", everest_days());
+    body["destinationId"] = json!(region);
+
+    // Act: a draft first, seen only by its guide.
+    let draft = create(&app, &pemba.token, &body).await;
+    let id = draft["_id"].as_str().unwrap().to_owned();
+    assert_eq!(draft["status"], "draft");
+    assert_eq!(app.get(&format!("/api/v1/users/tour/{id}")).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(list(&app, "").await["total"], 0);
+    let published = publish(&app, &pemba.token, &id, None).await;
+
+    // Assert: the altitude check, on the draft and the published tour alike.
+    assert_eq!(published.status(), StatusCode::OK);
+    assert_eq!(published.json::<Value>().await.unwrap()["tour"]["status"], "published");
+    assert_eq!(
+        draft["acclimatisation"],
+        json!({
+            "risk": "moderate",
+            "maxSleepAltitudeM": 5164,
+            "warnings": [
+                {"day": 5, "code": "gain_over_500", "message": "Day 5: sleeping at 4,410 m is a 550 m gain above 3,000 m in one night; the guideline is at most 500 m."},
+                {"day": 7, "code": "gain_over_500", "message": "Day 7: sleeping at 4,940 m is a 530 m gain above 3,000 m in one night; the guideline is at most 500 m."},
+            ]
+        })
+    );
+    assert_eq!(draft["priceFromUsd"], 1100.0);
+    assert_eq!(
+        draft["pricing"][0],
+        json!({"minPeople": 1, "maxPeople": 2, "pricePerPersonUsd": 1400.5})
+    );
+    assert_eq!(
+        draft["days"][11],
+        json!({"title": "To Kathmandu", "description": "Walk through pine forest.", "sleepPlace": "Kathmandu", "sleepAltitudeM": null, "walkHours": 6.0, "lodging": "teahouse"})
+    );
+
+    let page: Value = app.get(&format!("/api/v1/users/tour/{id}")).await.json().await.unwrap();
+    let public = &page["tour"];
+    assert_eq!(public["title"], "Everest Base Camp in 12 days");
+    assert_eq!(public["guide"]["firstName"], "Pemba");
+    assert!(public["licenceValidUntil"].as_str().is_some());
+    assert_eq!(public["destination"]["name"], "Everest Base Camp");
+    assert_eq!(public["destination"]["permits"].as_array().unwrap().len(), 3);
+    let nepali: Value = app
+        .client
+        .get(app.url(&format!("/api/v1/users/tour/{id}")))
+        .header("accept-language", "ne")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(
+        nepali["tour"]["acclimatisation"]["warnings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("दिन 5:")
+    );
+
+    let found = list(
+        &app,
+        "?minDays=10&maxDays=14&groupSize=2&maxPrice=1500&q=everest%20namche&sort=price_asc",
+    )
+    .await;
+    assert_eq!(
+        (found["total"].clone(), titles(&found)),
+        (json!(1), vec!["Everest Base Camp in 12 days".to_owned()])
+    );
+    let card = &found["tours"][0];
+    assert_eq!(
+        (card["dayCount"].clone(), card["maxSleepAltitudeM"].clone(), card["risk"].clone()),
+        (json!(12), json!(5164), json!("moderate"))
+    );
+    assert_eq!(card["pricePerPersonUsd"], 1400.5);
+    assert_eq!(card["destinationName"], "Everest Base Camp");
+    assert_eq!(card["guide"]["firstName"], "Pemba");
+
+    // Two people, from outside SAARC: $2,801 for the guide; Rs 3,000 + Rs 2,000 each; two
+    // started weeks of $50 each.
+    let quote: Value = app
+        .get(&format!("/api/v1/users/tour/{id}/quote?groupSize=2&nationality=other"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let quote = &quote["quote"];
+    assert_eq!(
+        (quote["guideUsd"].clone(), quote["permitsNpr"].clone(), quote["permitsUsd"].clone()),
+        (json!(2801.0), json!(10000), json!(200))
+    );
+    assert_eq!(quote["permits"][2]["times"], 2);
+    assert_eq!(
+        quote["totalUsd"],
+        Value::Null,
+        "no rate is set, so rupees are not turned into dollars"
+    );
+    let saarc: Value = app
+        .get(&format!("/api/v1/users/tour/{id}/quote?groupSize=2&nationality=saarc"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(saarc["quote"]["permitsNpr"], 7000);
+    assert_error(
+        app.get(&format!("/api/v1/users/tour/{id}/quote?groupSize=7")).await,
+        StatusCode::BAD_REQUEST,
+        "This tour takes groups of 1 to 6 people",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn filters_narrow_the_list_and_unknown_values_are_refused() {
+    // Arrange: a long high trek and a short low one, both published.
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let region = everest_region(&app, &admin).await;
+    let mut everest = tour("Everest Base Camp in 12 days", everest_days());
+    everest["destinationId"] = json!(region);
+    let poon_hill = json!({
+        "title": "Poon Hill sunrise",
+        "summary": "Rhododendron forests and the Annapurna range at dawn.",
+        "days": [day("Tikhedhunga", Some(1540)), day("Ghorepani", Some(2860)), day("Tadapani", Some(2630)), day("Pokhara", None)],
+        "maxGroupSize": 2,
+        "pricing": [{"minPeople": 1, "maxPeople": 2, "pricePerPersonUsd": 300}],
+        "meetingPoint": "Nayapul",
+        "bookingMode": "request",
+        "cutoffHours": 0,
+    });
+    for body in [&everest, &poon_hill] {
+        let id = create(&app, &pemba.token, body).await["_id"].as_str().unwrap().to_owned();
+        assert_eq!(publish(&app, &pemba.token, &id, None).await.status(), StatusCode::OK);
+    }
+
+    // Act and assert
+    assert_eq!(
+        titles(&list(&app, "?sort=days_asc").await),
+        ["Poon Hill sunrise", "Everest Base Camp in 12 days"]
+    );
+    assert_eq!(
+        titles(&list(&app, "?sort=price_desc").await),
+        ["Everest Base Camp in 12 days", "Poon Hill sunrise"]
+    );
+    assert_eq!(titles(&list(&app, "?maxAltitudeM=3000").await), ["Poon Hill sunrise"]);
+    assert_eq!(titles(&list(&app, "?maxDays=5").await), ["Poon Hill sunrise"]);
+    assert_eq!(titles(&list(&app, "?groupSize=3").await), ["Everest Base Camp in 12 days"]);
+    assert_eq!(
+        titles(&list(&app, "?difficulty=strenuous").await),
+        ["Everest Base Camp in 12 days"]
+    );
+    assert_eq!(titles(&list(&app, "?difficulty=easy").await), Vec::<String>::new());
+    assert_eq!(titles(&list(&app, "?q=rhododendron").await), ["Poon Hill sunrise"]);
+    assert_eq!(
+        titles(&list(&app, "?language=nepali&minPrice=1000").await),
+        ["Everest Base Camp in 12 days"]
+    );
+    assert_eq!(list(&app, "?limit=1&sort=days_asc").await["totalPages"], 2);
+    // A day blocked 6 days ahead: free for the 4-day tour from tomorrow, not for the
+    // 12-day one; both from a week ahead.
+    let blocked = json!({"blockedDates": [days_from_today(6)]});
+    let put = send(
+        &app,
+        reqwest::Method::PUT,
+        "/api/v1/guides/availability",
+        &pemba.token,
+        Some(&blocked),
+    )
+    .await;
+    assert_eq!(put.status(), StatusCode::OK);
+    let tomorrow = list(&app, &format!("?availableOn={}", days_from_today(1))).await;
+    assert_eq!(titles(&tomorrow), ["Poon Hill sunrise"]);
+    let next_week = list(&app, &format!("?availableOn={}&sort=days_asc", days_from_today(7))).await;
+    assert_eq!(titles(&next_week), ["Poon Hill sunrise", "Everest Base Camp in 12 days"]);
+    for (query, message) in [
+        ("?sort=cheapest", None),
+        ("?difficulty=extreme", None),
+        ("?minDays=9&maxDays=3", Some("minDays must not be more than maxDays")),
+        ("?maxAltitudeM=9000", Some("maxAltitudeM must be a whole number from 0 to 8848")),
+        ("?availableOn=2026-02-30", Some("availableOn must be a real date (YYYY-MM-DD)")),
+    ] {
+        let response = app.get(&format!("/api/v1/users/tours{query}")).await;
+        match message {
+            Some(message) => assert_error(response, StatusCode::BAD_REQUEST, message).await,
+            None => assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_rushed_itinerary_is_flagged_and_publishes_only_once_its_guide_acknowledges_it() {
+    // Arrange: flying to 3,600 m and climbing 900 m the next night.
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let rushed = tour(
+        "Fast to the lakes",
+        vec![day("Syangboche", Some(3600)), day("Gokyo", Some(4500)), day("Lukla", None)],
+    );
+    let id = create(&app, &pemba.token, &rushed).await["_id"].as_str().unwrap().to_owned();
+
+    // Act
+    let refused = publish(&app, &pemba.token, &id, Some(&json!({}))).await;
+
+    // Assert
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["code"], "altitude_risk_unacknowledged");
+    assert_eq!(body["acclimatisation"]["risk"], "high");
+    let codes: Vec<(i64, String)> = body["acclimatisation"]["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| (w["day"].as_i64().unwrap(), w["code"].as_str().unwrap().to_owned()))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            (1, "first_night_high".to_owned()),
+            (2, "gain_over_500".to_owned()),
+            (2, "missing_rest_day".to_owned())
+        ]
+    );
+    assert_eq!(list(&app, "").await["total"], 0);
+    let acknowledged =
+        publish(&app, &pemba.token, &id, Some(&json!({"acknowledgeAltitudeRisk": true}))).await;
+    assert_eq!(acknowledged.status(), StatusCode::OK);
+    assert_eq!(list(&app, "").await["total"], 1);
+    let withdrawn = send(
+        &app,
+        reqwest::Method::POST,
+        &format!("/api/v1/tours/{id}/unpublish"),
+        &pemba.token,
+        None,
+    )
+    .await;
+    assert_eq!(withdrawn.status(), StatusCode::OK);
+    assert_eq!(list(&app, "").await["total"], 0);
+}
+
+#[tokio::test]
+async fn only_a_verified_guide_writes_tours_and_only_their_own() {
+    // Arrange
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let other = guide(&app, &admin, "Ang").await;
+    let traveller = app.signup_and_login("tourist").await;
+    let profile = guide_profile("New here.", &["English"], &["trekking"], "Pokhara", KATHMANDU);
+    let (unverified, _) = submitted_guide(&app, "Nima", "Lama", &profile).await;
+    let body = tour("Everest Base Camp in 12 days", everest_days());
+    let id = create(&app, &pemba.token, &body).await["_id"].as_str().unwrap().to_owned();
+
+    // Act and assert
+    let message = "Only a verified guide with a valid licence can sell tours";
+    assert_error(
+        app.post_json_auth("/api/v1/tours", &body, &unverified.token).await,
+        StatusCode::FORBIDDEN,
+        message,
+    )
+    .await;
+    assert_eq!(
+        app.post_json_auth("/api/v1/tours", &body, &traveller.token).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(app.post_json("/api/v1/tours", &body).await.status(), StatusCode::UNAUTHORIZED);
+    let path = format!("/api/v1/tours/{id}");
+    let renamed = json!({"title": "Mine now"});
+    assert_error(
+        app.patch_json_auth(&path, &renamed, &other.token).await,
+        StatusCode::NOT_FOUND,
+        "Tour not found",
+    )
+    .await;
+    assert_eq!(publish(&app, &other.token, &id, None).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        send(&app, reqwest::Method::DELETE, &path, &other.token, None).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    let mine: Value = app.get_auth("/api/v1/tours/mine", &other.token).await.json().await.unwrap();
+    assert_eq!(mine["tours"], json!([]));
+
+    // The owner changes one field and the rest stays; then removes it.
+    let changed: Value =
+        app.patch_json_auth(&path, &renamed, &pemba.token).await.json().await.unwrap();
+    assert_eq!(
+        (changed["tour"]["title"].clone(), changed["tour"]["days"].as_array().unwrap().len()),
+        (json!("Mine now"), 12)
+    );
+    assert_eq!(
+        send(&app, reqwest::Method::DELETE, &path, &pemba.token, None).await.status(),
+        StatusCode::OK
+    );
+    let mine: Value = app.get_auth("/api/v1/tours/mine", &pemba.token).await.json().await.unwrap();
+    assert_eq!(mine["tours"], json!([]));
+}
+
+#[tokio::test]
+async fn bad_tours_are_refused_with_the_field_named_and_nothing_is_saved() {
+    // Arrange
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let good = tour("Everest Base Camp in 12 days", everest_days());
+    let with = |field: &str, value: Value| {
+        let mut body = good.clone();
+        body[field] = value;
+        body
+    };
+    let mut middle_night_missing = everest_days();
+    middle_night_missing[3]["sleepAltitudeM"] = Value::Null;
+    let mut too_high = everest_days();
+    too_high[0]["sleepAltitudeM"] = json!(9000);
+    let cases = [
+        (with("title", json!("  ")), "title is required"),
+        (with("title", json!("x".repeat(121))), "title must be at most 120 characters"),
+        (with("days", json!([])), "days must have 1 to 45 entries"),
+        (with("days", json!(vec![day("Camp", Some(2000)); 46])), "days must have 1 to 45 entries"),
+        (
+            with("days", json!(middle_night_missing)),
+            "days[4].sleepAltitudeM is required: only the last day may end the tour without a night",
+        ),
+        (
+            with("days", json!(too_high)),
+            "days[1].sleepAltitudeM must be a whole number of metres from 0 to 8848",
+        ),
+        (with("maxGroupSize", json!(31)), "maxGroupSize must be a whole number from 1 to 30"),
+        (
+            with("maxGroupSize", json!(8)),
+            "pricing must cover 1 to 8 people without gaps or overlaps",
+        ),
+        (
+            with(
+                "pricing",
+                json!([{"minPeople": 1, "maxPeople": 3, "pricePerPersonUsd": 10}, {"minPeople": 3, "maxPeople": 6, "pricePerPersonUsd": 9}]),
+            ),
+            "pricing must cover 1 to 6 people without gaps or overlaps",
+        ),
+        (
+            with("pricing", json!([{"minPeople": 1, "maxPeople": 6, "pricePerPersonUsd": 10.001}])),
+            "pricing: pricePerPersonUsd must be in whole cents (at most 2 decimals)",
+        ),
+        (with("cutoffHours", json!(721)), "cutoffHours must be a whole number from 0 to 720"),
+        (with("destinationId", json!("no-such-place")), "destinationId is not a destination"),
+        (with("included", json!(vec!["Tea"; 21])), "included may have at most 20 items"),
+    ];
+
+    // Act and assert
+    for (body, message) in cases {
+        assert_error(
+            app.post_json_auth("/api/v1/tours", &body, &pemba.token).await,
+            StatusCode::BAD_REQUEST,
+            message,
+        )
+        .await;
+    }
+    assert_eq!(
+        app.post_json_auth("/api/v1/tours", &json!({"bookingMode": "sometimes"}), &pemba.token)
+            .await
+            .status(),
+        StatusCode::BAD_REQUEST
+    );
+    let mine: Value = app.get_auth("/api/v1/tours/mine", &pemba.token).await.json().await.unwrap();
+    assert_eq!(mine["tours"], json!([]));
+}
