@@ -77,6 +77,26 @@ pub enum Notice {
         guide: String,
         trip: TripDays,
     },
+    /// To the guide: a request for one of their tours.
+    TourRequested {
+        tourist: String,
+        tour: String,
+        trip: TripDays,
+        time: String,
+        people: i64,
+    },
+    /// To the guide: an instant tour booked, approved at once.
+    TourBookedForGuide {
+        tourist: String,
+        tour: String,
+        trip: TripDays,
+        people: i64,
+    },
+    TourBookingApproved {
+        guide: String,
+        tour: String,
+        trip: TripDays,
+    },
     TripDeclined {
         guide: String,
         trip: TripDays,
@@ -221,6 +241,29 @@ impl Notice {
             Self::TripApproved { guide, trip: days } => {
                 ("trip_approved", vec![name("guide", guide), trip(days)])
             }
+            Self::TourRequested { tourist, tour, trip: days, time, people } => (
+                "tour_requested",
+                vec![
+                    name("tour", tour),
+                    name("tourist", tourist),
+                    trip(days),
+                    ("time", time.clone()),
+                    ("people", people_text(*people)),
+                ],
+            ),
+            Self::TourBookedForGuide { tourist, tour, trip: days, people } => (
+                "tour_booked_for_guide",
+                vec![
+                    name("tourist", tourist),
+                    name("tour", tour),
+                    trip(days),
+                    ("people", people_text(*people)),
+                ],
+            ),
+            Self::TourBookingApproved { guide, tour, trip: days } => (
+                "tour_booking_approved",
+                vec![name("tour", tour), name("guide", guide), trip(days)],
+            ),
             Self::TripDeclined { guide, trip: days } => {
                 ("trip_declined", vec![name("guide", guide), trip(days)])
             }
@@ -313,6 +356,8 @@ impl Notice {
     fn reader(&self) -> Reader {
         match self {
             Self::TripRequested { .. }
+            | Self::TourRequested { .. }
+            | Self::TourBookedForGuide { .. }
             | Self::CancelledByTravellerForGuide { .. }
             | Self::CancelledByYouForGuide { .. }
             | Self::PaymentReceivedForGuide { .. }
@@ -390,6 +435,22 @@ impl Notice {
                 people: hole("people").and_then(read_people)?,
             },
             "trip_approved" => Self::TripApproved { guide: guide?, trip: trip()? },
+            "tour_requested" => Self::TourRequested {
+                tourist: tourist?,
+                tour: text("tour")?,
+                trip: trip()?,
+                time: text("time")?,
+                people: hole("people").and_then(read_people)?,
+            },
+            "tour_booked_for_guide" => Self::TourBookedForGuide {
+                tourist: tourist?,
+                tour: text("tour")?,
+                trip: trip()?,
+                people: hole("people").and_then(read_people)?,
+            },
+            "tour_booking_approved" => {
+                Self::TourBookingApproved { guide: guide?, tour: text("tour")?, trip: trip()? }
+            }
             "trip_declined" => Self::TripDeclined { guide: guide?, trip: trip()? },
             "cancelled_by_you" | "cancelled_by_you_refund" | "cancelled_by_you_too_late" => {
                 Self::CancelledByYou { guide: guide?, trip: trip()?, refund: refund(code)? }
@@ -547,6 +608,33 @@ mod tests {
             (
                 Notice::TripApproved { guide: guide(), trip: trip("2026-12-12", 1) },
                 "Pemba Sherpa approved your trip on 12 Dec 2026. Pay now to confirm it.",
+            ),
+            (
+                Notice::TourRequested {
+                    tourist: tourist(),
+                    tour: "Everest Base Camp in 12 days".into(),
+                    trip: trip("2026-10-04", 12),
+                    time: "07:00".into(),
+                    people: 2,
+                },
+                "New request for your tour \"Everest Base Camp in 12 days\" from Sita Rai for 4 Oct 2026 (12 days) at 07:00 (2 people).",
+            ),
+            (
+                Notice::TourBookedForGuide {
+                    tourist: tourist(),
+                    tour: "Poon Hill sunrise".into(),
+                    trip: trip("2026-10-04", 4),
+                    people: 1,
+                },
+                "Sita Rai booked your tour \"Poon Hill sunrise\" for 1 person from 4 Oct 2026 (4 days). It is approved; they pay next.",
+            ),
+            (
+                Notice::TourBookingApproved {
+                    guide: guide(),
+                    tour: "Poon Hill sunrise".into(),
+                    trip: trip("2026-10-04", 4),
+                },
+                "Your booking of \"Poon Hill sunrise\" with Pemba Sherpa on 4 Oct 2026 (4 days) is approved. Pay now to confirm it.",
             ),
             (
                 Notice::TripDeclined { guide: guide(), trip: trip("2026-12-12", 1) },

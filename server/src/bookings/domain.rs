@@ -17,8 +17,13 @@ pub const MESSAGE_MAX: usize = 1000;
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BookingRequest {
-    #[schema(value_type = String, required = true, pattern = r"\S")]
+    /// The guide; may be left out when `tourId` is given (it must be the tour's guide).
+    #[schema(value_type = String, required = false, pattern = r"\S")]
     pub guide_id: Option<String>,
+    /// A published tour to book: its days, group limit and price per person for the group
+    /// replace `days` and the guide's daily rate. An `instant` tour is approved at once.
+    #[schema(required = false)]
+    pub tour_id: Option<String>,
     /// The trip's first day: today or later in Nepal, within two years.
     #[schema(value_type = String, required = true, format = Date, example = "2026-12-12")]
     pub selected_date: Option<String>,
@@ -42,7 +47,9 @@ pub struct BookingRequest {
 /// A valid request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewBooking {
+    /// Empty until the tour's guide fills it, when a tour is booked without naming them.
     pub guide_id: String,
+    pub tour_id: Option<String>,
     /// `YYYY-MM-DD`.
     pub date: String,
     /// `HH:MM`.
@@ -68,8 +75,13 @@ impl TryFrom<BookingRequest> for NewBooking {
 
     /// Checked in the order the modal shows the fields.
     fn try_from(request: BookingRequest) -> Result<Self, AppError> {
+        let tour_id = request.tour_id.map(|id| id.trim().to_owned()).filter(|id| !id.is_empty());
         let guide_id = request.guide_id.map(|id| id.trim().to_owned()).filter(|id| !id.is_empty());
-        let guide_id = guide_id.ok_or_else(|| AppError::NotFound("Guide not found".into()))?;
+        let guide_id = match (guide_id, &tour_id) {
+            (Some(id), _) => id,
+            (None, Some(_)) => String::new(),
+            (None, None) => return Err(AppError::NotFound("Guide not found".into())),
+        };
         let date = request.selected_date.as_deref().map(str::trim).filter(|d| !d.is_empty());
         let date = date.ok_or_else(|| AppError::validation("Please select a date"))?;
         let date = parse_date(date)
@@ -86,7 +98,10 @@ impl TryFrom<BookingRequest> for NewBooking {
             Some(text) => parse_time(text)
                 .ok_or_else(|| AppError::validation("Please select a time (HH:MM)"))?,
         };
-        let group_size = parse_group_size(request.group_size.as_ref())?;
+        // A tour may take bigger groups than a guide hired by the day; its own limit is
+        // checked against the tour.
+        let group_max = if tour_id.is_some() { crate::tours::domain::GROUP_MAX } else { GROUP_MAX };
+        let group_size = parse_group_size(request.group_size.as_ref(), group_max)?;
         let days = parse_days(request.days.as_ref())?;
         let message = request.message.as_deref().map(str::trim).unwrap_or("").to_owned();
         if message.chars().count() > MESSAGE_MAX {
@@ -94,7 +109,7 @@ impl TryFrom<BookingRequest> for NewBooking {
                 "Your message to the guide can be at most 1,000 characters",
             ));
         }
-        Ok(Self { guide_id, date: date_text(date), time, group_size, days, message })
+        Ok(Self { guide_id, tour_id, date: date_text(date), time, group_size, days, message })
     }
 }
 
@@ -110,10 +125,10 @@ fn parse_time(text: &str) -> Option<String> {
     (hours <= 23 && minutes <= 59).then(|| format!("{hours:02}:{minutes:02}"))
 }
 
-fn parse_group_size(value: Option<&Value>) -> Result<i64, AppError> {
+fn parse_group_size(value: Option<&Value>, max: i64) -> Result<i64, AppError> {
     let invalid =
-        || AppError::validation(format!("Group size must be a whole number from 1 to {GROUP_MAX}"));
-    whole_number(value, 1, GROUP_MAX).ok_or_else(invalid)
+        || AppError::validation(format!("Group size must be a whole number from 1 to {max}"));
+    whole_number(value, 1, max).ok_or_else(invalid)
 }
 
 fn parse_days(value: Option<&Value>) -> Result<i64, AppError> {
@@ -146,6 +161,7 @@ mod tests {
     fn request(date: Option<&str>, time: Option<&str>, group: Value) -> BookingRequest {
         BookingRequest {
             guide_id: Some("g".into()),
+            tour_id: None,
             selected_date: date.map(str::to_owned),
             selected_time: time.map(str::to_owned),
             group_size: Some(group),

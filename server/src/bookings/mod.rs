@@ -10,6 +10,7 @@ pub mod availability;
 pub mod domain;
 pub mod lifecycle;
 pub mod notify;
+pub mod priced;
 pub mod routes;
 
 pub mod view;

@@ -9,6 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::domain::{BookingRequest, NewBooking};
 use super::lifecycle::{self, Actor, BookingStatus, PaymentStatus};
 use super::notify::notify_both;
+use super::priced;
 use super::view::{self, Booking, Side};
 use crate::calendar::{date_text, readable_date, today_in_nepal};
 use crate::db::{Db, is_unique_violation, new_id, now_ms};
@@ -22,6 +23,7 @@ use crate::money::dollars;
 use crate::monitoring;
 use crate::notice::{Notice, Refund, TripDays};
 use crate::notifications::{self, NewNotification};
+use crate::tours::domain::BookingMode;
 
 /// The newest this many bookings are listed.
 const LIST_MAX: i64 = 200;
@@ -128,7 +130,7 @@ async fn request_booking(
     }
     crate::auth::accounts::require_verified_email(&state.db, &session.user_id).await?;
     let key = idempotency_key(&headers)?;
-    let booking = NewBooking::try_from(body)?;
+    let mut booking = NewBooking::try_from(body)?;
     let answered = |status, booking| {
         (
             status,
@@ -149,19 +151,10 @@ async fn request_booking(
             "That time has already passed in Nepal. Please choose a later time or date.",
         ));
     }
+    let priced = priced::price(&state.db, &mut booking, now_ms()).await?;
     if booking.guide_id == session.user_id {
         return Err(AppError::validation("You cannot book yourself"));
     }
-    let rate: Option<(Option<i64>,)> = sqlx::query_as(
-        "SELECT g.price_per_day_cents FROM guide_details g JOIN users u ON u.id = g.user_id \
-         WHERE g.user_id = $1 AND u.role = 'guide' AND g.status = 'verified' AND u.suspended_at IS NULL",
-    )
-    .bind(&booking.guide_id)
-    .fetch_optional(&state.db.pool)
-    .await?;
-    let (rate_cents,) = rate.ok_or_else(|| AppError::NotFound("Guide not found".into()))?;
-    let rate_cents = rate_cents
-        .ok_or_else(|| AppError::Conflict("This guide has not set a daily rate yet".into()))?;
     let end_date = booking.end_date();
     if let Some(day) = super::availability::first_unavailable_day(
         &state.db,
@@ -188,8 +181,8 @@ async fn request_booking(
     let inserted = sqlx::query(
         "INSERT INTO bookings (id, tourist_id, guide_id, selected_date, selected_time, group_size, price_per_person_cents, \
            total_amount_cents, booking_status, payment_status, idempotency_key, created_at, updated_at, days, end_date, message, \
-           expires_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 'unpaid', $9, $10, $10, $11, $12, $13, $14)",
+           expires_at, tour_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 'unpaid', $9, $10, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&id)
     .bind(&session.user_id)
@@ -197,14 +190,15 @@ async fn request_booking(
     .bind(&booking.date)
     .bind(&booking.time)
     .bind(booking.group_size)
-    .bind(rate_cents)
-    .bind(rate_cents * booking.group_size * booking.days)
+    .bind(priced.per_person_cents)
+    .bind(priced.total_cents)
     .bind(key.as_deref())
     .bind(now)
     .bind(booking.days)
     .bind(&end_date)
     .bind(&booking.message)
     .bind(lifecycle::request_expires_at(now, millis(state.config.trips.request_ttl), &booking.date, &booking.time))
+    .bind(booking.tour_id.as_deref())
     .execute(&mut *tx)
     .await;
     match inserted {
@@ -225,36 +219,109 @@ async fn request_booking(
         }
         Err(e) => return Err(e.into()),
     }
-    notifications::store(
-        &mut tx,
-        NewNotification {
-            user_id: &booking.guide_id,
-            kind: "booking_request",
-            booking_id: Some(&id),
-            notice: Notice::TripRequested {
-                tourist: format!("{tourist_first} {tourist_last}"),
-                trip: TripDays::new(&booking.date, booking.days),
+    let tourist = format!("{tourist_first} {tourist_last}");
+    let trip = TripDays::new(&booking.date, booking.days);
+    let instant = priced.tour.as_ref().filter(|t| t.input.booking_mode == BookingMode::Instant);
+    if let Some(tour) = instant {
+        approve_at_once(&state, &mut tx, &id, &booking, now).await?;
+        let guide = booking_guide_name(&mut tx, &booking.guide_id).await?;
+        let title = tour.input.title.clone();
+        for (user_id, notice) in [
+            (
+                &booking.guide_id,
+                Notice::TourBookedForGuide {
+                    tourist,
+                    tour: title.clone(),
+                    trip: trip.clone(),
+                    people: booking.group_size,
+                },
+            ),
+            (&session.user_id, Notice::TourBookingApproved { guide, tour: title, trip }),
+        ] {
+            let booking_id = Some(id.as_str());
+            let (status, payment_status) = ("approved", "unpaid");
+            let kind = "booking_approved";
+            notifications::store(
+                &mut tx,
+                NewNotification { user_id, kind, booking_id, notice, status, payment_status },
+            )
+            .await?;
+        }
+        // The traveller pays next, as after a guide's approval; the guide hears of the
+        // payment by email when it comes.
+        let template = Template::BookingApproved { booking_id: id.clone() };
+        email::queue(&mut tx, Email { to: Recipient::User(session.user_id.clone()), template })
+            .await?;
+    } else {
+        let notice = match &priced.tour {
+            Some(tour) => Notice::TourRequested {
+                tourist,
+                tour: tour.input.title.clone(),
+                trip,
                 time: booking.time.clone(),
                 people: booking.group_size,
             },
-            status: "pending",
-            payment_status: "unpaid",
-        },
-    )
-    .await?;
-    email::queue(
-        &mut tx,
-        Email {
-            to: Recipient::User(booking.guide_id.clone()),
-            template: Template::BookingRequested { booking_id: id.clone() },
-        },
-    )
-    .await?;
+            None => Notice::TripRequested {
+                tourist,
+                trip,
+                time: booking.time.clone(),
+                people: booking.group_size,
+            },
+        };
+        notifications::store(
+            &mut tx,
+            NewNotification {
+                user_id: &booking.guide_id,
+                kind: "booking_request",
+                booking_id: Some(&id),
+                notice,
+                status: "pending",
+                payment_status: "unpaid",
+            },
+        )
+        .await?;
+        let template = Template::BookingRequested { booking_id: id.clone() };
+        email::queue(&mut tx, Email { to: Recipient::User(booking.guide_id.clone()), template })
+            .await?;
+    }
     tx.commit().await?;
     monitoring::booking_transition("requested");
-    state.notifications.announce(&state.db, &[&booking.guide_id]).await;
+    state.notifications.announce(&state.db, &[&booking.guide_id, &session.user_id]).await;
     let created = view::find(&state.db, &id).await?.ok_or_else(booking_not_found)?;
     Ok(answered(StatusCode::CREATED, created))
+}
+
+/// An instant tour's booking, approved in the transaction that makes it: its days are
+/// claimed for the guide there, so of any number of travellers booking the same days at
+/// once, exactly one gets them.
+async fn approve_at_once(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    id: &str,
+    booking: &NewBooking,
+    now: i64,
+) -> AppResult<()> {
+    let days = lifecycle::trip_days(&booking.date, booking.days);
+    let window = millis(state.config.trips.payment_window);
+    match lifecycle::approve(tx, id, &booking.guide_id, &days, now, window).await {
+        Ok(true) => Ok(()),
+        Ok(false) | Err(AppError::Conflict(_)) => Err(AppError::Conflict(format!(
+            "This tour is no longer free from {}. Please choose other dates.",
+            readable_date(&booking.date)
+        ))),
+        Err(e) => Err(e),
+    }
+}
+
+/// Read in the booking's own transaction: another connection from the pool could be
+/// a long wait while every other one queues for the write lock.
+async fn booking_guide_name(conn: &mut sqlx::AnyConnection, guide_id: &str) -> AppResult<String> {
+    let (first, last): (String, String) =
+        sqlx::query_as("SELECT first_name, last_name FROM users WHERE id = $1")
+            .bind(guide_id)
+            .fetch_one(&mut *conn)
+            .await?;
+    Ok(format!("{first} {last}"))
 }
 
 /// The signed-in traveller's bookings, newest first.

@@ -21,17 +21,21 @@ pub struct Booking {
     pub selected_date: String,
     /// The trip's last day, `YYYY-MM-DD`.
     pub end_date: String,
-    /// The trip's length in days (1 to 30).
-    #[schema(minimum = 1, maximum = 30)]
+    /// The trip's length in days (1 to 30; a tour's, up to 45).
+    #[schema(minimum = 1, maximum = 45)]
     pub days: i64,
+    /// The tour booked, if this is a booking of a tour; `null` for a guide hired by the day.
+    #[schema(required = true)]
+    pub tour: Option<BookedTour>,
     /// The traveller's message to the guide (may be empty).
     pub message: String,
     /// `HH:MM`.
     pub selected_time: String,
     pub group_size: i64,
-    /// The guide's daily rate when the booking was made, in dollars.
+    /// The guide's daily rate when the booking was made, in dollars; for a tour, its price
+    /// per person for the group.
     pub price_per_person: f64,
-    /// `pricePerPerson` × `groupSize` × `days`, in dollars.
+    /// `pricePerPerson` × `groupSize` × `days` (a tour: × `groupSize`), in dollars.
     pub total_amount: f64,
     pub booking_status: BookingStatus,
     pub payment_status: PaymentStatus,
@@ -57,6 +61,15 @@ pub struct Booking {
     pub payment: Option<PaymentReceipt>,
     /// RFC 3339.
     pub created_at: String,
+}
+
+/// The tour a booking is of; its page (`GET /users/tour/{id}`) has the itinerary.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookedTour {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub title: String,
 }
 
 /// One side of a booking.
@@ -141,6 +154,8 @@ struct BookingRow {
     payment_amount_minor: Option<i64>,
     payment_npr_per_usd: Option<f64>,
     paid_at: Option<i64>,
+    tour_id: Option<String>,
+    tour_title: Option<String>,
 }
 
 const SELECT: &str = "SELECT b.id, b.selected_date, b.selected_time, b.group_size, b.days, b.end_date, b.message, \
@@ -152,8 +167,9 @@ const SELECT: &str = "SELECT b.id, b.selected_date, b.selected_time, b.group_siz
     gp.thumb_key AS guide_picture, gd.phone AS guide_phone, \
     p.provider_session_id AS payment_reference, p.provider AS payment_provider, p.amount_cents AS payment_amount_cents, \
     p.currency AS payment_currency, p.method AS payment_method, p.amount_minor AS payment_amount_minor, \
-    p.npr_per_usd AS payment_npr_per_usd, p.paid_at \
+    p.npr_per_usd AS payment_npr_per_usd, p.paid_at, b.tour_id, tr.title AS tour_title \
     FROM bookings b \
+    LEFT JOIN tours tr ON tr.id = b.tour_id \
     JOIN users t ON t.id = b.tourist_id \
     JOIN users g ON g.id = b.guide_id \
     LEFT JOIN tourist_details td ON td.user_id = b.tourist_id LEFT JOIN media tp ON tp.id = td.profile_picture_id \
@@ -209,6 +225,10 @@ impl From<BookingRow> for Booking {
             selected_date: row.selected_date,
             end_date: row.end_date,
             days: row.days,
+            tour: match (row.tour_id, row.tour_title) {
+                (Some(id), Some(title)) => Some(BookedTour { id, title }),
+                _ => None,
+            },
             message: row.message,
             selected_time: row.selected_time,
             group_size: row.group_size,

@@ -36,6 +36,13 @@ pub static NOTICES: &[Entry] = entries! {
         "{guide}ले {dates} को तपाईंको यात्रा रद्द गर्नुभयो। यात्राअघिको 24 घण्टाभित्र रद्द गरिएकाले रकम फिर्ता हुँदैन।",
     cancelled_by_you_for_guide: "You cancelled the trip with {tourist} on {dates}." =>
         "तपाईंले {tourist}सँगको {dates} को यात्रा रद्द गर्नुभयो।",
+    // bookings::routes: a tour requested, or booked and approved at once
+    tour_requested: "New request for your tour \"{tour}\" from {tourist} for {dates} at {time} ({people})." =>
+        "{tourist}ले तपाईंको टुर \"{tour}\" का लागि {dates} मा {time} बजेको अनुरोध पठाउनुभएको छ ({people})।",
+    tour_booked_for_guide: "{tourist} booked your tour \"{tour}\" for {people} from {dates}. It is approved; they pay next." =>
+        "{tourist}ले तपाईंको टुर \"{tour}\" {dates} देखि {people}का लागि बुक गर्नुभयो। यो स्वीकृत भयो; अब उहाँले भुक्तानी गर्नुहुनेछ।",
+    tour_booking_approved: "Your booking of \"{tour}\" with {guide} on {dates} is approved. Pay now to confirm it." =>
+        "{guide}सँगको \"{tour}\" टुरको {dates} को तपाईंको बुकिङ स्वीकृत भयो। पक्का गर्न अहिले नै भुक्तानी गर्नुहोस्।",
     // payments::confirm
     payment_received: "Payment received ({amount}). Your trip with {guide} on {dates} is confirmed." =>
         "भुक्तानी प्राप्त भयो ({amount})। {guide}सँगको {dates} को तपाईंको यात्रा पक्का भयो।",

@@ -163,7 +163,8 @@ async fn update_tour(
     Ok(answer(own_tour(&state.db, &session, &id).await?, lang))
 }
 
-/// Remove a tour.
+/// Remove a tour. A tour with bookings is archived instead: out of lists and no longer
+/// bookable, while its bookings keep showing it.
 #[utoipa::path(delete, path = "/tours/{id}", tag = "tours", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses(
@@ -176,6 +177,10 @@ async fn delete_tour(
     Path(id): Path<String>,
 ) -> AppResult<Json<MessageResponse>> {
     own_tour(&state.db, &session, &id).await?;
+    if store::has_bookings(&state.db, &id).await? {
+        store::set_status(&state.db, &id, TourStatus::Archived).await?;
+        return Ok(success("Tour archived: it has bookings"));
+    }
     store::delete(&state.db, &id).await?;
     Ok(success("Tour deleted"))
 }
@@ -188,7 +193,8 @@ pub struct PublishRequest {
     acknowledge_altitude_risk: Option<bool>,
 }
 
-/// The 409 of publishing a high-risk tour without acknowledging it: the check's reasons.
+/// The 409 of publishing: a high-risk tour not acknowledged (with the check's reasons), or
+/// an archived tour (the usual error body).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AltitudeRiskBody {
@@ -197,7 +203,9 @@ pub struct AltitudeRiskBody {
     message: String,
     #[schema(example = "altitude_risk_unacknowledged")]
     code: &'static str,
-    acclimatisation: AcclimatisationView,
+    /// Only when the altitude risk is the reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    acclimatisation: Option<AcclimatisationView>,
 }
 
 /// Publish a tour: it appears in lists and can be booked. A tour whose altitude risk is
@@ -226,6 +234,9 @@ async fn publish_tour(
     };
     require_licensed(&state.db, &session).await?;
     let stored = own_tour(&state.db, &session, &id).await?;
+    if stored.status == TourStatus::Archived {
+        return Err(AppError::Conflict("This tour is archived and cannot be published".into()));
+    }
     let acknowledged = request.acknowledge_altitude_risk.unwrap_or(false);
     let assessment = stored.input.assessment();
     if assessment.as_ref().is_some_and(|a| a.risk == Risk::High) && !acknowledged {
@@ -237,7 +248,7 @@ async fn publish_tour(
             status: "error",
             message: message.to_owned(),
             code: "altitude_risk_unacknowledged",
-            acclimatisation: AcclimatisationView::new(assessment.as_ref(), lang),
+            acclimatisation: Some(AcclimatisationView::new(assessment.as_ref(), lang)),
         };
         return Ok((StatusCode::CONFLICT, Json(body)).into_response());
     }
@@ -258,8 +269,10 @@ async fn unpublish_tour(
     lang: Lang,
     Path(id): Path<String>,
 ) -> AppResult<Json<TourResponse>> {
-    own_tour(&state.db, &session, &id).await?;
-    store::set_status(&state.db, &id, TourStatus::Draft).await?;
+    let stored = own_tour(&state.db, &session, &id).await?;
+    if stored.status != TourStatus::Archived {
+        store::set_status(&state.db, &id, TourStatus::Draft).await?;
+    }
     Ok(answer(own_tour(&state.db, &session, &id).await?, lang))
 }
 

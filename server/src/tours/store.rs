@@ -276,6 +276,15 @@ pub async fn set_status(db: &Db, id: &str, status: TourStatus) -> AppResult<()> 
     Ok(())
 }
 
+/// Whether any booking, in any state, is of this tour.
+pub async fn has_bookings(db: &Db, id: &str) -> AppResult<bool> {
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM bookings WHERE tour_id = $1")
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok(count > 0)
+}
+
 pub async fn delete(db: &Db, id: &str) -> AppResult<()> {
     sqlx::query("DELETE FROM tours WHERE id = $1").bind(id).execute(&db.pool).await?;
     Ok(())

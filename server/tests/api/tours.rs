@@ -515,3 +515,239 @@ async fn bad_tours_are_refused_with_the_field_named_and_nothing_is_saved() {
     let mine: Value = app.get_auth("/api/v1/tours/mine", &pemba.token).await.json().await.unwrap();
     assert_eq!(mine["tours"], json!([]));
 }
+
+const BOOK: &str = "/api/v1/tourists/booking/request";
+
+/// A published tour of `guide`'s, with these days, mode and cutoff; its id.
+async fn published(
+    app: &TestApp,
+    guide: &TestUser,
+    days: Vec<Value>,
+    mode: &str,
+    cutoff: i64,
+) -> String {
+    let mut body = tour("Poon Hill sunrise", days);
+    body["bookingMode"] = json!(mode);
+    body["cutoffHours"] = json!(cutoff);
+    let id = create(app, &guide.token, &body).await["_id"].as_str().unwrap().to_owned();
+    assert_eq!(publish(app, &guide.token, &id, None).await.status(), StatusCode::OK);
+    id
+}
+
+fn poon_hill_days() -> Vec<Value> {
+    vec![
+        day("Tikhedhunga", Some(1540)),
+        day("Ghorepani", Some(2860)),
+        day("Tadapani", Some(2630)),
+        day("Pokhara", None),
+    ]
+}
+
+async fn notices(app: &TestApp, user: &TestUser, role: &str) -> Vec<(String, String)> {
+    let body: Value = app
+        .get_auth(&format!("/api/v1/notifications/{role}"), &user.token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            let text = if role == "guide" { &n["guideMessage"] } else { &n["touristMessage"] };
+            (n["kind"].as_str().unwrap().to_owned(), text.as_str().unwrap().to_owned())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn an_instant_tour_is_approved_at_once_at_its_group_price_and_a_request_tour_waits() {
+    // Arrange
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let traveller = app.signup_and_login("tourist").await;
+    let instant = published(&app, &pemba, poon_hill_days(), "instant", 48).await;
+    let request = published(&app, &pemba, poon_hill_days(), "request", 0).await;
+    let date = days_from_today(20);
+
+    // Act
+    let booked = app
+        .post_json_auth(
+            BOOK,
+            &json!({"tourId": instant, "selectedDate": date, "groupSize": 3, "days": 9}),
+            &traveller.token,
+        )
+        .await;
+
+    // Assert: the tour's four days and the 3–6 tier for three ($1,100 each), approved.
+    assert_eq!(booked.status(), StatusCode::CREATED);
+    let booking = booked.json::<Value>().await.unwrap()["data"].clone();
+    assert_eq!(
+        (booking["bookingStatus"].clone(), booking["paymentStatus"].clone()),
+        (json!("approved"), json!("unpaid"))
+    );
+    assert_eq!(
+        (
+            booking["days"].clone(),
+            booking["totalAmount"].clone(),
+            booking["pricePerPerson"].clone()
+        ),
+        (json!(4), json!(3300.0), json!(1100.0))
+    );
+    assert_eq!(booking["tour"], json!({"_id": instant, "title": "Poon Hill sunrise"}));
+    assert_eq!(booking["guide"]["firstName"], "Pemba");
+    let trip = yatra::calendar::trip_dates(&date, 4);
+    let guide_notices = notices(&app, &pemba, "guide").await;
+    assert_eq!(
+        guide_notices[0],
+        (
+            "booking_approved".to_owned(),
+            format!(
+                "{} booked your tour \"Poon Hill sunrise\" for 3 people from {trip}. It is approved; they pay next.",
+                traveller_name(&app, &traveller).await
+            )
+        )
+    );
+    let traveller_notices = notices(&app, &traveller, "tourist").await;
+    assert_eq!(
+        traveller_notices[0].1,
+        format!(
+            "Your booking of \"Poon Hill sunrise\" with Pemba Sherpa on {trip} is approved. Pay now to confirm it."
+        )
+    );
+    // The same days are no longer free for anyone.
+    let other = app.signup_and_login("tourist").await;
+    let taken = app
+        .post_json_auth(
+            BOOK,
+            &json!({"tourId": instant, "selectedDate": date, "groupSize": 1}),
+            &other.token,
+        )
+        .await;
+    assert_eq!(taken.status(), StatusCode::CONFLICT);
+
+    // A request tour waits for its guide, who is asked by name of the tour.
+    let asked = app
+        .post_json_auth(
+            BOOK,
+            &json!({"tourId": request, "selectedDate": days_from_today(40), "groupSize": 1}),
+            &traveller.token,
+        )
+        .await;
+    assert_eq!(asked.status(), StatusCode::CREATED);
+    assert_eq!(asked.json::<Value>().await.unwrap()["data"]["bookingStatus"], "pending");
+    assert!(
+        notices(&app, &pemba, "guide").await[0]
+            .1
+            .starts_with("New request for your tour \"Poon Hill sunrise\" from ")
+    );
+}
+
+/// "First Last" of a signed-in account.
+async fn traveller_name(app: &TestApp, user: &TestUser) -> String {
+    let me = app.me(&user.token).await;
+    format!("{} {}", me["firstName"].as_str().unwrap(), me["lastName"].as_str().unwrap())
+}
+
+#[tokio::test]
+async fn a_tour_booking_too_soon_too_big_of_another_guide_or_of_a_draft_is_refused() {
+    // Arrange
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let ang = guide(&app, &admin, "Ang").await;
+    let ang_id = crate::fixtures::user_id(&app, &ang.token).await;
+    let traveller = app.signup_and_login("tourist").await;
+    let id = published(&app, &pemba, poon_hill_days(), "instant", 72).await;
+    let draft = create(&app, &pemba.token, &tour("Draft", poon_hill_days())).await["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let later = days_from_today(30);
+
+    // Act and assert
+    let cases = [
+        (
+            json!({"tourId": id, "selectedDate": days_from_today(1), "groupSize": 1}),
+            StatusCode::CONFLICT,
+            "This tour must be booked at least 72 hours before it starts. Please choose a later date.",
+        ),
+        (
+            json!({"tourId": id, "selectedDate": later, "groupSize": 7}),
+            StatusCode::BAD_REQUEST,
+            "This tour takes groups of 1 to 6 people",
+        ),
+        (
+            json!({"tourId": id, "selectedDate": later, "groupSize": 31}),
+            StatusCode::BAD_REQUEST,
+            "Group size must be a whole number from 1 to 30",
+        ),
+        (
+            json!({"tourId": id, "guideId": ang_id, "selectedDate": later, "groupSize": 1}),
+            StatusCode::BAD_REQUEST,
+            "guideId is not this tour's guide",
+        ),
+        (
+            json!({"tourId": draft, "selectedDate": later, "groupSize": 1}),
+            StatusCode::NOT_FOUND,
+            "Tour not found",
+        ),
+        (
+            json!({"tourId": "no-such-tour", "selectedDate": later, "groupSize": 1}),
+            StatusCode::NOT_FOUND,
+            "Tour not found",
+        ),
+    ];
+    for (body, status, message) in cases {
+        assert_error(app.post_json_auth(BOOK, &body, &traveller.token).await, status, message)
+            .await;
+    }
+    let bookings: Value =
+        app.get_auth("/api/v1/tourists/bookings", &traveller.token).await.json().await.unwrap();
+    assert_eq!(bookings["data"], json!([]));
+}
+
+#[tokio::test]
+async fn twenty_travellers_booking_an_instant_tour_for_the_same_days_at_once_one_gets_it() {
+    // Arrange
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let id = published(&app, &pemba, poon_hill_days(), "instant", 0).await;
+    let mut travellers = Vec::new();
+    for _ in 0..20 {
+        travellers.push(app.signup_and_login("tourist").await);
+    }
+    let body = json!({"tourId": id, "selectedDate": days_from_today(15), "groupSize": 2});
+
+    // Act
+    let statuses = futures::future::join_all(travellers.iter().map(|traveller| {
+        let (app, body) = (&app, &body);
+        async move { app.post_json_auth(BOOK, body, &traveller.token).await.status() }
+    }))
+    .await;
+
+    // Assert
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CREATED).count(), 1, "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| *s == StatusCode::CREATED || *s == StatusCode::CONFLICT),
+        "{statuses:?}"
+    );
+    let db = app.db().await;
+    let (approved,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM bookings WHERE tour_id = $1 AND booking_status = 'approved'",
+    )
+    .bind(&id)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let (all,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM bookings WHERE tour_id = $1")
+        .bind(&id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    db.pool.close().await;
+    assert_eq!((approved, all), (1, 1), "the refused ones leave no booking behind");
+}

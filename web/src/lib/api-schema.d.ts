@@ -1793,7 +1793,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a tour. */
+        /**
+         * Remove a tour. A tour with bookings is archived instead: out of lists and no longer
+         *     bookable, while its bookings keep showing it.
+         */
         delete: operations["delete_tour"];
         options?: never;
         head?: never;
@@ -2229,9 +2232,12 @@ export interface components {
             /** @example success */
             status: string;
         };
-        /** @description The 409 of publishing a high-risk tour without acknowledging it: the check's reasons. */
+        /**
+         * @description The 409 of publishing: a high-risk tour not acknowledged (with the check's reasons), or
+         *     an archived tour (the usual error body).
+         */
         AltitudeRiskBody: {
-            acclimatisation: components["schemas"]["AcclimatisationView"];
+            acclimatisation?: null | components["schemas"]["AcclimatisationView"];
             /** @example altitude_risk_unacknowledged */
             code: string;
             message: string;
@@ -2356,6 +2362,11 @@ export interface components {
             /** @example success */
             status: string;
         };
+        /** @description The tour a booking is of; its page (`GET /users/tour/{id}`) has the itinerary. */
+        BookedTour: {
+            _id: string;
+            title: string;
+        };
         Booking: {
             _id: string;
             bookingStatus: components["schemas"]["BookingStatus"];
@@ -2366,7 +2377,7 @@ export interface components {
             createdAt: string;
             /**
              * Format: int64
-             * @description The trip's length in days (1 to 30).
+             * @description The trip's length in days (1 to 30; a tour's, up to 45).
              */
             days: number;
             /** @description The trip's last day, `YYYY-MM-DD`. */
@@ -2390,7 +2401,8 @@ export interface components {
             paymentStatus: components["schemas"]["BookingPaymentStatus"];
             /**
              * Format: double
-             * @description The guide's daily rate when the booking was made, in dollars.
+             * @description The guide's daily rate when the booking was made, in dollars; for a tour, its price
+             *     per person for the group.
              */
             pricePerPerson: number;
             /**
@@ -2404,9 +2416,10 @@ export interface components {
             selectedTime: string;
             /**
              * Format: double
-             * @description `pricePerPerson` × `groupSize` × `days`, in dollars.
+             * @description `pricePerPerson` × `groupSize` × `days` (a tour: × `groupSize`), in dollars.
              */
             totalAmount: number;
+            tour: null | components["schemas"]["BookedTour"];
             tourist: components["schemas"]["Party"];
         };
         BookingDetailResponse: {
@@ -2434,7 +2447,8 @@ export interface components {
              * @example 2
              */
             groupSize?: number | null;
-            guideId: string;
+            /** @description The guide; may be left out when `tourId` is given (it must be the tour's guide). */
+            guideId?: string;
             /** @description A message to the guide, up to 1,000 characters. */
             message?: string | null;
             /**
@@ -2453,6 +2467,11 @@ export interface components {
              * @example 10:00
              */
             selectedTime?: string | null;
+            /**
+             * @description A published tour to book: its days, group limit and price per person for the group
+             *     replace `days` and the guide's daily rate. An `instant` tour is approved at once.
+             */
+            tourId?: string | null;
         };
         BookingResponse: {
             data: components["schemas"]["Booking"];
