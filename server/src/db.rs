@@ -297,7 +297,7 @@ impl Sql {
 }
 
 /// Rows per INSERT statement in `insert_many`: few enough parameters for either backend
-/// (SQLite allows 32766, PostgreSQL 65535) at up to 16 columns.
+/// (SQLite allows 32766, PostgreSQL 65535) at up to 60 columns.
 const ROWS_PER_INSERT: usize = 500;
 
 /// Inserts many rows with multi-row INSERT statements (bulk seeding).

@@ -96,8 +96,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 let started = std::time::Instant::now();
                 let seeded = yatra::seed::bulk::guides(&db, count).await?;
                 println!(
-                    "bulk data: {} guides, {} travellers and {} reviews added in {:.1} s",
+                    "bulk data: {} guides, {} tours, {} travellers and {} reviews added in {:.1} s",
                     seeded.guides,
+                    seeded.tours,
                     seeded.travellers,
                     seeded.reviews,
                     started.elapsed().as_secs_f64()

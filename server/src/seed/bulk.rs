@@ -1,6 +1,6 @@
-//! `yatra seed --bulk N`: N verified guides, with travellers, paid trips and about two
-//! reviews per guide, written with multi-row inserts so 100k guides take seconds. For
-//! load tests, not for people: the text is assembled from parts. Every run adds N more
+//! `yatra seed --bulk N`: N verified guides, each with a published tour, with travellers,
+//! paid trips and about two reviews per guide, written with multi-row inserts so 100k
+//! guides take seconds. For load tests, not for people: the text is assembled from parts. Every run adds N more
 //! (emails carry a run id), and every account's password is the demo password.
 
 use rand::rngs::StdRng;
@@ -10,6 +10,9 @@ use rand::{Rng, SeedableRng};
 use crate::auth::password;
 use crate::db::{Db, Param, insert_many, new_id, now_ms};
 use crate::guides::index::{SEARCH_COLUMNS, Source};
+use crate::tours::domain::{BookingMode, Day, Lodging, TourInput, TourStatus};
+use crate::tours::pricing::Tier;
+use crate::tours::store::{self, INSERT_COLUMNS, PRICE_COLUMNS};
 
 /// Guides written per transaction.
 const GUIDES_PER_BATCH: usize = 5_000;
@@ -112,19 +115,44 @@ const COMMENTS: [&str; 8] = [
     "Would book again for the next trip.",
 ];
 
+/// Where bulk tours' groups sleep: names only, in no geographic order.
+const PLACES: [&str; 12] = [
+    "Chame",
+    "Namche Bazaar",
+    "Ghorepani",
+    "Dingboche",
+    "Manang",
+    "Lama Hotel",
+    "Samagaun",
+    "Tengboche",
+    "Jomsom",
+    "Kyanjin Gompa",
+    "Lobuche",
+    "Gokyo",
+];
+/// First nights from the Terai to above 3,500 m, and nightly gains from none to steep: with
+/// or without rest days, bulk tours take every risk level.
+const FIRST_NIGHTS_M: [i64; 7] = [150, 900, 1400, 2200, 2610, 3440, 3600];
+const NIGHTLY_GAINS_M: [i64; 5] = [0, 200, 350, 450, 600];
+const GROUP_SIZES: [i64; 9] = [1, 2, 4, 6, 8, 10, 12, 16, 30];
+const CUTOFF_HOURS: [i64; 5] = [0, 12, 24, 72, 168];
+
 /// What one bulk run added.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct BulkSeeded {
     pub guides: usize,
     pub travellers: usize,
     pub reviews: usize,
+    pub tours: usize,
 }
 
-/// Adds `count` verified guides and their reviews.
+/// Adds `count` verified guides, a tour each, and their reviews.
 pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
     let run = &new_id()[..12];
     let hash = password::hash(super::DEMO_PASSWORD.to_owned()).await?;
     let mut rng = StdRng::seed_from_u64(count as u64);
+    let destinations: Vec<(String,)> =
+        sqlx::query_as("SELECT id FROM destinations").fetch_all(&db.pool).await?;
     let now = now_ms();
     let mut seeded = BulkSeeded::default();
 
@@ -159,6 +187,8 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
         let mut categories = Vec::new();
         let mut bookings = Vec::new();
         let mut ratings = Vec::new();
+        let mut tours = Vec::with_capacity(batch);
+        let mut prices = Vec::new();
         for i in written..written + batch {
             let id = new_id();
             let first = *FIRST_NAMES.choose(&mut rng).unwrap_or(&"Guide");
@@ -174,6 +204,11 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
             ));
 
             let (address, latitude, longitude) = TOWNS[rng.random_range(0..TOWNS.len())];
+            let destination = destinations.choose(&mut rng).map(|(id,)| id.clone());
+            let tour = tour(&mut rng, address, destination);
+            let tour_id = new_id();
+            prices.extend(store::price_rows(&tour_id, &tour.pricing));
+            tours.push(store::insert_row(&tour_id, &id, &tour, TourStatus::Published, now));
             let mut languages = vec!["English", "Nepali"];
             let extra_languages = rng.random_range(0..3);
             languages.extend(LANGUAGES.choose_multiple(&mut rng, extra_languages));
@@ -289,11 +324,83 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
         seeded.reviews += ratings.len();
         insert_many(&mut tx, "bookings", &BOOKING_COLUMNS, bookings).await?;
         insert_many(&mut tx, "ratings", &RATING_COLUMNS, ratings).await?;
+        seeded.tours += tours.len();
+        insert_many(&mut tx, "tours", &INSERT_COLUMNS, tours).await?;
+        insert_many(&mut tx, "tour_prices", &PRICE_COLUMNS, prices).await?;
         tx.commit().await?;
         written += batch;
         seeded.guides = written;
     }
     Ok(seeded)
+}
+
+/// A bulk guide's tour: 1 to 20 days from a varied first night, climbing by a varied gain
+/// with or without rest days (a day tour has no night), priced by the day with a cheaper
+/// tier for bigger groups.
+fn tour(rng: &mut StdRng, town: &str, destination_id: Option<String>) -> TourInput {
+    let day_count = rng.random_range(1..=20);
+    let mut altitude = *FIRST_NIGHTS_M.choose(rng).unwrap_or(&1400);
+    let gain = *NIGHTLY_GAINS_M.choose(rng).unwrap_or(&300);
+    let rest_every = if rng.random_bool(0.5) { rng.random_range(2..5) } else { usize::MAX };
+    let days: Vec<Day> = (1..=day_count)
+        .map(|n| {
+            let place = *PLACES.choose(rng).unwrap_or(&"Camp");
+            let last = n == day_count;
+            if n > 1 && n % rest_every != 0 {
+                altitude = (altitude + gain).min(5_400);
+            }
+            Day {
+                title: format!("Day {n}: {place}"),
+                description: format!("Walk to {place} at the group's pace."),
+                sleep_place: if last { String::new() } else { place.to_owned() },
+                sleep_altitude_m: (!last).then_some(altitude),
+                walk_hours: Some(f64::from(rng.random_range(2..9u8))),
+                lodging: if last { Lodging::None } else { Lodging::Teahouse },
+            }
+        })
+        .collect();
+    let max_group_size = *GROUP_SIZES.choose(rng).unwrap_or(&8);
+    let price = (rng.random_range(30..121) * day_count as i64) as f64;
+    TourInput {
+        title: if day_count == 1 {
+            format!("Day trip from {town}")
+        } else {
+            format!("{day_count} days from {town}")
+        },
+        summary: format!("A {day_count}-day trip with a guide based in {town}."),
+        destination_id,
+        days,
+        max_group_size,
+        pricing: tiers(price, max_group_size as i32),
+        included: vec!["Licensed guide".to_owned()],
+        excluded: vec!["Meals".to_owned()],
+        meeting_point: town.to_owned(),
+        booking_mode: if rng.random_bool(0.3) {
+            BookingMode::Instant
+        } else {
+            BookingMode::Request
+        },
+        cutoff_hours: *CUTOFF_HOURS.choose(rng).unwrap_or(&24),
+    }
+}
+
+/// `price` per person for one or two, 15% less each for a bigger group.
+fn tiers(price: f64, max_group_size: i32) -> Vec<Tier> {
+    if max_group_size <= 2 {
+        return vec![Tier {
+            min_people: 1,
+            max_people: max_group_size,
+            price_per_person_usd: price,
+        }];
+    }
+    vec![
+        Tier { min_people: 1, max_people: 2, price_per_person_usd: price },
+        Tier {
+            min_people: 3,
+            max_people: max_group_size,
+            price_per_person_usd: (price * 0.85).round(),
+        },
+    ]
 }
 
 const USER_COLUMNS: [&str; 10] = [

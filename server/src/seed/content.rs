@@ -1,5 +1,5 @@
 //! The demo content, written for Yatra and shipped in the binary as JSON (`data/`):
-//! destinations, guides, travellers, their reviews and travel posts.
+//! destinations, guides, travellers, their reviews, travel posts and the guides' tours.
 
 use serde::Deserialize;
 use yatra_art::Scene;
@@ -85,12 +85,25 @@ pub struct Blog {
     pub description: String,
 }
 
+/// A guide's tour, written as the guide would send it: the seed parses it like a request,
+/// so a mistake in the content fails naming the field.
+#[derive(Deserialize)]
+pub struct Tour {
+    /// The guide's email.
+    pub guide: String,
+    /// The destination's name.
+    pub destination: String,
+    #[serde(flatten)]
+    pub request: crate::tours::domain::TourRequest,
+}
+
 pub struct Content {
     pub destinations: Vec<Destination>,
     pub guides: Vec<Guide>,
     pub travellers: Vec<Traveller>,
     pub reviews: Vec<Review>,
     pub blogs: Vec<Blog>,
+    pub tours: Vec<Tour>,
 }
 
 /// The shipped content; it is part of the binary, so a parse failure is a build mistake
@@ -102,5 +115,6 @@ pub fn load() -> anyhow::Result<Content> {
         travellers: serde_json::from_str(include_str!("data/travellers.json"))?,
         reviews: serde_json::from_str(include_str!("data/reviews.json"))?,
         blogs: serde_json::from_str(include_str!("data/blogs.json"))?,
+        tours: serde_json::from_str(include_str!("data/tours.json"))?,
     })
 }

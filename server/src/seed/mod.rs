@@ -1,9 +1,9 @@
 //! Demo data for a fresh install: the three demo accounts the README lists, and the demo
 //! content — destinations, guides (most verified, a few waiting for an admin), travellers,
-//! their paid trips and reviews, and a few bookings in every state for the demo accounts
-//! to try. Pictures are drawn by `yatra_art`, so seeding needs no network. Everything is
-//! found again by a natural key (email, name, a booking key), so seeding twice changes
-//! nothing.
+//! their paid trips and reviews, the guides' published tours, and a few bookings in every
+//! state for the demo accounts to try. Pictures are drawn by `yatra_art`, so seeding needs
+//! no network. Everything is found again by a natural key (email, name, a booking key, a
+//! guide's tour title), so seeding twice changes nothing.
 
 pub mod bulk;
 mod content;
@@ -30,6 +30,7 @@ use crate::media::{MediaKind, Slot, upload};
 use crate::media_store::MediaStore;
 use crate::profile::{Bio, ListOf, Location, Nationality, Tags};
 use crate::tourists::profile::{self as tourist_profile, Change};
+use crate::tours::domain::{TourInput, TourStatus};
 
 pub const DEMO_PASSWORD: &str = "namaste-yatra";
 
@@ -52,14 +53,15 @@ pub struct Seeded {
     pub reviews: usize,
     pub bookings: usize,
     pub blogs: usize,
+    pub tours: usize,
 }
 
 impl std::fmt::Display for Seeded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} account(s), {} destination(s), {} review(s), {} other booking(s) and {} blog post(s) created",
-            self.accounts, self.destinations, self.reviews, self.bookings, self.blogs
+            "{} account(s), {} destination(s), {} review(s), {} other booking(s), {} blog post(s) and {} tour(s) created",
+            self.accounts, self.destinations, self.reviews, self.bookings, self.blogs, self.tours
         )
     }
 }
@@ -108,6 +110,9 @@ pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
         seeder.traveller(traveller).await?;
     }
     demo_licences(db).await?;
+    for tour in content.tours {
+        seeder.tour(tour).await?;
+    }
     seeder.reviews(&content.reviews).await?;
     seeder.demo_journeys().await?;
     // People joined before their first trip: date the seeded accounts accordingly.
@@ -548,6 +553,42 @@ impl Seeder<'_> {
             let mut conn = self.db.pool.acquire().await?;
             index::refresh(&mut conn, &guide_id).await?;
         }
+        Ok(())
+    }
+
+    /// A published demo tour, unless its guide already has one of that title. The content is
+    /// parsed as a guide's request is, so a mistake in it stops the seed naming the field.
+    async fn tour(&mut self, tour: content::Tour) -> anyhow::Result<()> {
+        let content::Tour { guide, destination, mut request } = tour;
+        let title = request.title.clone().unwrap_or_default();
+        let guide_id = id_of(self.db, &guide)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("the tour {title:?} names unknown {guide}"))?;
+        let (destination_id,): (String,) =
+            sqlx::query_as("SELECT id FROM destinations WHERE name = $1")
+                .bind(&destination)
+                .fetch_optional(&self.db.pool)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("the tour {title:?} names unknown {destination}"))?;
+        request.destination_id = Some(Some(destination_id));
+        let input = TourInput::parse(request, None)
+            .map_err(|error| anyhow::anyhow!("the tour {title:?}: {error}"))?;
+        let exists: Option<(String,)> =
+            sqlx::query_as("SELECT id FROM tours WHERE guide_id = $1 AND title = $2")
+                .bind(&guide_id)
+                .bind(&input.title)
+                .fetch_optional(&self.db.pool)
+                .await?;
+        if exists.is_some() {
+            return Ok(());
+        }
+        let mut tx = self.db.begin_write().await?;
+        let id = crate::tours::store::insert(&mut tx, &guide_id, &input).await?;
+        tx.commit().await?;
+        // Published without the acknowledgement a guide gives for a high risk: the demo's
+        // high-risk tours are there to show the warnings.
+        crate::tours::store::set_status(self.db, &id, TourStatus::Published).await?;
+        self.seeded.tours += 1;
         Ok(())
     }
 

@@ -6,7 +6,7 @@ use sqlx::AnyConnection;
 use super::acclimatisation::Risk;
 use super::domain::{BookingMode, TourInput, TourStatus};
 use super::pricing::Tier;
-use crate::db::{Db, Sql, new_id, now_ms};
+use crate::db::{Db, Param, Sql, insert_many, new_id, now_ms};
 use crate::error::AppResult;
 use crate::text_search::normalize;
 
@@ -165,6 +165,81 @@ fn mode_text(mode: BookingMode) -> &'static str {
     }
 }
 
+/// The columns of a row from `insert_row`, in its order.
+pub const INSERT_COLUMNS: [&str; 19] = [
+    "id",
+    "guide_id",
+    "destination_id",
+    "title",
+    "summary",
+    "days",
+    "day_count",
+    "max_sleep_altitude_m",
+    "risk",
+    "max_group_size",
+    "included",
+    "excluded",
+    "meeting_point",
+    "booking_mode",
+    "cutoff_hours",
+    "search_text",
+    "status",
+    "created_at",
+    "updated_at",
+];
+
+/// The columns of a row from `price_rows`.
+pub const PRICE_COLUMNS: [&str; 4] = ["tour_id", "min_people", "max_people", "price_cents"];
+
+/// A new tour as a row of `INSERT_COLUMNS`, with the figures lists filter on worked out from
+/// its content. The one place they are worked out for a new tour, so the bulk seed's
+/// thousands of rows are stored exactly as a guide's tour is.
+pub fn insert_row(
+    id: &str,
+    guide_id: &str,
+    tour: &TourInput,
+    status: TourStatus,
+    now: i64,
+) -> Vec<Param> {
+    let (risk, highest) = safety(tour);
+    vec![
+        id.into(),
+        guide_id.into(),
+        tour.destination_id.clone().into(),
+        tour.title.as_str().into(),
+        tour.summary.as_str().into(),
+        serde_json::to_string(&tour.days).unwrap_or_default().into(),
+        (tour.days.len() as i64).into(),
+        highest.into(),
+        risk_text(risk).into(),
+        tour.max_group_size.into(),
+        serde_json::to_string(&tour.included).unwrap_or_default().into(),
+        serde_json::to_string(&tour.excluded).unwrap_or_default().into(),
+        tour.meeting_point.as_str().into(),
+        mode_text(tour.booking_mode).into(),
+        tour.cutoff_hours.into(),
+        search_text(tour).into(),
+        status.as_str().into(),
+        now.into(),
+        now.into(),
+    ]
+}
+
+/// A tour's price tiers as rows of `PRICE_COLUMNS`.
+pub fn price_rows(id: &str, tiers: &[Tier]) -> Vec<Vec<Param>> {
+    tiers
+        .iter()
+        .map(|tier| {
+            vec![
+                id.into(),
+                i64::from(tier.min_people).into(),
+                i64::from(tier.max_people).into(),
+                tier.price_per_person_cents().into(),
+            ]
+        })
+        .collect()
+}
+
 /// Writes a new draft tour; its id.
 pub async fn insert(
     conn: &mut AnyConnection,
@@ -172,32 +247,8 @@ pub async fn insert(
     tour: &TourInput,
 ) -> AppResult<String> {
     let id = new_id();
-    let (risk, highest) = safety(tour);
-    sqlx::query(
-        "INSERT INTO tours (id, guide_id, destination_id, title, summary, days, day_count, \
-           max_sleep_altitude_m, risk, max_group_size, included, excluded, meeting_point, \
-           booking_mode, cutoff_hours, search_text, status, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 'draft', $17, $17)",
-    )
-    .bind(&id)
-    .bind(guide_id)
-    .bind(tour.destination_id.as_deref())
-    .bind(&tour.title)
-    .bind(&tour.summary)
-    .bind(serde_json::to_string(&tour.days).unwrap_or_default())
-    .bind(tour.days.len() as i64)
-    .bind(highest)
-    .bind(risk_text(risk))
-    .bind(tour.max_group_size)
-    .bind(serde_json::to_string(&tour.included).unwrap_or_default())
-    .bind(serde_json::to_string(&tour.excluded).unwrap_or_default())
-    .bind(&tour.meeting_point)
-    .bind(mode_text(tour.booking_mode))
-    .bind(tour.cutoff_hours)
-    .bind(search_text(tour))
-    .bind(now_ms())
-    .execute(&mut *conn)
-    .await?;
+    let row = insert_row(&id, guide_id, tour, TourStatus::Draft, now_ms());
+    insert_many(conn, "tours", &INSERT_COLUMNS, vec![row]).await?;
     write_prices(conn, &id, &tour.pricing).await?;
     Ok(id)
 }
@@ -251,18 +302,7 @@ fn safety(tour: &TourInput) -> (Risk, Option<i64>) {
 
 async fn write_prices(conn: &mut AnyConnection, id: &str, tiers: &[Tier]) -> AppResult<()> {
     sqlx::query("DELETE FROM tour_prices WHERE tour_id = $1").bind(id).execute(&mut *conn).await?;
-    for tier in tiers {
-        sqlx::query(
-            "INSERT INTO tour_prices (tour_id, min_people, max_people, price_cents) \
-             VALUES ($1, $2, $3, $4)",
-        )
-        .bind(id)
-        .bind(i64::from(tier.min_people))
-        .bind(i64::from(tier.max_people))
-        .bind(tier.price_per_person_cents())
-        .execute(&mut *conn)
-        .await?;
-    }
+    insert_many(conn, "tour_prices", &PRICE_COLUMNS, price_rows(id, tiers)).await?;
     Ok(())
 }
 

@@ -1,6 +1,7 @@
 //! `yatra seed --demo`: the demo accounts with complete profiles, and a site full of
 //! content — verified guides with reviews, destinations, guides waiting for an admin, and
-//! bookings to try — with no broken image; and nothing changes the second time.
+//! bookings to try, and published tours of every altitude risk — with no broken image; and
+//! nothing changes the second time. `--bulk N` gives each of its guides a tour.
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -39,7 +40,8 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
         first.accounts >= 60
             && first.destinations >= 20
             && first.reviews >= 180
-            && first.blogs >= 12,
+            && first.blogs >= 12
+            && first.tours >= 40,
         "{first:?}"
     );
     assert_eq!(second, yatra::seed::Seeded::default());
@@ -140,6 +142,36 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
         assert!(blog["likeCount"].as_i64().unwrap() >= 2);
     }
 
+    // 40+ published tours, of every altitude risk.
+    let tours = get_json(&app, "/api/v1/users/tours?limit=50").await;
+    let tours = tours["tours"].as_array().unwrap();
+    assert!(tours.len() >= 40, "{} tours", tours.len());
+    for risk in ["low", "moderate", "high"] {
+        assert!(tours.iter().any(|tour| tour["risk"] == risk), "no {risk} tour");
+    }
+    // The demo guide's Everest Base Camp tour shows each night's altitude.
+    let everest = tours
+        .iter()
+        .find(|tour| tour["title"] == "Everest Base Camp in 12 days")
+        .expect("the Everest Base Camp tour");
+    let page =
+        get_json(&app, &format!("/api/v1/users/tour/{}", everest["_id"].as_str().unwrap())).await;
+    let nights: Vec<Value> = page["tour"]["days"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["sleepAltitudeM"].clone())
+        .collect();
+    assert_eq!(
+        nights,
+        json!([2610, 3440, 3440, 3860, 4410, 4410, 4940, 5164, 4240, 3440, 2860, null])
+            .as_array()
+            .unwrap()
+            .clone()
+    );
+    assert_eq!(page["tour"]["acclimatisation"]["risk"], "moderate");
+    assert_eq!(page["tour"]["guide"]["_id"], profile["_id"]);
+
     // The admin has guides waiting, each with certificate images.
     let (admin, _, role) = app.login("admin@demo.yatra.np", DEMO_PASSWORD).await;
     assert_eq!(role, "admin");
@@ -179,4 +211,32 @@ async fn the_demo_seed_gives_trek_facts_to_older_demo_databases_but_keeps_an_adm
             assert!(destination["durationDays"].is_object(), "{}", destination["name"]);
         }
     }
+}
+
+#[tokio::test]
+async fn the_bulk_seed_gives_each_of_its_guides_a_published_tour() {
+    // Arrange
+    let app = spawn_app().await;
+    let db = app.db().await;
+
+    // Act
+    let seeded = yatra::seed::bulk::guides(&db, 60).await.unwrap();
+
+    // Assert
+    assert_eq!((seeded.guides, seeded.tours), (60, 60));
+    let (guides_without,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM users u WHERE u.role = 'guide' AND NOT EXISTS ( \
+           SELECT 1 FROM tours t JOIN tour_prices p ON p.tour_id = t.id \
+           WHERE t.guide_id = u.id AND t.status = 'published')",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(guides_without, 0);
+    let listed = get_json(&app, "/api/v1/users/tours?limit=50").await;
+    assert_eq!(listed["total"], 60);
+    let risks: Vec<(String,)> =
+        sqlx::query_as("SELECT DISTINCT risk FROM tours").fetch_all(&db.pool).await.unwrap();
+    assert_eq!(risks.len(), 3, "every risk level: {risks:?}");
+    db.pool.close().await;
 }
