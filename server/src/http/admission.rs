@@ -1,5 +1,6 @@
-//! Who may upload right now. Every multipart request (an image upload, or a form that may
-//! carry one) is counted per account and per address, and holds one of a fixed number of
+//! Who may upload right now. Every multipart request of a signed-in account (an image
+//! upload, or a form that may carry one) is counted per account and per address, and every
+//! multipart request holds one of a fixed number of
 //! upload places while its body is read and its image processed. When all places are
 //! taken the next upload is refused at once (429) instead of queueing bodies in memory.
 
@@ -41,8 +42,12 @@ pub async fn admit(
         .and_then(|value| value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")))
         .and_then(|token| state.tokens.verify_access(token.trim()))
         .map(|claims| claims.sub);
-    if let Err(refused) =
-        rate_limit::count(&state, &rate_limit::UPLOADS, account.as_deref(), &ip).await
+    // Every upload route needs a signed-in account, whose extractor answers 401 before the
+    // body is read: a request without a valid token uploads nothing, so it is not counted
+    // (and is never told "too many uploads" instead of being told to sign in).
+    if let Some(account) = account.as_deref()
+        && let Err(refused) =
+            rate_limit::count(&state, &rate_limit::UPLOADS, Some(account), &ip).await
     {
         return refused.into_response();
     }

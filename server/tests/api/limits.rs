@@ -381,6 +381,30 @@ async fn uploads_are_limited_to_a_hundred_an_hour_per_account() {
 }
 
 #[tokio::test]
+async fn uploads_without_a_valid_token_are_told_to_sign_in_and_use_no_uploads_of_the_address() {
+    // Arrange
+    let app = spawn_app().await;
+    let tourist = app.signup_and_login("tourist").await;
+
+    // Act: more than the address's 300 an hour, none signed in (ten at a time, fewer than
+    // the upload places).
+    let mut statuses = Vec::new();
+    for _ in 0..31 {
+        let batch = futures::future::join_all((0..10).map(|_| {
+            app.client.post(app.url("/api/v1/tourists/profile-image")).multipart(Form::new()).send()
+        }))
+        .await;
+        statuses.extend(batch.into_iter().map(|r| r.unwrap().status()));
+    }
+
+    // Assert
+    assert!(statuses.iter().all(|s| *s == StatusCode::UNAUTHORIZED), "{statuses:?}");
+    let signed_in =
+        app.upload_form("/api/v1/tourists/profile-image", &tourist.token, Form::new()).await;
+    assert_eq!(signed_in.status(), StatusCode::BAD_REQUEST, "the address has uploads left");
+}
+
+#[tokio::test]
 async fn when_every_upload_place_is_taken_the_next_upload_gets_429_until_one_frees() {
     // Arrange: sixteen uploads whose bodies never finish arriving.
     let app = spawn_app().await;
