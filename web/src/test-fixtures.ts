@@ -137,6 +137,7 @@ export function booking(id: string, overrides: Partial<Booking> = {}): Booking {
     selectedDate,
     endDate: tripEnd(selectedDate, days),
     days,
+    tour: null,
     message: '',
     selectedTime: '10:00',
     groupSize: 2,
