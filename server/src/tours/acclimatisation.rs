@@ -35,6 +35,25 @@ pub enum Risk {
     High,
 }
 
+impl Risk {
+    /// As `tours.risk` stores it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Risk::Low => "low",
+            Risk::Moderate => "moderate",
+            Risk::High => "high",
+        }
+    }
+
+    pub fn from_stored(text: &str) -> Self {
+        match text {
+            "high" => Risk::High,
+            "moderate" => Risk::Moderate,
+            _ => Risk::Low,
+        }
+    }
+}
+
 /// A warning's stable code, for clients to switch on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]

@@ -45,6 +45,19 @@ pub enum BookingMode {
     Instant,
 }
 
+impl BookingMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Request => "request",
+            Self::Instant => "instant",
+        }
+    }
+
+    pub fn from_stored(text: &str) -> Self {
+        if text == "instant" { Self::Instant } else { Self::Request }
+    }
+}
+
 /// Only a published tour is listed and bookable; an archived one keeps its bookings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]

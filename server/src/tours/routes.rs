@@ -308,18 +308,10 @@ async fn list_tours(
                 summary: tour.summary,
                 day_count: tour.day_count,
                 max_sleep_altitude_m: tour.max_sleep_altitude_m,
-                risk: match tour.risk.as_str() {
-                    "high" => Risk::High,
-                    "moderate" => Risk::Moderate,
-                    _ => Risk::Low,
-                },
+                risk: Risk::from_stored(&tour.risk),
                 price_per_person_usd: tour.price_cents as f64 / 100.0,
                 max_group_size: tour.max_group_size,
-                booking_mode: if tour.booking_mode == "instant" {
-                    BookingMode::Instant
-                } else {
-                    BookingMode::Request
-                },
+                booking_mode: BookingMode::from_stored(&tour.booking_mode),
                 destination_id: tour.destination_id,
                 destination_name: tour.destination_name,
                 guide,

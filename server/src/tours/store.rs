@@ -86,11 +86,7 @@ async fn with_tiers(db: &Db, rows: Vec<TourRow>) -> AppResult<Vec<StoredTour>> {
                 included: list_from(&row.included),
                 excluded: list_from(&row.excluded),
                 meeting_point: row.meeting_point,
-                booking_mode: if row.booking_mode == "instant" {
-                    BookingMode::Instant
-                } else {
-                    BookingMode::Request
-                },
+                booking_mode: BookingMode::from_stored(&row.booking_mode),
                 cutoff_hours: row.cutoff_hours,
             },
             id: row.id,
@@ -150,21 +146,6 @@ pub async fn find_all(db: &Db, ids: &[String]) -> AppResult<Vec<StoredTour>> {
     Ok(tours)
 }
 
-fn risk_text(risk: Risk) -> &'static str {
-    match risk {
-        Risk::Low => "low",
-        Risk::Moderate => "moderate",
-        Risk::High => "high",
-    }
-}
-
-fn mode_text(mode: BookingMode) -> &'static str {
-    match mode {
-        BookingMode::Request => "request",
-        BookingMode::Instant => "instant",
-    }
-}
-
 /// The columns of a row from `insert_row`, in its order.
 pub const INSERT_COLUMNS: [&str; 19] = [
     "id",
@@ -211,12 +192,12 @@ pub fn insert_row(
         serde_json::to_string(&tour.days).unwrap_or_default().into(),
         (tour.days.len() as i64).into(),
         highest.into(),
-        risk_text(risk).into(),
+        risk.as_str().into(),
         tour.max_group_size.into(),
         serde_json::to_string(&tour.included).unwrap_or_default().into(),
         serde_json::to_string(&tour.excluded).unwrap_or_default().into(),
         tour.meeting_point.as_str().into(),
-        mode_text(tour.booking_mode).into(),
+        tour.booking_mode.as_str().into(),
         tour.cutoff_hours.into(),
         search_text(tour).into(),
         status.as_str().into(),
@@ -269,12 +250,12 @@ pub async fn update(conn: &mut AnyConnection, id: &str, tour: &TourInput) -> App
     .bind(serde_json::to_string(&tour.days).unwrap_or_default())
     .bind(tour.days.len() as i64)
     .bind(highest)
-    .bind(risk_text(risk))
+    .bind(risk.as_str())
     .bind(tour.max_group_size)
     .bind(serde_json::to_string(&tour.included).unwrap_or_default())
     .bind(serde_json::to_string(&tour.excluded).unwrap_or_default())
     .bind(&tour.meeting_point)
-    .bind(mode_text(tour.booking_mode))
+    .bind(tour.booking_mode.as_str())
     .bind(tour.cutoff_hours)
     .bind(search_text(tour))
     .bind(now_ms())
