@@ -276,6 +276,33 @@ impl TourInput {
     }
 }
 
+/// Day `n`'s sleeping altitude, of `last` days: 0 to 8,848 m, and missing only on the last.
+fn sleep_altitude(n: usize, last: usize, altitude: Option<i64>) -> Result<Option<i64>, AppError> {
+    match altitude {
+        Some(m) if !(0..=ALTITUDE_MAX).contains(&m) => Err(AppError::validation(format!(
+            "days[{n}].sleepAltitudeM must be a whole number of metres from 0 to {ALTITUDE_MAX}"
+        ))),
+        None if n != last => Err(AppError::validation(format!(
+            "days[{n}].sleepAltitudeM is required: only the last day may end the tour without a night"
+        ))),
+        altitude => Ok(altitude),
+    }
+}
+
+/// The altitude check of nights alone, as the tour editor asks while the guide types: the
+/// same rules for the altitudes as a whole tour, and `None` for a day tour.
+pub fn assess_altitudes(altitudes: &[Option<i64>]) -> Result<Option<Acclimatisation>, AppError> {
+    if altitudes.is_empty() || altitudes.len() > DAYS_MAX {
+        return Err(AppError::validation(format!("days must have 1 to {DAYS_MAX} entries")));
+    }
+    let last = altitudes.len();
+    let nights = (1..)
+        .zip(altitudes)
+        .map(|(n, &altitude)| Ok(sleep_altitude(n, last, altitude)?.map(|m| m as i32)))
+        .collect::<Result<Vec<_>, AppError>>()?;
+    Ok(acclimatisation::assess(&nights).ok())
+}
+
 fn parse_days(days: Vec<DayRequest>) -> Result<Vec<Day>, AppError> {
     if days.is_empty() || days.len() > DAYS_MAX {
         return Err(AppError::validation(format!("days must have 1 to {DAYS_MAX} entries")));
@@ -298,19 +325,7 @@ fn parse_days(days: Vec<DayRequest>) -> Result<Vec<Day>, AppError> {
                 true,
             )?
             .unwrap_or_default();
-            let sleep_altitude_m = match day.sleep_altitude_m {
-                Some(m) if !(0..=ALTITUDE_MAX).contains(&m) => {
-                    return Err(AppError::validation(format!(
-                        "days[{n}].sleepAltitudeM must be a whole number of metres from 0 to {ALTITUDE_MAX}"
-                    )));
-                }
-                None if n != last => {
-                    return Err(AppError::validation(format!(
-                        "days[{n}].sleepAltitudeM is required: only the last day may end the tour without a night"
-                    )));
-                }
-                altitude => altitude,
-            };
+            let sleep_altitude_m = sleep_altitude(n, last, day.sleep_altitude_m)?;
             let place_field = format!("days[{n}].sleepPlace");
             let sleep_place = if sleep_altitude_m.is_some() {
                 required_text(day.sleep_place.as_deref(), &place_field, SLEEP_PLACE_MAX, false)?

@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::acclimatisation::Risk;
-use super::domain::{BookingMode, TourInput, TourRequest, TourStatus};
+use super::domain::{self, BookingMode, TourInput, TourRequest, TourStatus};
 use super::finder::{self, TourFilters};
 use super::pricing;
 use super::quote::{Nationality, Quote};
@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(create_tour))
         .routes(routes!(my_tours))
+        .routes(routes!(check_altitudes))
         .routes(routes!(update_tour, delete_tour))
         .routes(routes!(publish_tour))
         .routes(routes!(unpublish_tour))
@@ -135,6 +136,41 @@ async fn my_tours(
         status: "success",
         tours: tours.into_iter().map(|tour| Tour::new(tour, lang)).collect(),
     }))
+}
+
+/// The nights to check, day 1 first.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AltitudeCheckRequest {
+    /// Each day's sleeping altitude in metres; null only on the last day, when the tour ends.
+    #[schema(min_items = 1, max_items = 45)]
+    sleep_altitudes_m: Vec<Option<i64>>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AltitudeCheckResponse {
+    #[schema(example = "success")]
+    status: &'static str,
+    acclimatisation: AcclimatisationView,
+}
+
+/// The altitude check of an itinerary before it is saved, as the tour editor shows it
+/// while the guide types the days (guides; the same rules as a saved tour).
+#[utoipa::path(post, path = "/tours/altitude-check", tag = "tours", security(("bearer" = [])),
+    request_body = AltitudeCheckRequest,
+    responses(
+        (status = 200, body = AltitudeCheckResponse), (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Not a guide"),
+    ))]
+async fn check_altitudes(
+    Guide(_session): Guide,
+    lang: Lang,
+    Json(request): Json<AltitudeCheckRequest>,
+) -> AppResult<Json<AltitudeCheckResponse>> {
+    let assessment = domain::assess_altitudes(&request.sleep_altitudes_m)?;
+    let acclimatisation = AcclimatisationView::new(assessment.as_ref(), lang);
+    Ok(Json(AltitudeCheckResponse { status: "success", acclimatisation }))
 }
 
 /// Change a tour: fields left out keep their values. A published tour stays published,

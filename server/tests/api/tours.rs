@@ -391,6 +391,50 @@ async fn a_rushed_itinerary_is_flagged_and_publishes_only_once_its_guide_acknowl
 }
 
 #[tokio::test]
+async fn the_editor_checks_nights_as_they_are_typed_with_the_same_rules_as_a_saved_tour() {
+    // Arrange: any guide may check (even before verification); a traveller may not.
+    let app = spawn_app().await;
+    let guide = app.signup_and_login("guide").await;
+    let traveller = app.signup_and_login("tourist").await;
+    let check = |token: String, altitudes: Value| {
+        let app = &app;
+        async move {
+            app.post_json_auth(
+                "/api/v1/tours/altitude-check",
+                &json!({"sleepAltitudesM": altitudes}),
+                &token,
+            )
+            .await
+        }
+    };
+
+    // Act
+    let rushed = check(guide.token.clone(), json!([3600, 4500, null])).await;
+    let day_tour = check(guide.token.clone(), json!([null])).await;
+    let gap = check(guide.token.clone(), json!([2800, null, 3000])).await;
+    let too_high = check(guide.token.clone(), json!([9000])).await;
+    let empty = check(guide.token.clone(), json!([])).await;
+    let by_traveller = check(traveller.token.clone(), json!([1400])).await;
+
+    // Assert
+    assert_eq!(rushed.status(), StatusCode::OK);
+    let body: Value = rushed.json().await.unwrap();
+    assert_eq!(body["acclimatisation"]["risk"], "high");
+    assert_eq!(body["acclimatisation"]["maxSleepAltitudeM"], 4500);
+    assert_eq!(body["acclimatisation"]["warnings"].as_array().unwrap().len(), 3);
+    let body: Value = day_tour.json().await.unwrap();
+    assert_eq!(body["acclimatisation"]["risk"], "low");
+    assert_eq!(body["acclimatisation"]["maxSleepAltitudeM"], Value::Null);
+    let required = "days[2].sleepAltitudeM is required: only the last day may end the tour \
+                    without a night";
+    assert_error(gap, StatusCode::BAD_REQUEST, required).await;
+    let range = "days[1].sleepAltitudeM must be a whole number of metres from 0 to 8848";
+    assert_error(too_high, StatusCode::BAD_REQUEST, range).await;
+    assert_error(empty, StatusCode::BAD_REQUEST, "days must have 1 to 45 entries").await;
+    assert_eq!(by_traveller.status(), StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
 async fn only_a_verified_guide_writes_tours_and_only_their_own() {
     // Arrange
     let app = spawn_app().await;

@@ -1766,6 +1766,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tours/altitude-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The altitude check of an itinerary before it is saved, as the tour editor shows it
+         *     while the guide types the days (guides; the same rules as a saved tour).
+         */
+        post: operations["check_altitudes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tours/mine": {
         parameters: {
             query?: never;
@@ -2229,6 +2249,16 @@ export interface components {
         };
         AccountResponse: {
             data: components["schemas"]["Account"];
+            /** @example success */
+            status: string;
+        };
+        /** @description The nights to check, day 1 first. */
+        AltitudeCheckRequest: {
+            /** @description Each day's sleeping altitude in metres; null only on the last day, when the tour ends. */
+            sleepAltitudesM: (number | null)[];
+        };
+        AltitudeCheckResponse: {
+            acclimatisation: components["schemas"]["AcclimatisationView"];
             /** @example success */
             status: string;
         };
@@ -10692,6 +10722,72 @@ export interface operations {
                 };
             };
             /** @description Not a guide, or not verified with a valid licence */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_altitudes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AltitudeCheckRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltitudeCheckResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide */
             403: {
                 headers: {
                     [name: string]: unknown;

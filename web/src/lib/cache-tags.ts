@@ -48,3 +48,9 @@ export const CURRENCIES_TAG = 'currencies'
 
 /** The signed-in account's saved guides and destinations: the hearts and the Saved page. */
 export const SAVED_TAG = 'favourites'
+
+/** Every list of tours, public or a guide's own. */
+export const TOURS_TAG = 'tours'
+
+/** One tour's page and quote. */
+export const tourTag = (tourId: string) => `tour:${tourId}`

@@ -1,0 +1,71 @@
+import { api } from '../../../lib/api-client'
+import { settle, type ApiResult } from '../../../lib/api-result'
+import type { components, operations } from '../../../lib/api-schema'
+import { msg } from '../../../i18n/messages'
+
+export type Tour = components['schemas']['Tour']
+export type PublicTour = components['schemas']['PublicTour']
+export type TourCard = components['schemas']['TourCard']
+export type TourDay = components['schemas']['Day']
+export type Tier = components['schemas']['Tier']
+export type Acclimatisation = components['schemas']['AcclimatisationView']
+export type AltitudeWarning = components['schemas']['LocalisedWarning']
+export type Risk = components['schemas']['Risk']
+export type Quote = components['schemas']['Quote']
+export type Nationality = NonNullable<operations['quote_tour']['parameters']['query']['nationality']>
+export type TourRequest = components['schemas']['TourRequest']
+export type TourFilters = NonNullable<operations['list_tours']['parameters']['query']>
+export type ToursPage = components['schemas']['ToursPage']
+
+export const TOURS_LOAD_FAILED = msg('tours.loadFailed')
+export const TOUR_LOAD_FAILED = msg('tours.tourLoadFailed')
+export const QUOTE_FAILED = msg('tours.quoteFailed')
+export const TOUR_SAVE_FAILED = msg('tours.saveFailed')
+export const ALTITUDE_CHECK_FAILED = msg('tours.altitudeCheckFailed')
+
+export const tourPath = (tourId: string) => `/tours/${tourId}`
+
+/** GET /api/v1/users/tours: published tours of public guides, filtered, sorted and paged. */
+export async function listTours(query: TourFilters, signal?: AbortSignal): Promise<ApiResult<ToursPage>> {
+  return settle(api.GET('/api/v1/users/tours', { params: { query }, signal }), TOURS_LOAD_FAILED)
+}
+
+/** GET /api/v1/users/tour/{id}: one published tour with its guide, permits and altitude check. */
+export async function getTour(tourId: string, signal?: AbortSignal): Promise<ApiResult<PublicTour>> {
+  const result = await settle(api.GET('/api/v1/users/tour/{id}', { params: { path: { id: tourId } }, signal }), TOUR_LOAD_FAILED)
+  return result.ok ? { ok: true, data: result.data.tour } : result
+}
+
+/** GET /api/v1/users/tour/{id}/quote: the all-in price for a group, a start date and a nationality. */
+export async function quoteTour(
+  tourId: string,
+  query: { groupSize: number; startDate?: string; nationality: Nationality },
+  signal?: AbortSignal,
+): Promise<ApiResult<Quote>> {
+  const result = await settle(api.GET('/api/v1/users/tour/{id}/quote', { params: { path: { id: tourId }, query }, signal }), QUOTE_FAILED)
+  return result.ok ? { ok: true, data: result.data.quote } : result
+}
+
+/** GET /api/v1/tours/mine: the signed-in guide's tours, drafts and archived ones too. */
+export async function myTours(signal?: AbortSignal): Promise<ApiResult<Tour[]>> {
+  const result = await settle(api.GET('/api/v1/tours/mine', { signal }), TOURS_LOAD_FAILED)
+  return result.ok ? { ok: true, data: result.data.tours } : result
+}
+
+/** POST /api/v1/tours: a new draft. */
+export async function createTour(body: TourRequest): Promise<ApiResult<Tour>> {
+  const result = await settle(api.POST('/api/v1/tours', { body }), TOUR_SAVE_FAILED)
+  return result.ok ? { ok: true, data: result.data.tour } : result
+}
+
+/** PATCH /api/v1/tours/{id}: fields left out keep their values. */
+export async function updateTour(tourId: string, body: TourRequest): Promise<ApiResult<Tour>> {
+  const result = await settle(api.PATCH('/api/v1/tours/{id}', { params: { path: { id: tourId } }, body }), TOUR_SAVE_FAILED)
+  return result.ok ? { ok: true, data: result.data.tour } : result
+}
+
+/** POST /api/v1/tours/altitude-check: the altitude check of nights being typed, before saving. */
+export async function checkAltitudes(sleepAltitudesM: (number | null)[], signal?: AbortSignal): Promise<ApiResult<Acclimatisation>> {
+  const result = await settle(api.POST('/api/v1/tours/altitude-check', { body: { sleepAltitudesM }, signal }), ALTITUDE_CHECK_FAILED)
+  return result.ok ? { ok: true, data: result.data.acclimatisation } : result
+}
