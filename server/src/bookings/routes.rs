@@ -248,10 +248,13 @@ async fn request_booking(
             .await?;
         }
         // The traveller pays next, as after a guide's approval; the guide hears of the
-        // payment by email when it comes.
-        let template = Template::BookingApproved { booking_id: id.clone() };
-        email::queue(&mut tx, Email { to: Recipient::User(session.user_id.clone()), template })
-            .await?;
+        // booking now and of the payment when it comes.
+        for (to, template) in [
+            (&session.user_id, Template::BookingApproved { booking_id: id.clone() }),
+            (&booking.guide_id, Template::TourBooked { booking_id: id.clone() }),
+        ] {
+            email::queue(&mut tx, Email { to: Recipient::User(to.clone()), template }).await?;
+        }
     } else {
         let notice = match &priced.tour {
             Some(tour) => Notice::TourRequested {

@@ -10,6 +10,7 @@ use crate::destinations::trek::{Difficulty, Permit, PermitPer, TrekFacts};
 use crate::guides::cards::GuideCard;
 use crate::guides::categories::Category;
 use crate::i18n::Lang;
+use crate::i18n::terms::grouped;
 
 /// Nepal's emergency numbers, as the client's emergency panel lists them
 /// (web/src/lib/emergency-contacts.ts).
@@ -215,18 +216,6 @@ fn difficulty_name(difficulty: Difficulty, lang: Lang) -> &'static str {
     }
 }
 
-fn thousands(n: i64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 fn permit(permit: &Permit, lang: Lang) -> String {
     let per = match permit.per {
         PermitPer::Entry => lang.pick("per entry", "प्रति प्रवेश"),
@@ -235,16 +224,16 @@ fn permit(permit: &Permit, lang: Lang) -> String {
     };
     let mut fees = Vec::new();
     if let Some(npr) = permit.fee_npr {
-        fees.push(format!("NPR {}", thousands(npr)));
+        fees.push(format!("NPR {}", grouped(npr)));
     }
     if let Some(usd) = permit.fee_usd {
-        fees.push(format!("US${}", thousands(usd)));
+        fees.push(format!("US${}", grouped(usd)));
     }
     let mut text = format!("{} — {} {per}", permit.name, fees.join(" / "));
     if let Some(saarc) = permit.saarc_fee_npr {
         text.push_str(&lang.pick(
-            format!(" (SAARC citizens NPR {})", thousands(saarc)),
-            format!(" (सार्क नागरिक NPR {})", thousands(saarc)),
+            format!(" (SAARC citizens NPR {})", grouped(saarc)),
+            format!(" (सार्क नागरिक NPR {})", grouped(saarc)),
         ));
     }
     if !permit.note.is_empty() {
@@ -271,8 +260,8 @@ fn fact(facts: &TrekFacts, topic: Topic, lang: Lang) -> Option<String> {
         }),
         Topic::Altitude => facts.max_altitude_m.map(|m| {
             lang.pick(
-                format!("The highest point is {} m.", thousands(m)),
-                format!("सबैभन्दा अग्लो ठाउँ {} मिटर हो।", thousands(m)),
+                format!("The highest point is {} m.", grouped(m)),
+                format!("सबैभन्दा अग्लो ठाउँ {} मिटर हो।", grouped(m)),
             )
         }),
         Topic::Difficulty => facts.difficulty.map(|d| {

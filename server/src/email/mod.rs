@@ -63,6 +63,8 @@ pub enum Template {
     BookingRequested { booking_id: String },
     /// To the traveller.
     BookingApproved { booking_id: String },
+    /// To the guide: a traveller booked an instant tour, approved at once.
+    TourBooked { booking_id: String },
     /// To the traveller.
     BookingRejected { booking_id: String },
     /// To the traveller: the trip is paid and confirmed.

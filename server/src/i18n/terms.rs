@@ -151,6 +151,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn numbers_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(3000), "3,000");
+        assert_eq!(grouped(-1234), "-1,234");
+        assert_eq!(grouped(i64::from(i32::MIN)), "-2,147,483,648");
+    }
+
+    #[test]
     fn dates_durations_and_people_read_in_nepali() {
         assert_eq!(dates("12 Dec 2026"), "12 डिसेम्बर 2026");
         assert_eq!(dates("31 March 2031"), "31 मार्च 2031");
@@ -170,4 +179,21 @@ mod tests {
         assert_eq!(hole(Lang::Ne, "field", "Favourite colour"), "Favourite colour");
         assert_eq!(hole(Lang::En, "field", "First name"), "First name");
     }
+}
+
+/// `3440` as "3,440": heights and prices are written so on maps, signs and menus, in Nepal
+/// too (below a lakh, Nepali grouping is the same).
+pub fn grouped(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() + 4);
+    if n < 0 {
+        out.push('-');
+    }
+    for (i, digit) in digits.char_indices() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }

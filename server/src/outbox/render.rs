@@ -10,6 +10,8 @@ use crate::error::AppResult;
 use crate::i18n::{Lang, terms};
 use crate::notice::people_text;
 use crate::sos;
+use crate::tours::domain::TourInput;
+use crate::tours::store as tours;
 
 /// A finished email.
 #[derive(Debug)]
@@ -37,6 +39,8 @@ struct Trip {
     total_cents: i64,
     tourist: String,
     guide: String,
+    /// The tour booked, if the trip is one.
+    tour: Option<TourInput>,
 }
 
 /// The email for an outbox row, or `None` when there is nobody to send it to (the account
@@ -131,7 +135,7 @@ pub async fn render(
             let (date, people) = (date_in(&trip.date), people_in(trip.group_size));
             (
                 t(format!("New booking request from {}", trip.tourist), format!("{}बाट नयाँ बुकिङ अनुरोध", trip.tourist)),
-                vec![t(
+                with_tour(vec![t(
                     format!(
                         "{} would like you to guide them on {date} at {} ({people}). Please approve or decline the request.",
                         trip.tourist, trip.time
@@ -140,7 +144,7 @@ pub async fn render(
                         "{} {date} मा {} बजे ({people}) तपाईंलाई गाइड बनाउन चाहनुहुन्छ। कृपया अनुरोध स्वीकार वा अस्वीकार गर्नुहोस्।",
                         trip.tourist, trip.time
                     ),
-                )],
+                )], &trip, lang),
                 Some((lang.pick("See the request", "अनुरोध हेर्नुहोस्"), link("/request"))),
             )
         }
@@ -149,11 +153,34 @@ pub async fn render(
             let (date, total) = (date_in(&trip.date), money(trip.total_cents));
             (
                 t(format!("{} approved your trip", trip.guide), format!("{}ले तपाईंको यात्रा स्वीकार गर्नुभयो", trip.guide)),
-                vec![t(
+                with_tour(vec![t(
                     format!("{} approved your trip on {date} at {}. Pay {total} to confirm it.", trip.guide, trip.time),
                     format!("{}ले {date} मा {} बजेको तपाईंको यात्रा स्वीकार गर्नुभयो। पक्का गर्न {total} भुक्तानी गर्नुहोस्।", trip.guide, trip.time),
-                )],
+                )], &trip, lang),
                 Some((lang.pick("Pay now", "अहिले भुक्तानी गर्नुहोस्"), link(&format!("/checkout/{booking_id}")))),
+            )
+        }
+        Template::TourBooked { booking_id } => {
+            let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
+            let (date, people) = (date_in(&trip.date), people_in(trip.group_size));
+            let tour = trip.tour.as_ref().map_or("", |tour| tour.title.as_str());
+            (
+                t(format!("{} booked {tour}", trip.tourist), format!("{}ले {tour} बुक गर्नुभयो", trip.tourist)),
+                with_tour(
+                    vec![t(
+                        format!(
+                            "{} booked your tour for {date} at {} ({people}). It is instant, so it is approved: they pay next, and we will tell you when they have.",
+                            trip.tourist, trip.time
+                        ),
+                        format!(
+                            "{}ले {date} मा {} बजेदेखि ({people}) तपाईंको टुर बुक गर्नुभयो। यो तुरुन्त बुकिङ भएकाले स्वीकृत भइसक्यो: अब उहाँले भुक्तानी गर्नुहुन्छ, र भुक्तानी भएपछि हामी तपाईंलाई जानकारी दिनेछौं।",
+                            trip.tourist, trip.time
+                        ),
+                    )],
+                    &trip,
+                    lang,
+                ),
+                Some((lang.pick("Open your dashboard", "आफ्नो ड्यासबोर्ड खोल्नुहोस्"), link("/guideDash"))),
             )
         }
         Template::BookingRejected { booking_id } => {
@@ -173,10 +200,10 @@ pub async fn render(
             let (date, total) = (date_in(&trip.date), money(trip.total_cents));
             (
                 t("Payment received: your trip is confirmed".into(), "भुक्तानी प्राप्त भयो: तपाईंको यात्रा पक्का भयो".into()),
-                vec![t(
+                with_tour(vec![t(
                     format!("We received your payment of {total}. Your trip with {} on {date} at {} is confirmed.", trip.guide, trip.time),
                     format!("तपाईंको {total} भुक्तानी हामीले पायौं। {}सँग {date} मा {} बजेको तपाईंको यात्रा पक्का भयो।", trip.guide, trip.time),
-                )],
+                )], &trip, lang),
                 Some((lang.pick("See the receipt", "रसिद हेर्नुहोस्"), link(&format!("/receipt/{booking_id}")))),
             )
         }
@@ -185,10 +212,10 @@ pub async fn render(
             let (date, total, people) = (date_in(&trip.date), money(trip.total_cents), people_in(trip.group_size));
             (
                 t(format!("{} paid for the trip on {date}", trip.tourist), format!("{}ले {date} को यात्राको भुक्तानी गर्नुभयो", trip.tourist)),
-                vec![t(
+                with_tour(vec![t(
                     format!("{} paid {total} for the trip on {date} at {} ({people}). It is confirmed.", trip.tourist, trip.time),
                     format!("{}ले {date} मा {} बजेको यात्राका लागि ({people}) {total} भुक्तानी गर्नुभयो। यात्रा पक्का भयो।", trip.tourist, trip.time),
-                )],
+                )], &trip, lang),
                 Some((lang.pick("Open your dashboard", "आफ्नो ड्यासबोर्ड खोल्नुहोस्"), link("/guideDash"))),
             )
         }
@@ -380,22 +407,50 @@ async fn find_person(condition: &str, value: &str, db: &Db) -> AppResult<Option<
 }
 
 async fn find_trip(db: &Db, booking_id: &str) -> AppResult<Option<Trip>> {
-    let found: Option<(String, String, i64, i64, String, String)> = sqlx::query_as(
+    let found: Option<(String, String, i64, i64, String, String, Option<String>)> = sqlx::query_as(
         "SELECT b.selected_date, b.selected_time, b.group_size, b.total_amount_cents, \
-           t.first_name || ' ' || t.last_name, g.first_name || ' ' || g.last_name \
+           t.first_name || ' ' || t.last_name, g.first_name || ' ' || g.last_name, b.tour_id \
          FROM bookings b JOIN users t ON t.id = b.tourist_id JOIN users g ON g.id = b.guide_id WHERE b.id = $1",
     )
     .bind(booking_id)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(found.map(|(date, time, group_size, total_cents, tourist, guide)| Trip {
-        date,
-        time,
-        group_size,
-        total_cents,
-        tourist,
-        guide,
-    }))
+    let Some((date, time, group_size, total_cents, tourist, guide, tour_id)) = found else {
+        return Ok(None);
+    };
+    let tour = match tour_id {
+        Some(id) => tours::find_all(db, &[id]).await?.pop().map(|tour| tour.input),
+        None => None,
+    };
+    Ok(Some(Trip { date, time, group_size, total_cents, tourist, guide, tour }))
+}
+
+/// An email's lines about a trip, and the tour's name and days under them when it is one.
+fn with_tour(mut lines: Vec<String>, trip: &Trip, lang: Lang) -> Vec<String> {
+    if let Some(tour) = &trip.tour {
+        lines.extend(tour_lines(tour, lang));
+    }
+    lines
+}
+
+/// A tour's name and its days, under what an email says of a trip that is one:
+/// "Day 2: Phakding to Namche Bazaar, sleeping at Namche Bazaar (3,440 m)".
+fn tour_lines(tour: &TourInput, lang: Lang) -> Vec<String> {
+    let mut lines = vec![lang.pick(format!("Tour: {}", tour.title), format!("टुर: {}", tour.title))];
+    for (n, day) in (1..).zip(&tour.days) {
+        let line = match day.sleep_altitude_m {
+            Some(metres) => {
+                let metres = terms::grouped(metres);
+                lang.pick(
+                    format!("Day {n}: {}, sleeping at {} ({metres} m)", day.title, day.sleep_place),
+                    format!("दिन {n}: {}, {} मा बास ({metres} मिटर)", day.title, day.sleep_place),
+                )
+            }
+            None => lang.pick(format!("Day {n}: {}", day.title), format!("दिन {n}: {}", day.title)),
+        };
+        lines.push(line);
+    }
+    lines
 }
 
 /// Where each side follows its trips: the guide's requests page, the traveller's dashboard.

@@ -218,6 +218,9 @@ impl LandingPages {
         paint: &FirstPaint,
         answer: Option<&serde_json::Value>,
     ) -> Option<String> {
+        if !paint.drawn {
+            return None;
+        }
         let (renderer, (link, css), app_start) =
             (self.renderer.as_ref()?, self.stylesheet.as_ref()?, self.app_start.as_ref()?);
         let wants_html = headers
@@ -290,6 +293,9 @@ struct FirstPaint {
     image: Option<PictureAt>,
     /// A list page (it has no head of its own), not one guide, destination or post.
     is_list: bool,
+    /// Whether the server draws the page's markup, or sends only its head and preloads
+    /// (a tour's page: its price calculator and booking box answer to what the reader picks).
+    drawn: bool,
 }
 
 /// Where in the page's API answer its largest picture is, and how wide it is drawn.
@@ -313,6 +319,7 @@ impl FirstPaint {
                 api_path: None,
                 image: None,
                 is_list: true,
+                drawn: true,
             });
         }
         if path == "/guides" {
@@ -332,6 +339,7 @@ impl FirstPaint {
                 api_path: Some("/api/v1/users/guides?limit=10&page=1".into()),
                 image: Some(image),
                 is_list: true,
+                drawn: true,
             });
         }
         let (section, id) = path.strip_prefix('/')?.split_once('/')?;
@@ -362,6 +370,18 @@ impl FirstPaint {
                 "/blog/image",
                 "/blog/imageVariants",
             ),
+            "tours" => {
+                return Some(Self {
+                    modules: &[
+                        "src/features/tours/tour-detail-page.tsx",
+                        "src/i18n/locales/en/tours.json",
+                    ],
+                    api_path: Some(format!("/api/v1/users/tour/{id}")),
+                    image: None,
+                    is_list: false,
+                    drawn: false,
+                });
+            }
             _ => return None,
         };
         Some(Self {
@@ -369,6 +389,7 @@ impl FirstPaint {
             api_path: Some(api_path),
             image: Some(PictureAt { src, variants, sizes: WIDE_SIZES }),
             is_list: false,
+            drawn: true,
         })
     }
 }

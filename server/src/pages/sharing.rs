@@ -1,5 +1,5 @@
-//! What a shared link shows. The HTML served for a guide's, a destination's or a blog
-//! post's page carries that page's title, description, canonical link and Open Graph /
+//! What a shared link shows. The HTML served for a guide's, a destination's, a tour's or a
+//! blog post's page carries that page's title, description, canonical link and Open Graph /
 //! Twitter tags (link previews and search engines read the HTML, not what the client
 //! draws later); `/robots.txt` and `/sitemap.xml` point crawlers at every public page.
 
@@ -13,7 +13,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::db::{Db, to_rfc3339};
 use crate::error::AppResult;
 use crate::http::AppState;
+use crate::i18n::terms::grouped;
 use crate::media::upload::public_url;
+use crate::tours::store::{self as tours, LISTED};
 
 /// The `<head>` facts of one shareable page.
 #[derive(Debug, PartialEq)]
@@ -52,6 +54,7 @@ pub async fn head_for(db: &Db, path: &str) -> AppResult<Option<PageHead>> {
         "guides" => guide_head(db, id).await,
         "destination" => destination_head(db, id).await,
         "blog" => blog_head(db, id).await,
+        "tours" => tour_head(db, id).await,
         _ => Ok(None),
     }
 }
@@ -149,6 +152,48 @@ async fn blog_head(db: &Db, id: &str) -> AppResult<Option<PageHead>> {
         path: format!("/blog/{id}"),
         image: og_image(key, width, height, title),
         kind: "article",
+    }))
+}
+
+/// A published tour of a listed guide: its length, height, price and risk before its
+/// summary; the destination's picture, as tours have none of their own yet.
+async fn tour_head(db: &Db, id: &str) -> AppResult<Option<PageHead>> {
+    let Some(tour) = tours::find_listed(db, id).await? else { return Ok(None) };
+    let facts: Option<(String, String, Option<String>, Option<String>, Option<i64>, Option<i64>)> =
+        sqlx::query_as(
+            "SELECT u.first_name, u.last_name, d.name, m.storage_key, m.width, m.height \
+             FROM users u LEFT JOIN destinations d ON d.id = $2 LEFT JOIN media m ON m.id = d.image_id \
+             WHERE u.id = $1",
+        )
+        .bind(&tour.guide_id)
+        .bind(&tour.input.destination_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    let Some((first_name, last_name, destination, key, width, height)) = facts else {
+        return Ok(None);
+    };
+    let input = &tour.input;
+    let days = input.days.len();
+    let mut summary = format!("{days}-day tour with {first_name} {last_name}");
+    if let Some(destination) = &destination {
+        let _ = write!(summary, " to {destination}");
+    }
+    if let Some(assessment) = input.assessment() {
+        let _ = write!(
+            summary,
+            " · up to {} m · altitude risk {}",
+            grouped(i64::from(assessment.max_sleep_altitude_m)),
+            assessment.risk.as_str()
+        );
+    }
+    let _ = write!(summary, " · from ${} per person. ", format_dollars(input.price_from_cents()));
+    summary.push_str(&input.summary);
+    Ok(Some(PageHead {
+        title: format!("{} — {days}-day tour in Nepal | Yatra", input.title),
+        description: shorten(&summary),
+        path: format!("/tours/{id}"),
+        image: og_image(key, width, height, input.title.clone()),
+        kind: "website",
     }))
 }
 
@@ -257,10 +302,13 @@ async fn robots(State(state): State<AppState>) -> Response {
     text(body, "text/plain; charset=utf-8")
 }
 
+/// The lists every visitor starts from.
+const FIXED_PAGES: [&str; 5] = ["/", "/guides", "/tours", "/destinations", "/blogs"];
+
 /// The protocol's limit for one sitemap file.
 const SITEMAP_MAX_URLS: usize = 50_000;
 
-/// Every public guide, destination and blog post page, with absolute URLs. Hidden posts,
+/// Every public guide, destination, tour and blog post page, with absolute URLs. Hidden posts,
 /// unverified and suspended guides are left out, as from every public list.
 #[utoipa::path(get, path = "/sitemap.xml", tag = "sharing",
     responses((status = 200, description = "A sitemap (sitemaps.org 0.9)", content_type = "application/xml", body = String)))]
@@ -278,7 +326,15 @@ async fn sitemap(State(state): State<AppState>) -> AppResult<Response> {
     .fetch_all(&state.db.pool)
     .await?;
     pages.extend(blogs.into_iter().map(|(id, at)| (format!("/blog/{id}"), at)));
-    let room = SITEMAP_MAX_URLS.saturating_sub(pages.len() + 4) as i64;
+    let room = SITEMAP_MAX_URLS.saturating_sub(pages.len() + FIXED_PAGES.len()) as i64;
+    let tours: Vec<(String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT t.id, t.updated_at FROM tours t WHERE {LISTED} ORDER BY t.id LIMIT $1"
+    )))
+    .bind(room)
+    .fetch_all(&state.db.pool)
+    .await?;
+    pages.extend(tours.into_iter().map(|(id, at)| (format!("/tours/{id}"), at)));
+    let room = SITEMAP_MAX_URLS.saturating_sub(pages.len() + FIXED_PAGES.len()) as i64;
     let guides: Vec<(String, i64)> = sqlx::query_as(
         "SELECT u.id, g.updated_at FROM users u JOIN guide_details g ON g.user_id = u.id \
          WHERE u.role = 'guide' AND g.status = 'verified' AND u.suspended_at IS NULL ORDER BY u.id LIMIT $1",
@@ -290,7 +346,7 @@ async fn sitemap(State(state): State<AppState>) -> AppResult<Response> {
 
     let mut xml = String::with_capacity(128 + pages.len() * 120);
     xml.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for fixed in ["/", "/guides", "/destinations", "/blogs"] {
+    for fixed in FIXED_PAGES {
         let _ = writeln!(xml, "<url><loc>{base}{fixed}</loc></url>");
     }
     for (path, changed_ms) in pages {

@@ -14,6 +14,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::i18n::Lang;
+use crate::i18n::terms::grouped;
 
 /// The guideline limits gains and asks for rest nights only above this altitude.
 const ACCLIMATISED_UP_TO_M: i32 = 3_000;
@@ -211,28 +212,28 @@ impl Warning {
     /// The warning in words a traveller or guide can act on.
     pub fn message(&self, lang: Lang) -> String {
         let day = self.day;
-        let sleep = grouped(self.sleep_altitude_m);
-        let threshold = grouped(ACCLIMATISED_UP_TO_M);
+        let sleep = grouped(i64::from(self.sleep_altitude_m));
+        let threshold = grouped(i64::from(ACCLIMATISED_UP_TO_M));
         match (self.kind, lang) {
             (WarningKind::FirstNightHigh, Lang::En) => format!(
                 "Day {day}: the first night is at {sleep} m; sleeping at {} m or higher on the \
                  first night raises the risk of altitude sickness.",
-                grouped(FIRST_NIGHT_MODERATE_FROM_M)
+                grouped(i64::from(FIRST_NIGHT_MODERATE_FROM_M))
             ),
             (WarningKind::FirstNightHigh, Lang::Ne) => format!(
                 "दिन {day}: पहिलो रात {sleep} मिटरमा बस्ने योजना छ; पहिलो रातै {} मिटर वा \
                  सोभन्दा माथि सुत्दा लेक लाग्ने जोखिम बढ्छ।",
-                grouped(FIRST_NIGHT_MODERATE_FROM_M)
+                grouped(i64::from(FIRST_NIGHT_MODERATE_FROM_M))
             ),
             (WarningKind::GainOver500 { gain_m }, Lang::En) => format!(
                 "Day {day}: sleeping at {sleep} m is a {} m gain above {threshold} m in one night; \
                  the guideline is at most {MAX_NIGHTLY_GAIN_M} m.",
-                grouped(gain_m)
+                grouped(i64::from(gain_m))
             ),
             (WarningKind::GainOver500 { gain_m }, Lang::Ne) => format!(
                 "दिन {day}: {sleep} मिटरमा सुत्दा एकै रातमा {threshold} मिटरमाथि {} मिटर उचाइ \
                  बढ्छ; एक रातमा बढीमा {MAX_NIGHTLY_GAIN_M} मिटर मात्र बढाउन सिफारिस गरिन्छ।",
-                grouped(gain_m)
+                grouped(i64::from(gain_m))
             ),
             (WarningKind::MissingRestDay { needed, taken }, Lang::En) => {
                 let rest_days = if needed == 1 { "rest day is" } else { "rest days are" };
@@ -251,23 +252,6 @@ impl Warning {
     pub fn localised(&self, lang: Lang) -> LocalisedWarning {
         LocalisedWarning { day: self.day, code: self.code(), message: self.message(lang) }
     }
-}
-
-/// `3440` as "3,440": heights are written so on maps and signs, in Nepal too (below a lakh,
-/// Nepali grouping is the same).
-fn grouped(n: i32) -> String {
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::with_capacity(digits.len() + 4);
-    if n < 0 {
-        out.push('-');
-    }
-    for (i, digit) in digits.char_indices() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 #[cfg(test)]
@@ -543,15 +527,6 @@ mod tests {
             two.message(Lang::En),
             "Day 8: before sleeping at 5,164 m, 2 rest days are recommended; this plan has 1."
         );
-    }
-
-    #[test]
-    fn altitudes_are_grouped_by_thousands() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(3000), "3,000");
-        assert_eq!(grouped(-1234), "-1,234");
-        assert_eq!(grouped(i32::MIN), "-2,147,483,648");
     }
 
     #[test]

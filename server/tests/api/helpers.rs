@@ -417,6 +417,18 @@ impl TestApp {
         panic!("no email number {count} for {address} in the outbox folder after 10 s");
     }
 
+    /// Waits (up to 10 s) for an email to `address` that contains `text`, and returns it.
+    pub async fn wait_for_outbox_email_with(&self, address: &str, text: &str) -> String {
+        for _ in 0..500 {
+            if let Some(email) = self.outbox_emails(address).into_iter().find(|e| e.contains(text))
+            {
+                return email;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        panic!("no email for {address} saying {text:?} in the outbox folder after 10 s");
+    }
+
     /// Opens the verification link of the newest verification email sent to `address`.
     pub async fn verify_email_of(&self, address: &str) {
         let email = self.wait_for_outbox_email(address, 1).await;

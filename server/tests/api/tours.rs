@@ -7,7 +7,7 @@ use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
 use crate::fixtures::{KATHMANDU, days_from_today, guide_profile, submitted_guide, verified_guide};
-use crate::helpers::{TestApp, TestUser, assert_error, jpeg, spawn_app};
+use crate::helpers::{TestApp, TestUser, assert_error, jpeg, spawn_app, spawn_app_with_client};
 
 /// A day of an itinerary: sleeping at `altitude` in `place`.
 fn day(place: &str, altitude: Option<i64>) -> Value {
@@ -661,6 +661,20 @@ async fn an_instant_tour_is_approved_at_once_at_its_group_price_and_a_request_to
             "Your booking of \"Poon Hill sunrise\" with Pemba Sherpa on {trip} is approved. Pay now to confirm it."
         )
     );
+    // Both are emailed, with the tour's name and its days.
+    let name = traveller_name(&app, &traveller).await;
+    let to_guide = app
+        .wait_for_outbox_email_with(&pemba.email, &format!("{name} booked Poon Hill sunrise"))
+        .await;
+    assert!(to_guide.contains("Tour: Poon Hill sunrise"), "{to_guide}");
+    assert!(
+        to_guide.contains("Day 2: To Ghorepani, sleeping at Ghorepani (2,860 m)"),
+        "{to_guide}"
+    );
+    assert!(to_guide.contains("Day 4: To Pokhara\n") || to_guide.contains("Day 4: To Pokhara\r"));
+    let to_traveller =
+        app.wait_for_outbox_email_with(&traveller.email, "Pemba Sherpa approved your trip").await;
+    assert!(to_traveller.contains("Tour: Poon Hill sunrise"), "{to_traveller}");
     // The same days are no longer free for anyone.
     let other = app.signup_and_login("tourist").await;
     let taken = app
@@ -794,4 +808,45 @@ async fn twenty_travellers_booking_an_instant_tour_for_the_same_days_at_once_one
         .unwrap();
     db.pool.close().await;
     assert_eq!((approved, all), (1, 1), "the refused ones leave no booking behind");
+}
+
+#[tokio::test]
+async fn a_published_tour_has_its_own_share_tags_and_sitemap_entry_and_a_draft_has_neither() {
+    // Arrange
+    let public_url = "https://yatra.example.com";
+    let app = spawn_app_with_client(&[("YATRA_PUBLIC_URL", public_url)]).await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let shown = published(&app, &pemba, everest_days(), "instant", 48).await;
+    let draft = create(&app, &pemba.token, &tour("Not yet", poon_hill_days())).await["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let html = |path: String| {
+        let app = &app;
+        async move { app.get(&path).await.text().await.unwrap() }
+    };
+
+    // Act
+    let shown_html = html(format!("/tours/{shown}")).await;
+    let draft_html = html(format!("/tours/{draft}")).await;
+    let sitemap = html("/sitemap.xml".to_owned()).await;
+
+    // Assert
+    assert!(
+        shown_html.contains("<title>Poon Hill sunrise — 12-day tour in Nepal | Yatra</title>"),
+        "{shown_html}"
+    );
+    assert!(shown_html.contains(
+        "content=\"12-day tour with Pemba Sherpa · up to 5,164 m · altitude risk moderate · from $1100 per person. Twelve days"
+    ), "{shown_html}");
+    assert!(
+        shown_html
+            .contains(&format!("<link rel=\"canonical\" href=\"{public_url}/tours/{shown}\">"))
+    );
+    assert!(shown_html.contains(&format!("data-url=\"/api/v1/users/tour/{shown}\"")), "page data");
+    assert!(!draft_html.contains("og:title"), "{draft_html}");
+    assert!(sitemap.contains(&format!("<loc>{public_url}/tours/{shown}</loc>")), "{sitemap}");
+    assert!(sitemap.contains(&format!("<loc>{public_url}/tours</loc>")));
+    assert!(!sitemap.contains(&draft));
 }
