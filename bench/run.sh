@@ -108,6 +108,7 @@ for size in $sizes; do
     for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
     base="http://127.0.0.1:$port/api/v1"
     guide=$(curl -fsS "$base/users/guides?limit=1" | python3 -c 'import json, sys; print(json.load(sys.stdin)["guides"][0]["_id"])')
+    tour=$(curl -fsS "$base/users/tours?limit=1&sort=days_desc" | python3 -c 'import json, sys; print(json.load(sys.stdin)["tours"][0]["_id"])')
     yardstick=
     compare "Express 5 + better-sqlite3: 10 rows of 10,000" "http://127.0.0.1:$express_port/guides"
     yardstick=$last_rps
@@ -118,6 +119,13 @@ for size in $sizes; do
     compare "GET /users/search?address=pokhara" "$base/users/search?address=pokhara&limit=12"
     compare "GET /users/search near Pokhara (20 km)" "$base/users/search?lat=28.2096&lng=83.9595&radiusKm=20&limit=12"
     compare "GET /users/guide/{id}" "$base/users/guide/$guide"
+    compare "GET /users/tours (page 1)" "$base/users/tours?page=1&limit=12"
+    compare "GET /users/tours (page 50)" "$base/users/tours?page=50&limit=12"
+    compare "GET /users/tours 10-14 days, 2 people, <= \$1,500" "$base/users/tours?minDays=10&maxDays=14&groupSize=2&maxPrice=1500&limit=12"
+    compare "GET /users/tours?q=everest&sort=price_asc" "$base/users/tours?q=everest&sort=price_asc&limit=12"
+    compare "GET /users/tours?maxAltitudeM=3000&language=French" "$base/users/tours?maxAltitudeM=3000&language=French&limit=12"
+    compare "GET /users/tour/{id} (the longest)" "$base/users/tour/$tour"
+    compare "GET /users/tour/{id}/quote (2, SAARC)" "$base/users/tour/$tour/quote?groupSize=2&nationality=saarc"
     compare "GET /users/destinations" "$base/users/destinations"
     compare "GET /users/blogs (feed)" "$base/users/blogs?page=1&limit=6"
     stop_catalogue

@@ -48,6 +48,24 @@ pub async fn answer(db: &Db, question: &str) -> AppResult<Answer> {
                 search_url: more.then(|| search_url(&search)),
             }
         }
+        Intent::Tours(asked) => {
+            let (tours, total) = tools::search_tours(db, &asked).await?;
+            let numbers = [
+                ("destination", asked.destination.clone()),
+                ("minDays", asked.min_days.map(|d| d.to_string())),
+                ("maxDays", asked.max_days.map(|d| d.to_string())),
+                ("maxAltitudeM", asked.max_altitude_m.map(|m| m.to_string())),
+                ("maxPrice", asked.max_price.map(|p| p.to_string())),
+            ];
+            let list: Vec<(&str, &str)> =
+                numbers.iter().filter_map(|(k, v)| v.as_deref().map(|v| (*k, v))).collect();
+            Answer {
+                reply: replies::tours(&asked, &tours, total, lang),
+                cards: tours.iter().map(Card::tour).collect(),
+                search_url: (total > tours.len() as i64 || tours.is_empty())
+                    .then(|| page_url("/tours", &list)),
+            }
+        }
         Intent::Destination { id, topic } => match tools::destination(db, &id).await? {
             Some(destination) => Answer {
                 reply: replies::destination(&destination, topic, lang),
@@ -66,8 +84,13 @@ pub async fn answer(db: &Db, question: &str) -> AppResult<Answer> {
 
 /// The client's search page for these parameters.
 fn search_url(params: &[(&str, &str)]) -> String {
+    page_url("/search", params)
+}
+
+/// A client page with these query parameters.
+fn page_url(page: &str, params: &[(&str, &str)]) -> String {
     let query: Vec<String> = params.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect();
-    if query.is_empty() { "/search".to_owned() } else { format!("/search?{}", query.join("&")) }
+    if query.is_empty() { page.to_owned() } else { format!("{page}?{}", query.join("&")) }
 }
 
 /// Percent-encodes a query value (RFC 3986 unreserved characters stay).

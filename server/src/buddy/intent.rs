@@ -20,6 +20,7 @@ use crate::text_search::normalize;
 pub enum Intent {
     Emergency,
     Guides(GuideQuestion),
+    Tours(TourQuestion),
     Destination { id: String, topic: Topic },
     Greeting,
     Unknown,
@@ -37,6 +38,21 @@ pub struct GuideQuestion {
     pub max_price: Option<f64>,
     /// The day the guide must be free.
     pub date: Option<Date>,
+}
+
+/// The tour filters a question states ("a 5-day trek under 3,000 m in November").
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TourQuestion {
+    /// The destination it names, by id.
+    pub destination: Option<String>,
+    pub min_days: Option<i64>,
+    pub max_days: Option<i64>,
+    /// No night higher, in metres.
+    pub max_altitude_m: Option<i64>,
+    /// Dollars per person.
+    pub max_price: Option<f64>,
+    /// The month it is for: only tours to destinations at their best then.
+    pub month: Option<Month>,
 }
 
 /// Which of a destination's facts the question is about; `All` when it names none.
@@ -179,6 +195,16 @@ pub fn understand(question: &str, destinations: &[KnownDestination], today: Date
     {
         return Intent::Destination { id: id.clone(), topic: Topic::GuideRequired };
     }
+    // "A 5-day trek under 3,000 m", "tours to Langtang": the thing itself, not a guide.
+    let tours = tour_question(&words, destination.clone());
+    let states_a_tour = tours.min_days.is_some() || tours.max_altitude_m.is_some();
+    if !asks_for_guide
+        && guides.language.is_none()
+        && (words.has_any(&["tour", "tours", "itinerary", "itineraries", "package", "packages"])
+            || (states_a_tour && words.has_stem(&["trek", "trip", "hike", "hiking"])))
+    {
+        return Intent::Tours(tours);
+    }
     if asks_for_guide
         || guides.language.is_some()
         || guides.max_price.is_some()
@@ -209,6 +235,94 @@ fn guide_question(words: &Words, today: Date) -> GuideQuestion {
         max_price,
         date: date(words, today),
     }
+}
+
+/// Metres, as words say them: "3000", "3000m", "3 000 m" (a comma splits "3,000").
+const METRE_WORDS: &[&str] = &["m", "metre", "metres", "meter", "meters", "masl"];
+
+/// The question's words with thousands put back together ("3", "000" → "3000").
+fn whole_numbers(words: &Words) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(words.0.len());
+    for word in &words.0 {
+        let is_group = word.len() == 3 && word.bytes().all(|b| b.is_ascii_digit());
+        match out.last_mut() {
+            Some(last)
+                if is_group
+                    && (1..=3).contains(&last.len())
+                    && last.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                last.push_str(word)
+            }
+            _ => out.push(word.clone()),
+        }
+    }
+    out
+}
+
+fn tour_question(words: &Words, destination: Option<String>) -> TourQuestion {
+    const AT_MOST: &[&str] =
+        &["under", "below", "less", "most", "max", "maximum", "within", "upto", "up", "lower"];
+    const AT_LEAST: &[&str] = &["over", "above", "more", "least", "min", "minimum"];
+    let w = whole_numbers(words);
+    let before = |i: usize, k: usize| i.checked_sub(k).and_then(|p| w.get(p)).map(String::as_str);
+    let direction = |i: usize| {
+        [before(i, 1), before(i, 2), before(i, 3)]
+            .into_iter()
+            .flatten()
+            .find(|b| AT_MOST.contains(b) || AT_LEAST.contains(b))
+    };
+    let mut question = TourQuestion { destination, ..TourQuestion::default() };
+    let mut used = vec![false; w.len()];
+    for (i, word) in w.iter().enumerate() {
+        let unit_after = w.get(i + 1).map(String::as_str);
+        // Altitude: "3000 m", "3000m".
+        let metres = match word.strip_suffix('m') {
+            Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                digits.parse::<i64>().ok()
+            }
+            _ if unit_after.is_some_and(|u| METRE_WORDS.contains(&u)) => word.parse::<i64>().ok(),
+            _ => None,
+        };
+        if let Some(metres) = metres.filter(|m| (500..=8848).contains(m)) {
+            if direction(i).is_none_or(|d| AT_MOST.contains(&d)) {
+                question.max_altitude_m = Some(metres);
+            }
+            used[i] = true;
+            continue;
+        }
+        // Days: "5 day", "5 days", "10 to 14 days", "10 14 days" (from "10-14 days").
+        let Ok(days) = word.parse::<i64>() else { continue };
+        if !(1..=45).contains(&days) || !unit_after.is_some_and(|u| u == "day" || u == "days") {
+            continue;
+        }
+        used[i] = true;
+        let low = match (before(i, 1), before(i, 2)) {
+            (Some("to" | "and"), Some(low)) => low.parse::<i64>().ok().map(|low| (i - 2, low)),
+            (Some(low), _) => low.parse::<i64>().ok().map(|low| (i - 1, low)),
+            _ => None,
+        };
+        match (low.filter(|(_, low)| (1..days).contains(low)), direction(i)) {
+            (Some((at, low)), _) => {
+                used[at] = true;
+                (question.min_days, question.max_days) = (Some(low), Some(days));
+            }
+            (None, Some(d)) if AT_MOST.contains(&d) => question.max_days = Some(days),
+            (None, Some(_)) => question.min_days = Some(days),
+            (None, None) => (question.min_days, question.max_days) = (Some(days), Some(days)),
+        }
+    }
+    // What is left that reads as a price is per person.
+    let rest: Vec<String> =
+        w.iter().zip(&used).filter(|(_, used)| !**used).map(|(w, _)| w.clone()).collect();
+    question.max_price = prices(&Words(rest)).1;
+    question.month = w
+        .iter()
+        .enumerate()
+        .filter_map(|(i, word)| {
+            month(word).filter(|m| *m != Month::May || before(i, 1).is_some_and(|b| b == "in"))
+        })
+        .next();
+    question
 }
 
 fn capitalised(word: &str) -> String {
@@ -566,5 +680,58 @@ mod tests {
         assert_eq!(read("Namaste!"), Intent::Greeting);
         assert_eq!(read("नमस्ते"), Intent::Greeting);
         assert_eq!(read("What is the exchange rate of the yen?"), Intent::Unknown);
+    }
+
+    #[test]
+    fn tour_questions_read_days_altitude_price_month_and_destination() {
+        let tour = |q: &str| match read(q) {
+            Intent::Tours(t) => t,
+            other => panic!("{q:?} read as {other:?}"),
+        };
+        assert_eq!(
+            tour("a 5-day trek under 3,000 m in November"),
+            TourQuestion {
+                min_days: Some(5),
+                max_days: Some(5),
+                max_altitude_m: Some(3000),
+                month: Some(Month::November),
+                ..TourQuestion::default()
+            }
+        );
+        assert_eq!(
+            tour("Everest tours of 10-14 days under $1500"),
+            TourQuestion {
+                destination: Some("d1".into()),
+                min_days: Some(10),
+                max_days: Some(14),
+                max_price: Some(1500.0),
+                ..TourQuestion::default()
+            }
+        );
+        assert_eq!(
+            tour("a trek of at most 7 days below 4000m"),
+            TourQuestion {
+                max_days: Some(7),
+                max_altitude_m: Some(4000),
+                ..TourQuestion::default()
+            }
+        );
+        assert_eq!(
+            tour("नोभेम्बरमा ५ दिनको ३००० मिटरभन्दा कम ट्रेक"),
+            TourQuestion {
+                min_days: Some(5),
+                max_days: Some(5),
+                max_altitude_m: Some(3000),
+                month: Some(Month::November),
+                ..TourQuestion::default()
+            }
+        );
+        // A guide, a destination's facts and a tourist stay what they were.
+        assert!(matches!(read("a tour guide in Pokhara"), Intent::Guides(_)));
+        assert!(matches!(
+            read("How many days is the Everest base camp trek?"),
+            Intent::Destination { .. }
+        ));
+        assert!(matches!(read("I am a tourist looking for a trekking guide"), Intent::Guides(_)));
     }
 }

@@ -55,6 +55,9 @@ pub const GLOSSES: &[(&str, &str)] = &[
     ("अंग्रेजी", "english"),
     ("तिब्बती", "tibetan"),
     // activities
+    ("टुरहरू", "tours"),
+    ("टुर", "tour"),
+    ("मिटर", "metres"),
     ("ट्रेकिङ", "trekking"),
     ("ट्रेक", "trekking"),
     ("पदयात्रा", "trekking"),

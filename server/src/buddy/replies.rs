@@ -3,7 +3,7 @@
 
 use time::Date;
 
-use super::intent::{GuideQuestion, Topic};
+use super::intent::{GuideQuestion, Topic, TourQuestion};
 use super::lexicon::nepali_place;
 use super::tools::Destination;
 use crate::destinations::trek::{Difficulty, Permit, PermitPer, TrekFacts};
@@ -11,6 +11,7 @@ use crate::guides::cards::GuideCard;
 use crate::guides::categories::Category;
 use crate::i18n::Lang;
 use crate::i18n::terms::grouped;
+use crate::tours::finder::FoundTour;
 
 /// Nepal's emergency numbers, as the client's emergency panel lists them
 /// (web/src/lib/emergency-contacts.ts).
@@ -162,6 +163,89 @@ fn conditions(question: &GuideQuestion, lang: Lang) -> String {
         parts.push(lang.pick(format!("free on {day}"), format!("{day} मा खाली")));
     }
     parts.join(", ")
+}
+
+/// "a 5-day, up to 3,000 m, in November": what the tours were asked to be.
+fn tour_conditions(question: &TourQuestion, lang: Lang) -> String {
+    let mut parts = Vec::new();
+    match (question.min_days, question.max_days) {
+        (Some(min), Some(max)) if min == max => {
+            parts.push(lang.pick(format!("{min} days"), format!("{min} दिनको")))
+        }
+        (Some(min), Some(max)) => {
+            parts.push(lang.pick(format!("{min} to {max} days"), format!("{min} देखि {max} दिनको")))
+        }
+        (Some(min), None) => {
+            parts.push(lang.pick(format!("at least {min} days"), format!("कम्तीमा {min} दिनको")))
+        }
+        (None, Some(max)) => {
+            parts.push(lang.pick(format!("at most {max} days"), format!("बढीमा {max} दिनको")))
+        }
+        (None, None) => {}
+    }
+    if let Some(metres) = question.max_altitude_m {
+        let metres = grouped(metres);
+        parts.push(lang.pick(
+            format!("no night above {metres} m"),
+            format!("{metres} मिटरभन्दा माथि कुनै रात नबिताउने"),
+        ));
+    }
+    if let Some(price) = question.max_price {
+        let price = dollars(price);
+        parts.push(
+            lang.pick(format!("up to {price} per person"), format!("प्रति व्यक्ति {price} सम्म")),
+        );
+    }
+    if let Some(month) = question.month {
+        let name = month_name(u8::from(month), lang);
+        parts.push(lang.pick(format!("in season in {name}"), format!("{name} मा उपयुक्त मौसम")));
+    }
+    parts.join(", ")
+}
+
+/// Tours found, one line each: days, highest night, altitude risk, price per person.
+pub fn tours(question: &TourQuestion, tours: &[FoundTour], total: i64, lang: Lang) -> String {
+    let conditions = tour_conditions(question, lang);
+    let asked = if conditions.is_empty() { String::new() } else { format!(" ({conditions})") };
+    if tours.is_empty() {
+        return lang.pick(
+            format!(
+                "I found no tour{asked}. Try leaving out a condition, or look through all tours."
+            ),
+            format!("यस्तो टुर भेटिएन{asked}। कुनै सर्त हटाएर हेर्नुहोस्, वा सबै टुरहरू हेर्नुहोस्।"),
+        );
+    }
+    let mut reply = match (lang, total) {
+        (Lang::En, 1) => format!("I found 1 tour{asked}:"),
+        (Lang::En, _) if total as usize > tours.len() => {
+            format!("I found {total} tours{asked}. The best rated:")
+        }
+        (Lang::En, _) => format!("I found {total} tours{asked}:"),
+        (Lang::Ne, _) if total as usize > tours.len() => {
+            format!("{total} वटा टुर भेटिए{asked}। सबैभन्दा राम्रो मूल्याङ्कन भएका:")
+        }
+        (Lang::Ne, _) => format!("{total} वटा टुर भेटिए{asked}:"),
+    };
+    for tour in tours {
+        let price = dollars(tour.price_cents as f64 / 100.0);
+        let mut details =
+            vec![lang.pick(format!("{} days", tour.day_count), format!("{} दिन", tour.day_count))];
+        if let Some(metres) = tour.max_sleep_altitude_m {
+            let metres = grouped(metres);
+            details.push(
+                lang.pick(format!("nights up to {metres} m"), format!("{metres} मिटरसम्म बास")),
+            );
+        }
+        let risk = match tour.risk.as_str() {
+            "high" => lang.pick("altitude risk high", "उचाइको जोखिम उच्च"),
+            "moderate" => lang.pick("altitude risk moderate", "उचाइको जोखिम मध्यम"),
+            _ => lang.pick("altitude risk low", "उचाइको जोखिम कम"),
+        };
+        details.push(risk.to_owned());
+        details.push(lang.pick(format!("{price} per person for one"), format!("एक जनाको {price}")));
+        reply.push_str(&format!("\n• {} — {}", tour.title, details.join(", ")));
+    }
+    reply
 }
 
 pub fn guides(question: &GuideQuestion, guides: &[GuideCard], total: i64, lang: Lang) -> String {

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
-use super::intent::{GuideQuestion, KnownDestination};
+use super::intent::{GuideQuestion, KnownDestination, TourQuestion};
 use crate::blogs::view::{FeedQuery, feed};
 use crate::db::Db;
 use crate::destinations::trek::TrekFacts;
@@ -15,9 +15,14 @@ use crate::error::{AppError, AppResult};
 use crate::guides::cards::GuideCard;
 use crate::guides::finder::{GuideFilters, GuideSort, find_guides};
 use crate::text_search::Query as SearchQuery;
+use crate::tours::finder::{self as tour_finder, FoundTour, TourFilters};
 
 /// How many guides an answer names (the rest are one link away).
 pub const GUIDES_SHOWN: i64 = 5;
+/// How many tours an answer names.
+pub const TOURS_SHOWN: usize = 5;
+/// The tours read to find those in season, when a question names a month.
+const TOURS_READ_FOR_MONTH: i64 = 50;
 const POSTS_SHOWN: i64 = 2;
 
 /// A link an answer shows under its text.
@@ -37,6 +42,7 @@ pub struct Card {
 #[schema(as = BuddyCardKind)]
 pub enum CardKind {
     Guide,
+    Tour,
     Destination,
     Blog,
 }
@@ -48,6 +54,15 @@ impl Card {
             id: guide.id.clone(),
             title: format!("{} {}", guide.first_name, guide.last_name).trim().to_owned(),
             url: format!("/guides/{}", guide.id),
+        }
+    }
+
+    pub fn tour(tour: &FoundTour) -> Self {
+        Self {
+            kind: CardKind::Tour,
+            id: tour.id.clone(),
+            title: tour.title.clone(),
+            url: format!("/tours/{}", tour.id),
         }
     }
 
@@ -88,6 +103,37 @@ pub fn filters(question: &GuideQuestion) -> GuideFilters {
 /// The best rated guides for the question, and how many match in all.
 pub async fn search_guides(db: &Db, question: &GuideQuestion) -> AppResult<(Vec<GuideCard>, i64)> {
     find_guides(db, &filters(question), GuideSort::Rating, 1, GUIDES_SHOWN).await
+}
+
+/// The best rated tours for the question, and how many match in all. With a month, only
+/// tours to destinations at their best then (of the best rated few dozen).
+pub async fn search_tours(db: &Db, question: &TourQuestion) -> AppResult<(Vec<FoundTour>, i64)> {
+    let filters = TourFilters {
+        destination: question.destination.clone(),
+        min_days: question.min_days,
+        max_days: question.max_days,
+        max_altitude_m: question.max_altitude_m,
+        max_price: question.max_price,
+        limit: Some(if question.month.is_some() {
+            TOURS_READ_FOR_MONTH
+        } else {
+            TOURS_SHOWN as i64
+        }),
+        ..TourFilters::default()
+    };
+    let (mut tours, total, _) = tour_finder::find(db, &filters).await?;
+    let Some(month) = question.month else { return Ok((tours, total)) };
+    let mut in_season = std::collections::HashMap::new();
+    for id in tours.iter().filter_map(|t| t.destination_id.clone()) {
+        if let std::collections::hash_map::Entry::Vacant(entry) = in_season.entry(id) {
+            let months = destination(db, entry.key()).await?.map(|d| d.trek.best_months);
+            entry.insert(months.is_some_and(|m| m.contains(&i64::from(u8::from(month)))));
+        }
+    }
+    tours.retain(|t| t.destination_id.as_ref().is_some_and(|id| in_season[id]));
+    let total = tours.len() as i64;
+    tours.truncate(TOURS_SHOWN);
+    Ok((tours, total))
 }
 
 /// A destination and its trek facts.
@@ -153,7 +199,7 @@ pub struct ToolResult {
     pub cards: Vec<Card>,
 }
 
-/// The three tools offered to a model, as OpenAI-style function definitions.
+/// The four tools offered to a model, as OpenAI-style function definitions.
 pub fn definitions() -> Value {
     json!([
         {"type": "function", "function": {
@@ -166,6 +212,18 @@ pub fn definitions() -> Value {
                 "minPrice": {"type": "number", "description": "US dollars per day"},
                 "maxPrice": {"type": "number", "description": "US dollars per day"},
                 "date": {"type": "string", "description": "A day the guide must be free, YYYY-MM-DD"}
+            }}
+        }},
+        {"type": "function", "function": {
+            "name": "search_tours",
+            "description": "Find tours guides sell on Yatra: day-by-day itineraries with a price per person and an altitude risk. Every argument is optional.",
+            "parameters": {"type": "object", "additionalProperties": false, "properties": {
+                "destination": {"type": "string", "description": "A destination, e.g. Everest Base Camp"},
+                "minDays": {"type": "integer"},
+                "maxDays": {"type": "integer"},
+                "maxAltitudeM": {"type": "integer", "description": "No night higher than this, in metres"},
+                "maxPrice": {"type": "number", "description": "US dollars per person"},
+                "month": {"type": "integer", "description": "1-12: only tours to destinations at their best that month"}
             }}
         }},
         {"type": "function", "function": {
@@ -242,6 +300,58 @@ pub async fn run(db: &Db, name: &str, arguments: &Value) -> AppResult<ToolResult
             Ok(ToolResult {
                 content: json!({"total": total, "guides": listed}),
                 cards: guides.iter().map(Card::guide).collect(),
+            })
+        }
+        "search_tours" => {
+            let whole = |key: &str| arguments.get(key).and_then(Value::as_i64);
+            let destination = match text("destination") {
+                Some(name) => {
+                    let known = known_destinations(db).await?;
+                    match super::intent::destination_named(&name, &known) {
+                        Some(id) => Some(id),
+                        None => {
+                            return Ok(ToolResult {
+                                content: json!({"total": 0, "tours": [], "destinationFound": false}),
+                                cards: Vec::new(),
+                            });
+                        }
+                    }
+                }
+                None => None,
+            };
+            let month = match whole("month") {
+                Some(n) => match u8::try_from(n).ok().and_then(|n| time::Month::try_from(n).ok()) {
+                    Some(month) => Some(month),
+                    None => return Ok(refusal("month must be 1 to 12")),
+                },
+                None => None,
+            };
+            let question = TourQuestion {
+                destination,
+                min_days: whole("minDays"),
+                max_days: whole("maxDays"),
+                max_altitude_m: whole("maxAltitudeM"),
+                max_price: price("maxPrice"),
+                month,
+            };
+            let (tours, total) = match search_tours(db, &question).await {
+                Ok(found) => found,
+                Err(AppError::Validation(message)) => return Ok(refusal(&message)),
+                Err(error) => return Err(error),
+            };
+            let listed: Vec<Value> = tours
+                .iter()
+                .map(|t| {
+                    json!({
+                        "id": t.id, "title": t.title, "days": t.day_count, "maxSleepAltitudeM": t.max_sleep_altitude_m,
+                        "altitudeRisk": t.risk, "pricePerPersonUsd": t.price_cents as f64 / 100.0,
+                        "destination": t.destination_name, "bookingMode": t.booking_mode, "url": format!("/tours/{}", t.id),
+                    })
+                })
+                .collect();
+            Ok(ToolResult {
+                content: json!({"total": total, "tours": listed}),
+                cards: tours.iter().map(Card::tour).collect(),
             })
         }
         "destination_facts" => {

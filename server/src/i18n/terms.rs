@@ -146,6 +146,23 @@ pub fn people(text: &str) -> String {
     }
 }
 
+/// `3440` as "3,440": heights and prices are written so on maps, signs and menus, in Nepal
+/// too (below a lakh, Nepali grouping is the same).
+pub fn grouped(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() + 4);
+    if n < 0 {
+        out.push('-');
+    }
+    for (i, digit) in digits.char_indices() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,21 +196,4 @@ mod tests {
         assert_eq!(hole(Lang::Ne, "field", "Favourite colour"), "Favourite colour");
         assert_eq!(hole(Lang::En, "field", "First name"), "First name");
     }
-}
-
-/// `3440` as "3,440": heights and prices are written so on maps, signs and menus, in Nepal
-/// too (below a lakh, Nepali grouping is the same).
-pub fn grouped(n: i64) -> String {
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::with_capacity(digits.len() + 4);
-    if n < 0 {
-        out.push('-');
-    }
-    for (i, digit) in digits.char_indices() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }

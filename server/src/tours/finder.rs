@@ -32,7 +32,7 @@ pub enum TourSort {
     DaysDesc,
 }
 
-#[derive(Deserialize, IntoParams)]
+#[derive(Default, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct TourFilters {

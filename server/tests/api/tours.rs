@@ -850,3 +850,49 @@ async fn a_published_tour_has_its_own_share_tags_and_sitemap_entry_and_a_draft_h
     assert!(sitemap.contains(&format!("<loc>{public_url}/tours</loc>")));
     assert!(!sitemap.contains(&draft));
 }
+
+#[tokio::test]
+async fn the_buddy_suggests_tours_by_days_altitude_and_season() {
+    // Arrange: a short low trek and the Everest trek, whose destination is best in November.
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let poon_hill = published(&app, &pemba, poon_hill_days(), "request", 0).await;
+    let region = everest_region(&app, &admin).await;
+    let best = json!({"bestMonths": [3, 4, 5, 10, 11]});
+    let path = format!("/api/v1/admin/destinations/{region}/trek");
+    send(&app, reqwest::Method::PUT, &path, &admin.token, Some(&best)).await;
+    let mut everest = tour("Everest Base Camp in 12 days", everest_days());
+    everest["destinationId"] = json!(region);
+    let everest = create(&app, &pemba.token, &everest).await["_id"].as_str().unwrap().to_owned();
+    assert_eq!(publish(&app, &pemba.token, &everest, None).await.status(), StatusCode::OK);
+    let ask = |question: &'static str| {
+        let app = &app;
+        async move {
+            let body = json!({"messages": [{"role": "user", "content": question}]});
+            let response = app.post_json("/api/v1/assistant/chat", &body).await;
+            assert_eq!(response.status(), StatusCode::OK);
+            response.json::<Value>().await.unwrap()["data"].clone()
+        }
+    };
+
+    // Act
+    let short = ask("a 4-day trek under 3,000 m").await;
+    let in_season = ask("Everest tours of 10 to 14 days in November").await;
+    let out_of_season = ask("a 12-day trek in July").await;
+
+    // Assert
+    assert_eq!(
+        short["reply"],
+        "I found 1 tour (4 days, no night above 3,000 m):\n• Poon Hill sunrise — 4 days, nights up to 2,860 m, altitude risk low, $1400.50 per person for one"
+    );
+    assert_eq!(
+        short["cards"],
+        json!([{"type": "tour", "id": poon_hill, "title": "Poon Hill sunrise", "url": format!("/tours/{poon_hill}")}])
+    );
+    assert_eq!(short["searchUrl"], Value::Null);
+    assert_eq!(in_season["cards"][0]["id"], json!(everest));
+    assert!(in_season["reply"].as_str().unwrap().contains("altitude risk moderate"));
+    assert!(out_of_season["reply"].as_str().unwrap().starts_with("I found no tour"));
+    assert_eq!(out_of_season["searchUrl"], "/tours?minDays=12&maxDays=12");
+}

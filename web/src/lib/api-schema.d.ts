@@ -2207,7 +2207,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every public guide, destination and blog post page, with absolute URLs. Hidden posts,
+         * Every public guide, destination, tour and blog post page, with absolute URLs. Hidden posts,
          *     unverified and suspended guides are left out, as from every public list.
          */
         get: operations["sitemap"];
@@ -2536,7 +2536,7 @@ export interface components {
             url: string;
         };
         /** @enum {string} */
-        BuddyCardKind: "guide" | "destination" | "blog";
+        BuddyCardKind: "guide" | "tour" | "destination" | "blog";
         BuddyChatRequest: {
             /** @description The conversation so far, oldest first; the last one is the traveller's question. */
             messages: components["schemas"]["BuddyMessage"][];

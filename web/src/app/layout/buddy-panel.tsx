@@ -1,13 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { Link } from 'react-router'
-import { AlertIcon, ChatIcon, CloseIcon, CompassIcon, MountainIcon, PencilIcon, RefreshIcon, SearchIcon, SendIcon, UserIcon } from '../../components/icons'
+import { AlertIcon, ChatIcon, CloseIcon, CompassIcon, FlagIcon, MountainIcon, PencilIcon, RefreshIcon, SearchIcon, SendIcon, UserIcon } from '../../components/icons'
 import { askBuddy, type BuddyCard } from '../../features/buddy/ask-buddy'
 import { QUESTION_MAX, chatRequest, loadConversation, saveConversation, type BuddyMessage } from '../../features/buddy/conversation'
 import { useT } from '../../i18n/messages'
 import { useDismiss } from '../../lib/use-dismiss'
 
-const CARD_ICONS = { guide: UserIcon, destination: MountainIcon, blog: PencilIcon } as const
-const CARD_LABELS = { guide: 'buddy.cardGuide', destination: 'buddy.cardDestination', blog: 'buddy.cardBlog' } as const
+const CARD_ICONS = { guide: UserIcon, tour: FlagIcon, destination: MountainIcon, blog: PencilIcon } as const
+const CARD_LABELS = { guide: 'buddy.cardGuide', tour: 'buddy.cardTour', destination: 'buddy.cardDestination', blog: 'buddy.cardBlog' } as const
 
 /**
  * The Buddy's conversation (issue 16), loaded the first time it is opened (tourist-buddy.tsx).
