@@ -545,7 +545,7 @@ async fn a_configured_model_answers_through_yatra_s_tools_and_the_cards_are_yatr
             .iter()
             .map(|t| t["function"]["name"].as_str().unwrap())
             .collect();
-        assert_eq!(tools, ["search_guides", "destination_facts", "search_blogs"]);
+        assert_eq!(tools, ["search_guides", "search_tours", "destination_facts", "search_blogs"]);
     }
     let first = requests[0].1["messages"].as_array().unwrap();
     let roles: Vec<&str> = first.iter().map(|m| m["role"].as_str().unwrap()).collect();
