@@ -2,6 +2,7 @@
 //! admins (with a photo through the media store).
 
 pub mod domain;
+pub mod ratings;
 pub mod routes;
 pub mod store;
 pub mod trek;

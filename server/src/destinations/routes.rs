@@ -133,12 +133,6 @@ pub struct DestinationForm {
         pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$"
     )]
     pub description: String,
-    /// 0 to 5 (default 0).
-    #[schema(value_type = String, required = false, example = "4.8", pattern = r"^([0-4](\.[0-9]{1,3})?|5(\.0{1,3})?)$")]
-    pub rating: Option<String>,
-    /// Number of reviews (default 0).
-    #[schema(value_type = String, required = false, example = "1200", pattern = r"^[0-9]{1,7}$")]
-    pub reviews: Option<String>,
     /// Left out or empty: false.
     #[schema(value_type = String, required = false, pattern = r"^(true|false|on|off|1|0)?$")]
     pub popular: Option<String>,
@@ -250,8 +244,8 @@ async fn insert(
 ) -> AppResult<()> {
     let mut tx = db.begin_write().await?;
     sqlx::query(
-        "INSERT INTO destinations (id, name, location, description, image_id, rating, review_count, popular, longitude, latitude, \
-           search_text, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
+        "INSERT INTO destinations (id, name, location, description, image_id, popular, longitude, latitude, \
+           search_text, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
     )
     // Not a cached statement: sqlx 0.9.0's Any driver binds a missing f64 as a float4
     // NULL, so a statement first prepared without coordinates refuses later ones on
@@ -262,8 +256,6 @@ async fn insert(
     .bind(&input.location)
     .bind(&input.description)
     .bind(image_id)
-    .bind(input.rating)
-    .bind(input.reviews)
     .bind(input.popular)
     .bind(input.coordinates.map(|c| c.longitude))
     .bind(input.coordinates.map(|c| c.latitude))
@@ -346,8 +338,8 @@ async fn update(
 ) -> AppResult<bool> {
     let mut tx = db.begin_write().await?;
     let updated = sqlx::query(
-        "UPDATE destinations SET name = $1, location = $2, description = $3, rating = $4, review_count = $5, popular = $6, \
-           longitude = $7, latitude = $8, search_text = $9, image_id = COALESCE($10, image_id), updated_at = $11 WHERE id = $12",
+        "UPDATE destinations SET name = $1, location = $2, description = $3, popular = $4, \
+           longitude = $5, latitude = $6, search_text = $7, image_id = COALESCE($8, image_id), updated_at = $9 WHERE id = $10",
     )
     // Not a cached statement: sqlx 0.9.0's Any driver binds a missing f64 as a float4
     // NULL, so a statement first prepared without coordinates refuses later ones on
@@ -356,8 +348,6 @@ async fn update(
     .bind(&input.name)
     .bind(&input.location)
     .bind(&input.description)
-    .bind(input.rating)
-    .bind(input.reviews)
     .bind(input.popular)
     .bind(input.coordinates.map(|c| c.longitude))
     .bind(input.coordinates.map(|c| c.latitude))

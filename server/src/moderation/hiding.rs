@@ -136,6 +136,7 @@ async fn hide_or_show(
             Change::Show => 1,
         };
         count_review(&mut tx, guide_id, one * score, one, now).await?;
+        crate::destinations::ratings::count_review(&mut tx, id, one * score, one, now).await?;
     }
     let (action, done) = match change {
         Change::Hide => {

@@ -9,6 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::eligibility::may_review;
 use crate::db::{Db, is_unique_violation, new_id, now_ms, to_rfc3339};
+use crate::destinations::ratings;
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
 use crate::guides::cards::average;
 use crate::guides::index;
@@ -280,6 +281,7 @@ async fn write_review(
     .execute(&mut *tx)
     .await?;
     index::refresh(&mut tx, &guide_id).await?;
+    ratings::count_review(&mut tx, &id, score, 1, now).await?;
     tx.commit().await?;
 
     let (average_rating, review_count) =

@@ -10,8 +10,6 @@ pub struct Destination {
     pub location: String,
     pub latitude: f64,
     pub longitude: f64,
-    pub rating: f64,
-    pub reviews: i64,
     pub popular: bool,
     pub scene: Scene,
     pub description: String,

@@ -18,9 +18,11 @@ use crate::auth::accounts;
 use crate::auth::domain::{Email, PersonName};
 use crate::auth::password;
 use crate::blogs::domain::BlogInput;
+use crate::bookings::lifecycle::trip_days;
 use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{Db, new_id, now_ms};
 use crate::destinations::domain::DestinationInput;
+use crate::destinations::ratings;
 use crate::earnings;
 use crate::guides::domain::{GuideProfile, GuideProfileRequest, IssueDate};
 use crate::guides::index;
@@ -151,6 +153,14 @@ struct Trip<'a> {
     status: &'a str,
     paid: bool,
     key: &'a str,
+    /// A trip of a tour: the tour, its days and its price per person for the group, in cents.
+    tour: Option<TourTrip<'a>>,
+}
+
+struct TourTrip<'a> {
+    id: &'a str,
+    days: i64,
+    per_person_cents: i64,
 }
 
 struct Seeder<'a> {
@@ -314,8 +324,6 @@ impl Seeder<'_> {
             name: destination.name.clone(),
             location: destination.location.clone(),
             description: destination.description.clone(),
-            rating: destination.rating,
-            reviews: destination.reviews,
             popular: destination.popular,
             coordinates: Some(Location {
                 longitude: destination.longitude,
@@ -489,6 +497,7 @@ impl Seeder<'_> {
         let mut ids: HashMap<String, String> = HashMap::new();
         let mut taken: HashSet<(String, String)> = HashSet::new();
         let mut touched: HashSet<String> = HashSet::new();
+        let mut tours_of: HashMap<String, Vec<crate::tours::store::StoredTour>> = HashMap::new();
         let today = today_in_nepal();
         for (n, review) in reviews.iter().enumerate() {
             for email in [&review.guide, &review.traveller] {
@@ -504,16 +513,38 @@ impl Seeder<'_> {
             if self.booking_exists(tourist_id, &key).await? {
                 continue;
             }
-            // A guide takes one trip a day: a review on a taken day moves a day earlier.
-            let mut days_ago = review.days_ago;
+            // A trip of one of the guide's tours where it has some (so the tour's destination
+            // is rated by it), else a day with the guide.
+            if !tours_of.contains_key(guide_id) {
+                let tours = crate::tours::store::list_own(self.db, guide_id).await?;
+                tours_of.insert(guide_id.clone(), tours);
+            }
+            let group = i32::try_from(review.group_size).unwrap_or(i32::MAX);
+            let mut fitting: Vec<TourTrip> = tours_of[guide_id]
+                .iter()
+                .filter(|t| t.status == TourStatus::Published)
+                .filter_map(|t| {
+                    let tier = crate::tours::pricing::tier_for(&t.input.pricing, group)?;
+                    Some(TourTrip {
+                        id: &t.id,
+                        days: t.input.days.len() as i64,
+                        per_person_cents: tier.price_per_person_cents(),
+                    })
+                })
+                .collect();
+            let tour = (!fitting.is_empty()).then(|| fitting.swap_remove(n % fitting.len()));
+            let days = tour.as_ref().map_or(1, |t| t.days);
+            // A guide takes one trip a day: a review on a taken day moves a day earlier, and
+            // the whole trip is over before today.
+            let mut days_ago = review.days_ago.max(days);
             let mut date = date_text(today - time::Duration::days(days_ago));
-            while taken.contains(&(guide_id.clone(), date.clone()))
-                || self.trip_on(guide_id, &date).await?
-            {
+            while !self.free(guide_id, &date, days, &taken).await? {
                 days_ago += 1;
                 date = date_text(today - time::Duration::days(days_ago));
             }
-            taken.insert((guide_id.clone(), date.clone()));
+            for day in trip_days(&date, days) {
+                taken.insert((guide_id.clone(), day));
+            }
             let trip_ms = now_ms() - days_ago * DAY_MS;
             let trip = Trip {
                 tourist_id,
@@ -523,15 +554,17 @@ impl Seeder<'_> {
                 status: "completed",
                 paid: true,
                 key: &key,
+                tour,
             };
             let booking_id = self.booking(trip, trip_ms).await?;
             let reviewed_ms = trip_ms + DAY_MS;
+            let rating_id = new_id();
             let mut tx = self.db.begin_write().await?;
             sqlx::query(
                 "INSERT INTO ratings (id, guide_id, tourist_id, booking_id, score, comment, created_at, updated_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
             )
-            .bind(new_id())
+            .bind(&rating_id)
             .bind(guide_id)
             .bind(tourist_id)
             .bind(&booking_id)
@@ -545,6 +578,7 @@ impl Seeder<'_> {
                 .bind(guide_id)
                 .execute(&mut *tx)
                 .await?;
+            ratings::count_review(&mut tx, &rating_id, review.score, 1, reviewed_ms).await?;
             tx.commit().await?;
             touched.insert(guide_id.clone());
             self.seeded.reviews += 1;
@@ -592,6 +626,25 @@ impl Seeder<'_> {
         Ok(())
     }
 
+    /// Whether the guide has none of the `days` days from `first` taken, by a trip stored or
+    /// one about to be.
+    async fn free(
+        &self,
+        guide_id: &str,
+        first: &str,
+        days: i64,
+        taken: &HashSet<(String, String)>,
+    ) -> anyhow::Result<bool> {
+        for day in trip_days(first, days) {
+            if taken.contains(&(guide_id.to_owned(), day.clone()))
+                || self.trip_on(guide_id, &day).await?
+            {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     async fn trip_on(&self, guide_id: &str, date: &str) -> anyhow::Result<bool> {
         let (count,): (i64,) =
             sqlx::query_as("SELECT COUNT(*) FROM trip_days WHERE guide_id = $1 AND day = $2")
@@ -617,12 +670,18 @@ impl Seeder<'_> {
     /// approved or completed one holds its day; a pending or unpaid one expires after the
     /// default request TTL or payment window.
     async fn booking(&mut self, trip: Trip<'_>, created_ms: i64) -> anyhow::Result<String> {
-        let Trip { tourist_id, guide_id, date, group_size, status, paid, key } = trip;
+        let Trip { tourist_id, guide_id, date, group_size, status, paid, key, tour } = trip;
         let (rate,): (i64,) =
             sqlx::query_as("SELECT price_per_day_cents FROM guide_details WHERE user_id = $1")
                 .bind(guide_id)
                 .fetch_one(&self.db.pool)
                 .await?;
+        let (tour_id, days, per_person) = match &tour {
+            Some(tour) => (Some(tour.id), tour.days, tour.per_person_cents),
+            None => (None, 1, rate),
+        };
+        let total = per_person * group_size;
+        let trip = trip_days(date, days);
         let id = new_id();
         let mut tx = self.db.begin_write().await?;
         let holds_day = matches!(status, "approved" | "completed");
@@ -634,31 +693,38 @@ impl Seeder<'_> {
         sqlx::query(
             "INSERT INTO bookings (id, tourist_id, guide_id, selected_date, selected_time, group_size, price_per_person_cents, \
                total_amount_cents, booking_status, payment_status, idempotency_key, created_at, updated_at, days, end_date, \
-               approved_at, expires_at) \
-             VALUES ($1, $2, $3, $4, '09:00', $5, $6, $7, $8, $9, $10, $11, $11, 1, $4, $12, $13)",
+               approved_at, expires_at, tour_id) \
+             VALUES ($1, $2, $3, $4, '09:00', $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16)",
         )
         .bind(&id)
         .bind(tourist_id)
         .bind(guide_id)
         .bind(date)
         .bind(group_size)
-        .bind(rate)
-        .bind(rate * group_size)
+        .bind(per_person)
+        .bind(total)
         .bind(status)
         .bind(if paid { "paid" } else { "unpaid" })
         .bind(key)
         .bind(created_ms)
+        .bind(days)
+        .bind(trip.last().map_or(date, String::as_str))
         .bind(holds_day.then_some(created_ms))
         .bind(expires_at)
+        .bind(tour_id)
         .execute(&mut *tx)
         .await?;
         if holds_day {
-            sqlx::query("INSERT INTO trip_days (guide_id, day, booking_id) VALUES ($1, $2, $3)")
+            for day in &trip {
+                sqlx::query(
+                    "INSERT INTO trip_days (guide_id, day, booking_id) VALUES ($1, $2, $3)",
+                )
                 .bind(guide_id)
-                .bind(date)
+                .bind(day)
                 .bind(&id)
                 .execute(&mut *tx)
                 .await?;
+            }
         }
         if paid {
             let payment_id = new_id();
@@ -669,7 +735,7 @@ impl Seeder<'_> {
             .bind(&payment_id)
             .bind(&id)
             .bind(format!("sandbox_seed_{id}"))
-            .bind(rate * group_size)
+            .bind(total)
             .bind(created_ms)
             .execute(&mut *tx)
             .await?;
@@ -679,7 +745,7 @@ impl Seeder<'_> {
                 guide_id,
                 &id,
                 &payment_id,
-                rate * group_size,
+                total,
                 crate::config::DEFAULT_COMMISSION_PERCENT,
                 created_ms,
             )
@@ -795,6 +861,7 @@ impl Seeder<'_> {
                 status,
                 paid,
                 key,
+                tour: None,
             };
             self.booking(trip, now_ms()).await?;
             self.seeded.bookings += 1;

@@ -216,8 +216,6 @@ async fn everest(app: &TestApp) -> String {
         ("name", "Everest Base Camp"),
         ("location", "Khumbu, Koshi Province"),
         ("description", "The classic trek."),
-        ("rating", "4.9"),
-        ("reviews", "10"),
     ] {
         form = form.text(name, value);
     }

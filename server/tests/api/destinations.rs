@@ -28,8 +28,6 @@ fn phewa() -> Vec<(&'static str, &'static str)> {
         ("name", "Phewa Lake, Pokhara"),
         ("location", "Pokhara, Gandaki Province"),
         ("description", "Nepal's second-largest lake.\n\nRow to Tal Barahi temple."),
-        ("rating", "4.8"),
-        ("reviews", "1520"),
         ("popular", "true"),
         ("latitude", "28.2153"),
         ("longitude", "83.9456"),
@@ -74,8 +72,9 @@ async fn an_admin_creates_a_destination_that_everyone_can_list_read_and_search()
         destination["description"],
         "Nepal's second-largest lake.\n\nRow to Tal Barahi temple."
     );
-    assert_eq!(destination["rating"], 4.8);
-    assert_eq!(destination["reviews"], 1520);
+    // Rated by the reviews of trips there, of which there are none yet.
+    assert_eq!(destination["rating"], 0.0);
+    assert_eq!(destination["reviews"], 0);
     assert_eq!(destination["popular"], true);
     assert_eq!(destination["coordinates"]["latitude"], 28.2153);
     let image = app.get(destination["image"].as_str().unwrap()).await;
@@ -145,13 +144,11 @@ async fn destinations_are_popular_first_then_best_rated_in_pages_of_six() {
     let names =
         ["Bandipur", "Nagarkot", "Lumbini", "Rara Lake", "Ilam", "Tansen", "Gorkha", "Dhulikhel"];
     for (i, name) in names.iter().enumerate() {
-        let rating = format!("{}.{}", 3 + i % 2, i);
         let popular = if *name == "Ilam" { "true" } else { "false" };
         let fields: Vec<(&str, &str)> = vec![
             ("name", name),
             ("location", "Nepal"),
             ("description", "A place."),
-            ("rating", &rating),
             ("popular", popular),
         ];
         create(&app, &admin.token, &fields).await;
@@ -195,9 +192,6 @@ async fn a_bad_destination_form_changes_nothing_and_says_why() {
         (with(&base, "name", " "), "Name is required"),
         (with(&base, "location", ""), "Location is required"),
         (with(&base, "description", ""), "Description is required"),
-        (with(&base, "rating", "7"), "Rating must be a number from 0 to 5"),
-        (with(&base, "rating", "NaN"), "Rating must be a number from 0 to 5"),
-        (with(&base, "reviews", "-3"), "Reviews must be a whole number of 0 or more"),
         (with(&base, "popular", "maybe"), "Popular must be true or false"),
         (with(&base, "latitude", "95"), "Location is out of range"),
         (
@@ -256,13 +250,13 @@ async fn editing_replaces_the_photo_and_deleting_removes_it() {
         .client
         .patch(app.url(&path))
         .bearer_auth(&admin.token)
-        .multipart(form(&with(&phewa(), "rating", "4.2"), None))
+        .multipart(form(&with(&phewa(), "description", "The second largest lake."), None))
         .send()
         .await
         .unwrap();
     assert_eq!(renamed.status(), StatusCode::OK);
     let renamed: Value = renamed.json().await.unwrap();
-    assert_eq!(renamed["destination"]["rating"], 4.2);
+    assert_eq!(renamed["destination"]["description"], "The second largest lake.");
     assert_eq!(renamed["destination"]["image"], old_image);
     let with_photo = app
         .client

@@ -658,8 +658,6 @@ async fn every_admin_action_is_in_the_audit_log_newest_first_and_the_log_cannot_
             .text("name", name.to_owned())
             .text("location", "Pokhara")
             .text("description", "A lake.")
-            .text("rating", "4.5")
-            .text("reviews", "10")
             .text("popular", "false")
             .part("image", photo())
     };

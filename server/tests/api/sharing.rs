@@ -175,8 +175,6 @@ async fn destinations_guide_cards_and_blog_posts_carry_their_variants() {
                 .text("name", "Phewa Lake")
                 .text("location", "Pokhara")
                 .text("description", "A lake.")
-                .text("rating", "4.5")
-                .text("reviews", "10")
                 .part(
                     "image",
                     Part::bytes(jpeg(1400, 700))
@@ -329,8 +327,6 @@ async fn destination_and_blog_pages_have_their_own_heads_and_hidden_posts_do_not
                 .text("name", "Phewa & Begnas")
                 .text("location", "Pokhara")
                 .text("description", "Two lakes.")
-                .text("rating", "4.5")
-                .text("reviews", "10")
                 .part(
                     "image",
                     Part::bytes(jpeg(800, 400))
@@ -558,8 +554,6 @@ async fn a_destination_page_carries_its_api_answer_escaped_and_preloads_its_pict
                 .text("name", "Rara Lake")
                 .text("location", "Mugu")
                 .text("description", "Blue water.</script><script>alert(1)</script>")
-                .text("rating", "4.8")
-                .text("reviews", "12")
                 .part(
                     "image",
                     Part::bytes(jpeg(1600, 1000))

@@ -896,3 +896,59 @@ async fn the_buddy_suggests_tours_by_days_altitude_and_season() {
     assert!(out_of_season["reply"].as_str().unwrap().starts_with("I found no tour"));
     assert_eq!(out_of_season["searchUrl"], "/tours?minDays=12&maxDays=12");
 }
+
+#[tokio::test]
+async fn a_destination_is_rated_by_the_reviews_of_tour_trips_there_and_a_hidden_one_leaves() {
+    // Arrange: two travellers back from the Everest tour, a third from a day with the guide.
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let guide_id = crate::fixtures::user_id(&app, &pemba.token).await;
+    let region = everest_region(&app, &admin).await;
+    let mut everest = tour("Everest Base Camp in 12 days", everest_days());
+    everest["destinationId"] = json!(region);
+    let tour_id = create(&app, &pemba.token, &everest).await["_id"].as_str().unwrap().to_owned();
+    let db = app.db().await;
+    let mut reviewers = Vec::new();
+    for (n, on_tour) in [(1, true), (2, true), (3, false)] {
+        let traveller = app.signup_and_login("tourist").await;
+        let traveller_id = crate::fixtures::user_id(&app, &traveller.token).await;
+        let date = days_from_today(-10 * n);
+        let booking =
+            crate::fixtures::insert_booking(&app, &traveller_id, &guide_id, &date, true).await;
+        if on_tour {
+            sqlx::query("UPDATE bookings SET tour_id = $1 WHERE id = $2")
+                .bind(&tour_id)
+                .bind(&booking)
+                .execute(&db.pool)
+                .await
+                .unwrap();
+        }
+        reviewers.push(traveller);
+    }
+    let rated = || async {
+        let body: Value =
+            app.get(&format!("/api/v1/users/destination/{region}")).await.json().await.unwrap();
+        (body["destination"]["rating"].as_f64().unwrap(), body["destination"]["reviews"].clone())
+    };
+    assert_eq!(rated().await, (0.0, json!(0)));
+
+    // Act
+    let mut review_ids = Vec::new();
+    for (traveller, score) in reviewers.iter().zip([5, 4, 1]) {
+        let body = json!({"guideId": guide_id, "score": score, "comment": "Good days."});
+        let written = app.post_json_auth("/api/v1/tourists/ratings", &body, &traveller.token).await;
+        assert_eq!(written.status(), StatusCode::CREATED);
+        review_ids.push(written.json::<Value>().await.unwrap()["data"]["_id"].clone());
+    }
+    let after_reviews = rated().await;
+    let hide = format!("/api/v1/admin/reviews/{}/hide", review_ids[0].as_str().unwrap());
+    let hidden = app.post_json_auth(&hide, &json!({"reason": "Spam"}), &admin.token).await;
+    let after_hiding = rated().await;
+
+    // Assert: the day trip's 1 counts for the guide, not for Everest.
+    assert_eq!(after_reviews, (4.5, json!(2)));
+    assert_eq!(hidden.status(), StatusCode::OK);
+    assert_eq!(after_hiding, (4.0, json!(1)));
+    db.pool.close().await;
+}

@@ -2816,16 +2816,6 @@ export interface components {
             name: string;
             /** @description Left out or empty: false. */
             popular?: string;
-            /**
-             * @description 0 to 5 (default 0).
-             * @example 4.8
-             */
-            rating?: string;
-            /**
-             * @description Number of reviews (default 0).
-             * @example 1200
-             */
-            reviews?: string;
         };
         DestinationListResponse: {
             destinations: components["schemas"]["Destination"][];

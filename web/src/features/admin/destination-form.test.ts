@@ -9,8 +9,6 @@ import {
   LONGITUDE_INVALID,
   NAME_REQUIRED,
   POINT_INCOMPLETE,
-  RATING_INVALID,
-  REVIEWS_INVALID,
   draftForm,
   draftFrom,
   validateDraft,
@@ -23,8 +21,6 @@ const filled: DestinationDraft = {
   name: ' Phewa Lake ',
   location: 'Pokhara, Gandaki Province',
   description: 'Boats at dawn.\n\nTemples on the island.',
-  rating: '4.8',
-  reviews: '1200',
   popular: true,
   latitude: '28.2096',
   longitude: '83.9856',
@@ -47,13 +43,6 @@ describe('validateDraft', () => {
     expect(validateDraft({ ...filled, image: null }, 'edit')).toBeNull()
   })
 
-  it('checks the rating and the review count when given', () => {
-    expect(validateDraft({ ...filled, rating: '' }, 'create')).toBeNull()
-    for (const rating of ['5.1', '-1', 'great']) expect(validateDraft({ ...filled, rating }, 'create'), rating).toBe(translate(RATING_INVALID))
-    expect(validateDraft({ ...filled, reviews: '' }, 'create')).toBeNull()
-    for (const reviews of ['-3', '2.5', 'many']) expect(validateDraft({ ...filled, reviews }, 'create'), reviews).toBe(translate(REVIEWS_INVALID))
-  })
-
   it('takes both coordinates or neither, each in range', () => {
     expect(validateDraft({ ...filled, latitude: '', longitude: '' }, 'create')).toBeNull()
     expect(validateDraft({ ...filled, longitude: '' }, 'create')).toBe(translate(POINT_INCOMPLETE))
@@ -69,8 +58,6 @@ describe('draftForm', () => {
       name: 'Phewa Lake',
       location: 'Pokhara, Gandaki Province',
       description: 'Boats at dawn.\n\nTemples on the island.',
-      rating: '4.8',
-      reviews: '1200',
       popular: 'true',
       latitude: '28.2096',
       longitude: '83.9856',
@@ -90,8 +77,6 @@ describe('draftFrom', () => {
   it('fills the form from a saved destination', () => {
     expect(draftFrom(destination('d1', { name: 'Rara Lake', rating: 4.4, reviews: 150, popular: true, coordinates: null }))).toMatchObject({
       name: 'Rara Lake',
-      rating: '4.4',
-      reviews: '150',
       popular: true,
       latitude: '',
       longitude: '',

@@ -6,8 +6,6 @@ export type DestinationDraft = {
   name: string
   location: string
   description: string
-  rating: string
-  reviews: string
   popular: boolean
   latitude: string
   longitude: string
@@ -19,8 +17,6 @@ export const NAME_REQUIRED = msg('admin.nameRequired')
 export const LOCATION_REQUIRED = msg('admin.locationRequired')
 export const DESCRIPTION_REQUIRED = msg('admin.descriptionRequired')
 export const IMAGE_REQUIRED = msg('admin.imageRequired')
-export const RATING_INVALID = msg('admin.ratingInvalid')
-export const REVIEWS_INVALID = msg('admin.reviewsInvalid')
 export const POINT_INCOMPLETE = msg('admin.pointIncomplete')
 export const LATITUDE_INVALID = msg('admin.latitudeInvalid')
 export const LONGITUDE_INVALID = msg('admin.longitudeInvalid')
@@ -29,8 +25,6 @@ export const EMPTY_DRAFT: DestinationDraft = {
   name: '',
   location: '',
   description: '',
-  rating: '',
-  reviews: '',
   popular: false,
   latitude: '',
   longitude: '',
@@ -43,8 +37,6 @@ export function draftFrom(destination: Destination): DestinationDraft {
     name: destination.name,
     location: destination.location,
     description: destination.description,
-    rating: String(destination.rating),
-    reviews: String(destination.reviews),
     popular: destination.popular,
     latitude: destination.coordinates ? String(destination.coordinates.latitude) : '',
     longitude: destination.coordinates ? String(destination.coordinates.longitude) : '',
@@ -62,8 +54,6 @@ export function validateDraft(draft: DestinationDraft, mode: 'create' | 'edit'):
   if (draft.name.trim() === '') return translate(NAME_REQUIRED)
   if (draft.location.trim() === '') return translate(LOCATION_REQUIRED)
   if (draft.description.trim() === '') return translate(DESCRIPTION_REQUIRED)
-  if (draft.rating.trim() !== '' && !numberIn(draft.rating, 0, 5)) return translate(RATING_INVALID)
-  if (draft.reviews.trim() !== '' && !(numberIn(draft.reviews, 0, Number.MAX_SAFE_INTEGER) && Number.isInteger(Number(draft.reviews)))) return translate(REVIEWS_INVALID)
   const hasLatitude = draft.latitude.trim() !== ''
   const hasLongitude = draft.longitude.trim() !== ''
   if (hasLatitude !== hasLongitude) return translate(POINT_INCOMPLETE)
@@ -82,8 +72,6 @@ export function draftForm(draft: DestinationDraft): FormData {
   form.append('name', draft.name.trim())
   form.append('location', draft.location.trim())
   form.append('description', draft.description.trim())
-  form.append('rating', draft.rating.trim())
-  form.append('reviews', draft.reviews.trim())
   form.append('popular', draft.popular ? 'true' : 'false')
   form.append('latitude', draft.latitude.trim())
   form.append('longitude', draft.longitude.trim())

@@ -72,7 +72,6 @@ describe('admin destinations', () => {
     await userEvent.type(within(form).getByLabelText('Name'), 'Bandipur')
     await userEvent.type(within(form).getByLabelText('Location'), 'Tanahun, Gandaki Province')
     await userEvent.type(within(form).getByLabelText('Description'), 'A hill bazaar.')
-    await userEvent.type(within(form).getByLabelText('Rating (0 to 5)'), '4.3')
     await userEvent.type(within(form).getByLabelText('Latitude'), '27.9354')
     await userEvent.click(within(form).getByRole('button', { name: 'Add destination' }))
     expect(within(form).getByRole('alert')).toHaveTextContent('Give both latitude and longitude, or neither')

@@ -113,8 +113,6 @@ function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps
         </p>
       </div>
       <div className="grid grid-cols-2 gap-4 sm:gap-5 lg:grid-cols-4">
-        <TextField label={t('admin.rating05')} type="number" inputMode="decimal" min={0} max={5} step={0.1} value={draft.rating} onChange={(e) => set('rating', e.target.value)} />
-        <TextField label={t('admin.numberOfReviews')} type="number" inputMode="numeric" min={0} step={1} value={draft.reviews} onChange={(e) => set('reviews', e.target.value)} />
         <TextField
           label={t('admin.latitude')}
           type="number"
