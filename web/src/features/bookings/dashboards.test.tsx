@@ -143,7 +143,13 @@ describe('TouristDashboardPage', { timeout: 20_000 }, () => {
   it('names the tour of a tour booking, linking to its page', async () => {
     fakeServer((call) =>
       call.url.pathname === '/api/v1/tourists/bookings'
-        ? json({ status: 'success', data: [booking('tour', { tour: { _id: 't1', title: 'Everest Base Camp in 12 days' }, selectedDate: '2026-12-20', days: 12 }), booking('day', { selectedDate: '2026-12-22' })] })
+        ? json({
+            status: 'success',
+            data: [
+              booking('tour', { tour: { _id: 't1', title: 'Everest Base Camp in 12 days' }, selectedDate: '2026-12-20', days: 12 }),
+              booking('day', { selectedDate: '2026-12-22' }),
+            ],
+          })
         : undefined,
     )
     renderRoutes(routes, '/dashboard')

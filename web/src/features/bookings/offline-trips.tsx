@@ -100,9 +100,9 @@ function SavedTourDays({ tour }: { tour: SavedTour }) {
       {warnings.length > 0 && (
         <ul className="mt-3 space-y-1" aria-label={t('offline.flaggedNights')}>
           {warnings.map((w) => (
-            <li key={`${w.day}-${w.code}`} className="flex gap-2">
-              <span className="shrink-0 font-semibold text-red-800">{t('offline.dayNumber', { day: w.day })}</span>
-              <span>{w.message}</span>
+            // The server's message names its day ("Day 8: …").
+            <li key={`${w.day}-${w.code}`} className="text-red-900">
+              {w.message}
             </li>
           ))}
         </ul>

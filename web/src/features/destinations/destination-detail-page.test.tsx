@@ -109,7 +109,12 @@ describe('DestinationDetailPage', () => {
   it('a destination with tours lists them, and the panel prices its cheapest all-in for the group and nationality', async () => {
     const calls = serve(
       () => json({ destination: destination('d1', { name: 'Everest Base Camp', permits: everestPermits }) }),
-      (call) => json(call.url.searchParams.get('sort') === 'price_asc' ? toursPage([tourCard('t1', { title: 'Everest in 12 days' })], 2) : toursPage([tourCard('t1', { title: 'Everest in 12 days' }), tourCard('t2', { title: 'Gokyo and EBC' })])),
+      (call) =>
+        json(
+          call.url.searchParams.get('sort') === 'price_asc'
+            ? toursPage([tourCard('t1', { title: 'Everest in 12 days' })], 2)
+            : toursPage([tourCard('t1', { title: 'Everest in 12 days' }), tourCard('t2', { title: 'Gokyo and EBC' })]),
+        ),
       quotes,
     )
     renderRoutes(routes, '/destination/d1')
@@ -131,7 +136,11 @@ describe('DestinationDetailPage', () => {
   })
 
   it('Book This Trip on a destination with tours opens the tours list with the date and group chosen', async () => {
-    serve(() => json({ destination: destination('d1', { permits: everestPermits }) }), () => json(toursPage([tourCard('t1'), tourCard('t2')])), quotes)
+    serve(
+      () => json({ destination: destination('d1', { permits: everestPermits }) }),
+      () => json(toursPage([tourCard('t1'), tourCard('t2')])),
+      quotes,
+    )
     const { router } = renderRoutes(routes, '/destination/d1')
     const panel = await screen.findByRole('region', { name: 'Plan your trip' })
     await within(panel).findAllByTestId('all-in')
@@ -144,7 +153,11 @@ describe('DestinationDetailPage', () => {
   })
 
   it('Book This Trip goes straight to the tour when only one fits', async () => {
-    serve(() => json({ destination: destination('d1') }), () => json(toursPage([tourCard('t1')])), quotes)
+    serve(
+      () => json({ destination: destination('d1') }),
+      () => json(toursPage([tourCard('t1')])),
+      quotes,
+    )
     const { router } = renderRoutes(routes, '/destination/d1')
     const panel = await screen.findByRole('region', { name: 'Plan your trip' })
     await within(panel).findByTestId('all-in')

@@ -76,7 +76,9 @@ describe('tripStart', () => {
 
 describe('bookTourPath', () => {
   it('opens the tours list filtered by destination, date and group', () => {
-    expect(bookTourPath({ destinationId: 'd1', start: '2026-12-01', visitors: 3, tours: { total: 4, firstId: 't1' } })).toBe('/tours?destination=d1&availableOn=2026-12-01&groupSize=3')
+    expect(bookTourPath({ destinationId: 'd1', start: '2026-12-01', visitors: 3, tours: { total: 4, firstId: 't1' } })).toBe(
+      '/tours?destination=d1&availableOn=2026-12-01&groupSize=3',
+    )
   })
 
   it('leaves the date out when none is chosen, and lists even when no tour fits', () => {

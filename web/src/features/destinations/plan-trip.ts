@@ -104,7 +104,17 @@ export function tripStart(date: string, today: string): string | undefined {
  * one fits the choice, else the tours list filtered as the panel is (the list reads these
  * parameters from its address).
  */
-export function bookTourPath({ destinationId, start, visitors, tours }: { destinationId: string; start?: string; visitors: number; tours: { total: number; firstId?: string } }): string {
+export function bookTourPath({
+  destinationId,
+  start,
+  visitors,
+  tours,
+}: {
+  destinationId: string
+  start?: string
+  visitors: number
+  tours: { total: number; firstId?: string }
+}): string {
   if (tours.total === 1 && tours.firstId) return `/tours/${tours.firstId}`
   const params = new URLSearchParams({ destination: destinationId })
   if (start) params.set('availableOn', start)

@@ -97,9 +97,7 @@ export function TourPrices({ destination, start, visitors, nationality }: { dest
       <button type="button" className="btn-accent mt-4 w-full py-3 text-base" onClick={() => navigate(target)}>
         {t('destinations.bookTrip')}
       </button>
-      <p className="mt-2 text-center text-xs text-slate-500">
-        {found?.total === 1 ? t('destinations.seeTourNext') : t('destinations.chooseTourNext', { name: destination.name })}
-      </p>
+      <p className="mt-2 text-center text-xs text-slate-500">{found?.total === 1 ? t('destinations.seeTourNext') : t('destinations.chooseTourNext', { name: destination.name })}</p>
     </div>
   )
 }

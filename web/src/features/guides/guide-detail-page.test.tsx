@@ -18,7 +18,13 @@ const routes = [
 
 type Answers = { guide?: () => Response; reviews?: () => Response; write?: (call: Call) => Response; canReview?: boolean; tours?: (call: Call) => Response }
 
-function serve({ guide = () => json({ status: 'success', data: publicGuide('g1'), message: 'Guide found' }), reviews, write, canReview = true, tours = () => json(toursPage([])) }: Answers = {}) {
+function serve({
+  guide = () => json({ status: 'success', data: publicGuide('g1'), message: 'Guide found' }),
+  reviews,
+  write,
+  canReview = true,
+  tours = () => json(toursPage([])),
+}: Answers = {}) {
   const ratings = reviews ?? (() => json({ status: 'success', data: { ratings: [review('r1')], averageRating: 4.5, reviewCount: 2, totalPages: 1 } }))
   return fakeServer((call) => {
     const path = call.url.pathname
@@ -61,7 +67,15 @@ describe('GuideDetailPage', () => {
   })
 
   it('lists the guide’s published tours, asked for by their guide id, each linking to its page', async () => {
-    const calls = serve({ tours: () => json(toursPage([tourCard('t1', { title: 'Everest Base Camp in 12 days' }), tourCard('t2', { title: 'Poon Hill', dayCount: 4, maxSleepAltitudeM: 2860, risk: 'low', pricePerPersonUsd: 300 })])) })
+    const calls = serve({
+      tours: () =>
+        json(
+          toursPage([
+            tourCard('t1', { title: 'Everest Base Camp in 12 days' }),
+            tourCard('t2', { title: 'Poon Hill', dayCount: 4, maxSleepAltitudeM: 2860, risk: 'low', pricePerPersonUsd: 300 }),
+          ]),
+        ),
+    })
     renderRoutes(routes, '/guides/g1')
     const section = await screen.findByRole('region', { name: 'Tours by Pemba' })
     const everest = await within(section).findByRole('link', { name: /Everest Base Camp in 12 days/ })

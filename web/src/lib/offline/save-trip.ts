@@ -37,10 +37,7 @@ async function fetchTour(tourId: string): Promise<SavedTour | null> {
 export async function saveTripForOffline(booking: Booking, destinationId: string | null, now = new Date()): Promise<OfflinePack> {
   const account = currentAccount()
   if (!account) throw new Error(SAVE_FAILED)
-  const [destination, tour] = await Promise.all([
-    destinationId ? fetchDestination(destinationId) : null,
-    booking.tour ? fetchTour(booking.tour._id) : null,
-  ])
+  const [destination, tour] = await Promise.all([destinationId ? fetchDestination(destinationId) : null, booking.tour ? fetchTour(booking.tour._id) : null])
   if (destinationId && !destination) throw new Error(SAVE_FAILED)
   // A tour's page missing (withdrawn since) does not stop the trip itself being saved.
   const saved = tour ? { tour } : (await browserPacks().load(account)).trips.find((t) => t.booking._id === booking._id && t.tour?._id === booking.tour?._id)
