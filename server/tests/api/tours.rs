@@ -346,7 +346,8 @@ async fn a_guide_filter_lists_only_that_guides_published_tours() {
     let admin = app.admin().await;
     let pemba = guide(&app, &admin, "Pemba").await;
     let dawa = guide(&app, &admin, "Dawa").await;
-    let everest = create(&app, &pemba.token, &tour("Everest Base Camp in 12 days", everest_days())).await;
+    let everest =
+        create(&app, &pemba.token, &tour("Everest Base Camp in 12 days", everest_days())).await;
     let everest_id = everest["_id"].as_str().unwrap();
     assert_eq!(publish(&app, &pemba.token, everest_id, None).await.status(), StatusCode::OK);
     create(&app, &pemba.token, &tour("A draft of Pemba's", everest_days())).await;
