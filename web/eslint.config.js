@@ -24,6 +24,13 @@ const exposed = [
   // A guide's trips dashboard shows their earnings, their profile page the payout details.
   'earnings/earnings-panel.tsx',
   'earnings/payout-details-card.tsx',
+  // Tours show where travellers already look: guide and destination pages, checkout, receipt, the trek pack.
+  'tours/api/tours.ts',
+  'tours/compact-tour-list.tsx',
+  'tours/risk-badge.tsx',
+  'tours/acclimatisation-panel.tsx',
+  'tours/itinerary-table.tsx',
+  'tours/use-public-tour.ts',
 ]
 
 export default tseslint.config(

@@ -197,28 +197,38 @@ test('favourites persist across a reload, on the list and the detail page', asyn
 })
 
 test('Book This Trip lands on the guides near the destination, nearest first with distances', async ({ page, request }) => {
-  // A destination with a map point and guides around it.
-  let chosen: SavedDestination | undefined
-  for (const d of destinations.filter((d) => d.coordinates)) {
-    const { guides } = await getJson<{ guides: unknown[] }>(request, `/api/v1/users/search?lat=${d.coordinates!.latitude}&lng=${d.coordinates!.longitude}&limit=1`)
-    if (guides.length > 0) {
-      chosen = d
-      break
-    }
+  // A destination with no tour (one with tours leads to them instead), above Pokhara's guides.
+  const admin = await apiLogIn(request, ADMIN.email, ADMIN.password)
+  const chosen = await createDestination(
+    request,
+    admin,
+    {
+      name: `Sarangkot ${Date.now().toString(36)}`,
+      location: 'Kaski, Gandaki Province',
+      description: 'A viewpoint above Phewa Lake.',
+      rating: 4,
+      reviews: 10,
+      popular: false,
+      point: { latitude: 28.2438, longitude: 83.9486 },
+    },
+    30,
+  )
+  try {
+    await page.goto(`/destination/${chosen._id}`)
+    await page.getByRole('button', { name: 'Book This Trip' }).click()
+    await expect(page).toHaveURL(/\/search\?near=/)
+    const url = new URL(page.url())
+    expect(url.searchParams.get('near')).toBe(`${chosen.coordinates!.latitude},${chosen.coordinates!.longitude}`)
+    expect(url.searchParams.get('place')).toBe(chosen.name)
+    await expect(page.getByRole('heading', { level: 1, name: `Guides near ${chosen.name}` })).toBeVisible()
+    const distances = page.getByText(/km away$/)
+    await expect(distances.first()).toBeVisible()
+    const km = (await distances.allTextContents()).map((t) => parseFloat(t))
+    expect(km).toEqual([...km].sort((a, b) => a - b))
+    await shootBoth(page, 'search-near')
+  } finally {
+    await request.delete(`/api/v1/admin/destinations/${chosen._id}`, { headers: { Authorization: `Bearer ${admin}` } })
   }
-  expect(chosen, 'a destination with guides near it').toBeDefined()
-  await page.goto(`/destination/${chosen!._id}`)
-  await page.getByRole('button', { name: 'Book This Trip' }).click()
-  await expect(page).toHaveURL(/\/search\?near=/)
-  const url = new URL(page.url())
-  expect(url.searchParams.get('near')).toBe(`${chosen!.coordinates!.latitude},${chosen!.coordinates!.longitude}`)
-  expect(url.searchParams.get('place')).toBe(chosen!.name)
-  await expect(page.getByRole('heading', { level: 1, name: `Guides near ${chosen!.name}` })).toBeVisible()
-  const distances = page.getByText(/km away$/)
-  await expect(distances.first()).toBeVisible()
-  const km = (await distances.allTextContents()).map((t) => parseFloat(t))
-  expect(km).toEqual([...km].sort((a, b) => a - b))
-  await shootBoth(page, 'search-near')
 })
 
 type Booking = { _id: string; guide: { _id: string; firstName: string; lastName: string }; selectedDate: string; paymentStatus: string }

@@ -27,13 +27,13 @@ test('a destination page shows its trek facts and adds up permits for the group'
   await expect(page.getByRole('region', { name: 'Best time to visit' })).toHaveText(/April to May, October to November/)
 
   // Two foreign visitors: 2 × 3,000 + 2 × 3,000; as SAARC citizens: 2 × 1,500 + 2 × 3,000.
+  // Everest has tours, so the panel prices them with their permits.
   const plan = page.getByRole('region', { name: 'Plan your trip' })
   await plan.getByLabel('Number of Visitors').selectOption('2 People')
-  const sum = plan.getByRole('group', { name: 'Permits' })
-  await expect(sum.getByText('Permits for 2 visitors, 12 days')).toBeVisible()
-  await expect(sum.getByText('NPR 12,000')).toBeVisible()
+  const quote = plan.getByTestId('tour-quote').first()
+  await expect(quote.getByText('Includes permits: NPR 12,000')).toBeVisible()
   await plan.getByLabel('Permit fees for').selectOption('saarc')
-  await expect(sum.getByText('NPR 9,000')).toBeVisible()
+  await expect(quote.getByText('Includes permits: NPR 9,000')).toBeVisible()
   await shootBoth(page, 'destination-trek-facts')
 })
 

@@ -38,6 +38,8 @@ pub enum TourSort {
 pub struct TourFilters {
     /// A destination's id.
     pub destination: Option<String>,
+    /// A guide's id (the `guideId` of their public page): only their tours.
+    pub guide: Option<String>,
     #[param(minimum = 1, maximum = 45)]
     pub min_days: Option<i64>,
     #[param(minimum = 1, maximum = 45)]
@@ -143,6 +145,10 @@ pub async fn find(db: &Db, filters: &TourFilters) -> AppResult<(Vec<FoundTour>, 
     if let Some(destination) = &filters.destination {
         let param = sql.param(destination.as_str());
         sql.push(&format!(" AND t.destination_id = {param}"));
+    }
+    if let Some(guide) = &filters.guide {
+        let param = sql.param(guide.as_str());
+        sql.push(&format!(" AND t.guide_id = {param}"));
     }
     if let Some(min) = min_days {
         let param = sql.param(min);

@@ -340,6 +340,40 @@ async fn filters_narrow_the_list_and_unknown_values_are_refused() {
 }
 
 #[tokio::test]
+async fn a_guide_filter_lists_only_that_guides_published_tours() {
+    // Arrange: two guides with a published tour each, and a draft of Pemba's.
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let dawa = guide(&app, &admin, "Dawa").await;
+    let everest =
+        create(&app, &pemba.token, &tour("Everest Base Camp in 12 days", everest_days())).await;
+    let everest_id = everest["_id"].as_str().unwrap();
+    assert_eq!(publish(&app, &pemba.token, everest_id, None).await.status(), StatusCode::OK);
+    create(&app, &pemba.token, &tour("A draft of Pemba's", everest_days())).await;
+    let poon_hill = published(&app, &dawa, poon_hill_days(), "request", 0).await;
+    let dawa_id = list(&app, "").await["tours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["_id"] == poon_hill.as_str())
+        .map(|t| t["guide"]["_id"].as_str().unwrap().to_owned())
+        .unwrap();
+
+    // Act
+    let pembas = list(&app, &format!("?guide={}", everest["guideId"].as_str().unwrap())).await;
+    let dawas = list(&app, &format!("?guide={dawa_id}")).await;
+    let nobodys = list(&app, "?guide=no-such-guide").await;
+
+    // Assert
+    assert_eq!(titles(&pembas), ["Everest Base Camp in 12 days"]);
+    assert_eq!(pembas["total"], 1);
+    assert_eq!(titles(&dawas), ["Poon Hill sunrise"]);
+    assert_eq!(titles(&nobodys), Vec::<String>::new());
+    assert_eq!(nobodys["total"], 0);
+}
+
+#[tokio::test]
 async fn a_rushed_itinerary_is_flagged_and_publishes_only_once_its_guide_acknowledges_it() {
     // Arrange: flying to 3,600 m and climbing 900 m the next night.
     let app = spawn_app().await;

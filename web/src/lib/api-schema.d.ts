@@ -11604,6 +11604,8 @@ export interface operations {
             query?: {
                 /** @description A destination's id. */
                 destination?: string;
+                /** @description A guide's id (the `guideId` of their public page): only their tours. */
+                guide?: string;
                 minDays?: number;
                 maxDays?: number;
                 /** @description No night higher than this, in metres. */

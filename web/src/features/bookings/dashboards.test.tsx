@@ -140,6 +140,26 @@ describe('TouristDashboardPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
+  it('names the tour of a tour booking, linking to its page', async () => {
+    fakeServer((call) =>
+      call.url.pathname === '/api/v1/tourists/bookings'
+        ? json({
+            status: 'success',
+            data: [
+              booking('tour', { tour: { _id: 't1', title: 'Everest Base Camp in 12 days' }, selectedDate: '2026-12-20', days: 12 }),
+              booking('day', { selectedDate: '2026-12-22' }),
+            ],
+          })
+        : undefined,
+    )
+    renderRoutes(routes, '/dashboard')
+    const awaiting = await screen.findByRole('region', { name: 'Awaiting the guide' })
+    const [tourTrip, dayTrip] = within(awaiting).getAllByRole('listitem', { name: /Trip with/ })
+    expect(tourTrip).toHaveTextContent('Tour: Everest Base Camp in 12 days')
+    expect(within(tourTrip).getByRole('link', { name: 'Everest Base Camp in 12 days' })).toHaveAttribute('href', '/tours/t1')
+    expect(dayTrip).not.toHaveTextContent('Tour:')
+  })
+
   it('invites a traveller with no trips to find a guide', async () => {
     fakeServer(() => json({ status: 'success', data: [] }))
     renderRoutes(routes, '/dashboard')
@@ -220,6 +240,12 @@ describe('GuideDashboardPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('region', { name: 'Trip earnings' })).toHaveTextContent('Trip on Tue, 1 Dec 2026 with Claire Dubois')
     expect(screen.getByRole('region', { name: 'Trip earnings' })).toHaveTextContent('$80.00 paid, less $12.00 Yatra commission+$68.00')
     expect(screen.getByText(/Verified guide/)).toBeInTheDocument()
+  })
+
+  it('names the tour a request or an upcoming trip is for', async () => {
+    serve(dashboard({ pendingRequests: [booking('p1', { tour: { _id: 't1', title: 'Poon Hill sunrise' } })], upcomingTrips: [] }))
+    renderRoutes(routes, '/guideDash')
+    expect(await screen.findByRole('link', { name: 'Poon Hill sunrise' })).toHaveAttribute('href', '/tours/t1')
   })
 
   it('shows a pending request’s days, end date, message and the time left to answer', async () => {

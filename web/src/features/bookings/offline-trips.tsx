@@ -8,7 +8,12 @@ import { partyName } from '../../lib/booking'
 import { telHref } from '../../lib/emergency-contacts'
 import { useT, type Translate } from '../../i18n/messages'
 import { formatDollars } from '../../lib/money'
-import { lastSaved, type OfflinePack, type SavedTrip } from '../../lib/offline/offline-pack'
+import { lastSaved, type OfflinePack, type SavedTour, type SavedTrip } from '../../lib/offline/offline-pack'
+import { formatLocalNumber } from '../../lib/intl-formats'
+import { BookingTour } from '../../components/booking-tour'
+import { ALTITUDE_SICKNESS_PATH } from '../tours/acclimatisation-panel'
+import { ItineraryTable } from '../tours/itinerary-table'
+import { RiskBadge } from '../tours/risk-badge'
 import { trekFactsOf, type Permit } from '../../lib/offline/trek-facts'
 import type { Destination } from '../../lib/list-destinations'
 import { TripMessage } from './trip-status-note'
@@ -52,8 +57,10 @@ function OfflineTripCard({ trip }: { trip: SavedTrip }) {
           )}
         </div>
       </div>
+      <BookingTour tour={booking.tour} />
       <TripFacts booking={booking} />
       <TripMessage booking={booking} label={t('offline.yourMessage')} />
+      {trip.tour && <SavedTourDays tour={trip.tour} />}
       {destination ? <SavedDestination destination={destination} /> : <p className="text-sm text-slate-500">{t('offline.noDestination')}</p>}
       <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
         <Link to={`/receipt/${booking._id}`} className="text-link">
@@ -66,6 +73,50 @@ function OfflineTripCard({ trip }: { trip: SavedTrip }) {
         )}
       </div>
     </li>
+  )
+}
+
+/**
+ * The booked tour as saved: each day with where the group sleeps and how high, the altitude
+ * risk with the nights it flags, and what to do about altitude sickness, all readable with
+ * no signal (the full page needs one).
+ */
+function SavedTourDays({ tour }: { tour: SavedTour }) {
+  const t = useT()
+  const headingId = `saved-tour-${tour._id}`
+  const { risk, maxSleepAltitudeM, warnings } = tour.acclimatisation
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-4 text-sm text-slate-700" data-testid="saved-tour">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="flex items-center gap-1.5 font-semibold text-slate-900">
+          <MountainIcon className="shrink-0" /> {t('offline.tourDays')}
+        </h3>
+        <RiskBadge risk={risk} />
+      </div>
+      {maxSleepAltitudeM !== null && <p className="mt-1 text-slate-600">{t('offline.highestNight', { metres: formatLocalNumber(maxSleepAltitudeM) })}</p>}
+      <div className="mt-3">
+        <ItineraryTable days={tour.days} warnings={warnings} caption={t('offline.tourDaysOf', { title: tour.title })} />
+      </div>
+      {warnings.length > 0 && (
+        <ul className="mt-3 space-y-1" aria-label={t('offline.flaggedNights')}>
+          {warnings.map((w) => (
+            // The server's message names its day ("Day 8: …").
+            <li key={`${w.day}-${w.code}`} className="text-red-900">
+              {w.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 rounded-lg bg-marigold-50 p-3 text-slate-800" role="note" aria-label={t('offline.altitudeSicknessTitle')}>
+        <p className="font-semibold text-slate-900">{t('offline.altitudeSicknessTitle')}</p>
+        <p className="mt-1">{t('offline.altitudeSicknessSigns')}</p>
+        <p className="mt-1">{t('offline.altitudeSicknessDo')}</p>
+        <p className="mt-1 font-semibold text-red-800">{t('offline.altitudeSicknessDescend')}</p>
+        <Link to={ALTITUDE_SICKNESS_PATH} className="text-link mt-2 inline-block">
+          {t('offline.altitudeSicknessMore')}
+        </Link>
+      </div>
+    </section>
   )
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '../../components/avatar'
+import { BookingTour } from '../../components/booking-tour'
 import { BookingChips } from '../../components/booking-chips'
 import { ChatIcon, CheckIcon, ChevronDownIcon, CloseIcon, InboxIcon, MailIcon, RefreshIcon, SpinnerIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
@@ -202,6 +203,7 @@ function RequestCard({ booking, now, onCancel, children }: { booking: Booking; n
           </div>
         </div>
       </div>
+      <BookingTour tour={booking.tour} />
       <TripFacts booking={booking} />
       <TripStatusNote booking={booking} viewer="guide" now={now} />
       <TripMessage booking={booking} label={t('bookings.theirMessage', { name: booking.tourist.firstName })} />

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '../../components/avatar'
+import { BookingTour } from '../../components/booking-tour'
 import { BookingChips } from '../../components/booking-chips'
 import { ArrowRightIcon, CardIcon, ChatIcon, CompassIcon, PhoneIcon, RefreshIcon, StarIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
@@ -166,6 +167,7 @@ function TripCard({ trip, now, today, pack, onCancel }: TripCardProps) {
           </div>
         </div>
       </div>
+      <BookingTour tour={trip.tour} />
       <TripFacts booking={trip} />
       <TripStatusNote booking={trip} viewer="tourist" now={now} />
       <TripMessage booking={trip} label={t('bookings.yourMessageToGuide')} />

@@ -29,6 +29,8 @@ import { altitudeText, durationText, feeText, monthRanges, type Permit } from '.
 import { DESTINATION_LOAD_FAILED, destinationKey, destinationTags, getDestination } from './api/get-destination'
 import { SaveButton } from '../../components/save-button'
 import { ShareButton } from './destination-actions'
+import { TourPrices } from './tour-prices'
+import { CompactTourList, useToursOf } from '../tours/compact-tour-list'
 import {
   BEST_TIME_TO_VISIT,
   CANCELLATION_NOTE,
@@ -40,9 +42,14 @@ import {
   guidesNearPath,
   paragraphs,
   permitTotals,
+  tripStart,
   visitorCount,
   type Nationality,
 } from './plan-trip'
+
+/** The 'Tours to …' section shows this many; the panel asks the same question, so one request serves both. */
+const DESTINATION_TOURS_LIMIT = 6
+const destinationTours = (destinationId: string) => ({ destination: destinationId, limit: DESTINATION_TOURS_LIMIT })
 
 export const SOMETHING_WENT_WRONG = msg('app.errorTitle')
 
@@ -177,16 +184,24 @@ function bestTimeToVisit(months: readonly number[], t: Translator, locale: strin
   return monthRanges(months, locale, t('trek.allYear'), 'long', t('trek.monthsTo')) ?? t(BEST_TIME_TO_VISIT)
 }
 
+/**
+ * 'Plan your trip': where the destination has tours, the all-in price of its cheapest tours
+ * for the chosen date, group and nationality, and 'Book This Trip' leads to them; where it
+ * has none (or they cannot be loaded), the spec's fixed figures and guides nearby.
+ */
 function PlanTripPanel({ destination }: { destination: Destination }) {
   const navigate = useNavigate()
   const dateId = useId()
   const visitorsId = useId()
   const nationalityId = useId()
   const t = useT()
+  const [date, setDate] = useState('')
   const [visitors, setVisitors] = useState<string>(VISITOR_OPTIONS[0])
   const [nationality, setNationality] = useState<Nationality>('foreign')
   const today = new Date().toISOString().slice(0, 10)
   const price = usePrice()
+  const tours = useToursOf(destinationTours(destination._id))
+  const hasTours = tours.data ? tours.data.total > 0 : tours.status === 'error' ? false : undefined
   const rows = [
     { label: t('destinations.basePrice'), amount: TRIP_PRICE.base },
     { label: t('destinations.guideFee'), amount: TRIP_PRICE.guideFee },
@@ -203,7 +218,7 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
           </label>
           <div className="relative">
             <CalendarIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500" />
-            <input id={dateId} type="date" min={today} className="field-input pl-10" />
+            <input id={dateId} type="date" min={today} className="field-input pl-10" value={date} onChange={(e) => setDate(e.target.value)} />
           </div>
         </div>
         <div>
@@ -239,25 +254,35 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
           </div>
         )}
       </div>
-      <dl className="mt-5 space-y-2 border-t border-slate-100 pt-4 text-sm">
-        {rows.map((row) => (
-          <div key={row.label} className="flex justify-between text-slate-600">
-            <dt>{row.label}</dt>
-            <dd>{price.show(row.amount)}</dd>
-          </div>
-        ))}
-        <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-semibold text-slate-900">
-          <dt>{t('common.total')}</dt>
-          <dd>{price.show(TRIP_PRICE.total)}</dd>
-        </div>
-      </dl>
-      {destination.permits.length > 0 && (
-        <PermitSum permits={destination.permits} visitors={visitorCount(visitors)} nationality={nationality} days={destination.durationDays?.min ?? 1} />
+      {hasTours === undefined ? (
+        <p role="status" className="mt-5 flex items-center justify-center gap-2 border-t border-slate-100 pt-4 text-sm text-slate-500">
+          <SpinnerIcon className="animate-spin text-himal-600" /> {t('destinations.loadingPrices')}
+        </p>
+      ) : hasTours ? (
+        <TourPrices destination={destination} start={tripStart(date, today)} visitors={visitorCount(visitors)} nationality={nationality} />
+      ) : (
+        <>
+          <dl className="mt-5 space-y-2 border-t border-slate-100 pt-4 text-sm">
+            {rows.map((row) => (
+              <div key={row.label} className="flex justify-between text-slate-600">
+                <dt>{row.label}</dt>
+                <dd>{price.show(row.amount)}</dd>
+              </div>
+            ))}
+            <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-semibold text-slate-900">
+              <dt>{t('common.total')}</dt>
+              <dd>{price.show(TRIP_PRICE.total)}</dd>
+            </div>
+          </dl>
+          {destination.permits.length > 0 && (
+            <PermitSum permits={destination.permits} visitors={visitorCount(visitors)} nationality={nationality} days={destination.durationDays?.min ?? 1} />
+          )}
+          <button type="button" className="btn-accent mt-5 w-full py-3 text-base" onClick={() => navigate(guidesNearPath(destination))}>
+            {t('destinations.bookTrip')}
+          </button>
+          <p className="mt-2 text-center text-xs text-slate-500">{t('destinations.chooseGuideNext', { name: destination.name })}</p>
+        </>
       )}
-      <button type="button" className="btn-accent mt-5 w-full py-3 text-base" onClick={() => navigate(guidesNearPath(destination))}>
-        {t('destinations.bookTrip')}
-      </button>
-      <p className="mt-2 text-center text-xs text-slate-500">{t('destinations.chooseGuideNext', { name: destination.name })}</p>
       <p className="mt-4 flex items-center justify-center gap-1.5 text-sm text-emerald-700">
         <CheckIcon /> {t(CANCELLATION_NOTE)}
       </p>
@@ -330,6 +355,12 @@ function DestinationView({ destination }: { destination: Destination }) {
               ))}
             </div>
           </Section>
+          <CompactTourList
+            filters={destinationTours(destination._id)}
+            title={t('destinations.toursTo', { name: destination.name })}
+            empty={t('destinations.noTours', { name: destination.name })}
+            more={{ to: `/tours?destination=${encodeURIComponent(destination._id)}`, label: t('destinations.allTours') }}
+          />
           <TrekFactsSection destination={destination} />
           <PermitsSection permits={destination.permits} />
           <Section title={t('destinations.highlights')} icon={<StarIcon filled={false} />}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readSearchRequest } from '../../lib/search-url'
-import { VISITOR_OPTIONS, guidesNearPath, paragraphs, permitTotals, townOf, visitorCount } from './plan-trip'
+import { QUOTE_NATIONALITY, VISITOR_OPTIONS, bookTourPath, guidesNearPath, paragraphs, permitTotals, townOf, tripStart, visitorCount } from './plan-trip'
 
 const read = (path: string) => readSearchRequest(new URLSearchParams(path.split('?')[1]))
 
@@ -62,5 +62,37 @@ describe('permitTotals', () => {
 describe('visitorCount', () => {
   it('reads the number of each option, 4+ as four', () => {
     expect(VISITOR_OPTIONS.map(visitorCount)).toEqual([1, 2, 3, 4])
+  })
+})
+
+describe('tripStart', () => {
+  it('keeps a date from today on, and drops a past or unfinished one', () => {
+    expect(tripStart('2026-12-01', '2026-11-27')).toBe('2026-12-01')
+    expect(tripStart('2026-11-27', '2026-11-27')).toBe('2026-11-27')
+    expect(tripStart('2026-11-26', '2026-11-27')).toBeUndefined()
+    expect(tripStart('', '2026-11-27')).toBeUndefined()
+  })
+})
+
+describe('bookTourPath', () => {
+  it('opens the tours list filtered by destination, date and group', () => {
+    expect(bookTourPath({ destinationId: 'd1', start: '2026-12-01', visitors: 3, tours: { total: 4, firstId: 't1' } })).toBe(
+      '/tours?destination=d1&availableOn=2026-12-01&groupSize=3',
+    )
+  })
+
+  it('leaves the date out when none is chosen, and lists even when no tour fits', () => {
+    expect(bookTourPath({ destinationId: 'd1', visitors: 1, tours: { total: 0 } })).toBe('/tours?destination=d1&groupSize=1')
+  })
+
+  it('goes straight to the tour when exactly one fits', () => {
+    expect(bookTourPath({ destinationId: 'd1', visitors: 2, tours: { total: 1, firstId: 't9' } })).toBe('/tours/t9')
+  })
+})
+
+describe('QUOTE_NATIONALITY', () => {
+  it('asks the quote for SAARC fees or the others’', () => {
+    expect(QUOTE_NATIONALITY.saarc).toBe('saarc')
+    expect(QUOTE_NATIONALITY.foreign).toBe('other')
   })
 })

@@ -87,3 +87,37 @@ export function permitTotals(permits: readonly Permit[], { visitors, nationality
     usd: lines.reduce((sum, line) => sum + (line.usd ?? 0), 0),
   }
 }
+
+/** The quote endpoint's name for each nationality choice of the panel. */
+export const QUOTE_NATIONALITY = { foreign: 'other', saarc: 'saarc' } as const satisfies Record<Nationality, 'other' | 'saarc'>
+
+/** How many of a destination's tours the panel prices at once: the cheapest few. */
+export const PRICED_TOURS = 3
+
+/** The chosen visit date when it can start a trip (`YYYY-MM-DD`, today or later), else none. */
+export function tripStart(date: string, today: string): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today ? date : undefined
+}
+
+/**
+ * Where 'Book This Trip' leads on a destination with tours: straight to the tour when only
+ * one fits the choice, else the tours list filtered as the panel is (the list reads these
+ * parameters from its address).
+ */
+export function bookTourPath({
+  destinationId,
+  start,
+  visitors,
+  tours,
+}: {
+  destinationId: string
+  start?: string
+  visitors: number
+  tours: { total: number; firstId?: string }
+}): string {
+  if (tours.total === 1 && tours.firstId) return `/tours/${tours.firstId}`
+  const params = new URLSearchParams({ destination: destinationId })
+  if (start) params.set('availableOn', start)
+  params.set('groupSize', String(visitors))
+  return `/tours?${params.toString()}`
+}

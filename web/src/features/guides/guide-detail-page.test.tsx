@@ -4,10 +4,11 @@ import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vite
 import { saveSession } from '../../lib/auth-store'
 import { fakeServer, failure, json, renderRoutes, type Call } from '../../test-server'
 import { publicGuide, review } from '../../test-fixtures'
+import { tourCard, toursPage } from '../../test-tour-fixtures'
 import { GuideDetailPage, licenceValidUntil } from './guide-detail-page'
 import { loadTexts } from '../../i18n/messages'
 
-beforeAll(() => loadTexts(['guides']))
+beforeAll(() => loadTexts(['guides', 'tours']))
 
 const routes = [
   { path: '/guides/:id', element: <GuideDetailPage /> },
@@ -15,13 +16,20 @@ const routes = [
   { path: '/login', element: <p>Login page</p> },
 ]
 
-type Answers = { guide?: () => Response; reviews?: () => Response; write?: (call: Call) => Response; canReview?: boolean }
+type Answers = { guide?: () => Response; reviews?: () => Response; write?: (call: Call) => Response; canReview?: boolean; tours?: (call: Call) => Response }
 
-function serve({ guide = () => json({ status: 'success', data: publicGuide('g1'), message: 'Guide found' }), reviews, write, canReview = true }: Answers = {}) {
+function serve({
+  guide = () => json({ status: 'success', data: publicGuide('g1'), message: 'Guide found' }),
+  reviews,
+  write,
+  canReview = true,
+  tours = () => json(toursPage([])),
+}: Answers = {}) {
   const ratings = reviews ?? (() => json({ status: 'success', data: { ratings: [review('r1')], averageRating: 4.5, reviewCount: 2, totalPages: 1 } }))
   return fakeServer((call) => {
     const path = call.url.pathname
     if (path === '/api/v1/users/guide/g1') return guide()
+    if (path === '/api/v1/users/tours') return tours(call)
     if (path === '/api/v1/users/ratings/g1') return ratings()
     if (path === '/api/v1/tourists/ratings' && write) return write(call)
     if (path === '/api/v1/users/guide/g1/can-review') return json({ status: 'success', data: { canReview } })
@@ -56,6 +64,36 @@ describe('GuideDetailPage', () => {
     const contact = screen.getByRole('region', { name: 'Contact info' })
     expect(within(contact).getByRole('link', { name: 'pemba@example.com' })).toHaveAttribute('href', 'mailto:pemba@example.com')
     expect(within(contact).getByText('Available after booking')).toBeInTheDocument()
+  })
+
+  it('lists the guide’s published tours, asked for by their guide id, each linking to its page', async () => {
+    const calls = serve({
+      tours: () =>
+        json(
+          toursPage([
+            tourCard('t1', { title: 'Everest Base Camp in 12 days' }),
+            tourCard('t2', { title: 'Poon Hill', dayCount: 4, maxSleepAltitudeM: 2860, risk: 'low', pricePerPersonUsd: 300 }),
+          ]),
+        ),
+    })
+    renderRoutes(routes, '/guides/g1')
+    const section = await screen.findByRole('region', { name: 'Tours by Pemba' })
+    const everest = await within(section).findByRole('link', { name: /Everest Base Camp in 12 days/ })
+    expect(everest).toHaveAttribute('href', '/tours/t1')
+    expect(everest).toHaveTextContent('12 days')
+    expect(everest).toHaveTextContent('Up to 5,164 m')
+    expect(everest).toHaveTextContent('Altitude risk: moderate')
+    expect(everest).toHaveTextContent('$1,200.00')
+    expect(within(section).getByRole('link', { name: /Poon Hill/ })).toHaveTextContent('Altitude risk: low')
+    const asked = calls.find((c) => c.url.pathname === '/api/v1/users/tours')
+    expect(asked?.url.searchParams.get('guide')).toBe(publicGuide('g1').guideId)
+  })
+
+  it('says so when the guide has no published tours', async () => {
+    serve()
+    renderRoutes(routes, '/guides/g1')
+    const section = await screen.findByRole('region', { name: 'Tours by Pemba' })
+    expect(await within(section).findByText('Pemba has no published tours yet. You can still book Pemba by the day.')).toBeInTheDocument()
   })
 
   it('shows until when the guide’s verified licence is valid, and nothing without one', async () => {

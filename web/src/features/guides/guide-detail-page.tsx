@@ -16,11 +16,14 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { GUIDE_LOAD_FAILED, getGuide, guideKey, guideTags, type PublicGuide } from './api/get-guide'
 import { BookExperience } from '../bookings/request/book-experience'
 import { GuideReviews } from '../reviews/guide-reviews'
+import { CompactTourList } from '../tours/compact-tour-list'
 import { msg, translate, useT } from '../../i18n/messages'
 import { formatMediumDate, localDateFormat, localNumberFormat } from '../../lib/intl-formats'
 
 /** Shown when a guide has not said how long they have guided (spec section 9). */
 export const DEFAULT_YEARS_OF_EXPERIENCE = 5
+/** A guide's tours all fit on their page: no guide offers this many. */
+const GUIDE_TOURS_LIMIT = 50
 export const PHONE_AFTER_BOOKING = msg('guides.phoneAfterBooking')
 
 const formatNumber = (value: number) => localNumberFormat().format(value)
@@ -146,6 +149,12 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
             <DetailSection title={t('guides.aboutName', { name: guide.firstName })}>
               <p className="leading-relaxed whitespace-pre-line">{d.bio || t('guides.noBio', { name: guide.firstName })}</p>
             </DetailSection>
+
+            <CompactTourList
+              filters={{ guide: guide.guideId, limit: GUIDE_TOURS_LIMIT }}
+              title={t('guides.toursBy', { name: guide.firstName })}
+              empty={t('guides.noTours', { name: guide.firstName })}
+            />
 
             <DetailSection title={t('guides.specialties')}>
               <Chips items={d.interests} empty={t('guides.noSpecialties')} />

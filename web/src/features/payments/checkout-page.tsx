@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { BookingChips } from '../../components/booking-chips'
+import { BookingTour } from '../../components/booking-tour'
 import { FormAlert } from '../../components/form-alert'
 import { AlertIcon, CardIcon, CheckIcon, ClockIcon, SpinnerIcon, WalletIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
@@ -16,6 +17,8 @@ import { BOOKING_NOT_FOUND, bookingKey, bookingTags, getBooking } from './api/ge
 import { postForm, startEsewa, startKhalti } from './api/start-wallet-payment'
 import { formatRate, formatRupees, rupeesFor } from '../../lib/rupees'
 import { msg, useT } from '../../i18n/messages'
+import { AcclimatisationPanel } from '../tours/acclimatisation-panel'
+import { usePublicTour } from '../tours/use-public-tour'
 
 export const PAYMENT_REQUIRED = msg('payments.paymentRequired')
 export const PAYMENT_COMPLETE = msg('payments.paymentComplete')
@@ -65,6 +68,7 @@ function Summary({ booking }: { booking: Booking }) {
         <h2 className="text-lg font-semibold text-slate-900">{t('payments.yourBooking')}</h2>
         <BookingChips booking={booking} />
       </div>
+      <BookingTour tour={booking.tour} className="mt-3" />
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
         <Party title={t('payments.traveller')} party={booking.tourist} />
         <Party title={t('payments.guide')} party={booking.guide} />
@@ -83,7 +87,23 @@ function Summary({ booking }: { booking: Booking }) {
         {/* What is charged stays exact; the chosen currency is only a guide beside it. */}
         {approx && <p className="pb-1 text-right text-sm text-slate-600">{t('payments.inYourCurrency', { amount: approx })}</p>}
       </dl>
+      {booking.tour && <TourAltitude tourId={booking.tour._id} />}
     </section>
+  )
+}
+
+/**
+ * Before paying for a tour that climbs fast (moderate or high risk), its altitude check:
+ * the flagged nights and where to read about altitude sickness. A low-risk tour, or one
+ * that cannot be loaded just now, adds nothing: paying does not wait on it.
+ */
+function TourAltitude({ tourId }: { tourId: string }) {
+  const tour = usePublicTour(tourId).data
+  if (!tour || tour.acclimatisation.risk === 'low') return null
+  return (
+    <div className="mt-5">
+      <AcclimatisationPanel acclimatisation={tour.acclimatisation} compact headingLevel="h3" />
+    </div>
   )
 }
 

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { booking, paidBooking } from '../../test-fixtures'
+import { publicTour } from '../../test-tour-fixtures'
 import { fakeServer, failure, json, renderRoutes, type Call } from '../../test-server'
 import { CancelPage } from './cancel-page'
 import { CheckoutPage } from './checkout-page'
@@ -70,6 +71,32 @@ describe('CheckoutPage', () => {
     expect(within(pay).getByRole('button', { name: 'Pay with Khalti' })).toBeEnabled()
     expect(within(pay).getByRole('button', { name: 'Pay with eSewa' })).toBeEnabled()
     expect(within(pay).getByLabelText('Wallet amount')).toHaveTextContent('Khalti and eSewa charge in rupees: NPR 12,015$90.00 at NPR 133.50 per US$1, rounded to the rupee.')
+  })
+
+  it('names the tour booked and, for a tour of moderate or high risk, shows its altitude check before paying', async () => {
+    serve({
+      'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved', tour: { _id: 't1', title: 'Everest Base Camp in 12 days' } })),
+      'GET /api/v1/users/tour/t1': () => json({ status: 'success', tour: publicTour('t1') }),
+    })
+    renderRoutes(routes, '/checkout/b1')
+    const summary = await screen.findByRole('region', { name: 'Booking summary' })
+    expect(within(summary).getByRole('link', { name: 'Everest Base Camp in 12 days' })).toHaveAttribute('href', '/tours/t1')
+    const check = await within(summary).findByRole('region', { name: 'Altitude check' })
+    expect(check).toHaveTextContent('Altitude risk: moderate')
+    expect(check).toHaveTextContent('Day 2')
+    expect(within(check).getByRole('link', { name: /altitude sickness/ })).toHaveAttribute('href', '/altitude-sickness')
+  })
+
+  it('adds no altitude check for a low-risk tour', async () => {
+    const low = publicTour('t1', { acclimatisation: { risk: 'low', maxSleepAltitudeM: 2610, warnings: [] } })
+    const calls = serve({
+      'GET /api/v1/tourists/details/b1': detail(booking('b1', { bookingStatus: 'approved', tour: { _id: 't1', title: 'Nagarkot sunrise' } })),
+      'GET /api/v1/users/tour/t1': () => json({ status: 'success', tour: low }),
+    })
+    renderRoutes(routes, '/checkout/b1')
+    await screen.findByRole('link', { name: 'Nagarkot sunrise' })
+    await vi.waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/v1/users/tour/t1')).toBe(true))
+    expect(screen.queryByRole('region', { name: 'Altitude check' })).toBeNull()
   })
 
   it('offers only the wallets the server has', async () => {
@@ -339,6 +366,18 @@ describe('ReceiptPage', () => {
       expect(receipt).toHaveTextContent(text)
     await userEvent.click(screen.getByRole('button', { name: /Print \/ Save as PDF/ }))
     expect(print).toHaveBeenCalled()
+  })
+
+  it('shows a tour’s itinerary under its receipt: each day, where it sleeps and how high', async () => {
+    serve({
+      'GET /api/v1/tourists/details/b1': detail(paidBooking('b1', { tour: { _id: 't1', title: 'Everest Base Camp in 12 days' } })),
+      'GET /api/v1/users/tour/t1': () => json({ status: 'success', tour: publicTour('t1') }),
+    })
+    renderRoutes(routes, '/receipt/b1')
+    const itinerary = await screen.findByRole('table', { name: 'The itinerary of Everest Base Camp in 12 days' })
+    const rows = within(itinerary).getAllByRole('row').slice(1)
+    expect(rows.map((row) => row.textContent)).toEqual(['1Fly to LuklaPhakding2,610 m', '2Up to NamcheNamche Bazaar3,440 m Flagged', '3Back to Lukla——'])
+    expect(screen.getByRole('article')).toHaveTextContent('Tour: Everest Base Camp in 12 days, with Pemba Sherpa')
   })
 
   it('has no receipt for an unpaid booking', async () => {

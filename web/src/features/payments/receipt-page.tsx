@@ -13,6 +13,11 @@ import { BOOKING_NOT_FOUND, bookingKey, bookingTags, getBooking } from './api/ge
 import { SUPPORT_EMAIL } from './cancel-page'
 import { receiptOf, type Receipt } from './receipt'
 import { useT } from '../../i18n/messages'
+import type { Booking } from '../../lib/booking'
+import type { SavedTrip } from '../../lib/offline/offline-pack'
+import { ItineraryTable } from '../tours/itinerary-table'
+import { usePublicTour } from '../tours/use-public-tour'
+import { tourPath } from '../tours/api/tours'
 
 /** /receipt/{bookingId}: a paid booking's receipt, laid out to print or save as PDF. */
 export function ReceiptPage() {
@@ -56,14 +61,48 @@ export function ReceiptPage() {
     body = (
       <>
         {offlineCopy && <OfflineNote savedAt={offlineCopy.savedAt} />}
-        <ReceiptDocument receipt={receipt} />
+        <ReceiptDocument receipt={receipt} itinerary={booking.tour ? <ReceiptItinerary tour={booking.tour} saved={saved} /> : null} />
       </>
     )
 
   return <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12 print:max-w-none print:p-0">{body}</div>
 }
 
-function ReceiptDocument({ receipt }: { receipt: Receipt }) {
+/**
+ * The booked tour's itinerary under a receipt: read from the tour's public page, or with no
+ * signal from the copy saved for offline use. A tour its guide has since withdrawn shows its
+ * title only.
+ */
+function ReceiptItinerary({ tour, saved }: { tour: NonNullable<Booking['tour']>; saved: SavedTrip | null | undefined }) {
+  const t = useT()
+  const query = usePublicTour(tour._id)
+  const full = query.data ?? (saved?.tour?._id === tour._id ? saved.tour : undefined)
+  return (
+    <section className="mt-8 break-inside-avoid" aria-labelledby="receipt-itinerary">
+      <h2 id="receipt-itinerary" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {t('payments.itinerary')}
+      </h2>
+      <p className="mt-1 font-semibold text-slate-900">
+        <Link to={tourPath(tour._id)} className="hover:underline">
+          {tour.title}
+        </Link>
+      </p>
+      {full ? (
+        <div className="mt-3">
+          <ItineraryTable days={full.days} warnings={full.acclimatisation.warnings} caption={t('payments.itineraryOf', { title: tour.title })} />
+        </div>
+      ) : query.status === 'error' ? (
+        <p className="mt-2 text-sm text-slate-500">{t('payments.itineraryUnavailable')}</p>
+      ) : (
+        <p role="status" className="mt-2 text-sm text-slate-500">
+          {t('payments.loadingItinerary')}
+        </p>
+      )}
+    </section>
+  )
+}
+
+function ReceiptDocument({ receipt, itinerary }: { receipt: Receipt; itinerary: ReactNode }) {
   const price = usePrice()
   const approx = receipt.dollars === null ? null : price.approx(receipt.dollars)
   // A guide (or an admin) may open a trip's receipt too; each goes back to their own list.
@@ -162,6 +201,8 @@ function ReceiptDocument({ receipt }: { receipt: Receipt }) {
             )}
           </tfoot>
         </table>
+
+        {itinerary}
 
         <p className="mt-10 border-t border-slate-200 pt-4 text-xs text-slate-500">{t('payments.thankYou', { email: SUPPORT_EMAIL })}</p>
       </article>

@@ -38,6 +38,12 @@ describe('receiptOf', () => {
     expect(receipt?.quantity).toBe('$45.00 × 2 people × 3 days')
   })
 
+  it('bills a tour by its title and price per person, not by its days', () => {
+    const receipt = receiptOf(paidBooking('b1', { days: 12, pricePerPerson: 1200, totalAmount: 2400, tour: { _id: 't1', title: 'Everest Base Camp in 12 days' } }))
+    expect(receipt?.item).toBe('Tour: Everest Base Camp in 12 days, with Pemba Sherpa')
+    expect(receipt?.quantity).toBe('$1,200.00 × 2 people')
+  })
+
   it('states a wallet payment in the rupees charged, with the rate', () => {
     const payment = { reference: 'pidx1', provider: 'khalti', method: 'khalti', amount: 90, currency: 'npr', amountNpr: 12015, nprPerUsd: 133.5, paidAt: '2026-11-02T08:20:00Z' }
     const receipt = receiptOf(paidBooking('b1', { payment }))

@@ -66,11 +66,15 @@ export function receiptOf(booking: Booking): Receipt | null {
     method: providerLabel(payment.provider, payment.method),
     billedTo: { name: partyName(booking.tourist), email: booking.tourist.email },
     guide: { name: partyName(booking.guide), email: booking.guide.email, phone: booking.guide.phone },
-    item:
-      days === 1 ? translate('payments.itemDay', { name: partyName(booking.guide) }) : translate('payments.itemDays', { days: daysLabel(days), name: partyName(booking.guide) }),
+    item: booking.tour
+      ? translate('payments.itemTour', { title: booking.tour.title, name: partyName(booking.guide) })
+      : days === 1
+        ? translate('payments.itemDay', { name: partyName(booking.guide) })
+        : translate('payments.itemDays', { days: daysLabel(days), name: partyName(booking.guide) }),
     when: translate('payments.whenAt', { date: formatLongTripDate(booking.selectedDate), time: booking.selectedTime }),
+    // A tour's price is per person for the whole tour; a guide by the day is paid per day too.
     quantity:
-      days === 1
+      days === 1 || booking.tour
         ? `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)}`
         : `${formatDollars(booking.pricePerPerson)} × ${peopleLabel(booking.groupSize)} × ${daysLabel(days)}`,
     total: wallet ? formatAmount(payment.amountNpr ?? 0, 'npr') : formatAmount(payment.amount, payment.currency),

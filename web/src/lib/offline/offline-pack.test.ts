@@ -1,6 +1,7 @@
 import { booking, destination, paidBooking } from '../../test-fixtures'
 import { EMERGENCY_CONTACTS } from '../emergency-contacts'
-import { isTripToKeep, lastSaved, offlinePacks, reconcile, type OfflinePack, type PackStorage } from './offline-pack'
+import { isTripToKeep, lastSaved, offlinePacks, reconcile, tripsWantingTour, type OfflinePack, type PackStorage } from './offline-pack'
+import { publicTour } from '../../test-tour-fixtures'
 import { currentAccount } from './offline-store'
 import { trekFactsOf } from './trek-facts'
 
@@ -105,6 +106,25 @@ describe('keeping the pack in step with the bookings', () => {
     const next = reconcile(saved, [paidBooking('b1', { bookingStatus: 'cancelled', paymentStatus: 'refunded' }), paidBooking('b2')], TODAY, LATER)
     expect(next?.trips.map((t) => t.booking._id)).toEqual(['b2'])
     expect(reconcile(next!, [paidBooking('b2')], '2026-12-13', LATER)?.trips).toEqual([])
+  })
+
+  it('asks for the page of each booked tour not saved yet, and keeps it while the tour stays the same', async () => {
+    const tourTrip = paidBooking('b1', { tour: { _id: 't1', title: 'Everest Base Camp t1' } })
+    const saved = reconcile(empty, [tourTrip, paidBooking('b2', { selectedDate: '2026-12-20' })], TODAY, NOW)!
+    expect(tripsWantingTour(saved).map((t) => t.booking._id)).toEqual(['b1'])
+
+    const packs = offlinePacks(memoryStorage())
+    await packs.sync('asha', [tourTrip], TODAY, NOW)
+    const withTour = await packs.saveTour('asha', 'b1', publicTour('t1'))
+    expect(withTour.trips[0].tour?.days).toHaveLength(3)
+    expect(tripsWantingTour(withTour)).toEqual([])
+    expect((await packs.saveTour('asha', 'gone', publicTour('t1'))).trips).toHaveLength(1)
+
+    const moved = reconcile(withTour, [paidBooking('b1', { tour: tourTrip.tour, selectedTime: '07:00' })], TODAY, LATER)!
+    expect(moved.trips[0].tour?._id).toBe('t1')
+    const otherTour = reconcile(withTour, [paidBooking('b1', { tour: { _id: 't2', title: 'Gokyo' } })], TODAY, LATER)!
+    expect(otherTour.trips[0].tour).toBeUndefined()
+    expect(tripsWantingTour(otherTour).map((t) => t.booking._id)).toEqual(['b1'])
   })
 
   it('sync writes the reconciled pack', async () => {

@@ -1,6 +1,10 @@
 import { bookingState, paymentState, type Booking } from '../booking'
 import { EMERGENCY_CONTACTS, type EmergencyContact } from '../emergency-contacts'
+import type { components } from '../api-schema'
 import type { Destination } from '../list-destinations'
+
+/** A booked tour's public page as saved: its days with altitudes, its risk and flagged nights. */
+export type SavedTour = components['schemas']['PublicTour']
 
 /**
  * The offline trek pack: what a traveller needs on a trail with no signal, kept in the
@@ -14,6 +18,8 @@ import type { Destination } from '../list-destinations'
 export type SavedTrip = {
   booking: Booking
   destination: Destination | null
+  /** The booked tour's page, for a booking of a tour (packs saved before tours have none). */
+  tour?: SavedTour | null
   /** RFC 3339: when this trip was last saved with a signal. */
   savedAt: string
 }
@@ -77,13 +83,19 @@ export function reconcile(pack: OfflinePack, bookings: Booking[], today: string,
     if (before && JSON.stringify(before.booking) === JSON.stringify(booking)) {
       trips.push(before)
     } else {
-      trips.push({ booking, destination: before?.destination ?? null, savedAt: now.toISOString() })
+      const tour = before?.tour && before.tour._id === booking.tour?._id ? { tour: before.tour } : {}
+      trips.push({ booking, destination: before?.destination ?? null, ...tour, savedAt: now.toISOString() })
       changed = true
     }
   }
   if (trips.length !== pack.trips.length) changed = true
   if (!changed) return null
   return { ...pack, trips: trips.sort(soonestFirst), emergencyNumbers: [...EMERGENCY_CONTACTS] }
+}
+
+/** Saved trips of a tour whose tour page is not saved with them (or is another tour's): the pages to fetch. */
+export function tripsWantingTour(pack: OfflinePack): SavedTrip[] {
+  return pack.trips.filter((t) => t.booking.tour && t.tour?._id !== t.booking.tour._id)
 }
 
 /** The latest moment anything in the pack was saved, for the "saved on" note. */
@@ -102,6 +114,15 @@ export function offlinePacks(storage: PackStorage) {
       const pack = withTrip(await load(account), trip)
       await storage.set(packKey(account), pack)
       return pack
+    },
+    /** Adds a tour's page to the saved trip of `bookingId`, if it is still in the pack. */
+    async saveTour(account: string, bookingId: string, tour: SavedTour): Promise<OfflinePack> {
+      const pack = await load(account)
+      const trip = pack.trips.find((t) => t.booking._id === bookingId)
+      if (!trip) return pack
+      const next = { ...pack, trips: pack.trips.map((t) => (t === trip ? { ...trip, tour } : t)) }
+      await storage.set(packKey(account), next)
+      return next
     },
     async removeTrip(account: string, bookingId: string): Promise<OfflinePack> {
       const pack = await load(account)

@@ -37,11 +37,7 @@ export async function getTour(tourId: string, signal?: AbortSignal): Promise<Api
 }
 
 /** GET /api/v1/users/tour/{id}/quote: the all-in price for a group, a start date and a nationality. */
-export async function quoteTour(
-  tourId: string,
-  query: { groupSize: number; startDate?: string; nationality: Nationality },
-  signal?: AbortSignal,
-): Promise<ApiResult<Quote>> {
+export async function quoteTour(tourId: string, query: { groupSize: number; startDate?: string; nationality: Nationality }, signal?: AbortSignal): Promise<ApiResult<Quote>> {
   const result = await settle(api.GET('/api/v1/users/tour/{id}/quote', { params: { path: { id: tourId }, query }, signal }), QUOTE_FAILED)
   return result.ok ? { ok: true, data: result.data.quote } : result
 }
