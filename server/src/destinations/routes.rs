@@ -50,6 +50,18 @@ pub struct DestinationListParams {
     limit: Option<i64>,
     /// Words to find in the name, location and description (all must match).
     query: Option<String>,
+    /// `featured` (default): popular ones first, then the best rated; `newest`: the most
+    /// recently added first, as the admin's list shows them.
+    #[param(inline)]
+    sort: Option<DestinationSort>,
+}
+
+#[derive(Clone, Copy, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DestinationSort {
+    #[default]
+    Featured,
+    Newest,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -59,7 +71,8 @@ pub struct DestinationListResponse {
     total_pages: i64,
 }
 
-/// Destinations, popular ones first, then by rating (then id, a total order).
+/// Destinations, popular ones first, then by rating (then id, a total order); or the newest
+/// first.
 #[utoipa::path(get, path = "/users/destinations", tag = "destinations", params(DestinationListParams),
     responses((status = 200, body = DestinationListResponse), (status = 400, body = ErrorBody)))]
 async fn list_destinations(
@@ -82,9 +95,11 @@ async fn list_destinations(
     }
     let fetch = sql.param(limit);
     let offset = sql.param((page - 1) * limit);
-    sql.push(&format!(
-        " ORDER BY d.popular DESC, d.rating DESC, d.id LIMIT {fetch} OFFSET {offset}"
-    ));
+    let order = match params.sort.unwrap_or_default() {
+        DestinationSort::Featured => "d.popular DESC, d.rating DESC, d.id",
+        DestinationSort::Newest => "d.created_at DESC, d.id DESC",
+    };
+    sql.push(&format!(" ORDER BY {order} LIMIT {fetch} OFFSET {offset}"));
     let rows: Vec<DestinationRow> = sql.query_as().fetch_all(&state.db.pool).await?;
     let (total,): (i64,) = count.query_as().fetch_one(&state.db.pool).await?;
     Ok(Json(DestinationListResponse {

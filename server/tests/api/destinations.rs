@@ -168,6 +168,20 @@ async fn destinations_are_popular_first_then_best_rated_in_pages_of_six() {
         .map(|d| d["rating"].as_f64().unwrap())
         .collect();
     assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "{ratings:?}");
+    // The admin's order: the most recently added first.
+    let newest: Value =
+        app.get("/api/v1/users/destinations?sort=newest&limit=3").await.json().await.unwrap();
+    let names: Vec<&str> = newest["destinations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Dhulikhel", "Gorkha", "Tansen"]);
+    assert_eq!(
+        app.get("/api/v1/users/destinations?sort=oldest").await.status(),
+        StatusCode::BAD_REQUEST
+    );
     assert_eq!(
         app.get("/api/v1/users/destinations?limit=0").await.status(),
         StatusCode::BAD_REQUEST

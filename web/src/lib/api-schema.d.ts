@@ -1922,7 +1922,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Destinations, popular ones first, then by rating (then id, a total order). */
+        /**
+         * Destinations, popular ones first, then by rating (then id, a total order); or the newest
+         *     first.
+         */
         get: operations["list_destinations"];
         put?: never;
         post?: never;
@@ -11201,6 +11204,11 @@ export interface operations {
                 limit?: number;
                 /** @description Words to find in the name, location and description (all must match). */
                 query?: string;
+                /**
+                 * @description `featured` (default): popular ones first, then the best rated; `newest`: the most
+                 *     recently added first, as the admin's list shows them.
+                 */
+                sort?: "featured" | "newest";
             };
             header?: never;
             path?: never;

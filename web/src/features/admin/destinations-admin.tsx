@@ -29,7 +29,8 @@ import { localNumberFormat } from '../../lib/intl-formats'
 export const ADMIN_DESTINATIONS_PAGE_SIZE = 10
 export const NO_DESTINATIONS = msg('admin.noDestinations')
 
-const listQuery = { limit: ADMIN_DESTINATIONS_PAGE_SIZE, query: '' }
+// The admin sees what was added last first: a new destination has no reviews to rank it by yet.
+const listQuery = { limit: ADMIN_DESTINATIONS_PAGE_SIZE, query: '', sort: 'newest' } as const
 
 type Editor = { mode: 'create' } | { mode: 'edit'; destination: Destination } | null
 

@@ -36,14 +36,16 @@ export function AcclimatisationPanel({
         <Heading className="text-base font-semibold text-slate-900">{t('tours.altitudeCheck')}</Heading>
         <RiskBadge risk={risk} />
       </div>
-      {maxSleepAltitudeM !== null && <p className="mt-1 text-sm text-slate-700">{t('tours.highestNight', { metres: formatLocalNumber(maxSleepAltitudeM) })}</p>}
+      {maxSleepAltitudeM !== null && (
+        <p className="mt-1 text-sm text-slate-700">{t('tours.highestNight', { metres: t('tours.metres', { metres: formatLocalNumber(maxSleepAltitudeM) }) })}</p>
+      )}
       {!compact && <p className="mt-2 text-sm text-slate-700">{t('tours.riskExplained', { risk })}</p>}
       {warnings.length > 0 && (
         <ul className="mt-3 space-y-1.5 text-sm">
           {warnings.map((w) => (
-            <li key={`${w.day}-${w.code}`} className="flex gap-2">
-              <span className="shrink-0 font-semibold text-slate-900">{t('tours.dayNumber', { day: w.day })}</span>
-              <span className="text-slate-700">{w.message}</span>
+            // The server's message names its day ("Day 8: ...").
+            <li key={`${w.day}-${w.code}`} className="text-slate-700" data-day={w.day}>
+              {w.message}
             </li>
           ))}
         </ul>
