@@ -5,7 +5,9 @@ const read = (query: string) => readTourFilters(new URLSearchParams(query))
 
 describe('tour filters in the URL', () => {
   it('reads every filter the API knows', () => {
-    const filters = read('destination=d1&minDays=10&maxDays=14&maxAltitudeM=5000&difficulty=hard&minPrice=100&maxPrice=1300.5&groupSize=2&language=French&availableOn=2027-10-05&q=gokyo&sort=price_asc&page=3')
+    const filters = read(
+      'destination=d1&minDays=10&maxDays=14&maxAltitudeM=5000&difficulty=hard&minPrice=100&maxPrice=1300.5&groupSize=2&language=French&availableOn=2027-10-05&q=gokyo&sort=price_asc&page=3',
+    )
     expect(filters).toEqual({
       destination: 'd1',
       minDays: 10,
@@ -24,7 +26,9 @@ describe('tour filters in the URL', () => {
   })
 
   it('drops unknown values and numbers out of range', () => {
-    expect(read('difficulty=extreme&sort=cheapest&minDays=0&maxDays=46&maxAltitudeM=9000&groupSize=31&minPrice=-1&maxPrice=20000&availableOn=2027-02-30&page=0')).toEqual(NO_TOUR_FILTERS)
+    expect(read('difficulty=extreme&sort=cheapest&minDays=0&maxDays=46&maxAltitudeM=9000&groupSize=31&minPrice=-1&maxPrice=20000&availableOn=2027-02-30&page=0')).toEqual(
+      NO_TOUR_FILTERS,
+    )
     expect(read('minDays=2.5&groupSize=two&maxAltitudeM=1e3&page=x')).toEqual(NO_TOUR_FILTERS)
   })
 
