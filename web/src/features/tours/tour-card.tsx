@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { Avatar } from '../../components/avatar'
-import { MapPinIcon } from '../../components/icons'
-import { StarRating, formatRating, reviewCountText } from '../../components/star-rating'
+import { MapPinIcon, StarIcon } from '../../components/icons'
+import { formatRating, reviewCountText } from '../../components/star-rating'
 import { useT } from '../../i18n/messages'
 import { formatLocalNumber } from '../../lib/intl-formats'
 import { tourPath, type TourCard as TourCardData } from './api/tours'
@@ -66,10 +66,12 @@ export function TourCard({ tour, people }: { tour: TourCardData; people: number 
             <p className="truncate font-medium text-slate-900">{guideName}</p>
             {tour.guide.reviewCount > 0 ? (
               <p className="flex items-center gap-1 text-slate-600">
-                <StarRating value={tour.guide.averageRating} />
-                <span>
-                  {formatRating(tour.guide.averageRating)} <span className="text-slate-500">({reviewCountText(tour.guide.reviewCount)})</span>
+                <StarIcon className="shrink-0 text-marigold-400" aria-hidden="true" />
+                <span className="sr-only">{t('tours.rated', { rating: formatRating(tour.guide.averageRating) })}</span>
+                <span aria-hidden="true" className="font-semibold text-slate-800">
+                  {formatRating(tour.guide.averageRating)}
                 </span>
+                <span className="text-slate-500">({reviewCountText(tour.guide.reviewCount)})</span>
               </p>
             ) : (
               <p className="text-slate-500">{t('tours.noReviewsYet')}</p>

@@ -166,13 +166,17 @@ function TourView({ tour }: { tour: PublicTour }) {
             </p>
           )}
           <p className="mt-3 max-w-3xl text-base text-slate-700 sm:text-lg">{tour.summary}</p>
-          <p className="mt-3 text-slate-800">
-            {t.rich('tours.fromPriceInline', { price: formatUsd(tour.priceFromUsd), strong: (chunks) => <strong className="text-xl font-bold">{chunks}</strong> })}
-          </p>
+          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-slate-800">
+            <p>{t.rich('tours.fromPriceInline', { price: formatUsd(tour.priceFromUsd), strong: (chunks) => <strong className="text-xl font-bold">{chunks}</strong> })}</p>
+            {/* On a phone the booking box comes after the whole tour: a way straight to it. */}
+            <a href="#booking" className="btn-primary lg:hidden">
+              {t('tours.seePriceAndBook')}
+            </a>
+          </div>
         </div>
       </header>
 
-      <div className="mx-auto -mt-8 grid max-w-6xl gap-6 px-4 pb-12 sm:-mt-14 sm:px-6 lg:grid-cols-3 lg:px-8">
+      <div className="relative mx-auto -mt-8 grid max-w-6xl gap-6 px-4 pb-12 sm:-mt-14 sm:px-6 lg:grid-cols-3 lg:px-8">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Section title={t('tours.atAGlance')} id="tour-facts">
             <TourFacts tour={tour} />
@@ -204,7 +208,7 @@ function TourView({ tour }: { tour: PublicTour }) {
           </Section>
         </div>
         <aside className="min-w-0 lg:sticky lg:top-20 lg:self-start">
-          <section className="card space-y-5 p-5 sm:p-6" aria-labelledby="tour-price">
+          <section className="card scroll-mt-20 space-y-5 p-5 sm:p-6" aria-labelledby="tour-price" id="booking">
             <h2 id="tour-price" className="text-lg font-semibold text-slate-900">
               {t('tours.priceAndBook')}
             </h2>

@@ -251,21 +251,23 @@ export function TourFilterBar({ filters, onChange, destinations, total }: BarPro
               {t('tours.clearFilters')}
             </button>
           )}
-          <label htmlFor={sortId} className="text-sm font-medium whitespace-nowrap text-slate-700">
-            {t('tours.sortBy')}
-          </label>
-          <select
-            id={sortId}
-            className="field-input h-10 py-1.5 text-sm"
-            value={filters.sort ?? 'rating'}
-            onChange={(e) => onChange(changeFilters(filters, { sort: e.target.value as TourSort }))}
-          >
-            {TOUR_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(SORT_LABELS[sort])}
-              </option>
-            ))}
-          </select>
+          <div className="flex items-center gap-2">
+            <label htmlFor={sortId} className="text-sm font-medium whitespace-nowrap text-slate-700">
+              {t('tours.sortBy')}
+            </label>
+            <select
+              id={sortId}
+              className="field-input h-10 py-1.5 text-sm"
+              value={filters.sort ?? 'rating'}
+              onChange={(e) => onChange(changeFilters(filters, { sort: e.target.value as TourSort }))}
+            >
+              {TOUR_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(SORT_LABELS[sort])}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       </div>
       <ModalDialog open={sheetOpen} title={t('tours.filters')} onClose={() => setSheetOpen(false)} sheet>

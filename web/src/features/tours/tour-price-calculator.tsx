@@ -37,7 +37,7 @@ export function ChoiceFields({ tour, choice, onChoice, today }: { tour: PublicTo
   const id = useId()
   const set = (change: Partial<TourChoice>) => onChoice({ ...choice, ...change })
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid grid-cols-2 gap-3">
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-people`} className="field-label">
           {t('tours.people')}
@@ -67,7 +67,7 @@ export function ChoiceFields({ tour, choice, onChoice, today }: { tour: PublicTo
           ))}
         </select>
       </div>
-      <div className="flex flex-col gap-1">
+      <div className="col-span-2 flex flex-col gap-1">
         <label htmlFor={`${id}-date`} className="field-label">
           {t('tours.startDate')}
         </label>
