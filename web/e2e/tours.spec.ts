@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test'
-import { PASSWORD, signUp, uniqueEmail, verifyEmail } from './helpers'
+import { PASSWORD, signIn, signUp, uniqueEmail, verifyEmail } from './helpers'
 
 const GUIDE_NAME = 'Pemba Sherpa'
 const INSTANT_TOUR = 'Gokyo Lakes and Gokyo Ri in 12 days'
@@ -24,6 +24,11 @@ function octoberDate(): string {
   const now = new Date()
   const year = now.getUTCMonth() < 9 ? now.getUTCFullYear() : now.getUTCFullYear() + 1
   return `${year}-10-${String(5 + Math.floor(Math.random() * 20)).padStart(2, '0')}`
+}
+
+/** Two days from now: inside the Gokyo tour's 120-hour booking cutoff. */
+function soon(): string {
+  return new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10)
 }
 
 /** Types a number in a filter and commits it as a traveller does, with Enter. */
@@ -124,6 +129,13 @@ test('a traveller finds a 10 to 14 day Everest trek for two in October, checks i
   await expect(page.getByLabel('People')).toHaveValue('2')
   await expect(page.getByLabel(/Message to the guide/)).toHaveValue('Two of us, first time above 4,000 m.')
 
+  // Too soon for the guide (this tour is booked 120 hours ahead): the server's refusal shows in place.
+  await page.getByLabel('Start date').fill(soon())
+  await page.getByRole('button', { name: 'Book now' }).click()
+  await expect(page.getByRole('form', { name: 'Book this tour' }).getByRole('alert').last()).toBeVisible()
+  await expect(page).toHaveURL(/\/tours\//)
+  await page.getByLabel('Start date').fill(date)
+
   // Instant: approved at once, on to paying in the sandbox.
   await page.getByRole('button', { name: 'Book now' }).click()
   await expect(page).toHaveURL(/\/checkout\/[^/]+$/)
@@ -177,4 +189,25 @@ test('the tour filters live in the URL, survive a reload, and open in a sheet on
   await page.getByRole('button', { name: 'Clear filters' }).click()
   await expect(page).toHaveURL(/\/tours\?sort=price_asc$/)
   await expect(page.getByRole('status').filter({ hasText: /^43 tours$/ })).toBeVisible()
+})
+
+test('a guide can read a tour but is told only travellers book it', async ({ page, request }) => {
+  const list: { tours: { _id: string; title: string }[] } = await (await request.get('/api/v1/users/tours?limit=50')).json()
+  const tour = list.tours.find((t) => t.title === INSTANT_TOUR)!
+  await signIn(page, 'guide@demo.yatra.np', 'namaste-yatra')
+  await page.goto(`/tours/${tour._id}`)
+  await expect(page.getByRole('heading', { level: 1, name: INSTANT_TOUR })).toBeVisible()
+  await expect(page.getByText('Only travellers can book tours')).toBeVisible()
+  await expect(page.getByText('You are signed in as a guide.', { exact: false })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Book now' })).toHaveCount(0)
+  // The price can still be worked out.
+  await expect(page.getByRole('region', { name: 'All-in price' })).toContainText('Sagarmatha National Park entry')
+})
+
+test('a tour that does not exist says so', async ({ page }) => {
+  await page.goto('/tours/000000000000000000000000')
+  await expect(page.getByText('Tour not found').first()).toBeVisible()
+  await expect(page).toHaveTitle(/Tour not found/)
+  await page.getByRole('link', { name: 'All tours' }).click()
+  await expect(page).toHaveURL(/\/tours$/)
 })

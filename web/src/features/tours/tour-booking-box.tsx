@@ -85,11 +85,15 @@ export function TourBookingBox({ tour, choice, fields }: { tour: PublicTour; cho
     else setSent(true)
   }
 
+  // Guides and admins may still work out the price; only booking is a traveller's.
   if (!canBook) {
     return (
-      <FormAlert tone="error" title={t('tours.onlyTravellersBook')}>
-        {t('tours.onlyTravellersBookWhy', { role: role === 'guide' ? 'guide' : 'admin' })}
-      </FormAlert>
+      <div className="space-y-4">
+        {fields}
+        <FormAlert tone="error" title={t('tours.onlyTravellersBook')}>
+          {t('tours.onlyTravellersBookWhy', { role: role === 'guide' ? 'guide' : 'admin' })}
+        </FormAlert>
+      </div>
     )
   }
 
