@@ -211,3 +211,20 @@ test('a tour that does not exist says so', async ({ page }) => {
   await page.getByRole('link', { name: 'All tours' }).click()
   await expect(page).toHaveURL(/\/tours$/)
 })
+
+test('a tour on request waits for the guide: the traveller is told so and finds it on the dashboard', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const list: { tours: { _id: string; title: string }[] } = await (await request.get('/api/v1/users/tours?limit=50')).json()
+  const tour = list.tours.find((t) => t.title === 'Slow Everest Base Camp in 14 days')!
+  const email = uniqueEmail('tourist')
+  await signUp(page, 'tourist', email)
+  await verifyEmail(page, email)
+  await signIn(page, email, PASSWORD)
+  await page.goto(`/tours/${tour._id}?people=3&date=${octoberDate()}`)
+  await expect(page.getByRole('region', { name: 'All-in price' })).toContainText('$1,390 × 3 people')
+  await page.getByRole('button', { name: 'Request to book' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Request sent' })).toContainText('Diki will answer your request.')
+  await page.getByRole('link', { name: 'See your trips' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('region', { name: 'Awaiting the guide' })).toContainText('Diki')
+})
