@@ -38,7 +38,7 @@ const LANGUAGE_LABELS: Record<(typeof FILTER_LANGUAGES)[number], string> = {
 }
 
 /** A language's name in the reader's language; one the list does not know, as written. */
-function languageLabel(language: string, t: (id: string) => string): string {
+export function languageLabel(language: string, t: (id: string) => string): string {
   const known = FILTER_LANGUAGES.find((l) => l === language)
   return known ? t(LANGUAGE_LABELS[known]) : language
 }

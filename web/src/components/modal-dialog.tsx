@@ -7,13 +7,15 @@ type ModalDialogProps = {
   title: string
   onClose: () => void
   children: ReactNode
+  /** On phones, a sheet that slides up from the bottom of the screen (a centred card from `sm` up). */
+  sheet?: boolean
 }
 
 /**
  * A modal built on the native <dialog>: the browser traps focus, closes on Escape and
  * hides the page behind it from assistive technology.
  */
-export function ModalDialog({ open, title, onClose, children }: ModalDialogProps) {
+export function ModalDialog({ open, title, onClose, children, sheet = false }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const t = useT()
   const titleId = useId()
@@ -33,7 +35,12 @@ export function ModalDialog({ open, title, onClose, children }: ModalDialogProps
         e.preventDefault()
         onClose()
       }}
-      className="m-auto w-[calc(100vw-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-800 shadow-float backdrop:bg-slate-900/50"
+      className={
+        sheet
+          ? 'mx-0 mt-auto mb-0 max-h-[90dvh] w-full max-w-none overflow-y-auto rounded-t-2xl border border-slate-200 bg-white p-0 text-slate-800 shadow-float transition-transform duration-200 backdrop:bg-slate-900/50 starting:open:translate-y-full motion-reduce:transition-none sm:m-auto sm:w-[calc(100vw-2rem)] sm:max-w-md sm:rounded-2xl sm:starting:open:translate-y-0'
+          : 'm-auto w-[calc(100vw-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-800 shadow-float backdrop:bg-slate-900/50'
+      }
+      data-sheet={sheet || undefined}
     >
       {open && (
         <div className="p-6">

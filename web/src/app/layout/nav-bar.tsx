@@ -15,6 +15,7 @@ const SCROLL_THRESHOLD_PX = 50
 const links = [
   { to: '/', label: msg('app.navHome') },
   { to: '/guides', label: msg('app.navGuides') },
+  { to: '/tours', label: msg('app.navTours') },
   { to: '/destinations', label: msg('app.navDestinations') },
   { to: '/blogs', label: msg('app.navBlogs') },
 ]

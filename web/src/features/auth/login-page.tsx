@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { FormAlert } from '../../components/form-alert'
 import { GoogleIcon, SpinnerIcon } from '../../components/icons'
 import { PasswordField } from '../../components/password-field'
@@ -9,7 +9,7 @@ import { saveSession } from '../../lib/auth-store'
 import { AuthFrame } from './auth-frame'
 import { checkCompletion } from './api/check-completion'
 import { logIn } from './api/log-in'
-import { postLoginPath } from './post-login-redirect'
+import { postLoginPath, safeNextPath } from './post-login-redirect'
 
 const REDIRECT_DELAY_MS = 1500
 const RELOAD_DELAY_MS = 100
@@ -17,6 +17,9 @@ const GOOGLE_LOADING_MS = 1200
 
 export function LoginPage() {
   const navigate = useNavigate()
+  // A page that sent here to sign in first (a tour being booked) is where the login goes back to.
+  const [searchParams] = useSearchParams()
+  const next = safeNextPath(searchParams.get('next'))
   const t = useT()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -47,10 +50,10 @@ export function LoginPage() {
     saveSession({ token, refreshToken, role })
     setSucceeded(true)
     later(async () => {
-      const completion = role === 'admin' ? undefined : await checkCompletion(role)
+      const completion = role === 'admin' || next ? undefined : await checkCompletion(role)
       // Pages load their code on first visit: wait until the navigation has landed, so the
       // reload reloads the new page, not this one.
-      await navigate(postLoginPath(role, completion))
+      await navigate(next ?? postLoginPath(role, completion))
       // Not tracked in `timers`: navigating unmounts this page, and the reload must still run.
       window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS)
     }, REDIRECT_DELAY_MS)

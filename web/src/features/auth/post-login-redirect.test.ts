@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { postLoginPath } from './post-login-redirect'
+import { postLoginPath, safeNextPath } from './post-login-redirect'
 
 const answer = (isProfileComplete: boolean) => ({ status: 'success', data: { isProfileComplete } })
 
@@ -32,5 +32,15 @@ describe('post-login redirect', () => {
     expect(postLoginPath('tourist', { status: 'success', data: {} })).toBe('/')
     expect(postLoginPath('tourist', { status: 'success', data: { isProfileComplete: 'no' } })).toBe('/')
     expect(console.error).toHaveBeenCalled()
+  })
+})
+
+describe('the page a login was asked from', () => {
+  it('goes back to a path of this site', () => {
+    expect(safeNextPath('/tours/t1?people=2')).toBe('/tours/t1?people=2')
+  })
+
+  it('never to another site, nor to the login page', () => {
+    for (const next of [null, '', 'tours', '//evil.example', '/\\evil.example', 'https://evil.example', '/login', '/login?next=/x']) expect(safeNextPath(next)).toBeNull()
   })
 })

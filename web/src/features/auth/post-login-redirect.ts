@@ -17,3 +17,13 @@ export function postLoginPath(role: string | null, completion: unknown): string 
   console.error('Unknown role after login', role)
   return '/'
 }
+
+/**
+ * The page a login was asked from (`/login?next=/tours/…`), when it is a path of this site:
+ * never another site ('//evil.example', 'https://…') nor the login page itself.
+ */
+export function safeNextPath(next: string | null): string | null {
+  if (next == null || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null
+  if (/^\/login(?:[?#/]|$)/.test(next)) return null
+  return next
+}

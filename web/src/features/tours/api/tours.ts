@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client'
+import { api, authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components, operations } from '../../../lib/api-schema'
 import { msg } from '../../../i18n/messages'
@@ -64,4 +64,16 @@ export async function updateTour(tourId: string, body: TourRequest): Promise<Api
 export async function checkAltitudes(sleepAltitudesM: (number | null)[], signal?: AbortSignal): Promise<ApiResult<Acclimatisation>> {
   const result = await settle(api.POST('/api/v1/tours/altitude-check', { body: { sleepAltitudesM }, signal }), ALTITUDE_CHECK_FAILED)
   return result.ok ? { ok: true, data: result.data.acclimatisation } : result
+}
+
+export const TOUR_BOOKING_FAILED = msg('tours.bookingFailed')
+export type BookingRequested = components['schemas']['BookingResponse']
+
+/**
+ * POST /api/v1/tourists/booking/request for a tour: the server takes its days, group limit
+ * and price. An `instant` tour comes back approved; 409 when too soon or the guide is busy,
+ * 400 over the group limit. One `idempotencyKey` per attempt makes a retry safe.
+ */
+export async function bookTour(input: { tourId: string; selectedDate: string; groupSize: number; message?: string }, idempotencyKey: string): Promise<ApiResult<BookingRequested>> {
+  return settle(authApi.POST('/api/v1/tourists/booking/request', { body: input, params: { header: { 'Idempotency-Key': idempotencyKey } } }), TOUR_BOOKING_FAILED)
 }
