@@ -24,6 +24,11 @@ const exposed = [
   // A guide's trips dashboard shows their earnings, their profile page the payout details.
   'earnings/earnings-panel.tsx',
   'earnings/payout-details-card.tsx',
+  // The tour pieces every tour screen shares: the public pages, the guide's editor, booking.
+  'tours/api/tours.ts',
+  'tours/risk-badge.tsx',
+  'tours/altitude-profile.tsx',
+  'tours/acclimatisation-panel.tsx',
 ]
 
 export default tseslint.config(

@@ -18,7 +18,15 @@ const FRAME: Record<Acclimatisation['risk'], string> = {
  * reader's language as the server words it), and a link to what altitude sickness is and
  * what to do. `compact` leaves out the explanation, for the booking step.
  */
-export function AcclimatisationPanel({ acclimatisation, compact = false, headingLevel = 'h2' }: { acclimatisation: Acclimatisation; compact?: boolean; headingLevel?: 'h2' | 'h3' }) {
+export function AcclimatisationPanel({
+  acclimatisation,
+  compact = false,
+  headingLevel = 'h2',
+}: {
+  acclimatisation: Acclimatisation
+  compact?: boolean
+  headingLevel?: 'h2' | 'h3'
+}) {
   const t = useT()
   const Heading = headingLevel
   const { risk, maxSleepAltitudeM, warnings } = acclimatisation
@@ -28,9 +36,7 @@ export function AcclimatisationPanel({ acclimatisation, compact = false, heading
         <Heading className="text-base font-semibold text-slate-900">{t('tours.altitudeCheck')}</Heading>
         <RiskBadge risk={risk} />
       </div>
-      {maxSleepAltitudeM !== null && (
-        <p className="mt-1 text-sm text-slate-700">{t('tours.highestNight', { metres: formatLocalNumber(maxSleepAltitudeM) })}</p>
-      )}
+      {maxSleepAltitudeM !== null && <p className="mt-1 text-sm text-slate-700">{t('tours.highestNight', { metres: formatLocalNumber(maxSleepAltitudeM) })}</p>}
       {!compact && <p className="mt-2 text-sm text-slate-700">{t('tours.riskExplained', { risk })}</p>}
       {warnings.length > 0 && (
         <ul className="mt-3 space-y-1.5 text-sm">
