@@ -16,7 +16,9 @@ export function PricingEditor({ draft, error, disabled, onChange }: PricingEdito
   const id = useId()
   const group = wholeNumber(draft.maxGroupSize)
   // Checked as the guide types, so a gap shows before saving.
-  const live = !draft.onePrice && group !== null && group >= 1 && draft.tiers.length > 0 ? tierProblem(draft.tiers, group) : null
+  // Sizes that do not add up show at once; a row still being filled in only when saving.
+  const problem = !draft.onePrice && group !== null && group >= 1 && draft.tiers.length > 0 ? tierProblem(draft.tiers, group) : null
+  const live = problem && problem.kind !== 'incomplete' && problem.kind !== 'price' ? problem : null
   const message = error ?? (live ? tierProblemText(live) : undefined)
 
   const setTier = (key: string, change: Partial<TierDraft>) => onChange({ tiers: draft.tiers.map((tier) => (tier.key === key ? { ...tier, ...change } : tier)) })
@@ -68,7 +70,7 @@ export function PricingEditor({ draft, error, disabled, onChange }: PricingEdito
           <p className="text-xs text-slate-500">{t('guideTours.tiersHint')}</p>
           <ul className="space-y-2">
             {draft.tiers.map((tier, i) => (
-              <li key={tier.key} className="grid grid-cols-[1fr_1fr_1.4fr_auto] items-end gap-2">
+              <li key={tier.key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)_auto] items-end gap-2">
                 <div>
                   <label htmlFor={`${id}-${tier.key}-min`} className="field-label text-xs">
                     {t('guideTours.tierFrom')}

@@ -220,7 +220,6 @@ export function tierProblem(tiers: readonly TierDraft[], maxGroupSize: number): 
     const max = wholeNumber(tier.maxPeople)
     if (min === null || max === null || min < 1) return { kind: 'incomplete', row: i + 1 }
     if (min > max) return { kind: 'minAboveMax', row: i + 1 }
-    if (!validPrice(tier.pricePerPersonUsd)) return { kind: 'price', row: i + 1 }
     parsed.push({ min, max, row: i + 1 })
   }
   parsed.sort((a, b) => a.min - b.min)
@@ -232,7 +231,9 @@ export function tierProblem(tiers: readonly TierDraft[], maxGroupSize: number): 
   }
   if (next <= maxGroupSize) return { kind: 'gap', from: next, to: maxGroupSize }
   if (next - 1 > maxGroupSize) return { kind: 'beyond', max: maxGroupSize }
-  return null
+  // The sizes add up; now each row's price.
+  const unpriced = tiers.findIndex((tier) => !validPrice(tier.pricePerPersonUsd))
+  return unpriced < 0 ? null : { kind: 'price', row: unpriced + 1 }
 }
 
 /** A price per person in whole cents, above 0 and at most the server's maximum. */
@@ -253,7 +254,7 @@ export function tierProblemText(problem: TierProblem): string {
     case 'minAboveMax':
       return translate(msg('guideTours.tierMinAboveMax'), { row: n(problem.row) })
     case 'price':
-      return translate(msg('guideTours.tierPrice'), { row: n(problem.row), max: n(PRICE_MAX_USD) })
+      return translate(msg('guideTours.tierPrice'), { row: n(problem.row), max: formatLocalNumber(PRICE_MAX_USD) })
     case 'gap':
       return translate(msg('guideTours.tierGap'), { from: n(problem.from), to: n(problem.to), same: problem.from === problem.to ? 'yes' : 'no' })
     case 'overlap':
@@ -297,7 +298,7 @@ export function validateDraft(draft: TourDraft): DraftErrors {
   if (cutoff === null || cutoff > CUTOFF_HOURS_MAX) errors.cutoffHours = translate(msg('guideTours.rangeError'), { min: n(0), max: n(CUTOFF_HOURS_MAX) })
 
   if (draft.onePrice) {
-    if (!validPrice(draft.price)) errors.pricing = translate(msg('guideTours.priceError'), { max: n(PRICE_MAX_USD) })
+    if (!validPrice(draft.price)) errors.pricing = translate(msg('guideTours.priceError'), { max: formatLocalNumber(PRICE_MAX_USD) })
   } else if (group !== null && group >= 1) {
     const problem = draft.tiers.length === 0 ? ({ kind: 'gap', from: 1, to: group } as const) : tierProblem(draft.tiers, group)
     if (problem) errors.pricing = tierProblemText(problem)

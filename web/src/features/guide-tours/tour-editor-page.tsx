@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { FormAlert } from '../../components/form-alert'
-import { SpinnerIcon } from '../../components/icons'
+import { ArrowLeftIcon, SpinnerIcon } from '../../components/icons'
 import { ModalDialog } from '../../components/modal-dialog'
 import { PageShell } from '../../components/page-shell'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
@@ -92,6 +92,7 @@ function TourEditor({ tour }: { tour: Tour | null }) {
   const [removing, setRemoving] = useState<DayDraft | null>(null)
   const [showRestored, setShowRestored] = useState(restored !== null)
   const formRef = useRef<HTMLFormElement>(null)
+  const alertRef = useRef<HTMLDivElement>(null)
   const check = useAltitudeCheck(draft.days)
   const destinations = useCachedQuery({ key: DESTINATION_OPTIONS_KEY, tags: DESTINATION_OPTIONS_TAGS, load: listDestinationOptions })
   const { state: publishState, publish, reset: resetPublish } = usePublish(published)
@@ -100,6 +101,11 @@ function TourEditor({ tour }: { tour: Tour | null }) {
   useEffect(() => {
     if (keepLocally) storeDraft(tourId, draft)
   }, [keepLocally, tourId, draft])
+
+  // A refusal for the whole tour is shown where the guide looks, not below the fold.
+  useEffect(() => {
+    if (topError || publishState.step === 'failed') alertRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' })
+  }, [topError, publishState.step])
 
   // Focus follows a moved, added or removed day.
   useEffect(() => {
@@ -241,6 +247,9 @@ function TourEditor({ tour }: { tour: Tour | null }) {
           </div>
         )}
 
+        <Link to={MY_TOURS_PATH} className="text-link inline-flex items-center gap-1 text-sm sm:hidden">
+          <ArrowLeftIcon /> {t('guideTours.backToTours')}
+        </Link>
         <div role="tablist" aria-label={t('guideTours.editorTabs')} className="card flex gap-1 p-1.5">
           {(['edit', 'preview'] as const).map((name) => (
             <button
@@ -449,30 +458,35 @@ function TourEditor({ tour }: { tour: Tour | null }) {
             </div>
           </section>
 
-          {topError && (
-            <FormAlert tone="error">
-              {topError.message}
-              {topError.forbidden && (
-                <>
-                  {' '}
-                  <Link to={CERTIFICATES_PATH} className="font-semibold underline underline-offset-2">
-                    {t('guideTours.goToCertificates')}
-                  </Link>
-                </>
-              )}
-            </FormAlert>
-          )}
-          <PublishError state={publishState} />
+          <div ref={alertRef} className="space-y-4 empty:hidden">
+            {topError && (
+              <div>
+                <FormAlert tone="error">
+                  {topError.message}
+                  {topError.forbidden && (
+                    <>
+                      {' '}
+                      <Link to={CERTIFICATES_PATH} className="font-semibold underline underline-offset-2">
+                        {t('guideTours.goToCertificates')}
+                      </Link>
+                    </>
+                  )}
+                </FormAlert>
+              </div>
+            )}
+            <PublishError state={publishState} />
+          </div>
 
-          <div className="card sticky bottom-2 z-10 flex flex-col-reverse gap-2 p-3 sm:flex-row sm:items-center sm:justify-end sm:gap-3 sm:p-4">
-            <Link to={MY_TOURS_PATH} className="btn-secondary">
+          {/* Always at hand on a phone: two buttons side by side; the way back is in the menu and at the top. */}
+          <div className="card sticky bottom-16 z-10 flex gap-2 p-2 sm:justify-end sm:gap-3 sm:p-4 [&>*]:flex-1 sm:[&>*]:flex-none">
+            <Link to={MY_TOURS_PATH} className="btn-secondary hidden sm:inline-flex">
               {t('guideTours.backToTours')}
             </Link>
-            <button type="submit" className={status === 'published' ? 'btn-primary' : 'btn-secondary'} disabled={busy} aria-busy={saving}>
+            <button type="submit" className={`px-3 sm:px-5 ${status === 'published' ? 'btn-primary' : 'btn-secondary'}`} disabled={busy} aria-busy={saving}>
               {saving && <SpinnerIcon className="animate-spin" />} {status === 'published' ? t('guideTours.saveChanges') : t('guideTours.saveDraft')}
             </button>
             {status === 'draft' && (
-              <button type="button" className="btn-primary" disabled={busy} onClick={() => void save('publish')} aria-busy={publishState.step === 'publishing'}>
+              <button type="button" className="btn-primary px-3 sm:px-5" disabled={busy} onClick={() => void save('publish')} aria-busy={publishState.step === 'publishing'}>
                 {publishState.step === 'publishing' && <SpinnerIcon className="animate-spin" />} {t('guideTours.saveAndPublish')}
               </button>
             )}
