@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { formatLocalNumber } from '../../lib/intl-formats'
 import { ChevronDownIcon, PlusIcon, TrashIcon } from '../../components/icons'
 import { useT } from '../../i18n/messages'
 import type { AltitudeWarning } from '../tours/api/tours'
@@ -50,7 +51,7 @@ export function DayCard({ day, index, count, warnings, needsAltitude, errors, di
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
-          {t('guideTours.dayHeading', { day: number })}
+          {t('guideTours.dayHeading', { day: formatLocalNumber(number) })}
           {day.title.trim() !== '' && <span className="font-normal text-slate-600"> · {day.title.trim()}</span>}
         </h3>
         <div className="flex items-center gap-1">
@@ -60,7 +61,7 @@ export function DayCard({ day, index, count, warnings, needsAltitude, errors, di
             className="flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-40"
             onClick={() => onMove(-1)}
             disabled={disabled || index === 0}
-            aria-label={t('guideTours.moveDayUp', { day: number })}
+            aria-label={t('guideTours.moveDayUp', { day: formatLocalNumber(number) })}
           >
             <ChevronDownIcon className="rotate-180" />
           </button>
@@ -70,7 +71,7 @@ export function DayCard({ day, index, count, warnings, needsAltitude, errors, di
             className="flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-40"
             onClick={() => onMove(1)}
             disabled={disabled || last}
-            aria-label={t('guideTours.moveDayDown', { day: number })}
+            aria-label={t('guideTours.moveDayDown', { day: formatLocalNumber(number) })}
           >
             <ChevronDownIcon />
           </button>
@@ -80,7 +81,7 @@ export function DayCard({ day, index, count, warnings, needsAltitude, errors, di
             className="flex size-10 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 disabled:opacity-40"
             onClick={onRemove}
             disabled={disabled || count === 1}
-            aria-label={t('guideTours.removeDay', { day: number })}
+            aria-label={t('guideTours.removeDay', { day: formatLocalNumber(number) })}
           >
             <TrashIcon />
           </button>
@@ -204,7 +205,7 @@ export function DayCard({ day, index, count, warnings, needsAltitude, errors, di
       </div>
 
       <button type="button" className="btn-ghost mt-3 px-3" onClick={onAddAfter} disabled={disabled}>
-        <PlusIcon /> {t('guideTours.addDayAfter', { day: number })}
+        <PlusIcon /> {t('guideTours.addDayAfter', { day: formatLocalNumber(number) })}
       </button>
     </li>
   )

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { formatLocalNumber } from '../../lib/intl-formats'
 import { PlusIcon, TrashIcon } from '../../components/icons'
 import { useT } from '../../i18n/messages'
 import { newTier, tierProblem, tierProblemText, wholeNumber, type TierDraft, type TourDraft } from './tour-draft'
@@ -115,7 +116,7 @@ export function PricingEditor({ draft, error, disabled, onChange }: PricingEdito
                   className="mb-0.5 flex size-10 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 disabled:opacity-40"
                   onClick={() => onChange({ tiers: draft.tiers.filter((other) => other.key !== tier.key) })}
                   disabled={disabled || draft.tiers.length === 1}
-                  aria-label={t('guideTours.removeTier', { row: i + 1 })}
+                  aria-label={t('guideTours.removeTier', { row: formatLocalNumber(i + 1) })}
                 >
                   <TrashIcon />
                 </button>

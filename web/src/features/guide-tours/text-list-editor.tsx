@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { formatLocalNumber } from '../../lib/intl-formats'
 import { PlusIcon, TrashIcon } from '../../components/icons'
 import { useT } from '../../i18n/messages'
 import { LIST_ITEM_MAX, LIST_ITEMS_MAX, newItem, type ItemDraft } from './tour-draft'
@@ -32,7 +33,7 @@ export function TextListEditor({
           {items.map((item, i) => (
             <li key={item.key} className="flex items-center gap-2">
               <label htmlFor={`${id}-${item.key}`} className="sr-only">
-                {t('guideTours.listItem', { list: label, row: i + 1 })}
+                {t('guideTours.listItem', { list: label, row: formatLocalNumber(i + 1) })}
               </label>
               <input
                 id={`${id}-${item.key}`}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { formatLocalNumber } from '../../lib/intl-formats'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { FormAlert } from '../../components/form-alert'
 import { ArrowLeftIcon, SpinnerIcon } from '../../components/icons'
@@ -360,7 +361,13 @@ function TourEditor({ tour }: { tour: Tour | null }) {
               {t('guideTours.bookingSection')}
             </h2>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field id={`${id}-group`} label={t('guideTours.maxGroupSize')} required hint={t('guideTours.maxGroupSizeHint', { max: GROUP_MAX })} error={errors.maxGroupSize}>
+              <Field
+                id={`${id}-group`}
+                label={t('guideTours.maxGroupSize')}
+                required
+                hint={t('guideTours.maxGroupSizeHint', { max: formatLocalNumber(GROUP_MAX) })}
+                error={errors.maxGroupSize}
+              >
                 <input
                   id={`${id}-group`}
                   value={draft.maxGroupSize}
@@ -372,7 +379,13 @@ function TourEditor({ tour }: { tour: Tour | null }) {
                   className="field-input"
                 />
               </Field>
-              <Field id={`${id}-cutoff`} label={t('guideTours.cutoffHours')} required hint={t('guideTours.cutoffHint', { max: CUTOFF_HOURS_MAX })} error={errors.cutoffHours}>
+              <Field
+                id={`${id}-cutoff`}
+                label={t('guideTours.cutoffHours')}
+                required
+                hint={t('guideTours.cutoffHint', { max: formatLocalNumber(CUTOFF_HOURS_MAX) })}
+                error={errors.cutoffHours}
+              >
                 <input
                   id={`${id}-cutoff`}
                   value={draft.cutoffHours}
@@ -448,8 +461,12 @@ function TourEditor({ tour }: { tour: Tour | null }) {
                       <SpinnerIcon className="animate-spin" /> {t('guideTours.checking')}
                     </p>
                   )}
-                  {check.state === 'missing' && <p className="rounded-xl bg-marigold-50 px-3 py-2 text-marigold-900">{t('guideTours.needsAltitude', { day: check.day })}</p>}
-                  {check.state === 'invalid' && <p className="rounded-xl bg-marigold-50 px-3 py-2 text-marigold-900">{t('guideTours.invalidAltitude', { day: check.day })}</p>}
+                  {check.state === 'missing' && (
+                    <p className="rounded-xl bg-marigold-50 px-3 py-2 text-marigold-900">{t('guideTours.needsAltitude', { day: formatLocalNumber(check.day) })}</p>
+                  )}
+                  {check.state === 'invalid' && (
+                    <p className="rounded-xl bg-marigold-50 px-3 py-2 text-marigold-900">{t('guideTours.invalidAltitude', { day: formatLocalNumber(check.day) })}</p>
+                  )}
                   {check.state === 'error' && <p className="rounded-xl bg-red-50 px-3 py-2 text-red-800">{check.message}</p>}
                 </div>
                 {acclimatisation && <AcclimatisationPanel acclimatisation={acclimatisation} headingLevel="h3" />}

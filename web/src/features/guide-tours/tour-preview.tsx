@@ -18,7 +18,7 @@ export function TourPreview({ tour, acclimatisation, destinationName }: { tour: 
         {destinationName && <p className="text-xs font-semibold tracking-wide text-himal-700 uppercase">{destinationName}</p>}
         <h2 className="font-display text-2xl font-bold break-words text-slate-900">{tour.title || t('guideTours.untitled')}</h2>
         <p className="mt-1 text-sm text-slate-600">
-          {t('guideTours.previewFacts', { days: days.length, group: tour.maxGroupSize })} · {t('guideTours.bookingModeName', { mode: tour.bookingMode })}
+          {t('guideTours.previewFacts', { days: days.length, group: formatLocalNumber(tour.maxGroupSize) })} · {t('guideTours.bookingModeName', { mode: tour.bookingMode })}
         </p>
         {tour.summary && <p className="mt-3 whitespace-pre-line text-slate-700">{tour.summary}</p>}
       </header>
@@ -56,7 +56,7 @@ export function TourPreview({ tour, acclimatisation, destinationName }: { tour: 
           {days.map((day, i) => (
             <li key={i} className="rounded-xl border border-slate-200 p-4">
               <p className="font-semibold text-slate-900">
-                {t('guideTours.dayHeading', { day: i + 1 })} · {day.title || t('guideTours.untitled')}
+                {t('guideTours.dayHeading', { day: formatLocalNumber(i + 1) })} · {day.title || t('guideTours.untitled')}
               </p>
               {day.description && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{day.description}</p>}
               <p className="mt-1 text-xs text-slate-500">
