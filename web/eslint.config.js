@@ -24,10 +24,12 @@ const exposed = [
   // A guide's trips dashboard shows their earnings, their profile page the payout details.
   'earnings/earnings-panel.tsx',
   'earnings/payout-details-card.tsx',
-  // Tours show where travellers already look: guide and destination pages, checkout, receipt, the trek pack.
+  // The tour pieces every tour screen shares (the public pages, the guide's editor) and that show
+  // where travellers already look: guide and destination pages, checkout, receipt, the trek pack.
   'tours/api/tours.ts',
   'tours/compact-tour-list.tsx',
   'tours/risk-badge.tsx',
+  'tours/altitude-profile.tsx',
   'tours/acclimatisation-panel.tsx',
   'tours/itinerary-table.tsx',
   'tours/use-public-tour.ts',

@@ -49,7 +49,11 @@ export function publicTour(id: string, overrides: Partial<PublicTour> = {}): Pub
     bookingMode: 'instant',
     cutoffHours: 48,
     status: 'published',
-    acclimatisation: { risk: 'moderate', maxSleepAltitudeM: 3440, warnings: [{ day: 2, code: 'gain_over_500', message: 'Day 2: sleeping at 3,440 m is a 830 m gain in one night; more than 500 m a night is not recommended.' }] },
+    acclimatisation: {
+      risk: 'moderate',
+      maxSleepAltitudeM: 3440,
+      warnings: [{ day: 2, code: 'gain_over_500', message: 'Day 2: sleeping at 3,440 m is a 830 m gain in one night; more than 500 m a night is not recommended.' }],
+    },
     createdAt: '2026-11-01T08:00:00Z',
     updatedAt: '2026-11-01T08:00:00Z',
     guide: guideCard('g1'),

@@ -49,7 +49,7 @@ describe('navigation bar', () => {
 
   it.each([
     ['tourist', ['My Profile', 'Dashboard', 'Messages', 'Notifications', 'Your Blog', 'Saved'], '/dashboard', '/tourist/profile'],
-    ['guide', ['My Profile', 'Dashboard', 'Tour Requests', 'Messages', 'Notifications', 'Your Blog', 'Saved'], '/guideDash', '/guide/profile'],
+    ['guide', ['My Profile', 'Dashboard', 'Tour Requests', 'Messages', 'Notifications', 'Your Blog', 'Saved', 'My tours'], '/guideDash', '/guide/profile'],
   ])('lists the %s profile menu', async (role, items, dashboard, profile) => {
     vi.stubGlobal(
       'fetch',

@@ -30,6 +30,8 @@ export function profileMenuItems(role: string): { to: string; label: string }[] 
     { to: '/blog/dashboard', label: msg('app.menuBlog') },
     // Beyond the spec (issue 16): after its items, so theirs keep their places.
     { to: SAVED_PATH, label: msg('app.menuSaved') },
+    // A guide's own tours (Yatra's, beyond the spec).
+    ...(role === 'guide' ? [{ to: '/guide/tours', label: msg('app.menuMyTours') }] : []),
   ]
 }
 

@@ -2,6 +2,7 @@ import { api, authApi } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import type { components, operations } from '../../../lib/api-schema'
 import { msg } from '../../../i18n/messages'
+import { getErrorMessage } from '../../../lib/api-errors'
 
 export type Tour = components['schemas']['Tour']
 export type PublicTour = components['schemas']['PublicTour']
@@ -44,25 +45,25 @@ export async function quoteTour(tourId: string, query: { groupSize: number; star
 
 /** GET /api/v1/tours/mine: the signed-in guide's tours, drafts and archived ones too. */
 export async function myTours(signal?: AbortSignal): Promise<ApiResult<Tour[]>> {
-  const result = await settle(api.GET('/api/v1/tours/mine', { signal }), TOURS_LOAD_FAILED)
+  const result = await settle(authApi.GET('/api/v1/tours/mine', { signal }), TOURS_LOAD_FAILED)
   return result.ok ? { ok: true, data: result.data.tours } : result
 }
 
 /** POST /api/v1/tours: a new draft. */
 export async function createTour(body: TourRequest): Promise<ApiResult<Tour>> {
-  const result = await settle(api.POST('/api/v1/tours', { body }), TOUR_SAVE_FAILED)
+  const result = await settle(authApi.POST('/api/v1/tours', { body }), TOUR_SAVE_FAILED)
   return result.ok ? { ok: true, data: result.data.tour } : result
 }
 
 /** PATCH /api/v1/tours/{id}: fields left out keep their values. */
 export async function updateTour(tourId: string, body: TourRequest): Promise<ApiResult<Tour>> {
-  const result = await settle(api.PATCH('/api/v1/tours/{id}', { params: { path: { id: tourId } }, body }), TOUR_SAVE_FAILED)
+  const result = await settle(authApi.PATCH('/api/v1/tours/{id}', { params: { path: { id: tourId } }, body }), TOUR_SAVE_FAILED)
   return result.ok ? { ok: true, data: result.data.tour } : result
 }
 
 /** POST /api/v1/tours/altitude-check: the altitude check of nights being typed, before saving. */
 export async function checkAltitudes(sleepAltitudesM: (number | null)[], signal?: AbortSignal): Promise<ApiResult<Acclimatisation>> {
-  const result = await settle(api.POST('/api/v1/tours/altitude-check', { body: { sleepAltitudesM }, signal }), ALTITUDE_CHECK_FAILED)
+  const result = await settle(authApi.POST('/api/v1/tours/altitude-check', { body: { sleepAltitudesM }, signal }), ALTITUDE_CHECK_FAILED)
   return result.ok ? { ok: true, data: result.data.acclimatisation } : result
 }
 
@@ -76,4 +77,38 @@ export type BookingRequested = components['schemas']['BookingResponse']
  */
 export async function bookTour(input: { tourId: string; selectedDate: string; groupSize: number; message?: string }, idempotencyKey: string): Promise<ApiResult<BookingRequested>> {
   return settle(authApi.POST('/api/v1/tourists/booking/request', { body: input, params: { header: { 'Idempotency-Key': idempotencyKey } } }), TOUR_BOOKING_FAILED)
+}
+
+// The guide's own actions; their texts are the editor's (namespace guideTours).
+export const PUBLISH_FAILED = msg('guideTours.publishFailed')
+export const UNPUBLISH_FAILED = msg('guideTours.unpublishFailed')
+export const DELETE_TOUR_FAILED = msg('guideTours.deleteFailed')
+
+/** A publish refused: `acclimatisation` says why when the tour's altitude risk is high and not acknowledged. */
+export type PublishResult = { ok: true; data: Tour } | { ok: false; status: number; message: string; acclimatisation: Acclimatisation | null }
+
+/** POST /api/v1/tours/{id}/publish: a high-risk tour needs `acknowledgeAltitudeRisk` (409 with the check otherwise). */
+export async function publishTour(tourId: string, acknowledgeAltitudeRisk = false): Promise<PublishResult> {
+  try {
+    const { data, error, response } = await authApi.POST('/api/v1/tours/{id}/publish', {
+      params: { path: { id: tourId } },
+      body: acknowledgeAltitudeRisk ? { acknowledgeAltitudeRisk: true } : {},
+    })
+    if (response.ok && data !== undefined) return { ok: true, data: data.tour }
+    const acclimatisation = (error as { acclimatisation?: Acclimatisation | null } | undefined)?.acclimatisation ?? null
+    return { ok: false, status: response.status, message: getErrorMessage(error, PUBLISH_FAILED), acclimatisation }
+  } catch (err) {
+    return { ok: false, status: 0, message: getErrorMessage(err, PUBLISH_FAILED), acclimatisation: null }
+  }
+}
+
+/** POST /api/v1/tours/{id}/unpublish: out of lists, kept as a draft. */
+export async function unpublishTour(tourId: string): Promise<ApiResult<Tour>> {
+  const result = await settle(authApi.POST('/api/v1/tours/{id}/unpublish', { params: { path: { id: tourId } } }), UNPUBLISH_FAILED)
+  return result.ok ? { ok: true, data: result.data.tour } : result
+}
+
+/** DELETE /api/v1/tours/{id}: gone, or archived when it has bookings; the answer's message says which. */
+export async function deleteTour(tourId: string): Promise<ApiResult<{ message: string }>> {
+  return settle(authApi.DELETE('/api/v1/tours/{id}', { params: { path: { id: tourId } } }), DELETE_TOUR_FAILED)
 }
