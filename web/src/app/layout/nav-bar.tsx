@@ -68,7 +68,8 @@ export function NavBar() {
           <Wordmark />
         </Link>
 
-        <ul className="ml-6 hidden items-center gap-1 md:flex">
+        {/* Five links, two switchers and the account fit side by side from 1024 px; below, the menu. */}
+        <ul className="ml-6 hidden items-center gap-1 lg:flex">
           {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.to === '/'} className={desktopLink}>
@@ -79,7 +80,7 @@ export function NavBar() {
         </ul>
 
         <div className="ml-auto flex items-center gap-2">
-          <div className="hidden items-center gap-2 md:flex">
+          <div className="hidden items-center gap-2 lg:flex">
             <LanguageSwitcher variant="compact" />
             <CurrencySwitcher variant="compact" />
           </div>
@@ -89,14 +90,14 @@ export function NavBar() {
               <ProfileMenu role={role ?? ''} onLoggedOut={afterLogout} />
             </Suspense>
           ) : (
-            <Link to="/login" className="btn-primary hidden px-4 py-2 md:inline-flex">
+            <Link to="/login" className="btn-primary hidden px-4 py-2 lg:inline-flex">
               {t('app.login')}
             </Link>
           )}
           <button
             ref={toggleRef}
             type="button"
-            className="flex h-10 w-10 items-center justify-center rounded-lg text-2xl text-slate-700 hover:bg-slate-100 md:hidden"
+            className="flex h-10 w-10 items-center justify-center rounded-lg text-2xl text-slate-700 hover:bg-slate-100 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? t('app.closeMenu') : t('app.openMenu')}
@@ -108,7 +109,7 @@ export function NavBar() {
       </nav>
 
       {menuOpen && (
-        <div ref={menuRef} id="mobile-menu" className="border-t border-slate-200 bg-white shadow-lg md:hidden">
+        <div ref={menuRef} id="mobile-menu" className="border-t border-slate-200 bg-white shadow-lg lg:hidden">
           <ul className="space-y-1 px-4 py-3">
             {links.map((link) => (
               <li key={link.to}>
