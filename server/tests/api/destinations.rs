@@ -143,7 +143,7 @@ async fn destinations_are_popular_first_then_best_rated_in_pages_of_six() {
     let admin = app.admin().await;
     let names =
         ["Bandipur", "Nagarkot", "Lumbini", "Rara Lake", "Ilam", "Tansen", "Gorkha", "Dhulikhel"];
-    for (i, name) in names.iter().enumerate() {
+    for name in &names {
         let popular = if *name == "Ilam" { "true" } else { "false" };
         let fields: Vec<(&str, &str)> = vec![
             ("name", name),
