@@ -295,6 +295,7 @@ pub static ERRORS: &[Entry] = entries! {
     "tour_pricing_cents": "pricing: pricePerPersonUsd must be in whole cents (at most 2 decimals)" => "pricing: pricePerPersonUsd पूरा सेन्टमा हुनुपर्छ (बढीमा 2 दशमलव)",
     "tour_pricing_coverage": "pricing must cover 1 to {max} people without gaps or overlaps" => "pricing ले 1 देखि {max} जनासम्म हरेक समूहलाई एकपटक मात्र समेट्नुपर्छ",
     "tour_archived": "This tour is archived and cannot be published" => "यो टुर अभिलेखमा राखिएको छ र प्रकाशित गर्न मिल्दैन",
+    "tour_archived_unchanged": "This tour is archived and cannot be changed" => "यो टुर अभिलेखमा राखिएको छ र परिवर्तन गर्न मिल्दैन",
     "tour_guide_mismatch": "guideId is not this tour's guide" => "guideId यो टुरको गाइड होइन",
     "tour_too_soon": "This tour must be booked at least {hours} hours before it starts. Please choose a later date." => "यो टुर सुरु हुनुभन्दा कम्तीमा {hours} घण्टाअघि बुक गर्नुपर्छ। कृपया पछिको मिति रोज्नुहोस्।",
     "tour_taken": "This tour is no longer free from {date}. Please choose other dates." => "यो टुर {date} देखि खाली छैन। कृपया अर्को मिति रोज्नुहोस्।",

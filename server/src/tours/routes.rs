@@ -174,13 +174,14 @@ async fn check_altitudes(
 }
 
 /// Change a tour: fields left out keep their values. A published tour stays published,
-/// re-checked for altitude as a whole.
+/// re-checked for altitude as a whole; an archived one cannot be changed.
 #[utoipa::path(patch, path = "/tours/{id}", tag = "tours", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = TourRequest,
     responses(
         (status = 200, body = TourResponse), (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "No such tour of yours"),
+        (status = 409, body = ErrorBody, description = "The tour is archived"),
     ))]
 async fn update_tour(
     State(state): State<AppState>,
@@ -191,6 +192,10 @@ async fn update_tour(
 ) -> AppResult<Json<TourResponse>> {
     require_licensed(&state.db, &session).await?;
     let stored = own_tour(&state.db, &session, &id).await?;
+    // Its bookings show it as it was booked.
+    if stored.status == TourStatus::Archived {
+        return Err(AppError::Conflict("This tour is archived and cannot be changed".into()));
+    }
     let input = TourInput::parse(request, Some(&stored.input))?;
     check_destination(&state.db, &input).await?;
     let mut tx = state.db.begin_write().await?;

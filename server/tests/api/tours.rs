@@ -986,3 +986,67 @@ async fn a_destination_is_rated_by_the_reviews_of_tour_trips_there_and_a_hidden_
     assert_eq!(after_hiding, (4.0, json!(1)));
     db.pool.close().await;
 }
+
+#[tokio::test]
+async fn removing_a_booked_tour_archives_it_unchangeable_and_an_unbooked_one_is_gone() {
+    // Arrange: two published tours, one of them booked.
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let traveller = app.signup_and_login("tourist").await;
+    let booked = published(&app, &pemba, poon_hill_days(), "request", 0).await;
+    let unbooked = published(&app, &pemba, poon_hill_days(), "request", 0).await;
+    let body = json!({"tourId": booked, "selectedDate": days_from_today(30), "groupSize": 2});
+    assert_eq!(
+        app.post_json_auth(BOOK, &body, &traveller.token).await.status(),
+        StatusCode::CREATED
+    );
+    let remove = |id: String| {
+        let (app, token) = (&app, pemba.token.clone());
+        async move {
+            let path = format!("/api/v1/tours/{id}");
+            send(app, reqwest::Method::DELETE, &path, &token, None).await
+        }
+    };
+
+    // Act
+    let archived = remove(booked.clone()).await;
+    let deleted = remove(unbooked.clone()).await;
+
+    // Assert
+    assert_eq!(
+        archived.json::<Value>().await.unwrap()["message"],
+        "Tour archived: it has bookings"
+    );
+    assert_eq!(deleted.json::<Value>().await.unwrap()["message"], "Tour deleted");
+    let mine: Value = app.get_auth("/api/v1/tours/mine", &pemba.token).await.json().await.unwrap();
+    let states: Vec<(&str, &str)> = mine["tours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["_id"].as_str().unwrap(), t["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(states, [(booked.as_str(), "archived")]);
+    assert_eq!(
+        app.get(&format!("/api/v1/users/tour/{booked}")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    let change = json!({"title": "Poon Hill at dawn"});
+    assert_error(
+        app.patch_json_auth(&format!("/api/v1/tours/{booked}"), &change, &pemba.token).await,
+        StatusCode::CONFLICT,
+        "This tour is archived and cannot be changed",
+    )
+    .await;
+    assert_eq!(publish(&app, &pemba.token, &booked, None).await.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        app.patch_json_auth(&format!("/api/v1/tours/{unbooked}"), &change, &pemba.token)
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
+    // The booking still names its tour.
+    let trips: Value =
+        app.get_auth("/api/v1/tourists/bookings", &traveller.token).await.json().await.unwrap();
+    assert_eq!(trips["data"][0]["tour"]["title"], "Poon Hill sunrise");
+}

@@ -1822,7 +1822,7 @@ export interface paths {
         head?: never;
         /**
          * Change a tour: fields left out keep their values. A published tour stays published,
-         *     re-checked for altitude as a whole.
+         *     re-checked for altitude as a whole; an archived one cannot be changed.
          */
         patch: operations["update_tour"];
         trace?: never;
@@ -10938,6 +10938,15 @@ export interface operations {
             };
             /** @description No such tour of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The tour is archived */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
