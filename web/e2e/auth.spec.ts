@@ -3,7 +3,12 @@ import { logIn, signUp, uniqueEmail, type Role } from './helpers'
 
 const journeys: { role: Role; form: string; items: string[]; dashboard: string }[] = [
   { role: 'tourist', form: '/touristform', items: ['My Profile', 'Dashboard', 'Messages', 'Notifications', 'Your Blog', 'Saved'], dashboard: '/dashboard' },
-  { role: 'guide', form: '/guideform', items: ['My Profile', 'Dashboard', 'Tour Requests', 'Messages', 'Notifications', 'Your Blog', 'Saved', 'My tours'], dashboard: '/guideDash' },
+  {
+    role: 'guide',
+    form: '/guideform',
+    items: ['My Profile', 'Dashboard', 'Tour Requests', 'Messages', 'Notifications', 'Your Blog', 'Saved', 'My tours'],
+    dashboard: '/guideDash',
+  },
 ]
 
 for (const { role, form, items, dashboard } of journeys) {
