@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link } from 'react-router'
+import { useFlashMessage } from '../../lib/use-flash-message'
 import { FormAlert } from '../../components/form-alert'
 import { CalendarIcon, EyeIcon, HeartIcon, ImageIcon, PencilIcon, PlusIcon, SearchIcon, SpinnerIcon, TrashIcon } from '../../components/icons'
 import { ModalDialog } from '../../components/modal-dialog'
@@ -25,7 +26,7 @@ export const START_WRITING = msg('blogs.startWriting')
 export const NO_IMAGE = msg('blogs.noImage')
 
 /** What the form leaves in the navigation state for the dashboard to say: 'Blog published'. */
-export type SavedState = { message?: string }
+export type { FlashState as SavedState } from '../../lib/use-flash-message'
 
 export const editPath = (blogId: string) => `/blog/edit/${blogId}`
 
@@ -119,18 +120,6 @@ function DeleteDialog({ blog, onClose, onDeleted }: { blog: Blog | null; onClose
   )
 }
 
-/** The flash message a save left for this page, shown once and then cleared from history. */
-function useSavedMessage(show: (text: string) => void) {
-  const location = useLocation()
-  const navigate = useNavigate()
-  const message = (location.state as SavedState | null)?.message
-  useEffect(() => {
-    if (!message) return
-    show(message)
-    navigate(location.pathname, { replace: true, state: null })
-  }, [message, show, navigate, location.pathname])
-}
-
 /** /blog/dashboard: the signed-in author's own posts, with search, edit and delete. */
 export function BlogDashboardPage() {
   const cache = useClientCache()
@@ -141,7 +130,7 @@ export function BlogDashboardPage() {
   const [search, setSearch] = useState('')
   const [deleting, setDeleting] = useState<Blog | null>(null)
   const { toast, show } = useToast()
-  useSavedMessage(show)
+  useFlashMessage(show)
   const query = useCachedQuery({ key: MY_BLOGS_KEY, tags: MY_BLOGS_TAGS, load: listMyBlogs })
 
   useEffect(() => {

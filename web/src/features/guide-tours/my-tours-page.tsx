@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { useFlashMessage } from '../../lib/use-flash-message'
 import { FormAlert } from '../../components/form-alert'
 import { EyeIcon, MountainIcon, PencilIcon, PlusIcon, SpinnerIcon, TrashIcon } from '../../components/icons'
 import { ModalDialog } from '../../components/modal-dialog'
@@ -17,7 +18,7 @@ import { useCachedQuery } from '../../lib/use-cached-query'
 import { deleteTour, DELETE_TOUR_FAILED, myTours, TOURS_LOAD_FAILED, tourPath, unpublishTour, type Tour } from '../tours/api/tours'
 import { RiskBadge } from '../tours/risk-badge'
 import { bookingsOfTour, GUIDE_BOOKINGS_KEY, GUIDE_BOOKINGS_TAGS, listGuideBookings, MY_TOURS_KEY, MY_TOURS_TAGS } from './api/editor-data'
-import { editTourPath, NEW_TOUR_PATH, type ListState } from './paths'
+import { editTourPath, NEW_TOUR_PATH } from './paths'
 import { AcknowledgeDialog, CERTIFICATES_PATH, PublishError, usePublish } from './publish-dialog'
 import { BookingList, GUIDE_DASHBOARD_PATH } from './tour-bookings'
 
@@ -177,25 +178,13 @@ function DeleteDialog({
   )
 }
 
-/** The flash message a save left for this page, shown once and then cleared from history. */
-function useSavedMessage(show: (text: string) => void) {
-  const location = useLocation()
-  const navigate = useNavigate()
-  const message = (location.state as ListState | null)?.message
-  useEffect(() => {
-    if (!message) return
-    show(message)
-    navigate(location.pathname, { replace: true, state: null })
-  }, [message, show, navigate, location.pathname])
-}
-
 /** /guide/tours: the signed-in guide's tours, with publishing, editing and deleting. */
 export function MyToursPage() {
   const t = useT()
   useIntlLocale()
   const cache = useClientCache()
   const { toast, show } = useToast(4000)
-  useSavedMessage(show)
+  useFlashMessage(show)
   const query = useCachedQuery({ key: MY_TOURS_KEY, tags: MY_TOURS_TAGS, load: myTours })
   const bookings = useCachedQuery({ key: GUIDE_BOOKINGS_KEY, tags: GUIDE_BOOKINGS_TAGS, load: listGuideBookings })
   const [deleting, setDeleting] = useState<Tour | null>(null)
