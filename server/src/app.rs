@@ -57,6 +57,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(blogs::routes::router())
                 .merge(tourists::routes::router())
                 .merge(tours::routes::router())
+                .merge(tours::photo_routes::router())
                 .merge(sos::routes::router())
                 .merge(crate::buddy::routes::router())
                 .merge(admin::routes::router())
@@ -255,7 +256,7 @@ impl Application {
         };
         crate::outbox::Outbox::new(db.clone(), &config)?.start();
         let trips = TripSweep::default();
-        let catalogue = CatalogueCache::default();
+        let catalogue = CatalogueCache::new(config.server.catalogue_cache_bytes);
         catalogue.follow(notifications.subscribe());
         let state = AppState {
             db,

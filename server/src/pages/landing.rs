@@ -349,7 +349,11 @@ impl FirstPaint {
         }
         let (modules, api_path, src, variants): (&'static [&'static str], _, _, _) = match section {
             "guides" => (
-                &["src/features/guides/guide-detail-page.tsx", "src/i18n/locales/en/guides.json"],
+                &[
+                    "src/features/guides/guide-detail-page.tsx",
+                    "src/i18n/locales/en/guides.json",
+                    "src/i18n/locales/en/tours.json",
+                ],
                 format!("/api/v1/users/guide/{id}"),
                 "/data/guideDetails/coverImage",
                 "/data/guideDetails/coverImageVariants",
@@ -359,6 +363,7 @@ impl FirstPaint {
                     "src/features/destinations/destination-detail-page.tsx",
                     "src/i18n/locales/en/destinations.json",
                     "src/i18n/locales/en/trek.json",
+                    "src/i18n/locales/en/tours.json",
                 ],
                 format!("/api/v1/users/destination/{id}"),
                 "/destination/image",

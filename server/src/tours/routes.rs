@@ -38,7 +38,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_tours))
         .routes(routes!(public_tour))
         .routes(routes!(quote_tour))
-        .merge(super::photos::router())
 }
 
 fn tour_not_found() -> AppError {
@@ -223,7 +222,7 @@ async fn delete_tour(
         store::set_status(&state.db, &id, TourStatus::Archived).await?;
         return Ok(success("Tour archived: it has bookings"));
     }
-    super::photos::delete_all(&state, &id).await?;
+    super::photos::delete_all(&state.db, &state.media, &id).await?;
     store::delete(&state.db, &id).await?;
     Ok(success("Tour deleted"))
 }

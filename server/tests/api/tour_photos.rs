@@ -84,7 +84,10 @@ async fn a_guide_adds_orders_and_removes_photos_and_the_cover_leads_everywhere()
 
     // Assert: the other one leads, and the removed one's files are gone.
     assert_eq!(after.status(), StatusCode::OK);
-    assert_eq!(photo_ids(&after.json::<Value>().await.unwrap()["tour"]), [first.clone()]);
+    assert_eq!(
+        photo_ids(&after.json::<Value>().await.unwrap()["tour"]),
+        std::slice::from_ref(&first)
+    );
     assert_eq!(app.get(&cover_url).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(app.media_files().len(), files_before + 5);
     let cards = list(&app, "").await;
