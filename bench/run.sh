@@ -13,6 +13,9 @@ backends=${BENCH_BACKENDS:-"sqlite postgres"}
 soak_seconds=${BENCH_SOAK_SECONDS:-60}
 soak_travellers=${BENCH_SOAK_TRAVELLERS:-20}
 
+# BENCH_PARTS picks the sections to run (all by default), e.g. BENCH_PARTS=catalogue.
+part() { [[ " ${BENCH_PARTS:-load soak catalogue cache size lighthouse} " == *" $1 "* ]]; }
+
 load() { # name, then wrk arguments
   local name=$1; shift
   local out
@@ -41,6 +44,7 @@ compare() { # name, url: warm up, measure, and print the ratio to the yardstick 
   printf '  %-46s %10s req/s   p99 %8s   %5s x Express   non-2xx %s\n' "$name" "$rps" "$p99" "$ratio" "${errors:-0}"
 }
 
+if part load; then
 echo "== sequential requests on one keep-alive connection (static files served from memory, TCP_NODELAY) =="
 python3 "$here/keepalive.py" "$url" 200 /healthz /favicon.svg /
 
@@ -56,10 +60,13 @@ data=$(mktemp /tmp/yatra-bench-bookings.XXXXXX.lua)
 python3 "$here/prepare_bookings.py" "$url" 40 >"$data"
 BOOKING_DATA=$data load "POST /api/v1/tourists/booking/request" -s "$here/booking.lua" "$url/api/v1/tourists/booking/request"
 rm -f "$data"
+fi
 
 echo
+if part soak; then
 echo "== soak: $soak_travellers travellers booking, guides approving, travellers paying (sandbox) for ${soak_seconds}s =="
 python3 "$here/soak.py" "$url" "$soak_travellers" "$soak_seconds"
+fi
 
 # The public catalogue, on each database, against a yardstick measured in the same run: a
 # plain Express 5 + better-sqlite3 server (bench/express) listing 10 rows of a 10,000-row
@@ -88,6 +95,31 @@ catalogue_env() { # env arguments for this round's database: SQLite in its data 
   fi
 }
 
+port=
+start_catalogue_server() { # env arguments for the server beyond the database's
+  port=$(free_port)
+  # Through env, which becomes the server: $! is its pid.
+  env $(catalogue_env) "$@" YATRA_ADDR=127.0.0.1:$port YATRA_LOG=warn "$bin" serve >>"$catalogue_dir/server.log" 2>&1 &
+  catalogue_server=$!
+  for _ in $(seq 1 300); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+}
+stop_catalogue_server() {
+  kill "$catalogue_server" 2>/dev/null || true
+  wait "$catalogue_server" 2>/dev/null || true
+}
+vary() { # name, server's origin, file of paths: like compare, each request a random path of the file
+  local name=$1 origin=$2 file=$3 out rps p99 errors ratio
+  VARIED_URLS=$file wrk -t2 -c"$connections" -d3s -s "$here/varied.lua" "$origin" >/dev/null
+  out=$(VARIED_URLS=$file wrk -t2 -c"$connections" -d"${duration}s" --latency -s "$here/varied.lua" "$origin")
+  rps=$(awk '/^Requests\/sec/ {print $2}' <<<"$out")
+  p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+  errors=$(awk '/Non-2xx or 3xx responses/ {print $5}' <<<"$out")
+  ratio=$(awk -v r="$rps" -v y="${yardstick:-$rps}" 'BEGIN {printf "%.2f", r / y}')
+  last_rps=$rps
+  printf '  %-56s %10s req/s   p99 %8s   %5s x Express   non-2xx %s\n' "$name" "$rps" "$p99" "$ratio" "${errors:-0}"
+}
+
+if part catalogue; then
 for size in $sizes; do
   for backend in $backends; do
     echo
@@ -101,11 +133,7 @@ for size in $sizes; do
     env $(catalogue_env) "$bin" seed --demo >/dev/null
     seeded=$(env $(catalogue_env) "$bin" seed --bulk "$size")
     echo "  $seeded (with the demo data: $(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN {printf "%.0f", e - s}') s in all)"
-    port=$(free_port)
-    # Through env, which becomes the server: $! is its pid.
-    env $(catalogue_env) YATRA_ADDR=127.0.0.1:$port YATRA_LOG=warn "$bin" serve >"$catalogue_dir/server.log" 2>&1 &
-    catalogue_server=$!
-    for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+    start_catalogue_server
     base="http://127.0.0.1:$port/api/v1"
     guide=$(curl -fsS "$base/users/guides?limit=1" | python3 -c 'import json, sys; print(json.load(sys.stdin)["guides"][0]["_id"])')
     tour=$(curl -fsS "$base/users/tours?limit=1&sort=days_desc" | python3 -c 'import json, sys; print(json.load(sys.stdin)["tours"][0]["_id"])')
@@ -128,16 +156,42 @@ for size in $sizes; do
     compare "GET /users/tour/{id}/quote (2, SAARC)" "$base/users/tour/$tour/quote?groupSize=2&nationality=saarc"
     compare "GET /users/destinations" "$base/users/destinations"
     compare "GET /users/blogs (feed)" "$base/users/blogs?page=1&limit=6"
+
+    # Varied traffic (issue 25): every request a URL drawn from thousands of its mix, with
+    # the answer cache on (the default) and off; the yardstick reads random pages.
+    varied_dir=$catalogue_dir/varied
+    mkdir -p "$varied_dir"
+    python3 "$here/varied.py" "$base" "$varied_dir" "${BENCH_VARIED_URLS:-4000}" >"$varied_dir/mixes"
+    seq 1 1000 | sed 's#^#/guides?page=#' >"$varied_dir/express.txt"
+    echo "  -- varied traffic: each request one of thousands of different URLs of its mix --"
+    yardstick=
+    vary "Express 5 + better-sqlite3: random pages 1-1000" "http://127.0.0.1:$express_port" "$varied_dir/express.txt"
+    yardstick=$last_rps
+    for cache in on off; do
+      if [ "$cache" = off ]; then
+        stop_catalogue_server
+        start_catalogue_server YATRA_CATALOGUE_CACHE=false
+      fi
+      echo "  answer cache $cache:"
+      while IFS=$'\t' read -r name file; do
+        vary "$name" "http://127.0.0.1:$port" "$file"
+      done <"$varied_dir/mixes"
+      [ "$cache" = off ] || printf '  %-56s %10s MB\n' "server RSS after the varied run" $(( $(ps -o rss= -p "$catalogue_server") / 1024 ))
+    done
     stop_catalogue
   done
 done
+fi
 
 echo
+if part cache; then
 echo "== client cache (spec section 9) at 1,000 entries: vitest bench in Node =="
 (cd "$here/../web" && NO_COLOR=1 npm run --silent bench:cache 2>/dev/null | grep -E '·' | sed -E 's/^ *· *//' \
   | awk -F'  +' '{printf "  %-50s %14s ops/s\n", $1, $2}')
 
+fi
 echo
+if part size; then
 echo "== size: initial JavaScript of the client, gzipped =="
 dist="$here/../web/dist"
 total=0
@@ -147,7 +201,10 @@ for asset in $(grep -oE '(src|href)="/assets/[^"]+\.js"' "$dist/index.html" | se
   printf '  %-50s %8d bytes gz\n' "$asset" "$size"
 done
 printf '%-52s %10d bytes gz (%d kB)\n' "initial JS total" "$total" $((total / 1024))
+fi
 
 echo
+if part lighthouse; then
 echo "== Lighthouse (mobile): performance, accessibility, best practices, SEO =="
 node "$here/lighthouse.mjs" "$url"
+fi

@@ -20,7 +20,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
@@ -29,6 +29,7 @@ use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use lru::LruCache;
 
 use crate::db::Db;
 use crate::error::AppError;
@@ -36,11 +37,11 @@ use crate::hub::{Announcement, NotificationHub};
 
 /// The longest an answer is served, whatever happens meanwhile.
 pub const KEPT_FOR: Duration = Duration::from_secs(10);
-/// Answers kept at most; past it, stale ones go, and if all are current, all go (an
-/// attacker inventing queries only costs a refill of the popular ones).
-const MAX_ANSWERS: usize = 10_000;
 /// A larger answer is served but not kept.
 const MAX_ANSWER_BYTES: usize = 512 * 1024;
+/// What keeping one answer costs beyond its key, headers and body (the map's entry and
+/// the list's links), counted so that many tiny answers cannot exceed the budget.
+const ANSWER_OVERHEAD_BYTES: usize = 256;
 
 /// The routes whose answers are kept, and whether the answer depends on the signed-in
 /// viewer (then only anonymous requests use the cache).
@@ -67,17 +68,25 @@ const PRIVATE_WRITES: [&str; 5] = [
     "/api/v1/favourites/",
 ];
 
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct CatalogueCache {
     inner: Arc<Inner>,
 }
 
-#[derive(Default)]
 struct Inner {
     generation: AtomicU64,
-    answers: RwLock<HashMap<String, Kept>>,
+    answers: Mutex<Answers>,
     /// One lock per answer being computed, so concurrent misses compute it once.
     filling: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+/// The kept answers, least recently used first out, within a budget of bytes: however
+/// varied the traffic, the cache's memory stays bounded, and the answers asked for most
+/// stay in it.
+struct Answers {
+    kept: LruCache<String, Kept>,
+    bytes: usize,
+    budget: usize,
 }
 
 struct Kept {
@@ -87,7 +96,44 @@ struct Kept {
     body: Bytes,
 }
 
+impl Kept {
+    fn cost(&self, key: &str) -> usize {
+        let headers: usize =
+            self.headers.iter().map(|(name, value)| name.as_str().len() + value.len()).sum();
+        key.len() + headers + self.body.len() + ANSWER_OVERHEAD_BYTES
+    }
+}
+
+impl Answers {
+    fn insert(&mut self, key: String, kept: Kept) {
+        let cost = kept.cost(&key);
+        if cost > self.budget {
+            return;
+        }
+        if let Some(old) = self.kept.pop(&key) {
+            self.bytes -= old.cost(&key);
+        }
+        while self.bytes + cost > self.budget {
+            let Some((old_key, old)) = self.kept.pop_lru() else { break };
+            self.bytes -= old.cost(&old_key);
+        }
+        self.bytes += cost;
+        self.kept.put(key, kept);
+    }
+}
+
 impl CatalogueCache {
+    /// An empty cache whose answers may take up to `budget` bytes.
+    pub fn new(budget: usize) -> Self {
+        Self {
+            inner: Arc::new(Inner {
+                generation: AtomicU64::new(0),
+                answers: Mutex::new(Answers { kept: LruCache::unbounded(), bytes: 0, budget }),
+                filling: Mutex::default(),
+            }),
+        }
+    }
+
     /// Follows the other replicas' changes (and this one's, on PostgreSQL, where they
     /// come back through `NOTIFY`).
     pub fn follow(&self, mut announcements: tokio::sync::broadcast::Receiver<Announcement>) {
@@ -115,26 +161,32 @@ impl CatalogueCache {
         self.inner.generation.load(Ordering::SeqCst)
     }
 
+    fn answers(&self) -> std::sync::MutexGuard<'_, Answers> {
+        self.inner.answers.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     fn answer(&self, key: &str) -> Option<Response> {
-        let answers = self.inner.answers.read().ok()?;
-        let kept = answers
-            .get(key)
-            .filter(|kept| kept.generation == self.current() && kept.at.elapsed() < KEPT_FOR)?;
-        let mut response = Response::new(Body::from(kept.body.clone()));
-        *response.headers_mut() = kept.headers.clone();
+        let current = self.current();
+        let (headers, body) = {
+            let mut answers = self.answers();
+            let kept = answers
+                .kept
+                .get(key)
+                .filter(|kept| kept.generation == current && kept.at.elapsed() < KEPT_FOR)?;
+            (kept.headers.clone(), kept.body.clone())
+        };
+        let mut response = Response::new(Body::from(body));
+        *response.headers_mut() = headers;
         Some(response)
     }
 
     fn keep(&self, key: String, kept: Kept) {
-        let Ok(mut answers) = self.inner.answers.write() else { return };
-        if answers.len() >= MAX_ANSWERS && !answers.contains_key(&key) {
-            let current = self.current();
-            answers.retain(|_, old| old.generation == current && old.at.elapsed() < KEPT_FOR);
-            if answers.len() >= MAX_ANSWERS {
-                answers.clear();
-            }
-        }
-        answers.insert(key, kept);
+        self.answers().insert(key, kept);
+    }
+
+    /// How many bytes the kept answers take now.
+    pub fn bytes(&self) -> usize {
+        self.answers().bytes
     }
 
     fn fill_lock(&self, key: &str) -> Arc<tokio::sync::Mutex<()>> {
@@ -278,6 +330,56 @@ mod tests {
         assert_eq!(a, b);
         assert_ne!(a, c);
         assert_ne!(a, d);
+    }
+
+    fn kept(body_bytes: usize) -> Kept {
+        Kept {
+            generation: 0,
+            at: Instant::now(),
+            headers: HeaderMap::new(),
+            body: Bytes::from(vec![b'x'; body_bytes]),
+        }
+    }
+
+    #[test]
+    fn kept_answers_stay_within_their_budget_and_the_least_recently_used_go_first() {
+        // Room for three answers of about 1 kB.
+        let budget = 3 * kept(1000).cost("/answer/1");
+        let cache = CatalogueCache::new(budget);
+        for n in 1..=3 {
+            cache.keep(format!("/answer/{n}"), kept(1000));
+        }
+        assert!(cache.answer("/answer/1").is_some(), "read: now the most recently used");
+
+        cache.keep("/answer/4".into(), kept(1000));
+
+        assert_eq!(cache.bytes(), budget);
+        assert!(cache.answer("/answer/2").is_none(), "the least recently used went");
+        for kept_key in ["/answer/1", "/answer/3", "/answer/4"] {
+            assert!(cache.answer(kept_key).is_some(), "{kept_key}");
+        }
+    }
+
+    #[test]
+    fn an_answer_larger_than_the_whole_budget_is_not_kept_and_pushes_nothing_out() {
+        let cache = CatalogueCache::new(4096);
+        cache.keep("/small".into(), kept(100));
+
+        cache.keep("/huge".into(), kept(10_000));
+
+        assert!(cache.answer("/huge").is_none());
+        assert!(cache.answer("/small").is_some());
+    }
+
+    #[test]
+    fn keeping_an_answer_again_replaces_it_and_counts_it_once() {
+        let cache = CatalogueCache::new(1 << 20);
+        cache.keep("/same".into(), kept(1000));
+        let once = cache.bytes();
+
+        cache.keep("/same".into(), kept(1000));
+
+        assert_eq!(cache.bytes(), once);
     }
 
     #[test]

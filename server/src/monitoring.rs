@@ -88,6 +88,7 @@ async fn render(State(state): State<AppState>) -> Response {
         return AppError::NotFound("Not found".into()).into_response();
     }
     record_pool(&state.db);
+    metrics::gauge!("yatra_catalogue_cache_bytes").set(state.catalogue.bytes() as f64);
     let text = handle().render();
     (
         [(

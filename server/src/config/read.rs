@@ -1,5 +1,5 @@
 //! The readers every group shares: a variable as true/false, whole seconds, a duration, a
-//! whole percent or an http(s) URL, each refusing a bad value in one line naming it.
+//! whole percent, megabytes or an http(s) URL, each refusing a bad value in one line naming it.
 
 use std::time::Duration;
 
@@ -28,6 +28,20 @@ pub(super) fn percent(
         Some(text) => match text.trim().parse::<i64>() {
             Ok(percent @ 0..=100) => Ok(percent),
             _ => bail!("{name} {text:?} must be a whole number of percent from 0 to 100"),
+        },
+    }
+}
+
+pub(super) fn megabytes(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: usize,
+) -> anyhow::Result<usize> {
+    match get(name) {
+        None => Ok(default),
+        Some(text) => match text.trim().parse::<usize>() {
+            Ok(megabytes @ 1..=65_536) => Ok(megabytes),
+            _ => bail!("{name} {text:?} must be a whole number of megabytes from 1 to 65536"),
         },
     }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::bail;
 
-use super::read::{flag, seconds};
+use super::read::{flag, megabytes, seconds};
 
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
@@ -37,6 +37,9 @@ pub struct ServerConfig {
     /// Keep the public catalogue's answers in memory until something they show changes
     /// (`YATRA_CATALOGUE_CACHE`, default true; see `catalogue`).
     pub catalogue_cache: bool,
+    /// The most the kept answers may take, in bytes; past it the least recently used go
+    /// (`YATRA_CATALOGUE_CACHE_MB`, default 64).
+    pub catalogue_cache_bytes: usize,
 }
 
 impl ServerConfig {
@@ -87,6 +90,7 @@ impl ServerConfig {
             upload_stall_timeout: seconds(get, "YATRA_UPLOAD_STALL_SECS", 10)?,
             metrics: flag(get, "YATRA_METRICS", true)?,
             catalogue_cache: flag(get, "YATRA_CATALOGUE_CACHE", true)?,
+            catalogue_cache_bytes: megabytes(get, "YATRA_CATALOGUE_CACHE_MB", 64)? * 1024 * 1024,
         })
     }
 }
