@@ -4,8 +4,6 @@ import {
   CONTENT_REQUIRED,
   CONTENT_TOO_LONG,
   EMPTY_DRAFT,
-  IMAGE_TOO_LARGE,
-  IMAGE_TYPE_NOT_ALLOWED,
   TITLE_REQUIRED,
   TITLE_TOO_LONG,
   draftForm,
@@ -15,6 +13,7 @@ import {
   validateDraft,
 } from './blog-form'
 import { translate } from '../../i18n/messages'
+import { IMAGE_TOO_LARGE, IMAGE_TYPE_NOT_ALLOWED } from '../../lib/image-file'
 
 const png = new File(['png'], 'peak.png', { type: 'image/png' })
 
