@@ -20,6 +20,7 @@ export function tourCard(id: string, overrides: Partial<TourCard> = {}): TourCar
     destinationId: 'd1',
     destinationName: 'Everest Base Camp',
     guide: { _id: 'g1', firstName: 'Pemba', lastName: 'Sherpa', profilePicture: null, averageRating: 4.5, reviewCount: 2 },
+    photo: null,
     ...overrides,
   }
 }
@@ -49,6 +50,7 @@ export function publicTour(id: string, overrides: Partial<PublicTour> = {}): Pub
     bookingMode: 'instant',
     cutoffHours: 48,
     status: 'published',
+    photos: [],
     acclimatisation: {
       risk: 'moderate',
       maxSleepAltitudeM: 3440,

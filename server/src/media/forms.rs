@@ -47,3 +47,10 @@ pub struct CertificatesUpload {
     #[schema(rename = "certificateImage", value_type = Vec<String>, format = Binary)]
     pub certificate_image: Vec<Vec<u8>>,
 }
+
+/// A photo of a tour: JPEG, PNG or WebP, at most 8 MB and 40 megapixels.
+#[derive(ToSchema)]
+pub struct TourPhotoUpload {
+    #[schema(value_type = String, format = Binary)]
+    pub photo: Vec<u8>,
+}

@@ -22,6 +22,7 @@ pub enum MediaKind {
     IdCard,
     Destination,
     Blog,
+    TourPhoto,
 }
 
 impl MediaKind {
@@ -35,6 +36,7 @@ impl MediaKind {
             MediaKind::IdCard => "id_card",
             MediaKind::Destination => "destination",
             MediaKind::Blog => "blog",
+            MediaKind::TourPhoto => "tour_photo",
         }
     }
 

@@ -192,7 +192,16 @@ async fn tour_head(db: &Db, id: &str) -> AppResult<Option<PageHead>> {
         title: format!("{} — {days}-day tour in Nepal | Yatra", input.title),
         description: shorten(&summary),
         path: format!("/tours/{id}"),
-        image: og_image(key, width, height, input.title.clone()),
+        // The tour's cover where it has one; the destination's photo otherwise.
+        image: match tour.photos.first() {
+            Some(cover) => Some(OgImage {
+                path: cover.url.clone(),
+                width: i64::from(cover.variants.width),
+                height: i64::from(cover.variants.height),
+                alt: input.title.clone(),
+            }),
+            None => og_image(key, width, height, input.title.clone()),
+        },
         kind: "website",
     }))
 }

@@ -112,8 +112,30 @@ pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
         seeder.traveller(traveller).await?;
     }
     demo_licences(db).await?;
+    let mut new_tours = Vec::new();
     for tour in content.tours {
-        seeder.tour(tour).await?;
+        let scene = content
+            .destinations
+            .iter()
+            .find(|d| d.name == tour.destination)
+            .map_or(Scene::Peaks, |d| d.scene);
+        if let Some(created) = seeder.tour(tour).await? {
+            new_tours.push((created, scene));
+        }
+    }
+    // Two photos a tour: its destination's kind of landscape and a village on the way.
+    let pictures = try_join_all(new_tours.iter().flat_map(|((_, _, title), scene)| {
+        [
+            drawn(landscape(*scene, title, 1200, 800)),
+            drawn(landscape(Scene::Village, &format!("{title} village"), 1200, 800)),
+        ]
+    }))
+    .await?;
+    let mut pictures = pictures.into_iter();
+    for ((id, guide_id, _), _) in &new_tours {
+        for picture in pictures.by_ref().take(2) {
+            crate::tours::photos::add(db, media, guide_id, id, picture).await?;
+        }
     }
     seeder.reviews(&content.reviews).await?;
     seeder.demo_journeys().await?;
@@ -243,7 +265,7 @@ fn landscape(
     key: &str,
     width: u32,
     height: u32,
-) -> impl FnOnce() -> image::DynamicImage + Send + 'static {
+) -> impl FnOnce() -> image::DynamicImage + Send + use<> {
     let seed = seed_of(key);
     move || yatra_art::landscape(scene, seed, width, height)
 }
@@ -590,9 +612,13 @@ impl Seeder<'_> {
         Ok(())
     }
 
-    /// A published demo tour, unless its guide already has one of that title. The content is
-    /// parsed as a guide's request is, so a mistake in it stops the seed naming the field.
-    async fn tour(&mut self, tour: content::Tour) -> anyhow::Result<()> {
+    /// A published demo tour, unless its guide already has one of that title; the new tour's
+    /// id, guide and title. The content is parsed as a guide's request is, so a mistake in
+    /// it stops the seed naming the field.
+    async fn tour(
+        &mut self,
+        tour: content::Tour,
+    ) -> anyhow::Result<Option<(String, String, String)>> {
         let content::Tour { guide, destination, mut request } = tour;
         let title = request.title.clone().unwrap_or_default();
         let guide_id = id_of(self.db, &guide)
@@ -614,7 +640,7 @@ impl Seeder<'_> {
                 .fetch_optional(&self.db.pool)
                 .await?;
         if exists.is_some() {
-            return Ok(());
+            return Ok(None);
         }
         let mut tx = self.db.begin_write().await?;
         let id = crate::tours::store::insert(&mut tx, &guide_id, &input).await?;
@@ -623,7 +649,7 @@ impl Seeder<'_> {
         // high-risk tours are there to show the warnings.
         crate::tours::store::set_status(self.db, &id, TourStatus::Published).await?;
         self.seeded.tours += 1;
-        Ok(())
+        Ok(Some((id, guide_id, input.title)))
     }
 
     /// Whether the guide has none of the `days` days from `first` taken, by a trip stored or

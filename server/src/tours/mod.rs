@@ -5,6 +5,7 @@
 pub mod acclimatisation;
 pub mod domain;
 pub mod finder;
+pub mod photos;
 pub mod pricing;
 pub mod quote;
 pub mod routes;

@@ -38,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_tours))
         .routes(routes!(public_tour))
         .routes(routes!(quote_tour))
+        .merge(super::photos::router())
 }
 
 fn tour_not_found() -> AppError {
@@ -58,12 +59,12 @@ pub struct MyToursResponse {
     tours: Vec<Tour>,
 }
 
-fn answer(tour: StoredTour, lang: Lang) -> Json<TourResponse> {
+pub(super) fn answer(tour: StoredTour, lang: Lang) -> Json<TourResponse> {
     Json(TourResponse { status: "success", tour: Tour::new(tour, lang) })
 }
 
 /// Only a verified guide whose licence is still valid sells tours (403 otherwise).
-async fn require_licensed(db: &Db, session: &Session) -> AppResult<()> {
+pub(super) async fn require_licensed(db: &Db, session: &Session) -> AppResult<()> {
     let (licensed,): (i64,) = sqlx::query_as(
         "SELECT COUNT(*) FROM guide_details WHERE user_id = $1 AND status = 'verified' \
            AND licence_expires_on >= $2",
@@ -95,7 +96,7 @@ async fn check_destination(db: &Db, tour: &TourInput) -> AppResult<()> {
 }
 
 /// The caller's own tour (404 for anyone else's, as if it did not exist).
-async fn own_tour(db: &Db, session: &Session, id: &str) -> AppResult<StoredTour> {
+pub(super) async fn own_tour(db: &Db, session: &Session, id: &str) -> AppResult<StoredTour> {
     store::find_own(db, &session.user_id, id).await?.ok_or_else(tour_not_found)
 }
 
@@ -222,6 +223,7 @@ async fn delete_tour(
         store::set_status(&state.db, &id, TourStatus::Archived).await?;
         return Ok(success("Tour archived: it has bookings"));
     }
+    super::photos::delete_all(&state, &id).await?;
     store::delete(&state.db, &id).await?;
     Ok(success("Tour deleted"))
 }
@@ -337,6 +339,8 @@ async fn list_tours(
     let (found, total, limit) = finder::find(&state.db, &filters).await?;
     let guide_ids: Vec<String> = found.iter().map(|tour| tour.guide_id.clone()).collect();
     let guides = cards_of(&state.db, &guide_ids).await?;
+    let tour_ids: Vec<String> = found.iter().map(|tour| tour.id.clone()).collect();
+    let mut covers = super::photos::photos_of(&state.db, &tour_ids, true).await?;
     let tours = found
         .into_iter()
         .filter_map(|tour| {
@@ -344,6 +348,7 @@ async fn list_tours(
             let guide = guides.iter().find(|guide| guide.id == tour.guide_id)?;
             let guide = TourGuide::from(guide);
             Some(TourCard {
+                photo: covers.remove(&tour.id).and_then(|photos| photos.into_iter().next()),
                 id: tour.id,
                 title: tour.title,
                 summary: tour.summary,

@@ -5,6 +5,7 @@ use sqlx::AnyConnection;
 
 use super::acclimatisation::Risk;
 use super::domain::{BookingMode, TourInput, TourStatus};
+use super::photos::{TourPhoto, photos_of};
 use super::pricing::Tier;
 use crate::db::{Db, Param, Sql, insert_many, new_id, now_ms};
 use crate::error::AppResult;
@@ -16,6 +17,8 @@ pub struct StoredTour {
     pub guide_id: String,
     pub input: TourInput,
     pub status: TourStatus,
+    /// In order; the first is the cover.
+    pub photos: Vec<TourPhoto>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -51,7 +54,7 @@ fn list_from(text: &str) -> Vec<String> {
     serde_json::from_str(text).unwrap_or_default()
 }
 
-/// The rows with their price tiers (one query for all of them).
+/// The rows with their price tiers and photos (one query each for all of them).
 async fn with_tiers(db: &Db, rows: Vec<TourRow>) -> AppResult<Vec<StoredTour>> {
     if rows.is_empty() {
         return Ok(Vec::new());
@@ -73,9 +76,12 @@ async fn with_tiers(db: &Db, rows: Vec<TourRow>) -> AppResult<Vec<StoredTour>> {
             })
             .collect()
     };
+    let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
+    let mut photos = photos_of(db, &ids, false).await?;
     Ok(rows
         .into_iter()
         .map(|row| StoredTour {
+            photos: photos.remove(&row.id).unwrap_or_default(),
             input: TourInput {
                 pricing: tiers_of(&row.id),
                 title: row.title,

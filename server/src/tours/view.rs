@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use super::acclimatisation::{Acclimatisation, LocalisedWarning, Risk};
 use super::domain::{BookingMode, Day, TourStatus};
+use super::photos::TourPhoto;
 use super::pricing::Tier;
 use super::store::StoredTour;
 use crate::db::to_rfc3339;
@@ -60,6 +61,8 @@ pub struct Tour {
     pub booking_mode: BookingMode,
     pub cutoff_hours: i64,
     pub status: TourStatus,
+    /// In order; the first is the cover.
+    pub photos: Vec<TourPhoto>,
     pub acclimatisation: AcclimatisationView,
     /// RFC 3339.
     pub created_at: String,
@@ -86,6 +89,7 @@ impl Tour {
             booking_mode: input.booking_mode,
             cutoff_hours: input.cutoff_hours,
             status: tour.status,
+            photos: tour.photos,
             acclimatisation,
             created_at: to_rfc3339(tour.created_at),
             updated_at: to_rfc3339(tour.updated_at),
@@ -139,6 +143,9 @@ pub struct TourCard {
     #[schema(required = true)]
     pub destination_name: Option<String>,
     pub guide: TourGuide,
+    /// The cover photo; null when the tour has none.
+    #[schema(required = true)]
+    pub photo: Option<TourPhoto>,
 }
 
 /// The guide on a tour's card.

@@ -33,6 +33,7 @@ mod seed;
 mod sharing;
 mod sos;
 mod static_client;
+mod tour_photos;
 mod tourists;
 mod tours;
 mod trips;

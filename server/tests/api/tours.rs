@@ -42,7 +42,7 @@ fn everest_days() -> Vec<Value> {
     .collect()
 }
 
-fn tour(title: &str, days: Vec<Value>) -> Value {
+pub fn tour(title: &str, days: Vec<Value>) -> Value {
     json!({
         "title": title,
         "summary": "Twelve days to the foot of Everest and back, with two rest days.",
@@ -60,7 +60,7 @@ fn tour(title: &str, days: Vec<Value>) -> Value {
     })
 }
 
-async fn guide(app: &TestApp, admin: &TestUser, first: &str) -> TestUser {
+pub async fn guide(app: &TestApp, admin: &TestUser, first: &str) -> TestUser {
     let profile = guide_profile(
         "I guide in Khumbu.",
         &["English", "Nepali"],
@@ -71,7 +71,7 @@ async fn guide(app: &TestApp, admin: &TestUser, first: &str) -> TestUser {
     verified_guide(app, admin, first, "Sherpa", &profile).await.0
 }
 
-async fn send(
+pub async fn send(
     app: &TestApp,
     method: reqwest::Method,
     path: &str,
@@ -85,18 +85,23 @@ async fn send(
     request.send().await.unwrap()
 }
 
-async fn create(app: &TestApp, token: &str, body: &Value) -> Value {
+pub async fn create(app: &TestApp, token: &str, body: &Value) -> Value {
     let response = app.post_json_auth("/api/v1/tours", body, token).await;
     assert_eq!(response.status(), StatusCode::CREATED);
     let body: Value = response.json().await.unwrap();
     body["tour"].clone()
 }
 
-async fn publish(app: &TestApp, token: &str, id: &str, body: Option<&Value>) -> reqwest::Response {
+pub async fn publish(
+    app: &TestApp,
+    token: &str,
+    id: &str,
+    body: Option<&Value>,
+) -> reqwest::Response {
     send(app, reqwest::Method::POST, &format!("/api/v1/tours/{id}/publish"), token, body).await
 }
 
-async fn list(app: &TestApp, query: &str) -> Value {
+pub async fn list(app: &TestApp, query: &str) -> Value {
     let response = app.get(&format!("/api/v1/users/tours{query}")).await;
     assert_eq!(response.status(), StatusCode::OK, "{query}");
     response.json().await.unwrap()
@@ -594,10 +599,10 @@ async fn bad_tours_are_refused_with_the_field_named_and_nothing_is_saved() {
     assert_eq!(mine["tours"], json!([]));
 }
 
-const BOOK: &str = "/api/v1/tourists/booking/request";
+pub const BOOK: &str = "/api/v1/tourists/booking/request";
 
 /// A published tour of `guide`'s, with these days, mode and cutoff; its id.
-async fn published(
+pub async fn published(
     app: &TestApp,
     guide: &TestUser,
     days: Vec<Value>,
@@ -612,7 +617,7 @@ async fn published(
     id
 }
 
-fn poon_hill_days() -> Vec<Value> {
+pub fn poon_hill_days() -> Vec<Value> {
     vec![
         day("Tikhedhunga", Some(1540)),
         day("Ghorepani", Some(2860)),

@@ -1827,6 +1827,44 @@ export interface paths {
         patch: operations["update_tour"];
         trace?: never;
     };
+    "/api/v1/tours/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Order a tour's photos; the first is the cover. */
+        put: operations["order_photos"];
+        /**
+         * Add a photo at the end of the tour's photos (at most 12). The image is checked and
+         *     re-encoded like every upload, without its metadata, with WebP copies.
+         */
+        post: operations["add_photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tours/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a photo; the ones after it move up (removing the cover makes the next one it). */
+        delete: operations["remove_photo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tours/{id}/publish": {
         parameters: {
             query?: never;
@@ -3728,6 +3766,11 @@ export interface components {
             /** Format: int64 */
             saarcFeeNpr?: number | null;
         };
+        /** @description The tour's photos in a new order. */
+        PhotoOrderRequest: {
+            /** @description Every photo of the tour, each once; the first becomes the cover. */
+            photoIds: string[];
+        };
         /** @description A profile photo: JPEG, PNG or WebP, at most 8 MB and 40 megapixels. */
         ProfileImageUpload: {
             /** Format: binary */
@@ -4190,6 +4233,8 @@ export interface components {
             /** Format: int64 */
             maxGroupSize: number;
             meetingPoint: string;
+            /** @description In order; the first is the cover. */
+            photos: components["schemas"]["TourPhoto"][];
             /**
              * Format: double
              * @description The cheapest price per person, in dollars.
@@ -4217,6 +4262,7 @@ export interface components {
              * @description Metres; null for a day tour.
              */
             maxSleepAltitudeM: number | null;
+            photo: null | components["schemas"]["TourPhoto"];
             /**
              * Format: double
              * @description Per person for the group size asked for (1 unless given), in dollars.
@@ -4245,6 +4291,21 @@ export interface components {
             profilePicture: string | null;
             /** Format: int64 */
             reviewCount: number;
+        };
+        /** @description One photo of a tour. */
+        TourPhoto: {
+            _id: string;
+            /** @description A smaller copy (at most 480 px) for cards. */
+            thumbUrl: string;
+            /** @description The photo as uploaded (re-encoded, without metadata). */
+            url: string;
+            /** @description WebP copies and size, for `<img srcset width height>`. */
+            variants: components["schemas"]["ImageVariants"];
+        };
+        /** @description A photo of a tour: JPEG, PNG or WebP, at most 8 MB and 40 megapixels. */
+        TourPhotoUpload: {
+            /** Format: binary */
+            photo: string;
         };
         /**
          * @description A tour's fields as the guide sends them. On create every field without a default is
@@ -10965,6 +11026,231 @@ export interface operations {
             };
             /** @description The body is not in the declared content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_photos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TourResponse"];
+                };
+            };
+            /** @description Not the tour's photos, each once */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The tour is archived */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TourPhotoUpload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TourResponse"];
+                };
+            };
+            /** @description No image, not an image we take, or already 12 photos */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The tour is archived */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JPEG, PNG or WebP image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TourResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such tour of yours, or no such photo of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The tour is archived */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
