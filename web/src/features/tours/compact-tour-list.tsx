@@ -29,7 +29,6 @@ const COMPACT_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 45vw, 100vw
 export function CompactTourCard({ tour }: { tour: TourCard }) {
   const t = useT()
   const price = usePrice()
-  const photo = tour.photo ?? null
   return (
     <li>
       <Link
@@ -37,7 +36,7 @@ export function CompactTourCard({ tour }: { tour: TourCard }) {
         className="group flex h-full flex-col gap-2 overflow-hidden rounded-xl border border-slate-200 bg-white p-4 transition hover:border-himal-300 hover:shadow-card focus-visible:ring-2 focus-visible:ring-himal-500 focus-visible:outline-none"
       >
         {/* The title names the link: the cover is decoration here. */}
-        {photo && <Photo src={photo.thumbUrl} variants={photo.variants} sizes={COMPACT_SIZES} alt="" className="-mx-4 -mt-4 mb-1 aspect-[16/9]" />}
+        {tour.photo && <Photo src={tour.photo.thumbUrl} variants={tour.photo.variants} sizes={COMPACT_SIZES} alt="" className="-mx-4 -mt-4 mb-1 aspect-[16/9]" />}
         <span className="font-semibold text-slate-900 group-hover:text-himal-800">{tour.title}</span>
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1">

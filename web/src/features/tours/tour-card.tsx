@@ -30,11 +30,10 @@ export function TourCard({ tour, people }: { tour: TourCardData; people: number 
   const t = useT()
   const guideName = `${tour.guide.firstName} ${tour.guide.lastName}`.trim()
   const path = people != null && people > 1 ? `${tourPath(tour._id)}?people=${people}` : tourPath(tour._id)
-  const photo = tour.photo ?? null
   return (
     <article className="card relative flex h-full flex-col overflow-hidden" aria-labelledby={`tour-${tour._id}`}>
       {/* The title says what the card is: the cover is decoration here. */}
-      {photo && <Photo src={photo.thumbUrl} variants={photo.variants} sizes={CARD_SIZES} alt="" className="aspect-[3/2] w-full" />}
+      {tour.photo && <Photo src={tour.photo.thumbUrl} variants={tour.photo.variants} sizes={CARD_SIZES} alt="" className="aspect-[3/2] w-full" />}
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-2">
           <RiskBadge risk={tour.risk} />

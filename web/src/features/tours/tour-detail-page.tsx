@@ -153,9 +153,9 @@ function TourView({ tour }: { tour: PublicTour }) {
           <Link to="/tours" className="inline-flex items-center gap-1.5 text-sm font-medium text-himal-800 hover:text-himal-900">
             <ArrowLeftIcon /> {t('tours.allTours')}
           </Link>
-          {(tour.photos ?? []).length > 0 && (
+          {tour.photos.length > 0 && (
             <div className="mt-4">
-              <TourGallery photos={tour.photos ?? []} title={tour.title} />
+              <TourGallery photos={tour.photos} title={tour.title} />
             </div>
           )}
           <div className="mt-4 flex flex-wrap items-center gap-2">

@@ -106,8 +106,10 @@ export function PhotoLightbox({ photos, title, index, onIndex }: { photos: reado
   useEffect(() => {
     if (!open || count < 2) return
     function onKey(e: KeyboardEvent) {
-      if (e.key === 'ArrowLeft') onIndex((at - 1 + count) % count)
-      else if (e.key === 'ArrowRight') onIndex((at + 1) % count)
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return
+      // The keys turn the photos, not scroll the page behind.
+      e.preventDefault()
+      onIndex((at + (e.key === 'ArrowLeft' ? count - 1 : 1)) % count)
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)

@@ -4,12 +4,10 @@ import type { components, operations } from '../../../lib/api-schema'
 import { msg } from '../../../i18n/messages'
 import { getErrorMessage } from '../../../lib/api-errors'
 
-// Tour photos (issue 24) are not in the generated schema yet: this is the server's
-// contract, optional until its answers carry them.
-export type TourPhoto = { _id: string; url: string; thumbUrl: string; variants: components['schemas']['ImageVariants'] }
-export type Tour = components['schemas']['Tour'] & { photos?: TourPhoto[] }
-export type PublicTour = components['schemas']['PublicTour'] & { photos?: TourPhoto[] }
-export type TourCard = components['schemas']['TourCard'] & { photo?: TourPhoto | null }
+export type Tour = components['schemas']['Tour']
+export type TourPhoto = components['schemas']['TourPhoto']
+export type PublicTour = components['schemas']['PublicTour']
+export type TourCard = components['schemas']['TourCard']
 export type TourDay = components['schemas']['Day']
 export type Tier = components['schemas']['Tier']
 export type Acclimatisation = components['schemas']['AcclimatisationView']
