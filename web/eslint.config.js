@@ -33,6 +33,8 @@ const exposed = [
   'tours/acclimatisation-panel.tsx',
   'tours/itinerary-table.tsx',
   'tours/use-public-tour.ts',
+  // The gallery and its photos' alt text: the editor's preview and photo grid show them as the tour page does.
+  'tours/tour-gallery.tsx',
   // A tour's booking box makes its retry-safe key as the guide booking does.
   'bookings/api/request-booking.ts',
 ]

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { blog } from '../../test-fixtures'
-import {
-  CONTENT_REQUIRED,
-  CONTENT_TOO_LONG,
-  EMPTY_DRAFT,
-  IMAGE_TOO_LARGE,
-  IMAGE_TYPE_NOT_ALLOWED,
-  TITLE_REQUIRED,
-  TITLE_TOO_LONG,
-  draftForm,
-  draftFrom,
-  isDirty,
-  serverLength,
-  validateDraft,
-} from './blog-form'
+import { CONTENT_REQUIRED, CONTENT_TOO_LONG, EMPTY_DRAFT, TITLE_REQUIRED, TITLE_TOO_LONG, draftForm, draftFrom, isDirty, serverLength, validateDraft } from './blog-form'
 import { translate } from '../../i18n/messages'
+import { IMAGE_TOO_LARGE, IMAGE_TYPE_NOT_ALLOWED } from '../../lib/image-file'
 
 const png = new File(['png'], 'peak.png', { type: 'image/png' })
 

@@ -1,20 +1,16 @@
 import type { Blog } from '../../lib/blog-text'
 import { msg, translate } from '../../i18n/messages'
+import { imageFileProblem } from '../../lib/image-file'
 import { localNumberFormat } from '../../lib/intl-formats'
 
 /** The server's bounds (characters, after trimming). */
 export const TITLE_MAX = 150
 export const CONTENT_MAX = 20_000
-/** The server's image rules: JPEG, PNG or WebP up to 8 MB. */
-export const IMAGE_MAX_BYTES = 8 * 1024 * 1024
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 
 export const TITLE_REQUIRED = msg('blogs.titleRequired')
 export const CONTENT_REQUIRED = msg('blogs.contentRequired')
 export const TITLE_TOO_LONG = msg('blogs.titleTooLong')
 export const CONTENT_TOO_LONG = msg('blogs.contentTooLong')
-export const IMAGE_TYPE_NOT_ALLOWED = msg('blogs.imageTypeNotAllowed')
-export const IMAGE_TOO_LARGE = msg('blogs.imageTooLarge')
 
 /** The blog form as typed. */
 export type BlogDraft = {
@@ -57,10 +53,8 @@ export function validateDraft(draft: BlogDraft): DraftErrors {
   const contentLength = serverLength(draft.content)
   if (contentLength === 0) errors.content = translate(CONTENT_REQUIRED)
   else if (contentLength > CONTENT_MAX) errors.content = translate(CONTENT_TOO_LONG, { max: localNumberFormat({ useGrouping: false }).format(CONTENT_MAX) })
-  if (draft.image) {
-    if (!IMAGE_TYPES.includes(draft.image.type)) errors.image = translate(IMAGE_TYPE_NOT_ALLOWED)
-    else if (draft.image.size > IMAGE_MAX_BYTES) errors.image = translate(IMAGE_TOO_LARGE)
-  }
+  const imageProblem = draft.image && imageFileProblem(draft.image)
+  if (imageProblem) errors.image = translate(imageProblem)
   return errors
 }
 

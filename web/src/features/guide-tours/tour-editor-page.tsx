@@ -16,6 +16,7 @@ import { createTour, myTours, TOURS_LOAD_FAILED, updateTour, type Tour } from '.
 import { DESTINATION_OPTIONS_KEY, DESTINATION_OPTIONS_TAGS, listDestinationOptions, MY_TOURS_KEY, MY_TOURS_TAGS } from './api/editor-data'
 import { DayCard, dayControlId } from './day-card'
 import { MY_TOURS_PATH, type ListState } from './paths'
+import { PhotosEditor } from './photos-editor'
 import { PricingEditor } from './pricing-editor'
 import { AcknowledgeDialog, CERTIFICATES_PATH, PublishError, usePublish } from './publish-dialog'
 import { TextListEditor } from './text-list-editor'
@@ -46,6 +47,7 @@ import {
   type TourDraft,
 } from './tour-draft'
 import { useAltitudeCheck } from './use-altitude-check'
+import { useTourPhotos } from './use-tour-photos'
 
 type Focus = { key: string; control: 'title' | 'up' | 'down' }
 
@@ -97,6 +99,8 @@ function TourEditor({ tour }: { tour: Tour | null }) {
   const check = useAltitudeCheck(draft.days)
   const destinations = useCachedQuery({ key: DESTINATION_OPTIONS_KEY, tags: DESTINATION_OPTIONS_TAGS, load: listDestinationOptions })
   const { state: publishState, publish, reset: resetPublish } = usePublish(published)
+  // Photos are saved one by one as they change, apart from the form and its stored draft.
+  const photos = useTourPhotos(savedTour ?? tour)
 
   // Every change is kept in this browser until saved, so a reload loses nothing.
   useEffect(() => {
@@ -270,7 +274,7 @@ function TourEditor({ tour }: { tour: Tour | null }) {
 
         {tab === 'preview' && (
           <div role="tabpanel" id={`${id}-panel-preview`} aria-labelledby={`${id}-tab-preview`} className="card p-5 sm:p-8">
-            <TourPreview tour={request} acclimatisation={acclimatisation} destinationName={destinationName} />
+            <TourPreview tour={request} photos={photos.view?.photos ?? []} acclimatisation={acclimatisation} destinationName={destinationName} />
           </div>
         )}
 
@@ -355,6 +359,8 @@ function TourEditor({ tour }: { tour: Tour | null }) {
               />
             </Field>
           </section>
+
+          <PhotosEditor tour={savedTour ?? tour} queue={photos.queue} view={photos.view} />
 
           <section className="card space-y-5 p-5 sm:p-8" aria-labelledby={`${id}-booking`}>
             <h2 id={`${id}-booking`} className="text-lg font-semibold text-slate-900">

@@ -3,10 +3,22 @@ import { formatDollars } from '../../lib/money'
 import { formatLocalNumber } from '../../lib/intl-formats'
 import { AcclimatisationPanel } from '../tours/acclimatisation-panel'
 import { AltitudeProfile } from '../tours/altitude-profile'
-import type { Acclimatisation, TourRequest } from '../tours/api/tours'
+import type { Acclimatisation, TourPhoto, TourRequest } from '../tours/api/tours'
+import { TourGallery } from '../tours/tour-gallery'
 
 /** The tour as travellers will see it, from what is typed now (nothing is saved). */
-export function TourPreview({ tour, acclimatisation, destinationName }: { tour: TourRequest; acclimatisation: Acclimatisation | null; destinationName: string | null }) {
+export function TourPreview({
+  tour,
+  photos,
+  acclimatisation,
+  destinationName,
+}: {
+  tour: TourRequest
+  /** The tour's saved photos, in order. */
+  photos: readonly TourPhoto[]
+  acclimatisation: Acclimatisation | null
+  destinationName: string | null
+}) {
   const t = useT()
   const days = tour.days ?? []
   const pricing = [...(tour.pricing ?? [])].sort((a, b) => a.minPeople - b.minPeople)
@@ -14,6 +26,7 @@ export function TourPreview({ tour, acclimatisation, destinationName }: { tour: 
   return (
     <article className="space-y-6" aria-label={t('guideTours.previewLabel')} data-testid="tour-preview">
       <p className="rounded-xl bg-himal-50 px-4 py-2 text-sm text-himal-900">{t('guideTours.previewNote')}</p>
+      <TourGallery photos={photos} title={tour.title || t('guideTours.untitled')} />
       <header>
         {destinationName && <p className="text-xs font-semibold tracking-wide text-himal-700 uppercase">{destinationName}</p>}
         <h2 className="font-display text-2xl font-bold break-words text-slate-900">{tour.title || t('guideTours.untitled')}</h2>

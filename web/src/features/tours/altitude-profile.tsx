@@ -91,27 +91,31 @@ export function AltitudeProfile({ days, warnings }: { days: readonly { sleepPlac
           <span className="inline-block size-2.5 rounded-full bg-red-600" /> {t('tours.flaggedNight')}
         </span>
       </div>
-      <table className="sr-only">
-        <caption>{t('tours.profileTitle')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('tours.night')}</th>
-            <th scope="col">{t('tours.sleepPlace')}</th>
-            <th scope="col">{t('tours.sleepAltitude')}</th>
-            <th scope="col">{t('tours.flaggedNight')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {nights.map((n) => (
-            <tr key={n.day}>
-              <td>{t('tours.dayNumber', { day: n.day })}</td>
-              <td>{n.place}</td>
-              <td>{metres(n.altitudeM)}</td>
-              <td>{flagged.has(n.day) ? t('tours.flaggedYes') : ''}</td>
+      {/* A table is as wide as its text whatever its own width says: clipped in a box, it
+          cannot widen a phone's page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t('tours.profileTitle')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('tours.night')}</th>
+              <th scope="col">{t('tours.sleepPlace')}</th>
+              <th scope="col">{t('tours.sleepAltitude')}</th>
+              <th scope="col">{t('tours.flaggedNight')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {nights.map((n) => (
+              <tr key={n.day}>
+                <td>{t('tours.dayNumber', { day: n.day })}</td>
+                <td>{n.place}</td>
+                <td>{metres(n.altitudeM)}</td>
+                <td>{flagged.has(n.day) ? t('tours.flaggedYes') : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   )
 }

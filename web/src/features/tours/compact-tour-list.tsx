@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { ArrowRightIcon, CalendarIcon, MountainIcon, SpinnerIcon } from '../../components/icons'
+import { Photo } from '../../components/photo'
 import { useT } from '../../i18n/messages'
 import { TOURS_TAG } from '../../lib/cache-tags'
 import { usePrice } from '../../lib/currencies'
@@ -21,7 +22,10 @@ export function useToursOf(filters: TourFilters, enabled = true) {
   return useCachedQuery({ key: toursKey(filters), tags: [TOURS_TAG], load: (signal) => listTours(filters, signal), enabled })
 }
 
-/** A tour in a short list: title, days, highest night, altitude risk and the price from. */
+/** A card's width in the section's one or two columns (inside a page's main column). */
+const COMPACT_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 45vw, 100vw'
+
+/** A tour in a short list: its cover when it has one, title, days, highest night, altitude risk and the price from. */
 export function CompactTourCard({ tour }: { tour: TourCard }) {
   const t = useT()
   const price = usePrice()
@@ -29,8 +33,10 @@ export function CompactTourCard({ tour }: { tour: TourCard }) {
     <li>
       <Link
         to={tourPath(tour._id)}
-        className="group flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 transition hover:border-himal-300 hover:shadow-card focus-visible:ring-2 focus-visible:ring-himal-500 focus-visible:outline-none"
+        className="group flex h-full flex-col gap-2 overflow-hidden rounded-xl border border-slate-200 bg-white p-4 transition hover:border-himal-300 hover:shadow-card focus-visible:ring-2 focus-visible:ring-himal-500 focus-visible:outline-none"
       >
+        {/* The title names the link: the cover is decoration here. */}
+        {tour.photo && <Photo src={tour.photo.thumbUrl} variants={tour.photo.variants} sizes={COMPACT_SIZES} alt="" className="-mx-4 -mt-4 mb-1 aspect-[16/9]" />}
         <span className="font-semibold text-slate-900 group-hover:text-himal-800">{tour.title}</span>
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { MapPinIcon, StarIcon } from '../../components/icons'
+import { CARD_SIZES, Photo } from '../../components/photo'
 import { formatRating, reviewCountText } from '../../components/star-rating'
 import { useT } from '../../i18n/messages'
 import { formatLocalNumber } from '../../lib/intl-formats'
@@ -21,69 +22,73 @@ export function BookingModeBadge({ mode }: { mode: TourCardData['bookingMode'] }
 }
 
 /**
- * A tour in a list: title (the link to its page), where, how long and how high, its altitude
- * risk, the price per person for the group searched for, its guide and how it is booked.
- * `people` carries the group size on to the tour's page.
+ * A tour in a list: its cover photo when it has one, title (the link to its page), where, how
+ * long and how high, its altitude risk, the price per person for the group searched for, its
+ * guide and how it is booked. `people` carries the group size on to the tour's page.
  */
 export function TourCard({ tour, people }: { tour: TourCardData; people: number | null }) {
   const t = useT()
   const guideName = `${tour.guide.firstName} ${tour.guide.lastName}`.trim()
   const path = people != null && people > 1 ? `${tourPath(tour._id)}?people=${people}` : tourPath(tour._id)
   return (
-    <article className="card relative flex h-full flex-col p-5" aria-labelledby={`tour-${tour._id}`}>
-      <div className="flex flex-wrap items-center gap-2">
-        <RiskBadge risk={tour.risk} />
-        <BookingModeBadge mode={tour.bookingMode} />
-      </div>
-      <h2 id={`tour-${tour._id}`} className="mt-3 text-lg leading-snug font-semibold text-slate-900">
-        {/* The whole card is the link's target, for a thumb; the title alone is its name. */}
-        <Link to={path} className="after:absolute after:inset-0 after:rounded-2xl hover:text-himal-800 focus-visible:outline-none">
-          {tour.title}
-        </Link>
-      </h2>
-      {tour.destinationName && (
-        <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
-          <MapPinIcon className="shrink-0 text-himal-600" /> {tour.destinationName}
-        </p>
-      )}
-      <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-        <div>
-          <dt className="sr-only">{t('tours.length')}</dt>
-          <dd>{t('tours.dayCount', { count: tour.dayCount, days: formatLocalNumber(tour.dayCount) })}</dd>
+    <article className="card relative flex h-full flex-col overflow-hidden" aria-labelledby={`tour-${tour._id}`}>
+      {/* The title says what the card is: the cover is decoration here. */}
+      {tour.photo && <Photo src={tour.photo.thumbUrl} variants={tour.photo.variants} sizes={CARD_SIZES} alt="" className="aspect-[3/2] w-full" />}
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <RiskBadge risk={tour.risk} />
+          <BookingModeBadge mode={tour.bookingMode} />
         </div>
-        {tour.maxSleepAltitudeM != null && (
-          <div>
-            <dt className="sr-only">{t('tours.maxAltitude')}</dt>
-            <dd>{t('tours.sleepsUpTo', { metres: formatLocalNumber(tour.maxSleepAltitudeM) })}</dd>
-          </div>
+        <h2 id={`tour-${tour._id}`} className="mt-3 text-lg leading-snug font-semibold text-slate-900">
+          {/* The whole card is the link's target, for a thumb; the title alone is its name. */}
+          <Link to={path} className="after:absolute after:inset-0 after:rounded-2xl hover:text-himal-800 focus-visible:outline-none">
+            {tour.title}
+          </Link>
+        </h2>
+        {tour.destinationName && (
+          <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+            <MapPinIcon className="shrink-0 text-himal-600" /> {tour.destinationName}
+          </p>
         )}
-      </dl>
-      <p className="mt-2 line-clamp-2 text-sm text-slate-600">{tour.summary}</p>
-      <div className="mt-auto flex items-end justify-between gap-3 border-t border-slate-100 pt-4">
-        <div className="flex min-w-0 items-center gap-2">
-          <Avatar src={tour.guide.profilePicture} name={guideName} className="h-9 w-9 text-sm" />
-          <div className="min-w-0 text-sm">
-            <p className="truncate font-medium text-slate-900">{guideName}</p>
-            {tour.guide.reviewCount > 0 ? (
-              <p className="flex items-center gap-1 text-slate-600">
-                <StarIcon className="shrink-0 text-marigold-400" aria-hidden="true" />
-                <span className="sr-only">{t('tours.rated', { rating: formatRating(tour.guide.averageRating) })}</span>
-                <span aria-hidden="true" className="font-semibold text-slate-800">
-                  {formatRating(tour.guide.averageRating)}
-                </span>
-                <span className="text-slate-500">({reviewCountText(tour.guide.reviewCount)})</span>
-              </p>
-            ) : (
-              <p className="text-slate-500">{t('tours.noReviewsYet')}</p>
-            )}
+        <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+          <div>
+            <dt className="sr-only">{t('tours.length')}</dt>
+            <dd>{t('tours.dayCount', { count: tour.dayCount, days: formatLocalNumber(tour.dayCount) })}</dd>
           </div>
+          {tour.maxSleepAltitudeM != null && (
+            <div>
+              <dt className="sr-only">{t('tours.maxAltitude')}</dt>
+              <dd>{t('tours.sleepsUpTo', { metres: formatLocalNumber(tour.maxSleepAltitudeM) })}</dd>
+            </div>
+          )}
+        </dl>
+        <p className="mt-2 line-clamp-2 text-sm text-slate-600">{tour.summary}</p>
+        <div className="mt-auto flex items-end justify-between gap-3 border-t border-slate-100 pt-4">
+          <div className="flex min-w-0 items-center gap-2">
+            <Avatar src={tour.guide.profilePicture} name={guideName} className="h-9 w-9 text-sm" />
+            <div className="min-w-0 text-sm">
+              <p className="truncate font-medium text-slate-900">{guideName}</p>
+              {tour.guide.reviewCount > 0 ? (
+                <p className="flex items-center gap-1 text-slate-600">
+                  <StarIcon className="shrink-0 text-marigold-400" aria-hidden="true" />
+                  <span className="sr-only">{t('tours.rated', { rating: formatRating(tour.guide.averageRating) })}</span>
+                  <span aria-hidden="true" className="font-semibold text-slate-800">
+                    {formatRating(tour.guide.averageRating)}
+                  </span>
+                  <span className="text-slate-500">({reviewCountText(tour.guide.reviewCount)})</span>
+                </p>
+              ) : (
+                <p className="text-slate-500">{t('tours.noReviewsYet')}</p>
+              )}
+            </div>
+          </div>
+          <p className="shrink-0 text-right text-sm text-slate-600">
+            {t.rich('tours.fromPrice', {
+              price: formatUsd(tour.pricePerPersonUsd),
+              strong: (chunks) => <strong className="block text-lg font-bold text-slate-900">{chunks}</strong>,
+            })}
+          </p>
         </div>
-        <p className="shrink-0 text-right text-sm text-slate-600">
-          {t.rich('tours.fromPrice', {
-            price: formatUsd(tour.pricePerPersonUsd),
-            strong: (chunks) => <strong className="block text-lg font-bold text-slate-900">{chunks}</strong>,
-          })}
-        </p>
       </div>
     </article>
   )

@@ -22,6 +22,7 @@ import { BookingModeBadge } from './tour-card'
 import { RiskBadge } from './risk-badge'
 import { formatUsd, loginPath, readTourChoice, writeTourChoice, type TourChoice } from './tour-booking'
 import { TourBookingBox } from './tour-booking-box'
+import { TourGallery } from './tour-gallery'
 import { ChoiceFields, TourPriceCalculator } from './tour-price-calculator'
 import { TourTimeline } from './tour-timeline'
 
@@ -152,6 +153,11 @@ function TourView({ tour }: { tour: PublicTour }) {
           <Link to="/tours" className="inline-flex items-center gap-1.5 text-sm font-medium text-himal-800 hover:text-himal-900">
             <ArrowLeftIcon /> {t('tours.allTours')}
           </Link>
+          {tour.photos.length > 0 && (
+            <div className="mt-4">
+              <TourGallery photos={tour.photos} title={tour.title} />
+            </div>
+          )}
           <div className="mt-4 flex flex-wrap items-center gap-2">
             <RiskBadge risk={acclimatisation.risk} />
             <BookingModeBadge mode={tour.bookingMode} />

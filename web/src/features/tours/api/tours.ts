@@ -5,6 +5,7 @@ import { msg } from '../../../i18n/messages'
 import { getErrorMessage } from '../../../lib/api-errors'
 
 export type Tour = components['schemas']['Tour']
+export type TourPhoto = components['schemas']['TourPhoto']
 export type PublicTour = components['schemas']['PublicTour']
 export type TourCard = components['schemas']['TourCard']
 export type TourDay = components['schemas']['Day']
