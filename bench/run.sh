@@ -108,15 +108,17 @@ stop_catalogue_server() {
   wait "$catalogue_server" 2>/dev/null || true
 }
 vary() { # name, server's origin, file of paths: like compare, each request a random path of the file
-  local name=$1 origin=$2 file=$3 out rps p99 errors ratio
+  local name=$1 origin=$2 file=$3 out rps p99 errors timeouts ratio
   VARIED_URLS=$file wrk -t2 -c"$connections" -d3s -s "$here/varied.lua" "$origin" >/dev/null
   out=$(VARIED_URLS=$file wrk -t2 -c"$connections" -d"${duration}s" --latency -s "$here/varied.lua" "$origin")
   rps=$(awk '/^Requests\/sec/ {print $2}' <<<"$out")
   p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
   errors=$(awk '/Non-2xx or 3xx responses/ {print $5}' <<<"$out")
+  # Requests wrk gave up on after 2 s: not in the rate nor in p99, so said beside them.
+  timeouts=$(awk '/Socket errors/ {print $NF}' <<<"$out")
   ratio=$(awk -v r="$rps" -v y="${yardstick:-$rps}" 'BEGIN {printf "%.2f", r / y}')
   last_rps=$rps
-  printf '  %-56s %10s req/s   p99 %8s   %5s x Express   non-2xx %s\n' "$name" "$rps" "$p99" "$ratio" "${errors:-0}"
+  printf '  %-56s %10s req/s   p99 %8s   %5s x Express   non-2xx %s   timeouts %s\n' "$name" "$rps" "$p99" "$ratio" "${errors:-0}" "${timeouts:-0}"
 }
 
 if part catalogue; then
