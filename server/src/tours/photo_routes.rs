@@ -1,7 +1,7 @@
 //! Guides' changes to a tour's photos over HTTP: add one upload at a time (the usual image
 //! checks, WebP copies), order them (the first is the cover), remove one.
 
-use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -10,7 +10,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::domain::TourStatus;
 use super::photos::{add, archived, begin_change};
 use super::routes::{TourResponse, answer, own_tour, require_licensed};
-use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
+use crate::error::{AppError, AppResult, ErrorBody, Json, Multipart, Path};
 use crate::http::AppState;
 use crate::http::session::{Guide, Session};
 use crate::i18n::Lang;
@@ -45,13 +45,15 @@ async fn changeable(state: &AppState, session: &Session, id: &str) -> AppResult<
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody, description = "The tour is archived"),
         (status = 413, body = ErrorBody), (status = 415, body = ErrorBody, description = "Not a JPEG, PNG or WebP image"),
+        (status = 429, body = ErrorBody, description = "Too many uploads from this account or address, or too many uploads at once; see `Retry-After`",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn add_photo(
     State(state): State<AppState>,
     Guide(session): Guide,
     lang: Lang,
     Path(id): Path<String>,
-    multipart: Multipart,
+    Multipart(multipart): Multipart,
 ) -> AppResult<(StatusCode, Json<TourResponse>)> {
     changeable(&state, &session, &id).await?;
     let bytes = upload::single_image(multipart, &["photo"]).await?;
