@@ -12,3 +12,4 @@ pub mod licences;
 pub mod list_counts;
 pub mod profile;
 pub mod routes;
+pub mod ts_rank;
