@@ -1,5 +1,6 @@
 //! The application: state, router and middleware, bound to a listener.
 
+use crate::search_index::SearchIndex;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -257,7 +258,18 @@ impl Application {
         crate::outbox::Outbox::new(db.clone(), &config)?.start();
         let trips = TripSweep::default();
         let catalogue = CatalogueCache::new(config.server.catalogue_cache_bytes);
-        catalogue.follow(notifications.subscribe());
+        let search = if config.server.search_index {
+            let loading = std::time::Instant::now();
+            let search = SearchIndex::load(&db).await?;
+            tracing::info!(guides = search.guides(), took = ?loading.elapsed(), "guide search loaded");
+            Some(search)
+        } else {
+            tracing::warn!(
+                "guide search reads the database on every request (YATRA_SEARCH_INDEX=false)"
+            );
+            None
+        };
+        catalogue.follow(notifications.subscribe(), search.clone(), db.clone());
         let state = AppState {
             db,
             config: Arc::new(config),
@@ -272,6 +284,7 @@ impl Application {
             trips: trips.clone(),
             catalogue,
             buddy: assistant,
+            search,
         };
         // Pages put some API answers in their HTML (`pages::first_paint`), asked of the API itself.
         let client = pages::client::client(

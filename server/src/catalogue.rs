@@ -34,6 +34,7 @@ use lru::LruCache;
 use crate::db::Db;
 use crate::error::AppError;
 use crate::hub::{Announcement, NotificationHub};
+use crate::search_index::SearchIndex;
 
 /// The longest an answer is served, whatever happens meanwhile.
 pub const KEPT_FOR: Duration = Duration::from_secs(10);
@@ -135,18 +136,41 @@ impl CatalogueCache {
     }
 
     /// Follows the other replicas' changes (and this one's, on PostgreSQL, where they
-    /// come back through `NOTIFY`).
-    pub fn follow(&self, mut announcements: tokio::sync::broadcast::Receiver<Announcement>) {
+    /// come back through `NOTIFY`), and changes made elsewhere that the guide search finds
+    /// each `search_index::FOLLOW_EVERY`. The search catches up before answers move on, so
+    /// an answer kept after a change is never made from the search's older state.
+    pub fn follow(
+        &self,
+        mut announcements: tokio::sync::broadcast::Receiver<Announcement>,
+        search: Option<SearchIndex>,
+        db: Db,
+    ) {
         let cache = self.clone();
         tokio::spawn(async move {
             use tokio::sync::broadcast::error::RecvError;
+            let mut tick = tokio::time::interval(crate::search_index::FOLLOW_EVERY);
             loop {
-                match announcements.recv().await {
-                    Ok(Announcement::CatalogueChanged) => cache.move_on(),
+                let changed = tokio::select! {
+                    announcement = announcements.recv() => match announcement {
+                        Ok(Announcement::CatalogueChanged) => true,
+                        Ok(_) => false,
+                        // Announcements were missed; one of them may have been a change.
+                        Err(RecvError::Lagged(_)) => true,
+                        Err(RecvError::Closed) => return,
+                    },
+                    _ = tick.tick() => false,
+                };
+                let caught_up = match &search {
+                    Some(search) => search.catch_up(&db).await,
+                    None => Ok(false),
+                };
+                match caught_up {
+                    Ok(found) if changed || found => cache.move_on(),
                     Ok(_) => {}
-                    // Announcements were missed; one of them may have been a change.
-                    Err(RecvError::Lagged(_)) => cache.move_on(),
-                    Err(RecvError::Closed) => return,
+                    Err(error) => {
+                        tracing::warn!(%error, "guide search could not catch up; will try again");
+                        cache.move_on();
+                    }
                 }
             }
         });
@@ -243,6 +267,7 @@ pub struct CatalogueState {
     pub enabled: bool,
     pub hub: NotificationHub,
     pub db: Db,
+    pub search: Option<SearchIndex>,
 }
 
 /// Serves kept answers of the public catalogue, keeps new ones, and moves to a new
@@ -255,6 +280,11 @@ pub async fn serve(State(state): State<CatalogueState>, request: Request, next: 
         let response = next.run(request).await;
         // A refused request changed nothing; anything else may have, even a 500 after its commit.
         if writes && !response.status().is_client_error() {
+            if let Some(search) = &state.search
+                && let Err(error) = search.catch_up(&state.db).await
+            {
+                tracing::warn!(%error, "guide search could not catch up after a write");
+            }
             cache.move_on();
             state.hub.announce_all(&state.db, vec![Announcement::CatalogueChanged]).await;
         }

@@ -8,6 +8,7 @@ pub mod bookings;
 pub mod buddy;
 pub mod calendar;
 pub mod catalogue;
+pub mod catalogue_changes;
 pub mod config;
 pub mod currencies;
 pub mod db;
@@ -40,6 +41,7 @@ pub mod providers;
 
 pub mod reviews;
 pub mod saved;
+pub mod search_index;
 pub mod seed;
 pub mod sos;
 pub mod sweep;

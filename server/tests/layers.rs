@@ -15,6 +15,7 @@ const LAYERS: [(&str, &[&str]); 6] = [
         "core",
         &[
             "calendar",
+            "catalogue_changes",
             "config",
             "db",
             "email",
@@ -27,6 +28,7 @@ const LAYERS: [(&str, &[&str]); 6] = [
             "paging",
             "profile",
             "providers",
+            "search_index",
             "text_search",
         ],
     ),

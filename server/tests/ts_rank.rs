@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sqlx::{AssertSqlSafe, Connection, PgConnection};
-use yatra::guides::ts_rank::{parse_tsvector, query_order, ts_rank};
+use yatra::search_index::ts_rank::{parse_tsvector, query_order, ts_rank};
 use yatra::text_search::Query;
 
 const DEFAULT_POSTGRES_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";

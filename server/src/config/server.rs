@@ -40,6 +40,9 @@ pub struct ServerConfig {
     /// The most the kept answers may take, in bytes; past it the least recently used go
     /// (`YATRA_CATALOGUE_CACHE_MB`, default 64).
     pub catalogue_cache_bytes: usize,
+    /// Answer guide lists and searches from memory (`YATRA_SEARCH_INDEX`, default true; see
+    /// `guides::search_index`); `false` asks the database every time.
+    pub search_index: bool,
 }
 
 impl ServerConfig {
@@ -91,6 +94,7 @@ impl ServerConfig {
             metrics: flag(get, "YATRA_METRICS", true)?,
             catalogue_cache: flag(get, "YATRA_CATALOGUE_CACHE", true)?,
             catalogue_cache_bytes: megabytes(get, "YATRA_CATALOGUE_CACHE_MB", 64)? * 1024 * 1024,
+            search_index: flag(get, "YATRA_SEARCH_INDEX", true)?,
         })
     }
 }

@@ -9,7 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::cards::GuideCard;
 use super::categories::Category;
-use super::finder::{self, GuideFilters, GuideSort, Near, Start};
+use super::finder::{self, Directory, GuideFilters, GuideSort, Near, Start};
 use super::profile::{self, Guide, GuideStatus};
 use crate::calendar::parse_date;
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
@@ -149,16 +149,10 @@ async fn list_guides(
             Some(cursor) => Start::After(cursor.rating_rank, cursor.guide_id),
             None => Start::Page(page),
         };
-    let found = finder::search(
-        &state.db,
-        Some(&state.list_counts),
-        &filters,
-        &SearchQuery::default(),
-        sort,
-        start,
-        limit,
-    )
-    .await?;
+    let from =
+        Directory { db: &state.db, index: state.search.as_ref(), counts: Some(&state.list_counts) };
+    let found =
+        finder::search(&from, &filters, &SearchQuery::default(), sort, start, limit).await?;
     let next_cursor = found
         .last
         .filter(|_| found.has_more && sort == GuideSort::Rating)
@@ -387,8 +381,8 @@ async fn search_guides(
     let filters = filter_params.filters(params.query, near)?;
     let nearest_first = if near.is_some() { GuideSort::Distance } else { GuideSort::Rating };
     let sort = GuideSort::parse(filter_params.sort.as_deref())?.unwrap_or(nearest_first);
-    let found =
-        finder::search(&state.db, None, &filters, &place, sort, Start::Page(page), limit).await?;
+    let from = Directory { db: &state.db, index: state.search.as_ref(), counts: None };
+    let found = finder::search(&from, &filters, &place, sort, Start::Page(page), limit).await?;
     Ok(Json(GuideSearchResponse {
         guides: found.cards,
         page,

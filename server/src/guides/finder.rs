@@ -12,6 +12,7 @@ use crate::error::{AppError, AppResult};
 use crate::http::state::ListCounts;
 use crate::paging::page_and_limit;
 use crate::profile::Location;
+use crate::search_index::{Ask, Order, SearchIndex};
 use crate::text_search::{Query as SearchQuery, normalize};
 
 pub const RADIUS_KM_DEFAULT: f64 = 50.0;
@@ -174,16 +175,25 @@ pub async fn find_guides(
     limit: i64,
 ) -> AppResult<(Vec<GuideCard>, i64)> {
     let (page, limit) = page_and_limit(Some(page), Some(limit), limit)?;
+    let from = Directory { db, index: None, counts: None };
     let found =
-        search(db, None, filters, &SearchQuery::default(), sort, Start::Page(page), limit).await?;
+        search(&from, filters, &SearchQuery::default(), sort, Start::Page(page), limit).await?;
     Ok((found.cards, found.total))
 }
 
+/// Where the guides are found: the database, with this replica's search index where there
+/// is one (the Tourist Buddy's few questions go to the database), and the kept counts.
+pub(super) struct Directory<'a> {
+    pub db: &'a Db,
+    pub index: Option<&'a SearchIndex>,
+    /// May answer the total of a list narrowed by category alone.
+    pub counts: Option<&'a ListCounts>,
+}
+
 /// The search behind every list of guides. `place` narrows to guides whose address has
-/// those words; `counts` may answer the total of a list narrowed by category alone.
+/// those words.
 pub(super) async fn search(
-    db: &Db,
-    counts: Option<&ListCounts>,
+    from: &Directory<'_>,
     filters: &GuideFilters,
     place: &SearchQuery,
     sort: GuideSort,
@@ -200,102 +210,61 @@ pub(super) async fn search(
         ));
     }
     let words = SearchQuery::parse(filters.words.as_deref());
-
-    let mut sql = Sql::new(" FROM guide_search s");
-    let relevance = match_text(&mut sql, db.backend, &words, place);
-    if let Some(category) = filters.category {
-        let param = sql.param(category.as_str());
-        sql.push(&format!(" AND EXISTS (SELECT 1 FROM guide_categories c WHERE c.guide_id = s.guide_id AND c.category = {param})"));
-    }
     let language = filters.language.as_deref().map(normalize).filter(|l| !l.is_empty());
-    if let Some(language) = language {
-        // `languages` is the guide's languages, normalised and joined by single spaces; a
-        // normalised name is letters and digits, so it cannot hold a LIKE wildcard.
-        let param = sql.param(format!("% {language} %"));
-        sql.push(&format!(" AND (' ' || s.languages || ' ') LIKE {param}"));
+    let min_price_cents = filters.min_price.map(|min| (min * 100.0).ceil() as i64);
+    let max_price_cents = filters.max_price.map(|max| (max * 100.0).floor() as i64);
+    // The rank is the average × 10000, rounded down.
+    let min_rating_rank = filters.min_rating.map(|rating| (rating * 10_000.0).round() as i64);
+    let (offset, after) = match &start {
+        Start::Page(page) => ((page - 1) * limit, None),
+        Start::After(rank, id) => (0, Some((*rank, id.as_str()))),
+    };
+    if let Some(index) = from.index {
+        index.fresh(from.db).await?;
     }
-    if let Some(min) = filters.min_price {
-        let param = sql.param((min * 100.0).ceil() as i64);
-        sql.push(&format!(" AND s.price_cents >= {param}"));
-    }
-    if let Some(max) = filters.max_price {
-        let param = sql.param((max * 100.0).floor() as i64);
-        sql.push(&format!(" AND s.price_cents <= {param}"));
-    }
-    if let Some(rating) = filters.min_rating {
-        // The rank is the average × 10000, rounded down.
-        let param = sql.param((rating * 10_000.0).round() as i64);
-        sql.push(&format!(" AND s.rating_rank >= {param}"));
-    }
-    if let Some(day) = filters.available_on {
-        let param = sql.param(crate::calendar::date_text(day));
-        sql.push(&format!(
-            " AND NOT EXISTS (SELECT 1 FROM blocked_days b WHERE b.guide_id = s.guide_id AND b.day = {param}) \
-              AND NOT EXISTS (SELECT 1 FROM trip_days t WHERE t.guide_id = s.guide_id AND t.day = {param})"
-        ));
-    }
-    let distance = filters.near.as_ref().map(|near| within(&mut sql, near));
-
-    let narrowed_by_category_alone = words.is_empty()
-        && place.is_empty()
-        && filters.language.as_deref().map(normalize).is_none_or(|l| l.is_empty())
-        && filters.min_price.is_none()
-        && filters.max_price.is_none()
-        && filters.min_rating.is_none()
-        && filters.available_on.is_none()
-        && filters.near.is_none();
-    let total = match counts {
-        Some(counts) if narrowed_by_category_alone => {
-            super::list_counts::count(counts, db, filters.category).await?
-        }
-        _ => {
-            let mut count = sql.clone();
-            count.prepend("SELECT COUNT(*)");
-            let (total,): (i64,) = count.query_as().fetch_one(&db.pool).await?;
-            total
+    // The index keeps every order but distance, and knows nobody's calendar.
+    let order = match sort {
+        GuideSort::Rating => Some(Order::Rating),
+        GuideSort::PriceAsc => Some(Order::PriceAsc),
+        GuideSort::PriceDesc => Some(Order::PriceDesc),
+        GuideSort::Reviews => Some(Order::Reviews),
+        GuideSort::Distance => None,
+    };
+    let answer = from
+        .index
+        .zip(order)
+        .filter(|_| filters.available_on.is_none() && filters.near.is_none())
+        .and_then(|(index, order)| {
+            index.find(&Ask {
+                words: words.words(),
+                place: place.words(),
+                category: filters.category.map(Category::as_str),
+                language: language.as_deref(),
+                min_price_cents,
+                max_price_cents,
+                min_rating_rank,
+                sort: order,
+                after,
+                offset: offset as usize,
+                limit: limit as usize,
+            })
+        });
+    let (page_ids, total, has_more) = match answer {
+        Some(answer) => (answer.page, answer.total, answer.has_more),
+        None => {
+            let sql = SqlSearch {
+                words: &words,
+                place,
+                language: language.as_deref(),
+                min_price_cents,
+                max_price_cents,
+                min_rating_rank,
+            };
+            sql.find(from, filters, sort, &start, offset, limit).await?
         }
     };
-
-    let by_rating = ["s.rating_rank DESC".to_owned()].into_iter().chain(relevance.clone());
-    let order: Vec<String> = match sort {
-        GuideSort::Rating => by_rating.collect(),
-        GuideSort::PriceAsc => ["(s.price_cents IS NULL)".to_owned(), "s.price_cents ASC".into()]
-            .into_iter()
-            .chain(by_rating)
-            .collect(),
-        GuideSort::PriceDesc => ["(s.price_cents IS NULL)".to_owned(), "s.price_cents DESC".into()]
-            .into_iter()
-            .chain(by_rating)
-            .collect(),
-        GuideSort::Reviews => {
-            ["s.review_count DESC".to_owned()].into_iter().chain(by_rating).collect()
-        }
-        GuideSort::Distance => {
-            distance.clone().into_iter().map(|d| format!("{d} ASC")).chain(by_rating).collect()
-        }
-    };
-    let offset = match start {
-        Start::Page(page) => (page - 1) * limit,
-        Start::After(rank, id) => {
-            let rank = sql.param(rank);
-            let id = sql.param(id);
-            sql.push(&format!(" AND (s.rating_rank, s.guide_id) < ({rank}, {id})"));
-            0
-        }
-    };
-    let fetch = sql.param(limit + 1);
-    let offset = sql.param(offset);
-    sql.push(&format!(
-        " ORDER BY {}, s.guide_id DESC LIMIT {fetch} OFFSET {offset}",
-        order.join(", ")
-    ));
-    sql.prepend("SELECT s.guide_id, s.rating_rank");
-
-    let mut page_ids: Vec<(String, i64)> = sql.query_as().fetch_all(&db.pool).await?;
-    let has_more = page_ids.len() as i64 > limit;
-    page_ids.truncate(limit as usize);
     let last = page_ids.last().map(|(id, rank)| (*rank, id.clone()));
-    let cards = cards(db, &page_ids)
+    let cards = cards(from.db, &page_ids)
         .await?
         .into_iter()
         .map(|row| {
@@ -305,6 +274,121 @@ pub(super) async fn search(
         })
         .collect();
     Ok(Found { cards, total, has_more, last })
+}
+
+/// The search in SQL: what the index cannot answer, and the reference it is tested against.
+struct SqlSearch<'a> {
+    words: &'a SearchQuery,
+    place: &'a SearchQuery,
+    language: Option<&'a str>,
+    min_price_cents: Option<i64>,
+    max_price_cents: Option<i64>,
+    min_rating_rank: Option<i64>,
+}
+
+impl SqlSearch<'_> {
+    async fn find(
+        &self,
+        from: &Directory<'_>,
+        filters: &GuideFilters,
+        sort: GuideSort,
+        start: &Start,
+        offset: i64,
+        limit: i64,
+    ) -> AppResult<(Vec<(String, i64)>, i64, bool)> {
+        let mut sql = Sql::new(" FROM guide_search s");
+        let relevance = match_text(&mut sql, from.db.backend, self.words, self.place);
+        if let Some(category) = filters.category {
+            let param = sql.param(category.as_str());
+            sql.push(&format!(" AND EXISTS (SELECT 1 FROM guide_categories c WHERE c.guide_id = s.guide_id AND c.category = {param})"));
+        }
+        if let Some(language) = self.language {
+            // `languages` is the guide's languages, normalised and joined by single spaces; a
+            // normalised name is letters and digits, so it cannot hold a LIKE wildcard.
+            let param = sql.param(format!("% {language} %"));
+            sql.push(&format!(" AND (' ' || s.languages || ' ') LIKE {param}"));
+        }
+        if let Some(min) = self.min_price_cents {
+            let param = sql.param(min);
+            sql.push(&format!(" AND s.price_cents >= {param}"));
+        }
+        if let Some(max) = self.max_price_cents {
+            let param = sql.param(max);
+            sql.push(&format!(" AND s.price_cents <= {param}"));
+        }
+        if let Some(rank) = self.min_rating_rank {
+            let param = sql.param(rank);
+            sql.push(&format!(" AND s.rating_rank >= {param}"));
+        }
+        if let Some(day) = filters.available_on {
+            let param = sql.param(crate::calendar::date_text(day));
+            sql.push(&format!(
+            " AND NOT EXISTS (SELECT 1 FROM blocked_days b WHERE b.guide_id = s.guide_id AND b.day = {param}) \
+              AND NOT EXISTS (SELECT 1 FROM trip_days t WHERE t.guide_id = s.guide_id AND t.day = {param})"
+        ));
+        }
+        let distance = filters.near.as_ref().map(|near| within(&mut sql, near));
+
+        let narrowed_by_category_alone = self.words.is_empty()
+            && self.place.is_empty()
+            && self.language.is_none()
+            && filters.min_price.is_none()
+            && filters.max_price.is_none()
+            && filters.min_rating.is_none()
+            && filters.available_on.is_none()
+            && filters.near.is_none();
+        let total = match from.counts {
+            Some(counts) if narrowed_by_category_alone => {
+                super::list_counts::count(counts, from.db, filters.category).await?
+            }
+            _ => {
+                let mut count = sql.clone();
+                count.prepend("SELECT COUNT(*)");
+                let (total,): (i64,) = count.query_as().fetch_one(&from.db.pool).await?;
+                total
+            }
+        };
+
+        let by_rating = ["s.rating_rank DESC".to_owned()].into_iter().chain(relevance.clone());
+        let order: Vec<String> = match sort {
+            GuideSort::Rating => by_rating.collect(),
+            GuideSort::PriceAsc => {
+                ["(s.price_cents IS NULL)".to_owned(), "s.price_cents ASC".into()]
+                    .into_iter()
+                    .chain(by_rating)
+                    .collect()
+            }
+            GuideSort::PriceDesc => {
+                ["(s.price_cents IS NULL)".to_owned(), "s.price_cents DESC".into()]
+                    .into_iter()
+                    .chain(by_rating)
+                    .collect()
+            }
+            GuideSort::Reviews => {
+                ["s.review_count DESC".to_owned()].into_iter().chain(by_rating).collect()
+            }
+            GuideSort::Distance => {
+                distance.clone().into_iter().map(|d| format!("{d} ASC")).chain(by_rating).collect()
+            }
+        };
+        if let Start::After(rank, id) = start {
+            let rank = sql.param(*rank);
+            let id = sql.param(id.as_str());
+            sql.push(&format!(" AND (s.rating_rank, s.guide_id) < ({rank}, {id})"));
+        }
+        let fetch = sql.param(limit + 1);
+        let offset = sql.param(offset);
+        sql.push(&format!(
+            " ORDER BY {}, s.guide_id DESC LIMIT {fetch} OFFSET {offset}",
+            order.join(", ")
+        ));
+        sql.prepend("SELECT s.guide_id, s.rating_rank");
+
+        let mut page_ids: Vec<(String, i64)> = sql.query_as().fetch_all(&from.db.pool).await?;
+        let has_more = page_ids.len() as i64 > limit;
+        page_ids.truncate(limit as usize);
+        Ok((page_ids, total, has_more))
+    }
 }
 
 /// Starts the WHERE clause with the text match, if any; returns the relevance to order by

@@ -8,6 +8,7 @@
 use sqlx::AnyConnection;
 
 use super::categories::Category;
+use crate::catalogue_changes::{Kind, record};
 use crate::db::Param;
 use crate::error::AppResult;
 use crate::profile::Tags;
@@ -86,6 +87,7 @@ impl Source {
 /// Rebuilds the guide's public rows from their account and profile. Upserts rather than
 /// delete-and-insert, so two refreshes of one guide racing on PostgreSQL cannot collide.
 pub async fn refresh(conn: &mut AnyConnection, guide_id: &str) -> AppResult<()> {
+    record(conn, Kind::Guide, &[guide_id]).await?;
     let source: Option<Source> = sqlx::query_as(
         "SELECT u.first_name, u.last_name, g.bio, g.expertise_languages, g.interests, g.address, \
            g.price_per_day_cents, g.longitude, g.latitude, g.rating_sum, g.review_count \

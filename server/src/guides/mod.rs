@@ -12,4 +12,3 @@ pub mod licences;
 pub mod list_counts;
 pub mod profile;
 pub mod routes;
-pub mod ts_rank;

@@ -1,6 +1,7 @@
 //! What every handler can reach: the database, the settings and the long-lived services,
 //! built once at start (`app::Application::build`) and cloned cheaply into each request.
 
+use crate::search_index::SearchIndex;
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex};
@@ -45,6 +46,8 @@ pub struct AppState {
     pub catalogue: CatalogueCache,
     /// Tourist Buddy's model, when one is configured.
     pub buddy: Option<LanguageModel>,
+    /// The guide search of this replica, in memory, unless `YATRA_SEARCH_INDEX=false`.
+    pub search: Option<SearchIndex>,
 }
 
 /// A handle to wake the trip sweep (`bookings::sweep`) before its next tick.
@@ -102,6 +105,7 @@ impl FromRef<AppState> for CatalogueState {
             enabled: state.config.server.catalogue_cache,
             hub: state.notifications.clone(),
             db: state.db.clone(),
+            search: state.search.clone(),
         }
     }
 }

@@ -8,6 +8,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
 use crate::auth::password;
+use crate::catalogue_changes::{Kind, record};
 use crate::db::{Db, Param, insert_many, new_id, now_ms};
 use crate::guides::index::{SEARCH_COLUMNS, Source};
 use crate::tours::domain::{BookingMode, Day, Lodging, TourInput, TourStatus};
@@ -189,8 +190,11 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
         let mut ratings = Vec::new();
         let mut tours = Vec::with_capacity(batch);
         let mut prices = Vec::new();
+        let mut guide_ids = Vec::with_capacity(batch);
+        let mut tour_ids = Vec::with_capacity(batch);
         for i in written..written + batch {
             let id = new_id();
+            guide_ids.push(id.clone());
             let first = *FIRST_NAMES.choose(&mut rng).unwrap_or(&"Guide");
             let last = *LAST_NAMES.choose(&mut rng).unwrap_or(&"Guide");
             users.push(user_row(
@@ -207,6 +211,7 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
             let destination = destinations.choose(&mut rng).map(|(id,)| id.clone());
             let tour = tour(&mut rng, address, destination);
             let tour_id = new_id();
+            tour_ids.push(tour_id.clone());
             prices.extend(store::price_rows(&tour_id, &tour.pricing));
             tours.push(store::insert_row(&tour_id, &id, &tour, TourStatus::Published, now));
             let mut languages = vec!["English", "Nepali"];
@@ -327,6 +332,10 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
         seeded.tours += tours.len();
         insert_many(&mut tx, "tours", &INSERT_COLUMNS, tours).await?;
         insert_many(&mut tx, "tour_prices", &PRICE_COLUMNS, prices).await?;
+        let guide_ids: Vec<&str> = guide_ids.iter().map(String::as_str).collect();
+        record(&mut tx, Kind::Guide, &guide_ids).await?;
+        let tour_ids: Vec<&str> = tour_ids.iter().map(String::as_str).collect();
+        record(&mut tx, Kind::Tour, &tour_ids).await?;
         tx.commit().await?;
         written += batch;
         seeded.guides = written;

@@ -29,6 +29,7 @@ mod recovery;
 mod replicas;
 mod reviews;
 mod saved;
+mod search_index;
 mod seed;
 mod sharing;
 mod sos;

@@ -1,0 +1,780 @@
+//! Guide search in memory. Every replica keeps the verified guides' searchable rows
+//! (`guide_search`) in memory and answers lists and searches from them: matching, filters,
+//! counting and ordering, at 100,000 guides in about a millisecond, where the database
+//! ranked and counted every match of a common word on each request.
+//!
+//! The answers are the database's, exactly: the same guides, `total` and order. A word
+//! matches as the database's full-text search matches it (FTS5's tokens on SQLite, the
+//! `tsvector`'s lexemes, read from PostgreSQL itself, on PostgreSQL), and ties of rating
+//! are ordered by the same relevance, computed as FTS5's `bm25` and PostgreSQL's
+//! `ts_rank` compute it (`relevance`, `ts_rank`). What it cannot answer from memory (a
+//! day the guide must be free, a point and radius, words outside ASCII letters and digits,
+//! whose tokens the databases' parsers decide) goes to the database as before, through
+//! `finder`, which is also what the tests compare the index with.
+//!
+//! The index loads everything at start-up and then follows `catalogue_changes`: after
+//! every write this replica serves (before its response goes out), when another replica
+//! announces a change, and every second for changes made elsewhere.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
+
+use crate::catalogue_changes::{self, Follower, Kind};
+use crate::db::{Backend, Db, Sql};
+use crate::error::AppResult;
+
+pub mod ts_rank;
+
+/// How often the index looks for changes made elsewhere (the command line, the sweep).
+pub const FOLLOW_EVERY: Duration = Duration::from_secs(1);
+/// FTS5's `bm25` weights of `guide_search_fts`'s columns: name, bio, languages, interests,
+/// address (as `finder` passes them).
+const COLUMN_WEIGHTS: [f64; 5] = [10.0, 1.0, 4.0, 4.0, 3.0];
+/// Where a term was found: bit `c` for FTS5's column `c`, or bit `w` for PostgreSQL's
+/// weight `w` (D = 0 … A = 3).
+const ANY_FIELD: u32 = 0b11111;
+const ADDRESS_COLUMN: u32 = 1 << 4;
+const ADDRESS_WEIGHT: u32 = 1 << 1;
+const FIELD_BITS: u32 = 5;
+
+/// The in-memory guide search of this replica.
+#[derive(Clone)]
+pub struct SearchIndex {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    index: RwLock<Index>,
+    follower: tokio::sync::Mutex<Follower>,
+    /// `catalogue_changes::recorded()` when the last catch-up began.
+    seen: AtomicU64,
+}
+
+/// What a list or search asks for, in the terms of `guide_search`.
+pub struct Ask<'a> {
+    pub words: &'a [String],
+    pub place: &'a [String],
+    /// A category's name, as `guide_categories` stores it.
+    pub category: Option<&'a str>,
+    /// A normalised language name.
+    pub language: Option<&'a str>,
+    pub min_price_cents: Option<i64>,
+    pub max_price_cents: Option<i64>,
+    pub min_rating_rank: Option<i64>,
+    pub sort: Order,
+    /// Guides before this (rating rank, id) are skipped (the list's cursor).
+    pub after: Option<(i64, &'a str)>,
+    pub offset: usize,
+    pub limit: usize,
+}
+
+/// The orders the index keeps: each by its key, then the rating (best first), then, in a
+/// search, the relevance, then the id (last first), as the SQL search orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    Rating,
+    /// Cheapest first; guides without a price last.
+    PriceAsc,
+    /// Dearest first; guides without a price last.
+    PriceDesc,
+    /// Most reviewed first.
+    Reviews,
+}
+
+/// A page: the guides' ids and rating ranks in order, and how many match in all.
+pub struct Answer {
+    pub page: Vec<(String, i64)>,
+    pub total: i64,
+    pub has_more: bool,
+}
+
+impl SearchIndex {
+    /// Loads every searchable guide.
+    pub async fn load(db: &Db) -> AppResult<Self> {
+        // Made before reading, so what changes during the load is read again after it.
+        let follower = Follower::starting_now(Kind::Guide);
+        let recorded = catalogue_changes::recorded();
+        let rows = read_rows(db, None).await?;
+        let mut index = Index::new(db.backend);
+        for row in rows {
+            index.add(row, false);
+        }
+        index.sort_orders();
+        Ok(Self {
+            inner: Arc::new(Inner {
+                index: RwLock::new(index),
+                follower: tokio::sync::Mutex::new(follower),
+                seen: AtomicU64::new(recorded),
+            }),
+        })
+    }
+
+    /// Catches up first if this process has recorded a change since the last catch-up
+    /// (an in-process change, such as the sweep's, shows in the very next search).
+    pub async fn fresh(&self, db: &Db) -> AppResult<()> {
+        if self.inner.seen.load(Ordering::SeqCst) != catalogue_changes::recorded() {
+            self.catch_up(db).await?;
+        }
+        Ok(())
+    }
+
+    /// Reloads the guides changed since the last look; whether there were any.
+    pub async fn catch_up(&self, db: &Db) -> AppResult<bool> {
+        let mut follower = self.inner.follower.lock().await;
+        let recorded = catalogue_changes::recorded();
+        let changed = follower.changed(db).await?;
+        if changed.is_empty() {
+            self.inner.seen.store(recorded, Ordering::SeqCst);
+            return Ok(false);
+        }
+        let mut rows = HashMap::new();
+        for chunk in changed.chunks(500) {
+            for row in read_rows(db, Some(chunk)).await? {
+                rows.insert(row.guide_id.clone(), row);
+            }
+        }
+        let mut index = self.index_mut();
+        for id in changed {
+            index.remove(&id);
+            if let Some(row) = rows.remove(&id) {
+                index.add(row, true);
+            }
+        }
+        index.compact_if_sparse();
+        drop(index);
+        self.inner.seen.store(recorded, Ordering::SeqCst);
+        Ok(true)
+    }
+
+    /// The page `ask` asks for; `None` when the database must answer (see the module).
+    pub fn find(&self, ask: &Ask) -> Option<Answer> {
+        let index = self.inner.index.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+        index.find(ask)
+    }
+
+    /// How many guides the index holds.
+    pub fn guides(&self) -> usize {
+        self.inner.index.read().unwrap_or_else(|poisoned| poisoned.into_inner()).alive_count
+    }
+
+    fn index_mut(&self) -> std::sync::RwLockWriteGuard<'_, Index> {
+        self.inner.index.write().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// A guide's searchable row, as stored.
+#[derive(sqlx::FromRow)]
+struct Row {
+    guide_id: String,
+    name: String,
+    bio: String,
+    languages: String,
+    interests: String,
+    address: String,
+    rating_rank: i64,
+    price_cents: Option<i64>,
+    review_count: i64,
+    /// PostgreSQL's `tsvector` as text; empty on SQLite.
+    document: String,
+    #[sqlx(skip)]
+    categories: Vec<String>,
+}
+
+/// The rows of `ids`, or of every guide.
+async fn read_rows(db: &Db, ids: Option<&[String]>) -> AppResult<Vec<Row>> {
+    let document = match db.backend {
+        Backend::Sqlite => "''",
+        Backend::Postgres => "s.document::text",
+    };
+    let mut sql = Sql::new(&format!(
+        "SELECT s.guide_id, s.name, s.bio, s.languages, s.interests, s.address, s.rating_rank, \
+           s.price_cents, s.review_count, {document} AS document FROM guide_search s"
+    ));
+    let mut categories = Sql::new("SELECT guide_id, category FROM guide_categories");
+    if let Some(ids) = ids {
+        for (sql, column) in [(&mut sql, "s.guide_id"), (&mut categories, "guide_id")] {
+            let params: Vec<String> = ids.iter().map(|id| sql.param(id.as_str())).collect();
+            sql.push(&format!(" WHERE {column} IN ({})", params.join(", ")));
+        }
+    }
+    let mut rows: Vec<Row> = sql.query_as().fetch_all(&db.pool).await?;
+    let categories: Vec<(String, String)> = categories.query_as().fetch_all(&db.pool).await?;
+    let mut of_guide: HashMap<String, Vec<String>> = HashMap::new();
+    for (guide_id, category) in categories {
+        of_guide.entry(guide_id).or_default().push(category);
+    }
+    for row in &mut rows {
+        row.categories = of_guide.remove(&row.guide_id).unwrap_or_default();
+    }
+    Ok(rows)
+}
+
+/// The guides, each in a slot; a changed guide takes a new slot and its old one dies,
+/// until `compact_if_sparse` rebuilds without the dead.
+struct Index {
+    backend: Backend,
+    docs: Vec<Doc>,
+    slot_of: HashMap<String, u32>,
+    alive: Bits,
+    alive_count: usize,
+    /// Each category's bit in `Doc::categories` (there are far fewer than 64).
+    category_bits: HashMap<String, u64>,
+    /// Tokens in all live guides' text (FTS5's total, for the average length in `bm25`).
+    total_tokens: u64,
+    terms: BTreeMap<String, u32>,
+    /// Per term: the slots holding it, each `slot << FIELD_BITS | fields`.
+    postings: Vec<Vec<u32>>,
+    /// Live slots in each order `GuideSort` names (but distance).
+    orders: [Vec<u32>; 4],
+}
+
+struct Doc {
+    guide_id: String,
+    rating_rank: i64,
+    price_cents: Option<i64>,
+    review_count: i64,
+    /// The normalised languages between spaces, as the language filter's LIKE reads them.
+    languages: String,
+    categories: u64,
+    text: Text,
+}
+
+/// A guide's text as the database's full-text search sees it.
+enum Text {
+    /// FTS5: every token, in order, as `term << 3 | column`.
+    Tokens(Vec<u32>),
+    /// PostgreSQL: the lexemes in the `tsvector`'s order, each a term and its positions
+    /// (a range of `positions`, each a WordEntryPos: weight in the top 2 bits).
+    Lexemes { lexemes: Vec<(u32, u32, u32)>, positions: Vec<u16> },
+}
+
+impl Text {
+    fn token_count(&self) -> u64 {
+        match self {
+            Text::Tokens(tokens) => tokens.len() as u64,
+            Text::Lexemes { .. } => 0,
+        }
+    }
+}
+
+/// The orders kept, by their place in `Index::orders`.
+const ORDERS: [Order; 4] = [Order::Rating, Order::PriceAsc, Order::PriceDesc, Order::Reviews];
+
+impl Index {
+    fn new(backend: Backend) -> Self {
+        Self {
+            backend,
+            docs: Vec::new(),
+            slot_of: HashMap::new(),
+            alive: Bits::default(),
+            alive_count: 0,
+            category_bits: HashMap::new(),
+            total_tokens: 0,
+            terms: BTreeMap::new(),
+            postings: Vec::new(),
+            orders: Default::default(),
+        }
+    }
+
+    /// The bits of these categories, each category getting one the first time it is seen.
+    fn category_bits(&mut self, names: &[String]) -> u64 {
+        let mut bits = 0;
+        for name in names {
+            let next = 1u64.checked_shl(self.category_bits.len() as u32).unwrap_or(0);
+            bits |= *self.category_bits.entry(name.clone()).or_insert(next);
+        }
+        bits
+    }
+
+    fn term(&mut self, text: &str) -> u32 {
+        if let Some(&id) = self.terms.get(text) {
+            return id;
+        }
+        let id = self.postings.len() as u32;
+        self.terms.insert(text.to_owned(), id);
+        self.postings.push(Vec::new());
+        id
+    }
+
+    /// Adds a guide; into the orders too, or not when `sort_orders` follows.
+    fn add(&mut self, row: Row, ordered: bool) {
+        let text = match self.backend {
+            Backend::Sqlite => {
+                let columns = [&row.name, &row.bio, &row.languages, &row.interests, &row.address];
+                let mut tokens = Vec::new();
+                for (column, text) in columns.into_iter().enumerate() {
+                    for token in fts5_tokens(text) {
+                        tokens.push(self.term(token) << 3 | column as u32);
+                    }
+                }
+                Text::Tokens(tokens)
+            }
+            Backend::Postgres => {
+                let parsed = ts_rank::parse_tsvector(&row.document).unwrap_or_default();
+                let mut lexemes = Vec::with_capacity(parsed.len());
+                let mut positions = Vec::new();
+                for (lexeme, at) in parsed {
+                    lexemes.push((self.term(&lexeme), positions.len() as u32, at.len() as u32));
+                    positions.extend(at);
+                }
+                Text::Lexemes { lexemes, positions }
+            }
+        };
+        let categories = self.category_bits(&row.categories);
+        self.insert(
+            Doc {
+                guide_id: row.guide_id,
+                rating_rank: row.rating_rank,
+                price_cents: row.price_cents,
+                review_count: row.review_count,
+                languages: format!(" {} ", row.languages),
+                categories,
+                text,
+            },
+            ordered,
+        );
+    }
+
+    fn insert(&mut self, doc: Doc, ordered: bool) {
+        let slot = self.docs.len() as u32;
+        let mut fields: HashMap<u32, u32> = HashMap::new();
+        match &doc.text {
+            Text::Tokens(tokens) => {
+                for token in tokens {
+                    *fields.entry(token >> 3).or_default() |= 1 << (token & 0b111);
+                }
+            }
+            Text::Lexemes { lexemes, positions } => {
+                for &(term, from, count) in lexemes {
+                    let at = &positions[from as usize..(from + count) as usize];
+                    *fields.entry(term).or_default() |=
+                        at.iter().fold(0, |w, p| w | 1 << (p >> 14));
+                }
+            }
+        }
+        for (term, fields) in fields {
+            self.postings[term as usize].push(slot << FIELD_BITS | fields);
+        }
+        self.total_tokens += doc.text.token_count();
+        self.slot_of.insert(doc.guide_id.clone(), slot);
+        self.docs.push(doc);
+        self.alive.set(slot);
+        self.alive_count += 1;
+        if !ordered {
+            return;
+        }
+        for (order, sort) in ORDERS.iter().enumerate() {
+            let at = self.orders[order]
+                .partition_point(|&other| self.before(*sort, other, slot).is_lt());
+            self.orders[order].insert(at, slot);
+        }
+    }
+
+    fn remove(&mut self, guide_id: &str) {
+        let Some(slot) = self.slot_of.remove(guide_id) else { return };
+        for (order, sort) in ORDERS.iter().enumerate() {
+            let at = self.orders[order]
+                .partition_point(|&other| self.before(*sort, other, slot).is_lt());
+            if self.orders[order].get(at) == Some(&slot) {
+                self.orders[order].remove(at);
+            }
+        }
+        self.alive.clear(slot);
+        self.alive_count -= 1;
+        self.total_tokens -= self.docs[slot as usize].text.token_count();
+    }
+
+    /// Rebuilds without dead slots once they are a quarter of all.
+    fn compact_if_sparse(&mut self) {
+        let dead = self.docs.len() - self.alive_count;
+        if dead < 1_000 || dead * 4 < self.docs.len() {
+            return;
+        }
+        let docs = std::mem::take(&mut self.docs);
+        let alive = std::mem::take(&mut self.alive);
+        let mut fresh = Index::new(self.backend);
+        fresh.terms = std::mem::take(&mut self.terms);
+        fresh.category_bits = std::mem::take(&mut self.category_bits);
+        fresh.postings = vec![Vec::new(); fresh.terms.len()];
+        for (slot, doc) in docs.into_iter().enumerate() {
+            if alive.get(slot as u32) {
+                fresh.insert(doc, false);
+            }
+        }
+        fresh.sort_orders();
+        *self = fresh;
+    }
+
+    /// Puts every live guide in every order, at once.
+    fn sort_orders(&mut self) {
+        for (order, sort) in ORDERS.iter().enumerate() {
+            let mut slots: Vec<u32> = self.slot_of.values().copied().collect();
+            slots.sort_unstable_by(|&a, &b| self.before(*sort, a, b));
+            self.orders[order] = slots;
+        }
+    }
+
+    /// How `a` compares with `b` in `sort`'s order, before relevance and the id.
+    fn key_order(&self, sort: Order, a: u32, b: u32) -> std::cmp::Ordering {
+        let (a, b) = (&self.docs[a as usize], &self.docs[b as usize]);
+        let by_rating = b.rating_rank.cmp(&a.rating_rank);
+        match sort {
+            Order::Rating => by_rating,
+            Order::PriceAsc => (a.price_cents.is_none(), a.price_cents)
+                .cmp(&(b.price_cents.is_none(), b.price_cents))
+                .then(by_rating),
+            Order::PriceDesc => a
+                .price_cents
+                .is_none()
+                .cmp(&b.price_cents.is_none())
+                .then(b.price_cents.cmp(&a.price_cents))
+                .then(by_rating),
+            Order::Reviews => b.review_count.cmp(&a.review_count).then(by_rating),
+        }
+    }
+
+    /// `sort`'s whole order without relevance: the key, then the id, last first.
+    fn before(&self, sort: Order, a: u32, b: u32) -> std::cmp::Ordering {
+        self.key_order(sort, a, b).then_with(|| {
+            self.docs[b as usize].guide_id.as_bytes().cmp(self.docs[a as usize].guide_id.as_bytes())
+        })
+    }
+
+    fn find(&self, ask: &Ask) -> Option<Answer> {
+        let ascii = |w: &String| w.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+        if !ask.words.iter().chain(ask.place).all(ascii) {
+            return None;
+        }
+        let order_at = ORDERS.iter().position(|s| *s == ask.sort).unwrap_or_default();
+        let order = &self.orders[order_at];
+
+        let (any, address) = match self.backend {
+            Backend::Sqlite => (ANY_FIELD, ADDRESS_COLUMN),
+            Backend::Postgres => (ANY_FIELD, ADDRESS_WEIGHT),
+        };
+        let phrases: Vec<Phrase> = ask
+            .words
+            .iter()
+            .map(|w| (w, any))
+            .chain(ask.place.iter().map(|w| (w, address)))
+            .map(|(word, fields)| self.phrase(word, fields))
+            .collect();
+        let matching = phrases.iter().map(|p| &p.slots).fold(None, |all: Option<Bits>, slots| {
+            Some(match all {
+                None => slots.clone(),
+                Some(all) => all.and(slots),
+            })
+        });
+        let ranked = !phrases.is_empty();
+
+        // A category no guide is in has no bit, and finds nobody.
+        let category =
+            ask.category.map(|name| self.category_bits.get(name).copied().unwrap_or_default());
+        let language = ask.language.map(|l| format!(" {l} "));
+        let keeps = |slot: u32| -> bool {
+            if matching.as_ref().is_some_and(|m| !m.get(slot)) {
+                return false;
+            }
+            let doc = &self.docs[slot as usize];
+            category.is_none_or(|bits| doc.categories & bits != 0)
+                && language.as_deref().is_none_or(|l| doc.languages.contains(l))
+                && ask.min_price_cents.is_none_or(|min| doc.price_cents.is_some_and(|p| p >= min))
+                && ask.max_price_cents.is_none_or(|max| doc.price_cents.is_some_and(|p| p <= max))
+                && ask.min_rating_rank.is_none_or(|min| doc.rating_rank >= min)
+        };
+        // The cursor narrows the page, not the count (as in SQL).
+        let after_cursor = |slot: u32| {
+            let doc = &self.docs[slot as usize];
+            ask.after.is_none_or(|(rank, id)| {
+                (doc.rating_rank, doc.guide_id.as_bytes()) < (rank, id.as_bytes())
+            })
+        };
+
+        // The guides from the start of the page's first tie to the end of its last one
+        // (ties of everything but relevance, which only they need), and the count.
+        // `position` counts the guides after the cursor, the page's sequence.
+        let end = ask.offset + ask.limit + 1;
+        let mut total = 0usize;
+        let mut position = 0usize;
+        let mut window: Vec<u32> = Vec::new();
+        let mut window_start = 0usize;
+        let mut tie: Vec<u32> = Vec::new();
+        let mut tie_start = 0usize;
+        let whole_list = matching.is_none()
+            && category.is_none()
+            && language.is_none()
+            && ask.min_price_cents.is_none()
+            && ask.max_price_cents.is_none()
+            && ask.min_rating_rank.is_none();
+        for &slot in order {
+            if !keeps(slot) {
+                continue;
+            }
+            total += 1;
+            if !after_cursor(slot) {
+                continue;
+            }
+            if ranked {
+                if tie.last().is_some_and(|&last| {
+                    self.key_order(ask.sort, last, slot) != std::cmp::Ordering::Equal
+                }) {
+                    if tie_start < end && tie_start + tie.len() > ask.offset {
+                        if window.is_empty() {
+                            window_start = tie_start;
+                        }
+                        window.append(&mut tie);
+                    }
+                    tie.clear();
+                    tie_start = position;
+                }
+                tie.push(slot);
+            } else if (ask.offset..end).contains(&position) {
+                if window.is_empty() {
+                    window_start = position;
+                }
+                window.push(slot);
+            }
+            position += 1;
+            if whole_list && position >= end {
+                total = self.alive_count;
+                break;
+            }
+        }
+        if tie_start < end && tie_start + tie.len() > ask.offset {
+            if window.is_empty() {
+                window_start = tie_start;
+            }
+            window.append(&mut tie);
+        }
+
+        if ranked {
+            let relevance = Relevance::new(self, &phrases, ask);
+            let mut scored: Vec<(usize, f64, u32)> = Vec::with_capacity(window.len());
+            let mut group = 0;
+            for (i, &slot) in window.iter().enumerate() {
+                if i > 0
+                    && self.key_order(ask.sort, window[i - 1], slot) != std::cmp::Ordering::Equal
+                {
+                    group += 1;
+                }
+                scored.push((group, relevance.of(self, &phrases, slot), slot));
+            }
+            // Stable: within equal relevance the window keeps the id order, last first.
+            scored.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+            window = scored.into_iter().map(|(_, _, slot)| slot).collect();
+        }
+
+        let skip = ask.offset.saturating_sub(window_start);
+        let page: Vec<(String, i64)> = window
+            .iter()
+            .skip(skip)
+            .take(ask.limit + 1)
+            .map(|&slot| {
+                let doc = &self.docs[slot as usize];
+                (doc.guide_id.clone(), doc.rating_rank)
+            })
+            .collect();
+        let has_more = page.len() > ask.limit;
+        let mut page = page;
+        page.truncate(ask.limit);
+        Some(Answer { page, total: total as i64, has_more })
+    }
+
+    /// The live guides a prefix matches within `fields`, and the terms it matches.
+    fn phrase(&self, word: &str, fields: u32) -> Phrase {
+        let mut slots = Bits::with_len(self.docs.len());
+        let mut terms = Vec::new();
+        for (term, &id) in self.terms.range(word.to_owned()..) {
+            if !term.starts_with(word) {
+                break;
+            }
+            terms.push(id);
+            for &posting in &self.postings[id as usize] {
+                if posting & fields != 0 {
+                    slots.set(posting >> FIELD_BITS);
+                }
+            }
+        }
+        let slots = slots.and(&self.alive);
+        terms.sort_unstable();
+        Phrase { word: word.to_owned(), fields, terms, slots }
+    }
+}
+
+/// One word of the query: the terms it finds and the live guides having one of them in
+/// the fields it may be found in.
+struct Phrase {
+    word: String,
+    fields: u32,
+    /// Sorted.
+    terms: Vec<u32>,
+    slots: Bits,
+}
+
+impl Phrase {
+    fn finds(&self, term: u32) -> bool {
+        self.terms.binary_search(&term).is_ok()
+    }
+}
+
+/// How well a guide matches, as the database orders by it (ascending: best first).
+enum Relevance {
+    /// FTS5's `bm25` with `COLUMN_WEIGHTS`.
+    Bm25 { average_tokens: f64, idf: Vec<f64> },
+    /// PostgreSQL's `ts_rank`, negated; `operands` are the words' phrases in the order
+    /// PostgreSQL ranks them.
+    TsRank { operands: Vec<usize>, and: bool },
+}
+
+impl Relevance {
+    fn new(index: &Index, phrases: &[Phrase], ask: &Ask) -> Self {
+        match index.backend {
+            Backend::Sqlite => {
+                let rows = index.alive_count as i64;
+                let average_tokens = index.total_tokens as f64 / rows as f64;
+                let idf = phrases
+                    .iter()
+                    .map(|phrase| {
+                        let hits = phrase.slots.count() as i64;
+                        let idf = (((rows - hits) as f64 + 0.5) / (hits as f64 + 0.5)).ln();
+                        if idf <= 0.0 { 1e-6 } else { idf }
+                    })
+                    .collect();
+                Self::Bm25 { average_tokens, idf }
+            }
+            Backend::Postgres => {
+                let words: Vec<&str> = phrases.iter().map(|p| p.word.as_str()).collect();
+                let operands = ts_rank::query_order(&words)
+                    .into_iter()
+                    .filter_map(|word| phrases.iter().position(|p| p.word == word))
+                    .collect();
+                Self::TsRank { operands, and: ask.words.len() + ask.place.len() > 1 }
+            }
+        }
+    }
+
+    fn of(&self, index: &Index, phrases: &[Phrase], slot: u32) -> f64 {
+        match (self, &index.docs[slot as usize].text) {
+            (Self::Bm25 { average_tokens, idf }, Text::Tokens(tokens)) => {
+                const K1: f64 = 1.2;
+                const B: f64 = 0.75;
+                let length = tokens.len() as f64;
+                let mut score = 0.0;
+                for (phrase, idf) in phrases.iter().zip(idf) {
+                    let mut frequency = 0.0;
+                    for &token in tokens {
+                        let column = token & 0b111;
+                        if phrase.fields & 1 << column != 0 && phrase.finds(token >> 3) {
+                            frequency += COLUMN_WEIGHTS[column as usize];
+                        }
+                    }
+                    score += idf
+                        * ((frequency * (K1 + 1.0))
+                            / (frequency + K1 * (1.0 - B + B * length / average_tokens)));
+                }
+                -score
+            }
+            (Self::TsRank { operands, and }, Text::Lexemes { lexemes, positions }) => {
+                let items: Vec<Vec<&[u16]>> = operands
+                    .iter()
+                    .map(|&operand| {
+                        lexemes
+                            .iter()
+                            .filter(|(term, ..)| phrases[operand].finds(*term))
+                            .map(|&(_, from, count)| {
+                                &positions[from as usize..(from + count) as usize]
+                            })
+                            .collect()
+                    })
+                    .collect();
+                -(ts_rank::ts_rank(&items, *and)) as f64
+            }
+            _ => 0.0,
+        }
+    }
+}
+
+/// The tokens FTS5's `unicode61` tokenizer makes of normalised text: runs of letters,
+/// digits and private-use characters (a combining mark, such as a Devanagari vowel sign,
+/// separates tokens there). Normalised text is already lower case and without accents, so
+/// the tokenizer's folding leaves it as it is.
+fn fts5_tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !is_token_char(c)).filter(|token| !token.is_empty())
+}
+
+fn is_token_char(c: char) -> bool {
+    matches!(
+        c.general_category_group(),
+        GeneralCategoryGroup::Letter | GeneralCategoryGroup::Number
+    ) || c.general_category() == unicode_properties::GeneralCategory::PrivateUse
+}
+
+/// A set of slots.
+#[derive(Clone, Default)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn with_len(len: usize) -> Self {
+        Self(vec![0; len.div_ceil(64)])
+    }
+
+    fn set(&mut self, at: u32) {
+        let word = at as usize / 64;
+        if word >= self.0.len() {
+            self.0.resize(word + 1, 0);
+        }
+        self.0[word] |= 1 << (at % 64);
+    }
+
+    fn clear(&mut self, at: u32) {
+        if let Some(word) = self.0.get_mut(at as usize / 64) {
+            *word &= !(1 << (at % 64));
+        }
+    }
+
+    fn get(&self, at: u32) -> bool {
+        self.0.get(at as usize / 64).is_some_and(|word| word & 1 << (at % 64) != 0)
+    }
+
+    fn and(&self, other: &Bits) -> Bits {
+        Bits(
+            self.0
+                .iter()
+                .zip(other.0.iter().chain(std::iter::repeat(&0)))
+                .map(|(a, b)| a & b)
+                .collect(),
+        )
+    }
+
+    fn count(&self) -> u32 {
+        self.0.iter().map(|word| word.count_ones()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_runs_of_letters_and_digits() {
+        let tokens: Vec<&str> = fts5_tokens("ram 4x4 नेपाल straße").collect();
+        assert_eq!(tokens, ["ram", "4x4", "न", "प", "ल", "straße"]);
+    }
+
+    #[test]
+    fn sets_of_slots_grow_and_intersect() {
+        let mut a = Bits::with_len(10);
+        a.set(3);
+        a.set(200);
+        let mut b = Bits::default();
+        b.set(200);
+        b.set(5);
+        assert!(a.and(&b).get(200) && !a.and(&b).get(3));
+        a.clear(200);
+        assert_eq!(a.count(), 1);
+    }
+}
