@@ -223,6 +223,8 @@ struct Index {
     alive_count: usize,
     /// Each category's bit in `Doc::categories` (there are far fewer than 64).
     category_bits: HashMap<String, u64>,
+    /// The live guides under each category's bit.
+    category_slots: HashMap<u64, Bits>,
     /// Tokens in all live guides' text (FTS5's total, for the average length in `bm25`).
     total_tokens: u64,
     terms: BTreeMap<String, u32>,
@@ -273,6 +275,7 @@ impl Index {
             alive: Bits::default(),
             alive_count: 0,
             category_bits: HashMap::new(),
+            category_slots: HashMap::new(),
             total_tokens: 0,
             terms: BTreeMap::new(),
             postings: Vec::new(),
@@ -361,9 +364,13 @@ impl Index {
         }
         self.total_tokens += doc.text.token_count();
         self.slot_of.insert(doc.guide_id.clone(), slot);
+        let doc_categories = doc.categories;
         self.docs.push(doc);
         self.alive.set(slot);
         self.alive_count += 1;
+        for bit in bits_of(doc_categories) {
+            self.category_slots.entry(bit).or_default().set(slot);
+        }
         if !ordered {
             return;
         }
@@ -385,6 +392,11 @@ impl Index {
         }
         self.alive.clear(slot);
         self.alive_count -= 1;
+        for bit in bits_of(self.docs[slot as usize].categories) {
+            if let Some(slots) = self.category_slots.get_mut(&bit) {
+                slots.clear(slot);
+            }
+        }
         self.total_tokens -= self.docs[slot as usize].text.token_count();
     }
 
@@ -463,29 +475,40 @@ impl Index {
             .chain(ask.place.iter().map(|w| (w, address)))
             .map(|(word, fields)| self.phrase(word, fields))
             .collect();
-        let matching = phrases.iter().map(|p| &p.slots).fold(None, |all: Option<Bits>, slots| {
-            Some(match all {
-                None => slots.clone(),
-                Some(all) => all.and(slots),
-            })
-        });
         let ranked = !phrases.is_empty();
-
         // A category no guide is in has no bit, and finds nobody.
-        let category =
-            ask.category.map(|name| self.category_bits.get(name).copied().unwrap_or_default());
+        let category = ask.category.map(|name| {
+            let bit = self.category_bits.get(name).copied().unwrap_or_default();
+            self.category_slots.get(&bit).cloned().unwrap_or_default()
+        });
+        // The guides the words and the category allow, as one set.
+        let candidates = phrases.iter().map(|p| &p.slots).chain(category.as_ref()).fold(
+            None,
+            |all: Option<Bits>, slots| {
+                Some(match all {
+                    None => slots.clone(),
+                    Some(all) => all.and(slots),
+                })
+            },
+        );
         let language = ask.language.map(|l| format!(" {l} "));
         let keeps = |slot: u32| -> bool {
-            if matching.as_ref().is_some_and(|m| !m.get(slot)) {
+            if candidates.as_ref().is_some_and(|m| !m.get(slot)) {
                 return false;
             }
             let doc = &self.docs[slot as usize];
-            category.is_none_or(|bits| doc.categories & bits != 0)
-                && language.as_deref().is_none_or(|l| doc.languages.contains(l))
+            language.as_deref().is_none_or(|l| doc.languages.contains(l))
                 && ask.min_price_cents.is_none_or(|min| doc.price_cents.is_some_and(|p| p >= min))
                 && ask.max_price_cents.is_none_or(|max| doc.price_cents.is_some_and(|p| p <= max))
                 && ask.min_rating_rank.is_none_or(|min| doc.rating_rank >= min)
         };
+        // Without the filters read guide by guide, the set counts the matches, and the walk
+        // below can stop once it is past the page.
+        let counted = (language.is_none()
+            && ask.min_price_cents.is_none()
+            && ask.max_price_cents.is_none()
+            && ask.min_rating_rank.is_none())
+        .then(|| candidates.as_ref().map_or(self.alive_count, |c| c.count() as usize));
         // The cursor narrows the page, not the count (as in SQL).
         let after_cursor = |slot: u32| {
             let doc = &self.docs[slot as usize];
@@ -504,12 +527,6 @@ impl Index {
         let mut window_start = 0usize;
         let mut tie: Vec<u32> = Vec::new();
         let mut tie_start = 0usize;
-        let whole_list = matching.is_none()
-            && category.is_none()
-            && language.is_none()
-            && ask.min_price_cents.is_none()
-            && ask.max_price_cents.is_none()
-            && ask.min_rating_rank.is_none();
         for &slot in order {
             if !keeps(slot) {
                 continue;
@@ -539,11 +556,12 @@ impl Index {
                 window.push(slot);
             }
             position += 1;
-            if whole_list && position >= end {
-                total = self.alive_count;
+            let past_the_page = if ranked { tie_start >= end } else { position >= end };
+            if counted.is_some() && past_the_page {
                 break;
             }
         }
+        let total = counted.unwrap_or(total);
         if tie_start < end && tie_start + tie.len() > ask.offset {
             if window.is_empty() {
                 window_start = tie_start;
@@ -711,6 +729,11 @@ fn is_token_char(c: char) -> bool {
         c.general_category_group(),
         GeneralCategoryGroup::Letter | GeneralCategoryGroup::Number
     ) || c.general_category() == unicode_properties::GeneralCategory::PrivateUse
+}
+
+/// The single bits of a category mask.
+fn bits_of(mask: u64) -> impl Iterator<Item = u64> {
+    (0..64).map(|b| 1u64 << b).filter(move |bit| mask & bit != 0)
 }
 
 /// A set of slots.
