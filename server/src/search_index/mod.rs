@@ -225,6 +225,9 @@ struct Index {
     category_bits: HashMap<String, u64>,
     /// The live guides under each category's bit.
     category_slots: HashMap<u64, Bits>,
+    /// The live guides speaking a language with each word in its name.
+    language_slots: HashMap<String, Bits>,
+    facts: Vec<Facts>,
     /// Tokens in all live guides' text (FTS5's total, for the average length in `bm25`).
     total_tokens: u64,
     terms: BTreeMap<String, u32>,
@@ -232,6 +235,15 @@ struct Index {
     postings: Vec<Vec<u32>>,
     /// Live slots in each order `GuideSort` names (but distance).
     orders: [Vec<u32>; 4],
+}
+
+/// What the orders and filters read of each guide, kept densely by slot so that a walk
+/// over 100,000 guides reads one small array rather than every guide's allocation.
+#[derive(Clone, Copy)]
+struct Facts {
+    rating_rank: i64,
+    price_cents: Option<i64>,
+    review_count: i64,
 }
 
 struct Doc {
@@ -276,6 +288,8 @@ impl Index {
             alive_count: 0,
             category_bits: HashMap::new(),
             category_slots: HashMap::new(),
+            language_slots: HashMap::new(),
+            facts: Vec::new(),
             total_tokens: 0,
             terms: BTreeMap::new(),
             postings: Vec::new(),
@@ -365,6 +379,14 @@ impl Index {
         self.total_tokens += doc.text.token_count();
         self.slot_of.insert(doc.guide_id.clone(), slot);
         let doc_categories = doc.categories;
+        for word in doc.languages.split_whitespace() {
+            self.language_slots.entry(word.to_owned()).or_default().set(slot);
+        }
+        self.facts.push(Facts {
+            rating_rank: doc.rating_rank,
+            price_cents: doc.price_cents,
+            review_count: doc.review_count,
+        });
         self.docs.push(doc);
         self.alive.set(slot);
         self.alive_count += 1;
@@ -392,8 +414,14 @@ impl Index {
         }
         self.alive.clear(slot);
         self.alive_count -= 1;
-        for bit in bits_of(self.docs[slot as usize].categories) {
+        let doc = &self.docs[slot as usize];
+        for bit in bits_of(doc.categories) {
             if let Some(slots) = self.category_slots.get_mut(&bit) {
+                slots.clear(slot);
+            }
+        }
+        for word in doc.languages.split_whitespace() {
+            if let Some(slots) = self.language_slots.get_mut(word) {
                 slots.clear(slot);
             }
         }
@@ -432,7 +460,7 @@ impl Index {
 
     /// How `a` compares with `b` in `sort`'s order, before relevance and the id.
     fn key_order(&self, sort: Order, a: u32, b: u32) -> std::cmp::Ordering {
-        let (a, b) = (&self.docs[a as usize], &self.docs[b as usize]);
+        let (a, b) = (&self.facts[a as usize], &self.facts[b as usize]);
         let by_rating = b.rating_rank.cmp(&a.rating_rank);
         match sort {
             Order::Rating => by_rating,
@@ -481,26 +509,35 @@ impl Index {
             let bit = self.category_bits.get(name).copied().unwrap_or_default();
             self.category_slots.get(&bit).cloned().unwrap_or_default()
         });
-        // The guides the words and the category allow, as one set.
-        let candidates = phrases.iter().map(|p| &p.slots).chain(category.as_ref()).fold(
-            None,
-            |all: Option<Bits>, slots| {
+        // A one-word language is a set too (the filter matches a whole word of the
+        // guide's languages); a longer name is matched guide by guide, as the SQL's LIKE.
+        let language = ask.language.map(|l| format!(" {l} "));
+        let language_set = ask
+            .language
+            .filter(|l| !l.contains(' '))
+            .map(|word| self.language_slots.get(word).cloned().unwrap_or_default());
+        let language = language.filter(|_| language_set.is_none());
+        // The guides the words, the category and the language allow, as one set.
+        let candidates = phrases
+            .iter()
+            .map(|p| &p.slots)
+            .chain(category.as_ref())
+            .chain(language_set.as_ref())
+            .fold(None, |all: Option<Bits>, slots| {
                 Some(match all {
                     None => slots.clone(),
                     Some(all) => all.and(slots),
                 })
-            },
-        );
-        let language = ask.language.map(|l| format!(" {l} "));
+            });
         let keeps = |slot: u32| -> bool {
             if candidates.as_ref().is_some_and(|m| !m.get(slot)) {
                 return false;
             }
-            let doc = &self.docs[slot as usize];
-            language.as_deref().is_none_or(|l| doc.languages.contains(l))
-                && ask.min_price_cents.is_none_or(|min| doc.price_cents.is_some_and(|p| p >= min))
-                && ask.max_price_cents.is_none_or(|max| doc.price_cents.is_some_and(|p| p <= max))
-                && ask.min_rating_rank.is_none_or(|min| doc.rating_rank >= min)
+            let facts = &self.facts[slot as usize];
+            language.as_deref().is_none_or(|l| self.docs[slot as usize].languages.contains(l))
+                && ask.min_price_cents.is_none_or(|min| facts.price_cents.is_some_and(|p| p >= min))
+                && ask.max_price_cents.is_none_or(|max| facts.price_cents.is_some_and(|p| p <= max))
+                && ask.min_rating_rank.is_none_or(|min| facts.rating_rank >= min)
         };
         // Without the filters read guide by guide, the set counts the matches, and the walk
         // below can stop once it is past the page.
@@ -511,9 +548,9 @@ impl Index {
         .then(|| candidates.as_ref().map_or(self.alive_count, |c| c.count() as usize));
         // The cursor narrows the page, not the count (as in SQL).
         let after_cursor = |slot: u32| {
-            let doc = &self.docs[slot as usize];
             ask.after.is_none_or(|(rank, id)| {
-                (doc.rating_rank, doc.guide_id.as_bytes()) < (rank, id.as_bytes())
+                let rating_rank = self.facts[slot as usize].rating_rank;
+                (rating_rank, self.docs[slot as usize].guide_id.as_bytes()) < (rank, id.as_bytes())
             })
         };
 
