@@ -2,8 +2,6 @@
 //! read the figures stored beside each tour (days, highest night, price rows), so no tour's
 //! itinerary is parsed to answer a list.
 
-use std::collections::HashMap;
-
 use serde::Deserialize;
 use time::Duration;
 use utoipa::IntoParams;
@@ -184,22 +182,7 @@ async fn destinations_of(db: &Db, difficulty: Difficulty) -> AppResult<Vec<Strin
     Ok(ids.into_iter().map(|(id,)| id).collect())
 }
 
-#[derive(sqlx::FromRow)]
-struct CardRow {
-    id: String,
-    guide_id: String,
-    title: String,
-    summary: String,
-    day_count: i64,
-    max_sleep_altitude_m: Option<i64>,
-    risk: String,
-    max_group_size: i64,
-    booking_mode: String,
-    destination_id: Option<String>,
-    destination_name: Option<String>,
-}
-
-/// The page picked from memory, its cards read from the database.
+/// The page picked from memory, with its cards.
 pub async fn find_in_listing(
     db: &Db,
     listing: &Listing,
@@ -229,42 +212,21 @@ pub async fn find_in_listing(
         limit: wanted.limit,
     };
     let (picked, total) = listing.find(&asked);
-    if picked.is_empty() {
-        return Ok((Vec::new(), total, wanted.limit));
-    }
-    let mut sql = Sql::new(
-        "SELECT t.id, t.guide_id, t.title, t.summary, t.day_count, t.max_sleep_altitude_m, t.risk, \
-           t.max_group_size, t.booking_mode, t.destination_id, d.name AS destination_name \
-         FROM tours t LEFT JOIN destinations d ON d.id = t.destination_id WHERE t.id IN (",
-    );
-    let ids: Vec<String> = picked.iter().map(|p| sql.param(p.id.as_str())).collect();
-    sql.push(&format!("{})", ids.join(", ")));
-    let mut rows: HashMap<String, CardRow> = sql
-        .query_as::<CardRow>()
-        .fetch_all(&db.pool)
-        .await?
-        .into_iter()
-        .map(|row| (row.id.clone(), row))
-        .collect();
-    // A tour removed since the listing was made is left out.
     let found = picked
         .into_iter()
-        .filter_map(|p| {
-            let row = rows.remove(&p.id)?;
-            Some(FoundTour {
-                id: row.id,
-                guide_id: row.guide_id,
-                title: row.title,
-                summary: row.summary,
-                day_count: row.day_count,
-                max_sleep_altitude_m: row.max_sleep_altitude_m,
-                risk: row.risk,
-                max_group_size: row.max_group_size,
-                booking_mode: row.booking_mode,
-                destination_id: row.destination_id,
-                destination_name: row.destination_name,
-                price_cents: p.price_cents,
-            })
+        .map(|p| FoundTour {
+            id: p.id,
+            guide_id: p.guide_id,
+            title: p.card.title,
+            summary: p.card.summary,
+            day_count: p.day_count,
+            max_sleep_altitude_m: p.max_altitude,
+            risk: p.card.risk,
+            max_group_size: p.card.max_group_size,
+            booking_mode: p.card.booking_mode,
+            destination_id: p.destination_id,
+            destination_name: p.card.destination_name,
+            price_cents: p.price_cents,
         })
         .collect();
     Ok((found, total, wanted.limit))

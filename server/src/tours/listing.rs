@@ -2,10 +2,10 @@
 //! the database to join, sort and count them all for every page. One compact row per listed
 //! tour (published, by a guide in `guide_search`) with what the list filters and sorts on:
 //! its guide's rating rank and languages, its days, highest night, destination, price rows
-//! and the words of its search text. The orders the list offers are sorted once (by price:
-//! once per group size asked for); a request counts its matches exactly in one pass over
-//! the rows and picks its page by walking the order it asked for. What the cards show is
-//! then read from the database for that page only.
+//! and the words of its search text, and what its card shows. The orders the list offers are
+//! sorted once (by price: once per group size asked for); a request counts its matches
+//! exactly in one pass over the rows and picks its page by walking the order it asked for.
+//! Only the page's guides and cover photos are then read from the database.
 //!
 //! The rules are those of the SQL in `finder` (which stays, as the reference the tests
 //! compare with, and for what memory cannot answer: `availableOn` needs the calendar).
@@ -57,11 +57,26 @@ pub struct Asked<'a> {
     pub limit: i64,
 }
 
-/// A tour of a page: its id and its price per person for the group asked for.
-#[derive(Debug, PartialEq, Eq)]
+/// A tour of a page: what its card shows, and its price per person for the group asked for.
 pub struct Picked {
     pub id: String,
+    pub guide_id: String,
+    pub day_count: i64,
+    pub max_altitude: Option<i64>,
+    pub destination_id: Option<String>,
+    pub card: Card,
     pub price_cents: i64,
+}
+
+/// What a tour's card shows beside its figures, kept so a page reads no tour row.
+#[derive(Clone)]
+pub struct Card {
+    pub title: String,
+    pub summary: String,
+    pub risk: String,
+    pub max_group_size: i64,
+    pub booking_mode: String,
+    pub destination_name: Option<String>,
 }
 
 /// A listed tour as it was read.
@@ -77,6 +92,7 @@ struct Row {
     search_text: String,
     /// The guide's normalised languages.
     languages: String,
+    card: Card,
 }
 
 /// A row's figures for the filter pass, laid out together.
@@ -172,15 +188,33 @@ pub struct Listing {
     guide_rows: Vec<Vec<u32>>,
 }
 
-type LoadedRow = (String, String, Option<String>, i64, Option<i64>, String, i64, String);
+#[derive(sqlx::FromRow)]
+struct LoadedRow {
+    id: String,
+    guide_id: String,
+    destination_id: Option<String>,
+    day_count: i64,
+    max_sleep_altitude_m: Option<i64>,
+    search_text: String,
+    rating_rank: i64,
+    languages: String,
+    title: String,
+    summary: String,
+    risk: String,
+    max_group_size: i64,
+    booking_mode: String,
+    destination_name: Option<String>,
+}
 
 impl Listing {
     /// Reads every listed tour.
     pub async fn load(db: &Db, generation: u64) -> AppResult<Self> {
         let found: Vec<LoadedRow> = sqlx::query_as(
             "SELECT t.id, t.guide_id, t.destination_id, t.day_count, t.max_sleep_altitude_m, \
-               t.search_text, s.rating_rank, s.languages \
+               t.search_text, s.rating_rank, s.languages, t.title, t.summary, t.risk, \
+               t.max_group_size, t.booking_mode, d.name AS destination_name \
              FROM tours t JOIN guide_search s ON s.guide_id = t.guide_id \
+             LEFT JOIN destinations d ON d.id = t.destination_id \
              WHERE t.status = 'published'",
         )
         .fetch_all(&db.pool)
@@ -198,21 +232,25 @@ impl Listing {
         }
         let rows: Vec<Row> = found
             .into_iter()
-            .map(
-                |(id, guide_id, destination_id, day_count, max_altitude, text, rank, languages)| {
-                    Row {
-                        tiers: tiers.remove(&id).unwrap_or_default(),
-                        id,
-                        guide_id,
-                        rating_rank: rank,
-                        day_count,
-                        max_altitude,
-                        destination_id,
-                        search_text: text,
-                        languages,
-                    }
+            .map(|found| Row {
+                tiers: tiers.remove(&found.id).unwrap_or_default(),
+                id: found.id,
+                guide_id: found.guide_id,
+                rating_rank: found.rating_rank,
+                day_count: found.day_count,
+                max_altitude: found.max_sleep_altitude_m,
+                destination_id: found.destination_id,
+                search_text: found.search_text,
+                languages: found.languages,
+                card: Card {
+                    title: found.title,
+                    summary: found.summary,
+                    risk: found.risk,
+                    max_group_size: found.max_group_size,
+                    booking_mode: found.booking_mode,
+                    destination_name: found.destination_name,
                 },
-            )
+            })
             .collect();
         // Sorting and indexing 100,000 rows takes a while: not on the async runtime.
         tokio::task::spawn_blocking(move || Self::new(rows, generation))
@@ -480,9 +518,17 @@ impl Listing {
         };
         let picked = page
             .into_iter()
-            .map(|r| Picked {
-                id: self.rows[r as usize].id.clone(),
-                price_cents: prices.price[r as usize],
+            .map(|r| {
+                let row = &self.rows[r as usize];
+                Picked {
+                    id: row.id.clone(),
+                    guide_id: row.guide_id.clone(),
+                    day_count: row.day_count,
+                    max_altitude: row.max_altitude,
+                    destination_id: row.destination_id.clone(),
+                    card: row.card.clone(),
+                    price_cents: prices.price[r as usize],
+                }
             })
             .collect();
         (picked, total as i64)

@@ -1,5 +1,5 @@
 //! The tour list from memory (`tours::listing`) answers exactly as the database does: the
-//! same tours in the same order, at the same price, with the same `total`, for every
+//! same tours in the same order, with the same cards and price, and the same `total`, for every
 //! filter, sort, group size and page.
 
 use yatra::destinations::trek::Difficulty;
@@ -121,10 +121,26 @@ async fn the_tour_list_from_memory_is_the_databases_for_every_filter_sort_group_
                 // Assert
                 let context = format!("{name}, {sort:?}, group {group}, page {page} of {limit}");
                 assert_eq!(memory_total, sql_total, "{context}");
-                let shown = |found: &[finder::FoundTour]| -> Vec<(String, i64, Option<String>)> {
+                let shown = |found: &[finder::FoundTour]| -> Vec<String> {
                     found
                         .iter()
-                        .map(|t| (t.id.clone(), t.price_cents, t.destination_name.clone()))
+                        .map(|t| {
+                            format!(
+                                "{} {} {:?} {:?} {} {} {} {} {} {:?} {} {}",
+                                t.id,
+                                t.guide_id,
+                                t.destination_id,
+                                t.destination_name,
+                                t.title,
+                                t.summary,
+                                t.day_count,
+                                t.risk,
+                                t.booking_mode,
+                                t.max_sleep_altitude_m,
+                                t.max_group_size,
+                                t.price_cents
+                            )
+                        })
                         .collect()
                 };
                 assert_eq!(shown(&memory), shown(&sql), "{context}");
