@@ -5,10 +5,10 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, HeaderValue, Method, header};
 use axum::serve::ListenerExt;
+use axum::{Extension, Router};
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -29,6 +29,7 @@ use crate::providers::esewa::EsewaStatusApi;
 use crate::providers::khalti::Khalti;
 use crate::providers::stripe::Stripe;
 use crate::sweep::{self, SweepContext};
+use crate::tours::listing::TourListing;
 use crate::{
     admin, auth, blogs, bookings, currencies, deadline, destinations, earnings, guides, health,
     media, messages, moderation, monitoring, notifications, openapi, pages, payments, reviews,
@@ -270,6 +271,7 @@ impl Application {
             None
         };
         catalogue.follow(notifications.subscribe(), search.clone(), db.clone());
+        let tours = TourListing::start(db.clone(), catalogue.clone());
         let state = AppState {
             db,
             config: Arc::new(config),
@@ -291,9 +293,12 @@ impl Application {
             &state.config.server.web_dir,
             state.db.clone(),
             &state.config.server.public_url,
-            api().split_for_parts().0.with_state(state.clone()),
+            api().split_for_parts().0.with_state(state.clone()).layer(Extension(tours.clone())),
         )?;
-        Ok(Self { listener, router: router(state, client), notifications, trips, sweep })
+        // The tour listing reaches the tours routes as an extension: it belongs to a
+        // feature, which the HTTP kernel's `AppState` does not import.
+        let router = router(state, client).layer(Extension(tours));
+        Ok(Self { listener, router, notifications, trips, sweep })
     }
 
     pub fn port(&self) -> u16 {

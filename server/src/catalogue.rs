@@ -181,7 +181,8 @@ impl CatalogueCache {
         self.inner.generation.fetch_add(1, Ordering::SeqCst);
     }
 
-    fn current(&self) -> u64 {
+    /// The generation answers are kept with now.
+    pub fn current(&self) -> u64 {
         self.inner.generation.load(Ordering::SeqCst)
     }
 

@@ -121,7 +121,7 @@ pub async fn search_tours(db: &Db, question: &TourQuestion) -> AppResult<(Vec<Fo
         }),
         ..TourFilters::default()
     };
-    let (mut tours, total, _) = tour_finder::find(db, &filters).await?;
+    let (mut tours, total, _) = tour_finder::find(db, None, &filters).await?;
     let Some(month) = question.month else { return Ok((tours, total)) };
     let mut in_season = std::collections::HashMap::new();
     for id in tours.iter().filter_map(|t| t.destination_id.clone()) {

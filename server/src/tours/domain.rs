@@ -355,3 +355,16 @@ fn parse_list(items: Vec<String>, field: &str) -> Result<Vec<String>, AppError> 
     }
     items.iter().map(|item| required_text(Some(item), field, LIST_ITEM_MAX, false)).collect()
 }
+
+/// The orders of the public tour list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TourSort {
+    /// The guide's average rating, best first.
+    #[default]
+    Rating,
+    PriceAsc,
+    PriceDesc,
+    DaysAsc,
+    DaysDesc,
+}

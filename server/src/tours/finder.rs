@@ -4,9 +4,11 @@
 
 use serde::Deserialize;
 use time::Duration;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 
+pub use super::domain::TourSort;
 use super::domain::{ALTITUDE_MAX, DAYS_MAX, GROUP_MAX};
+use super::listing::{Asked, Listing};
 use super::store::LISTED;
 use crate::calendar::{date_text, parse_date};
 use crate::db::{Db, Sql};
@@ -19,18 +21,6 @@ use crate::text_search::{Query as SearchQuery, normalize};
 pub const DEFAULT_LIMIT: i64 = 12;
 /// Prices in filters, in dollars per person.
 const PRICE_MAX: f64 = 10_000.0;
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum TourSort {
-    /// The guide's average rating, best first.
-    #[default]
-    Rating,
-    PriceAsc,
-    PriceDesc,
-    DaysAsc,
-    DaysDesc,
-}
 
 #[derive(Default, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -109,33 +99,157 @@ fn price_cents(value: Option<f64>, name: &str) -> AppResult<Option<i64>> {
     }
 }
 
-/// One page of listed tours matching `filters`, and how many match in all.
-pub async fn find(db: &Db, filters: &TourFilters) -> AppResult<(Vec<FoundTour>, i64, i64)> {
-    let (page, limit) = page_and_limit(filters.page, filters.limit, DEFAULT_LIMIT)?;
-    let min_days = in_range(filters.min_days, 1, DAYS_MAX as i64, "minDays")?;
-    let max_days = in_range(filters.max_days, 1, DAYS_MAX as i64, "maxDays")?;
-    let max_altitude = in_range(filters.max_altitude_m, 0, ALTITUDE_MAX, "maxAltitudeM")?;
-    let group = in_range(filters.group_size, 1, GROUP_MAX, "groupSize")?.unwrap_or(1);
-    let min_price = price_cents(filters.min_price, "minPrice")?;
-    let max_price = price_cents(filters.max_price, "maxPrice")?;
-    if let (Some(min), Some(max)) = (min_days, max_days)
-        && min > max
-    {
-        return Err(AppError::validation("minDays must not be more than maxDays"));
-    }
-    if let (Some(min), Some(max)) = (min_price, max_price)
-        && min > max
-    {
-        return Err(AppError::validation("minPrice must not be more than maxPrice"));
-    }
-    let start =
-        match filters.available_on.as_deref() {
+/// A request's filters, checked.
+#[derive(Clone, Copy)]
+pub struct Wanted {
+    page: i64,
+    limit: i64,
+    min_days: Option<i64>,
+    max_days: Option<i64>,
+    max_altitude: Option<i64>,
+    group: i64,
+    min_price: Option<i64>,
+    max_price: Option<i64>,
+    start: Option<time::Date>,
+}
+
+impl Wanted {
+    pub fn parse(filters: &TourFilters) -> AppResult<Self> {
+        let (page, limit) = page_and_limit(filters.page, filters.limit, DEFAULT_LIMIT)?;
+        let min_days = in_range(filters.min_days, 1, DAYS_MAX as i64, "minDays")?;
+        let max_days = in_range(filters.max_days, 1, DAYS_MAX as i64, "maxDays")?;
+        let max_altitude = in_range(filters.max_altitude_m, 0, ALTITUDE_MAX, "maxAltitudeM")?;
+        let group = in_range(filters.group_size, 1, GROUP_MAX, "groupSize")?.unwrap_or(1);
+        let min_price = price_cents(filters.min_price, "minPrice")?;
+        let max_price = price_cents(filters.max_price, "maxPrice")?;
+        if let (Some(min), Some(max)) = (min_days, max_days)
+            && min > max
+        {
+            return Err(AppError::validation("minDays must not be more than maxDays"));
+        }
+        if let (Some(min), Some(max)) = (min_price, max_price)
+            && min > max
+        {
+            return Err(AppError::validation("minPrice must not be more than maxPrice"));
+        }
+        let start = match filters.available_on.as_deref() {
             None => None,
             Some(text) => Some(parse_date(text).ok_or_else(|| {
                 AppError::validation("availableOn must be a real date (YYYY-MM-DD)")
             })?),
         };
+        Ok(Self {
+            page,
+            limit,
+            min_days,
+            max_days,
+            max_altitude,
+            group,
+            min_price,
+            max_price,
+            start,
+        })
+    }
+}
 
+/// One page of listed tours matching `filters`, how many match in all, and the page size:
+/// from the in-memory listing when there is one and it can answer, otherwise in SQL.
+pub async fn find(
+    db: &Db,
+    listing: Option<&Listing>,
+    filters: &TourFilters,
+) -> AppResult<(Vec<FoundTour>, i64, i64)> {
+    let wanted = Wanted::parse(filters)?;
+    match listing {
+        // The calendar is not in memory.
+        Some(listing) if wanted.start.is_none() => {
+            find_in_listing(db, listing, filters, &wanted).await
+        }
+        _ => find_in_sql(db, filters, &wanted).await,
+    }
+}
+
+/// The destinations whose trek facts have this difficulty.
+async fn destinations_of(db: &Db, difficulty: Difficulty) -> AppResult<Vec<String>> {
+    // The trek facts are JSON that `TrekFacts` alone writes, compactly: the difficulty
+    // appears exactly so.
+    let word = serde_json::to_string(&difficulty).unwrap_or_default();
+    let ids: Vec<(String,)> =
+        sqlx::query_as("SELECT d.id FROM destinations d WHERE d.trek LIKE $1")
+            .bind(format!("%\"difficulty\":{word}%"))
+            .fetch_all(&db.pool)
+            .await?;
+    Ok(ids.into_iter().map(|(id,)| id).collect())
+}
+
+/// The page picked from memory, with its cards.
+pub async fn find_in_listing(
+    db: &Db,
+    listing: &Listing,
+    filters: &TourFilters,
+    wanted: &Wanted,
+) -> AppResult<(Vec<FoundTour>, i64, i64)> {
+    let difficulty = match filters.difficulty {
+        Some(difficulty) => Some(destinations_of(db, difficulty).await?),
+        None => None,
+    };
+    let language = filters.language.as_deref().map(normalize).filter(|l| !l.is_empty());
+    let words = SearchQuery::parse(filters.q.as_deref());
+    let asked = Asked {
+        group: wanted.group,
+        min_days: wanted.min_days,
+        max_days: wanted.max_days,
+        max_altitude: wanted.max_altitude,
+        difficulty_destinations: difficulty.as_deref(),
+        min_price: wanted.min_price,
+        max_price: wanted.max_price,
+        language: language.as_deref(),
+        words: words.words(),
+        destination: filters.destination.as_deref(),
+        guide: filters.guide.as_deref(),
+        sort: filters.sort.unwrap_or_default(),
+        offset: (wanted.page - 1) * wanted.limit,
+        limit: wanted.limit,
+    };
+    let (picked, total) = listing.find(&asked);
+    let found = picked
+        .into_iter()
+        .map(|p| FoundTour {
+            id: p.id,
+            guide_id: p.guide_id,
+            title: p.card.title,
+            summary: p.card.summary,
+            day_count: p.day_count,
+            max_sleep_altitude_m: p.max_altitude,
+            risk: p.card.risk,
+            max_group_size: p.card.max_group_size,
+            booking_mode: p.card.booking_mode,
+            destination_id: p.destination_id,
+            destination_name: p.card.destination_name,
+            price_cents: p.price_cents,
+        })
+        .collect();
+    Ok((found, total, wanted.limit))
+}
+
+/// The same answer in SQL, which both databases run: the reference the listing is
+/// compared with, and what answers while it loads or when a filter needs the calendar.
+pub async fn find_in_sql(
+    db: &Db,
+    filters: &TourFilters,
+    wanted: &Wanted,
+) -> AppResult<(Vec<FoundTour>, i64, i64)> {
+    let Wanted {
+        page,
+        limit,
+        min_days,
+        max_days,
+        max_altitude,
+        group,
+        min_price,
+        max_price,
+        start,
+    } = *wanted;
     let mut sql = Sql::new(" FROM tours t JOIN tour_prices p ON p.tour_id = t.id");
     let g = sql.param(group);
     sql.push(&format!(" AND p.min_people <= {g} AND p.max_people >= {g}"));
@@ -165,8 +279,6 @@ pub async fn find(db: &Db, filters: &TourFilters) -> AppResult<(Vec<FoundTour>, 
         ));
     }
     if let Some(difficulty) = filters.difficulty {
-        // The trek facts are JSON that `TrekFacts` alone writes, compactly: the difficulty
-        // appears exactly so.
         let word = serde_json::to_string(&difficulty).unwrap_or_default();
         let param = sql.param(format!("%\"difficulty\":{word}%"));
         sql.push(&format!(" AND d.trek LIKE {param}"));

@@ -5,6 +5,7 @@
 pub mod acclimatisation;
 pub mod domain;
 pub mod finder;
+pub mod listing;
 pub mod photo_routes;
 pub mod photos;
 pub mod pricing;

@@ -1,6 +1,7 @@
 //! Tours over HTTP: a verified guide's own tours (create, change, publish, remove), and the
 //! public list, page and all-in price.
 
+use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -12,6 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::acclimatisation::Risk;
 use super::domain::{self, BookingMode, TourInput, TourRequest, TourStatus};
 use super::finder::{self, TourFilters};
+use super::listing::TourListing;
 use super::pricing;
 use super::quote::{Nationality, Quote};
 use super::store::{self, StoredTour};
@@ -333,9 +335,11 @@ pub struct ToursPage {
     responses((status = 200, body = ToursPage), (status = 400, body = ErrorBody)))]
 async fn list_tours(
     State(state): State<AppState>,
+    listing: Option<Extension<TourListing>>,
     Query(filters): Query<TourFilters>,
 ) -> AppResult<Json<ToursPage>> {
-    let (found, total, limit) = finder::find(&state.db, &filters).await?;
+    let listing = listing.and_then(|Extension(listing)| listing.current());
+    let (found, total, limit) = finder::find(&state.db, listing.as_deref(), &filters).await?;
     let guide_ids: Vec<String> = found.iter().map(|tour| tour.guide_id.clone()).collect();
     let guides = cards_of(&state.db, &guide_ids).await?;
     let tour_ids: Vec<String> = found.iter().map(|tour| tour.id.clone()).collect();

@@ -37,6 +37,7 @@ mod static_client;
 mod tour_photos;
 mod tourists;
 mod tours;
+mod tours_listing;
 mod trips;
 mod trips_cancellations;
 mod trips_fixtures;
