@@ -18,7 +18,11 @@ run: deps-web web server-release
 	YATRA_WEB_DIR=web/dist $(RELEASE_BIN) seed --demo
 	YATRA_WEB_DIR=web/dist YATRA_PAYMENTS_SANDBOX=true YATRA_NPR_PER_USD=133.5 $(RELEASE_BIN) serve
 
-test: deps-web deps-browser check-docs check-server-style check-api-types test-server test-api-contract test-web test-e2e
+# One stage after another, each timed (docs/testing.md).
+TEST_STAGES := deps-web deps-browser check-docs check-server-style check-api-types \
+  test-server-sqlite test-server-postgres test-server-s3 test-api-contract test-web test-e2e
+test:
+	@MAKE="$(MAKE)" scripts/stages.sh $(TEST_STAGES)
 	@echo "make test: all suites passed"
 
 # The docs' relative links (files and #anchors) all lead somewhere.

@@ -20,20 +20,59 @@ export YATRA_NPR_PER_USD=${YATRA_NPR_PER_USD:-133.5}
 # The trip sweep (expiry, completion, refunds) every second, so a journey sees a refund
 # carried out without waiting a minute.
 export YATRA_SWEEP_EVERY=${YATRA_SWEEP_EVERY:-1s}
+backend=${YATRA_E2E_BACKEND:-sqlite}
+psql() { command psql -h 127.0.0.1 -U postgres -qAt "$@"; }
 database=
-if [ "${YATRA_E2E_BACKEND:-sqlite}" = postgres ]; then
+if [ "$backend" = postgres ]; then
   database=yatra_e2e_$(basename "$data" | tr -cd 'a-zA-Z0-9' | tr 'A-Z' 'a-z')
-  psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $database" >/dev/null
   export YATRA_DATABASE_URL=postgres://postgres@127.0.0.1:5432/$database
 fi
 server=
 cleanup() {
   [ -z "$server" ] || { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
-  [ -z "$database" ] || psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $database WITH (FORCE)" >/dev/null 2>&1 || true
+  [ -z "$database" ] || psql -c "DROP DATABASE IF EXISTS $database WITH (FORCE)" >/dev/null 2>&1 || true
   rm -rf "$data"
 }
 trap cleanup EXIT
-"$bin" seed --demo >/dev/null
+
+# The demo seed takes two minutes of CPU in a debug build and make test starts four
+# servers (the contract and the journeys, each on both databases), so a binary seeds once
+# per database kind and the servers after it start from a copy: the data folder copied,
+# the PostgreSQL database made from the seeded one as a template. A copy is used for three
+# hours at most, as the demo trips' dates are relative to the day of seeding.
+# YATRA_SEED_CACHE=off seeds every time.
+seeds=${TMPDIR:-/tmp}/yatra-seeds
+key=$backend-$(stat -L -c '%s-%Y' "$bin")
+seeded=$seeds/$key
+template=yatra_seed_$(echo "$key" | tr -- - _ | tr -cd 'a-z0-9_')
+if [ "${YATRA_SEED_CACHE:-on}" = off ]; then
+  [ -z "$database" ] || psql -c "CREATE DATABASE $database" >/dev/null
+  "$bin" seed --demo >/dev/null
+else
+  mkdir -p "$seeds"
+  exec 9>"$seeds/$backend.lock"
+  flock 9
+  usable=$(find "$seeded" -maxdepth 0 -mmin -180 2>/dev/null)
+  if [ -n "$usable" ] && [ -n "$database" ]; then
+    usable=$(psql -c "SELECT 1 FROM pg_database WHERE datname = '$template'")
+  fi
+  if [ -z "$usable" ]; then
+    rm -rf "$seeds/$backend"-*
+    if [ -n "$database" ]; then
+      for old in $(psql -c "SELECT datname FROM pg_database WHERE datname LIKE 'yatra\_seed\_${backend}%'"); do
+        psql -c "DROP DATABASE IF EXISTS $old WITH (FORCE)" >/dev/null
+      done
+      psql -c "CREATE DATABASE $template" >/dev/null
+    fi
+    mkdir -p "$seeded.new"
+    YATRA_DATA_DIR=$seeded.new YATRA_DATABASE_URL=${database:+postgres://postgres@127.0.0.1:5432/$template} \
+      "$bin" seed --demo >/dev/null
+    mv "$seeded.new" "$seeded"
+  fi
+  cp -a "$seeded/." "$data/"
+  [ -z "$database" ] || psql -c "CREATE DATABASE $database TEMPLATE $template" >/dev/null
+  exec 9>&-
+fi
 "$bin" serve >"$data/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do
