@@ -45,6 +45,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(auth::recovery::router())
                 .merge(guides::routes::router())
                 .merge(guides::directory::router())
+                .merge(guides::map::router())
                 .merge(reviews::routes::router())
                 .merge(destinations::routes::router())
                 .merge(saved::router())

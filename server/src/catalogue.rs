@@ -69,6 +69,10 @@ const PRIVATE_WRITES: [&str; 5] = [
     "/api/v1/favourites/",
 ];
 
+/// Writes under a private prefix that do change public answers: deleting an account takes
+/// a guide off the catalogue and renames reviewers "Deleted user".
+const PUBLIC_EXCEPTIONS: [&str; 1] = ["/api/v1/auth/account"];
+
 #[derive(Clone)]
 pub struct CatalogueCache {
     inner: Arc<Inner>,
@@ -277,7 +281,8 @@ pub async fn serve(State(state): State<CatalogueState>, request: Request, next: 
     let cache = &state.cache;
     let Some(key) = key_of(&request).filter(|_| state.enabled) else {
         let writes = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS)
-            && !PRIVATE_WRITES.iter().any(|prefix| request.uri().path().starts_with(prefix));
+            && (PUBLIC_EXCEPTIONS.contains(&request.uri().path())
+                || !PRIVATE_WRITES.iter().any(|prefix| request.uri().path().starts_with(prefix)));
         let response = next.run(request).await;
         // A refused request changed nothing; anything else may have, even a 500 after its commit.
         if writes && !response.status().is_client_error() {

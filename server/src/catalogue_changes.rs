@@ -9,7 +9,7 @@
 //! but committed after it is still found. Reloading an item twice is harmless.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::time::Duration;
 
 use sqlx::AnyConnection;
@@ -22,9 +22,19 @@ use crate::error::AppResult;
 /// by its regular look).
 static RECORDED: AtomicU64 = AtomicU64::new(0);
 
+/// When this process last recorded a change (ms since the epoch).
+static LAST_RECORDED_AT: AtomicI64 = AtomicI64::new(i64::MIN);
+
 /// How many changes this process has recorded so far.
 pub fn recorded() -> u64 {
     RECORDED.load(Ordering::SeqCst)
+}
+
+/// Whether a change this process recorded may not have committed yet: it is counted when
+/// recorded, inside its transaction, so a read that began within `SETTLE` of it may have
+/// missed it although the count says otherwise.
+pub fn may_be_uncommitted() -> bool {
+    LAST_RECORDED_AT.load(Ordering::SeqCst) >= now_ms() - SETTLE.as_millis() as i64
 }
 
 /// How far back past its last read a reader looks: longer than any transaction that
@@ -66,6 +76,7 @@ pub async fn record(conn: &mut AnyConnection, kind: Kind, ids: &[&str]) -> AppRe
         sql.push(" ON CONFLICT (kind, item_id) DO UPDATE SET changed_at = excluded.changed_at");
         sql.query().execute(&mut *conn).await?;
     }
+    LAST_RECORDED_AT.store(now_ms(), Ordering::SeqCst);
     RECORDED.fetch_add(1, Ordering::SeqCst);
     Ok(())
 }

@@ -11,7 +11,7 @@ use sqlx::{AnyConnection, Row};
 
 use crate::calendar::{date_text, long_date, trip_dates};
 use crate::i18n::{self, Lang};
-use crate::money::money;
+use crate::money::{money, paid, rupees};
 
 /// A trip's days: the first day (`YYYY-MM-DD`) and how many.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,6 +34,8 @@ pub enum Refund {
     /// The trip was not paid.
     Nothing,
     Cents(i64),
+    /// Paid with a wallet in rupees: what goes back, in paisa.
+    Paisa(i64),
     /// Paid, but cancelled less than 24 hours before the trip.
     TooLate,
 }
@@ -123,15 +125,24 @@ pub enum Notice {
         guide: String,
         trip: TripDays,
         amount_cents: i64,
+        /// What a wallet charged, in paisa: the amount is then said in rupees.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paisa: Option<i64>,
     },
     PaymentReceivedForGuide {
         tourist: String,
         trip: TripDays,
         amount_cents: i64,
+        /// What a wallet charged, in paisa: the amount is then said in rupees.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paisa: Option<i64>,
     },
     LatePayment {
         trip: TripDays,
         amount_cents: i64,
+        /// What a wallet charged, in paisa: the amount is then said in rupees.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paisa: Option<i64>,
     },
     RequestExpired {
         guide: String,
@@ -160,11 +171,17 @@ pub enum Notice {
     Refunded {
         trip: TripDays,
         amount_cents: i64,
+        /// What a wallet charged, in paisa: the amount is then said in rupees.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paisa: Option<i64>,
     },
     RefundedForGuide {
         tourist: String,
         trip: TripDays,
         amount_cents: i64,
+        /// What a wallet charged, in paisa: the amount is then said in rupees.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paisa: Option<i64>,
     },
     /// To the guide, as are the payout, licence and SOS notices.
     GuideVerified,
@@ -219,11 +236,16 @@ impl Notice {
         let trip = |trip: &TripDays| ("dates", trip_dates(&trip.first_day, trip.days));
         let name = |hole, name: &str| (hole, name.to_owned());
         let amount = |cents: i64| ("amount", money(cents));
+        let charged = |cents: i64, paisa: Option<i64>| ("amount", paid(cents, paisa));
         let with_refund = |code: [&'static str; 3], mut holes: Vec<_>, refund: &Refund| match refund
         {
             Refund::Nothing => (code[0], holes),
             Refund::Cents(cents) => {
                 holes.push(amount(*cents));
+                (code[1], holes)
+            }
+            Refund::Paisa(paisa) => {
+                holes.push(("amount", rupees(*paisa)));
                 (code[1], holes)
             }
             Refund::TooLate => (code[2], holes),
@@ -283,15 +305,16 @@ impl Notice {
             Self::CancelledByYouForGuide { tourist, trip: days } => {
                 ("cancelled_by_you_for_guide", vec![name("tourist", tourist), trip(days)])
             }
-            Self::PaymentReceived { guide, trip: days, amount_cents } => {
-                ("payment_received", vec![amount(*amount_cents), name("guide", guide), trip(days)])
-            }
-            Self::PaymentReceivedForGuide { tourist, trip: days, amount_cents } => (
-                "payment_received_for_guide",
-                vec![name("tourist", tourist), amount(*amount_cents), trip(days)],
+            Self::PaymentReceived { guide, trip: days, amount_cents, paisa } => (
+                "payment_received",
+                vec![charged(*amount_cents, *paisa), name("guide", guide), trip(days)],
             ),
-            Self::LatePayment { trip: days, amount_cents } => {
-                ("late_payment", vec![amount(*amount_cents), trip(days)])
+            Self::PaymentReceivedForGuide { tourist, trip: days, amount_cents, paisa } => (
+                "payment_received_for_guide",
+                vec![name("tourist", tourist), charged(*amount_cents, *paisa), trip(days)],
+            ),
+            Self::LatePayment { trip: days, amount_cents, paisa } => {
+                ("late_payment", vec![charged(*amount_cents, *paisa), trip(days)])
             }
             Self::RequestExpired { guide, trip: days } => {
                 ("request_expired", vec![name("guide", guide), trip(days)])
@@ -311,12 +334,12 @@ impl Notice {
             Self::TripCompletedForGuide { tourist, trip: days } => {
                 ("trip_completed_for_guide", vec![name("tourist", tourist), trip(days)])
             }
-            Self::Refunded { trip: days, amount_cents } => {
-                ("refunded", vec![amount(*amount_cents), trip(days)])
+            Self::Refunded { trip: days, amount_cents, paisa } => {
+                ("refunded", vec![charged(*amount_cents, *paisa), trip(days)])
             }
-            Self::RefundedForGuide { tourist, trip: days, amount_cents } => (
+            Self::RefundedForGuide { tourist, trip: days, amount_cents, paisa } => (
                 "refunded_for_guide",
-                vec![amount(*amount_cents), trip(days), name("tourist", tourist)],
+                vec![charged(*amount_cents, *paisa), trip(days), name("tourist", tourist)],
             ),
             Self::GuideVerified => ("guide_verified", vec![]),
             Self::VerificationRejected { reason } => {
@@ -464,15 +487,21 @@ impl Notice {
             "cancelled_by_you_for_guide" => {
                 Self::CancelledByYouForGuide { tourist: tourist?, trip: trip()? }
             }
-            "payment_received" => {
-                Self::PaymentReceived { guide: guide?, trip: trip()?, amount_cents: cents()? }
-            }
+            "payment_received" => Self::PaymentReceived {
+                guide: guide?,
+                trip: trip()?,
+                amount_cents: cents()?,
+                paisa: None,
+            },
             "payment_received_for_guide" => Self::PaymentReceivedForGuide {
                 tourist: tourist?,
                 trip: trip()?,
                 amount_cents: cents()?,
+                paisa: None,
             },
-            "late_payment" => Self::LatePayment { trip: trip()?, amount_cents: cents()? },
+            "late_payment" => {
+                Self::LatePayment { trip: trip()?, amount_cents: cents()?, paisa: None }
+            }
             "request_expired" => Self::RequestExpired { guide: guide?, trip: trip()? },
             "request_expired_for_guide" => {
                 Self::RequestExpiredForGuide { tourist: tourist?, trip: trip()? }
@@ -485,10 +514,13 @@ impl Notice {
             "trip_completed_for_guide" => {
                 Self::TripCompletedForGuide { tourist: tourist?, trip: trip()? }
             }
-            "refunded" => Self::Refunded { trip: trip()?, amount_cents: cents()? },
-            "refunded_for_guide" => {
-                Self::RefundedForGuide { tourist: tourist?, trip: trip()?, amount_cents: cents()? }
-            }
+            "refunded" => Self::Refunded { trip: trip()?, amount_cents: cents()?, paisa: None },
+            "refunded_for_guide" => Self::RefundedForGuide {
+                tourist: tourist?,
+                trip: trip()?,
+                amount_cents: cents()?,
+                paisa: None,
+            },
             "guide_verified" => Self::GuideVerified,
             "verification_rejected" => Self::VerificationRejected { reason: text("reason")? },
             "payout_sent" => Self::PayoutSent {
@@ -704,6 +736,7 @@ mod tests {
                     guide: guide(),
                     trip: trip("2027-05-01", 1),
                     amount_cents: 54000,
+                    paisa: None,
                 },
                 "Payment received ($540.00). Your trip with Pemba Sherpa on 1 May 2027 is confirmed.",
             ),
@@ -712,11 +745,16 @@ mod tests {
                     tourist: tourist(),
                     trip: trip("2027-05-01", 1),
                     amount_cents: 54000,
+                    paisa: None,
                 },
                 "Sita Rai paid $540.00 for the trip on 1 May 2027. It is confirmed.",
             ),
             (
-                Notice::LatePayment { trip: trip("2027-05-01", 1), amount_cents: 54000 },
+                Notice::LatePayment {
+                    trip: trip("2027-05-01", 1),
+                    amount_cents: 54000,
+                    paisa: None,
+                },
                 "Your payment of $540.00 arrived after your trip on 1 May 2027 was cancelled or expired. It will be refunded in full.",
             ),
             (
@@ -747,7 +785,7 @@ mod tests {
                 "Your trip with Sita Rai on 1 May 2027 is complete.",
             ),
             (
-                Notice::Refunded { trip: trip("2027-05-01", 1), amount_cents: 5050 },
+                Notice::Refunded { trip: trip("2027-05-01", 1), amount_cents: 5050, paisa: None },
                 "$50.50 for your trip on 1 May 2027 has been refunded to you.",
             ),
             (
@@ -755,6 +793,7 @@ mod tests {
                     tourist: tourist(),
                     trip: trip("2027-05-01", 1),
                     amount_cents: 5050,
+                    paisa: None,
                 },
                 "$50.50 for the cancelled trip on 1 May 2027 was refunded to Sita Rai.",
             ),
@@ -877,6 +916,41 @@ mod tests {
         for (notice, nepali) in cases {
             assert_eq!(notice.text(Lang::Ne), nepali);
         }
+    }
+
+    #[test]
+    fn a_wallet_payment_and_its_refund_are_named_in_the_rupees_charged() {
+        let five_days = trip("2027-05-01", 5);
+        let paid = Notice::PaymentReceived {
+            guide: "Pemba Sherpa".into(),
+            trip: five_days.clone(),
+            amount_cents: 9000,
+            paisa: Some(1_201_500),
+        };
+        assert_eq!(
+            paid.text(Lang::En),
+            "Payment received (NPR 12,015). Your trip with Pemba Sherpa on 1 May 2027 (5 days) is confirmed."
+        );
+        assert!(paid.text(Lang::Ne).contains("NPR 12,015"), "{}", paid.text(Lang::Ne));
+        let refunded = Notice::RefundedForGuide {
+            tourist: "Sita Rai".into(),
+            trip: five_days.clone(),
+            amount_cents: 4500,
+            paisa: Some(600_750),
+        };
+        assert!(refunded.text(Lang::En).starts_with("NPR 6,007.50 for the cancelled trip"));
+        let cancelled = Notice::CancelledByYou {
+            guide: "Pemba Sherpa".into(),
+            trip: five_days,
+            refund: Refund::Paisa(1_201_500),
+        };
+        assert!(cancelled.text(Lang::En).ends_with("NPR 12,015 will be refunded."));
+        // Stored with the rupees, read back with them; a dollar notice stores none.
+        assert_eq!(Notice::from_stored(&paid.stored()), paid);
+        assert!(paid.stored().contains("\"paisa\":1201500"));
+        let in_dollars =
+            Notice::Refunded { trip: trip("2027-05-01", 1), amount_cents: 9000, paisa: None };
+        assert!(!in_dollars.stored().contains("paisa"));
     }
 
     #[test]

@@ -50,6 +50,20 @@ pub fn required_text(
         .ok_or_else(|| AppError::validation(format!("{field} is required")))
 }
 
+/// A list of short texts (what a tour includes, what to bring): at most `max_items`, each
+/// filled and at most `max` characters.
+pub fn short_texts(
+    items: Vec<String>,
+    field: &str,
+    max_items: usize,
+    max: usize,
+) -> Result<Vec<String>, AppError> {
+    if items.len() > max_items {
+        return Err(AppError::validation(format!("{field} may have at most {max_items} items")));
+    }
+    items.iter().map(|item| required_text(Some(item), field, max, false)).collect()
+}
+
 /// A few sentences about the person.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bio(String);
@@ -223,6 +237,14 @@ impl Location {
         Ok(Self { longitude: round(longitude), latitude: round(latitude) })
     }
 
+    /// Longitude 0, latitude 0: what the spec's forms send when the browser gives no
+    /// position (denied, unsupported). It means "no position", never a place someone
+    /// chose, so it never replaces a stored place (issue 26); nobody guides in the Gulf
+    /// of Guinea.
+    pub fn is_no_position(&self) -> bool {
+        self.longitude == 0.0 && self.latitude == 0.0
+    }
+
     pub fn parse_required(location: LocationRequest) -> Result<Self, AppError> {
         Self::parse_optional(Some(location))?
             .ok_or_else(|| AppError::validation("Location is required"))
@@ -286,6 +308,14 @@ mod tests {
             assert_eq!(error.to_string(), "Location is out of range");
         }
         assert!(Location::parse_optional(None).unwrap().is_none());
+    }
+
+    #[test]
+    fn only_0_0_is_no_position() {
+        assert!(Location::new(0.0, 0.0).unwrap().is_no_position());
+        assert!(Location::new(-0.0, 0.0).unwrap().is_no_position());
+        assert!(!Location::new(0.0, 0.000001).unwrap().is_no_position());
+        assert!(!Location::new(83.9595, 28.2096).unwrap().is_no_position());
     }
 
     #[test]

@@ -63,7 +63,10 @@ impl Email {
         }
         let parsed: email_address::EmailAddress = trimmed.parse().map_err(|_| invalid())?;
         // The RFC allows dotless domains and quoted local parts; a marketplace account does not.
+        // The parser also takes "Name <address>", which would store the name as the address.
+        // The client mirrors these rules (web/src/lib/email-address.ts).
         if !parsed.domain().contains('.')
+            || trimmed.contains('<')
             || parsed.local_part().starts_with('"')
             || parsed.domain().starts_with('[')
         {
@@ -119,9 +122,18 @@ mod tests {
 
     #[test]
     fn emails_that_people_mistype_are_refused() {
-        for bad in
-            ["", "  ", "plainaddress", "a@b", "a@@b.com", "a b@c.com", "@nepal.np", "x@[1.2.3.4]"]
-        {
+        for bad in [
+            "",
+            "  ",
+            "plainaddress",
+            "a@b",
+            "tess@example",
+            "a@@b.com",
+            "a b@c.com",
+            "@nepal.np",
+            "x@[1.2.3.4]",
+            "Tess <tess@example.com>",
+        ] {
             assert!(Email::parse(Some(bad)).is_err(), "{bad:?} should be refused");
         }
         assert!(Email::parse(None).is_err());

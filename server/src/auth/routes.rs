@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(me))
         .routes(routes!(completion))
         .routes(routes!(update_name))
+        .routes(routes!(delete_account))
         .merge(super::language::router())
 }
 
@@ -438,4 +439,51 @@ async fn update_name(
             last_name: last_name.as_str().to_owned(),
         },
     }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct DeleteAccountRequest {
+    /// The account's current password.
+    #[schema(value_type = String, required = true, min_length = 1)]
+    password: Option<String>,
+}
+
+/// Delete the signed-in account for good. Personal data is erased or replaced ("Deleted
+/// user", an email nobody receives); bookings, payments, the ledger and review scores stay
+/// as records, shown as from "Deleted user". Every session ends. Refused while a booking
+/// request or trip is open, or a guide's earnings are not all paid out.
+#[utoipa::path(delete, path = "/auth/account", tag = "accounts", security(("bearer" = [])), request_body = DeleteAccountRequest,
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 400, body = ErrorBody, description = "The password is missing or not correct"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "An admin account"),
+        (status = 409, body = ErrorBody, description = "An open booking or unpaid earnings still need the account"),
+    ))]
+async fn delete_account(
+    State(state): State<AppState>,
+    session: Session,
+    Json(body): Json<DeleteAccountRequest>,
+) -> AppResult<Json<MessageResponse>> {
+    let password = body
+        .password
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| AppError::validation("Password is required"))?;
+    let stored: Option<(String, String)> =
+        sqlx::query_as("SELECT password_hash, role FROM users WHERE id = $1")
+            .bind(&session.user_id)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    let (stored, role) = stored.ok_or_else(session_expired)?;
+    let matches = password.chars().count() <= super::domain::PASSWORD_MAX
+        && password::verify(password, Some(stored)).await?;
+    if !matches {
+        return Err(AppError::validation("Your password is not correct"));
+    }
+    // Admins are made by the operator (`create-admin`) and sign the audit log.
+    if role == Role::Admin.as_str() {
+        return Err(AppError::Forbidden("An admin account cannot be deleted here".into()));
+    }
+    super::deletion::erase(&state, &session.user_id, &role).await?;
+    Ok(success("Your account has been deleted"))
 }

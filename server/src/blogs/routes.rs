@@ -175,6 +175,13 @@ pub struct BlogForm {
         pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$"
     )]
     pub description: String,
+    /// The title in Nepali; empty for none. Leaving out both Nepali fields keeps the
+    /// post's Nepali texts on an edit unless the English changed.
+    #[schema(rename = "titleNe", value_type = String, required = false, max_length = 150)]
+    pub title_ne: Option<String>,
+    /// The body in Nepali; empty for none.
+    #[schema(rename = "descriptionNe", value_type = String, required = false, max_length = 20000)]
+    pub description_ne: Option<String>,
     /// Sent by the spec's client; the server records the account's own role.
     #[schema(value_type = String, required = false)]
     pub role: Option<String>,
@@ -244,10 +251,11 @@ pub async fn create(
         }
         None => None,
     };
+    let nepali = input.nepali.clone().unwrap_or_default();
     let id = new_id();
     let inserted = sqlx::query(
-        "INSERT INTO blogs (id, author_id, title, description, role, image_id, search_title, search_body, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
+        "INSERT INTO blogs (id, author_id, title, description, role, image_id, search_title, search_body, created_at, updated_at, title_ne, description_ne) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11)",
     )
     .bind(&id)
     .bind(author_id)
@@ -258,6 +266,8 @@ pub async fn create(
     .bind(normalize(&input.title))
     .bind(normalize(&input.body))
     .bind(created_at)
+    .bind(nepali.title.as_deref())
+    .bind(nepali.body.as_deref())
     .execute(&db.pool)
     .await;
     if let Err(e) = inserted {
@@ -308,20 +318,36 @@ async fn update_blog(
             .await?
             .ok_or_else(blog_not_found)?;
     let replacing = new_image.is_some() || input.remove_image;
-    let updated = sqlx::query(
-        "UPDATE blogs SET title = $1, description = $2, search_title = $3, search_body = $4, image_id = $5, updated_at = $6 \
-         WHERE id = $7 AND author_id = $8",
-    )
-    .bind(&input.title)
-    .bind(&input.body)
-    .bind(normalize(&input.title))
-    .bind(normalize(&input.body))
-    .bind(if replacing { new_image.clone() } else { old_image.clone() })
-    .bind(now_ms())
-    .bind(&id)
-    .bind(&session.user_id)
-    .execute(&state.db.pool)
-    .await;
+    let sql = match &input.nepali {
+        // The form's Nepali fields say what the Nepali texts are now.
+        Some(_) => {
+            "UPDATE blogs SET title = $1, description = $2, title_ne = $9, description_ne = $10, \
+               search_title = $3, search_body = $4, image_id = $5, updated_at = $6 \
+             WHERE id = $7 AND author_id = $8"
+        }
+        // A client without them (the spec's): the Nepali texts go when the English
+        // changes, as they no longer say the same.
+        None => {
+            "UPDATE blogs SET title = $1, description = $2, \
+               title_ne = CASE WHEN title = $1 AND description = $2 THEN title_ne END, \
+               description_ne = CASE WHEN title = $1 AND description = $2 THEN description_ne END, \
+               search_title = $3, search_body = $4, image_id = $5, updated_at = $6 \
+             WHERE id = $7 AND author_id = $8"
+        }
+    };
+    let mut query = sqlx::query(sql)
+        .bind(&input.title)
+        .bind(&input.body)
+        .bind(normalize(&input.title))
+        .bind(normalize(&input.body))
+        .bind(if replacing { new_image.clone() } else { old_image.clone() })
+        .bind(now_ms())
+        .bind(&id)
+        .bind(&session.user_id);
+    if let Some(texts) = &input.nepali {
+        query = query.bind(texts.title.clone()).bind(texts.body.clone());
+    }
+    let updated = query.execute(&state.db.pool).await;
     match updated {
         Ok(done) if done.rows_affected() == 1 => {
             if replacing {

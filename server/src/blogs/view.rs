@@ -16,6 +16,13 @@ pub struct Blog {
     pub title: String,
     /// The body, as written; line breaks separate paragraphs.
     pub description: String,
+    /// The title and body in Nepali (issue 26), for readers of Nepali; null where there is
+    /// none. The form's Nepali fields set them; an edit from a client without those
+    /// fields drops them when the English changes, as they no longer say the same.
+    #[schema(required = true)]
+    pub title_ne: Option<String>,
+    #[schema(required = true)]
+    pub description_ne: Option<String>,
     /// Public URL of the featured image.
     #[schema(required = true)]
     pub image: Option<String>,
@@ -51,6 +58,8 @@ struct BlogRow {
     id: String,
     title: String,
     description: String,
+    title_ne: Option<String>,
+    description_ne: Option<String>,
     role: String,
     created_at: i64,
     updated_at: i64,
@@ -72,6 +81,8 @@ impl From<BlogRow> for Blog {
             id: row.id,
             title: row.title,
             description: row.description,
+            title_ne: row.title_ne,
+            description_ne: row.description_ne,
             image: row.image_key.as_deref().map(public_url),
             image_thumb: row.image_thumb_key.as_deref().map(public_url),
             image_variants: image_variants(
@@ -98,7 +109,7 @@ impl From<BlogRow> for Blog {
 fn select(sql: &mut Sql, viewer: &str) {
     let viewer = sql.param(viewer);
     sql.push(&format!(
-        "SELECT b.id, b.title, b.description, b.role, b.created_at, b.updated_at, b.author_id, u.first_name, u.last_name, \
+        "SELECT b.id, b.title, b.description, b.title_ne, b.description_ne, b.role, b.created_at, b.updated_at, b.author_id, u.first_name, u.last_name, \
            m.storage_key AS image_key, m.thumb_key AS image_thumb_key, \
            m.width AS image_width, m.height AS image_height, m.webp_widths AS image_webp, \
            (SELECT COUNT(*) FROM blog_likes l WHERE l.blog_id = b.id) AS like_count, \

@@ -13,13 +13,14 @@ use super::priced;
 use super::view::{self, Booking, Side};
 use crate::calendar::{date_text, readable_date, today_in_nepal};
 use crate::db::{Db, is_unique_violation, new_id, now_ms};
+use crate::earnings;
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
 use crate::guides::profile::{GuideStatus, VerificationState};
 use crate::http::AppState;
 use crate::http::Role;
 use crate::http::session::{Admin, Guide, Session, Tourist};
-use crate::money::dollars;
+use crate::money::{dollars, paisa_share};
 use crate::monitoring;
 use crate::notice::{Notice, Refund, TripDays};
 use crate::notifications::{self, NewNotification};
@@ -542,7 +543,24 @@ async fn cancel_booking(
             )));
         }
     };
-    let refund = if plan.refund_cents > 0 {
+    // A wallet's payment is refunded in the rupees it charged (its share of them), and
+    // said so: the traveller never paid the dollar figure.
+    let refund_paisa = if plan.refund_cents > 0 {
+        let charged: Option<(String, i64, i64)> = sqlx::query_as(
+            "SELECT currency, amount_cents, amount_minor FROM payments WHERE booking_id = $1 AND status = 'paid'",
+        )
+        .bind(&id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        charged
+            .filter(|(currency, ..)| currency == "npr")
+            .map(|(_, cents, paisa)| paisa_share(plan.refund_cents, cents, paisa))
+    } else {
+        None
+    };
+    let refund = if let Some(paisa) = refund_paisa {
+        Refund::Paisa(paisa)
+    } else if plan.refund_cents > 0 {
         Refund::Cents(plan.refund_cents)
     } else if plan.from.payment == PaymentStatus::Paid {
         Refund::TooLate
@@ -569,6 +587,7 @@ async fn cancel_booking(
             by_guide: actor == Actor::Guide,
             reason: reason.clone(),
             refund_cents: plan.refund_cents,
+            refund_paisa,
             was_paid: plan.from.payment == PaymentStatus::Paid,
         };
         email::queue(&mut tx, Email { to: Recipient::User(to.clone()), template }).await?;
@@ -602,10 +621,11 @@ pub struct GuideDashboard {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Earnings {
-    /// What paid trips brought in, all time, in dollars: upcoming, completed, and those
-    /// cancelled too late for a refund; refunded trips count nothing.
+    /// What paid trips earned the guide, all time, in dollars, after Yatra's commission (as
+    /// the earnings ledger credits it): upcoming, completed, and those cancelled too late
+    /// for a refund; refunded trips count nothing.
     total: f64,
-    /// Paid trips taking place this month (Nepal time), in dollars.
+    /// The same, after commission, of paid trips taking place this month (Nepal time).
     this_month: f64,
     paid_trips: i64,
     currency: &'static str,
@@ -628,14 +648,26 @@ async fn guide_dashboard(
 ) -> AppResult<Json<GuideDashboardResponse>> {
     let today = date_text(today_in_nepal());
     let bookings = view::list(&state.db, Side::Guide, &session.user_id, LIST_MAX).await?;
-    // Sums are cast: PostgreSQL sums BIGINT as NUMERIC, which the Any driver cannot read.
-    let (total, paid_trips, this_month): (i64, i64, i64) = sqlx::query_as(
-        "SELECT CAST(COALESCE(SUM(total_amount_cents), 0) AS BIGINT), COUNT(*), \
-           CAST(COALESCE(SUM(CASE WHEN substr(selected_date, 1, 7) = $2 THEN total_amount_cents ELSE 0 END), 0) AS BIGINT) \
-         FROM bookings WHERE guide_id = $1 AND payment_status = 'paid'",
+    // The guide's share after Yatra's commission, as the ledger credited it (the earnings
+    // panel beside these figures counts the same way), of trips still paid: refunded ones
+    // count nothing. Sums are cast: PostgreSQL sums BIGINT as NUMERIC, which the Any driver
+    // cannot read.
+    let (total, this_month): (i64, i64) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(l.amount_cents), 0) AS BIGINT), \
+           CAST(COALESCE(SUM(CASE WHEN substr(b.selected_date, 1, 7) = $2 THEN l.amount_cents ELSE 0 END), 0) AS BIGINT) \
+         FROM ledger_entries l JOIN bookings b ON b.id = l.booking_id \
+         WHERE l.guide_id = $1 AND l.kind IN ($3, $4) AND b.payment_status = 'paid'",
     )
     .bind(&session.user_id)
     .bind(&today[..7])
+    .bind(earnings::EARNING)
+    .bind(earnings::EARNING_REFUND)
+    .fetch_one(&state.db.pool)
+    .await?;
+    let (paid_trips,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM bookings WHERE guide_id = $1 AND payment_status = 'paid'",
+    )
+    .bind(&session.user_id)
     .fetch_one(&state.db.pool)
     .await?;
     let guide = crate::guides::profile::get(&state.db, &session.user_id).await?;

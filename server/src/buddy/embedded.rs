@@ -3,15 +3,17 @@
 //! language, with a link to the search page when it has no answer or more guides than it
 //! names.
 
-use super::intent::{Intent, language_of, understand};
+use super::intent::{Intent, understand};
+use super::prices::Prices;
 use super::tools::{self, Card};
 use super::{Answer, replies};
 use crate::db::Db;
 use crate::error::AppResult;
 
-/// The embedded Buddy's answer to one question.
-pub async fn answer(db: &Db, question: &str) -> AppResult<Answer> {
-    let lang = language_of(question);
+/// The embedded Buddy's answer to one question, in its language, with prices as `prices`
+/// shows them.
+pub async fn answer(db: &Db, question: &str, prices: Prices) -> AppResult<Answer> {
+    let lang = prices.lang;
     let destinations = tools::known_destinations(db).await?;
     let intent = understand(question, &destinations, crate::calendar::today_in_nepal());
     let answer = match intent {
@@ -30,20 +32,20 @@ pub async fn answer(db: &Db, question: &str) -> AppResult<Answer> {
             let (guides, total) = tools::search_guides(db, &asked).await?;
             let more = total > guides.len() as i64 || guides.is_empty();
             let date = asked.date.map(crate::calendar::date_text);
-            let prices =
+            let limits =
                 (asked.min_price.map(|p| p.to_string()), asked.max_price.map(|p| p.to_string()));
             let search = [
                 ("q", asked.place.as_deref()),
                 ("category", asked.category.map(|c| c.as_str())),
                 ("language", asked.language.as_deref()),
-                ("minPrice", prices.0.as_deref()),
-                ("maxPrice", prices.1.as_deref()),
+                ("minPrice", limits.0.as_deref()),
+                ("maxPrice", limits.1.as_deref()),
                 ("date", date.as_deref()),
             ];
             let search: Vec<(&str, &str)> =
                 search.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))).collect();
             Answer {
-                reply: replies::guides(&asked, &guides, total, lang),
+                reply: replies::guides(&asked, &guides, total, prices),
                 cards: guides.iter().map(Card::guide).collect(),
                 search_url: more.then(|| search_url(&search)),
             }
@@ -60,7 +62,7 @@ pub async fn answer(db: &Db, question: &str) -> AppResult<Answer> {
             let list: Vec<(&str, &str)> =
                 numbers.iter().filter_map(|(k, v)| v.as_deref().map(|v| (*k, v))).collect();
             Answer {
-                reply: replies::tours(&asked, &tours, total, lang),
+                reply: replies::tours(&asked, &tours, total, prices),
                 cards: tours.iter().map(Card::tour).collect(),
                 search_url: (total > tours.len() as i64 || tours.is_empty())
                     .then(|| page_url("/tours", &list)),

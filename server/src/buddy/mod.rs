@@ -11,6 +11,7 @@ pub mod embedded;
 pub mod intent;
 pub mod lexicon;
 pub mod model;
+pub mod prices;
 pub mod replies;
 pub mod routes;
 pub mod tools;
@@ -18,6 +19,7 @@ pub mod tools;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::currencies::rates;
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 use crate::profile::required_text;
@@ -52,6 +54,10 @@ pub struct ChatRequest {
     /// The conversation so far, oldest first; the last one is the traveller's question.
     #[schema(min_items = 1, max_items = 20)]
     pub messages: Vec<MessageRequest>,
+    /// The currency the reader sees prices in (a code of `GET /currencies`): the prices the
+    /// Buddy finds are given in it, converted at that rate and marked `≈`. Dollars when absent.
+    #[schema(example = "NPR")]
+    pub currency: Option<String>,
 }
 
 /// A message of a checked conversation.
@@ -61,9 +67,13 @@ pub struct Message {
     pub content: String,
 }
 
-/// A conversation that ends with the traveller's question.
+/// A conversation that ends with the traveller's question, and the currency its reader
+/// sees prices in.
 #[derive(Debug)]
-pub struct Conversation(Vec<Message>);
+pub struct Conversation {
+    messages: Vec<Message>,
+    currency: &'static str,
+}
 
 impl Conversation {
     pub fn parse(request: ChatRequest) -> AppResult<Self> {
@@ -88,15 +98,21 @@ impl Conversation {
                 })
             })
             .collect::<AppResult<Vec<_>>>()?;
-        Ok(Self(messages))
+        let currency = match request.currency.as_deref() {
+            None => rates::BASE,
+            Some(code) => rates::CODES.into_iter().find(|c| *c == code).ok_or_else(|| {
+                AppError::validation(format!("currency must be one of {}", rates::CODES.join(", ")))
+            })?,
+        };
+        Ok(Self { messages, currency })
     }
 
     pub fn messages(&self) -> &[Message] {
-        &self.0
+        &self.messages
     }
 
     pub fn question(&self) -> &str {
-        self.0.last().map(|m| m.content.as_str()).unwrap_or_default()
+        self.messages.last().map(|m| m.content.as_str()).unwrap_or_default()
     }
 }
 
@@ -117,13 +133,20 @@ pub struct Answer {
 /// The answer to the conversation's question: from the model when one is configured and
 /// answers in time, else the embedded one.
 pub async fn answer(state: &AppState, conversation: &Conversation) -> AppResult<Answer> {
+    let question = conversation.question();
+    let lang = intent::language_of(question);
+    // A currency whose rate is gone (an admin's table emptied) shows dollars rather than guess.
+    let prices = match crate::currencies::per_usd(state, conversation.currency).await? {
+        Some(per_usd) => prices::Prices { code: conversation.currency, per_usd, lang },
+        None => prices::Prices::dollars(lang),
+    };
     if let Some(model) = &state.buddy {
-        match model::answer(model, &state.db, conversation).await {
+        match model::answer(model, &state.db, conversation, prices).await {
             Ok(answer) => return Ok(answer),
             Err(error) => {
                 tracing::warn!(error = %error, "the assistant model failed; answering with the embedded Buddy")
             }
         }
     }
-    embedded::answer(&state.db, conversation.question()).await
+    embedded::answer(&state.db, question, prices).await
 }

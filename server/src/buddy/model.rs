@@ -4,9 +4,11 @@
 
 use serde_json::{Value, json};
 
+use super::prices::Prices;
 use super::tools::{self, Card};
 use super::{Answer, Conversation, Speaker};
 use crate::db::Db;
+use crate::i18n::Lang;
 use crate::providers::language_model::{LanguageModel, ModelError};
 
 /// Tool-call rounds before the model must have answered.
@@ -20,15 +22,37 @@ best months, difficulty, permits and whether a licensed guide is required, searc
 Never invent guides, tours, prices, dates, permits or facts; if the tools return nothing useful, say you don't know and suggest \
 searching Yatra. In an emergency: call the Police on 100, the Tourist Police on +977-1-4247041 or an Ambulance on 102; \
 on a trip booked through Yatra, press SOS at the top of the page (it alerts the guide and the traveller's emergency contact); \
-with altitude sickness, go down at once. Answer in the traveller's language (English or Nepali), briefly, in plain text.";
+with altitude sickness, go down at once. Answer briefly, in plain text.";
+
+/// The reader's language and currency, told to the model with every question: the tools'
+/// prices come already written in the reader's currency (as the embedded Buddy writes
+/// them), so the model copies them instead of converting, or falling back to dollars.
+fn reader_instructions(prices: Prices) -> String {
+    let language = match prices.lang {
+        Lang::En => "Answer in English.",
+        Lang::Ne => "Answer in Nepali, in Devanagari script with Devanagari digits.",
+    };
+    let currency = if prices.code == crate::currencies::rates::BASE {
+        "The reader sees prices in US dollars: write the prices the tools return exactly as they are written.".to_owned()
+    } else {
+        format!(
+            "The reader sees prices in {code}: the prices the tools return are already converted into {code} (approximate, marked ≈); \
+write them exactly as they are written, never in dollars. The tools' minPrice and maxPrice arguments are US dollars: 1 US dollar ≈ {rate} {code}.",
+            code = prices.code,
+            rate = prices.per_usd,
+        )
+    };
+    format!("{language} {currency}")
+}
 
 /// The model's answer, within the configured time (all rounds together).
 pub async fn answer(
     model: &LanguageModel,
     db: &Db,
     conversation: &Conversation,
+    prices: Prices,
 ) -> Result<Answer, ModelError> {
-    tokio::time::timeout(model.timeout(), converse(model, db, conversation))
+    tokio::time::timeout(model.timeout(), converse(model, db, conversation, prices))
         .await
         .unwrap_or(Err(ModelError::Timeout(model.timeout())))
 }
@@ -37,8 +61,10 @@ async fn converse(
     model: &LanguageModel,
     db: &Db,
     conversation: &Conversation,
+    prices: Prices,
 ) -> Result<Answer, ModelError> {
-    let mut messages = vec![json!({"role": "system", "content": SYSTEM_PROMPT})];
+    let system = format!("{SYSTEM_PROMPT} {}", reader_instructions(prices));
+    let mut messages = vec![json!({"role": "system", "content": system})];
     messages.extend(conversation.messages().iter().map(|m| {
         let role = match m.role {
             Speaker::User => "user",
@@ -81,7 +107,7 @@ async fn converse(
                 .map(|text| serde_json::from_str(text).unwrap_or(Value::Null))
                 .unwrap_or_else(|| json!({}));
             let result = if arguments.is_object() {
-                tools::run(db, name, &arguments).await?
+                tools::run(db, name, &arguments, prices).await?
             } else {
                 tools::ToolResult {
                     content: json!({"error": "arguments must be a JSON object"}),

@@ -5,6 +5,7 @@ use time::Date;
 
 use super::intent::{GuideQuestion, Topic, TourQuestion};
 use super::lexicon::nepali_place;
+use super::prices::{Prices, dollars};
 use super::tools::Destination;
 use crate::destinations::trek::{Difficulty, Permit, PermitPer, TrekFacts};
 use crate::guides::cards::GuideCard;
@@ -122,10 +123,6 @@ fn long_date(date: Date, lang: Lang) -> String {
     format!("{} {} {}", date.day(), month_name(date.month() as u8, lang), date.year())
 }
 
-fn dollars(amount: f64) -> String {
-    if amount.fract() == 0.0 { format!("${amount:.0}") } else { format!("${amount:.2}") }
-}
-
 /// "who speak French, for trekking, in Pokhara, ..." — what the guides were asked to be.
 fn conditions(question: &GuideQuestion, lang: Lang) -> String {
     let mut parts = Vec::new();
@@ -204,7 +201,8 @@ fn tour_conditions(question: &TourQuestion, lang: Lang) -> String {
 }
 
 /// Tours found, one line each: days, highest night, altitude risk, price per person.
-pub fn tours(question: &TourQuestion, tours: &[FoundTour], total: i64, lang: Lang) -> String {
+pub fn tours(question: &TourQuestion, tours: &[FoundTour], total: i64, prices: Prices) -> String {
+    let lang = prices.lang;
     let conditions = tour_conditions(question, lang);
     let asked = if conditions.is_empty() { String::new() } else { format!(" ({conditions})") };
     if tours.is_empty() {
@@ -227,7 +225,7 @@ pub fn tours(question: &TourQuestion, tours: &[FoundTour], total: i64, lang: Lan
         (Lang::Ne, _) => format!("{total} वटा टुर भेटिए{asked}:"),
     };
     for tour in tours {
-        let price = dollars(tour.price_cents as f64 / 100.0);
+        let price = prices.show(tour.price_cents as f64 / 100.0);
         let mut details =
             vec![lang.pick(format!("{} days", tour.day_count), format!("{} दिन", tour.day_count))];
         if let Some(metres) = tour.max_sleep_altitude_m {
@@ -248,7 +246,13 @@ pub fn tours(question: &TourQuestion, tours: &[FoundTour], total: i64, lang: Lan
     reply
 }
 
-pub fn guides(question: &GuideQuestion, guides: &[GuideCard], total: i64, lang: Lang) -> String {
+pub fn guides(
+    question: &GuideQuestion,
+    guides: &[GuideCard],
+    total: i64,
+    prices: Prices,
+) -> String {
+    let lang = prices.lang;
     let conditions = conditions(question, lang);
     let asked = if conditions.is_empty() { String::new() } else { format!(" ({conditions})") };
     if guides.is_empty() {
@@ -272,9 +276,9 @@ pub fn guides(question: &GuideQuestion, guides: &[GuideCard], total: i64, lang: 
     };
     for guide in guides {
         let name = format!("{} {}", guide.first_name, guide.last_name);
-        let price = guide
-            .price_per_day
-            .map(|p| lang.pick(format!("{}/day", dollars(p)), format!("दिनको {}", dollars(p))));
+        let price = guide.price_per_day.map(|p| {
+            lang.pick(format!("{}/day", prices.show(p)), format!("दिनको {}", prices.show(p)))
+        });
         let rating = (guide.review_count > 0).then(|| {
             lang.pick(
                 format!("★ {:.1} ({} reviews)", guide.average_rating, guide.review_count),

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 use super::intent::{GuideQuestion, KnownDestination, TourQuestion};
+use super::prices::Prices;
 use crate::blogs::view::{FeedQuery, feed};
 use crate::db::Db;
 use crate::destinations::trek::TrekFacts;
@@ -244,8 +245,9 @@ pub fn definitions() -> Value {
 }
 
 /// Runs a tool a model asked for. Arguments it got wrong are answered as an error the
-/// model can read (and correct), never as a failure of the whole answer.
-pub async fn run(db: &Db, name: &str, arguments: &Value) -> AppResult<ToolResult> {
+/// model can read (and correct), never as a failure of the whole answer. Prices in the
+/// result are written as the reader sees them (`prices`).
+pub async fn run(db: &Db, name: &str, arguments: &Value, prices: Prices) -> AppResult<ToolResult> {
     let text = |key: &str| {
         arguments
             .get(key)
@@ -291,7 +293,7 @@ pub async fn run(db: &Db, name: &str, arguments: &Value) -> AppResult<ToolResult
                 .iter()
                 .map(|g| {
                     json!({
-                        "id": g.id, "name": format!("{} {}", g.first_name, g.last_name), "pricePerDay": g.price_per_day,
+                        "id": g.id, "name": format!("{} {}", g.first_name, g.last_name), "pricePerDay": g.price_per_day.map(|p| prices.show(p)),
                         "rating": g.average_rating, "reviews": g.review_count, "languages": g.expertise_languages,
                         "interests": g.interests, "place": g.contact_info.address, "url": format!("/guides/{}", g.id),
                     })
@@ -344,7 +346,7 @@ pub async fn run(db: &Db, name: &str, arguments: &Value) -> AppResult<ToolResult
                 .map(|t| {
                     json!({
                         "id": t.id, "title": t.title, "days": t.day_count, "maxSleepAltitudeM": t.max_sleep_altitude_m,
-                        "altitudeRisk": t.risk, "pricePerPersonUsd": t.price_cents as f64 / 100.0,
+                        "altitudeRisk": t.risk, "pricePerPerson": prices.show(t.price_cents as f64 / 100.0),
                         "destination": t.destination_name, "bookingMode": t.booking_mode, "url": format!("/tours/{}", t.id),
                     })
                 })

@@ -46,11 +46,21 @@ impl RatePerUsd {
     }
 }
 
-/// The currency named `code`, if Yatra shows prices in it; the dollar cannot be edited.
-pub fn editable_code(code: &str) -> Result<&'static str, AppError> {
+/// The rupee: wallets charge in it, so its rate may be fixed by the server's setting.
+pub const NPR: &str = "NPR";
+
+/// The currency named `code`, if Yatra shows prices in it; the dollar cannot be edited, nor
+/// the rupee when the server fixes its rate (`npr_fixed`): one rupee rate everywhere, so a
+/// price shown in rupees is what Khalti or eSewa charges.
+pub fn editable_code(code: &str, npr_fixed: bool) -> Result<&'static str, AppError> {
     if code == BASE {
         return Err(AppError::validation(
             "The US dollar is the currency prices are set in: its rate is always 1.",
+        ));
+    }
+    if npr_fixed && code == NPR {
+        return Err(AppError::validation(
+            "The rupee rate is fixed by the server setting YATRA_NPR_PER_USD, at which wallet payments are charged: change it there, not here.",
         ));
     }
     CODES.into_iter().find(|known| *known == code).ok_or_else(|| {
@@ -90,9 +100,11 @@ mod tests {
 
     #[test]
     fn only_the_shown_currencies_but_the_dollar_are_editable() {
-        assert_eq!(editable_code("NPR").unwrap(), "NPR");
-        assert!(editable_code("USD").is_err());
-        assert!(editable_code("npr").is_err());
-        assert!(editable_code("XYZ").is_err());
+        assert_eq!(editable_code("NPR", false).unwrap(), "NPR");
+        assert!(editable_code("NPR", true).is_err());
+        assert_eq!(editable_code("EUR", true).unwrap(), "EUR");
+        assert!(editable_code("USD", false).is_err());
+        assert!(editable_code("npr", false).is_err());
+        assert!(editable_code("XYZ", false).is_err());
     }
 }

@@ -30,6 +30,9 @@ pub struct CurrencyRate {
     per_usd: f64,
     /// When an admin last changed the rate (RFC 3339).
     updated_at: String,
+    /// The rate is set by the server (NPR at `YATRA_NPR_PER_USD`, the rate wallet payments
+    /// are charged at; USD always 1): admins cannot change it.
+    fixed: bool,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -54,10 +57,12 @@ pub struct CurrenciesResponse {
 #[utoipa::path(get, path = "/currencies", tag = "currencies",
     responses((status = 200, body = CurrenciesResponse)))]
 async fn list_currencies(State(state): State<AppState>) -> AppResult<Json<CurrenciesResponse>> {
-    Ok(Json(CurrenciesResponse { status: "success", data: currencies(&state.db).await? }))
+    Ok(Json(CurrenciesResponse { status: "success", data: currencies(&state).await? }))
 }
 
-async fn currencies(db: &Db) -> AppResult<Currencies> {
+async fn currencies(state: &AppState) -> AppResult<Currencies> {
+    let db: &Db = &state.db;
+    let npr_fixed = state.config.payments.npr_per_usd;
     let rows: Vec<(String, i64, i64)> =
         sqlx::query_as("SELECT code, per_usd_micros, updated_at FROM currency_rates")
             .fetch_all(&db.pool)
@@ -66,10 +71,12 @@ async fn currencies(db: &Db) -> AppResult<Currencies> {
         .into_iter()
         .filter_map(|code| {
             let (_, micros, updated_at) = rows.iter().find(|(stored, ..)| stored == code)?;
+            let fixed = (code == rates::NPR).then_some(npr_fixed).flatten();
             Some(CurrencyRate {
                 code,
-                per_usd: RatePerUsd::from_micros(*micros).per_usd(),
+                per_usd: fixed.unwrap_or_else(|| RatePerUsd::from_micros(*micros).per_usd()),
                 updated_at: to_rfc3339(*updated_at),
+                fixed: code == rates::BASE || fixed.is_some(),
             })
         })
         .collect();
@@ -118,7 +125,7 @@ pub struct RateChanges {
 #[utoipa::path(patch, path = "/admin/currencies", tag = "currencies", security(("bearer" = [])), request_body = UpdateRatesRequest,
     responses(
         (status = 200, body = CurrenciesResponse, description = "Every rate, as now stored"),
-        (status = 400, body = ErrorBody, description = "No `rates`, an unknown currency, the dollar, or a rate out of bounds"),
+        (status = 400, body = ErrorBody, description = "No `rates`, an unknown currency, the dollar, the rupee while the server fixes its rate, or a rate out of bounds"),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not an admin account"),
     ))]
@@ -127,7 +134,7 @@ async fn update_rates(
     Admin(session): Admin,
     Json(body): Json<UpdateRatesRequest>,
 ) -> AppResult<Json<CurrenciesResponse>> {
-    let changes = parse_changes(body.rates)?;
+    let changes = parse_changes(body.rates, state.config.payments.npr_per_usd.is_some())?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     for (code, rate) in changes {
@@ -154,19 +161,20 @@ async fn update_rates(
         }
     }
     tx.commit().await?;
-    Ok(Json(CurrenciesResponse { status: "success", data: currencies(&state.db).await? }))
+    Ok(Json(CurrenciesResponse { status: "success", data: currencies(&state).await? }))
 }
 
 /// An empty `rates` is a valid request that changes nothing (utoipa 5 writes `min_properties`
 /// as `maxProperties`, so the document cannot require one).
 fn parse_changes(
     rates: Option<BTreeMap<String, serde_json::Value>>,
+    npr_fixed: bool,
 ) -> AppResult<Vec<(&'static str, RatePerUsd)>> {
     let rates = rates.ok_or_else(|| AppError::validation("Give the rates to change."))?;
     rates
         .iter()
         .map(|(code, value)| {
-            let code = rates::editable_code(code)?;
+            let code = rates::editable_code(code, npr_fixed)?;
             Ok((code, RatePerUsd::parse(code, value)?))
         })
         .collect()

@@ -126,6 +126,7 @@ async fn destination_detail(
 
 /// The admin's form, documented for OpenAPI (the handler reads the multipart stream).
 #[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
 pub struct DestinationForm {
     #[schema(
         example = "Phewa Lake, Pokhara",
@@ -157,6 +158,29 @@ pub struct DestinationForm {
     /// Degrees, -180 to 180.
     #[schema(value_type = String, required = false, example = "85.324", pattern = r"^-?((1[0-7][0-9]|[0-9]?[0-9])(\.[0-9]{1,8})?|180(\.0{1,8})?)$")]
     pub longitude: Option<String>,
+    /// The destination's own highlights as a JSON list of texts, in order: at most 8, each
+    /// 1 to 80 characters on one line. Left out or `[]`: none (the pages show the spec's four).
+    #[schema(
+        required = false,
+        example = r#"["Sunrise over the Annapurnas", "Boating on Phewa Lake"]"#
+    )]
+    pub highlights: Option<String>,
+    /// The same in Nepali.
+    #[schema(required = false)]
+    pub highlights_ne: Option<String>,
+    /// The name in Nepali; left out or empty: none (readers of Nepali see the English).
+    #[schema(required = false, max_length = 120, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
+    pub name_ne: Option<String>,
+    /// The location in Nepali; left out or empty: none.
+    #[schema(required = false, max_length = 120, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
+    pub location_ne: Option<String>,
+    /// The description in Nepali; left out or empty: none.
+    #[schema(
+        required = false,
+        max_length = 5000,
+        pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$"
+    )]
+    pub description_ne: Option<String>,
     /// JPEG, PNG or WebP, at most 8 MB: required when creating, optional when editing.
     #[schema(value_type = String, required = false, format = Binary)]
     pub image: Option<Vec<u8>>,
@@ -260,7 +284,8 @@ async fn insert(
     let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO destinations (id, name, location, description, image_id, popular, longitude, latitude, \
-           search_text, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
+           search_text, created_at, updated_at, highlights, highlights_ne, name_ne, location_ne, description_ne) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14, $15)",
     )
     // Not a cached statement: sqlx 0.9.0's Any driver binds a missing f64 as a float4
     // NULL, so a statement first prepared without coordinates refuses later ones on
@@ -276,6 +301,11 @@ async fn insert(
     .bind(input.coordinates.map(|c| c.latitude))
     .bind(search_text(input))
     .bind(now)
+    .bind(input.highlights.to_column())
+    .bind(input.nepali.highlights.to_column())
+    .bind(&input.nepali.name)
+    .bind(&input.nepali.location)
+    .bind(&input.nepali.description)
     .execute(&mut *tx)
     .await
     .map_err(name_taken)?;
@@ -285,8 +315,18 @@ async fn insert(
     Ok(tx.commit().await?)
 }
 
+/// The English and Nepali texts, so a search in either language finds the destination.
 fn search_text(input: &DestinationInput) -> String {
-    normalize(&format!("{} {} {}", input.name, input.location, input.description))
+    let nepali = &input.nepali;
+    let texts = [
+        Some(&input.name),
+        Some(&input.location),
+        Some(&input.description),
+        nepali.name.as_ref(),
+        nepali.location.as_ref(),
+        nepali.description.as_ref(),
+    ];
+    normalize(&texts.into_iter().flatten().map(String::as_str).collect::<Vec<_>>().join(" "))
 }
 
 /// Edit a destination; a new photo replaces (and deletes) the old one.
@@ -354,7 +394,8 @@ async fn update(
     let mut tx = db.begin_write().await?;
     let updated = sqlx::query(
         "UPDATE destinations SET name = $1, location = $2, description = $3, popular = $4, \
-           longitude = $5, latitude = $6, search_text = $7, image_id = COALESCE($8, image_id), updated_at = $9 WHERE id = $10",
+           longitude = $5, latitude = $6, search_text = $7, image_id = COALESCE($8, image_id), updated_at = $9, \
+           highlights = $11, highlights_ne = $12, name_ne = $13, location_ne = $14, description_ne = $15 WHERE id = $10",
     )
     // Not a cached statement: sqlx 0.9.0's Any driver binds a missing f64 as a float4
     // NULL, so a statement first prepared without coordinates refuses later ones on
@@ -370,6 +411,11 @@ async fn update(
     .bind(new_image)
     .bind(now_ms())
     .bind(id)
+    .bind(input.highlights.to_column())
+    .bind(input.nepali.highlights.to_column())
+    .bind(&input.nepali.name)
+    .bind(&input.nepali.location)
+    .bind(&input.nepali.description)
     .execute(&mut *tx)
     .await
     .map_err(name_taken)?;
@@ -428,6 +474,25 @@ pub async fn fill_trek_facts(db: &Db, name: &str, facts: &TrekFacts) -> AppResul
         .execute(&db.pool)
         .await?;
     Ok(updated.rows_affected() == 1)
+}
+
+/// Stores the seed's highlights and Nepali texts where a destination has none of them (a
+/// demo database made before issue 26), as `fill_trek_facts` does for its facts.
+pub async fn fill_seed_texts(db: &Db, input: &DestinationInput) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE destinations SET highlights = $1, highlights_ne = $2, name_ne = $3, location_ne = $4, \
+           description_ne = $5 WHERE lower(name) = lower($6) AND highlights IS NULL AND highlights_ne IS NULL \
+           AND name_ne IS NULL AND location_ne IS NULL AND description_ne IS NULL",
+    )
+    .bind(input.highlights.to_column())
+    .bind(input.nepali.highlights.to_column())
+    .bind(&input.nepali.name)
+    .bind(&input.nepali.location)
+    .bind(&input.nepali.description)
+    .bind(&input.name)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
 }
 
 /// Delete a destination and its photo.

@@ -3,6 +3,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::domain::Highlights;
 use super::trek::TrekFacts;
 use crate::db::{Db, Sql, to_rfc3339};
 use crate::error::AppResult;
@@ -37,6 +38,20 @@ pub struct Destination {
     coordinates: Option<Location>,
     /// RFC 3339.
     created_at: String,
+    /// The destination's own highlights, in order; empty where none are given (the pages
+    /// then show the spec's four).
+    #[schema(max_items = 8)]
+    highlights: Vec<String>,
+    /// The texts in Nepali (issue 26), for readers of Nepali; null or empty where none are
+    /// given, and the English stands.
+    #[schema(required = true)]
+    name_ne: Option<String>,
+    #[schema(required = true)]
+    location_ne: Option<String>,
+    #[schema(required = true)]
+    description_ne: Option<String>,
+    #[schema(max_items = 8)]
+    highlights_ne: Vec<String>,
     /// Trek facts and permits (issue 15); null or empty where an admin has given none.
     #[serde(flatten)]
     trek: TrekFacts,
@@ -60,13 +75,19 @@ pub struct DestinationRow {
     image_height: Option<i64>,
     image_webp: Option<String>,
     trek: Option<String>,
+    highlights: Option<String>,
+    highlights_ne: Option<String>,
+    name_ne: Option<String>,
+    location_ne: Option<String>,
+    description_ne: Option<String>,
 }
 
 // `popular` is read as 0 or 1: the Any driver cannot decode SQLite's booleans.
 pub const SELECT: &str = "SELECT d.id, d.name, d.location, d.description, d.rating, d.review_count, \
     CAST(CASE WHEN d.popular THEN 1 ELSE 0 END AS BIGINT) AS popular, d.longitude, \
     d.latitude, d.created_at, m.storage_key AS image_key, m.thumb_key AS image_thumb_key, \
-    m.width AS image_width, m.height AS image_height, m.webp_widths AS image_webp, d.trek \
+    m.width AS image_width, m.height AS image_height, m.webp_widths AS image_webp, d.trek, \
+    d.highlights, d.highlights_ne, d.name_ne, d.location_ne, d.description_ne \
     FROM destinations d LEFT JOIN media m ON m.id = d.image_id";
 
 impl From<DestinationRow> for Destination {
@@ -90,6 +111,11 @@ impl From<DestinationRow> for Destination {
             coordinates: Location::from_columns(row.longitude, row.latitude),
             created_at: to_rfc3339(row.created_at),
             trek: TrekFacts::from_column(row.trek.as_deref()),
+            highlights: Highlights::from_column(row.highlights.as_deref()),
+            name_ne: row.name_ne,
+            location_ne: row.location_ne,
+            description_ne: row.description_ne,
+            highlights_ne: Highlights::from_column(row.highlights_ne.as_deref()),
         }
     }
 }

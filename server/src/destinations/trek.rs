@@ -70,6 +70,11 @@ pub struct Permit {
     /// E.g. the season a fee applies in; may be empty.
     #[schema(max_length = 300)]
     pub note: String,
+    /// The note in Nepali (issue 26); empty where none is given, and readers of Nepali see
+    /// the English.
+    #[serde(default)]
+    #[schema(max_length = 300)]
+    pub note_ne: String,
 }
 
 /// The facts as the API shows them; every field may be missing (null or empty).
@@ -125,6 +130,8 @@ pub struct PermitRequest {
     pub per: Option<PermitPer>,
     #[schema(required = false, max_length = 300, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
     pub note: Option<String>,
+    #[schema(required = false, max_length = 300, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
+    pub note_ne: Option<String>,
 }
 
 fn in_range(value: Option<i64>, max: i64, message: &str) -> Result<Option<i64>, AppError> {
@@ -210,7 +217,14 @@ impl Permit {
         })?;
         let note = optional_text(request.note.as_deref(), "Permit note", PERMIT_NOTE_MAX, false)?
             .unwrap_or_default();
-        Ok(Self { name, fee_npr, saarc_fee_npr, fee_usd, per, note })
+        let note_ne = optional_text(
+            request.note_ne.as_deref(),
+            "Nepali permit note",
+            PERMIT_NOTE_MAX,
+            false,
+        )?
+        .unwrap_or_default();
+        Ok(Self { name, fee_npr, saarc_fee_npr, fee_usd, per, note, note_ne })
     }
 }
 

@@ -83,10 +83,20 @@ pub enum Template {
         by_guide: bool,
         reason: String,
         refund_cents: i64,
+        /// The refund in paisa when a wallet charged rupees: the email names rupees then.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        refund_paisa: Option<i64>,
         was_paid: bool,
     },
-    /// To the traveller and to the guide (`to_guide`): the money went back to the traveller.
-    BookingRefunded { booking_id: String, to_guide: bool, amount_cents: i64 },
+    /// To the traveller and to the guide (`to_guide`): the money went back to the traveller,
+    /// in rupees (`paisa`) when a wallet charged them.
+    BookingRefunded {
+        booking_id: String,
+        to_guide: bool,
+        amount_cents: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paisa: Option<i64>,
+    },
     /// To a member of a conversation: a message from the other side has waited unread.
     UnreadMessages { conversation_id: String },
     /// To the guide: an admin verified the profile.

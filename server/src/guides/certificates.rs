@@ -24,12 +24,13 @@ pub const CERTIFICATES_BODY_LIMIT: usize = CERTIFICATES_MAX * MAX_IMAGE_BYTES + 
 const LIST_TEXT_MAX: usize = 64 * 1024;
 
 /// Submit certificates for review. They replace the guide's earlier ones (whose files are
-/// deleted) and put the guide in the admins' queue; allowed again after a rejection.
+/// deleted), or with `mode=add` join them, and put the guide in the admins' queue; allowed
+/// again after a rejection. A verified guide stays listed while the admins look.
 #[utoipa::path(post, path = "/guides/certification", tag = "guides", security(("bearer" = [])),
     request_body(content = CertificatesUpload, content_type = "multipart/form-data"),
     responses(
         (status = 201, body = GuideUpdateResponse),
-        (status = 400, body = ErrorBody, description = "A field or file is missing, or a date is wrong"),
+        (status = 400, body = ErrorBody, description = "A field or file is missing, a date is wrong, or an addition would make more than 10"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 413, body = ErrorBody, description = "A file is over 8 MB"),
         (status = 415, body = ErrorBody, description = "A file is not a JPEG, PNG or WebP image"),
@@ -42,10 +43,12 @@ pub async fn submit_certificates(
     Multipart(mut form): Multipart,
 ) -> AppResult<(StatusCode, Json<GuideUpdateResponse>)> {
     let mut list: Option<String> = None;
+    let mut mode = Mode::Replace;
     let mut files: Vec<Vec<u8>> = Vec::new();
     while let Some(field) = form.next_field().await.map_err(multipart_error)? {
         match field.name() {
             Some("certificates") => list = Some(read_list(field).await?),
+            Some("mode") => mode = Mode::parse(&read_list(field).await?)?,
             Some("certificateImage") => {
                 if files.len() == CERTIFICATES_MAX {
                     return Err(too_many());
@@ -80,7 +83,7 @@ pub async fn submit_certificates(
             }
         }
     }
-    match replace_certificates(&state, &session.user_id, &certificates, &image_ids).await {
+    match store_certificates(&state, &session.user_id, mode, &certificates, &image_ids).await {
         Ok(old_images) => upload::delete(&state.db, &state.media, &old_images).await?,
         Err(e) => {
             upload::delete(&state.db, &state.media, &image_ids).await?;
@@ -89,6 +92,24 @@ pub async fn submit_certificates(
     }
     let guide = profile::get(&state.db, &session.user_id).await?;
     Ok((StatusCode::CREATED, updated("Certificates submitted for review", guide)))
+}
+
+/// Whether a submission replaces the guide's certificates or adds to them. Adding lets a
+/// verified guide send a renewed licence without sending every other certificate again.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Replace,
+    Add,
+}
+
+impl Mode {
+    fn parse(text: &str) -> AppResult<Self> {
+        match text.trim() {
+            "" | "replace" => Ok(Self::Replace),
+            "add" => Ok(Self::Add),
+            _ => Err(AppError::validation("The mode must be add or replace")),
+        }
+    }
 }
 
 fn too_many() -> AppError {
@@ -124,11 +145,12 @@ fn parse_list(list: Option<&str>, files: &[Vec<u8>]) -> AppResult<Vec<Certificat
     entries.into_iter().map(Certificate::try_from).collect()
 }
 
-/// Swaps the guide's certificates for the new ones and queues the guide for review, in one
-/// transaction; returns the images of the old certificates, now to be deleted.
-async fn replace_certificates(
+/// Swaps the guide's certificates for the new ones (or adds them) and queues the guide for
+/// review, in one transaction; returns the images of replaced certificates, now to be deleted.
+async fn store_certificates(
     state: &AppState,
     guide_id: &str,
+    mode: Mode,
     certificates: &[Certificate],
     image_ids: &[String],
 ) -> AppResult<Vec<String>> {
@@ -139,10 +161,19 @@ async fn replace_certificates(
             .bind(guide_id)
             .fetch_all(&mut *tx)
             .await?;
-    sqlx::query("DELETE FROM certifications WHERE guide_id = $1")
-        .bind(guide_id)
-        .execute(&mut *tx)
-        .await?;
+    let old = if mode == Mode::Add {
+        // Counted inside the write transaction, so two additions at once cannot pass 10.
+        if old.len() + certificates.len() > CERTIFICATES_MAX {
+            return Err(too_many());
+        }
+        Vec::new()
+    } else {
+        sqlx::query("DELETE FROM certifications WHERE guide_id = $1")
+            .bind(guide_id)
+            .execute(&mut *tx)
+            .await?;
+        old
+    };
     for (index, (certificate, image_id)) in certificates.iter().zip(image_ids).enumerate() {
         sqlx::query(
             "INSERT INTO certifications (id, guide_id, name, issuing_organization, issue_date, image_id, licence_number, expires_on, \

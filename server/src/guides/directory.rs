@@ -185,6 +185,8 @@ pub struct PublicGuide {
 #[serde(rename_all = "camelCase")]
 pub struct PublicGuideDetails {
     pub bio: String,
+    /// The bio in Nepali, for readers of Nepali; empty where the guide wrote none.
+    pub bio_ne: String,
     pub nationality: String,
     #[schema(required = true)]
     pub price_per_day: Option<f64>,
@@ -246,6 +248,7 @@ impl From<Guide> for PublicGuide {
             review_count: guide.review_count,
             guide_details: PublicGuideDetails {
                 bio: details.bio,
+                bio_ne: details.bio_ne,
                 nationality: details.nationality,
                 price_per_day: details.price_per_day,
                 expertise_languages: details.expertise_languages,
@@ -330,6 +333,8 @@ async fn guide_detail(
     }))
 }
 
+/// What a search looks for beyond the filters: words, a place, a point. The search and the
+/// map take the same.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
@@ -348,12 +353,36 @@ pub struct GuideSearchParams {
     /// More than 0 (default 50).
     #[param(exclusive_minimum = 0, maximum = 1000)]
     radius_km: Option<f64>,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SearchPageParams {
     /// Default 1.
     #[param(minimum = 1, maximum = 100000)]
     page: Option<i64>,
     /// Default 12.
     #[param(minimum = 1, maximum = 50)]
     limit: Option<i64>,
+}
+
+/// A search as asked, checked: the filters with its words and point, the place's words and
+/// the order (nearest first near a point, else best rated, unless `sort` says otherwise).
+pub(super) struct Criteria {
+    pub filters: GuideFilters,
+    pub place: SearchQuery,
+    pub sort: GuideSort,
+}
+
+impl GuideSearchParams {
+    pub(super) fn criteria(self, filter_params: &FilterParams) -> AppResult<Criteria> {
+        let near = Near::parse(self.lat, self.lng, self.radius_km)?;
+        let place = SearchQuery::parse(self.address.as_deref());
+        let filters = filter_params.filters(self.query, near)?;
+        let nearest_first = if near.is_some() { GuideSort::Distance } else { GuideSort::Rating };
+        let sort = GuideSort::parse(filter_params.sort.as_deref())?.unwrap_or(nearest_first);
+        Ok(Criteria { filters, place, sort })
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -368,19 +397,16 @@ pub struct GuideSearchResponse {
 
 /// Guides matching words, a place, a point and the filters, best rated first (nearest
 /// first when searching near a point) unless `sort` says otherwise.
-#[utoipa::path(get, path = "/users/search", tag = "guides directory", params(GuideSearchParams, FilterParams),
+#[utoipa::path(get, path = "/users/search", tag = "guides directory", params(GuideSearchParams, SearchPageParams, FilterParams),
     responses((status = 200, body = GuideSearchResponse), (status = 400, body = ErrorBody)))]
 async fn search_guides(
     State(state): State<AppState>,
+    Query(paging): Query<SearchPageParams>,
     Query(params): Query<GuideSearchParams>,
     Query(filter_params): Query<FilterParams>,
 ) -> AppResult<Json<GuideSearchResponse>> {
-    let (page, limit) = page_and_limit(params.page, params.limit, 12)?;
-    let near = Near::parse(params.lat, params.lng, params.radius_km)?;
-    let place = SearchQuery::parse(params.address.as_deref());
-    let filters = filter_params.filters(params.query, near)?;
-    let nearest_first = if near.is_some() { GuideSort::Distance } else { GuideSort::Rating };
-    let sort = GuideSort::parse(filter_params.sort.as_deref())?.unwrap_or(nearest_first);
+    let (page, limit) = page_and_limit(paging.page, paging.limit, 12)?;
+    let Criteria { filters, place, sort } = params.criteria(&filter_params)?;
     let from = Directory { db: &state.db, index: state.search.as_ref(), counts: None };
     let found = finder::search(&from, &filters, &place, sort, Start::Page(page), limit).await?;
     Ok(Json(GuideSearchResponse {

@@ -7,13 +7,17 @@ use utoipa::ToSchema;
 use crate::calendar::{date_text, parse_date, today_in_nepal};
 use crate::error::AppError;
 use crate::profile::{
-    Bio, ListOf, Location, LocationRequest, Nationality, Tag, Tags, optional_text, required_text,
+    BIO_MAX, Bio, ListOf, Location, LocationRequest, Nationality, Tag, Tags, optional_text,
+    required_text, short_texts,
 };
 
 pub const PRICE_MAX: f64 = 10_000.0;
 pub const PHONE_MAX: usize = 30;
 pub const ADDRESS_MAX: usize = 200;
 pub const YEARS_MAX: i64 = 70;
+pub const MEETING_PLACE_MAX: usize = 200;
+pub const BRING_ITEMS_MAX: usize = 20;
+pub const BRING_ITEM_MAX: usize = 120;
 pub const CERTIFICATE_TEXT_MAX: usize = 120;
 pub const CERTIFICATES_MAX: usize = 10;
 
@@ -85,6 +89,10 @@ pub struct ContactInfoRequest {
 pub struct GuideProfileRequest {
     #[schema(value_type = String, required = true, example = "I love slow treks and tea houses.", min_length = 1, max_length = 2000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
     pub bio: Option<String>,
+    /// The bio in Nepali (issue 26), shown to readers of Nepali; the same limits as `bio`.
+    /// Left out: the stored one stays; empty: none.
+    #[schema(value_type = String, required = false, max_length = 2000, pattern = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$")]
+    pub bio_ne: Option<String>,
     #[schema(value_type = String, required = true, example = "Nepali", min_length = 1, max_length = 60, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub nationality: Option<String>,
     /// Dollars per day (a numeric string is accepted too).
@@ -96,16 +104,31 @@ pub struct GuideProfileRequest {
     pub interests: Option<Vec<String>>,
     #[schema(value_type = ContactInfoRequest, required = true)]
     pub contact_info: Option<ContactInfoRequest>,
-    /// Left out: the stored location stays.
+    /// Left out: the stored location stays. So does 0,0 (the browser gave no position):
+    /// it is stored only when the guide has no location yet.
     pub location: Option<LocationRequest>,
     /// Whole years. Left out: the stored value stays.
     #[schema(value_type = Option<i64>, example = 8, minimum = 0, maximum = 70)]
     pub years_of_experience: Option<Value>,
+    /// Where the guide meets travellers, for a trip that is not a tour with its own meeting
+    /// point (the confirmation email says it). Left out: the stored value stays; empty clears it.
+    #[schema(
+        example = "The lobby of Hotel Yak & Yeti, Durbar Marg",
+        max_length = 200,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*$"
+    )]
+    pub meeting_place: Option<String>,
+    /// What travellers should bring, a short text each (at most 120 characters); the
+    /// confirmation email lists it. Left out: the stored list stays.
+    #[schema(max_items = 20, example = json!(["Rain jacket", "Water bottle"]))]
+    pub what_to_bring: Option<Vec<String>>,
 }
 
 /// A valid guide profile.
 pub struct GuideProfile {
     pub bio: Bio,
+    /// `None` when left out (the stored one stays); `Some(None)` clears it.
+    pub bio_ne: Option<Option<String>>,
     pub nationality: Nationality,
     pub price_per_day: PricePerDay,
     pub languages: Tags,
@@ -114,6 +137,10 @@ pub struct GuideProfile {
     pub address: String,
     pub location: Option<Location>,
     pub years_of_experience: Option<i64>,
+    /// `None`: keep the stored one; empty: none.
+    pub meeting_place: Option<String>,
+    /// `None`: keep the stored list.
+    pub what_to_bring: Option<Vec<String>>,
 }
 
 impl TryFrom<GuideProfileRequest> for GuideProfile {
@@ -124,6 +151,11 @@ impl TryFrom<GuideProfileRequest> for GuideProfile {
         let contact = request.contact_info.unwrap_or_default();
         Ok(Self {
             bio: Bio::parse(request.bio.as_deref())?,
+            bio_ne: request
+                .bio_ne
+                .as_deref()
+                .map(|text| optional_text(Some(text), "Nepali bio", BIO_MAX, true))
+                .transpose()?,
             nationality: Nationality::parse(request.nationality.as_deref())?,
             price_per_day: PricePerDay::parse(request.price_per_day.as_ref())?,
             languages: Tags::parse_non_empty(
@@ -137,6 +169,17 @@ impl TryFrom<GuideProfileRequest> for GuideProfile {
                 .unwrap_or_default(),
             location: request.location.map(Location::parse_required).transpose()?,
             years_of_experience: parse_years_of_experience(request.years_of_experience.as_ref())?,
+            meeting_place: match request.meeting_place {
+                Some(place) => Some(
+                    optional_text(Some(&place), "Meeting place", MEETING_PLACE_MAX, false)?
+                        .unwrap_or_default(),
+                ),
+                None => None,
+            },
+            what_to_bring: request
+                .what_to_bring
+                .map(|items| short_texts(items, "What to bring", BRING_ITEMS_MAX, BRING_ITEM_MAX))
+                .transpose()?,
         })
     }
 }

@@ -190,6 +190,14 @@ pub(super) struct Directory<'a> {
     pub counts: Option<&'a ListCounts>,
 }
 
+/// The guides matching a search, by id and rating rank, in `sort` order from `start`: up to
+/// `limit` of them, and how many match in all.
+pub(super) struct Matches {
+    pub ids: Vec<(String, i64)>,
+    pub total: i64,
+    pub has_more: bool,
+}
+
 /// The search behind every list of guides. `place` narrows to guides whose address has
 /// those words.
 pub(super) async fn search(
@@ -200,6 +208,31 @@ pub(super) async fn search(
     start: Start,
     limit: i64,
 ) -> AppResult<Found> {
+    let Matches { ids, total, has_more } =
+        find_matches(from, filters, place, sort, start, limit).await?;
+    let last = ids.last().map(|(id, rank)| (*rank, id.clone()));
+    let cards = cards(from.db, &ids)
+        .await?
+        .into_iter()
+        .map(|row| {
+            let distance =
+                filters.near.as_ref().zip(row.location()).map(|(near, at)| near.distance_km(at));
+            row.into_card(distance)
+        })
+        .collect();
+    Ok(Found { cards, total, has_more, last })
+}
+
+/// The matches of a search, without their cards: what every list of guides and the map
+/// share, so a filter narrows both alike and both count the same total.
+pub(super) async fn find_matches(
+    from: &Directory<'_>,
+    filters: &GuideFilters,
+    place: &SearchQuery,
+    sort: GuideSort,
+    start: Start,
+    limit: i64,
+) -> AppResult<Matches> {
     filters.check()?;
     if sort == GuideSort::Distance && filters.near.is_none() {
         return Err(AppError::validation("sort=distance needs a point: give lat and lng"));
@@ -263,17 +296,7 @@ pub(super) async fn search(
             sql.find(from, filters, sort, &start, offset, limit).await?
         }
     };
-    let last = page_ids.last().map(|(id, rank)| (*rank, id.clone()));
-    let cards = cards(from.db, &page_ids)
-        .await?
-        .into_iter()
-        .map(|row| {
-            let distance =
-                filters.near.as_ref().zip(row.location()).map(|(near, at)| near.distance_km(at));
-            row.into_card(distance)
-        })
-        .collect();
-    Ok(Found { cards, total, has_more, last })
+    Ok(Matches { ids: page_ids, total, has_more })
 }
 
 /// The search in SQL: what the index cannot answer, and the reference it is tested against.

@@ -10,5 +10,6 @@ pub mod finder;
 pub mod index;
 pub mod licences;
 pub mod list_counts;
+pub mod map;
 pub mod profile;
 pub mod routes;

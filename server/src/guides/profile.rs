@@ -30,6 +30,8 @@ pub struct Guide {
 #[serde(rename_all = "camelCase")]
 pub struct GuideDetails {
     pub bio: String,
+    /// The bio in Nepali, for readers of Nepali; empty where the guide wrote none.
+    pub bio_ne: String,
     pub nationality: String,
     /// Dollars per day; `null` until the profile is filled.
     #[schema(required = true)]
@@ -63,6 +65,10 @@ pub struct GuideDetails {
     /// 15); `null` for guides verified before licences were required, or not verified.
     #[schema(required = true)]
     pub licence_valid_until: Option<String>,
+    /// Where the guide meets travellers (empty: not said); told in the confirmation email.
+    pub meeting_place: String,
+    /// What travellers should bring; listed in the confirmation email.
+    pub what_to_bring: Vec<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -126,6 +132,7 @@ struct GuideRow {
     email: String,
     created_at: i64,
     bio: Option<String>,
+    bio_ne: Option<String>,
     nationality: Option<String>,
     price_per_day_cents: Option<i64>,
     expertise_languages: Option<String>,
@@ -151,6 +158,8 @@ struct GuideRow {
     rating_sum: Option<i64>,
     review_count: Option<i64>,
     licence_expires_on: Option<String>,
+    meeting_place: Option<String>,
+    what_to_bring: Option<String>,
 }
 
 /// The guide with this id; `None` when there is no such guide account. A guide who has
@@ -158,13 +167,13 @@ struct GuideRow {
 pub async fn find(db: &Db, guide_id: &str) -> AppResult<Option<Guide>> {
     let row: Option<GuideRow> = sqlx::query_as(
         "SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, \
-           g.bio, g.nationality, g.price_per_day_cents, g.expertise_languages, g.interests, \
+           g.bio, g.bio_ne, g.nationality, g.price_per_day_cents, g.expertise_languages, g.interests, \
            g.phone, g.address, g.contact_email, g.longitude, g.latitude, \
            pp.storage_key AS picture_key, pp.thumb_key AS picture_thumb_key, \
            pp.width AS picture_width, pp.height AS picture_height, pp.webp_widths AS picture_webp, \
            cv.storage_key AS cover_key, cv.width AS cover_width, cv.height AS cover_height, cv.webp_widths AS cover_webp, \
            g.status, g.review_state, g.review_note, g.years_of_experience, g.rating_sum, g.review_count, \
-           g.licence_expires_on \
+           g.licence_expires_on, g.meeting_place, g.what_to_bring \
          FROM users u \
          LEFT JOIN guide_details g ON g.user_id = u.id \
          LEFT JOIN media pp ON pp.id = g.profile_picture_id \
@@ -203,6 +212,7 @@ fn from_row(row: GuideRow, certifications: Vec<Certification>) -> Guide {
         review_count,
         guide_details: GuideDetails {
             bio: row.bio.unwrap_or_default(),
+            bio_ne: row.bio_ne.unwrap_or_default(),
             nationality: row.nationality.unwrap_or_default(),
             price_per_day: row.price_per_day_cents.map(|cents| cents as f64 / 100.0),
             expertise_languages: row
@@ -253,6 +263,11 @@ fn from_row(row: GuideRow, certifications: Vec<Certification>) -> Guide {
             licence_valid_until: row
                 .licence_expires_on
                 .filter(|_| row.status.as_deref() == Some("verified")),
+            meeting_place: row.meeting_place.unwrap_or_default(),
+            what_to_bring: row
+                .what_to_bring
+                .and_then(|list| serde_json::from_str(&list).ok())
+                .unwrap_or_default(),
         },
     }
 }
@@ -285,40 +300,68 @@ pub async fn certifications(db: &Db, guide_id: &str) -> AppResult<Vec<Certificat
         .collect())
 }
 
-/// Saves the form. A location or years of experience left out keep their stored value.
+/// Saves the form. A location, years of experience, meeting place or what-to-bring list
+/// left out keep their stored value, and so does a location of 0,0 (no position): it is
+/// stored only where there is none yet.
 pub async fn save(db: &Db, guide_id: &str, profile: &GuideProfile) -> AppResult<()> {
     let now = now_ms();
     let mut tx = db.begin_write().await?;
-    sqlx::query(
-        "INSERT INTO guide_details (user_id, bio, nationality, price_per_day_cents, expertise_languages, interests, \
-           phone, address, longitude, latitude, years_of_experience, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) \
-         ON CONFLICT (user_id) DO UPDATE SET bio = excluded.bio, nationality = excluded.nationality, \
-           price_per_day_cents = excluded.price_per_day_cents, expertise_languages = excluded.expertise_languages, \
-           interests = excluded.interests, phone = excluded.phone, address = excluded.address, \
-           longitude = COALESCE(excluded.longitude, guide_details.longitude), \
-           latitude = COALESCE(excluded.latitude, guide_details.latitude), \
-           years_of_experience = COALESCE(excluded.years_of_experience, guide_details.years_of_experience), \
-           updated_at = excluded.updated_at",
-    )
-    // Not a cached statement: sqlx 0.9.0's Any driver binds a missing f64 as a float4
-    // NULL, so a statement first prepared without a location refuses a later longitude
-    // on PostgreSQL ("incorrect binary data format in bind parameter 9").
-    .persistent(false)
-    .bind(guide_id)
-    .bind(profile.bio.as_str())
-    .bind(profile.nationality.as_str())
-    .bind(profile.price_per_day.cents())
-    .bind(profile.languages.to_json())
-    .bind(profile.interests.to_json())
-    .bind(&profile.phone)
-    .bind(&profile.address)
-    .bind(profile.location.map(|l| l.longitude))
-    .bind(profile.location.map(|l| l.latitude))
-    .bind(profile.years_of_experience)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
+    // The statement with the given `SET` of the two location columns (a literal: sqlx
+    // runs only static SQL).
+    macro_rules! upsert {
+        ($location:literal) => {
+            concat!(
+                "INSERT INTO guide_details (user_id, bio, nationality, price_per_day_cents, expertise_languages, interests, \
+                   phone, address, longitude, latitude, years_of_experience, created_at, updated_at, bio_ne, \
+                   meeting_place, what_to_bring) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, COALESCE($15, ''), COALESCE($16, '[]')) \
+                 ON CONFLICT (user_id) DO UPDATE SET bio = excluded.bio, nationality = excluded.nationality, \
+                   bio_ne = CASE WHEN $14 = 1 THEN excluded.bio_ne ELSE guide_details.bio_ne END, \
+                   price_per_day_cents = excluded.price_per_day_cents, expertise_languages = excluded.expertise_languages, \
+                   interests = excluded.interests, phone = excluded.phone, address = excluded.address, ",
+                $location,
+                ", years_of_experience = COALESCE(excluded.years_of_experience, guide_details.years_of_experience), \
+                   meeting_place = COALESCE($15, guide_details.meeting_place), \
+                   what_to_bring = COALESCE($16, guide_details.what_to_bring), \
+                   updated_at = excluded.updated_at"
+            )
+        };
+    }
+    // A place the guide chose wins over the stored one; "no position" only fills a gap.
+    let statement = if profile.location.is_some_and(|l| l.is_no_position()) {
+        upsert!(
+            "longitude = COALESCE(guide_details.longitude, excluded.longitude), \
+             latitude = COALESCE(guide_details.latitude, excluded.latitude)"
+        )
+    } else {
+        upsert!(
+            "longitude = COALESCE(excluded.longitude, guide_details.longitude), \
+             latitude = COALESCE(excluded.latitude, guide_details.latitude)"
+        )
+    };
+    sqlx::query(statement)
+        // Not a cached statement: sqlx 0.9.0's Any driver binds a missing f64 as a float4
+        // NULL, so a statement first prepared without a location refuses a later longitude
+        // on PostgreSQL ("incorrect binary data format in bind parameter 9").
+        .persistent(false)
+        .bind(guide_id)
+        .bind(profile.bio.as_str())
+        .bind(profile.nationality.as_str())
+        .bind(profile.price_per_day.cents())
+        .bind(profile.languages.to_json())
+        .bind(profile.interests.to_json())
+        .bind(&profile.phone)
+        .bind(&profile.address)
+        .bind(profile.location.map(|l| l.longitude))
+        .bind(profile.location.map(|l| l.latitude))
+        .bind(profile.years_of_experience)
+        .bind(now)
+        .bind(profile.bio_ne.clone().flatten())
+        .bind(i64::from(profile.bio_ne.is_some()))
+        .bind(profile.meeting_place.as_deref())
+        .bind(profile.what_to_bring.as_ref().map(|items| serde_json::json!(items).to_string()))
+        .execute(&mut *tx)
+        .await?;
     index::refresh(&mut tx, guide_id).await?;
     tx.commit().await?;
     Ok(())

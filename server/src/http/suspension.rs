@@ -1,5 +1,6 @@
 //! The one check every way in makes: a suspended account is refused at sign-in, at
-//! refresh, and on every request carrying one of its access tokens.
+//! refresh, and on every request carrying one of its access tokens. A deleted account
+//! (auth/deletion.rs) is refused the same way, as a session that has ended.
 
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
@@ -26,11 +27,18 @@ pub async fn refuse_sign_in(db: &Db, user_id: &str) -> AppResult<()> {
     }
 }
 
-/// 401 for a suspended account's token or refresh token: the client signs out.
+/// 401 for a suspended or deleted account's token or refresh token: the client signs out.
 pub async fn refuse_session(db: &Db, user_id: &str) -> AppResult<()> {
-    if is_suspended(db, user_id).await? {
-        Err(AppError::Unauthorized(SUSPENDED.into()))
-    } else {
-        Ok(())
+    let found: Option<(Option<i64>, Option<i64>)> =
+        sqlx::query_as("SELECT suspended_at, deleted_at FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(&db.pool)
+            .await?;
+    match found {
+        Some((_, Some(_))) => {
+            Err(AppError::Unauthorized("Your session has expired. Please sign in again.".into()))
+        }
+        Some((Some(_), None)) => Err(AppError::Unauthorized(SUSPENDED.into())),
+        _ => Ok(()),
     }
 }

@@ -70,6 +70,10 @@ pub static ERRORS: &[Entry] = entries! {
     "verification_emails_limit": "We have sent several verification emails already. Please wait 15 minutes before asking for another." => "हामीले प्रमाणीकरण इमेल धेरै पटक पठाइसकेका छौं। अर्को माग्नुअघि कृपया 15 मिनेट पर्खनुहोस्।",
     "current_password_required": "Current password is required" => "हालको पासवर्ड अनिवार्य छ",
     "current_password_wrong": "Your current password is not correct" => "तपाईंको हालको पासवर्ड मिलेन",
+    "password_wrong": "Your password is not correct" => "तपाईंको पासवर्ड मिलेन",
+    "admin_not_deletable": "An admin account cannot be deleted here" => "एडमिन खाता यहाँबाट मेटाउन मिल्दैन",
+    "deletion_open_booking": "You have a booking request or an upcoming trip. Cancel it, or wait until it is over, before deleting your account" => "तपाईंको बुकिङ अनुरोध वा आउँदो यात्रा बाँकी छ। खाता मेटाउनुअघि त्यसलाई रद्द गर्नुहोस् वा त्यो नसकिएसम्म पर्खनुहोस्",
+    "deletion_unpaid_earnings": "Some of your earnings have not been paid out yet. You can delete your account once they are paid" => "तपाईंको केही कमाइ अझै भुक्तानी भएको छैन। भुक्तानी भएपछि खाता मेटाउन सक्नुहुन्छ",
     "link_invalid": "This {link} is not valid. Please ask for a new one." => "यो {link} मान्य छैन। कृपया नयाँ लिंक माग्नुहोस्।",
     "link_expired": "This {link} has expired. Please ask for a new one." => "यो {link}को म्याद सकियो। कृपया नयाँ लिंक माग्नुहोस्।",
     "link_used": "This {link} has already been used. Please ask for a new one." => "यो {link} पहिले नै प्रयोग भइसकेको छ। कृपया नयाँ लिंक माग्नुहोस्।",
@@ -85,6 +89,7 @@ pub static ERRORS: &[Entry] = entries! {
     "certificates_incomplete": "Please fill in all fields and upload a file for each certificate." => "कृपया सबै विवरण भर्नुहोस् र हरेक प्रमाणपत्रको फाइल अपलोड गर्नुहोस्।",
     "certificates_too_many": "Please add at most {max} certificates" => "कृपया बढीमा {max} वटा प्रमाणपत्र थप्नुहोस्",
     "certificates_not_a_list": "The certificates field must be a JSON list of certificates" => "certificates फिल्ड प्रमाणपत्रहरूको JSON सूची हुनुपर्छ",
+    "certificates_mode_invalid": "The mode must be add or replace" => "mode add वा replace हुनुपर्छ",
     "certificate_not_found": "Certificate not found" => "प्रमाणपत्र भेटिएन",
     "issue_date_invalid": "Issue date must be a real date (YYYY-MM-DD)" => "जारी मिति साँच्चैको मिति हुनुपर्छ (YYYY-MM-DD)",
     "issue_date_future": "Issue date cannot be in the future" => "जारी मिति भविष्यको हुन सक्दैन",
@@ -245,6 +250,7 @@ pub static ERRORS: &[Entry] = entries! {
     "usd_rate_fixed": "The US dollar is the currency prices are set in: its rate is always 1." => "मूल्यहरू अमेरिकी डलरमै तोकिन्छन्, त्यसैले यसको दर सधैं 1 हुन्छ।",
     "currency_unknown": "Unknown currency: choose among {codes}." => "यो मुद्रा चिनिएन: {codes} मध्ये छान्नुहोस्।",
     "rates_required": "Give the rates to change." => "बदल्नुपर्ने दरहरू दिनुहोस्।",
+    "npr_rate_fixed": "The rupee rate is fixed by the server setting YATRA_NPR_PER_USD, at which wallet payments are charged: change it there, not here." => "रुपैयाँको दर सर्भरको YATRA_NPR_PER_USD सेटिङले तोकेको छ, जुन दरमा वालेट भुक्तानी लिइन्छ: यहाँ होइन, त्यहीँ बदल्नुहोस्।",
     // ---- trek facts and permits (destinations)
     "trek_best_months_invalid": "Best months must be month numbers from 1 to 12" => "उपयुक्त महिनाहरू 1 देखि 12 सम्मका महिना नम्बर हुनुपर्छ",
     "trek_duration_invalid": "Duration must be from 1 to {max} days" => "अवधि 1 देखि {max} दिनसम्म हुनुपर्छ",
@@ -254,6 +260,9 @@ pub static ERRORS: &[Entry] = entries! {
     "permits_too_many": "Please add at most {max} permits" => "कृपया बढीमा {max} वटा अनुमतिपत्र थप्नुहोस्",
     "permit_fee_required": "{name}: give a fee in rupees or in dollars" => "{name}: शुल्क रुपैयाँ वा डलरमा दिनुहोस्",
     "permit_per_invalid": "{name}: say whether the fee is per entry, week or day" => "{name}: शुल्क प्रति प्रवेश, प्रति हप्ता वा प्रति दिन हो, खुलाउनुहोस्",
+    // ---- highlights (destinations)
+    "highlight_invalid": "Each {item} must be from 1 to {max} characters, on one line" => "हरेक {item} 1 देखि {max} अक्षरसम्मको, एउटै लाइनमा हुनुपर्छ",
+    "highlights_not_list": "{field} must be a JSON list of texts" => "{field} पाठहरूको JSON सूची हुनुपर्छ",
     // ---- guide licences
     "licence_expiry_invalid": "Expiry date must be a real date (YYYY-MM-DD)" => "म्याद सकिने मिति वास्तविक मिति हुनुपर्छ (YYYY-MM-DD)",
     "licence_expiry_before_issue": "Expiry date must be after the issue date" => "म्याद सकिने मिति जारी मितिपछिको हुनुपर्छ",
@@ -275,6 +284,7 @@ pub static ERRORS: &[Entry] = entries! {
     // ---- Tourist Buddy
     "assistant_no_messages": "Send at least one message" => "कम्तीमा एउटा सन्देश पठाउनुहोस्",
     "assistant_too_many_messages": "Send at most {max} messages" => "बढीमा {max} वटा सन्देश पठाउनुहोस्",
+    "assistant_currency_unknown": "currency must be one of {codes}" => "currency यीमध्ये एउटा हुनुपर्छ: {codes}",
     "assistant_last_not_user": "The last message must be the traveller's question (role user)" => "अन्तिम सन्देश यात्रीको प्रश्न (role user) हुनुपर्छ",
 
     // ---- tours

@@ -11,6 +11,13 @@ fn words(name: &str) -> &'static [(&'static str, &'static str)] {
             ("Last name", "थर"),
             ("Name", "नाम"),
             ("Bio", "परिचय"),
+            ("Nepali bio", "नेपाली परिचय"),
+            ("Nepali name", "नेपाली नाम"),
+            ("Nepali location", "नेपाली स्थान"),
+            ("Nepali description", "नेपाली विवरण"),
+            ("Nepali permit note", "अनुमतिपत्रको नेपाली टिप्पणी"),
+            ("Highlights", "मुख्य आकर्षणहरू"),
+            ("Nepali highlights", "नेपाली मुख्य आकर्षणहरू"),
             ("Nationality", "राष्ट्रियता"),
             ("Phone", "फोन नम्बर"),
             ("Address", "ठेगाना"),
@@ -41,8 +48,18 @@ fn words(name: &str) -> &'static [(&'static str, &'static str)] {
         "link" => {
             &[("verification link", "प्रमाणीकरण लिंक"), ("password reset link", "पासवर्ड रिसेट लिंक")]
         }
-        "item" => &[("language", "भाषा"), ("interest", "रुचि")],
-        "items" => &[("languages", "भाषा"), ("interests", "रुचि")],
+        "item" => &[
+            ("language", "भाषा"),
+            ("interest", "रुचि"),
+            ("highlight", "मुख्य आकर्षण"),
+            ("Nepali highlight", "नेपाली मुख्य आकर्षण"),
+        ],
+        "items" => &[
+            ("languages", "भाषा"),
+            ("interests", "रुचि"),
+            ("highlights", "मुख्य आकर्षण"),
+            ("Nepali highlights", "नेपाली मुख्य आकर्षण"),
+        ],
         "what" => &[
             ("failed sign-in attempts", "असफल साइन-इन प्रयास"),
             ("failed sign-in attempts from your network", "तपाईंको नेटवर्कबाट असफल साइन-इन प्रयास"),

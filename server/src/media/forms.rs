@@ -46,6 +46,10 @@ pub struct CertificatesUpload {
     /// One file per entry (repeat the field).
     #[schema(rename = "certificateImage", value_type = Vec<String>, format = Binary)]
     pub certificate_image: Vec<Vec<u8>>,
+    /// `add` keeps the earlier certificates and adds these (at most 10 in all; issue 26);
+    /// left out or `replace`: these replace the earlier ones.
+    #[schema(pattern = "^(add|replace)$", example = "add")]
+    pub mode: Option<String>,
 }
 
 /// A photo of a tour: JPEG, PNG or WebP, at most 8 MB and 40 megapixels.

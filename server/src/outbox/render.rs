@@ -8,6 +8,7 @@ use crate::db::Db;
 use crate::email::Template;
 use crate::error::AppResult;
 use crate::i18n::{Lang, terms};
+use crate::money::paid;
 use crate::notice::people_text;
 use crate::sos;
 use crate::tours::domain::TourInput;
@@ -41,6 +42,11 @@ struct Trip {
     guide: String,
     /// The tour booked, if the trip is one.
     tour: Option<TourInput>,
+    /// The guide's meeting place, what-to-bring list and contact, for the traveller's
+    /// confirmation (see `briefing`).
+    guide_meeting_place: String,
+    guide_what_to_bring: Vec<String>,
+    guide_contact: Vec<String>,
 }
 
 /// The email for an outbox row, or `None` when there is nobody to send it to (the account
@@ -197,19 +203,28 @@ pub async fn render(
         }
         Template::PaymentReceivedTraveller { booking_id } => {
             let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
-            let (date, total) = (date_in(&trip.date), money(trip.total_cents));
+            let (date, total) = (date_in(&trip.date), paid_total(db, booking_id, trip.total_cents).await?);
             (
                 t("Payment received: your trip is confirmed".into(), "भुक्तानी प्राप्त भयो: तपाईंको यात्रा पक्का भयो".into()),
-                with_tour(vec![t(
-                    format!("We received your payment of {total}. Your trip with {} on {date} at {} is confirmed.", trip.guide, trip.time),
-                    format!("तपाईंको {total} भुक्तानी हामीले पायौं। {}सँग {date} मा {} बजेको तपाईंको यात्रा पक्का भयो।", trip.guide, trip.time),
-                )], &trip, lang),
+                with_tour(
+                    [
+                        vec![t(
+                            format!("We received your payment of {total}. Your trip with {} on {date} at {} is confirmed.", trip.guide, trip.time),
+                            format!("तपाईंको {total} भुक्तानी हामीले पायौं। {}सँग {date} मा {} बजेको तपाईंको यात्रा पक्का भयो।", trip.guide, trip.time),
+                        )],
+                        briefing(&trip, lang, &date),
+                    ]
+                    .concat(),
+                    &trip,
+                    lang,
+                ),
                 Some((lang.pick("See the receipt", "रसिद हेर्नुहोस्"), link(&format!("/receipt/{booking_id}")))),
             )
         }
         Template::PaymentReceivedGuide { booking_id } => {
             let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
-            let (date, total, people) = (date_in(&trip.date), money(trip.total_cents), people_in(trip.group_size));
+            let (date, total, people) =
+                (date_in(&trip.date), paid_total(db, booking_id, trip.total_cents).await?, people_in(trip.group_size));
             (
                 t(format!("{} paid for the trip on {date}", trip.tourist), format!("{}ले {date} को यात्राको भुक्तानी गर्नुभयो", trip.tourist)),
                 with_tour(vec![t(
@@ -255,7 +270,7 @@ pub async fn render(
             };
             (subject, vec![line], Some(trips_page(*to_guide, lang, &link)))
         }
-        Template::BookingCancelled { booking_id, to_guide, by_guide, reason, refund_cents, was_paid } => {
+        Template::BookingCancelled { booking_id, to_guide, by_guide, reason, refund_cents, refund_paisa, was_paid } => {
             let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
             let date = date_in(&trip.date);
             let other = if *to_guide { &trip.tourist } else { &trip.guide };
@@ -276,7 +291,7 @@ pub async fn render(
                 lines.push(t(format!("Reason: {reason}"), format!("कारण: {reason}")));
             }
             if *refund_cents > 0 {
-                let refund = money(*refund_cents);
+                let refund = paid(*refund_cents, *refund_paisa);
                 lines.push(t(format!("Refund: {refund} to the traveller."), format!("फिर्ता: यात्रीलाई {refund}।")));
             } else if *was_paid {
                 lines.push(t(
@@ -291,10 +306,10 @@ pub async fn render(
             }
             (t(format!("Trip on {date} cancelled"), format!("{date} को यात्रा रद्द भयो")), lines, Some(trips_page(*to_guide, lang, &link)))
         }
-        Template::BookingRefunded { booking_id, to_guide, amount_cents } => {
+        Template::BookingRefunded { booking_id, to_guide, amount_cents, paisa } => {
             let Some(trip) = find_trip(db, booking_id).await? else { return Ok(None) };
             let date = date_in(&trip.date);
-            let amount = money(*amount_cents);
+            let amount = paid(*amount_cents, *paisa);
             let line = if *to_guide {
                 t(
                     format!("{amount} for the cancelled trip on {date} was refunded to {}.", trip.tourist),
@@ -406,23 +421,126 @@ async fn find_person(condition: &str, value: &str, db: &Db) -> AppResult<Option<
     }))
 }
 
+#[derive(sqlx::FromRow)]
+struct TripRow {
+    selected_date: String,
+    selected_time: String,
+    group_size: i64,
+    total_amount_cents: i64,
+    tourist: String,
+    guide: String,
+    tour_id: Option<String>,
+    meeting_place: Option<String>,
+    what_to_bring: Option<String>,
+    phone: Option<String>,
+    contact_email: Option<String>,
+    email: String,
+}
+
 async fn find_trip(db: &Db, booking_id: &str) -> AppResult<Option<Trip>> {
-    let found: Option<(String, String, i64, i64, String, String, Option<String>)> = sqlx::query_as(
+    let found: Option<TripRow> = sqlx::query_as(
         "SELECT b.selected_date, b.selected_time, b.group_size, b.total_amount_cents, \
-           t.first_name || ' ' || t.last_name, g.first_name || ' ' || g.last_name, b.tour_id \
-         FROM bookings b JOIN users t ON t.id = b.tourist_id JOIN users g ON g.id = b.guide_id WHERE b.id = $1",
+           t.first_name || ' ' || t.last_name AS tourist, g.first_name || ' ' || g.last_name AS guide, b.tour_id, \
+           gd.meeting_place, gd.what_to_bring, gd.phone, gd.contact_email, g.email \
+         FROM bookings b JOIN users t ON t.id = b.tourist_id JOIN users g ON g.id = b.guide_id \
+         LEFT JOIN guide_details gd ON gd.user_id = b.guide_id WHERE b.id = $1",
     )
     .bind(booking_id)
     .fetch_optional(&db.pool)
     .await?;
-    let Some((date, time, group_size, total_cents, tourist, guide, tour_id)) = found else {
+    let Some(row) = found else {
         return Ok(None);
     };
+    let TripRow {
+        selected_date: date,
+        selected_time: time,
+        group_size,
+        total_amount_cents: total_cents,
+        tourist,
+        guide,
+        tour_id,
+        ..
+    } = row;
+    // The contact address the guide gave, else the account's, as their profile shows it.
+    let email = row.contact_email.filter(|e| !e.is_empty()).unwrap_or(row.email);
+    let guide_contact =
+        [row.phone.unwrap_or_default(), email].into_iter().filter(|c| !c.is_empty()).collect();
     let tour = match tour_id {
         Some(id) => tours::find_all(db, &[id]).await?.pop().map(|tour| tour.input),
         None => None,
     };
-    Ok(Some(Trip { date, time, group_size, total_cents, tourist, guide, tour }))
+    Ok(Some(Trip {
+        date,
+        time,
+        group_size,
+        total_cents,
+        tourist,
+        guide,
+        tour,
+        guide_meeting_place: row.meeting_place.unwrap_or_default(),
+        guide_what_to_bring: row
+            .what_to_bring
+            .and_then(|list| serde_json::from_str(&list).ok())
+            .unwrap_or_default(),
+        guide_contact,
+    }))
+}
+
+/// What the traveller needs on the day, in their confirmation (the success page promises
+/// it): where and when to meet (a tour's meeting point, else the guide's meeting place,
+/// else how to reach the guide, who will say), and what to bring (the guide's list, and
+/// what a tour's price leaves out).
+fn briefing(trip: &Trip, lang: Lang, date: &str) -> Vec<String> {
+    let (guide, time) = (&trip.guide, &trip.time);
+    let place = trip
+        .tour
+        .as_ref()
+        .map(|tour| tour.meeting_point.as_str())
+        .filter(|place| !place.is_empty())
+        .or(Some(trip.guide_meeting_place.as_str()).filter(|place| !place.is_empty()));
+    let contact = trip.guide_contact.join(", ");
+    let mut lines = vec![match place {
+        Some(place) => lang.pick(
+            format!("Where and when to meet: {place}, on {date} at {time}."),
+            format!("कहाँ र कहिले भेट्ने: {place}, {date} मा {time} बजे।"),
+        ),
+        None => lang.pick(
+            format!("Where to meet: {guide} will tell you before the trip. You can reach them at {contact}."),
+            format!("कहाँ भेट्ने: यात्राअघि {guide}ले तपाईंलाई बताउनुहुनेछ। उहाँलाई {contact} मा सम्पर्क गर्न सक्नुहुन्छ।"),
+        ),
+    }];
+    let excluded = trip.tour.as_ref().map_or(&[][..], |tour| tour.excluded.as_slice());
+    if !trip.guide_what_to_bring.is_empty() {
+        let items = trip.guide_what_to_bring.join(", ");
+        lines.push(lang.pick(format!("What to bring: {items}."), format!("के ल्याउने: {items}।")));
+    }
+    if !excluded.is_empty() {
+        let items = excluded.join(", ");
+        lines.push(lang.pick(
+            format!("Not included in the price, so bring or pay for it yourself: {items}."),
+            format!("मूल्यमा समावेश छैन, त्यसैले आफैं ल्याउनुहोस् वा तिर्नुहोस्: {items}।"),
+        ));
+    }
+    if trip.guide_what_to_bring.is_empty() && excluded.is_empty() {
+        lines.push(lang.pick(
+            format!("What to bring: ask {guide} in your messages on Yatra."),
+            format!("के ल्याउने: Yatra का सन्देशमा {guide}लाई सोध्नुहोस्।"),
+        ));
+    }
+    lines
+}
+
+/// What the traveller paid for a booking, in the currency they paid it in: the rupees a
+/// wallet charged, else the dollar total.
+async fn paid_total(db: &Db, booking_id: &str, total_cents: i64) -> AppResult<String> {
+    let charged: Option<(String, i64)> = sqlx::query_as(
+        "SELECT currency, amount_minor FROM payments WHERE booking_id = $1 AND status = 'paid'",
+    )
+    .bind(booking_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    let paisa = charged.filter(|(currency, _)| currency == "npr").map(|(_, minor)| minor);
+    Ok(paid(total_cents, paisa))
 }
 
 /// An email's lines about a trip, and the tour's name and days under them when it is one.

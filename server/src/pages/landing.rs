@@ -7,10 +7,10 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use axum::Router;
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 
 use super::first_paint::{Renderer, reader_language};
@@ -38,6 +38,54 @@ pub(super) struct LandingPages {
     stylesheet: Option<(String, String)>,
     /// How `index.html` starts the app, and how a page with a drawn first paint does instead.
     app_start: Option<AppStart>,
+    /// Pages made, by everything they are made from (`Made`).
+    made: Mutex<Made>,
+}
+
+/// Pages as they went out, each with its ETag and compressed copy, by everything that
+/// makes one: hashing and compressing a whole page took longer than finding its parts.
+/// Nothing goes stale: a changed answer or head is another key. Past `MADE_BYTES`, all go
+/// (the pages asked for come back at once).
+#[derive(Default)]
+struct Made {
+    pages: HashMap<PageKey, Arc<StaticFile>>,
+    bytes: usize,
+}
+
+const MADE_BYTES: usize = 24 << 20;
+
+#[derive(PartialEq, Eq, Hash)]
+struct PageKey {
+    path: String,
+    query: String,
+    /// Whether the request is a browser's page load.
+    html: bool,
+    /// The reader's language; `None` for a signed-in reader.
+    language: Option<&'static str>,
+    head: String,
+    answer: Option<Bytes>,
+}
+
+impl PageKey {
+    fn of(
+        path: &str,
+        query: &str,
+        headers: &HeaderMap,
+        head: String,
+        answer: Option<Bytes>,
+    ) -> Self {
+        Self {
+            path: path.to_owned(),
+            query: query.to_owned(),
+            html: headers
+                .get(header::ACCEPT)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|accept| accept.contains("text/html")),
+            language: reader_language(headers),
+            head,
+            answer,
+        }
+    }
 }
 
 /// `index.html` loads the app's entry and names the modules it imports at once; a page with
@@ -142,6 +190,7 @@ impl LandingPages {
             renderer,
             stylesheet,
             app_start,
+            made: Mutex::default(),
         })
     }
 
@@ -158,7 +207,7 @@ impl LandingPages {
         path: &str,
         query: &str,
         headers: &HeaderMap,
-    ) -> Option<StaticFile> {
+    ) -> Option<Arc<StaticFile>> {
         if method != Method::GET && method != Method::HEAD {
             return None;
         }
@@ -180,24 +229,68 @@ impl LandingPages {
             Some(api_path) => api_answer(api, api_path).await,
             None => None,
         };
-        if let Some(page) = self.drawn(path, query, headers, &head, &paint, answer.as_ref()).await {
-            return StaticFile::rendered(page.into_bytes())
+        let key = PageKey::of(path, query, headers, head, answer);
+        if let Some(page) = self.made().pages.get(&key) {
+            return Some(page.clone());
+        }
+        let (page, lasting) = self.make(&key, &paint).await?;
+        let page = Arc::new(
+            StaticFile::rendered(page.into_bytes())
                 .inspect_err(|e| tracing::warn!(error = ?e, "page not rendered"))
-                .ok();
+                .ok()?,
+        );
+        if lasting {
+            let mut made = self.made();
+            if made.bytes > MADE_BYTES {
+                *made = Made::default();
+            }
+            made.bytes += page.size() + key.head.len() + key.answer.as_ref().map_or(0, Bytes::len);
+            made.pages.insert(key, page.clone());
+        }
+        Some(page)
+    }
+
+    fn made(&self) -> std::sync::MutexGuard<'_, Made> {
+        self.made.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The page `key` names, and whether it may be kept: a page whose first paint could
+    /// not be drawn this time (the renderer busy or slow) is not.
+    async fn make(&self, key: &PageKey, paint: &FirstPaint) -> Option<(String, bool)> {
+        let answer: Option<serde_json::Value> =
+            key.answer.as_ref().and_then(|bytes| serde_json::from_slice(bytes).ok());
+        let drawing = self.draws(key, paint, answer.as_ref());
+        if drawing && let Some(page) = self.drawn(key, paint, answer.as_ref()).await {
+            return Some((page, true));
         }
         // The landing page without a drawn first paint: the same for everyone, made at start.
-        paint.api_path.as_ref()?;
-        let links = self.first_paint(&paint, answer.as_ref());
-        let page = if head.is_empty() {
+        // (The terms and privacy policy have no answer either, but a head of their own.)
+        if paint.api_path.is_none() && key.head.is_empty() {
+            return None;
+        }
+        let links = self.first_paint(paint, answer.as_ref());
+        let page = if key.head.is_empty() {
             let (before, after) = self.index_around_head_end.as_ref()?;
             format!("{before}{links}{after}")
         } else {
             let (before, after) = self.index_around_head.as_ref()?;
-            format!("{before}{head}{links}{after}")
+            format!("{before}{}{links}{after}", key.head)
         };
-        StaticFile::rendered(page.into_bytes())
-            .inspect_err(|e| tracing::warn!(error = ?e, "page not rendered"))
-            .ok()
+        Some((page, !drawing))
+    }
+
+    /// Whether the page gets its first paint drawn: a browser's page load (the client's
+    /// wake-up ping fetches `/`) by a reader who is not signed in, of a page without a
+    /// query (filters the server does not draw), whose answer came.
+    fn draws(&self, key: &PageKey, paint: &FirstPaint, answer: Option<&serde_json::Value>) -> bool {
+        paint.drawn
+            && self.renderer.is_some()
+            && self.stylesheet.is_some()
+            && self.app_start.is_some()
+            && key.html
+            && key.query.is_empty()
+            && key.language.is_some()
+            && (paint.api_path.is_none() || answer.is_some())
     }
 
     /// The page with its first paint drawn in (`first_paint.rs`): the markup inside `#root`,
@@ -206,31 +299,16 @@ impl LandingPages {
     /// stylesheet inline. Its `<link>` stays, disabled (never fetched), because the code
     /// that loads a page's chunks adds the stylesheet unless a link to it is there. The
     /// app's code is fetched after the browser has painted this (`AppStart`). `None` for a
-    /// request that is not a browser's page load (the client's wake-up ping fetches `/`), a
-    /// signed-in reader, a page with a query (filters the server does not draw) or a failed
-    /// render.
+    /// failed render.
     async fn drawn(
         &self,
-        path: &str,
-        query: &str,
-        headers: &HeaderMap,
-        head: &str,
+        key: &PageKey,
         paint: &FirstPaint,
         answer: Option<&serde_json::Value>,
     ) -> Option<String> {
-        if !paint.drawn {
-            return None;
-        }
         let (renderer, (link, css), app_start) =
             (self.renderer.as_ref()?, self.stylesheet.as_ref()?, self.app_start.as_ref()?);
-        let wants_html = headers
-            .get(header::ACCEPT)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|accept| accept.contains("text/html"));
-        if !wants_html || !query.is_empty() || (paint.api_path.is_some() && answer.is_none()) {
-            return None;
-        }
-        let language = reader_language(headers)?;
+        let (path, head, language) = (key.path.as_str(), key.head.as_str(), key.language?);
         let body = answer.map(|answer| serde_json::to_string(answer).unwrap_or_default());
         let data = paint.api_path.as_deref().zip(body.as_deref());
         let rendered = renderer.render(path, language, data).await?;
@@ -342,6 +420,16 @@ impl FirstPaint {
                 drawn: true,
             });
         }
+        if path == "/terms" || path == "/privacy" {
+            // The same words for every reader: drawn without an API answer.
+            return Some(Self {
+                modules: &["src/features/legal/legal-pages.tsx", "src/i18n/locales/en/legal.json"],
+                api_path: None,
+                image: None,
+                is_list: false,
+                drawn: true,
+            });
+        }
         let (section, id) = path.strip_prefix('/')?.split_once('/')?;
         // Ids are hex; anything else is no page of ours and must not reach the API path.
         if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
@@ -425,7 +513,7 @@ impl PictureAt {
 }
 
 /// The API's answer to an anonymous GET of `path`, when it is a 200 with JSON.
-async fn api_answer(api: &Router, path: &str) -> Option<serde_json::Value> {
+async fn api_answer(api: &Router, path: &str) -> Option<Bytes> {
     use tower::ServiceExt;
     let request = axum::http::Request::get(path).body(Body::empty()).ok()?;
     let response = api.clone().oneshot(request).await.ok()?;
@@ -433,8 +521,7 @@ async fn api_answer(api: &Router, path: &str) -> Option<serde_json::Value> {
         return None;
     }
     // Well above any one page's answer; a bigger one is left to the client to fetch.
-    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.ok()?;
-    serde_json::from_slice(&bytes).ok()
+    axum::body::to_bytes(response.into_body(), 1 << 20).await.ok()
 }
 
 /// `<link rel="modulepreload">` for every chunk of a page's modules (each once), so they load
@@ -651,7 +738,11 @@ mod tests {
         headers.insert(header::ACCEPT, HeaderValue::from_static("text/html"));
         headers.insert(header::COOKIE, HeaderValue::from_static("yatra_language=ne"));
 
-        let page = pages.drawn("/", "", &headers, "", &paint, None).await.unwrap();
+        let key = |query: &str, headers: &HeaderMap| {
+            PageKey::of("/", query, headers, String::new(), None)
+        };
+        assert!(pages.draws(&key("", &headers), &paint, None));
+        let page = pages.drawn(&key("", &headers), &paint, None).await.unwrap();
         assert!(page.starts_with("<html lang=\"ne\">"), "{page}");
         assert!(page.contains("<div id=\"root\" inert><main>ne</main></div>"), "{page}");
         assert!(
@@ -667,11 +758,11 @@ mod tests {
 
         // Not for a signed-in reader, a query, or a request that is not a page load.
         headers.insert(header::COOKIE, HeaderValue::from_static("yatra_signed_in=1"));
-        assert!(pages.drawn("/", "", &headers, "", &paint, None).await.is_none());
+        assert!(!pages.draws(&key("", &headers), &paint, None));
         headers.remove(header::COOKIE);
-        assert!(pages.drawn("/", "category=adventure", &headers, "", &paint, None).await.is_none());
+        assert!(!pages.draws(&key("category=adventure", &headers), &paint, None));
         headers.insert(header::ACCEPT, HeaderValue::from_static("*/*"));
-        assert!(pages.drawn("/", "", &headers, "", &paint, None).await.is_none());
+        assert!(!pages.draws(&key("", &headers), &paint, None));
     }
 
     #[test]

@@ -44,6 +44,9 @@ const DESCRIPTION_MAX: usize = 160;
 /// The head of the public page at `path`; `None` for any other path or an id that is not
 /// public (the generic page goes out and the client shows its not-found).
 pub async fn head_for(db: &Db, path: &str) -> AppResult<Option<PageHead>> {
+    if let Some(head) = legal_head(path) {
+        return Ok(Some(head));
+    }
     let Some((section, id)) = path.strip_prefix('/').and_then(|p| p.split_once('/')) else {
         return Ok(None);
     };
@@ -57,6 +60,29 @@ pub async fn head_for(db: &Db, path: &str) -> AppResult<Option<PageHead>> {
         "tours" => tour_head(db, id).await,
         _ => Ok(None),
     }
+}
+
+/// The Terms of Service and the Privacy Policy: the same words for everyone (their titles
+/// as the client's `legal` texts name them).
+fn legal_head(path: &str) -> Option<PageHead> {
+    let (title, description) = match path {
+        "/terms" => (
+            "Terms of Service",
+            "The agreement between you and Yatra: accounts, guides, bookings and payments, cancellations and refunds, conduct, safety and deleting your account.",
+        ),
+        "/privacy" => (
+            "Privacy Policy",
+            "What Yatra stores about you (ID cards, locations, messages, payments), who can see it, how long it is kept and how to delete it.",
+        ),
+        _ => return None,
+    };
+    Some(PageHead {
+        title: format!("{title} | Yatra"),
+        description: shorten(description),
+        path: path.to_owned(),
+        image: None,
+        kind: "website",
+    })
 }
 
 #[derive(sqlx::FromRow)]
@@ -311,8 +337,9 @@ async fn robots(State(state): State<AppState>) -> Response {
     text(body, "text/plain; charset=utf-8")
 }
 
-/// The lists every visitor starts from.
-const FIXED_PAGES: [&str; 5] = ["/", "/guides", "/tours", "/destinations", "/blogs"];
+/// The lists every visitor starts from, and the terms and privacy policy sign-up links to.
+const FIXED_PAGES: [&str; 7] =
+    ["/", "/guides", "/tours", "/destinations", "/blogs", "/terms", "/privacy"];
 
 /// The protocol's limit for one sitemap file.
 const SITEMAP_MAX_URLS: usize = 50_000;

@@ -99,6 +99,15 @@ impl StaticFiles {
 impl StaticFile {
     /// A page made for one request: gzip at its fastest only (brotli's good levels cost
     /// milliseconds), still with an ETag so an unchanged page answers 304.
+    /// The bytes it holds, its copies included.
+    pub(super) fn size(&self) -> usize {
+        [Some(&self.identity), self.brotli.as_ref(), self.gzip.as_ref()]
+            .into_iter()
+            .flatten()
+            .map(|variant| variant.bytes.len())
+            .sum()
+    }
+
     pub(super) fn rendered(bytes: Vec<u8>) -> anyhow::Result<Self> {
         let digest = hex::encode(&Sha256::digest(&bytes)[..12]);
         let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());

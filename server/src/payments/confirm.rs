@@ -33,6 +33,9 @@ struct Pending {
     payment_id: String,
     provider: String,
     amount_cents: i64,
+    /// What was charged, in `currency`'s minor units.
+    amount_minor: i64,
+    currency: String,
     booking_id: String,
     tourist_id: String,
     guide_id: String,
@@ -58,7 +61,7 @@ pub async fn confirm_paid(
     reference: Option<&str>,
 ) -> AppResult<Confirmation> {
     let found: Option<Pending> = sqlx::query_as(
-        "SELECT p.id AS payment_id, p.provider, p.amount_cents, b.id AS booking_id, b.tourist_id, b.guide_id, b.selected_date, \
+        "SELECT p.id AS payment_id, p.provider, p.amount_cents, p.amount_minor, p.currency, b.id AS booking_id, b.tourist_id, b.guide_id, b.selected_date, \
            b.days, t.first_name || ' ' || t.last_name AS tourist_name, \
            g.first_name || ' ' || g.last_name AS guide_name \
          FROM payments p JOIN bookings b ON b.id = p.booking_id \
@@ -107,6 +110,8 @@ pub async fn confirm_paid(
     .await?;
     let (trip, amount_cents) =
         (TripDays::new(&payment.selected_date, payment.days), payment.amount_cents);
+    // A wallet's payment is told in the rupees it charged, not their dollar price.
+    let paisa = (payment.currency == "npr").then_some(payment.amount_minor);
     if lifecycle::pay(&mut tx, &payment.booking_id, now).await? {
         notifications::store(
             &mut tx,
@@ -118,6 +123,7 @@ pub async fn confirm_paid(
                     guide: payment.guide_name.clone(),
                     trip: trip.clone(),
                     amount_cents,
+                    paisa,
                 },
                 status: "approved",
                 payment_status: "paid",
@@ -134,6 +140,7 @@ pub async fn confirm_paid(
                     tourist: payment.tourist_name.clone(),
                     trip,
                     amount_cents,
+                    paisa,
                 },
                 status: "approved",
                 payment_status: "paid",
@@ -181,7 +188,7 @@ pub async fn confirm_paid(
                 user_id: &payment.tourist_id,
                 kind: "booking_refund_pending",
                 booking_id: Some(&payment.booking_id),
-                notice: Notice::LatePayment { trip, amount_cents },
+                notice: Notice::LatePayment { trip, amount_cents, paisa },
                 status: "",
                 payment_status: "refund_pending",
             },

@@ -84,7 +84,7 @@ async fn waiting(
 ) -> AppResult<Json<RefundsByHandResponse>> {
     let rows: Vec<WaitingRow> = sqlx::query_as(
         "SELECT r.id, r.booking_id, r.provider, r.amount_cents, r.attempts, r.payment_id, p.payment_intent, \
-           p.provider_session_id, p.amount_cents AS payment_cents, p.amount_minor, r.created_at, b.selected_date, b.days, \
+           p.provider_session_id, p.amount_cents AS payment_cents, p.amount_minor, p.currency, r.created_at, b.selected_date, b.days, \
            t.first_name AS tourist_first, t.last_name AS tourist_last, t.email AS tourist_email, \
            g.first_name AS guide_first, g.last_name AS guide_last \
          FROM refunds r JOIN payments p ON p.id = r.payment_id JOIN bookings b ON b.id = r.booking_id \

@@ -20,7 +20,7 @@ use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
 use crate::hub::NotificationHub;
 use crate::moderation::audit::{self, AuditAction};
-use crate::money::money;
+use crate::money::paid;
 use crate::notice::Notice;
 use crate::providers::khalti::Khalti;
 use crate::providers::stripe::Stripe;
@@ -36,7 +36,7 @@ pub(super) const NEVER: i64 = i64::MAX / 2;
 
 /// A refund with what its payment took, as carrying it out needs it.
 const REFUND_WITH_PAYMENT: &str = "SELECT r.id, r.booking_id, r.provider, r.amount_cents, r.attempts, r.payment_id, p.payment_intent, \
-       p.provider_session_id, p.amount_cents AS payment_cents, p.amount_minor \
+       p.provider_session_id, p.amount_cents AS payment_cents, p.amount_minor, p.currency \
      FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.id = $1";
 
 #[derive(sqlx::FromRow)]
@@ -53,6 +53,8 @@ pub(super) struct DueRefund {
     /// The payment's price in US cents and what it charged in its currency's minor units.
     payment_cents: i64,
     amount_minor: i64,
+    /// `usd` (cents) or `npr` (paisa, a wallet's).
+    currency: String,
 }
 
 /// What asking the provider for the money back did.
@@ -222,6 +224,11 @@ impl DueRefund {
         partial_minor(self).unwrap_or(self.amount_minor)
     }
 
+    /// What goes back in paisa when a wallet charged rupees; `None` for a dollar payment.
+    fn paisa_given_back(&self) -> Option<i64> {
+        (self.currency == "npr").then(|| self.minor_to_give_back())
+    }
+
     /// The provider's id for the payment, as its merchant portal shows it.
     pub(super) fn provider_reference(&self) -> &str {
         self.payment_intent.as_deref().unwrap_or(&self.provider_session_id)
@@ -280,7 +287,7 @@ pub(super) async fn finish(
         let portal = if refund.provider == "esewa" { "eSewa" } else { refund.provider.as_str() };
         let what = format!(
             "{} refunded by hand through {portal}, reference {}",
-            money(refund.amount_cents),
+            paid(refund.amount_cents, refund.paisa_given_back()),
             provider_refund_id.unwrap_or_default()
         );
         audit::record(&mut tx, admin, AuditAction::RecordRefund, &refund.booking_id, &what).await?;
@@ -289,13 +296,19 @@ pub(super) async fn finish(
     if lifecycle::refunded(&mut tx, &refund.booking_id, now).await?
         && let Some(booking) = &booking
     {
-        let (trip, amount_cents) = (booking.trip_days(), refund.amount_cents);
+        let (trip, amount_cents, paisa) =
+            (booking.trip_days(), refund.amount_cents, refund.paisa_given_back());
         notify_both(
             &mut tx,
             booking,
             "booking_refunded",
-            Notice::Refunded { trip: trip.clone(), amount_cents },
-            Notice::RefundedForGuide { tourist: booking.tourist.full_name(), trip, amount_cents },
+            Notice::Refunded { trip: trip.clone(), amount_cents, paisa },
+            Notice::RefundedForGuide {
+                tourist: booking.tourist.full_name(),
+                trip,
+                amount_cents,
+                paisa,
+            },
             TripState::new(booking.booking_status, PaymentStatus::Refunded),
         )
         .await?;
@@ -304,6 +317,7 @@ pub(super) async fn finish(
                 booking_id: booking.id.clone(),
                 to_guide,
                 amount_cents: refund.amount_cents,
+                paisa,
             };
             email::queue(&mut tx, Email { to: Recipient::User(to.clone()), template }).await?;
         }

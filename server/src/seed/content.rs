@@ -4,7 +4,11 @@
 use serde::Deserialize;
 use yatra_art::Scene;
 
+/// A destination. Its Nepali texts sit beside the English under the API's names (`nameNe`,
+/// `locationNe`, `descriptionNe`, `highlightsNe`; a permit's `noteNe`), as the travel posts'
+/// do (`titleNe`, `descriptionNe`).
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Destination {
     pub name: String,
     pub location: String,
@@ -15,6 +19,11 @@ pub struct Destination {
     pub description: String,
     /// Trek facts and permits from published figures (issue 15).
     pub trek: Option<crate::destinations::trek::TrekFacts>,
+    pub highlights: Vec<String>,
+    pub name_ne: String,
+    pub location_ne: String,
+    pub description_ne: String,
+    pub highlights_ne: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -81,6 +90,8 @@ pub struct Blog {
     pub days_ago: i64,
     /// The body; blank lines separate paragraphs.
     pub description: String,
+    pub title_ne: String,
+    pub description_ne: String,
 }
 
 /// A guide's tour, written as the guide would send it: the seed parses it like a request,

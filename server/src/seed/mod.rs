@@ -17,11 +17,11 @@ use yatra_art::Scene;
 use crate::auth::accounts;
 use crate::auth::domain::{Email, PersonName};
 use crate::auth::password;
-use crate::blogs::domain::BlogInput;
+use crate::blogs::domain::{BlogInput, NepaliPost};
 use crate::bookings::lifecycle::trip_days;
 use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{Db, new_id, now_ms};
-use crate::destinations::domain::DestinationInput;
+use crate::destinations::domain::{DestinationInput, Highlights, NepaliTexts};
 use crate::destinations::ratings;
 use crate::earnings;
 use crate::guides::domain::{GuideProfile, GuideProfileRequest, IssueDate};
@@ -98,9 +98,10 @@ pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
     for (destination, picture) in missing.into_iter().zip(pictures) {
         seeder.destination(&admin_id, destination, picture).await?;
     }
-    // Also over demo databases made before destinations had trek facts; never over an
-    // admin's own edits (see `fill_trek_facts`).
+    // Also over demo databases made before destinations had trek facts, highlights and
+    // Nepali texts; never over an admin's own edits (see `fill_trek_facts`).
     for destination in &content.destinations {
+        crate::destinations::routes::fill_seed_texts(db, &destination_input(destination)?).await?;
         if let Some(facts) = &destination.trek {
             crate::destinations::routes::fill_trek_facts(db, &destination.name, facts).await?;
         }
@@ -164,6 +165,28 @@ pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
         seeder.blog(blog, &author_id, picture, n, &readers).await?;
     }
     Ok(seeded)
+}
+
+/// A seeded destination as an admin's form would give it, checked by the same rules.
+fn destination_input(destination: &content::Destination) -> anyhow::Result<DestinationInput> {
+    let text = |t: &String| Some(t.clone()).filter(|t| !t.is_empty());
+    Ok(DestinationInput {
+        name: destination.name.clone(),
+        location: destination.location.clone(),
+        description: destination.description.clone(),
+        popular: destination.popular,
+        coordinates: Some(Location {
+            longitude: destination.longitude,
+            latitude: destination.latitude,
+        }),
+        highlights: Highlights::parse(destination.highlights.clone(), false)?,
+        nepali: NepaliTexts {
+            name: text(&destination.name_ne),
+            location: text(&destination.location_ne),
+            description: text(&destination.description_ne),
+            highlights: Highlights::parse(destination.highlights_ne.clone(), true)?,
+        },
+    })
 }
 
 /// A booking the seed makes, found again by its `key`.
@@ -342,16 +365,7 @@ impl Seeder<'_> {
         destination: &content::Destination,
         picture: Processed,
     ) -> anyhow::Result<()> {
-        let input = DestinationInput {
-            name: destination.name.clone(),
-            location: destination.location.clone(),
-            description: destination.description.clone(),
-            popular: destination.popular,
-            coordinates: Some(Location {
-                longitude: destination.longitude,
-                latitude: destination.latitude,
-            }),
-        };
+        let input = destination_input(destination)?;
         crate::destinations::routes::create(
             self.db,
             self.media,
@@ -792,6 +806,15 @@ impl Seeder<'_> {
                 .bind(&blog.title)
                 .fetch_optional(&self.db.pool)
                 .await?;
+        if let Some((id,)) = &exists {
+            // Posts seeded before they had Nepali texts get them.
+            sqlx::query("UPDATE blogs SET title_ne = $1, description_ne = $2 WHERE id = $3 AND title_ne IS NULL AND description_ne IS NULL")
+                .bind(&blog.title_ne)
+                .bind(&blog.description_ne)
+                .bind(id)
+                .execute(&self.db.pool)
+                .await?;
+        }
         Ok(exists.is_none().then_some(author_id))
     }
 
@@ -812,6 +835,10 @@ impl Seeder<'_> {
             title: blog.title.clone(),
             body: blog.description.clone(),
             remove_image: false,
+            nepali: Some(NepaliPost {
+                title: Some(blog.title_ne.clone()),
+                body: Some(blog.description_ne.clone()),
+            }),
         };
         let created = now_ms() - blog.days_ago * DAY_MS;
         let id = crate::blogs::routes::create(
@@ -839,8 +866,8 @@ impl Seeder<'_> {
         Ok(())
     }
 
-    /// Bookings for the demo accounts to try every step: the traveller has a completed past
-    /// trip to review and an approved trip to pay; the demo guide has a request to answer.
+    /// Bookings for the demo accounts to try every step: the traveller has two completed past
+    /// trips to review and an approved trip to pay; the demo guide has a request to answer.
     async fn demo_journeys(&mut self) -> anyhow::Result<()> {
         let today = today_in_nepal();
         let journeys = [
@@ -852,6 +879,16 @@ impl Seeder<'_> {
                 "completed",
                 true,
                 "demo-journey-reviewable",
+            ),
+            // A second one, so that journeys which review a trip need not share one.
+            (
+                TRAVELLER,
+                "rajendra.bajracharya@guides.demo.yatra.np",
+                -9,
+                2,
+                "completed",
+                true,
+                "demo-journey-reviewable-second",
             ),
             (TRAVELLER, GUIDE, 14, 2, "approved", false, "demo-journey-to-pay"),
             (

@@ -132,6 +132,13 @@ pub async fn apply(db: &Db, tourist_id: &str, change: Change) -> AppResult<()> {
         }
         Change::Nationality(nationality) => sqlx::query("UPDATE tourist_details SET nationality = $1, updated_at = $2 WHERE user_id = $3")
             .bind(nationality.as_str().to_owned()),
+        // "No position" (0,0) only fills a gap: it never replaces a stored place.
+        Change::Location(location) if location.is_no_position() => sqlx::query(
+            "UPDATE tourist_details SET longitude = COALESCE(longitude, $1), latitude = COALESCE(latitude, $2), \
+             updated_at = $3 WHERE user_id = $4",
+        )
+        .bind(location.longitude)
+        .bind(location.latitude),
         Change::Location(location) => {
             sqlx::query("UPDATE tourist_details SET longitude = $1, latitude = $2, updated_at = $3 WHERE user_id = $4")
                 .bind(location.longitude)

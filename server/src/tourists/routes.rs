@@ -155,7 +155,8 @@ async fn update_nationality(
     change(&state, &session, Change::Nationality(nationality), "Nationality updated").await
 }
 
-/// Change the location.
+/// Change the location. 0,0 (the browser gave no position) is stored only when the
+/// traveller has no location yet: it never replaces a stored place.
 #[utoipa::path(post, path = "/tourists/location", tag = "travellers", security(("bearer" = [])), request_body = LocationRequest,
     responses((status = 200, body = TouristUpdateResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn update_location(

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use super::acclimatisation::{self, Acclimatisation};
 use super::pricing::{self, Tier};
 use crate::error::AppError;
-use crate::profile::{optional_text, required_text};
+use crate::profile::{optional_text, required_text, short_texts};
 
 pub const TITLE_MAX: usize = 120;
 pub const SUMMARY_MAX: usize = 2000;
@@ -348,12 +348,7 @@ fn parse_days(days: Vec<DayRequest>) -> Result<Vec<Day>, AppError> {
 }
 
 fn parse_list(items: Vec<String>, field: &str) -> Result<Vec<String>, AppError> {
-    if items.len() > LIST_ITEMS_MAX {
-        return Err(AppError::validation(format!(
-            "{field} may have at most {LIST_ITEMS_MAX} items"
-        )));
-    }
-    items.iter().map(|item| required_text(Some(item), field, LIST_ITEM_MAX, false)).collect()
+    short_texts(items, field, LIST_ITEMS_MAX, LIST_ITEM_MAX)
 }
 
 /// The orders of the public tour list.

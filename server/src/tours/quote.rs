@@ -139,6 +139,7 @@ mod tests {
             fee_usd,
             per,
             note: String::new(),
+            note_ne: String::new(),
         }
     }
 

@@ -453,3 +453,55 @@ async fn form_line_breaks_count_once_and_an_expired_token_on_a_public_page_is_40
     assert_eq!(feed_with_expired.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(app.get(&format!("/api/v1/users/blog/{id}")).await.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn the_author_gives_a_post_nepali_texts_and_edits_them() {
+    // Arrange
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let nepali = |title: &str, body: &str| {
+        form("Poon Hill at dawn", "Up before dawn.", None)
+            .text("titleNe", title.to_owned())
+            .text("descriptionNe", body.to_owned())
+    };
+
+    // Act: published with both Nepali texts, line breaks as browsers send them.
+    let response = app
+        .upload_form(MINE, &admin.token, nepali("  पुनहिल बिहानै  ", "बिहानै उठ्यौं।\r\nसुनौलो उज्यालो।"))
+        .await;
+
+    // Assert
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let created: Value = response.json().await.unwrap();
+    let id = created["blog"]["_id"].as_str().unwrap().to_owned();
+    assert_eq!(created["blog"]["titleNe"], "पुनहिल बिहानै");
+    assert_eq!(created["blog"]["descriptionNe"], "बिहानै उठ्यौं।\nसुनौलो उज्यालो।");
+
+    // An edit sets them, and empty removes one.
+    let edited = patch(&app, &admin.token, &id, nepali("पुनहिल", "")).await;
+    assert_eq!(edited.status(), StatusCode::OK);
+    let detail: Value = app.get(&format!("/api/v1/users/blog/{id}")).await.json().await.unwrap();
+    assert_eq!(detail["blog"]["titleNe"], "पुनहिल");
+    assert_eq!(detail["blog"]["descriptionNe"], Value::Null);
+
+    // An edit without the Nepali fields keeps them while the English stays the same.
+    let plain = patch(&app, &admin.token, &id, form("Poon Hill at dawn", "Up before dawn.", None));
+    assert_eq!(plain.await.status(), StatusCode::OK);
+    let detail: Value = app.get(&format!("/api/v1/users/blog/{id}")).await.json().await.unwrap();
+    assert_eq!(detail["blog"]["titleNe"], "पुनहिल");
+
+    // Too long or with control characters, they are refused and nothing changes.
+    let long = "न".repeat(151);
+    let refused = patch(&app, &admin.token, &id, nepali(&long, "")).await;
+    assert_error(refused, StatusCode::BAD_REQUEST, "Nepali title must be at most 150 characters")
+        .await;
+    let refused = patch(&app, &admin.token, &id, nepali("पुनहिल", "बिहान\u{7}")).await;
+    assert_error(
+        refused,
+        StatusCode::BAD_REQUEST,
+        "Nepali content contains characters that are not allowed",
+    )
+    .await;
+    let detail: Value = app.get(&format!("/api/v1/users/blog/{id}")).await.json().await.unwrap();
+    assert_eq!(detail["blog"]["titleNe"], "पुनहिल");
+}

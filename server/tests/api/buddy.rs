@@ -184,6 +184,43 @@ async fn the_same_question_in_nepali_finds_the_same_guide_and_answers_in_nepali(
 }
 
 #[tokio::test]
+async fn prices_are_told_in_the_reader_s_currency_and_digits() {
+    // Arrange: the rupee at the server's rate, the euro at its stored display rate (0.86).
+    let app = spawn_app_with(&[("YATRA_NPR_PER_USD", "133.5")]).await;
+    let date = days_from_today(40);
+    pokhara_guides(&app, &date).await;
+    let ask_in = |question: &str, currency: &str| json!({ "messages": [{ "role": "user", "content": question }], "currency": currency });
+
+    // Act
+    let nepali: Value = app
+        .post_json(CHAT, &ask_in("पोखरामा फ्रेन्च बोल्ने ट्रेकिङ गाइड, $60 भन्दा कम", "NPR"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let english: Value = app
+        .post_json(CHAT, &ask_in("a French-speaking trekking guide in Pokhara under $60", "EUR"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let unknown = app.post_json(CHAT, &ask_in("a guide in Pokhara", "XYZ")).await;
+
+    // Assert: $52 a day is 6,942 rupees at 133.5, 44.72 euros at 0.86.
+    let nepali = reply(&nepali["data"]).to_owned();
+    assert!(nepali.contains("• Rita Guide — दिनको ≈\u{a0}नेरू\u{a0}६,९४२,"), "{nepali}");
+    assert!(!nepali.contains("$52"), "{nepali}");
+    let english = reply(&english["data"]).to_owned();
+    assert!(english.contains("• Rita Guide — ≈\u{a0}EUR\u{a0}45/day,"), "{english}");
+    assert_error(
+        unknown,
+        StatusCode::BAD_REQUEST,
+        "currency must be one of USD, NPR, EUR, GBP, INR, AUD, CNY, JPY",
+    )
+    .await;
+}
+
+#[tokio::test]
 async fn no_matching_guide_says_so_and_offers_the_search() {
     // Arrange
     let app = spawn_app().await;
@@ -584,4 +621,48 @@ async fn a_failing_or_slow_model_leaves_the_answer_to_the_embedded_buddy() {
         assert!(reply(&answer).starts_with("In an emergency in Nepal"), "{}", reply(&answer));
         assert_eq!(model.requests.lock().unwrap().len(), 1);
     }
+}
+
+#[tokio::test]
+async fn a_configured_model_is_given_prices_in_the_reader_s_currency_and_told_its_language() {
+    // Arrange: the rupee at 133.5 to the dollar.
+    let model = fake_model(vec![
+        (200, tool_call("search_guides", json!({"place": "Pokhara"})), Duration::ZERO),
+        (200, final_answer("रिता गाइड: दिनको ≈ नेरू ६,९४२"), Duration::ZERO),
+    ])
+    .await;
+    let app = spawn_app_with(&[
+        ("YATRA_ASSISTANT_URL", model.url.as_str()),
+        ("YATRA_ASSISTANT_MODEL", "yatra-test-model"),
+        ("YATRA_ASSISTANT_TIMEOUT_SECS", "10"),
+        ("YATRA_NPR_PER_USD", "133.5"),
+    ])
+    .await;
+    let admin = app.admin().await;
+    let rita =
+        guide(&app, &admin, "Rita", &["French"], &["Trekking"], "Lakeside, Pokhara", POKHARA, 52.0)
+            .await;
+
+    // Act
+    let body =
+        json!({"messages": [{"role": "user", "content": "पोखरामा गाइड"}], "currency": "NPR"});
+    let response = app.post_json(CHAT, &body).await;
+
+    // Assert: $52 a day is told to the model as the reader reads it, 6,942 rupees.
+    assert_eq!(response.status(), StatusCode::OK);
+    let requests = model.requests.lock().unwrap().clone();
+    assert_eq!(requests.len(), 2);
+    let system = requests[0].1["messages"][0]["content"].as_str().unwrap().to_owned();
+    assert!(
+        system.ends_with(
+            "Answer in Nepali, in Devanagari script with Devanagari digits. The reader sees prices in NPR: \
+the prices the tools return are already converted into NPR (approximate, marked ≈); write them exactly as they are written, \
+never in dollars. The tools' minPrice and maxPrice arguments are US dollars: 1 US dollar ≈ 133.5 NPR."
+        ),
+        "{system}"
+    );
+    let tool_message = requests[1].1["messages"].as_array().unwrap().last().unwrap().clone();
+    let result: Value = serde_json::from_str(tool_message["content"].as_str().unwrap()).unwrap();
+    assert_eq!(result["guides"][0]["id"], rita);
+    assert_eq!(result["guides"][0]["pricePerDay"], "≈\u{a0}नेरू\u{a0}६,९४२");
 }

@@ -1,10 +1,11 @@
 //! Display currencies: anyone reads the rates per US dollar; only admins change them, one
-//! bad rate changes none, and every real change is in the audit log.
+//! bad rate changes none, and every real change is in the audit log. Where the server sets
+//! `YATRA_NPR_PER_USD`, that is the rupee's rate for display too, and admins cannot change it.
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_error, spawn_app};
+use crate::helpers::{TestApp, assert_error, spawn_app, spawn_app_with};
 
 const CURRENCIES: &str = "/api/v1/currencies";
 const ADMIN_CURRENCIES: &str = "/api/v1/admin/currencies";
@@ -195,4 +196,68 @@ async fn bad_rates_unknown_currencies_and_the_dollar_are_refused_and_change_noth
 
     assert_eq!(rates(&app).await, before);
     assert!(audit_entries(&app, &admin.token).await.is_empty());
+}
+
+async fn fixed_of(app: &TestApp) -> Vec<(String, bool)> {
+    let body: Value = app.get(CURRENCIES).await.json().await.unwrap();
+    body["data"]["currencies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["code"].as_str().unwrap().to_owned(), c["fixed"].as_bool().unwrap()))
+        .collect()
+}
+
+#[tokio::test]
+async fn where_the_server_sets_the_rupee_rate_prices_are_shown_at_it_and_admins_cannot_change_it() {
+    // Arrange: the admin table holds another rupee rate than the one wallets charge at.
+    let app = spawn_app_with(&[("YATRA_NPR_PER_USD", "133.5")]).await;
+    let admin = app.admin().await;
+    let db = app.db().await;
+    sqlx::query("UPDATE currency_rates SET per_usd_micros = 141500000 WHERE code = 'NPR'")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    db.pool.close().await;
+    let before = rates(&app).await;
+
+    // Act
+    let refused = app
+        .patch_json_auth(ADMIN_CURRENCIES, &json!({ "rates": { "NPR": 142 } }), &admin.token)
+        .await;
+    let both = app
+        .patch_json_auth(
+            ADMIN_CURRENCIES,
+            &json!({ "rates": { "EUR": 0.91, "NPR": 142 } }),
+            &admin.token,
+        )
+        .await;
+    let euro_alone = app
+        .patch_json_auth(ADMIN_CURRENCIES, &json!({ "rates": { "EUR": 0.91 } }), &admin.token)
+        .await;
+
+    // Assert: one rupee rate, the server's, marked as fixed beside the dollar.
+    assert_eq!(rate_of(&before, "NPR"), 133.5);
+    let fixed = fixed_of(&app).await;
+    assert!(fixed.contains(&("NPR".to_owned(), true)), "{fixed:?}");
+    assert!(fixed.contains(&("USD".to_owned(), true)), "{fixed:?}");
+    assert!(fixed.contains(&("EUR".to_owned(), false)), "{fixed:?}");
+    let message = "The rupee rate is fixed by the server setting YATRA_NPR_PER_USD, at which wallet payments are charged: change it there, not here.";
+    assert_error(refused, StatusCode::BAD_REQUEST, message).await;
+    // All or nothing: the good euro rate beside the rupee is not saved either.
+    assert_error(both, StatusCode::BAD_REQUEST, message).await;
+    assert_eq!(euro_alone.status(), StatusCode::OK);
+    let after = rates(&app).await;
+    assert_eq!((rate_of(&after, "NPR"), rate_of(&after, "EUR")), (133.5, 0.91));
+    let entries = audit_entries(&app, &admin.token).await;
+    assert_eq!(entries.len(), 1, "only the euro");
+    assert_eq!(entries[0]["targetId"], "EUR");
+}
+
+#[tokio::test]
+async fn without_a_server_rupee_rate_the_admins_rupee_rate_is_shown_and_editable() {
+    let app = spawn_app().await;
+    let fixed = fixed_of(&app).await;
+    assert!(fixed.contains(&("NPR".to_owned(), false)), "{fixed:?}");
+    assert!(fixed.contains(&("USD".to_owned(), true)), "{fixed:?}");
 }

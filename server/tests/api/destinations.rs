@@ -411,7 +411,7 @@ async fn a_new_destination_has_no_trek_facts_until_an_admin_gives_them() {
     assert_eq!(destination["licensedGuideRequired"], true);
     assert_eq!(
         destination["permits"][0],
-        serde_json::json!({"name": "Sagarmatha National Park entry", "feeNpr": 3000, "saarcFeeNpr": 1500, "feeUsd": null, "per": "entry", "note": ""})
+        serde_json::json!({"name": "Sagarmatha National Park entry", "feeNpr": 3000, "saarcFeeNpr": 1500, "feeUsd": null, "per": "entry", "note": "", "noteNe": ""})
     );
     assert_eq!(destination["permits"][1]["feeUsd"], 100);
     assert_eq!(destination["permits"][1]["per"], "week");

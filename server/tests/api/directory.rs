@@ -902,3 +902,104 @@ async fn bad_filter_values_get_a_400_with_a_clear_message() {
     let body: Value = nepali.json().await.unwrap();
     assert!(body["message"].as_str().unwrap().contains("मध्ये"), "{body}");
 }
+
+// ---- the map: every match, as points (issue 26)
+
+/// The map's answer for `query`, after checking its total is the search's and the list's.
+async fn map_for(app: &TestApp, query: &str) -> Value {
+    let map = get_json(app, &format!("/api/v1/users/guides/map?{query}")).await;
+    let search = get_json(app, &format!("/api/v1/users/search?limit=1&{query}")).await;
+    assert_eq!(map["total"], search["total"], "{query}: the map and the search count alike");
+    assert_eq!(map["capped"], false, "{query}");
+    map
+}
+
+fn point_ids(map: &Value) -> Vec<String> {
+    let mut found = ids(&map["points"]);
+    found.sort();
+    found
+}
+
+#[tokio::test]
+async fn the_map_has_every_match_not_only_a_page_and_respects_the_filters() {
+    // Arrange: more guides than a page, one without a location.
+    let app = spawn_app().await;
+    let g = five_guides(&app).await;
+    let mut many = Vec::new();
+    for n in 0..12 {
+        many.push(
+            insert_verified_guide(&app, &format!("Ridge{n}"), &["Trekking"], CHITWAN, 4, 1).await,
+        );
+    }
+    let nowhere = insert_verified_guide(&app, "Nowhere", &["Trekking"], CHITWAN, 4, 1).await;
+    let db = app.db().await;
+    for sql in [
+        "UPDATE guide_details SET longitude = NULL, latitude = NULL WHERE user_id = $1",
+        "UPDATE guide_search SET longitude = NULL, latitude = NULL WHERE guide_id = $1",
+    ] {
+        sqlx::query(sql).bind(&nowhere).execute(&db.pool).await.unwrap();
+    }
+
+    // Act
+    let all = map_for(&app, "").await;
+    let list = get_json(&app, "/api/v1/users/guides?limit=10").await;
+
+    // Assert: every match is counted, every located one is a point, far past a page of 10.
+    assert_eq!(all["total"], 18);
+    assert_eq!(list["total"], 18);
+    assert_eq!(all["points"].as_array().unwrap().len(), 17);
+    assert!(!point_ids(&all).contains(&nowhere));
+    let claire =
+        all["points"].as_array().unwrap().iter().find(|p| p["_id"] == g.claire.as_str()).unwrap();
+    assert_eq!(claire["name"], "Claire Guide");
+    assert_eq!(claire["pricePerDay"], 45.0);
+    assert_eq!(claire["averageRating"], 4.5);
+    assert_eq!(claire["lat"], POKHARA.0);
+    assert_eq!(claire["lng"], POKHARA.1);
+    assert_eq!(all["pointsMax"], 5000);
+
+    // The filters, words and point narrow the map as they narrow the lists.
+    assert_eq!(point_ids(&map_for(&app, "language=French").await), sorted(&[&g.pierre, &g.cook]));
+    assert_eq!(
+        point_ids(&map_for(&app, "minPrice=30&maxPrice=45&sort=price_asc").await),
+        sorted(&[&g.claire, &g.pierre])
+    );
+    assert_eq!(point_ids(&map_for(&app, "minRating=4.5").await), sorted(&[&g.claire, &g.pierre]));
+    assert_eq!(point_ids(&map_for(&app, "category=food").await), sorted(&[&g.cook]));
+    assert_eq!(point_ids(&map_for(&app, "query=ridge3").await), sorted(&[&many[3]]));
+    assert_eq!(
+        point_ids(&map_for(&app, "address=kathmandu&category=food").await),
+        sorted(&[&g.cook])
+    );
+    let near = map_for(&app, &format!("lat={}&lng={}&radiusKm=5", POKHARA.0, POKHARA.1)).await;
+    assert_eq!(point_ids(&near), sorted(&[&g.claire, &g.pierre, &g.hans, &g.hiker]));
+    assert_eq!(map_for(&app, "language=klingon").await["points"], json!([]));
+}
+
+#[tokio::test]
+async fn bad_map_filters_get_a_400_with_a_clear_message() {
+    let app = spawn_app().await;
+    for (query, message) in [
+        ("sort=cheapest", "sort must be rating, price_asc, price_desc, reviews or distance"),
+        ("sort=distance", "sort=distance needs a point: give lat and lng"),
+        ("minPrice=60&maxPrice=20", "minPrice must not be more than maxPrice"),
+        ("minRating=6", "minRating must be from 0 to 5"),
+        ("availableOn=2026-02-30", "availableOn must be a real date (YYYY-MM-DD)"),
+        ("lat=27.7", "Give both lat and lng to search near a point"),
+        (
+            "category=knitting",
+            "Unknown category: choose all, trekking, cultural, adventure, wildlife, food, historical or nature",
+        ),
+    ] {
+        assert_error(
+            app.get(&format!("/api/v1/users/guides/map?{query}")).await,
+            StatusCode::BAD_REQUEST,
+            message,
+        )
+        .await;
+    }
+    for query in ["minPrice=abc", "lat=north&lng=1"] {
+        let response = app.get(&format!("/api/v1/users/guides/map?{query}")).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}");
+    }
+}

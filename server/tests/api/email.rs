@@ -774,3 +774,172 @@ async fn a_paid_traveller_cancelling_within_24_hours_is_emailed_that_there_is_no
         "{to_guide}"
     );
 }
+
+#[tokio::test]
+async fn emails_done_with_for_90_days_are_pruned_and_pending_or_recent_ones_kept() {
+    let app = crate::helpers::spawn_app().await;
+    let db = app.db().await;
+    let day = 24 * 3600 * 1000;
+    let now = now_ms();
+    // (status, age in days): only the old rows no longer waiting to be sent go.
+    let rows = [("sent", 91), ("skipped", 91), ("failed", 91), ("sent", 89), ("pending", 91)];
+    let mut ids = Vec::new();
+    for (status, age) in rows {
+        let id = new_id();
+        // A pending row is due far in the future, so the worker leaves it alone.
+        sqlx::query(
+            "INSERT INTO emails (id, to_address, template, data, status, attempts, next_attempt_at, created_at) \
+             VALUES ($1, 'nobody@example.com', 'verify_email', '{}', $2, 0, $3, $4)",
+        )
+        .bind(&id)
+        .bind(status)
+        .bind(now + 365 * day)
+        .bind(now - age * day)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+        ids.push(id);
+    }
+
+    yatra::housekeeping::prune(&db).await.unwrap();
+
+    let mut kept = Vec::new();
+    for (id, (status, age)) in ids.iter().zip(rows) {
+        let (found,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM emails WHERE id = $1")
+            .bind(id)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        if found == 1 {
+            kept.push((status, age));
+        }
+    }
+    db.pool.close().await;
+    assert_eq!(kept, vec![("sent", 89), ("pending", 91)]);
+}
+
+/// The traveller's "Payment received" email, once `count` emails reached them.
+async fn confirmation(app: &TestApp, tourist: &crate::helpers::TestUser, count: usize) -> String {
+    outbox_email_titled(app, &tourist.email, count, "Payment received").await
+}
+
+#[tokio::test]
+async fn the_confirmation_email_says_where_to_meet_and_what_to_bring_as_the_guide_set_them() {
+    // Arrange: the guide names a meeting place and a list in their profile.
+    let app = crate::helpers::spawn_app().await;
+    let (guide, tourist, booking) = approved_booking(&app, 6, 2).await;
+    let mut profile =
+        guide_profile("Kathmandu valley walks.", &["English"], &["Culture"], "Thamel", KATHMANDU);
+    profile["meetingPlace"] = json!("The lobby of Hotel Yak & Yeti, Durbar Marg");
+    profile["whatToBring"] = json!(["Rain jacket", "Water bottle"]);
+    let saved = app.post_json_auth("/api/v1/guides/profile", &profile, &guide.token).await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    let own = app.get_data("/api/v1/guides/guide-profile", &guide.token).await;
+    assert_eq!(own["guideDetails"]["whatToBring"], json!(["Rain jacket", "Water bottle"]), "{own}");
+
+    // Act
+    pay(&app, &tourist, booking["_id"].as_str().unwrap()).await;
+
+    // Assert
+    let email = confirmation(&app, &tourist, 3).await;
+    assert!(
+        email.contains("Where and when to meet: The lobby of Hotel Yak & Yeti, Durbar Marg, on"),
+        "{email}"
+    );
+    assert!(email.contains("What to bring: Rain jacket, Water bottle."), "{email}");
+    assert!(email.contains("Hotel Yak &amp; Yeti"), "escaped in the HTML part: {email}");
+}
+
+#[tokio::test]
+async fn a_guide_who_set_no_meeting_place_is_named_with_their_contact_in_nepali() {
+    // Arrange: a profile saved without the new fields keeps none; the traveller reads Nepali.
+    let app = crate::helpers::spawn_app().await;
+    let (_, tourist, booking) = approved_booking(&app, 6, 1).await;
+    let nepali = app
+        .patch_json_auth("/api/v1/protect/language", &json!({ "language": "ne" }), &tourist.token)
+        .await;
+    assert_eq!(nepali.status(), StatusCode::OK);
+
+    // Act
+    pay(&app, &tourist, booking["_id"].as_str().unwrap()).await;
+
+    // Assert
+    // Nepali goes out in base64: read it as the reader would.
+    let email =
+        crate::languages::wait_for_email(&app.config.email.outbox_dir, &tourist.email, 3).await;
+    assert!(email.contains("Subject: भुक्तानी प्राप्त भयो"), "{email}");
+    assert!(
+        email.contains("कहाँ भेट्ने: यात्राअघि Pemba Lamaले तपाईंलाई बताउनुहुनेछ। उहाँलाई +977 9800000000, "),
+        "{email}"
+    );
+    assert!(email.contains("के ल्याउने: Yatra का सन्देशमा Pemba Lamaलाई सोध्नुहोस्।"), "{email}");
+}
+
+#[tokio::test]
+async fn a_tours_confirmation_meets_at_the_tours_meeting_point_and_lists_what_it_leaves_out() {
+    // Arrange: the guide's own meeting place gives way to the tour's.
+    let app = crate::helpers::spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = crate::tours::guide(&app, &admin, "Pemba").await;
+    let mut profile =
+        guide_profile("I guide in Khumbu.", &["English"], &["trekking"], "Namche", KATHMANDU);
+    profile["meetingPlace"] = json!("My office in Thamel");
+    profile["whatToBring"] = json!(["Sleeping bag"]);
+    let saved = app.post_json_auth("/api/v1/guides/profile", &profile, &pemba.token).await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    let tour =
+        crate::tours::published(&app, &pemba, crate::tours::poon_hill_days(), "instant", 0).await;
+    let traveller = app.signup_and_login("tourist").await;
+    let booked = app
+        .post_json_auth(
+            crate::tours::BOOK,
+            &json!({"tourId": tour, "selectedDate": days_from_today(20), "groupSize": 1}),
+            &traveller.token,
+        )
+        .await;
+    assert_eq!(booked.status(), StatusCode::CREATED);
+    let id = booked.json::<serde_json::Value>().await.unwrap()["data"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    // Act
+    pay(&app, &traveller, &id).await;
+
+    // Assert
+    let email = confirmation(&app, &traveller, 3).await;
+    assert!(
+        email.contains("Where and when to meet: Tenzing-Hillary Airport, Lukla, on"),
+        "{email}"
+    );
+    assert!(!email.contains("My office in Thamel"), "{email}");
+    assert!(email.contains("What to bring: Sleeping bag."), "{email}");
+    assert!(
+        email.contains(
+            "Not included in the price, so bring or pay for it yourself: Flights to Lukla."
+        ),
+        "{email}"
+    );
+}
+
+#[tokio::test]
+async fn a_meeting_place_too_long_or_too_many_things_to_bring_are_refused_with_a_400() {
+    let app = crate::helpers::spawn_app().await;
+    let guide = app.signup_and_login("guide").await;
+    let base =
+        guide_profile("Kathmandu valley walks.", &["English"], &["Culture"], "Thamel", KATHMANDU);
+    let mut long = base.clone();
+    long["meetingPlace"] = json!("x".repeat(201));
+    let mut many = base.clone();
+    many["whatToBring"] = json!(vec!["Hat"; 21]);
+    let mut blank = base;
+    blank["whatToBring"] = json!(["Hat", " "]);
+    for (body, message) in [
+        (long, "Meeting place must be at most 200 characters"),
+        (many, "What to bring may have at most 20 items"),
+        (blank, "What to bring is required"),
+    ] {
+        let response = app.post_json_auth("/api/v1/guides/profile", &body, &guide.token).await;
+        crate::helpers::assert_error(response, StatusCode::BAD_REQUEST, message).await;
+    }
+}

@@ -164,6 +164,50 @@ async fn saving_again_without_location_or_experience_keeps_the_stored_ones() {
 }
 
 #[tokio::test]
+async fn saving_again_with_location_0_0_keeps_the_stored_place() {
+    // Arrange: a guide in Kathmandu whose browser later gives no position, so the form
+    // sends the spec's fallback 0,0 (issue 26).
+    let app = spawn_app().await;
+    let guide = app.signup_and_login("guide").await;
+    app.post_json_auth(SAVE, &valid_profile(), &guide.token).await;
+    let nowhere = json!({ "longitude": 0, "latitude": 0 });
+    let body = with(valid_profile(), "location", Some(nowhere));
+
+    // Act
+    let response = app.post_json_auth(SAVE, &body, &guide.token).await;
+
+    // Assert
+    assert_eq!(response.status(), StatusCode::OK);
+    let kathmandu = json!({ "longitude": 85.324, "latitude": 27.7172 });
+    let saved: Value = response.json().await.unwrap();
+    assert_eq!(saved["data"]["guideDetails"]["location"], kathmandu);
+    assert_eq!(app.get_data(PROFILE, &guide.token).await["guideDetails"]["location"], kathmandu);
+}
+
+#[tokio::test]
+async fn a_first_profile_with_location_0_0_stores_0_0_and_a_chosen_place_replaces_it() {
+    // Arrange
+    let app = spawn_app().await;
+    let guide = app.signup_and_login("guide").await;
+    let nowhere = json!({ "longitude": 0, "latitude": 0 });
+    let pokhara = json!({ "longitude": 83.9595, "latitude": 28.2096 });
+
+    // Act
+    app.post_json_auth(SAVE, &with(valid_profile(), "location", Some(nowhere)), &guide.token).await;
+    let first = app.get_data(PROFILE, &guide.token).await["guideDetails"]["location"].clone();
+    app.post_json_auth(
+        SAVE,
+        &with(valid_profile(), "location", Some(pokhara.clone())),
+        &guide.token,
+    )
+    .await;
+
+    // Assert: the spec's fallback where nothing was stored, then the guide's own choice.
+    assert_eq!(first, json!({ "longitude": 0.0, "latitude": 0.0 }));
+    assert_eq!(app.get_data(PROFILE, &guide.token).await["guideDetails"]["location"], pokhara);
+}
+
+#[tokio::test]
 async fn the_profile_form_answers_400_with_the_message_for_each_invalid_field() {
     // Arrange
     let app = spawn_app().await;
@@ -640,4 +684,61 @@ async fn malformed_profile_bodies_get_a_4xx_never_a_5xx() {
         // Assert
         assert!(response.status().is_client_error(), "{body:?} gave {}", response.status());
     }
+}
+
+#[tokio::test]
+async fn adding_certificates_keeps_the_earlier_ones_and_queues_the_guide_again() {
+    // Arrange
+    let app = spawn_app().await;
+    let guide = app.signup_and_login("guide").await;
+    let first = submit_certificates(&app, &guide.token, &["Old A", "Old B"]).await;
+    let old_image =
+        first["guideDetails"]["certifications"][0]["image"].as_str().unwrap().to_owned();
+    let added = certificates_form(&json!([certificate("New")]), 1).text("mode", "add");
+
+    // Act
+    let response = app.upload_form(CERTIFICATES, &guide.token, added).await;
+
+    // Assert
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let body: Value = response.json().await.unwrap();
+    let details = &body["data"]["guideDetails"];
+    let names: Vec<&str> = details["certifications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Old A", "Old B", "New"]);
+    assert_eq!(details["verification"]["state"], "submitted");
+    assert_eq!(app.get_auth(&old_image, &guide.token).await.status(), StatusCode::OK);
+    assert_eq!(app.media_files().len(), 6);
+}
+
+#[tokio::test]
+async fn adding_past_ten_certificates_or_an_unknown_mode_is_refused_and_changes_nothing() {
+    // Arrange
+    let app = spawn_app().await;
+    let guide = app.signup_and_login("guide").await;
+    let names: Vec<String> = (0..9).map(|i| format!("C{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    submit_certificates(&app, &guide.token, &names).await;
+    let two = json!([certificate("A"), certificate("B")]);
+    let cases = [
+        (certificates_form(&two, 2).text("mode", "add"), "Please add at most 10 certificates"),
+        (certificates_form(&two, 2).text("mode", "append"), "The mode must be add or replace"),
+    ];
+
+    for (form, message) in cases {
+        // Act
+        let response = app.upload_form(CERTIFICATES, &guide.token, form).await;
+
+        // Assert
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{message}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["message"], message);
+    }
+    let profile: Value = app.get_auth(PROFILE, &guide.token).await.json().await.unwrap();
+    assert_eq!(profile["data"]["guideDetails"]["certifications"].as_array().unwrap().len(), 9);
+    assert_eq!(app.media_files().len(), 18, "nothing refused was stored");
 }

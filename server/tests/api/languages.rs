@@ -210,7 +210,7 @@ fn raw_emails(dir: &std::path::Path, address: &str) -> Vec<String> {
 }
 
 /// Waits (up to 10 s) for the `count`th raw email to `address` in `dir`; returns it readable.
-async fn wait_for_email(dir: &std::path::Path, address: &str, count: usize) -> String {
+pub(crate) async fn wait_for_email(dir: &std::path::Path, address: &str, count: usize) -> String {
     for _ in 0..500 {
         let emails = raw_emails(dir, address);
         if emails.len() >= count {

@@ -1,5 +1,6 @@
 //! One test binary for the whole HTTP API (links once, runs in parallel).
 
+mod account_deletion;
 mod accounts;
 mod admin;
 mod blogs;
@@ -20,6 +21,7 @@ mod limits;
 mod media;
 mod messages;
 mod moderation;
+mod nepali_content;
 mod notifications;
 mod operations;
 mod payment_modes;

@@ -1,6 +1,7 @@
 //! Shareable pages and pictures: WebP copies of every public upload at a few widths
 //! (never enlarged, none for private images, removed with the image), the per-page head
-//! of guide, destination and blog pages (escaped), robots.txt and the sitemap.
+//! of guide, destination and blog pages (escaped) and of the terms and privacy policy,
+//! robots.txt and the sitemap.
 
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
@@ -276,6 +277,40 @@ async fn a_guide_page_has_the_guides_title_description_canonical_link_and_photo_
 }
 
 #[tokio::test]
+async fn a_page_made_before_shows_the_guides_edit_at_once() {
+    // Arrange
+    let app = spawn_app_with_client(&[("YATRA_PUBLIC_URL", PUBLIC_URL)]).await;
+    let admin = app.admin().await;
+    let profile = guide_profile(
+        "Treks around the lake.",
+        &["English"],
+        &["Trekking"],
+        "Pokhara",
+        (28.2, 83.9),
+    );
+    let (guide, id) = verified_guide(&app, &admin, "Maya", "Gurung", &profile).await;
+    let path = format!("/guides/{id}");
+    let before = page(&app, &path).await;
+    assert_eq!(page(&app, &path).await, before, "the same page while nothing changes");
+    assert!(before.contains("Treks around the lake."), "{before}");
+
+    // Act
+    let edited =
+        guide_profile("Rafting on the Seti.", &["English"], &["Trekking"], "Pokhara", (28.2, 83.9));
+    let saved = app.post_json_auth("/api/v1/guides/profile", &edited, &guide.token).await;
+    assert_eq!(saved.status(), StatusCode::OK, "{}", saved.text().await.unwrap());
+    let after = page(&app, &path).await;
+    let list = page(&app, "/guides").await;
+
+    // Assert
+    assert!(
+        after.contains("Rafting on the Seti.") && !after.contains("Treks around the lake."),
+        "{after}"
+    );
+    assert!(list.contains("Rafting on the Seti."), "the list page's answer too: {list}");
+}
+
+#[tokio::test]
 async fn an_unverified_suspended_or_unknown_guide_gets_the_generic_page() {
     // Arrange
     let app = spawn_app_with_client(&[("YATRA_PUBLIC_URL", PUBLIC_URL)]).await;
@@ -386,6 +421,33 @@ async fn destination_and_blog_pages_have_their_own_heads_and_hidden_posts_do_not
 
     // Assert
     assert!(!page(&app, &format!("/blog/{blog_id}")).await.contains("og:title"));
+}
+
+#[tokio::test]
+async fn the_terms_and_privacy_pages_have_their_own_heads_and_are_in_the_sitemap() {
+    // Arrange
+    let app = spawn_app_with_client(&[("YATRA_PUBLIC_URL", PUBLIC_URL)]).await;
+
+    // Act
+    let terms = page(&app, "/terms").await;
+    let privacy = page(&app, "/privacy").await;
+    let sitemap = app.get("/sitemap.xml").await.text().await.unwrap();
+
+    // Assert
+    assert!(terms.contains("<title>Terms of Service | Yatra</title>"), "{terms}");
+    assert!(terms.contains(&format!("<link rel=\"canonical\" href=\"{PUBLIC_URL}/terms\">")));
+    assert!(
+        terms.contains("<meta name=\"description\" content=\"The agreement between you and Yatra")
+    );
+    assert_eq!(terms.matches("<title>").count(), 1);
+    assert!(privacy.contains("<title>Privacy Policy | Yatra</title>"), "{privacy}");
+    assert!(
+        privacy.contains("<meta property=\"og:description\" content=\"What Yatra stores about you")
+    );
+    assert!(privacy.contains("<meta property=\"og:type\" content=\"website\">"));
+    for path in ["/terms", "/privacy"] {
+        assert!(sitemap.contains(&format!("<loc>{PUBLIC_URL}{path}</loc>")), "{sitemap}");
+    }
 }
 
 #[tokio::test]

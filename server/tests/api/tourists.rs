@@ -9,6 +9,7 @@ use crate::helpers::{
 };
 
 const PROFILE: &str = "/api/v1/tourists/profile";
+const LOCATION: &str = "/api/v1/tourists/location";
 
 fn valid_profile() -> Value {
     json!({
@@ -151,6 +152,47 @@ async fn each_field_endpoint_changes_only_its_field() {
     assert_eq!(details["location"], json!({ "longitude": 83.9856, "latitude": 28.2096 }));
     assert_eq!(details["interests"], json!(["Food", "Rafting"]));
     assert_eq!(details["preferredLanguages"], json!(["French", "English"]));
+}
+
+#[tokio::test]
+async fn a_location_of_0_0_keeps_the_travellers_stored_place() {
+    // Arrange: a traveller in Pokhara whose browser later gives no position (issue 26).
+    let app = spawn_app().await;
+    let traveller = app.signup_and_login("tourist").await;
+    let pokhara = json!({ "longitude": 83.9856, "latitude": 28.2096 });
+    app.post_json_auth(LOCATION, &pokhara, &traveller.token).await;
+
+    // Act
+    let response = app
+        .post_json_auth(LOCATION, &json!({ "longitude": 0, "latitude": 0 }), &traveller.token)
+        .await;
+
+    // Assert
+    assert_eq!(response.status(), StatusCode::OK);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["data"]["touristDetails"]["location"], pokhara);
+    assert_eq!(
+        app.get_data(PROFILE, &traveller.token).await["touristDetails"]["location"],
+        pokhara
+    );
+}
+
+#[tokio::test]
+async fn a_first_location_of_0_0_is_stored_and_a_chosen_place_replaces_it() {
+    // Arrange
+    let app = spawn_app().await;
+    let traveller = app.signup_and_login("tourist").await;
+    let kathmandu = json!({ "longitude": 85.3123, "latitude": 27.7154 });
+
+    // Act
+    app.post_json_auth(LOCATION, &json!({ "longitude": 0, "latitude": 0 }), &traveller.token).await;
+    let first = app.get_data(PROFILE, &traveller.token).await["touristDetails"]["location"].clone();
+    app.post_json_auth(LOCATION, &kathmandu, &traveller.token).await;
+
+    // Assert: the spec's fallback where nothing was stored, then the traveller's own choice.
+    assert_eq!(first, json!({ "longitude": 0.0, "latitude": 0.0 }));
+    let details = app.get_data(PROFILE, &traveller.token).await["touristDetails"].clone();
+    assert_eq!(details["location"], kathmandu);
 }
 
 #[tokio::test]

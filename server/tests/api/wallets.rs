@@ -716,6 +716,18 @@ async fn an_admin_records_an_esewa_refund_made_by_hand_once_and_the_trip_is_refu
         1
     );
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM notifications WHERE booking_id = $1 AND kind = 'booking_refunded'", &id).await, 2);
+    // Recorded, and told, in the rupees that went back by hand.
+    assert_eq!(
+        text(
+            &app,
+            "SELECT reason FROM audit_log WHERE action = 'record_refund' AND target_id = $1",
+            &id
+        )
+        .await,
+        "NPR 10,680 refunded by hand through eSewa, reference 0009RX4"
+    );
+    let refunded = app.wait_for_outbox_email_with(&tourist.email, "has been refunded").await;
+    assert!(refunded.contains("NPR 10,680 for your cancelled trip"), "{refunded}");
     assert!(
         app.get_data("/api/v1/admin/refunds", &admin.token).await.as_array().unwrap().is_empty()
     );
@@ -917,4 +929,106 @@ fn a_wallet_without_a_rate_or_half_configured_stops_start_up_in_one_line_naming_
         assert!(!text.contains('\n'), "one line: {text}");
         assert!(!text.contains("live_secret_abc"), "the key leaks: {text}");
     }
+}
+
+/// What `user` reads in their notifications, newest first (the traveller's or guide's side).
+async fn notification_texts(app: &TestApp, user: &TestUser, side: &str) -> Vec<String> {
+    let field = if side == "guide" { "guideMessage" } else { "touristMessage" };
+    app.get_data(&format!("/api/v1/notifications/{side}"), &user.token)
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n[field].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_wallet_payment_and_its_refund_are_told_in_the_rupees_charged_and_a_card_payment_in_dollars()
+ {
+    // Arrange: two trips of $80, one paid with Khalti (sandbox) in rupees, one by card.
+    let app = spawn_app_with(&[("YATRA_NPR_PER_USD", RATE), FAST_SWEEP]).await;
+    let (guide, tourist, booking) = approved_booking(&app, 5, 2).await;
+    let id = booking["_id"].as_str().unwrap();
+    let (_, card_tourist, card_booking) = approved_booking(&app, 6, 2).await;
+    let card_id = card_booking["_id"].as_str().unwrap();
+    let rupees = "NPR 10,680";
+
+    // Act
+    let khalti =
+        ok_json(app.post_json_auth(&khalti_initiate(id), &json!({}), &tourist.token).await).await;
+    let pidx = khalti["pidx"].as_str().unwrap();
+    ok_json(
+        app.post_json_auth(
+            &format!("/api/v1/payments/sandbox/{pidx}/pay"),
+            &json!({}),
+            &tourist.token,
+        )
+        .await,
+    )
+    .await;
+    let card = app
+        .get_auth(&format!("/api/v1/tourists/stripe/create-session/{card_id}"), &card_tourist.token)
+        .await;
+    let card: Value = card.json().await.unwrap();
+    let session = card["sessionId"].as_str().unwrap();
+    ok_json(
+        app.post_json_auth(
+            &format!("/api/v1/payments/sandbox/{session}/pay"),
+            &json!({}),
+            &card_tourist.token,
+        )
+        .await,
+    )
+    .await;
+
+    // Assert: paid, in rupees to both sides, in notifications and emails.
+    let told = notification_texts(&app, &tourist, "tourist").await;
+    assert!(told[0].starts_with(&format!("Payment received ({rupees}).")), "{told:?}");
+    let guide_told = notification_texts(&app, &guide, "guide").await;
+    assert!(guide_told[0].contains(&format!("paid {rupees} for the trip")), "{guide_told:?}");
+    let receipt = app.wait_for_outbox_email_with(&tourist.email, "Payment received").await;
+    assert!(receipt.contains(&format!("We received your payment of {rupees}.")), "{receipt}");
+    assert!(!receipt.contains("$80.00"), "{receipt}");
+    let to_guide = app.wait_for_outbox_email_with(&guide.email, "paid for the trip").await;
+    assert!(to_guide.contains(&format!("paid {rupees} for the trip")), "{to_guide}");
+    // The card payment keeps its dollars.
+    let card_told = notification_texts(&app, &card_tourist, "tourist").await;
+    assert!(card_told[0].starts_with("Payment received ($80.00)."), "{card_told:?}");
+    let card_receipt =
+        app.wait_for_outbox_email_with(&card_tourist.email, "Payment received").await;
+    assert!(card_receipt.contains("We received your payment of $80.00."), "{card_receipt}");
+
+    // Act: the guide cancels days ahead, so all of it goes back (the sandbox at once).
+    let cancelled = app
+        .post_json_auth(
+            &format!("/api/v1/bookings/{id}/cancel"),
+            &json!({ "reason": "Landslide" }),
+            &guide.token,
+        )
+        .await;
+    assert_eq!(cancelled.status(), StatusCode::OK);
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while booking_of(&app, &tourist, id).await["paymentStatus"] != "refunded" {
+        assert!(std::time::Instant::now() < deadline, "never refunded");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // Assert: the refund is told in the rupees that go back.
+    let told = notification_texts(&app, &tourist, "tourist").await;
+    assert!(told.iter().any(|t| t.ends_with(&format!("{rupees} will be refunded."))), "{told:?}");
+    assert!(told.iter().any(|t| t.starts_with(&format!("{rupees} for your trip on"))), "{told:?}");
+    let guide_told = notification_texts(&app, &guide, "guide").await;
+    assert!(
+        guide_told.iter().any(|t| t.starts_with(&format!("{rupees} for the cancelled trip"))),
+        "{guide_told:?}"
+    );
+    let cancel_email = app.wait_for_outbox_email_with(&tourist.email, "cancelled your trip").await;
+    assert!(
+        cancel_email.contains(&format!("Refund: {rupees} to the traveller.")),
+        "{cancel_email}"
+    );
+    let refund_email = app.wait_for_outbox_email_with(&tourist.email, "has been refunded").await;
+    assert!(refund_email.contains(&format!("Subject: Refund of {rupees} done")), "{refund_email}");
+    assert!(!refund_email.contains('$'), "{refund_email}");
 }

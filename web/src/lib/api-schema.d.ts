@@ -413,6 +413,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the signed-in account for good. Personal data is erased or replaced ("Deleted
+         *     user", an email nobody receives); bookings, payments, the ledger and review scores stay
+         *     as records, shown as from "Deleted user". Every session ends. Refused while a booking
+         *     request or trip is open, or a guide's earnings are not all paid out.
+         */
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/change-password": {
         parameters: {
             query?: never;
@@ -925,7 +947,8 @@ export interface paths {
         put?: never;
         /**
          * Submit certificates for review. They replace the guide's earlier ones (whose files are
-         *     deleted) and put the guide in the admins' queue; allowed again after a rejection.
+         *     deleted), or with `mode=add` join them, and put the guide in the admins' queue; allowed
+         *     again after a rejection. A verified guide stays listed while the admins look.
          */
         post: operations["submit_certificates"];
         delete?: never;
@@ -1648,7 +1671,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the location. */
+        /**
+         * Change the location. 0,0 (the browser gave no position) is stored only when the
+         *     traveller has no location yet: it never replaces a stored place.
+         */
         post: operations["update_location"];
         delete?: never;
         options?: never;
@@ -2054,6 +2080,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/guides/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every verified guide matching the words, place, point and filters of a search (as
+         *     `/users/search` and `/users/guides` take them), as points for a map, up to 5,000.
+         */
+        get: operations["guide_map"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/ratings/{id}": {
         parameters: {
             query?: never;
@@ -2389,6 +2435,7 @@ export interface components {
             createdAt: string;
             /** @description The body, as written; line breaks separate paragraphs. */
             description: string;
+            descriptionNe: string | null;
             /** @description Public URL of the featured image. */
             image: string | null;
             /** @description A smaller copy (at most 480 px) for cards. */
@@ -2401,6 +2448,12 @@ export interface components {
             /** @description The author's role when they wrote it: tourist or guide. */
             role: string;
             title: string;
+            /**
+             * @description The title and body in Nepali (issue 26), for readers of Nepali; null where there is
+             *     none. The form's Nepali fields set them; an edit from a client without those
+             *     fields drops them when the English changes, as they no longer say the same.
+             */
+            titleNe: string | null;
             /** @description RFC 3339. */
             updatedAt: string;
         };
@@ -2412,6 +2465,8 @@ export interface components {
              *     By noon the rhododendrons were out.
              */
             description: string;
+            /** @description The body in Nepali; empty for none. */
+            descriptionNe?: string;
             /**
              * Format: binary
              * @description JPEG, PNG or WebP, at most 8 MB.
@@ -2423,6 +2478,11 @@ export interface components {
             role?: string;
             /** @example Three days on the Poon Hill trail */
             title: string;
+            /**
+             * @description The title in Nepali; empty for none. Leaving out both Nepali fields keeps the
+             *     post's Nepali texts on an edit unless the English changed.
+             */
+            titleNe?: string;
         };
         BlogResponse: {
             blog: components["schemas"]["Blog"];
@@ -2579,6 +2639,12 @@ export interface components {
         /** @enum {string} */
         BuddyCardKind: "guide" | "tour" | "destination" | "blog";
         BuddyChatRequest: {
+            /**
+             * @description The currency the reader sees prices in (a code of `GET /currencies`): the prices the
+             *     Buddy finds are given in it, converted at that rate and marked `≈`. Dollars when absent.
+             * @example NPR
+             */
+            currency?: string | null;
             /** @description The conversation so far, oldest first; the last one is the traveller's question. */
             messages: components["schemas"]["BuddyMessage"][];
         };
@@ -2658,6 +2724,12 @@ export interface components {
              * @example [{"name":"Trekking Guide Licence","issuingOrganization":"Nepal Tourism Board","issueDate":"2021-04-15"}]
              */
             certificates: string;
+            /**
+             * @description `add` keeps the earlier certificates and adds these (at most 10 in all; issue 26);
+             *     left out or `replace`: these replace the earlier ones.
+             * @example add
+             */
+            mode?: string | null;
         };
         Certification: {
             _id: string;
@@ -2757,6 +2829,11 @@ export interface components {
              */
             code: string;
             /**
+             * @description The rate is set by the server (NPR at `YATRA_NPR_PER_USD`, the rate wallet payments
+             *     are charged at; USD always 1): admins cannot change it.
+             */
+            fixed: boolean;
+            /**
              * Format: double
              * @description Units of this currency one US dollar buys (1 for USD).
              * @example 141.5
@@ -2806,12 +2883,23 @@ export interface components {
             action: string;
             bookingId: string;
         };
+        DeleteAccountRequest: {
+            /** @description The account's current password. */
+            password: string;
+        };
         Destination: components["schemas"]["TrekFacts"] & {
             _id: string;
             coordinates: null | components["schemas"]["Location"];
             /** @description RFC 3339. */
             createdAt: string;
             description: string;
+            descriptionNe: string | null;
+            /**
+             * @description The destination's own highlights, in order; empty where none are given (the pages
+             *     then show the spec's four).
+             */
+            highlights: string[];
+            highlightsNe: string[];
             /** @description Public URL of the photo. */
             image: string | null;
             /** @description A smaller copy (at most 480 px) for cards. */
@@ -2819,7 +2907,13 @@ export interface components {
             imageVariants: null | components["schemas"]["ImageVariants"];
             /** @description Where it is, e.g. "Pokhara, Gandaki Province". */
             location: string;
+            locationNe: string | null;
             name: string;
+            /**
+             * @description The texts in Nepali (issue 26), for readers of Nepali; null or empty where none are
+             *     given, and the English stands.
+             */
+            nameNe: string | null;
             popular: boolean;
             /**
              * Format: double
@@ -2836,6 +2930,16 @@ export interface components {
         DestinationForm: {
             /** @example The second largest lake in Nepal, under the Annapurna range. */
             description: string;
+            /** @description The description in Nepali; left out or empty: none. */
+            descriptionNe?: string | null;
+            /**
+             * @description The destination's own highlights as a JSON list of texts, in order: at most 8, each
+             *     1 to 80 characters on one line. Left out or `[]`: none (the pages show the spec's four).
+             * @example ["Sunrise over the Annapurnas", "Boating on Phewa Lake"]
+             */
+            highlights?: string | null;
+            /** @description The same in Nepali. */
+            highlightsNe?: string | null;
             /**
              * Format: binary
              * @description JPEG, PNG or WebP, at most 8 MB: required when creating, optional when editing.
@@ -2848,6 +2952,8 @@ export interface components {
             latitude?: string;
             /** @example Pokhara, Gandaki Province */
             location: string;
+            /** @description The location in Nepali; left out or empty: none. */
+            locationNe?: string | null;
             /**
              * @description Degrees, -180 to 180.
              * @example 85.324
@@ -2855,6 +2961,8 @@ export interface components {
             longitude?: string;
             /** @example Phewa Lake, Pokhara */
             name: string;
+            /** @description The name in Nepali; left out or empty: none (readers of Nepali see the English). */
+            nameNe?: string | null;
             /** @description Left out or empty: false. */
             popular?: string;
         };
@@ -2893,13 +3001,14 @@ export interface components {
             paidTrips: number;
             /**
              * Format: double
-             * @description Paid trips taking place this month (Nepal time), in dollars.
+             * @description The same, after commission, of paid trips taking place this month (Nepal time).
              */
             thisMonth: number;
             /**
              * Format: double
-             * @description What paid trips brought in, all time, in dollars: upcoming, completed, and those
-             *     cancelled too late for a refund; refunded trips count nothing.
+             * @description What paid trips earned the guide, all time, in dollars, after Yatra's commission (as
+             *     the earnings ledger credits it): upcoming, completed, and those cancelled too late
+             *     for a refund; refunded trips count nothing.
              */
             total: number;
         };
@@ -3105,6 +3214,8 @@ export interface components {
         };
         GuideDetails: {
             bio: string;
+            /** @description The bio in Nepali, for readers of Nepali; empty where the guide wrote none. */
+            bioNe: string;
             certifications: components["schemas"]["Certification"][];
             contactInfo: components["schemas"]["ContactInfo"];
             coverImage: string | null;
@@ -3119,6 +3230,8 @@ export interface components {
              */
             licenceValidUntil: string | null;
             location: null | components["schemas"]["Location"];
+            /** @description Where the guide meets travellers (empty: not said); told in the confirmation email. */
+            meetingPlace: string;
             nationality: string;
             /**
              * Format: double
@@ -3132,6 +3245,8 @@ export interface components {
             profilePictureVariants: null | components["schemas"]["ImageVariants"];
             status: components["schemas"]["GuideStatus"];
             verification: components["schemas"]["Verification"];
+            /** @description What travellers should bring; listed in the confirmation email. */
+            whatToBring: string[];
             /** Format: int64 */
             yearsOfExperience: number | null;
         };
@@ -3181,6 +3296,25 @@ export interface components {
             /** Format: int64 */
             totalPages: number;
         };
+        GuideMapResponse: {
+            /**
+             * @description True when more than `MAP_POINTS_MAX` match: the points are then those of the first
+             *     `MAP_POINTS_MAX` matches in the list's order.
+             */
+            capped: boolean;
+            /** @description The matching guides that have a location (guides without one cannot be placed). */
+            points: components["schemas"]["GuidePoint"][];
+            /**
+             * Format: int64
+             * @description The most points an answer carries.
+             */
+            pointsMax: number;
+            /**
+             * Format: int64
+             * @description How many guides match in all: the list's and the search's `total`.
+             */
+            total: number;
+        };
         /** @description The guide, and for a signed-in viewer whether they may review them now. */
         GuidePage: components["schemas"]["PublicGuide"] & {
             /**
@@ -3189,14 +3323,45 @@ export interface components {
              */
             canReview?: boolean | null;
         };
+        /** @description One guide on the map. */
+        GuidePoint: {
+            _id: string;
+            /**
+             * Format: double
+             * @description 0 when there are no reviews yet.
+             */
+            averageRating: number;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lng: number;
+            /** @description First and last name. */
+            name: string;
+            /**
+             * Format: double
+             * @description Dollars per person per day.
+             */
+            pricePerDay: number | null;
+        };
         /** @description The guide profile form. */
         GuideProfileRequest: {
             /** @example I love slow treks and tea houses. */
             bio: string;
+            /**
+             * @description The bio in Nepali (issue 26), shown to readers of Nepali; the same limits as `bio`.
+             *     Left out: the stored one stays; empty: none.
+             */
+            bioNe?: string;
             contactInfo: components["schemas"]["ContactInfoRequest"];
             expertiseLanguages: components["schemas"]["Tag"][];
             interests?: components["schemas"]["Tag"][] | null;
             location?: null | components["schemas"]["LocationRequest"];
+            /**
+             * @description Where the guide meets travellers, for a trip that is not a tour with its own meeting
+             *     point (the confirmation email says it). Left out: the stored value stays; empty clears it.
+             * @example The lobby of Hotel Yak & Yeti, Durbar Marg
+             */
+            meetingPlace?: string | null;
             /** @example Nepali */
             nationality: string;
             /**
@@ -3205,6 +3370,15 @@ export interface components {
              * @example 45
              */
             pricePerDay: number;
+            /**
+             * @description What travellers should bring, a short text each (at most 120 characters); the
+             *     confirmation email lists it. Left out: the stored list stays.
+             * @example [
+             *       "Rain jacket",
+             *       "Water bottle"
+             *     ]
+             */
+            whatToBring?: string[] | null;
             /**
              * Format: int64
              * @description Whole years. Left out: the stored value stays.
@@ -3715,6 +3889,11 @@ export interface components {
             name: string;
             /** @description E.g. the season a fee applies in; may be empty. */
             note: string;
+            /**
+             * @description The note in Nepali (issue 26); empty where none is given, and readers of Nepali see
+             *     the English.
+             */
+            noteNe?: string;
             per: components["schemas"]["PermitPer"];
             /**
              * Format: int64
@@ -3762,6 +3941,7 @@ export interface components {
             feeUsd?: number | null;
             name: string;
             note?: string | null;
+            noteNe?: string | null;
             per: components["schemas"]["PermitPer"];
             /** Format: int64 */
             saarcFeeNpr?: number | null;
@@ -3804,6 +3984,8 @@ export interface components {
         };
         PublicGuideDetails: {
             bio: string;
+            /** @description The bio in Nepali, for readers of Nepali; empty where the guide wrote none. */
+            bioNe: string;
             certifications: components["schemas"]["PublicCertification"][];
             contactInfo: components["schemas"]["PublicContact"];
             coverImage: string | null;
@@ -4803,7 +4985,7 @@ export interface operations {
                     "application/json": components["schemas"]["CurrenciesResponse"];
                 };
             };
-            /** @description No `rates`, an unknown currency, the dollar, or a rate out of bounds */
+            /** @description No `rates`, an unknown currency, the dollar, the rupee while the server fixes its rate, or a rate out of bounds */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6210,6 +6392,82 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The password is missing or not correct */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An admin account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An open booking or unpaid earnings still need the account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8017,7 +8275,7 @@ export interface operations {
                     "application/json": components["schemas"]["GuideUpdateResponse"];
                 };
             };
-            /** @description A field or file is missing, or a date is wrong */
+            /** @description A field or file is missing, a date is wrong, or an addition would make more than 10 */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11714,6 +11972,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GuideListResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    guide_map: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Words to find in the name, bio, languages, interests and address (all must match,
+                 *     as prefixes, ignoring case and accents).
+                 */
+                query?: string;
+                /** @description Words that must match the guide's address (a town, an area). */
+                address?: string;
+                /**
+                 * @description Latitude of a point: with `lng` (give both or neither), only guides within
+                 *     `radiusKm`, nearest first unless `sort` says otherwise.
+                 */
+                lat?: number;
+                lng?: number;
+                /** @description More than 0 (default 50). */
+                radiusKm?: number;
+                /** @description `all` (or empty) lists every category. */
+                category?: string;
+                /** @description A language the guide speaks ("French"; case and accents ignored). */
+                language?: string;
+                /** @description Dollars per day, at least; guides without a price are left out. */
+                minPrice?: number;
+                /** @description Dollars per day, at most (not below `minPrice`); guides without a price are left out. */
+                maxPrice?: number;
+                /** @description The lowest average rating, 0 to 5. */
+                minRating?: number;
+                /**
+                 * @description `YYYY-MM-DD`: only guides free that day (not blocked off, no trip).
+                 * @example 2026-12-12
+                 */
+                availableOn?: string;
+                /**
+                 * @description `rating` (best first; the default, or `distance` when searching near a point),
+                 *     `price_asc`, `price_desc`, `reviews` (most first) or `distance` (nearest first; only
+                 *     with `lat` and `lng`). Ties are broken by id, so paging is stable under every order.
+                 */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuideMapResponse"];
                 };
             };
             400: {
