@@ -89,9 +89,9 @@ test('an author writes a post with an image, finds it in the feed, edits it, rem
   await shootBoth(page, 'blog-create-errors')
 
   const title = `Sunrise over Annapurna ${Date.now()}`
-  await page.getByLabel(/^Title/).fill(title)
+  await page.getByLabel(/^Title \*/).fill(title)
   await page
-    .getByLabel(/^Content/)
+    .getByLabel(/^Content \*/)
     .fill('We left Ghorepani at four, head torches bobbing up the stone steps.\nBy six the whole range was pink, then gold.\nTake gloves: the wind on Poon Hill bites.')
   await page.getByLabel('Featured Image').setInputFiles(await pngFile(page, 'poon-hill.png', 205, 960, 540))
   await expect(page.getByRole('img', { name: 'Featured Image preview' })).toBeVisible()
@@ -130,10 +130,10 @@ test('an author writes a post with an image, finds it in the feed, edits it, rem
   await page.goto('/blog/dashboard')
   await page.getByRole('link', { name: `Edit ${title}` }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Your Blog' })).toBeVisible()
-  await expect(page.getByLabel(/^Title/)).toHaveValue(title)
+  await expect(page.getByLabel(/^Title \*/)).toHaveValue(title)
   await expect(page.getByRole('img', { name: 'Featured Image preview' })).toBeVisible()
   const edited = `${title} (updated)`
-  await page.getByLabel(/^Title/).fill(edited)
+  await page.getByLabel(/^Title \*/).fill(edited)
   await page.getByLabel('Featured Image').setInputFiles(await pngFile(page, 'dusk.png', 20, 960, 540))
   await shootBoth(page, 'blog-edit')
   await page.getByRole('button', { name: 'Update Blog' }).click()
@@ -163,7 +163,7 @@ test('an author writes a post with an image, finds it in the feed, edits it, rem
   // Leaving a changed form asks first.
   await page.goto('/blog/dashboard')
   await page.getByRole('link', { name: `Edit ${edited}` }).click()
-  await page.getByLabel(/^Content/).fill('Half a new thought')
+  await page.getByLabel(/^Content \*/).fill('Half a new thought')
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible()
   await shootBoth(page, 'blog-edit-leave')

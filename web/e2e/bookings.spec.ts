@@ -140,7 +140,7 @@ test('a traveller books a guide, the guide approves live, the traveller pays in 
   await modal.getByRole('button', { name: 'One person more' }).click()
   await modal.getByRole('button', { name: 'One person more' }).click()
   const summary = modal.getByRole('region', { name: 'Price summary' })
-  await expect(summary).toContainText(`${dollars(pemba.rate)} × 3 people × 1 day`)
+  await expect(summary).toContainText(`${dollars(pemba.rate)} per person per day × 3 people × 1 day`)
   await expect(summary).toContainText(`Total${total}`)
   await shootViewport(page, 'booking-modal')
   await modal.getByRole('button', { name: 'Request Booking' }).click()

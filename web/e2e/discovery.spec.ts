@@ -250,7 +250,9 @@ async function travellerBookings(request: APIRequestContext, token: string): Pro
  * reviews): the only kind a review can be about.
  */
 async function reviewableTrip(request: APIRequestContext, bookings: Booking[]): Promise<Booking | undefined> {
-  for (const booking of bookings.filter((b) => b.paymentStatus === 'paid' && b.selectedDate <= nepalToday())) {
+  // The seeded trip with Rajendra is left to the dashboard's 'Write a review' journey (guide-account.spec.ts).
+  const past = bookings.filter((b) => b.paymentStatus === 'paid' && b.selectedDate <= nepalToday() && b.guide.firstName !== 'Rajendra')
+  for (const booking of past) {
     const { data } = await getJson<{ data: { ratings: Review[] } }>(request, `/api/v1/users/ratings/${booking.guide._id}?limit=50`)
     const reviewed = data.ratings.some((r) => r.tripDate === booking.selectedDate && r.firstName === 'Emma' && r.lastName === 'Laurent')
     if (!reviewed) return booking
@@ -344,9 +346,9 @@ test('an admin adds, edits and deletes a destination, and the public pages follo
 
   await page.getByRole('button', { name: 'Add destination' }).click()
   const form = page.getByRole('form', { name: 'Add a destination' })
-  await form.getByLabel('Name').fill(name)
-  await form.getByLabel('Location').fill('Palpa, Lumbini Province')
-  await form.getByLabel('Description').fill('A hill town of brick houses and dhaka weavers.\n\nWalk up to Srinagar hill for the view.')
+  await form.getByLabel('Name', { exact: true }).fill(name)
+  await form.getByLabel('Location', { exact: true }).fill('Palpa, Lumbini Province')
+  await form.getByLabel('Description', { exact: true }).fill('A hill town of brick houses and dhaka weavers.\n\nWalk up to Srinagar hill for the view.')
   await form.getByLabel('Latitude').fill('27.8667')
   await form.getByLabel('Longitude').fill('83.5500')
   await form.getByLabel('Popular destination (listed first)').check()
@@ -365,8 +367,8 @@ test('an admin adds, edits and deletes a destination, and the public pages follo
 
   await page.getByRole('button', { name: `Edit ${name}` }).click()
   const edit = page.getByRole('form', { name: `Edit ${name}` })
-  await expect(edit.getByLabel('Location')).toHaveValue('Palpa, Lumbini Province')
-  await edit.getByLabel('Name').fill(`${name} Bazaar`)
+  await expect(edit.getByLabel('Location', { exact: true })).toHaveValue('Palpa, Lumbini Province')
+  await edit.getByLabel('Name', { exact: true }).fill(`${name} Bazaar`)
   await edit.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Destination updated' })).toBeVisible()
   await expect(page.getByRole('listitem', { name: `${name} Bazaar` })).toBeVisible()

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -192,4 +192,14 @@ export async function firstListed<T extends Named>(request: APIRequestContext, p
   const body = (await response.json()) as Record<string, T[]>
   expect(body[key].length, `${path} lists something`).toBeGreaterThan(0)
   return body[key][0]
+}
+
+/**
+ * How many guides a guide map shows: each single guide's circle plus the count on each
+ * cluster (in Latin digits: the English interface).
+ */
+export async function guidesOnMap(map: Locator): Promise<number> {
+  const singles = await map.locator('path.guide-marker').count()
+  const clustered = await map.locator('.guide-cluster').evaluateAll((all) => all.reduce((sum, cluster) => sum + Number(cluster.textContent), 0))
+  return singles + clustered
 }

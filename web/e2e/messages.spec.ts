@@ -101,3 +101,40 @@ test('a traveller messages the demo guide, who answers live; markup shows as tex
   await shoot(guide, 'messages-thread-guide')
   await guide.context().close()
 })
+
+test('a reader in another time zone sees message times in Nepal time, in Nepali digits', async ({ browser, request }) => {
+  test.setTimeout(120_000)
+  const guideId = await demoGuideId(request)
+  // New York is 10:45 behind Nepal: the browser's own zone would give other minutes.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'America/New_York' })
+  const page = await context.newPage()
+  const email = uniqueEmail('tourist')
+  await signUp(page, 'tourist', email)
+  await logIn(page, email)
+  await expect(page).not.toHaveURL(/\/login$/, { timeout: 10_000 })
+  await page.goto(`/guides/${guideId}`)
+  await page.getByRole('link', { name: 'Message Pemba' }).click()
+  await page.getByLabel('Message Pemba').fill('Namaste from New York!')
+  await page.getByLabel('Message Pemba').press('Enter')
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f]+$/)
+  await page.evaluate(() => localStorage.setItem('yatra.language', 'ne'))
+
+  const devanagari = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0966 + Number(d)))
+  // The hour and minutes in Nepal, on the 24-hour clock Nepali writes, e.g. /२३:१४/.
+  const inNepal = (iso: string) => {
+    const parts = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Kathmandu' }).formatToParts(new Date(iso))
+    const part = (type: string) => parts.find((p) => p.type === type)!.value
+    return new RegExp(`(^|[^०-९])०?${devanagari(String(Number(part('hour'))))}:${devanagari(part('minute'))}`)
+  }
+  for (const path of ['/messages', page.url()]) {
+    await page.goto(path)
+    const time = page.locator('main time').last()
+    await expect(time).toHaveText(/[०-९]/)
+    const at = (await time.getAttribute('datetime'))!
+    await expect(time).toContainText(inNepal(at))
+    await expect(time).not.toContainText(/[0-9]/)
+  }
+  await page.goto('/messages')
+  await shoot(page, 'nepali-messages-list')
+  await context.close()
+})

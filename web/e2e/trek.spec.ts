@@ -45,8 +45,8 @@ test('an admin gives a new destination its trek facts and permits, and its page 
   await page.getByRole('button', { name: 'Add destination' }).click()
   const form = page.getByRole('form', { name: 'Add a destination' })
   await form.getByLabel('Name', { exact: true }).fill(name)
-  await form.getByLabel('Location').fill('Kaski, Gandaki Province')
-  await form.getByLabel('Description').fill('A ridge walk to the foot of Machhapuchhre.')
+  await form.getByLabel('Location', { exact: true }).fill('Kaski, Gandaki Province')
+  await form.getByLabel('Description', { exact: true }).fill('A ridge walk to the foot of Machhapuchhre.')
   // The newest, it leads the admin's list (which is paged) and can be opened from there.
   await form.getByLabel('Popular destination (listed first)').check()
   await form.getByLabel(/^Photo/).setInputFiles(pngUpload('mardi.png', 140, 1200, 720))

@@ -159,7 +159,7 @@ test('a traveller books a 3-day trip around a blocked day, the guide approves, t
   await modal.getByLabel(/Message to Rita/).fill('We are two slow walkers who love tea houses.')
   await expect(modal.getByText('44 / 1,000 characters')).toBeVisible()
   const summary = modal.getByRole('region', { name: 'Price summary' })
-  await expect(summary).toContainText(`${dollars(rita.rate)} × 2 people × 3 days`)
+  await expect(summary).toContainText(`${dollars(rita.rate)} per person per day × 2 people × 3 days`)
   await expect(summary).toContainText(`Total${total}`)
   await shoot(page, 'booking-modal-trip', false)
   await modal.getByRole('button', { name: 'Request Booking' }).click()

@@ -4,15 +4,19 @@ import { App } from './app/app'
 import { createAppRouter } from './app/router'
 import { wakeBackend } from './lib/api-client'
 import { rememberSignInForServer } from './lib/auth-store'
-import { notifyLanguageChange, readLanguageChoice } from './i18n/language'
-import { ensureNepaliIntl } from './lib/nepali-intl'
+import { notifyLanguageChange, readLanguageChoice, readyToDraw } from './i18n/language'
+import { layOutAgainWhenFacesArrive } from './lib/nepali-fonts'
 import { loadTexts, SHELL_NAMESPACES } from './i18n/messages'
 import type { SeededEntry } from './lib/client-cache'
-// Nepali for devices without a Devanagari font: each face's unicode-range means browsers fetch
-// it only when Devanagari is on the page (and only the weights the page uses).
-import '@fontsource/noto-sans-devanagari/400.css'
-import '@fontsource/noto-sans-devanagari/600.css'
-import '@fontsource/noto-sans-devanagari/700.css'
+// Nepali for devices without a Devanagari font: the faces come last in the font stack
+// (index.css), so a browser fetches one only for Devanagari text that no system font draws;
+// a Nepali reader's are all loaded before the first render (nepali-fonts.ts). One face per weight the app writes with (font-normal,
+// -medium, -semibold, -bold), so medium text is not drawn from the regular face; only the
+// Devanagari subset (about 52 KB each), as Latin text has the system's fonts.
+import '@fontsource/noto-sans-devanagari/devanagari-400.css'
+import '@fontsource/noto-sans-devanagari/devanagari-500.css'
+import '@fontsource/noto-sans-devanagari/devanagari-600.css'
+import '@fontsource/noto-sans-devanagari/devanagari-700.css'
 import './index.css'
 
 void wakeBackend()
@@ -60,10 +64,12 @@ function Live({ children }: { children: ReactNode }) {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve))
 
 // A Nepali reader's texts (and, where the browser lacks them, Nepali date and number formats)
-// are fetched before the first render, so the page never flashes English.
+// are fetched before the first render, so the page never flashes English, and the Devanagari
+// faces too, so no text is laid out before its face is in (nepali-fonts.ts).
 const seed = readSeed()
+layOutAgainWhenFacesArrive()
 void (async () => {
-  await Promise.all([loadTexts(SHELL_NAMESPACES), ensureNepaliIntl(readLanguageChoice()), nextTask()])
+  await Promise.all([loadTexts(SHELL_NAMESPACES), readyToDraw(readLanguageChoice()), nextTask()])
   const router = createAppRouter()
   await Promise.all([routerReady(router), nextTask()])
   notifyLanguageChange()

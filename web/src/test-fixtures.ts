@@ -42,6 +42,7 @@ export function publicGuide(id: string, details: Partial<PublicGuide['guideDetai
     reviewCount: 2,
     guideDetails: {
       bio: 'Born in Khumjung below Everest.',
+      bioNe: '',
       nationality: 'Nepali',
       pricePerDay: 45,
       expertiseLanguages: ['English', 'Nepali', 'Hindi'],
@@ -85,6 +86,12 @@ export function destination(id: string, overrides: Partial<Destination> = {}): D
     difficulty: null,
     licensedGuideRequired: false,
     permits: [],
+    // No own highlights nor Nepali texts: the spec's four and the English (issue 26).
+    highlights: [],
+    highlightsNe: [],
+    nameNe: null,
+    locationNe: null,
+    descriptionNe: null,
     ...overrides,
   }
 }
@@ -109,6 +116,8 @@ export function blog(id: string, overrides: Partial<Blog> = {}): Blog {
     _id: id,
     title: `Trail notes ${id}`,
     description: 'Up before dawn at Poon Hill.\nThe Annapurna range turned pink, then gold.',
+    titleNe: null,
+    descriptionNe: null,
     image: null,
     imageThumb: null,
     imageVariants: null,

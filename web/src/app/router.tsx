@@ -62,6 +62,8 @@ export const routes: RouteObject[] = [
           { path: 'guides/:id', ...page(() => import('../features/guides/guide-detail-page').then((m) => m.GuideDetailPage), DYNAMIC, undefined, ['guides', 'tours']) },
           { path: 'tours', ...page(() => import('../features/tours/tours-page').then((m) => m.ToursPage), msg('app.titleTours'), undefined, ['tours', 'filters']) },
           { path: 'tours/:id', ...page(() => import('../features/tours/tour-detail-page').then((m) => m.TourDetailPage), DYNAMIC, undefined, ['tours', 'filters', 'payments']) },
+          { path: 'terms', ...page(() => import('../features/legal/legal-pages').then((m) => m.TermsPage), msg('legal.termsTitle')) },
+          { path: 'privacy', ...page(() => import('../features/legal/legal-pages').then((m) => m.PrivacyPage), msg('legal.privacyTitle')) },
           { path: 'altitude-sickness', ...page(() => import('../features/tours/altitude-sickness-page').then((m) => m.AltitudeSicknessPage), msg('app.titleAltitudeSickness'), undefined, ['tours']) },
           { path: 'search', ...page(() => import('../features/search/search-page').then((m) => m.SearchPage), msg('app.titleSearch'), undefined, ['search', 'filters', 'trek']) },
           { path: 'destinations', ...page(() => import('../features/destinations/destinations-page').then((m) => m.DestinationsPage), msg('app.titleDestinations'), undefined, ['destinations', 'trek']) },

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useT } from '../i18n/messages'
+import { blogInLanguage, useContentLanguage } from '../lib/content-language'
 import { localNumberFormat } from '../lib/intl-formats'
 import { blogPath, excerpt, formatBlogDate, likeCountText, type Blog } from '../lib/blog-text'
 import { ArrowRightIcon, CalendarIcon, HeartIcon } from './icons'
@@ -17,9 +18,10 @@ type BlogCardProps = {
 }
 
 /** A blog post card (image, date, title, excerpt, likes, 'Read More'); clicking it opens the post. */
-export function BlogCard({ blog, headingLevel: Heading = 'h2', priority = false }: BlogCardProps) {
+export function BlogCard({ blog: given, headingLevel: Heading = 'h2', priority = false }: BlogCardProps) {
   const navigate = useNavigate()
   const t = useT()
+  const blog = blogInLanguage(given, useContentLanguage())
   const path = blogPath(blog._id)
 
   function openOnClick(e: MouseEvent<HTMLElement>) {

@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useIntlLocale } from '../i18n/language'
 import { msg, useT, type Translator } from '../i18n/messages'
+import { destinationInLanguage, useContentLanguage } from '../lib/content-language'
 import type { Destination } from '../lib/list-destinations'
 import { durationText, monthRanges } from '../lib/trek-facts'
 import { ArrowRightIcon, ClockIcon, MapPinIcon, StarIcon, SunIcon } from './icons'
@@ -44,7 +45,7 @@ type DestinationCardProps = {
 
 /** A destination card; clicking anywhere on it (but its buttons) opens the destination. */
 export function DestinationCard({
-  destination,
+  destination: given,
   topRated,
   showBestTime = false,
   showDescription = false,
@@ -55,6 +56,7 @@ export function DestinationCard({
   const navigate = useNavigate()
   const t = useT()
   const locale = useIntlLocale()
+  const destination = destinationInLanguage(given, useContentLanguage())
   const path = destinationPath(destination._id)
   const badge = topRated === 'always' || isTopRated(destination)
 

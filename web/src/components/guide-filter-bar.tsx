@@ -3,6 +3,7 @@ import { msg, useT } from '../i18n/messages'
 import { GUIDE_CATEGORIES } from '../lib/guide-categories'
 import { FILTER_LANGUAGES, GUIDE_SORTS, NO_FILTERS, PRICE_MAX, RATING_STEPS, activeFilterCount, type GuideFilters, type GuideSort } from '../lib/guide-filters'
 import { localNumberFormat } from '../lib/intl-formats'
+import { DateFromToday } from './date-from-today'
 import { ModalDialog } from './modal-dialog'
 
 export type ResultsView = 'list' | 'map'
@@ -160,7 +161,7 @@ function FilterFields({ filters, onChange, withCategory }: Pick<FilterBarProps, 
         <label htmlFor={`${id}-date`} className="field-label">
           {t('filters.freeOn')}
         </label>
-        <input id={`${id}-date`} type="date" className={input} value={filters.date} onChange={(e) => set({ date: e.target.value })} />
+        <DateFromToday id={`${id}-date`} className={input} value={filters.date} onChange={(date) => set({ date })} />
       </div>
     </>
   )

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { useT } from '../i18n/messages'
 import { readGuideFilters, writeGuideFilters, type GuideFilters } from '../lib/guide-filters'
-import type { GuideSummary } from '../lib/list-guides'
+import type { SearchRequest } from '../lib/search-url'
 import { GuideFilterBar, type ResultsView } from './guide-filter-bar'
 import { SpinnerIcon } from './icons'
 
@@ -54,14 +54,14 @@ type GuideResultsProps = {
   total: number | undefined
   withCategory: boolean
   canSortByDistance: boolean
-  /** The guides loaded so far (for the map). */
-  guides: GuideSummary[]
+  /** What the page searches for: the map shows every guide it matches. */
+  search: SearchRequest
   /** The list as the page shows it (cards, states, more). */
   list: ReactNode
 }
 
 /** The filter bar, then the list or the map of the guides found. */
-export function GuideResults({ filters, setFilters, view, setView, total, withCategory, canSortByDistance, guides, list }: GuideResultsProps) {
+export function GuideResults({ filters, setFilters, view, setView, total, withCategory, canSortByDistance, search, list }: GuideResultsProps) {
   const t = useT()
   return (
     <div className="space-y-6">
@@ -74,7 +74,7 @@ export function GuideResults({ filters, setFilters, view, setView, total, withCa
             </p>
           }
         >
-          <GuideMap guides={guides} />
+          <GuideMap search={search} />
         </Suspense>
       )}
       {list}

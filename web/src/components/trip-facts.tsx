@@ -1,5 +1,5 @@
 import { useT } from '../i18n/messages'
-import { daysLabel, formatTripDate, peopleLabel, type Booking } from '../lib/booking'
+import { daysLabel, formatTripDate, formatTripTime, peopleLabel, type Booking } from '../lib/booking'
 import { usePrice } from '../lib/currencies'
 import { CalendarIcon, UsersIcon } from './icons'
 
@@ -24,7 +24,7 @@ export function TripFacts({ booking, totalLabel }: TripFactsProps) {
           <dd className="font-semibold text-slate-900">
             {t.rich('common.dateAtTime', {
               date: formatTripDate(booking.selectedDate),
-              time: booking.selectedTime,
+              time: formatTripTime(booking.selectedTime),
               at: (chunks) => <span className="font-normal text-slate-500">{chunks}</span>,
             })}
             {days > 1 && <span className="block font-normal text-slate-600">{t('common.untilDate', { date: formatTripDate(endDate) })}</span>}

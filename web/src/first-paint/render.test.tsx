@@ -1,5 +1,5 @@
 import { act, StrictMode } from 'react'
-import { hydrateRoot } from 'react-dom/client'
+import { hydrateRoot, type Root } from 'react-dom/client'
 // RouterProvider from 'react-router', as the other page tests use: under vitest, 'react-router/dom'
 // (the app's) resolves to another copy of the router whose context the pages do not see.
 import { createBrowserRouter, RouterProvider } from 'react-router'
@@ -14,7 +14,12 @@ import nepaliDestinations from '../i18n/locales/ne/destinations.json'
 const GUIDE_URL = '/api/v1/users/guide/g1'
 const guideAnswer = JSON.stringify({ status: 'success', data: publicGuide('g1', { pricePerDay: 85 }), message: 'Guide found' })
 
+// Hydrated roots keep React's scheduler busy (the pages' reads settle later): unmounted
+// after each test, or their work runs after the file's window is gone.
+const hydrated: Root[] = []
+
 afterEach(() => {
+  act(() => hydrated.splice(0).forEach((root) => root.unmount()))
   document.body.innerHTML = ''
   window.history.replaceState(null, '', '/')
 })
@@ -31,14 +36,16 @@ async function hydrate(path: string, drawn: NonNullable<Awaited<ReturnType<typeo
   await vi.waitFor(() => expect(router.state.initialized).toBe(true))
   const mismatches: unknown[] = []
   await act(async () => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <CacheProvider seed={drawn.cache}>
-          <RouterProvider router={router} />
-        </CacheProvider>
-      </StrictMode>,
-      { onRecoverableError: (error) => mismatches.push(error) },
+    hydrated.push(
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <CacheProvider seed={drawn.cache}>
+            <RouterProvider router={router} />
+          </CacheProvider>
+        </StrictMode>,
+        { onRecoverableError: (error) => mismatches.push(error) },
+      ),
     )
   })
   return { root, markup, mismatches }

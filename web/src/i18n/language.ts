@@ -4,6 +4,7 @@
  * the reader asks for Latin ones, which is a choice of its own in the switcher.
  */
 import { useSyncExternalStore } from 'react'
+import { ensureNepaliFonts } from '../lib/nepali-fonts'
 import { ensureNepaliIntl } from '../lib/nepali-intl'
 import { LANGUAGE_COOKIE, setServerHint } from '../lib/server-hints'
 
@@ -65,6 +66,14 @@ export function storeLanguageChoice(choice: LanguageChoice) {
   notifyLanguageChange()
 }
 
+/**
+ * What drawing in `choice` needs besides its texts: Nepali date and number formats where the
+ * browser lacks them (nepali-intl.ts) and the Devanagari faces (nepali-fonts.ts).
+ */
+export function readyToDraw(choice: LanguageChoice): Promise<unknown> {
+  return Promise.all([ensureNepaliIntl(choice), ensureNepaliFonts(choice)])
+}
+
 export function notifyLanguageChange() {
   if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage()
   setServerHint(LANGUAGE_COOKIE, readLanguageChoice())
@@ -73,9 +82,10 @@ export function notifyLanguageChange() {
 
 export function subscribeToLanguage(onChange: () => void): () => void {
   listeners.add(onChange)
-  // A choice made in another tab applies here too, with Nepali formats where the browser lacks them.
+  // A choice made in another tab applies here too, with Nepali formats where the browser lacks them
+  // and the Devanagari faces loaded.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === LANGUAGE_STORAGE_KEY || event.key === null) void ensureNepaliIntl(readLanguageChoice()).then(onChange)
+    if (event.key === LANGUAGE_STORAGE_KEY || event.key === null) void readyToDraw(readLanguageChoice()).then(onChange)
   }
   window.addEventListener('storage', onStorage)
   return () => {

@@ -19,12 +19,13 @@ import {
   languageOf,
   notifyLanguageChange,
   readLanguageChoice,
+  readyToDraw,
   storeLanguageChoice,
   subscribeToLanguage,
   type Language,
   type LanguageChoice,
 } from './language'
-import { ensureNepaliIntl, intlGeneration } from '../lib/nepali-intl'
+import { intlGeneration } from '../lib/nepali-intl'
 
 /** A text as written, or (in a build) already parsed. */
 type Text = string | MessageFormatElement[]
@@ -106,10 +107,11 @@ export function textsArriving(): Promise<unknown> | null {
 
 /**
  * Switches the language once the texts on show are loaded in it, and the browser can write its
- * dates and digits (nepali-intl.ts), so the page never shows blanks or English months.
+ * dates and digits (nepali-intl.ts) and draw its letters (nepali-fonts.ts), so the page never
+ * shows blanks, English months or empty boxes.
  */
 export async function chooseLanguage(choice: LanguageChoice): Promise<void> {
-  await Promise.all([loadTextsInUse(languageOf(choice)), ensureNepaliIntl(choice)])
+  await Promise.all([loadTextsInUse(languageOf(choice)), readyToDraw(choice)])
   storeLanguageChoice(choice)
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bookingState, formatLongTripDate, formatMoment, formatTripDate, isPayable, partyName, peopleLabel, todayInNepal } from './booking'
+import { bookingState, formatLongTripDate, formatMoment, formatTripDate, formatTripTime, isPayable, partyName, peopleLabel, todayInNepal } from './booking'
 
 describe('booking formatting', () => {
   it('shows a trip date as the calendar day it is, in any time zone', () => {
@@ -16,6 +16,22 @@ describe('booking formatting', () => {
 
   it('shows moments in Nepal time', () => {
     expect(formatMoment('2026-12-12T08:20:00Z')).toBe('12 Dec 2026, 14:05 GMT+5:45')
+  })
+
+  it("writes times of day in the reader's digits", () => {
+    expect(formatTripTime('10:00')).toBe('10:00')
+    expect(formatTripTime('07:30')).toBe('07:30')
+    expect(formatTripTime('noon')).toBe('noon')
+    localStorage.setItem('yatra.language', 'ne')
+    try {
+      expect(formatTripTime('10:00')).toBe('१०:००')
+      expect(formatTripTime('17:45')).toBe('१७:४५')
+      expect(formatMoment('2026-12-12T08:20:00Z')).not.toMatch(/[0-9]/)
+      localStorage.setItem('yatra.language', 'ne-latn')
+      expect(formatTripTime('17:45')).toBe('17:45')
+    } finally {
+      localStorage.removeItem('yatra.language')
+    }
   })
 
   it('takes today from Nepal time', () => {

@@ -1,6 +1,7 @@
 import { translate } from '../i18n/messages'
 import type { components } from './api-schema'
-import { localDateFormat } from './intl-formats'
+import { localDateFormat, localDigits } from './intl-formats'
+import { personName } from './person-name'
 
 /** A booking as every booking answer carries it (the traveller's, the guide's, a checkout's). */
 export type Booking = components['schemas']['Booking']
@@ -43,6 +44,16 @@ export function formatLongTripDate(ymd: string): string {
   return date ? localDateFormat(LONG_TRIP_DATE).format(date) : ymd
 }
 
+// A time of day on the 24-hour clock Nepal and the spec write ('10:00'), in the reader's digits.
+const TIME_OF_DAY: Intl.DateTimeFormatOptions = { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+
+/** A trip's start time ('HH:MM') as people read it: '10:00', in Nepali '१०:००'; anything unreadable is shown as sent. */
+export function formatTripTime(hhmm: string): string {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm)
+  if (!match) return hhmm
+  return localDateFormat(TIME_OF_DAY).format(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])))
+}
+
 /** '1 person' or '3 people'. */
 export function peopleLabel(count: number): string {
   return translate('common.people', { count })
@@ -53,9 +64,9 @@ export function daysLabel(days: number): string {
   return translate('common.days', { count: days })
 }
 
-/** 'Pemba Sherpa': a party's full name. */
+/** 'Pemba Sherpa': a party's full name ('Deleted user' in the reader's language once deleted). */
 export function partyName(party: Pick<BookingParty, 'firstName' | 'lastName'>): string {
-  return `${party.firstName} ${party.lastName}`.trim()
+  return personName(party)
 }
 
 const MOMENT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: NEPAL_TIME_ZONE, timeZoneName: 'short' }
@@ -63,7 +74,12 @@ const MOMENT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', yea
 /** An instant (RFC 3339) in Nepal time, e.g. '12 Dec 2026, 14:05 GMT+5:45'. */
 export function formatMoment(iso: string): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : localDateFormat(MOMENT).format(date)
+  if (Number.isNaN(date.getTime())) return iso
+  // The FormatJS polyfill (Nepali on Chromium) writes the zone's offset in Latin digits.
+  return localDateFormat(MOMENT)
+    .formatToParts(date)
+    .map((part) => (part.type === 'timeZoneName' ? localDigits(part.value) : part.value))
+    .join('')
 }
 
 export type BookingState = 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled' | 'completed'

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, addMonths, daysBetween, firstUnavailableDay, formatDayName, formatMonth, isCalendarDay, monthRange, monthWeeks, moveByKey, tripDays, tripEnd } from './calendar'
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  firstUnavailableDay,
+  formatDayName,
+  formatMonth,
+  isBeforeToday,
+  isCalendarDay,
+  monthRange,
+  monthWeeks,
+  moveByKey,
+  tripDays,
+  tripEnd,
+} from './calendar'
 
 describe('calendar days', () => {
   it('steps over month, year and leap-day ends', () => {
@@ -69,5 +83,16 @@ describe('keyboard moves in the grid', () => {
     expect(moveByKey('2026-12-10', 'PageDown')).toBe('2027-01-10')
     expect(moveByKey('2026-03-31', 'PageUp')).toBe('2026-02-28')
     expect(moveByKey('2026-12-10', 'a')).toBeNull()
+  })
+})
+
+describe('isBeforeToday', () => {
+  it('is true only for a whole day before today', () => {
+    expect(isBeforeToday('2026-11-27', '2026-11-28')).toBe(true)
+    expect(isBeforeToday('2020-01-01', '2026-11-28')).toBe(true)
+    expect(isBeforeToday('2026-11-28', '2026-11-28')).toBe(false)
+    expect(isBeforeToday('2026-12-01', '2026-11-28')).toBe(false)
+    expect(isBeforeToday('', '2026-11-28')).toBe(false)
+    expect(isBeforeToday('0002-11-28', '2026-11-28')).toBe(true)
   })
 })

@@ -16,6 +16,11 @@ function toDate(ymd: string): Date {
 
 const toYmd = (date: Date) => date.toISOString().slice(0, 10)
 
+/** True for a full `YYYY-MM-DD` day before `today`; '' and partly typed dates are not. */
+export function isBeforeToday(day: string, today: string): boolean {
+  return YMD.test(day) && day < today
+}
+
 /** True for a real calendar day written `YYYY-MM-DD` (not 2026-02-30). */
 export function isCalendarDay(text: string): boolean {
   if (!YMD.test(text)) return false

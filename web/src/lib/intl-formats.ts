@@ -45,6 +45,15 @@ export function localNumberFormat(options: Intl.NumberFormatOptions = {}, englis
   return format
 }
 
+/**
+ * ASCII digits in a text written in the reader's digits: for the few parts `Intl` leaves in
+ * Latin digits whatever the locale (the polyfill's 'GMT+5:45').
+ */
+export function localDigits(text: string): string {
+  const digits = localNumberFormat({ useGrouping: false })
+  return text.replace(/\d/g, (digit) => digits.format(Number(digit)))
+}
+
 /** A count or other plain number in the reader's digits. */
 export function formatLocalNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
   return localNumberFormat(options).format(value)

@@ -1,5 +1,5 @@
 import { categoryValue } from './guide-categories'
-import { readGuideFilters, writeGuideFilters, type GuideFilters } from './guide-filters'
+import { filterQuery, readGuideFilters, writeGuideFilters, type GuideFilters } from './guide-filters'
 
 export type Point = { latitude: number; longitude: number }
 
@@ -58,5 +58,19 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest {
     radiusKm: parseRadius(params.get('radius')),
     place: (params.get('place') ?? '').trim(),
     filters: readGuideFilters(params),
+  }
+}
+
+/**
+ * What the API's search takes for a request (`/users/search` and the map), but the page:
+ * the words, the filters with the category, the point and radius, or else the place.
+ */
+export function searchQuery({ q, category, near, radiusKm, place, filters }: SearchRequest) {
+  return {
+    ...(q !== '' && { query: q }),
+    ...filterQuery({ ...filters, category }, near != null),
+    ...(near && { lat: near.latitude, lng: near.longitude }),
+    ...(near && radiusKm != null && { radiusKm }),
+    ...(!near && place !== '' && { address: place }),
   }
 }

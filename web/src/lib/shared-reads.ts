@@ -141,6 +141,7 @@ async function loadAndStore<T>(
   let retried = false
   for (;;) {
     const attempt = flight.attempt
+    const startedAt = Date.now()
     const signal = AbortSignal.any([flight.abandon.signal, attempt.signal])
     const result = await unlessAborted(
       load(signal).catch((): ApiResult<T> => ABANDONED),
@@ -158,8 +159,15 @@ async function loadAndStore<T>(
       if (flight.abandon.signal.aborted) return ABANDONED
       continue
     }
-    // Failures are not cached: the next reader asks again.
-    if (result.ok) cache.set(key, result.data, options)
+    // Failures are not cached: the next reader asks again. Nor is an answer older than
+    // what was stored while it was on its way (a like's own answer, say): the server may
+    // have read before that change was made.
+    if (result.ok && !storedSince(cache, key, startedAt)) cache.set(key, result.data, options)
     return result
   }
+}
+
+function storedSince(cache: ClientCache, key: string, since: number): boolean {
+  const age = cache.age(key)
+  return age !== undefined && Date.now() - age >= since
 }

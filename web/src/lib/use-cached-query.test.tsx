@@ -55,6 +55,18 @@ describe('useCachedQuery', () => {
     expect(cache.stats()).toMatchObject({ hits: 1, misses: 1 })
   })
 
+  it("keeps what was stored while a read was on its way over that read's older answer", async () => {
+    const { cache, wrapper } = withCache()
+    const { load, answer } = controlledLoad<Guide>()
+    const { result } = renderHook(() => useCachedQuery({ key: 'guide:1', load }), { wrapper })
+    // A like's answer lands while the page's read of the post is still out.
+    act(() => {
+      cache.set('guide:1', { _id: '1', name: 'Liked' })
+    })
+    await answer(ok(guide('1')))
+    expect(result.current).toMatchObject({ status: 'success', data: { _id: '1', name: 'Liked' }, isFetching: false })
+  })
+
   it('shares one request between components mounting with the same key', async () => {
     const { wrapper } = withCache()
     const { load, answer } = controlledLoad<Guide>()

@@ -4,6 +4,7 @@ import { AlertIcon, ChatIcon, CloseIcon, CompassIcon, FlagIcon, MountainIcon, Pe
 import { askBuddy, type BuddyCard } from '../../features/buddy/ask-buddy'
 import { QUESTION_MAX, chatRequest, loadConversation, saveConversation, type BuddyMessage } from '../../features/buddy/conversation'
 import { useT } from '../../i18n/messages'
+import { useChosenCurrency } from '../../lib/currency-choice'
 import { useDismiss } from '../../lib/use-dismiss'
 
 const CARD_ICONS = { guide: UserIcon, tour: FlagIcon, destination: MountainIcon, blog: PencilIcon } as const
@@ -21,6 +22,7 @@ export function BuddyPanel({ open, onClose, buttonRef }: { open: boolean; onClos
   const [streamed, setStreamed] = useState('')
   const [error, setError] = useState<string | null>(null)
   const t = useT()
+  const currency = useChosenCurrency()
   const panelRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const logRef = useRef<HTMLDivElement>(null)
@@ -50,7 +52,7 @@ export function BuddyPanel({ open, onClose, buttonRef }: { open: boolean; onClos
     setPending(true)
     setStreamed('')
     setError(null)
-    const result = await askBuddy(chatRequest(history), (piece) => setStreamed((text) => text + piece), controller.signal)
+    const result = await askBuddy(chatRequest(history, currency), (piece) => setStreamed((text) => text + piece), controller.signal)
     if (controller.signal.aborted) return
     setPending(false)
     setStreamed('')
@@ -84,13 +86,15 @@ export function BuddyPanel({ open, onClose, buttonRef }: { open: boolean; onClos
   const lastIsQuestion = messages.at(-1)?.role === 'user'
 
   if (!open) return null
+  // Its top stays below the site header (4.5 rem at most): on a short phone screen, or with
+  // the keyboard up, the conversation scrolls rather than cover the header and its menu.
   return (
     <div
       ref={panelRef}
       id="tourist-buddy"
       role="dialog"
       aria-labelledby="tourist-buddy-title"
-      className="fixed right-4 bottom-16 z-50 flex max-h-[calc(100dvh-5rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-float sm:right-6 sm:max-w-md"
+      className="fixed right-4 bottom-16 z-50 flex max-h-[calc(100dvh-9.5rem)] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-float sm:right-6 sm:max-w-md"
     >
       <div className="flex items-center gap-3 bg-gradient-to-r from-himal-700 to-himal-600 px-4 py-3 text-white">
         <span className="flex h-10 w-10 items-center justify-center rounded-full bg-marigold-400 text-xl text-himal-950">

@@ -6,16 +6,20 @@ import { NavSelect } from './nav-select'
 
 const optionIds: Record<LanguageChoice, string> = { en: 'language.en', ne: 'language.ne', 'ne-latn': 'language.neLatn' }
 
-/** English or Nepali (with Devanagari or Latin digits); remembered in this browser. */
+/**
+ * English or Nepali (with Devanagari or Latin digits); remembered in this browser. Each
+ * option says what it is: a language's own name, and the digits choice in the reader's words.
+ */
 export function LanguageSwitcher({ variant }: { variant: 'compact' | 'full' }) {
   const chosen = useLanguageChoice()
+  const reading = languageOf(chosen)
   const t = useT()
   return (
     <NavSelect
       variant={variant}
       label={t('language.label')}
       value={chosen}
-      options={LANGUAGE_CHOICES.map((choice) => ({ value: choice, label: t(optionIds[choice]), lang: choice === 'en' ? 'en' : 'ne' }))}
+      options={LANGUAGE_CHOICES.map((choice) => ({ value: choice, label: t(optionIds[choice]), lang: choice === 'ne-latn' ? reading : languageOf(choice) }))}
       onChange={(value) => {
         if (!isLanguageChoice(value)) return
         void chooseLanguage(value)

@@ -29,6 +29,12 @@ function Footer() {
           <Link to="/blogs" className="hover:text-himal-700">
             {t('app.navBlogs')}
           </Link>
+          <Link to="/terms" className="hover:text-himal-700">
+            {t('app.footerTerms')}
+          </Link>
+          <Link to="/privacy" className="hover:text-himal-700">
+            {t('app.footerPrivacy')}
+          </Link>
         </nav>
       </div>
     </footer>

@@ -19,7 +19,9 @@ import { PayoutsAdmin } from './payouts-admin'
 import { RefundsAdmin } from './refunds-admin'
 import { AuditAdmin, ReportsAdmin, SuspendedAdmin } from './moderation-admin'
 import { msg, translate, useT } from '../../i18n/messages'
-import { localDateFormat } from '../../lib/intl-formats'
+import { formatMediumDate } from '../../lib/intl-formats'
+import { personName } from '../../lib/person-name'
+import { EmailAddress } from '../../components/email-address'
 
 export const QUEUE_EMPTY = msg('admin.queueEmpty')
 export const REASON_REQUIRED = msg('admin.reasonRequired')
@@ -28,11 +30,7 @@ const REASON_MAX = 500
 type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; queue: PendingVerification[] }
 type Pending = { kind: 'verify' | 'reject'; guide: PendingVerification } | null
 
-const fullName = (g: PendingVerification) => `${g.firstName} ${g.lastName}`.trim()
-const shortDate = (iso: string) => {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : localDateFormat({ day: 'numeric', month: 'short', year: 'numeric' }, 'en-US').format(date)
-}
+const fullName = (g: PendingVerification) => personName(g)
 
 function VerificationQueue() {
   const cache = useClientCache()
@@ -249,10 +247,12 @@ function QueueItem({ guide, onVerify, onReject }: { guide: PendingVerification; 
           </span>
           <div className="min-w-0">
             <h2 className="text-lg font-semibold text-slate-900">{name}</h2>
-            <p className="text-sm break-all text-slate-600">{guide.email}</p>
+            <p className="text-sm text-slate-600">
+              <EmailAddress address={guide.email} />
+            </p>
             <p className="mt-1 text-xs text-slate-500">
               {guide.nationality && <>{guide.nationality} · </>}
-              {t('admin.submitted', { date: shortDate(guide.submittedAt) })}
+              {t('admin.submitted', { date: formatMediumDate(guide.submittedAt) })}
               {guide.guideCancellations > 0 && <> · {t('admin.tripsCancelled', { count: guide.guideCancellations })}</>}
             </p>
           </div>
@@ -278,7 +278,7 @@ function QueueItem({ guide, onVerify, onReject }: { guide: PendingVerification; 
             <div className="p-3 text-sm">
               <p className="font-semibold text-slate-900">{c.name}</p>
               <p className="text-slate-600">{c.issuingOrganization}</p>
-              <p className="text-xs text-slate-500">{t('admin.issued', { date: c.issueDate.slice(0, 10) })}</p>
+              <p className="text-xs text-slate-500">{t('admin.issued', { date: formatMediumDate(c.issueDate) })}</p>
               {c.licenceNumber && (
                 <p className="mt-1 text-xs text-slate-700">
                   {t.rich('admin.licenceValidUntil', { number: c.licenceNumber, date: c.expiresOn ?? '', b: (chunks) => <span className="font-semibold">{chunks}</span> })}

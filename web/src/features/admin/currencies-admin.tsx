@@ -12,10 +12,7 @@ import { draftsFrom, RATE_MAX, RATE_MIN, rateChanges, type RateDrafts } from './
 import { MODERATION_TAG } from './moderation-admin'
 import { useT } from '../../i18n/messages'
 import { useIntlLocale } from '../../i18n/language'
-import { localDateFormat } from '../../lib/intl-formats'
-
-const changedAt = (iso: string) =>
-  localDateFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kathmandu' }).format(new Date(iso))
+import { formatMoment } from '../../lib/booking'
 
 /** The display rates, per US dollar: what travellers who chose another currency see prices at. */
 export function CurrenciesAdmin() {
@@ -111,27 +108,36 @@ function RatesForm({ stored, onSaved }: { stored: CurrencyRate[]; onSaved: (mess
                       <span className="text-slate-500">{names.of(rate.code)}</span>
                     </th>
                     <td className="py-3 pr-3">
-                      <input
-                        id={`rate-${rate.code}`}
-                        className="field-input max-w-40 tabular-nums"
-                        type="number"
-                        inputMode="decimal"
-                        step="any"
-                        min={RATE_MIN}
-                        max={RATE_MAX}
-                        value={draft}
-                        aria-invalid={invalid}
-                        aria-describedby={`rate-${rate.code}-example`}
-                        onChange={(e) => {
-                          setDrafts((d) => ({ ...d, [rate.code]: e.target.value }))
-                          if (error) setError(null)
-                        }}
-                      />
-                      <span id={`rate-${rate.code}-example`} className="mt-1 block text-xs text-slate-500">
-                        {example ? t('admin.showsAs', { dollars: formatDollars(50), example }) : '\u00a0'}
-                      </span>
+                      {rate.fixed ? (
+                        <>
+                          <span className="block font-semibold text-slate-900 tabular-nums">{rate.perUsd}</span>
+                          <span className="mt-1 block max-w-64 text-xs text-slate-500">{t('admin.rateFixedByServer')}</span>
+                        </>
+                      ) : (
+                        <>
+                          <input
+                            id={`rate-${rate.code}`}
+                            className="field-input max-w-40 tabular-nums"
+                            type="number"
+                            inputMode="decimal"
+                            step="any"
+                            min={RATE_MIN}
+                            max={RATE_MAX}
+                            value={draft}
+                            aria-invalid={invalid}
+                            aria-describedby={`rate-${rate.code}-example`}
+                            onChange={(e) => {
+                              setDrafts((d) => ({ ...d, [rate.code]: e.target.value }))
+                              if (error) setError(null)
+                            }}
+                          />
+                          <span id={`rate-${rate.code}-example`} className="mt-1 block text-xs text-slate-500">
+                            {example ? t('admin.showsAs', { dollars: formatDollars(50), example }) : '\u00a0'}
+                          </span>
+                        </>
+                      )}
                     </td>
-                    <td className="hidden py-3 text-slate-600 sm:table-cell">{changedAt(rate.updatedAt)}</td>
+                    <td className="hidden py-3 text-slate-600 sm:table-cell">{formatMoment(rate.updatedAt)}</td>
                   </tr>
                 )
               })}

@@ -16,8 +16,9 @@ export const rateError = (code: string) => translate('admin.rateError', { code }
 /** The edited rates that differ from the stored ones, or the first field's error. */
 export function rateChanges(drafts: RateDrafts, stored: CurrencyRate[]): { changes: RateChanges } | { error: string; code: string } {
   const changes: Record<string, number> = {}
-  for (const { code, perUsd } of stored) {
-    if (code === 'USD') continue
+  for (const { code, perUsd, fixed } of stored) {
+    // The dollar, and the rupee where the server sets it, are not the admin's to change.
+    if (code === 'USD' || fixed) continue
     const text = (drafts[code] ?? '').trim()
     const rate = Number(text)
     if (text === '' || !Number.isFinite(rate) || rate < RATE_MIN || rate > RATE_MAX) return { error: rateError(code), code }

@@ -10,6 +10,7 @@ import {
   NAME_REQUIRED,
   POINT_INCOMPLETE,
   draftForm,
+  moveItem,
   draftFrom,
   validateDraft,
   type DestinationDraft,
@@ -18,6 +19,7 @@ import { translate } from '../../i18n/messages'
 
 const photo = new File(['png'], 'phewa.png', { type: 'image/png' })
 const filled: DestinationDraft = {
+  ...EMPTY_DRAFT,
   name: ' Phewa Lake ',
   location: 'Pokhara, Gandaki Province',
   description: 'Boats at dawn.\n\nTemples on the island.',
@@ -61,6 +63,11 @@ describe('draftForm', () => {
       popular: 'true',
       latitude: '28.2096',
       longitude: '83.9856',
+      nameNe: '',
+      locationNe: '',
+      descriptionNe: '',
+      highlights: '[]',
+      highlightsNe: '[]',
     })
     expect(form.get('image')).toBeInstanceOf(File)
   })
@@ -82,5 +89,22 @@ describe('draftFrom', () => {
       longitude: '',
       image: null,
     })
+  })
+})
+
+describe('a destination’s own highlights (issue 26)', () => {
+  it('moves a highlight up or down and leaves the list alone past its ends', () => {
+    expect(moveItem(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b'])
+    expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c'])
+    expect(moveItem(['a', 'b'], 0, -1)).toEqual(['a', 'b'])
+    expect(moveItem(['a', 'b'], 1, 2)).toEqual(['a', 'b'])
+  })
+
+  it('sends the highlights and Nepali texts, trimmed, without the rows left empty', () => {
+    const form = draftForm({ ...EMPTY_DRAFT, name: 'Ghandruk', highlights: [' Museum ', '', 'Slate roofs'], highlightsNe: [], nameNe: ' घान्द्रुक ' })
+    expect(form.get('highlights')).toBe('["Museum","Slate roofs"]')
+    expect(form.get('highlightsNe')).toBe('[]')
+    expect(form.get('nameNe')).toBe('घान्द्रुक')
+    expect(form.get('descriptionNe')).toBe('')
   })
 })

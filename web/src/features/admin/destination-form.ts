@@ -9,6 +9,13 @@ export type DestinationDraft = {
   popular: boolean
   latitude: string
   longitude: string
+  /** The destination's own highlights, in order (issue 26); none: the page shows the spec's four. */
+  highlights: string[]
+  /** The texts in Nepali; empty ones leave readers of Nepali the English. */
+  nameNe: string
+  locationNe: string
+  descriptionNe: string
+  highlightsNe: string[]
   /** A new photo; required when creating, optional when editing. */
   image: File | null
 }
@@ -21,6 +28,10 @@ export const POINT_INCOMPLETE = msg('admin.pointIncomplete')
 export const LATITUDE_INVALID = msg('admin.latitudeInvalid')
 export const LONGITUDE_INVALID = msg('admin.longitudeInvalid')
 
+/** The server's limits on highlights (destinations/domain.rs). */
+export const HIGHLIGHTS_MAX = 8
+export const HIGHLIGHT_MAX = 80
+
 export const EMPTY_DRAFT: DestinationDraft = {
   name: '',
   location: '',
@@ -28,8 +39,25 @@ export const EMPTY_DRAFT: DestinationDraft = {
   popular: false,
   latitude: '',
   longitude: '',
+  highlights: [],
+  nameNe: '',
+  locationNe: '',
+  descriptionNe: '',
+  highlightsNe: [],
   image: null,
 }
+
+/** The list with the item at `from` moved to `to` (an admin's up and down buttons). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  if (to < 0 || to >= items.length) return [...items]
+  const moved = [...items]
+  const [item] = moved.splice(from, 1)
+  moved.splice(to, 0, item)
+  return moved
+}
+
+/** The highlights as sent: trimmed, rows left empty dropped. */
+export const highlightsToSend = (items: readonly string[]) => JSON.stringify(items.map((item) => item.trim()).filter((item) => item !== ''))
 
 /** The form filled with a saved destination, for editing. */
 export function draftFrom(destination: Destination): DestinationDraft {
@@ -40,6 +68,11 @@ export function draftFrom(destination: Destination): DestinationDraft {
     popular: destination.popular,
     latitude: destination.coordinates ? String(destination.coordinates.latitude) : '',
     longitude: destination.coordinates ? String(destination.coordinates.longitude) : '',
+    highlights: [...destination.highlights],
+    nameNe: destination.nameNe ?? '',
+    locationNe: destination.locationNe ?? '',
+    descriptionNe: destination.descriptionNe ?? '',
+    highlightsNe: [...destination.highlightsNe],
     image: null,
   }
 }
@@ -75,6 +108,11 @@ export function draftForm(draft: DestinationDraft): FormData {
   form.append('popular', draft.popular ? 'true' : 'false')
   form.append('latitude', draft.latitude.trim())
   form.append('longitude', draft.longitude.trim())
+  form.append('highlights', highlightsToSend(draft.highlights))
+  form.append('nameNe', draft.nameNe.trim())
+  form.append('locationNe', draft.locationNe.trim())
+  form.append('descriptionNe', draft.descriptionNe.trim())
+  form.append('highlightsNe', highlightsToSend(draft.highlightsNe))
   if (draft.image) form.append('image', draft.image)
   return form
 }

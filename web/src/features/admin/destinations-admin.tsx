@@ -20,6 +20,7 @@ import { deleteDestination } from './api/delete-destination'
 import { updateDestination } from './api/update-destination'
 import { updateTrekFacts } from './api/update-trek-facts'
 import { EMPTY_DRAFT, draftForm, draftFrom, validateDraft, type DestinationDraft } from './destination-form'
+import { HighlightsField } from './highlights-field'
 import { TrekFactsFields } from './trek-facts-fields'
 import { EMPTY_TREK_FACTS, trekDraftFrom, trekFactsRequest, validateTrekFacts, type TrekFactsDraft } from './trek-facts-form'
 import { msg, useT } from '../../i18n/messages'
@@ -113,6 +114,17 @@ function DestinationEditor({ editor, onSaved, onCancel }: DestinationEditorProps
           {t('admin.blankLineHint')}
         </p>
       </div>
+      <HighlightsField legend={t('admin.highlights')} items={draft.highlights} onChange={(items) => set('highlights', items)} disabled={saving} />
+      <fieldset className="space-y-5 rounded-xl border border-slate-200 p-4 sm:p-5">
+        <legend className="px-1 text-sm font-semibold text-slate-900">{t('admin.inNepali')}</legend>
+        <p className="-mt-2 text-xs text-slate-500">{t('admin.inNepaliHint')}</p>
+        <div className="grid gap-5 md:grid-cols-2">
+          <TextField label={t('admin.nameNe')} lang="ne" value={draft.nameNe} onChange={(e) => set('nameNe', e.target.value)} maxLength={120} />
+          <TextField label={t('admin.locationNe')} lang="ne" value={draft.locationNe} onChange={(e) => set('locationNe', e.target.value)} maxLength={120} />
+        </div>
+        <TextAreaField label={t('admin.descriptionNe')} lang="ne" value={draft.descriptionNe} onChange={(e) => set('descriptionNe', e.target.value)} rows={6} maxLength={5000} />
+        <HighlightsField legend={t('admin.highlightsNe')} lang="ne" items={draft.highlightsNe} onChange={(items) => set('highlightsNe', items)} disabled={saving} />
+      </fieldset>
       <div className="grid grid-cols-2 gap-4 sm:gap-5 lg:grid-cols-4">
         <TextField
           label={t('admin.latitude')}

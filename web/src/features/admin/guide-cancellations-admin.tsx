@@ -4,6 +4,7 @@ import { BOOKINGS_TAG } from '../../lib/cache-tags'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { listGuideCancellations } from './api/list-guide-cancellations'
 import { useT } from '../../i18n/messages'
+import { EmailAddress } from '../../components/email-address'
 
 const CANCELLATIONS_KEY = 'admin:guide-cancellations'
 
@@ -32,7 +33,9 @@ export function GuideCancellationsAdmin() {
                 <p className="font-semibold text-slate-900">
                   {guide.firstName} {guide.lastName}
                 </p>
-                <p className="text-sm break-all text-slate-600">{guide.email}</p>
+                <p className="text-sm text-slate-600">
+                  <EmailAddress address={guide.email} />
+                </p>
               </div>
               <p className="text-sm font-semibold text-slate-800 sm:shrink-0">{t('admin.tripsCancelled', { count: guide.guideCancellations })}</p>
             </li>

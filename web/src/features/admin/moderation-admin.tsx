@@ -17,7 +17,9 @@ import { listReports, type OpenReport } from './api/list-reports'
 import { listSuspended, type SuspendedAccount } from './api/list-suspended'
 import { suspendAccount, unsuspendAccount } from './api/suspend-account'
 import { msg, translate, useT } from '../../i18n/messages'
-import { localDateFormat } from '../../lib/intl-formats'
+import { formatMoment } from '../../lib/booking'
+import { personName } from '../../lib/person-name'
+import { EmailAddress } from '../../components/email-address'
 
 export const REPORTS_EMPTY = msg('admin.reportsEmpty')
 export const MODERATION_REASON_REQUIRED = msg('admin.moderationReasonRequired')
@@ -29,10 +31,8 @@ const REPORTS_KEY = 'admin:reports'
 const AUDIT_KEY = 'admin:audit'
 const SUSPENDED_KEY = 'admin:suspended'
 
-const when = (iso: string) => {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : localDateFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }, 'en-US').format(date)
-}
+// Moments in Nepal time, as every moment Yatra shows (the reporter's browser zone is not the admin's).
+const when = formatMoment
 
 const WHAT = { blog: msg('admin.whatBlog'), review: msg('admin.whatReview'), guide: msg('admin.whatGuide') } as const
 
@@ -271,7 +271,7 @@ export function SuspendedAdmin() {
   const [action, setAction] = useState<Action | null>(null)
   const { toast, show } = useToast()
   const lift = (account: SuspendedAccount): Action => {
-    const name = `${account.firstName} ${account.lastName}`.trim()
+    const name = personName(account)
     return {
       title: t('admin.liftTitle', { name }),
       explain: t('admin.liftText'),
@@ -304,7 +304,9 @@ export function SuspendedAdmin() {
                   {account.firstName} {account.lastName}{' '}
                   <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('admin.roleName', { role: account.role })}</span>
                 </p>
-                <p className="text-sm break-all text-slate-600">{account.email}</p>
+                <p className="text-sm text-slate-600">
+                  <EmailAddress address={account.email} />
+                </p>
                 <p className="mt-1 text-sm break-words text-slate-700">“{account.reason}”</p>
                 <p className="mt-1 text-xs text-slate-500">
                   {t.rich('admin.suspendedAt', { time: () => <time dateTime={account.suspendedAt}>{when(account.suspendedAt)}</time> })}

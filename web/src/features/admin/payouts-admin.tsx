@@ -11,11 +11,13 @@ import { useCachedQuery } from '../../lib/use-cached-query'
 import { listOwedGuides, payoutsCsv, recordPayout, type OwedGuide } from './api/payouts'
 import { draftFor, parseDollars, validateDraft, type PayoutDraft, type PayoutDraftErrors } from './payout-form'
 import { msg, useT } from '../../i18n/messages'
+import { personName } from '../../lib/person-name'
+import { EmailAddress } from '../../components/email-address'
 
 const OWED_KEY = 'admin:payouts'
 export const NOTHING_OWED = msg('admin.nothingOwed')
 
-const fullName = (g: OwedGuide) => `${g.firstName} ${g.lastName}`.trim()
+const fullName = (g: OwedGuide) => personName(g)
 
 /** Guides with an available balance, where to send it, and recording what was sent. */
 export function PayoutsAdmin() {
@@ -71,7 +73,9 @@ export function PayoutsAdmin() {
               <li key={guide.guideId} aria-label={fullName(guide)} className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">{fullName(guide)}</p>
-                  <p className="text-sm break-all text-slate-600">{guide.email}</p>
+                  <p className="text-sm text-slate-600">
+                    <EmailAddress address={guide.email} />
+                  </p>
                   <p className="mt-1 text-sm break-words text-slate-700">
                     {guide.payoutDetails ? (
                       guide.payoutDetails.method === 'bank' ? (

@@ -12,6 +12,7 @@ import { useCachedQuery } from '../../lib/use-cached-query'
 import { formatRupees } from '../../lib/rupees'
 import { listRefundsByHand, recordRefundDone, type RefundByHand } from './api/refunds'
 import { MODERATION_TAG } from './moderation-admin'
+import { EmailAddress } from '../../components/email-address'
 
 const REFUNDS_KEY = 'admin:refunds'
 export const NO_REFUNDS_BY_HAND = msg('admin.noRefundsByHand')
@@ -49,7 +50,9 @@ export function RefundsAdmin() {
               <li key={refund.refundId} aria-label={refund.travellerName} className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0 text-sm text-slate-700">
                   <p className="text-base font-semibold text-slate-900">{refund.travellerName}</p>
-                  <p className="break-all text-slate-600">{refund.travellerEmail}</p>
+                  <p className="text-slate-600">
+                    <EmailAddress address={refund.travellerEmail} />
+                  </p>
                   <p className="mt-1">{t('admin.refundTrip', { guide: refund.guideName, dates: refund.tripDates })}</p>
                   <p className="mt-1 break-all">
                     {t('admin.refundPaymentReference', { provider: refund.provider === 'esewa' ? 'eSewa' : refund.provider })}{' '}

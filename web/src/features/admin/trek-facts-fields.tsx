@@ -158,6 +158,14 @@ export function TrekFactsFields({ draft, onChange, disabled = false }: Props) {
             </div>
             <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
               <TextField className="flex-1" label={t('admin.noteOptional')} value={permit.note} maxLength={300} onChange={(e) => setPermit(index, { note: e.target.value })} />
+              <TextField
+                className="flex-1"
+                label={t('admin.noteNeOptional')}
+                lang="ne"
+                value={permit.noteNe}
+                maxLength={300}
+                onChange={(e) => setPermit(index, { noteNe: e.target.value })}
+              />
               <button
                 type="button"
                 className="btn border border-red-300 bg-white text-red-700 hover:bg-red-50"

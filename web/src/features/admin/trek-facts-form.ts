@@ -4,7 +4,7 @@ import type { TrekFactsRequest } from './api/update-trek-facts'
 import { msg, translate } from '../../i18n/messages'
 
 /** One permit row as typed: fees stay text until sent. */
-export type PermitDraft = { name: string; feeNpr: string; saarcFeeNpr: string; feeUsd: string; per: Permit['per']; note: string }
+export type PermitDraft = { name: string; feeNpr: string; saarcFeeNpr: string; feeUsd: string; per: Permit['per']; note: string; noteNe: string }
 
 /** The trek facts part of the admin's destination form (issue 15). */
 export type TrekFactsDraft = {
@@ -18,7 +18,7 @@ export type TrekFactsDraft = {
 }
 
 export const EMPTY_TREK_FACTS: TrekFactsDraft = { minDays: '', maxDays: '', maxAltitudeM: '', bestMonths: [], difficulty: '', licensedGuideRequired: false, permits: [] }
-export const EMPTY_PERMIT: PermitDraft = { name: '', feeNpr: '', saarcFeeNpr: '', feeUsd: '', per: 'entry', note: '' }
+export const EMPTY_PERMIT: PermitDraft = { name: '', feeNpr: '', saarcFeeNpr: '', feeUsd: '', per: 'entry', note: '', noteNe: '' }
 export const PERMITS_MAX = 10
 
 export const DAYS_INCOMPLETE = msg('admin.daysIncomplete')
@@ -39,7 +39,15 @@ export function trekDraftFrom(destination: Destination): TrekFactsDraft {
     bestMonths: [...destination.bestMonths],
     difficulty: destination.difficulty ?? '',
     licensedGuideRequired: destination.licensedGuideRequired,
-    permits: destination.permits.map((p) => ({ name: p.name, feeNpr: text(p.feeNpr), saarcFeeNpr: text(p.saarcFeeNpr), feeUsd: text(p.feeUsd), per: p.per, note: p.note })),
+    permits: destination.permits.map((p) => ({
+      name: p.name,
+      feeNpr: text(p.feeNpr),
+      saarcFeeNpr: text(p.saarcFeeNpr),
+      feeUsd: text(p.feeUsd),
+      per: p.per,
+      note: p.note,
+      noteNe: p.noteNe ?? '',
+    })),
   }
 }
 
@@ -79,6 +87,7 @@ export function trekFactsRequest(draft: TrekFactsDraft): TrekFactsRequest {
       feeUsd: numberOrNull(p.feeUsd),
       per: p.per,
       note: p.note.trim(),
+      noteNe: p.noteNe.trim(),
     })),
   }
 }

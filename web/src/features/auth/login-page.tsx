@@ -6,6 +6,7 @@ import { PasswordField } from '../../components/password-field'
 import { TextField } from '../../components/text-field'
 import { useT } from '../../i18n/messages'
 import { saveSession } from '../../lib/auth-store'
+import { accountJustDeleted, forgetAccountDeleted } from '../../lib/account-deletion'
 import { AuthFrame } from './auth-frame'
 import { checkCompletion } from './api/check-completion'
 import { logIn } from './api/log-in'
@@ -20,6 +21,9 @@ export function LoginPage() {
   // A page that sent here to sign in first (a tour being booked) is where the login goes back to.
   const [searchParams] = useSearchParams()
   const next = safeNextPath(searchParams.get('next'))
+  // Where "Delete my account" lands, signed out: said once.
+  const [deleted] = useState(accountJustDeleted)
+  useEffect(() => forgetAccountDeleted(), [])
   const t = useT()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -76,10 +80,14 @@ export function LoginPage() {
             {t('auth.redirectingNow')}
           </FormAlert>
         </div>
+      ) : error ? (
+        <div className="mb-6">
+          <FormAlert tone="error">{error}</FormAlert>
+        </div>
       ) : (
-        error && (
+        deleted && (
           <div className="mb-6">
-            <FormAlert tone="error">{error}</FormAlert>
+            <FormAlert tone="success">{t('auth.accountDeleted')}</FormAlert>
           </div>
         )
       )}

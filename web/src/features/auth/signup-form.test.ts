@@ -1,6 +1,6 @@
 import { translate } from '../../i18n/messages'
 import { describe, expect, it } from 'vitest'
-import { ACCEPT_TERMS, FILL_ALL_FIELDS, PASSWORDS_DIFFER, emptySignup, passwordStrength, signupProgress, validateStepOne, validateStepTwo } from './signup-form'
+import { ACCEPT_TERMS, EMAIL_INVALID, FILL_ALL_FIELDS, PASSWORDS_DIFFER, emptySignup, passwordStrength, signupProgress, validateStepOne, validateStepTwo } from './signup-form'
 
 const filled = {
   ...emptySignup,
@@ -70,5 +70,14 @@ describe('step two', () => {
 
   it('enforces no minimum length on the client', () => {
     expect(validateStepTwo({ ...filled, password: 'a', confirmPassword: 'a' }, true)).toBeNull()
+  })
+})
+
+describe('step one email', () => {
+  it('refuses, with its own message, an address the server would refuse', () => {
+    expect(validateStepOne({ ...filled, email: 'tess@example' })).toBe(EMAIL_INVALID)
+    expect(validateStepOne({ ...filled, email: 'tess@@example.com' })).toBe(EMAIL_INVALID)
+    expect(validateStepOne({ ...filled, email: ' tess@example.com ' })).toBeNull()
+    expect(translate(EMAIL_INVALID)).toBe('Please enter a valid email address, like name@example.com')
   })
 })

@@ -1,4 +1,5 @@
 import { msg } from '../../i18n/messages'
+import { isValidEmail } from '../../lib/email-address'
 
 export type SignupRole = 'tourist' | 'guide'
 
@@ -22,6 +23,7 @@ export const emptySignup: SignupValues = {
 
 // Text ids: the page shows them with `t`.
 export const FILL_ALL_FIELDS = msg('auth.fillAllFields')
+export const EMAIL_INVALID = msg('auth.emailInvalid')
 export const ACCEPT_TERMS = msg('auth.acceptTerms')
 export const PASSWORDS_DIFFER = msg('common.passwordsDoNotMatch')
 
@@ -42,9 +44,14 @@ export function signupProgress(values: SignupValues): number {
   return (filled / PROGRESS_FIELDS.length) * 100
 }
 
-/** Step 1 needs first name, last name and email. Returns the message to show, or null. */
+/**
+ * Step 1 needs first name, last name and an email the server will take (its rule, not the
+ * browser's: `tess@example` passes `type=email` but not the server). Returns the message
+ * to show, or null.
+ */
 export function validateStepOne(values: SignupValues): string | null {
   if (!values.firstName.trim() || !values.lastName.trim() || !values.email.trim()) return FILL_ALL_FIELDS
+  if (!isValidEmail(values.email)) return EMAIL_INVALID
   return null
 }
 

@@ -7,7 +7,7 @@ import { TextField } from '../../components/text-field'
 import { useT } from '../../i18n/messages'
 import { AuthFrame } from './auth-frame'
 import { signUp } from './api/sign-up'
-import { emptySignup, passwordStrength, signupProgress, validateStepOne, validateStepTwo, type SignupRole, type SignupValues } from './signup-form'
+import { EMAIL_INVALID, emptySignup, passwordStrength, signupProgress, validateStepOne, validateStepTwo, type SignupRole, type SignupValues } from './signup-form'
 
 const REDIRECT_DELAY_MS = 1500
 
@@ -54,11 +54,7 @@ export function SignupPage() {
     const message = validateStepOne(values)
     if (message) {
       setError(t(message))
-      return
-    }
-    // The email input is type=email: let the browser explain a malformed address.
-    if (emailRef.current && !emailRef.current.checkValidity()) {
-      emailRef.current.reportValidity()
+      if (message === EMAIL_INVALID) emailRef.current?.focus()
       return
     }
     setError(null)
@@ -133,6 +129,7 @@ export function SignupPage() {
                   autoComplete="email"
                   required
                   placeholder={t('auth.emailPlaceholder')}
+                  aria-invalid={error === t(EMAIL_INVALID) || undefined}
                   value={values.email}
                   onChange={set('email')}
                 />
@@ -193,7 +190,21 @@ export function SignupPage() {
                     onChange={(e) => setAcceptedTerms(e.target.checked)}
                     className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-himal-700"
                   />
-                  <span>{t('auth.agreeTerms')}</span>
+                  <span>
+                    {/* A new tab, so reading them does not lose what was typed here. */}
+                    {t.rich('auth.agreeTerms', {
+                      terms: (chunks) => (
+                        <Link to="/terms" target="_blank" className="text-link">
+                          {chunks}
+                        </Link>
+                      ),
+                      privacy: (chunks) => (
+                        <Link to="/privacy" target="_blank" className="text-link">
+                          {chunks}
+                        </Link>
+                      ),
+                    })}
+                  </span>
                 </label>
               </>
             )}

@@ -21,6 +21,7 @@ import { unlikeBlog } from './api/unlike-blog'
 import { paragraphs } from './blog-body'
 import { COPY_FAILED, LINK_COPIED } from '../../lib/share'
 import { msg, translate, useT } from '../../i18n/messages'
+import { blogInLanguage, useContentLanguage } from '../../lib/content-language'
 import { shareBlog } from './share-blog'
 import { useIntlLocale } from '../../i18n/language'
 import { formatLocalNumber } from '../../lib/intl-formats'
@@ -211,10 +212,12 @@ export function BlogDetailPage() {
   const { blogId = '' } = useParams()
   const goBack = useGoBack()
   const t = useT()
+  const language = useContentLanguage()
   const query = useCachedQuery({ key: blogKey(blogId), tags: blogTags(blogId), load: (signal) => getBlog(blogId, signal), enabled: blogId !== '' })
-  usePageTitle(query.data ? t('blogs.pageTitle', { title: query.data.title, author: authorName(query.data) }) : t('blogs.travelStory'))
+  const blog = query.data && blogInLanguage(query.data, language)
+  usePageTitle(blog ? t('blogs.pageTitle', { title: blog.title, author: authorName(blog) }) : t('blogs.travelStory'))
 
-  if (query.data) return <BlogView blog={query.data} />
+  if (blog) return <BlogView blog={blog} />
   if (query.status === 'error') {
     return (
       <div className="px-4 py-16">

@@ -5,6 +5,8 @@ import { ImageIcon, SpinnerIcon } from '../../components/icons'
 import { ImagePicker } from '../../components/image-picker'
 import { ModalDialog } from '../../components/modal-dialog'
 import { PageShell } from '../../components/page-shell'
+import { TextAreaField } from '../../components/text-area-field'
+import { TextField } from '../../components/text-field'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
 import { useAuth } from '../../lib/auth-store'
 import type { Blog } from '../../lib/blog-text'
@@ -178,6 +180,19 @@ function BlogForm({ mode }: { mode: Mode }) {
             </div>
             <Counter id={`${contentId}-count`} length={serverLength(draft.content)} max={CONTENT_MAX} />
           </div>
+        </div>
+
+        <div className="grid gap-6 border-t border-slate-100 pt-6">
+          <TextField label={t('blogs.titleNe')} lang="ne" value={draft.titleNe} onChange={(e) => set('titleNe', e.target.value)} maxLength={TITLE_MAX} disabled={saving} />
+          <TextAreaField
+            label={t('blogs.contentNe')}
+            lang="ne"
+            value={draft.contentNe}
+            onChange={(e) => set('contentNe', e.target.value)}
+            maxLength={CONTENT_MAX}
+            disabled={saving}
+            rows={8}
+          />
         </div>
 
         <div>

@@ -61,6 +61,12 @@ describe('draftForm', () => {
     expect(form.has('removeImage')).toBe(false)
   })
 
+  it('sends the Nepali title and text trimmed, empty too so that an edit can remove them', () => {
+    const form = draftForm({ ...EMPTY_DRAFT, title: 'T', content: 'C', titleNe: ' पुनहिल ', contentNe: '' }, 'admin')
+    expect(form.get('titleNe')).toBe('पुनहिल')
+    expect(form.get('descriptionNe')).toBe('')
+  })
+
   it('sends a chosen image', () => {
     const form = draftForm({ ...EMPTY_DRAFT, title: 'T', content: 'C', image: png }, 'tourist')
     expect((form.get('image') as File).name).toBe('peak.png')
@@ -76,9 +82,19 @@ describe('draftForm', () => {
 
 it('isDirty tells a changed form from the one it started as', () => {
   const start = draftFrom(blog('b1'))
-  expect(start).toEqual({ title: 'Trail notes b1', content: blog('b1').description, image: null, removeImage: false })
+  expect(start).toEqual({
+    title: 'Trail notes b1',
+    content: blog('b1').description,
+    titleNe: blog('b1').titleNe ?? '',
+    contentNe: blog('b1').descriptionNe ?? '',
+    image: null,
+    removeImage: false,
+  })
+  expect(draftFrom({ ...blog('b1'), titleNe: 'रारा', descriptionNe: 'लामो बाटो।' })).toMatchObject({ titleNe: 'रारा', contentNe: 'लामो बाटो।' })
   expect(isDirty(start, start)).toBe(false)
   expect(isDirty({ ...start, title: 'New' }, start)).toBe(true)
+  expect(isDirty({ ...start, titleNe: 'नयाँ' }, start)).toBe(true)
+  expect(isDirty({ ...start, contentNe: 'नयाँ' }, start)).toBe(true)
   expect(isDirty({ ...start, image: png }, start)).toBe(true)
   expect(isDirty({ ...start, removeImage: true }, start)).toBe(true)
 })

@@ -16,22 +16,32 @@ export const CONTENT_TOO_LONG = msg('blogs.contentTooLong')
 export type BlogDraft = {
   title: string
   content: string
+  /** The optional Nepali title and text (issue 26); empty for none. */
+  titleNe: string
+  contentNe: string
   /** A new image to upload, or null to keep (or not have) one. */
   image: File | null
   /** Editing: drop the image the post has now. */
   removeImage: boolean
 }
 
-export const EMPTY_DRAFT: BlogDraft = { title: '', content: '', image: null, removeImage: false }
+export const EMPTY_DRAFT: BlogDraft = { title: '', content: '', titleNe: '', contentNe: '', image: null, removeImage: false }
 
 /** The form filled with a saved post, for editing. */
-export function draftFrom(blog: Pick<Blog, 'title' | 'description'>): BlogDraft {
-  return { title: blog.title, content: blog.description, image: null, removeImage: false }
+export function draftFrom(blog: Pick<Blog, 'title' | 'description' | 'titleNe' | 'descriptionNe'>): BlogDraft {
+  return { title: blog.title, content: blog.description, titleNe: blog.titleNe ?? '', contentNe: blog.descriptionNe ?? '', image: null, removeImage: false }
 }
 
 /** Whether the form differs from what it started as (a saved post, or empty). */
 export function isDirty(draft: BlogDraft, start: BlogDraft): boolean {
-  return draft.title !== start.title || draft.content !== start.content || draft.image !== null || draft.removeImage !== start.removeImage
+  return (
+    draft.title !== start.title ||
+    draft.content !== start.content ||
+    draft.titleNe !== start.titleNe ||
+    draft.contentNe !== start.contentNe ||
+    draft.image !== null ||
+    draft.removeImage !== start.removeImage
+  )
 }
 
 /**
@@ -67,6 +77,9 @@ export function draftForm(draft: BlogDraft, role: string | null): FormData {
   const form = new FormData()
   form.append('title', draft.title.trim())
   form.append('description', draft.content.trim())
+  // Always sent, so that emptying one removes the post's Nepali text.
+  form.append('titleNe', draft.titleNe.trim())
+  form.append('descriptionNe', draft.contentNe.trim())
   if (role) form.append('role', role)
   if (draft.image) form.append('image', draft.image)
   else if (draft.removeImage) form.append('removeImage', 'true')

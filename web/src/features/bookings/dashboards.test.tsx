@@ -71,7 +71,7 @@ describe('TouristDashboardPage', { timeout: 20_000 }, () => {
 
     const past = screen.getByRole('region', { name: 'Past trips' })
     expect(past).toHaveTextContent('Completed: the trip is over')
-    expect(within(past).getByRole('link', { name: 'Review Past Guide' })).toHaveAttribute('href', '/guides/g-Past#write-review')
+    expect(within(past).getByRole('link', { name: 'Review Past Guide' })).toHaveAttribute('href', '/guides/g-Past#review')
     expect(within(past).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument()
 
     const cancelled = screen.getByRole('region', { name: 'Cancelled' })

@@ -6,7 +6,7 @@ import { AlertIcon, ArrowRightIcon, CalendarIcon, CheckIcon, InboxIcon, ShieldIc
 import { PageShell } from '../../components/page-shell'
 import { StarRating, formatRating, reviewCountText } from '../../components/star-rating'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
-import { daysLabel, formatTripDate, partyName, peopleLabel, type Booking } from '../../lib/booking'
+import { daysLabel, formatTripDate, formatTripTime, partyName, peopleLabel, type Booking } from '../../lib/booking'
 import { usePrice } from '../../lib/currencies'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { DASHBOARD_LOAD_FAILED, getGuideDashboard, guideDashboardKey, guideDashboardTags, type GuideDashboard } from './api/get-guide-dashboard'
@@ -195,7 +195,7 @@ function TripRows({ trips, more, now }: { trips: Booking[]; more: number; now: n
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-slate-900">{name}</p>
                 <p className="text-sm text-slate-600">
-                  {tripDates(trip)} · {t('bookings.daysFrom', { days: daysLabel(trip.days), time: trip.selectedTime })} · {peopleLabel(trip.groupSize)}
+                  {tripDates(trip)} · {t('bookings.daysFrom', { days: daysLabel(trip.days), time: formatTripTime(trip.selectedTime) })} · {peopleLabel(trip.groupSize)}
                 </p>
                 <BookingTour tour={trip.tour} className="mt-0.5" />
                 {message && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-700 italic">“{message}”</p>}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { CheckIcon, DownloadIcon, SpinnerIcon } from '../../components/icons'
 import { useT } from '../../i18n/messages'
-import type { Booking } from '../../lib/booking'
+import { formatMoment, type Booking } from '../../lib/booking'
 import { DESTINATION_LIST_TAGS, destinationListKey, listDestinations } from '../../lib/list-destinations'
 import type { SavedTrip } from '../../lib/offline/offline-pack'
 import { SAVE_FAILED, saveTripForOffline } from '../../lib/offline/save-trip'
@@ -45,7 +45,7 @@ export function SaveOffline({ trip, saved }: { trip: Booking; saved: SavedTrip |
     <div role="group" aria-labelledby={`${id}-title`} className="rounded-xl border border-himal-100 bg-himal-50/60 p-3 text-sm">
       <p id={`${id}-title`} className="flex items-center gap-1.5 font-medium text-slate-800">
         {saved ? <CheckIcon className="shrink-0 text-emerald-700" /> : <DownloadIcon className="shrink-0" />}
-        {saved ? t('offline.savedForOfflineOn', { when: new Date(saved.savedAt) }) : t('offline.notSaved')}
+        {saved ? t('offline.savedForOfflineOn', { when: formatMoment(saved.savedAt) }) : t('offline.notSaved')}
       </p>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <label className="min-w-0 flex-1 basis-48">

@@ -179,7 +179,7 @@ function TripCard({ trip, now, today, pack, onCancel }: TripCardProps) {
           </Link>
         )}
         {state === 'completed' && (
-          <Link to={`/guides/${trip.guide._id}#write-review`} className="btn-secondary" aria-label={t('bookings.reviewName', { name: guide })}>
+          <Link to={`/guides/${trip.guide._id}#review`} className="btn-secondary" aria-label={t('bookings.reviewName', { name: guide })}>
             <StarIcon /> {t('bookings.writeAReview')}
           </Link>
         )}

@@ -42,7 +42,8 @@ describe('the Buddy conversation', () => {
       content: i === 24 ? 'x'.repeat(2500) : `m${i}`,
       cards: [],
     }))
-    const request = chatRequest(messages)
+    const request = chatRequest(messages, 'NPR')
+    expect(request.currency).toBe('NPR')
     expect(request.messages).toHaveLength(20)
     expect(request.messages[0]).toEqual({ role: 'assistant', content: 'm5' })
     expect(request.messages[19].content).toHaveLength(2000)

@@ -1,3 +1,4 @@
+import type { DisplayCurrency } from '../../lib/money'
 import type { BuddyCard, ChatRequest } from './ask-buddy'
 
 /** One turn of the conversation as the widget shows it. */
@@ -35,9 +36,13 @@ export function saveConversation(messages: BuddyMessage[], storage: Storage | un
   }
 }
 
-/** The request for the conversation: its latest messages, each within the server's bounds. */
-export function chatRequest(messages: BuddyMessage[]): ChatRequest {
+/**
+ * The request for the conversation: its latest messages, each within the server's bounds,
+ * and the currency the reader sees prices in, which the Buddy's prices are then given in.
+ */
+export function chatRequest(messages: BuddyMessage[], currency: DisplayCurrency): ChatRequest {
   return {
     messages: messages.slice(-MESSAGES_SENT).map(({ role, content }) => ({ role, content: content.slice(0, MESSAGE_MAX) })),
+    currency,
   }
 }

@@ -22,11 +22,14 @@ import { Toast, useToast } from '../../components/toast'
 import { useIntlLocale } from '../../i18n/language'
 import { msg, useT, type Translator } from '../../i18n/messages'
 import type { Destination } from '../../lib/list-destinations'
+import { todayInNepal } from '../../lib/booking'
 import { usePrice } from '../../lib/currencies'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { usePageTitle } from '../../lib/use-page-title'
+import { destinationInLanguage, useContentLanguage } from '../../lib/content-language'
 import { altitudeText, durationText, feeText, monthRanges, type Permit } from '../../lib/trek-facts'
 import { DESTINATION_LOAD_FAILED, destinationKey, destinationTags, getDestination } from './api/get-destination'
+import { DateFromToday } from '../../components/date-from-today'
 import { SaveButton } from '../../components/save-button'
 import { ShareButton } from './destination-actions'
 import { TourPrices } from './tour-prices'
@@ -198,7 +201,7 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
   const [date, setDate] = useState('')
   const [visitors, setVisitors] = useState<string>(VISITOR_OPTIONS[0])
   const [nationality, setNationality] = useState<Nationality>('foreign')
-  const today = new Date().toISOString().slice(0, 10)
+  const today = todayInNepal()
   const price = usePrice()
   const tours = useToursOf(destinationTours(destination._id))
   const hasTours = tours.data ? tours.data.total > 0 : tours.status === 'error' ? false : undefined
@@ -216,10 +219,13 @@ function PlanTripPanel({ destination }: { destination: Destination }) {
           <label htmlFor={dateId} className="field-label">
             {t('destinations.visitDate')}
           </label>
-          <div className="relative">
-            <CalendarIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500" />
-            <input id={dateId} type="date" min={today} className="field-input pl-10" value={date} onChange={(e) => setDate(e.target.value)} />
-          </div>
+          <DateFromToday
+            id={dateId}
+            className="field-input pl-10"
+            value={date}
+            onChange={setDate}
+            icon={<CalendarIcon className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500" />}
+          />
         </div>
         <div>
           <label htmlFor={visitorsId} className="field-label">
@@ -365,12 +371,12 @@ function DestinationView({ destination }: { destination: Destination }) {
           <PermitsSection permits={destination.permits} />
           <Section title={t('destinations.highlights')} icon={<StarIcon filled={false} />}>
             <ul className="grid gap-3 sm:grid-cols-2">
-              {HIGHLIGHTS.map((item) => (
-                <li key={item} className="flex items-center gap-2">
+              {highlightsOf(destination, t).map((item, i) => (
+                <li key={i} className="flex items-center gap-2">
                   <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-sm text-emerald-700">
                     <CheckIcon />
                   </span>
-                  {t(item)}
+                  {item}
                 </li>
               ))}
             </ul>
@@ -387,15 +393,22 @@ function DestinationView({ destination }: { destination: Destination }) {
   )
 }
 
+/** The destination's own highlights in the reader's language, else the spec's four (issue 26). */
+function highlightsOf(destination: Destination, t: Translator): readonly string[] {
+  return destination.highlights.length > 0 ? destination.highlights : HIGHLIGHTS.map((id) => t(id))
+}
+
 /** /destination/:id */
 export function DestinationDetailPage() {
   const { id = '' } = useParams()
   const goBack = useGoBack()
   const t = useT()
+  const language = useContentLanguage()
   const query = useCachedQuery({ key: destinationKey(id), tags: destinationTags(id), load: (signal) => getDestination(id, signal), enabled: id !== '' })
-  usePageTitle(query.data ? [query.data.name, query.data.location].filter(Boolean).join(', ') : t('destinations.pageTitle'))
+  const destination = query.data && destinationInLanguage(query.data, language)
+  usePageTitle(destination ? [destination.name, destination.location].filter(Boolean).join(', ') : t('destinations.pageTitle'))
 
-  if (query.data) return <DestinationView destination={query.data} />
+  if (destination) return <DestinationView destination={destination} />
   if (query.status === 'error') {
     return (
       <div className="px-4 py-16">

@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CERTIFICATES_INCOMPLETE, LICENCE_INCOMPLETE, canRemoveCertificate, newCertificateEntry, removeCertificate, validateCertificates } from './certificates-form'
+import {
+  CERTIFICATES_INCOMPLETE,
+  LICENCE_INCOMPLETE,
+  canRemoveCertificate,
+  certificateStatus,
+  roomForMore,
+  newCertificateEntry,
+  removeCertificate,
+  validateCertificates,
+} from './certificates-form'
 import { loadTexts } from '../../i18n/messages'
 
 beforeAll(() => loadTexts(['guides']))
@@ -34,5 +43,26 @@ describe('certificate entries', () => {
     const two = [complete(), complete()]
     expect(canRemoveCertificate(two)).toBe(true)
     expect(removeCertificate(two, two[0].key)).toEqual([two[1]])
+  })
+})
+
+describe('certificate status', () => {
+  const today = '2026-11-28'
+  it('follows the latest review', () => {
+    expect(certificateStatus({ expiresOn: null }, 'approved', today)).toBe('verified')
+    expect(certificateStatus({ expiresOn: '2030-01-01' }, 'submitted', today)).toBe('inReview')
+    expect(certificateStatus({ expiresOn: null }, 'rejected', today)).toBe('rejected')
+    expect(certificateStatus({ expiresOn: null }, 'none', today)).toBe('notSubmitted')
+  })
+
+  it('calls a licence past its last valid day expired, whatever the review said', () => {
+    expect(certificateStatus({ expiresOn: '2026-11-27' }, 'approved', today)).toBe('expired')
+    expect(certificateStatus({ expiresOn: today }, 'approved', today)).toBe('verified')
+  })
+
+  it('leaves room for at most 10 certificates in all', () => {
+    expect(roomForMore(0)).toBe(10)
+    expect(roomForMore(9)).toBe(1)
+    expect(roomForMore(10)).toBe(0)
   })
 })

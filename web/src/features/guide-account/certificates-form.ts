@@ -1,4 +1,7 @@
 import { msg } from '../../i18n/messages'
+import type { Certification, Guide } from './api/get-guide-profile'
+
+type Verification = Guide['guideDetails']['verification']
 
 export const CERTIFICATES_INCOMPLETE = msg('guides.certificatesIncomplete')
 
@@ -43,4 +46,38 @@ export function canRemoveCertificate(entries: readonly CertificateEntry[]): bool
 export function removeCertificate(entries: readonly CertificateEntry[], key: number): CertificateEntry[] {
   if (!canRemoveCertificate(entries)) return [...entries]
   return entries.filter((e) => e.key !== key)
+}
+
+/**
+ * A certificate's status as the guide sees it (issue 26). Admins review a guide's
+ * certificates together, so the status is the latest review's, except that a licence past
+ * its last valid day is expired whatever the review said.
+ */
+export type CertificateStatus = 'verified' | 'inReview' | 'rejected' | 'notSubmitted' | 'expired'
+
+export const CERTIFICATE_STATUS_TEXT: Record<CertificateStatus, string> = {
+  verified: msg('guides.certificateVerified'),
+  inReview: msg('guides.certificateInReview'),
+  rejected: msg('guides.certificateRejected'),
+  notSubmitted: msg('guides.certificateNotSubmitted'),
+  expired: msg('guides.certificateExpired'),
+}
+
+export function certificateStatus(certificate: Pick<Certification, 'expiresOn'>, review: Verification['state'], today: string): CertificateStatus {
+  if (certificate.expiresOn !== null && certificate.expiresOn < today) return 'expired'
+  switch (review) {
+    case 'approved':
+      return 'verified'
+    case 'submitted':
+      return 'inReview'
+    case 'rejected':
+      return 'rejected'
+    default:
+      return 'notSubmitted'
+  }
+}
+
+/** How many more certificates the server takes beside those kept. */
+export function roomForMore(kept: number): number {
+  return Math.max(0, MAX_CERTIFICATES - kept)
 }

@@ -1,59 +1,127 @@
-import { useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router'
-import { ShieldIcon, SpinnerIcon } from '../../components/icons'
+import { useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { FormAlert } from '../../components/form-alert'
+import { ShieldIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
-import { TextField } from '../../components/text-field'
+import { ErrorCard, LoadingCard } from '../../components/status-card'
 import { useClientCache } from '../../lib/cache-provider'
+import { todayInNepal } from '../../lib/booking'
+import { formatMediumDate } from '../../lib/intl-formats'
 import { guideChanged } from '../../lib/profile-changes'
-import { submitCertificates } from './api/submit-certificates'
-import { LICENCE_HINT, MAX_CERTIFICATES, canRemoveCertificate, newCertificateEntry, removeCertificate, validateCertificates, type CertificateEntry } from './certificates-form'
-import { msg, useT } from '../../i18n/messages'
+import { useCachedQuery } from '../../lib/use-cached-query'
+import { getGuideProfile, OWN_GUIDE_PROFILE_KEY, ownGuideProfileTags, PROFILE_LOAD_FAILED, type Certification, type Guide } from './api/get-guide-profile'
+import { CertificateEntriesForm } from './certificate-entries-form'
+import { CERTIFICATE_STATUS_TEXT, LICENCE_HINT, certificateStatus, roomForMore, type CertificateStatus } from './certificates-form'
+import { useT } from '../../i18n/messages'
 
-const IMAGE_FILES_ONLY = msg('guides.imageFilesOnly')
-
-/** Today in the browser's calendar, as YYYY-MM-DD, the latest allowed issue date. */
-const today = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+const statusStyle: Record<CertificateStatus, string> = {
+  verified: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  inReview: 'bg-marigold-50 text-marigold-900 ring-marigold-200',
+  rejected: 'bg-red-50 text-red-800 ring-red-200',
+  notSubmitted: 'bg-slate-100 text-slate-700 ring-slate-200',
+  expired: 'bg-red-50 text-red-800 ring-red-200',
 }
 
+/**
+ * The guide's certificates. A guide with none fills the submission form (the spec's page);
+ * a guide with some sees them with their status, licence number and expiry, and may add
+ * one (issue 26) or, after a rejection, start over with a new set.
+ */
 export function CertificatesPage() {
   const navigate = useNavigate()
   const cache = useClientCache()
   const t = useT()
-  const [entries, setEntries] = useState<CertificateEntry[]>(() => [newCertificateEntry()])
-  const [submitting, setSubmitting] = useState(false)
+  const query = useCachedQuery({ key: OWN_GUIDE_PROFILE_KEY, tags: ownGuideProfileTags, load: getGuideProfile })
+  const [form, setForm] = useState<'none' | 'add' | 'replace'>('none')
+  const [added, setAdded] = useState(false)
+  const listHeading = useRef<HTMLHeadingElement>(null)
 
-  const update = (key: number, change: Partial<CertificateEntry>) => setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e)))
-
-  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const message = validateCertificates(entries)
-    if (message) {
-      window.alert(t(message))
+  function done(guide: Guide, next: 'dashboard' | 'list') {
+    guideChanged(cache, guide._id)
+    if (next === 'dashboard') {
+      navigate('/guideDash')
       return
     }
-    setSubmitting(true)
-    const result = await submitCertificates(
-      entries.map((entry) => ({
-        name: entry.name.trim(),
-        issuingOrganization: entry.issuingOrganization.trim(),
-        issueDate: entry.issueDate,
-        licenceNumber: entry.licenceNumber.trim(),
-        expiresOn: entry.expiresOn,
-        file: entry.file as File,
-      })),
-    )
-    setSubmitting(false)
-    if (!result.ok) {
-      window.alert(t(result.message))
-      return
-    }
-    guideChanged(cache, result.data._id)
-    navigate('/guideDash')
+    setForm('none')
+    setAdded(true)
+    listHeading.current?.focus()
   }
 
-  const removable = canRemoveCertificate(entries)
+  let body
+  if (!query.data) {
+    body = query.status === 'error' ? <ErrorCard message={t(PROFILE_LOAD_FAILED)} onRetry={query.reload} /> : <LoadingCard label={t('guides.loadingCertificates')} />
+  } else {
+    const details = query.data.guideDetails
+    const certificates = details.certifications
+    const room = roomForMore(certificates.length)
+    body =
+      certificates.length === 0 ? (
+        <CertificateEntriesForm mode="replace" room={room} onDone={(guide) => done(guide, 'dashboard')} />
+      ) : (
+        <div className="space-y-5">
+          <section aria-labelledby="my-certificates" className="card p-5 sm:p-6">
+            <h2 id="my-certificates" ref={listHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+              {t('guides.yourCertificates')}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t('guides.certificateStatusNote')}</p>
+            {added && (
+              <div className="mt-4">
+                <FormAlert tone="success">{t('guides.certificateAdded')}</FormAlert>
+              </div>
+            )}
+            {details.verification.state === 'rejected' && details.verification.note && (
+              <div className="mt-4">
+                <FormAlert tone="error">{t('guides.rejectedBecause', { reason: details.verification.note })}</FormAlert>
+              </div>
+            )}
+            <ul className="mt-4 divide-y divide-slate-200">
+              {certificates.map((c) => (
+                <CertificateRow key={c._id} certificate={c} status={certificateStatus(c, details.verification.state, todayInNepal())} />
+              ))}
+            </ul>
+          </section>
+
+          {form === 'none' ? (
+            <div className="flex flex-col gap-3 sm:flex-row sm:justify-between">
+              <Link to="/guide/profile" className="btn-secondary">
+                {t('guides.backToProfile')}
+              </Link>
+              <div className="flex flex-col gap-3 sm:flex-row">
+                {details.verification.state === 'rejected' && (
+                  <button type="button" className="btn-secondary" onClick={() => setForm('replace')}>
+                    {t('guides.replaceCertificates')}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="btn-primary"
+                  disabled={room === 0}
+                  onClick={() => {
+                    setAdded(false)
+                    setForm('add')
+                  }}
+                >
+                  {t('guides.addCertificate')}
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div>
+              <h2 className="mb-3 text-lg font-semibold text-slate-900">{t(form === 'add' ? 'guides.addCertificate' : 'guides.replaceCertificates')}</h2>
+              {form === 'add' && <p className="mb-4 text-sm text-slate-600">{t('guides.addCertificateNote')}</p>}
+              <CertificateEntriesForm
+                key={form}
+                mode={form}
+                room={form === 'add' ? room : roomForMore(0)}
+                onDone={(guide) => done(guide, 'list')}
+                onCancel={() => setForm('none')}
+              />
+            </div>
+          )}
+          {room === 0 && form === 'none' && <p className="text-sm text-slate-600">{t('guides.certificatesFull')}</p>}
+        </div>
+      )
+  }
 
   return (
     <PageShell eyebrow={t('guides.verification')} title={t('guides.certificatesTitle')} description={t('guides.certificatesDescription')}>
@@ -67,107 +135,31 @@ export function CertificatesPage() {
             <p>{t(LICENCE_HINT)}</p>
           </div>
         </div>
-        <form onSubmit={handleSubmit} noValidate className="space-y-5">
-          <fieldset disabled={submitting} className="space-y-5">
-            <legend className="sr-only">{t('guides.certificates')}</legend>
-            {entries.map((entry, index) => (
-              <section key={entry.key} aria-labelledby={`certificate-${entry.key}`} className="card p-5 sm:p-6">
-                <div className="flex items-center justify-between gap-3">
-                  <h2 id={`certificate-${entry.key}`} className="text-lg font-semibold text-slate-900">
-                    {t('guides.certificateNumber', { number: index + 1 })}
-                  </h2>
-                  {removable && (
-                    <button
-                      type="button"
-                      className="btn-ghost px-3 py-1.5 text-red-700 hover:bg-red-50"
-                      aria-label={t('guides.removeCertificate', { number: index + 1 })}
-                      onClick={() => setEntries((list) => removeCertificate(list, entry.key))}
-                    >
-                      {t('guides.remove')}
-                    </button>
-                  )}
-                </div>
-                <div className="mt-4 grid gap-4 sm:grid-cols-2">
-                  <TextField
-                    label={t('guides.certificateName')}
-                    required
-                    value={entry.name}
-                    onChange={(e) => update(entry.key, { name: e.target.value })}
-                    placeholder={t('guides.certificateNamePlaceholder')}
-                  />
-                  <TextField
-                    label={t('guides.issuingOrganization')}
-                    required
-                    value={entry.issuingOrganization}
-                    onChange={(e) => update(entry.key, { issuingOrganization: e.target.value })}
-                    placeholder={t('guides.issuingOrganizationPlaceholder')}
-                  />
-                  <TextField
-                    label={t('guides.issueDate')}
-                    type="date"
-                    required
-                    max={today()}
-                    value={entry.issueDate}
-                    onChange={(e) => update(entry.key, { issueDate: e.target.value })}
-                  />
-                  <TextField
-                    label={t('guides.licenceNumberLabel')}
-                    value={entry.licenceNumber}
-                    maxLength={40}
-                    onChange={(e) => update(entry.key, { licenceNumber: e.target.value })}
-                    placeholder="e.g. NTB-TG-04127"
-                  />
-                  <TextField
-                    label={t('guides.licenceValidUntil')}
-                    type="date"
-                    min={today()}
-                    value={entry.expiresOn}
-                    onChange={(e) => update(entry.key, { expiresOn: e.target.value })}
-                  />
-                  <div>
-                    <label htmlFor={`certificate-file-${entry.key}`} className="field-label">
-                      {t('guides.certificateImage')}
-                    </label>
-                    <input
-                      id={`certificate-file-${entry.key}`}
-                      type="file"
-                      accept="image/*"
-                      required
-                      onChange={(e) => {
-                        const file = e.target.files?.[0] ?? null
-                        if (file && !file.type.startsWith('image/')) {
-                          window.alert(t(IMAGE_FILES_ONLY))
-                          e.target.value = ''
-                          update(entry.key, { file: null })
-                          return
-                        }
-                        update(entry.key, { file })
-                      }}
-                      className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-himal-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-himal-800 hover:file:bg-himal-100"
-                    />
-                    <p className="mt-1 text-xs text-slate-500">{entry.file ? entry.file.name : t('guides.imageFormats')}</p>
-                  </div>
-                </div>
-              </section>
-            ))}
-
-            <div className="flex flex-col gap-3 sm:flex-row sm:justify-between">
-              <button type="button" className="btn-secondary" disabled={entries.length >= MAX_CERTIFICATES} onClick={() => setEntries((list) => [...list, newCertificateEntry()])}>
-                {t('guides.addAnotherCertificate')}
-              </button>
-              <button type="submit" className="btn-primary" aria-busy={submitting}>
-                {submitting ? (
-                  <>
-                    <SpinnerIcon /> {t('guides.submitting')}
-                  </>
-                ) : (
-                  t('guides.submitCertificates')
-                )}
-              </button>
-            </div>
-          </fieldset>
-        </form>
+        {body}
       </div>
     </PageShell>
+  )
+}
+
+function CertificateRow({ certificate: c, status }: { certificate: Certification; status: CertificateStatus }) {
+  const t = useT()
+  return (
+    <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
+        <h3 className="font-semibold break-words text-slate-900">{c.name}</h3>
+        <p className="text-sm break-words text-slate-600">{t('guides.certificateIssued', { organization: c.issuingOrganization, date: formatMediumDate(c.issueDate) })}</p>
+        {c.licenceNumber ? (
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-500">{t('guides.licenceNumber')}</dt>
+            <dd className="font-medium break-all text-slate-900">{c.licenceNumber}</dd>
+            <dt className="text-slate-500">{t('guides.expires')}</dt>
+            <dd className="font-medium text-slate-900">{c.expiresOn ? formatMediumDate(c.expiresOn) : '—'}</dd>
+          </dl>
+        ) : (
+          <p className="mt-1 text-sm text-slate-500">{t('guides.notALicence')}</p>
+        )}
+      </div>
+      <span className={`inline-flex shrink-0 self-start rounded-full px-3 py-1 text-xs font-semibold ring-1 ${statusStyle[status]}`}>{t(CERTIFICATE_STATUS_TEXT[status])}</span>
+    </li>
   )
 }

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { ArrowLeftIcon, ArrowRightIcon, CheckIcon, CloseIcon, MapPinIcon, SpinnerIcon } from '../../components/icons'
+import { ArrowLeftIcon, ArrowRightIcon, CheckIcon, CloseIcon, SpinnerIcon } from '../../components/icons'
 import { ImagePicker } from '../../components/image-picker'
 import { PageShell } from '../../components/page-shell'
-import { TextAreaField } from '../../components/text-area-field'
+import { BioField } from '../../components/bio-field'
+import { PlacePicker, usePlaceChoice } from '../../components/place-picker'
 import { TextField } from '../../components/text-field'
-import { getCurrentPosition } from '../../lib/geolocation'
+import { placeToSend } from '../../lib/place-choice'
 import { useClientCache } from '../../lib/cache-provider'
 import { mediaUrl } from '../../lib/media-url'
 import { guideChanged } from '../../lib/profile-changes'
@@ -14,12 +15,14 @@ import { getGuideProfile, OWN_GUIDE_PROFILE_KEY, ownGuideProfileTags, type Guide
 import { saveGuideProfile } from './api/save-guide-profile'
 import { uploadGuideCoverImage, uploadGuideProfileImage } from './api/upload-guide-image'
 import {
-  FALLBACK_LOCATION,
   GUIDE_FORM_STEPS,
   GUIDE_PROFILE_SAVE_FAILED,
+  TAGS_MAX,
   addLanguage,
+  afterSavePath,
   emptyGuideDraft,
   guideProfileRequest,
+  hasSavedProfile,
   mergeSavedGuide,
   validateGuideStep,
   type GuideDraft,
@@ -29,7 +32,6 @@ import { msg, useT } from '../../i18n/messages'
 
 export const PROFILE_SUBMITTED = msg('guides.profileSubmitted')
 
-type LocationState = { kind: 'locating' } | { kind: 'located' } | { kind: 'fallback'; message: string }
 type Progress = { done: number; total: number; label: string }
 
 export function GuideFormPage() {
@@ -38,34 +40,17 @@ export function GuideFormPage() {
   const t = useT()
   const [draft, setDraft] = useState<GuideDraft>(emptyGuideDraft)
   const [step, setStep] = useState<GuideFormStep>(1)
-  const [languageInput, setLanguageInput] = useState('')
-  const [location, setLocation] = useState<LocationState>({ kind: 'locating' })
   const [progress, setProgress] = useState<Progress | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const firstRender = useRef(true)
 
-  // Location is acquired on load; when denied or unsupported it falls back to 0/0.
-  useEffect(() => {
-    let live = true
-    getCurrentPosition()
-      .then((coords) => {
-        if (!live) return
-        setDraft((d) => ({ ...d, location: coords }))
-        setLocation({ kind: 'located' })
-      })
-      .catch((err: unknown) => {
-        if (!live) return
-        setDraft((d) => ({ ...d, location: FALLBACK_LOCATION }))
-        setLocation({ kind: 'fallback', message: err instanceof Error ? err.message : msg('guides.locationFailed') })
-      })
-    return () => {
-      live = false
-    }
-  }, [])
+  // Location is acquired on load; a saved place is kept unless the guide chooses another.
+  const [place, setPlace] = usePlaceChoice()
 
   // A guide coming back to the form finds what they saved before (merged once, so a later
   // refetch does not overwrite what they are typing).
   const saved = useCachedQuery({ key: OWN_GUIDE_PROFILE_KEY, tags: ownGuideProfileTags, load: getGuideProfile })
+  const editing = saved.data ? hasSavedProfile(saved.data) : false
   const [merged, setMerged] = useState(false)
   if (saved.data && !merged) {
     setMerged(true)
@@ -80,22 +65,8 @@ export function GuideFormPage() {
     headingRef.current?.focus()
   }, [step])
 
-  const set = (field: 'bio' | 'nationality' | 'pricePerDay' | 'phone' | 'address') => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }))
-
-  function handleAddLanguage() {
-    setDraft((d) => ({ ...d, expertiseLanguages: addLanguage(d.expertiseLanguages, languageInput) }))
-    setLanguageInput('')
-  }
-
-  function handleLanguageKey(e: KeyboardEvent<HTMLInputElement>) {
-    if (e.key !== 'Enter') return
-    e.preventDefault()
-    handleAddLanguage()
-  }
-
-  function removeLanguage(language: string) {
-    setDraft((d) => ({ ...d, expertiseLanguages: d.expertiseLanguages.filter((l) => l !== language) }))
-  }
+  const set = (field: 'bio' | 'bioNe' | 'nationality' | 'pricePerDay' | 'phone' | 'address') => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [field]: e.target.value }))
 
   function handleContinue() {
     const message = validateGuideStep(step, draft)
@@ -128,7 +99,8 @@ export function GuideFormPage() {
     const total = 1 + uploads.length
 
     setProgress({ done: 0, total, label: msg('guides.savingDetails') })
-    const stored = await saveGuideProfile(guideProfileRequest(draft), GUIDE_PROFILE_SAVE_FAILED)
+    const location = placeToSend(place, saved.data?.guideDetails.location)
+    const stored = await saveGuideProfile(guideProfileRequest({ ...draft, location }), GUIDE_PROFILE_SAVE_FAILED)
     if (!stored.ok) {
       setProgress(null)
       window.alert(t(stored.message))
@@ -149,7 +121,8 @@ export function GuideFormPage() {
     if (uploads.length > 0) guideChanged(cache, stored.data._id)
     setProgress({ done: total, total, label: msg('guides.profileSaved') })
     window.alert(t(PROFILE_SUBMITTED))
-    navigate('/kycform')
+    // Certificates come next only while there are none (spec); an edit goes back to the profile.
+    navigate(afterSavePath(stored.data))
   }
 
   const submitting = progress !== null
@@ -157,7 +130,11 @@ export function GuideFormPage() {
   const savedCover = mediaUrl(draft.savedCoverImage)
 
   return (
-    <PageShell eyebrow={t('guides.guideProfile')} title={t('guides.setUpTitle')} description={t('guides.setUpDescription')}>
+    <PageShell
+      eyebrow={t('guides.guideProfile')}
+      title={t(editing ? 'guides.editTitle' : 'guides.setUpTitle')}
+      description={t(editing ? 'guides.editDescription' : 'guides.setUpDescription')}
+    >
       <div className="card relative mx-auto -mt-16 max-w-3xl p-5 sm:-mt-32 sm:p-8">
         <StepIndicator step={step} />
 
@@ -169,16 +146,8 @@ export function GuideFormPage() {
           <fieldset disabled={submitting} className="mt-5 space-y-5">
             {step === 1 && (
               <>
-                <TextAreaField
-                  label={t('guides.bio')}
-                  name="bio"
-                  required
-                  rows={5}
-                  maxLength={2000}
-                  placeholder={t('guides.bioPlaceholder')}
-                  value={draft.bio}
-                  onChange={set('bio')}
-                />
+                <BioField label={t('guides.bio')} name="bio" required placeholder={t('guides.bioPlaceholder')} value={draft.bio} onChange={set('bio')} />
+                <BioField label={t('guides.bioNe')} name="bioNe" lang="ne" placeholder={t('guides.bioNePlaceholder')} value={draft.bioNe} onChange={set('bioNe')} />
                 <TextField
                   label={t('guides.nationality')}
                   name="nationality"
@@ -212,61 +181,34 @@ export function GuideFormPage() {
 
             {step === 3 && (
               <>
-                <div>
-                  <label htmlFor="guide-language" className="field-label">
-                    {t('guides.languagesYouGuideIn')} <span className="text-red-600">*</span>
-                  </label>
-                  <div className="flex gap-2">
-                    <input
-                      id="guide-language"
-                      className="field-input"
-                      placeholder={t('guides.languagePlaceholder')}
-                      maxLength={40}
-                      value={languageInput}
-                      onChange={(e) => setLanguageInput(e.target.value)}
-                      onKeyDown={handleLanguageKey}
-                    />
-                    <button type="button" className="btn-secondary shrink-0" onClick={handleAddLanguage}>
-                      {t('guides.add')}
-                    </button>
-                  </div>
-                  {draft.expertiseLanguages.length === 0 ? (
-                    <p className="mt-3 text-sm text-slate-500">{t('guides.noLanguagesAdded')}</p>
-                  ) : (
-                    <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('guides.languages')}>
-                      {draft.expertiseLanguages.map((language) => (
-                        <li key={language} className="flex items-center gap-1 rounded-full bg-himal-50 py-1 pr-1 pl-3 text-sm font-medium text-himal-800">
-                          {language}
-                          <button
-                            type="button"
-                            onClick={() => removeLanguage(language)}
-                            aria-label={t('guides.removeItem', { item: language })}
-                            className="flex h-6 w-6 items-center justify-center rounded-full hover:bg-himal-100"
-                          >
-                            <CloseIcon />
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
-                <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
-                  <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
-                    <MapPinIcon className="text-himal-600" /> {t('guides.yourLocation')}
-                  </p>
-                  <div aria-live="polite" className="mt-1 text-sm text-slate-600">
-                    {location.kind === 'locating' ? (
-                      <span className="flex items-center gap-2">
-                        <SpinnerIcon className="animate-spin" /> {t('guides.fetchingLocation')}
-                      </span>
-                    ) : (
-                      <>
-                        <p className="tabular-nums">{t('guides.latLong', { latitude: draft.location.latitude, longitude: draft.location.longitude })}</p>
-                        {location.kind === 'fallback' && <p className="mt-1 font-medium text-amber-800">{t(location.message)}</p>}
-                      </>
-                    )}
-                  </div>
-                </div>
+                <TagListField
+                  id="guide-language"
+                  label={t('guides.languagesYouGuideIn')}
+                  required
+                  placeholder={t('guides.languagePlaceholder')}
+                  empty={t('guides.noLanguagesAdded')}
+                  listLabel={t('guides.languages')}
+                  items={draft.expertiseLanguages}
+                  onChange={(expertiseLanguages) => setDraft((d) => ({ ...d, expertiseLanguages }))}
+                />
+                <TagListField
+                  id="guide-specialty"
+                  label={t('guides.specialtiesField')}
+                  hint={t('guides.specialtiesHint')}
+                  addLabel={t('guides.addSpecialty')}
+                  placeholder={t('guides.specialtyPlaceholder')}
+                  empty={t('guides.noSpecialties')}
+                  listLabel={t('guides.specialties')}
+                  items={draft.interests}
+                  onChange={(interests) => setDraft((d) => ({ ...d, interests }))}
+                />
+                <PlacePicker
+                  label={t('guides.yourLocation')}
+                  choice={place}
+                  onChoose={setPlace}
+                  stored={saved.data?.guideDetails.location}
+                  show={(at) => t('guides.latLong', { latitude: at.latitude, longitude: at.longitude })}
+                />
               </>
             )}
 
@@ -379,5 +321,84 @@ function StepIndicator({ step }: { step: GuideFormStep }) {
         })}
       </ol>
     </nav>
+  )
+}
+
+type TagListFieldProps = {
+  id: string
+  label: string
+  hint?: string
+  /** The Add button's name when the page has more than one list. */
+  addLabel?: string
+  required?: boolean
+  placeholder: string
+  empty: string
+  listLabel: string
+  items: string[]
+  onChange: (items: string[]) => void
+}
+
+/** A short list typed one entry at a time (Enter or Add); blanks and repeats are ignored. */
+function TagListField({ id, label, hint, addLabel, required, placeholder, empty, listLabel, items, onChange }: TagListFieldProps) {
+  const t = useT()
+  const [input, setInput] = useState('')
+
+  function add() {
+    onChange(addLanguage(items, input))
+    setInput('')
+  }
+
+  function handleKey(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key !== 'Enter') return
+    e.preventDefault()
+    add()
+  }
+
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label} {required && <span className="text-red-600">*</span>}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="-mt-1 mb-2 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <input
+          id={id}
+          className="field-input"
+          placeholder={placeholder}
+          maxLength={40}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          disabled={items.length >= TAGS_MAX}
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          onKeyDown={handleKey}
+        />
+        <button type="button" className="btn-secondary shrink-0" onClick={add} aria-label={addLabel} disabled={items.length >= TAGS_MAX}>
+          {t('guides.add')}
+        </button>
+      </div>
+      {items.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={listLabel}>
+          {items.map((item) => (
+            <li key={item} className="flex items-center gap-1 rounded-full bg-himal-50 py-1 pr-1 pl-3 text-sm font-medium text-himal-800">
+              {item}
+              <button
+                type="button"
+                onClick={() => onChange(items.filter((i) => i !== item))}
+                aria-label={t('guides.removeItem', { item })}
+                className="flex h-6 w-6 items-center justify-center rounded-full hover:bg-himal-100"
+              >
+                <CloseIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   )
 }

@@ -5,12 +5,16 @@ import {
   PRICING_CONTACT_REQUIRED,
   PROFILE_IMAGE_REQUIRED,
   addLanguage,
+  afterSavePath,
   emptyGuideDraft,
   guideProfileRequest,
+  hasSavedProfile,
   validateGuideStep,
   type GuideDraft,
 } from './guide-form'
 import { loadTexts } from '../../i18n/messages'
+import { BIO_TOO_LONG } from '../../lib/bio-text'
+import type { Guide } from './api/get-guide-profile'
 
 beforeAll(() => loadTexts(['guides']))
 
@@ -70,6 +74,7 @@ describe('the saved profile request', () => {
     )
     expect(body).toEqual({
       bio: 'Bio',
+      bioNe: '',
       nationality: 'Nepali',
       pricePerDay: 45,
       expertiseLanguages: ['Nepali'],
@@ -77,5 +82,34 @@ describe('the saved profile request', () => {
       contactInfo: { phone: '98', address: '' },
       location: { longitude: 83.9856, latitude: 28.2096 },
     })
+  })
+
+  it('sends no location when none is to be sent, so the stored place stays (issue 26)', () => {
+    const body = guideProfileRequest(draft({ bio: 'Bio', nationality: 'Nepali', expertiseLanguages: ['Nepali'], pricePerDay: '45', phone: '98', location: null }))
+    expect(body).not.toHaveProperty('location')
+  })
+})
+
+describe('a long bio', () => {
+  it('is refused at step 1 with its own message, not cut', () => {
+    const long = 'a'.repeat(2001)
+    expect(validateGuideStep(1, draft({ bio: long, nationality: 'Nepali' }))).toBe(BIO_TOO_LONG)
+    expect(validateGuideStep(1, draft({ bio: 'a'.repeat(2000), nationality: 'Nepali' }))).toBeNull()
+    expect(guideProfileRequest(draft({ bio: long })).bio).toHaveLength(2001)
+  })
+})
+
+describe('first profile or edit', () => {
+  const guide = (bio: string, certificates: number) =>
+    ({ guideDetails: { bio, certifications: Array.from({ length: certificates }, (_, i) => ({ _id: String(i) })) } }) as unknown as Guide
+
+  it('is an edit once a bio was saved', () => {
+    expect(hasSavedProfile(guide('', 0))).toBe(false)
+    expect(hasSavedProfile(guide('Guide from Pokhara', 0))).toBe(true)
+  })
+
+  it('goes to the certificates form only while there are none, else back to the profile', () => {
+    expect(afterSavePath(guide('Bio', 0))).toBe('/kycform')
+    expect(afterSavePath(guide('Bio', 2))).toBe('/guide/profile')
   })
 })

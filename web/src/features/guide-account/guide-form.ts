@@ -1,3 +1,4 @@
+import { BIO_TOO_LONG, bioOverBy } from '../../lib/bio-text'
 import type { Coordinates } from '../../lib/geolocation'
 import { cleanList } from '../../lib/text-list'
 import type { Guide } from './api/get-guide-profile'
@@ -13,11 +14,10 @@ export const LANGUAGE_REQUIRED = msg('guides.languageRequired')
 export const PRICING_CONTACT_REQUIRED = msg('guides.pricingRequired')
 export const GUIDE_PROFILE_SAVE_FAILED = msg('guides.profileSaveFailed')
 
-/** Where the form starts when geolocation is denied or unsupported (spec section 3). */
-export const FALLBACK_LOCATION: Coordinates = { latitude: 0, longitude: 0 }
-
 export type GuideDraft = {
   bio: string
+  /** The bio in Nepali, shown to readers of Nepali (issue 26); optional. */
+  bioNe: string
   nationality: string
   profileImage: File | null
   coverImage: File | null
@@ -27,7 +27,8 @@ export type GuideDraft = {
   expertiseLanguages: string[]
   /** Kept from a saved profile so saving the form does not wipe them. */
   interests: string[]
-  location: Coordinates
+  /** The place to send (`placeToSend`); `null` sends none, so the stored place stays. */
+  location: Coordinates | null
   pricePerDay: string
   phone: string
   address: string
@@ -35,6 +36,7 @@ export type GuideDraft = {
 
 export const emptyGuideDraft: GuideDraft = {
   bio: '',
+  bioNe: '',
   nationality: '',
   profileImage: null,
   coverImage: null,
@@ -42,7 +44,7 @@ export const emptyGuideDraft: GuideDraft = {
   savedCoverImage: null,
   expertiseLanguages: [],
   interests: [],
-  location: FALLBACK_LOCATION,
+  location: null,
   pricePerDay: '',
   phone: '',
   address: '',
@@ -52,7 +54,8 @@ export const emptyGuideDraft: GuideDraft = {
 export function validateGuideStep(step: GuideFormStep, draft: GuideDraft): string | null {
   switch (step) {
     case 1:
-      return draft.bio.trim() && draft.nationality.trim() ? null : BASIC_INFORMATION_REQUIRED
+      if (!(draft.bio.trim() && draft.nationality.trim())) return BASIC_INFORMATION_REQUIRED
+      return bioOverBy(draft.bio) > 0 || bioOverBy(draft.bioNe) > 0 ? BIO_TOO_LONG : null
     case 2:
       return draft.profileImage || draft.savedProfilePicture ? null : PROFILE_IMAGE_REQUIRED
     case 3:
@@ -65,7 +68,10 @@ export function validateGuideStep(step: GuideFormStep, draft: GuideDraft): strin
   }
 }
 
-/** Adds a language: trimmed, and ignored when empty or already listed. */
+/** The server keeps at most 20 languages and 20 specialties. */
+export const TAGS_MAX = 20
+
+/** Adds a language or a specialty: trimmed, and ignored when empty or already listed. */
 export function addLanguage(languages: readonly string[], input: string): string[] {
   return cleanList([...languages, input])
 }
@@ -80,25 +86,41 @@ export function mergeSavedGuide(draft: GuideDraft, guide: Guide): GuideDraft {
   return {
     ...draft,
     bio: keep(draft.bio, d.bio),
+    bioNe: keep(draft.bioNe, d.bioNe),
     nationality: keep(draft.nationality, d.nationality),
     savedProfilePicture: d.profilePicture,
     savedCoverImage: d.coverImage,
     expertiseLanguages: draft.expertiseLanguages.length > 0 ? draft.expertiseLanguages : d.expertiseLanguages,
-    interests: d.interests,
+    interests: draft.interests.length > 0 ? draft.interests : d.interests,
     pricePerDay: keep(draft.pricePerDay, d.pricePerDay === null ? '' : String(d.pricePerDay)),
     phone: keep(draft.phone, d.contactInfo.phone),
     address: keep(draft.address, d.contactInfo.address),
   }
 }
 
+/** A guide who saved the form once is editing it; the setup wording is for the first time. */
+export function hasSavedProfile(guide: Guide): boolean {
+  return guide.guideDetails.bio.trim() !== ''
+}
+
+/**
+ * Where the form goes once saved: the certificates form while the guide has none (the
+ * spec's order), else back to the profile (issue 26: an edit landed on an empty form).
+ */
+export function afterSavePath(guide: Guide): string {
+  return guide.guideDetails.certifications.length === 0 ? '/kycform' : '/guide/profile'
+}
+
 export function guideProfileRequest(draft: GuideDraft): GuideProfileRequest {
-  return {
+  const body: GuideProfileRequest = {
     bio: draft.bio.trim(),
+    bioNe: draft.bioNe.trim(),
     nationality: draft.nationality.trim(),
     pricePerDay: Number(draft.pricePerDay),
     expertiseLanguages: cleanList(draft.expertiseLanguages),
     interests: cleanList(draft.interests),
     contactInfo: { phone: draft.phone.trim(), address: draft.address.trim() },
-    location: { longitude: draft.location.longitude, latitude: draft.location.latitude },
   }
+  if (draft.location) body.location = { longitude: draft.location.longitude, latitude: draft.location.latitude }
+  return body
 }

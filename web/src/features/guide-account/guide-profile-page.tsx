@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { AccountSecurity } from '../../components/account-security'
+import { DeleteAccount } from '../../components/delete-account'
 import { Link } from 'react-router'
 import { CompletionMeter } from '../../components/completion-meter'
 import { AlertIcon, CheckIcon, MapPinIcon, ShieldIcon, SpinnerIcon } from '../../components/icons'
@@ -8,15 +9,17 @@ import { ImagePicker } from '../../components/image-picker'
 import { PrivateImage } from '../../components/private-image'
 import { Chips, Detail, EditBar, NotSet, ProfileCover, ProfileSection, joinedDate } from '../../components/profile-layout'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
-import { TextAreaField } from '../../components/text-area-field'
+import { BioField } from '../../components/bio-field'
 import { TextField } from '../../components/text-field'
 import { Toast, useToast } from '../../components/toast'
 import { COMPLETE_REQUIRED_FIELDS, updateName, validateNames, type NameErrors } from '../../lib/account-name'
-import { getCurrentPosition } from '../../lib/geolocation'
+import { getCurrentPosition, type Coordinates } from '../../lib/geolocation'
+import { TownSelect } from '../../components/place-picker'
 import { useClientCache } from '../../lib/cache-provider'
 import { mediaUrl } from '../../lib/media-url'
 import { guideChanged } from '../../lib/profile-changes'
 import { useCachedQuery } from '../../lib/use-cached-query'
+import { formatCommaList } from '../../lib/text-list'
 import { getGuideProfile, OWN_GUIDE_PROFILE_KEY, ownGuideProfileTags, PROFILE_LOAD_FAILED, type Certification, type Guide } from './api/get-guide-profile'
 import { PayoutDetailsCard } from '../earnings/payout-details-card'
 import { usePrice } from '../../lib/currencies'
@@ -26,6 +29,9 @@ import { updateCertificate } from './api/update-certificate'
 import { uploadGuideCoverImage, uploadGuideProfileImage } from './api/upload-guide-image'
 import { guideCompletion, guideEditFrom, guideEditRequest, needsVerification, type GuideEdit } from './guide-profile'
 import { msg, useT } from '../../i18n/messages'
+import { BIO_TOO_LONG, bioOverBy } from '../../lib/bio-text'
+import { formatMediumDate } from '../../lib/intl-formats'
+import { EmailAddress } from '../../components/email-address'
 
 export const PROFILE_UPDATED = msg('guides.profileUpdated')
 export const PROFILE_UPDATE_FAILED = msg('guides.profileSaveFailed')
@@ -96,6 +102,10 @@ export function GuideProfilePage() {
       show(t(COMPLETE_REQUIRED_FIELDS), 'error')
       return
     }
+    if (bioOverBy(edit.bio) > 0) {
+      show(t(BIO_TOO_LONG), 'error')
+      return
+    }
     setSaving(true)
     const steps: (() => Promise<{ ok: true } | { ok: false; message: string }>)[] = []
     if (edit.firstName.trim() !== guide.firstName || edit.lastName.trim() !== guide.lastName) {
@@ -135,10 +145,12 @@ export function GuideProfilePage() {
     guideChanged(cache, guide._id)
   }
 
-  async function handleUpdateLocation() {
+  // The place is saved once chosen: the current position, or a town (issue 26: no
+  // geolocation on many desktops).
+  async function updateLocation(where: () => Promise<Coordinates>) {
     setLocating(true)
     try {
-      const coords = await getCurrentPosition()
+      const coords = await where()
       const result = await saveGuideProfile({ ...guideEditRequest(guideEditFrom(guide), guide), location: coords }, LOCATION_UPDATE_FAILED)
       if (result.ok) {
         guideChanged(cache, guide._id)
@@ -176,7 +188,7 @@ export function GuideProfilePage() {
               <h1 className="font-display text-3xl font-bold tracking-tight break-words text-himal-900">{name}</h1>
             )}
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600">
-              <span className="break-all">{guide.email}</span>
+              <EmailAddress address={guide.email} />
               <StatusBadge verified={d.status === 'verified'} />
               <span>{joinedDate(d.createdAt)}</span>
             </div>
@@ -204,7 +216,7 @@ export function GuideProfilePage() {
             )}
             <ProfileSection title={t('guides.about')}>
               {editing && edit ? (
-                <TextAreaField label={t('guides.bio')} value={edit.bio} onChange={set('bio')} maxLength={2000} rows={5} />
+                <BioField label={t('guides.bio')} value={edit.bio} onChange={set('bio')} />
               ) : d.bio ? (
                 <p className="leading-relaxed whitespace-pre-line">{d.bio}</p>
               ) : (
@@ -243,7 +255,7 @@ export function GuideProfilePage() {
                     <dl>
                       <Detail label={t('guides.name')}>{firstCertificate.name}</Detail>
                       <Detail label={t('guides.issuedBy')}>{firstCertificate.issuingOrganization}</Detail>
-                      <Detail label={t('guides.issueDate')}>{firstCertificate.issueDate.slice(0, 10)}</Detail>
+                      <Detail label={t('guides.issueDate')}>{formatMediumDate(firstCertificate.issueDate)}</Detail>
                     </dl>
                   </div>
                 )
@@ -288,14 +300,37 @@ export function GuideProfilePage() {
                 </dl>
               )}
             </ProfileSection>
+            <ProfileSection title={t('guides.tripBriefing')}>
+              <p className="mb-3 text-sm text-slate-600">{t('guides.tripBriefingHint')}</p>
+              {editing && edit ? (
+                <div className="space-y-3">
+                  <TextField label={t('guides.meetingPlace')} value={edit.meetingPlace} onChange={set('meetingPlace')} maxLength={200} />
+                  <TextField label={t('guides.whatToBringComma')} value={edit.whatToBring} onChange={set('whatToBring')} />
+                </div>
+              ) : (
+                <dl className="divide-y divide-slate-100">
+                  <Detail label={t('guides.meetingPlace')}>{d.meetingPlace || <NotSet />}</Detail>
+                  <Detail label={t('guides.whatToBring')}>{d.whatToBring.length > 0 ? formatCommaList(d.whatToBring) : <NotSet />}</Detail>
+                </dl>
+              )}
+            </ProfileSection>
             <ProfileSection title={t('guides.location')}>
               <p className="flex items-center gap-2 tabular-nums">
                 <MapPinIcon className="shrink-0 text-himal-600" />
                 {d.location ? t('guides.coordinates', { latitude: d.location.latitude, longitude: d.location.longitude }) : <NotSet />}
               </p>
-              <button type="button" className="btn-secondary mt-3 w-full" onClick={handleUpdateLocation} disabled={locating || editing} aria-busy={locating}>
+              <button
+                type="button"
+                className="btn-secondary mt-3 w-full"
+                onClick={() => void updateLocation(getCurrentPosition)}
+                disabled={locating || editing}
+                aria-busy={locating}
+              >
                 {locating ? <SpinnerIcon /> : <MapPinIcon />} {t('guides.updateLocation')}
               </button>
+              <div className="mt-3">
+                <TownSelect value={null} disabled={locating || editing} onChoose={(choice) => choice.kind === 'chosen' && void updateLocation(async () => choice.at)} />
+              </div>
             </ProfileSection>
           </div>
         </div>
@@ -305,6 +340,7 @@ export function GuideProfilePage() {
         <div className="mt-5 space-y-5 px-4 sm:px-0">
           <PayoutDetailsCard />
           <AccountSecurity />
+          <DeleteAccount />
         </div>
       )}
 

@@ -15,6 +15,7 @@ const guide = (details: Partial<Guide['guideDetails']> = {}): Guide => ({
   reviewCount: 0,
   guideDetails: {
     bio: '',
+    bioNe: '',
     nationality: '',
     pricePerDay: null,
     expertiseLanguages: [],
@@ -32,6 +33,8 @@ const guide = (details: Partial<Guide['guideDetails']> = {}): Guide => ({
     createdAt: '2026-01-01T00:00:00Z',
     yearsOfExperience: null,
     licenceValidUntil: null,
+    meetingPlace: '',
+    whatToBring: [],
     ...details,
   },
 })
@@ -73,7 +76,18 @@ describe('guide profile edit', () => {
   it('sends lists parsed from comma-separated text and the price as a number', () => {
     const g = guide({ location: { latitude: 1, longitude: 2 } })
     const body = guideEditRequest(
-      { ...guideEditFrom(g), bio: 'Bio', nationality: 'Nepali', pricePerDay: '55', languages: 'Nepali, , English ', interests: ' Trekking,', phone: '98', address: '' },
+      {
+        ...guideEditFrom(g),
+        bio: 'Bio',
+        nationality: 'Nepali',
+        pricePerDay: '55',
+        languages: 'Nepali, , English ',
+        interests: ' Trekking,',
+        phone: '98',
+        address: '',
+        meetingPlace: ' Hotel lobby, Thamel ',
+        whatToBring: 'Rain jacket, , Water bottle',
+      },
       g,
     )
     expect(body).toEqual({
@@ -83,6 +97,8 @@ describe('guide profile edit', () => {
       expertiseLanguages: ['Nepali', 'English'],
       interests: ['Trekking'],
       contactInfo: { phone: '98', address: '' },
+      meetingPlace: 'Hotel lobby, Thamel',
+      whatToBring: ['Rain jacket', 'Water bottle'],
       location: { latitude: 1, longitude: 2 },
     })
   })

@@ -47,6 +47,9 @@ export type GuideEdit = {
   interests: string
   phone: string
   address: string
+  /** What the confirmation email tells a traveller who paid. */
+  meetingPlace: string
+  whatToBring: string
 }
 
 export function guideEditFrom(guide: Guide): GuideEdit {
@@ -61,6 +64,8 @@ export function guideEditFrom(guide: Guide): GuideEdit {
     interests: formatCommaList(d.interests),
     phone: d.contactInfo.phone,
     address: d.contactInfo.address,
+    meetingPlace: d.meetingPlace,
+    whatToBring: formatCommaList(d.whatToBring),
   }
 }
 
@@ -76,6 +81,8 @@ export function guideEditRequest(edit: GuideEdit, guide: Guide): GuideProfileReq
     expertiseLanguages: parseCommaList(edit.languages),
     interests: parseCommaList(edit.interests),
     contactInfo: { phone: edit.phone.trim(), address: edit.address.trim() },
+    meetingPlace: edit.meetingPlace.trim(),
+    whatToBring: parseCommaList(edit.whatToBring),
   }
   if (d.location) body.location = d.location
   if (d.yearsOfExperience !== null) body.yearsOfExperience = d.yearsOfExperience

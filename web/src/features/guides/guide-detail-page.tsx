@@ -18,6 +18,7 @@ import { BookExperience } from '../bookings/request/book-experience'
 import { GuideReviews } from '../reviews/guide-reviews'
 import { CompactTourList } from '../tours/compact-tour-list'
 import { msg, translate, useT } from '../../i18n/messages'
+import { inLanguage, useContentLanguage } from '../../lib/content-language'
 import { formatMediumDate, localDateFormat, localNumberFormat } from '../../lib/intl-formats'
 
 /** Shown when a guide has not said how long they have guided (spec section 9). */
@@ -69,6 +70,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
   const price = d.pricePerDay != null ? shown.show(d.pricePerDay) : null
   const { toast, show } = useToast()
   const t = useT()
+  const language = useContentLanguage()
 
   return (
     <article aria-labelledby="guide-name">
@@ -147,7 +149,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
             </div>
 
             <DetailSection title={t('guides.aboutName', { name: guide.firstName })}>
-              <p className="leading-relaxed whitespace-pre-line">{d.bio || t('guides.noBio', { name: guide.firstName })}</p>
+              <p className="leading-relaxed whitespace-pre-line">{inLanguage(language, d.bio, d.bioNe) || t('guides.noBio', { name: guide.firstName })}</p>
             </DetailSection>
 
             <CompactTourList

@@ -11,13 +11,15 @@ type ComposerProps = {
   placeholder?: string
   onSend: (text: string) => Promise<ApiResult<unknown>>
   autoFocus?: boolean
+  /** Why nothing can be sent now (no signal): the box is shown disabled with this reason. */
+  disabledReason?: string
 }
 
 /**
  * The message box: a counter, Enter to send and Shift+Enter for a new line. While sending
  * the text stays put; a failure keeps it, with the reason, so nothing typed is lost.
  */
-export function Composer({ label, placeholder, onSend, autoFocus }: ComposerProps) {
+export function Composer({ label, placeholder, onSend, autoFocus, disabledReason }: ComposerProps) {
   const t = useT()
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
@@ -59,6 +61,11 @@ export function Composer({ label, placeholder, onSend, autoFocus }: ComposerProp
 
   return (
     <form onSubmit={submitted} className="border-t border-slate-200 bg-white p-3 sm:p-4" aria-busy={sending}>
+      {disabledReason && (
+        <p role="status" className="mb-2 text-sm font-medium text-marigold-900">
+          {disabledReason}
+        </p>
+      )}
       {error && (
         <div className="mb-2">
           <FormAlert tone="error">{error}</FormAlert>
@@ -83,9 +90,10 @@ export function Composer({ label, placeholder, onSend, autoFocus }: ComposerProp
           aria-invalid={over || undefined}
           autoFocus={autoFocus}
           readOnly={sending}
+          disabled={disabledReason !== undefined}
           className="field-input max-h-40 min-h-12 flex-1 resize-y"
         />
-        <button type="submit" className="btn-primary shrink-0" disabled={sending} aria-label={sending ? t('messages.sending') : t('messages.send')}>
+        <button type="submit" className="btn-primary shrink-0" disabled={sending || disabledReason !== undefined} aria-label={sending ? t('messages.sending') : t('messages.send')}>
           {sending ? <SpinnerIcon className="animate-spin" /> : <SendIcon />}
           <span className="hidden sm:inline">{sending ? t('messages.sendingDots') : t('messages.send')}</span>
         </button>

@@ -2,10 +2,13 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { Link, useParams } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { ArrowLeftIcon, ChatIcon, SpinnerIcon } from '../../components/icons'
+import { OfflineNote } from '../../components/offline-note'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
 import { invalidate, useClientCache } from '../../lib/cache-provider'
 import { CONVERSATIONS_TAG } from '../../lib/cache-tags'
 import { useLiveMessages } from '../../lib/unread-count'
+import { keepThread } from '../../lib/offline/offline-copies'
+import { useOfflinePack, useOnline } from '../../lib/offline/use-offline-pack'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { conversationsKey, conversationsTags, listConversations, type Conversation } from './api/list-conversations'
 import { listMessages, MESSAGES_LOAD_FAILED, type Message } from './api/list-messages'
@@ -43,7 +46,9 @@ export function ConversationPage() {
   const cache = useClientCache()
   const t = useT()
   const list = useCachedQuery({ key: conversationsKey(), tags: conversationsTags, load: () => listConversations() })
-  const conversation = list.data?.find((c) => c._id === id)
+  const online = useOnline()
+  const saved = useOfflinePack()?.conversations
+  const conversation = list.data?.find((c) => c._id === id) ?? saved?.list.find((c) => c._id === id)
   const [thread, setThread] = useState<Thread>(LOADING)
   const [attempt, setAttempt] = useState(0)
   const scroller = useRef<HTMLDivElement>(null)
@@ -66,6 +71,7 @@ export function ConversationPage() {
       }
       pendingScroll.current = { kind: 'bottom' }
       setThread((t) => ({ ...t, messages: mergeMessages(t.messages, result.data.messages), cursor: result.data.nextCursor, status: 'ready' }))
+      keepThread(id, result.data.messages)
       markRead()
     })
     return () => {
@@ -134,6 +140,9 @@ export function ConversationPage() {
     )
 
   const name = conversation ? partyName(conversation) : t('messages.conversation')
+  // With no signal the messages last seen stand in, said to be a copy; nothing can be sent.
+  const savedThread = saved?.threads[id]
+  const offlineCopy = savedThread && (!online || thread.status === 'error') ? savedThread : null
   return (
     // Room at the bottom below lg, where the floating SOS and assistant buttons would cover the composer.
     <div className="mx-auto flex h-[calc(100dvh-4.5rem)] min-h-96 max-w-3xl flex-col px-0 pb-22 sm:px-6 sm:pt-4 lg:pb-4">
@@ -148,9 +157,22 @@ export function ConversationPage() {
           aria-live="polite"
           tabIndex={0}
         >
-          {thread.status === 'loading' && <LoadingCard label={t('messages.loadingMessages')} />}
-          {thread.status === 'error' && <ErrorCard message={thread.error ?? t(MESSAGES_LOAD_FAILED)} onRetry={() => setAttempt((n) => n + 1)} />}
-          {thread.status === 'ready' && (
+          {offlineCopy && (
+            <>
+              <OfflineNote savedAt={offlineCopy.savedAt} copy>
+                {t('offline.messagesCopy')}
+              </OfflineNote>
+              <ol className="space-y-2">
+                {mergeMessages([], offlineCopy.messages).map((m) => (
+                  <Bubble key={m._id} message={m} mine={!!conversation && m.senderId === myId(conversation)} sender={conversation?.otherParty.firstName ?? name} />
+                ))}
+              </ol>
+            </>
+          )}
+          {!offlineCopy && thread.status === 'loading' && <LoadingCard label={t('messages.loadingMessages')} />}
+          {!offlineCopy && !online && thread.status === 'error' && <p className="py-8 text-center text-sm text-slate-600">{t('offline.threadNotSaved')}</p>}
+          {!offlineCopy && online && thread.status === 'error' && <ErrorCard message={thread.error ?? t(MESSAGES_LOAD_FAILED)} onRetry={() => setAttempt((n) => n + 1)} />}
+          {!offlineCopy && thread.status === 'ready' && (
             <>
               <Older thread={thread} onLoad={() => void loadOlder()} />
               {thread.messages.length === 0 ? (
@@ -167,7 +189,13 @@ export function ConversationPage() {
             </>
           )}
         </div>
-        {thread.status !== 'error' && <Composer label={t('messages.messageName', { name: conversation?.otherParty.firstName ?? '' }).trim()} onSend={send} />}
+        {(thread.status !== 'error' || offlineCopy || !online) && (
+          <Composer
+            label={t('messages.messageName', { name: conversation?.otherParty.firstName ?? '' }).trim()}
+            onSend={send}
+            disabledReason={online ? undefined : t('offline.sendingNeedsConnection')}
+          />
+        )}
       </div>
     </div>
   )

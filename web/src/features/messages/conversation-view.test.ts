@@ -63,11 +63,30 @@ describe('lastMessagePreview', () => {
 })
 
 describe('shortTime', () => {
+  // 18:00 on 23 November in Nepal (UTC+5:45).
+  const now = new Date('2026-11-23T12:15:00Z')
+
   it('shows the time today, the day this year, the date before', () => {
-    const now = new Date(2026, 10, 23, 18, 0)
-    expect(shortTime(new Date(2026, 10, 23, 9, 5).toISOString(), now)).toBe('9:05 AM')
-    expect(shortTime(new Date(2026, 2, 4, 9, 5).toISOString(), now)).toBe('Mar 4')
-    expect(shortTime(new Date(2025, 2, 4, 9, 5).toISOString(), now)).toBe('Mar 4, 2025')
+    expect(shortTime('2026-11-23T03:20:00Z', now)).toBe('9:05 AM')
+    expect(shortTime('2026-03-04T03:20:00Z', now)).toBe('Mar 4')
+    expect(shortTime('2025-03-04T03:20:00Z', now)).toBe('Mar 4, 2025')
     expect(shortTime('not a date', now)).toBe('')
+  })
+
+  it("reads days and times in Nepal, whatever the browser's zone", () => {
+    // 00:15 on 23 November in Nepal is still the 22nd in UTC and anywhere west.
+    expect(shortTime('2026-11-22T18:30:00Z', now)).toBe('12:15 AM')
+    // New Year's night in Nepal: this year, though 2025 in UTC.
+    expect(shortTime('2025-12-31T18:30:00Z', now)).toBe('Jan 1')
+  })
+
+  it("writes Nepali in the reader's digits", () => {
+    localStorage.setItem('yatra.language', 'ne')
+    try {
+      expect(shortTime('2026-11-23T03:20:00Z', now)).toMatch(/^[^0-9]*९:०५/)
+      expect(shortTime('2025-03-04T03:20:00Z', now)).not.toMatch(/[0-9]/)
+    } finally {
+      localStorage.removeItem('yatra.language')
+    }
   })
 })

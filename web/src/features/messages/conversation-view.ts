@@ -1,7 +1,9 @@
 import type { Conversation } from './api/list-conversations'
 import type { Message } from './api/list-messages'
 import { translate } from '../../i18n/messages'
+import { NEPAL_TIME_ZONE, todayInNepal } from '../../lib/booking'
 import { localDateFormat, localNumberFormat } from '../../lib/intl-formats'
+import { personName } from '../../lib/person-name'
 
 /** Characters a message may hold once trimmed, as the server counts them (an emoji is one). */
 export const TEXT_MAX = 2000
@@ -38,7 +40,7 @@ export function mergeMessages(shown: Message[], incoming: Message[]): Message[] 
     .map(({ message }) => message)
 }
 
-export const partyName = (c: Conversation) => `${c.otherParty.firstName} ${c.otherParty.lastName}`.trim()
+export const partyName = (c: Conversation) => personName(c.otherParty)
 
 /** The signed-in user's id in a conversation: whichever side is not the other party. */
 export const myId = (c: Conversation) => (c.otherParty._id === c.touristId ? c.guideId : c.touristId)
@@ -51,16 +53,20 @@ export function lastMessagePreview(c: Conversation): string {
   return last.senderId === myId(c) ? translate('messages.you', { text }) : text
 }
 
-const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
-const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' }
-const DAY_AND_YEAR: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' }
+// Nepal time, as every moment the app shows (DESIGN.md): a reader abroad or offline sees the
+// same times as the note above an offline copy, not their browser's zone.
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZone: NEPAL_TIME_ZONE }
+const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: NEPAL_TIME_ZONE }
+const DAY_AND_YEAR: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: NEPAL_TIME_ZONE }
 
-/** When a message was sent, short: the time today, the day this year, else the date. */
+/** When a message was sent, short, in Nepal time: the time today, the day this year, else the date. */
 export function shortTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso)
   if (Number.isNaN(at.getTime())) return ''
-  if (at.toDateString() === now.toDateString()) return localDateFormat(TIME, 'en-US').format(at)
-  if (at.getFullYear() === now.getFullYear()) return localDateFormat(DAY, 'en-US').format(at)
+  const day = todayInNepal(at)
+  const today = todayInNepal(now)
+  if (day === today) return localDateFormat(TIME, 'en-US').format(at)
+  if (day.slice(0, 4) === today.slice(0, 4)) return localDateFormat(DAY, 'en-US').format(at)
   return localDateFormat(DAY_AND_YEAR, 'en-US').format(at)
 }
 

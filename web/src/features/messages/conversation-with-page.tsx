@@ -11,6 +11,7 @@ import { conversationsKey, conversationsTags, listConversations } from './api/li
 import { startConversation } from './api/start-conversation'
 import { Composer } from './composer'
 import { useT } from '../../i18n/messages'
+import { personName } from '../../lib/person-name'
 
 /**
  * /messages/with/{userId}: the conversation with someone, from a guide's page or a
@@ -55,7 +56,7 @@ function FirstMessage({ guideId }: { guideId: string }) {
       </ErrorCard>
     )
   const { firstName, lastName, profilePicture } = guide.data
-  const name = `${firstName} ${lastName}`.trim()
+  const name = personName({ firstName, lastName })
 
   async function send(text: string) {
     const result = await startConversation(guideId, text)

@@ -2,9 +2,12 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { ArrowRightIcon, ChatIcon } from '../../components/icons'
+import { OfflineNote } from '../../components/offline-note'
 import { PageShell } from '../../components/page-shell'
 import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
 import { useAuth } from '../../lib/auth-store'
+import { keepConversations } from '../../lib/offline/offline-copies'
+import { useOfflinePack, useOnline } from '../../lib/offline/use-offline-pack'
 import { useCachedQuery } from '../../lib/use-cached-query'
 import { conversationsKey, conversationsTags, listConversations, type Conversation } from './api/list-conversations'
 import { lastMessagePreview, partyName, shortTime } from './conversation-view'
@@ -26,8 +29,29 @@ export function MessagesPage() {
     return () => window.clearInterval(timer)
   }, [])
 
+  const online = useOnline()
+  const saved = useOfflinePack()?.conversations
+  useEffect(() => {
+    if (online && query.status === 'success' && query.data) keepConversations(query.data)
+  }, [online, query.status, query.data])
+  // With no signal (or none reaching the server) the conversations last seen stand in, said to be a copy.
+  const offlineCopy = saved && (!online || (!query.data && query.error)) ? saved : null
+
   let body: ReactNode
-  if (query.status === 'loading') body = <LoadingCard label={t('messages.loadingConversations')} />
+  if (offlineCopy)
+    body = (
+      <>
+        <OfflineNote savedAt={offlineCopy.savedAt} copy>
+          {t('offline.messagesCopy')}
+        </OfflineNote>
+        <ul className="card divide-y divide-slate-100 overflow-hidden" aria-label={t('messages.conversations')}>
+          {offlineCopy.list.map((c) => (
+            <ConversationItem key={c._id} conversation={c} now={now} />
+          ))}
+        </ul>
+      </>
+    )
+  else if (query.status === 'loading') body = <LoadingCard label={t('messages.loadingConversations')} />
   else if (!query.data && query.error) body = <ErrorCard message={query.error} onRetry={query.reload} />
   else if (!query.data || query.data.length === 0)
     body = (

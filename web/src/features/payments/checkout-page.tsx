@@ -7,7 +7,7 @@ import { FormAlert } from '../../components/form-alert'
 import { AlertIcon, CardIcon, CheckIcon, ClockIcon, SpinnerIcon, WalletIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
-import { bookingState, daysLabel, formatLongTripDate, isPaid, partyName, peopleLabel, type Booking, type BookingParty } from '../../lib/booking'
+import { bookingState, daysLabel, formatLongTripDate, formatTripTime, isPaid, partyName, peopleLabel, type Booking, type BookingParty } from '../../lib/booking'
 import { usePrice } from '../../lib/currencies'
 import { formatDollars } from '../../lib/money'
 import { useCachedQuery } from '../../lib/use-cached-query'
@@ -76,7 +76,7 @@ function Summary({ booking }: { booking: Booking }) {
       <dl className="mt-6 divide-y divide-slate-100 border-t border-slate-100 text-sm">
         <Row label={booking.days > 1 ? t('payments.firstDay') : t('payments.date')} value={formatLongTripDate(booking.selectedDate)} />
         {booking.days > 1 && <Row label={t('payments.lastDay')} value={formatLongTripDate(booking.endDate)} />}
-        <Row label={t('payments.time')} value={booking.selectedTime} />
+        <Row label={t('payments.time')} value={formatTripTime(booking.selectedTime)} />
         <Row label={t('payments.tripLength')} value={daysLabel(booking.days)} />
         <Row label={t('payments.groupSize')} value={peopleLabel(booking.groupSize)} />
         <Row label={t('payments.pricePerPerson')} value={formatDollars(booking.pricePerPerson)} />

@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { CheckIcon, DownloadIcon, HomeIcon, ShareIcon } from '../../components/icons'
-import { formatLongTripDate, formatMoment, partyName, peopleLabel } from '../../lib/booking'
+import { formatLongTripDate, formatMoment, formatTripTime, partyName, peopleLabel } from '../../lib/booking'
+import { tripDays } from '../../lib/calendar'
 import type { PaymentState } from './api/get-sandbox-checkout'
 import { chargedAmount } from './receipt'
 import { shareLink } from './share-booking'
@@ -48,8 +49,21 @@ export function Paid({ payment }: { payment: PaymentState }) {
             </div>
           </div>
           <dl className="divide-y divide-slate-100 px-4 text-sm">
-            <Detail label={t('payments.date')} value={date} />
-            <Detail label={t('payments.time')} value={booking.selectedTime} />
+            {booking.days > 1 ? (
+              <div className="flex items-baseline justify-between gap-4 py-3">
+                <dt className="shrink-0 text-slate-600">{t('payments.tripDays')}</dt>
+                <dd className="min-w-0 text-right font-semibold text-slate-900">
+                  <ol aria-label={t('payments.tripDays')}>
+                    {tripDays(booking.selectedDate, booking.days).map((day, i) => (
+                      <li key={day}>{t('payments.dayOfTrip', { n: i + 1, date: formatLongTripDate(day) })}</li>
+                    ))}
+                  </ol>
+                </dd>
+              </div>
+            ) : (
+              <Detail label={t('payments.date')} value={date} />
+            )}
+            <Detail label={t('payments.time')} value={formatTripTime(booking.selectedTime)} />
             <Detail label={t('payments.people')} value={peopleLabel(booking.groupSize)} />
             <Detail label={t('payments.amountPaid')} value={chargedAmount(payment)} strong />
             <Detail label={t('payments.paymentReference')} value={booking.payment?.reference ?? payment.sessionId} mono />

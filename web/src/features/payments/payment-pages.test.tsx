@@ -257,6 +257,16 @@ describe('SandboxCheckoutPage', () => {
     expect(router.state.location.search).toBe('?session_id=sandbox_s1')
   })
 
+  it('names a trip of several days by its days, first to last', async () => {
+    const trip = booking('b1', { bookingStatus: 'approved', days: 5, endDate: '2026-12-16', totalAmount: 450 })
+    serve({ 'GET /api/v1/payments/sandbox/sandbox_s1': sessionState('pending', trip) })
+    renderRoutes(routes, '/sandbox/checkout/sandbox_s1')
+    const paying = await screen.findByRole('region', { name: 'What you are paying for' })
+    expect(paying).toHaveTextContent('5 days with Pemba Sherpa')
+    expect(paying).not.toHaveTextContent('Guided day')
+    expect(paying).toHaveTextContent('Sat, 12 Dec 2026 – Wed, 16 Dec 2026 at 10:00')
+  })
+
   it('Cancel goes to the cancel page the server names', async () => {
     serve({
       'GET /api/v1/payments/sandbox/sandbox_s1': sessionState('pending'),
@@ -301,6 +311,18 @@ describe('SuccessPage', () => {
     expect(within(next).getAllByRole('listitem')).toHaveLength(3)
     expect(next).toHaveTextContent('24 hours before')
     expect(calls).toHaveLength(1)
+  })
+
+  it('lists every day of a trip of several days', async () => {
+    const trip = { ...paidBooking('b1'), days: 3, endDate: '2026-12-14' }
+    serve({ 'GET /api/v1/payments/session/sandbox_s1': sessionState('paid', trip) })
+    renderRoutes(routes, '/success?session_id=sandbox_s1')
+    const days = await screen.findByRole('list', { name: 'Days' })
+    expect(
+      within(days)
+        .getAllByRole('listitem')
+        .map((day) => day.textContent),
+    ).toEqual(['Day 1: Saturday, 12 December 2026', 'Day 2: Sunday, 13 December 2026', 'Day 3: Monday, 14 December 2026'])
   })
 
   it('keeps checking while the provider has not confirmed, then shows success', async () => {

@@ -1,4 +1,4 @@
-import { daysLabel, formatLongTripDate, formatMoment, partyName, peopleLabel, wasPaid, type Booking } from '../../lib/booking'
+import { daysLabel, formatLongTripDate, formatMoment, formatTripTime, partyName, peopleLabel, wasPaid, type Booking } from '../../lib/booking'
 import { formatDollars } from '../../lib/money'
 import { formatRate } from '../../lib/rupees'
 import { translate } from '../../i18n/messages'
@@ -71,7 +71,7 @@ export function receiptOf(booking: Booking): Receipt | null {
       : days === 1
         ? translate('payments.itemDay', { name: partyName(booking.guide) })
         : translate('payments.itemDays', { days: daysLabel(days), name: partyName(booking.guide) }),
-    when: translate('payments.whenAt', { date: formatLongTripDate(booking.selectedDate), time: booking.selectedTime }),
+    when: translate('payments.whenAt', { date: formatLongTripDate(booking.selectedDate), time: formatTripTime(booking.selectedTime) }),
     // A tour's price is per person for the whole tour; a guide by the day is paid per day too.
     quantity:
       days === 1 || booking.tour

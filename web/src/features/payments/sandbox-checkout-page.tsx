@@ -4,7 +4,7 @@ import { Avatar } from '../../components/avatar'
 import { FormAlert } from '../../components/form-alert'
 import { AlertIcon, CardIcon, SpinnerIcon, WalletIcon } from '../../components/icons'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
-import { formatLongTripDate, partyName, peopleLabel } from '../../lib/booking'
+import { formatLongTripDate, formatTripDate, formatTripTime, partyName, peopleLabel } from '../../lib/booking'
 import { invalidate, useClientCache } from '../../lib/cache-provider'
 import { BOOKINGS_TAG } from '../../lib/cache-tags'
 import { useCachedQuery } from '../../lib/use-cached-query'
@@ -110,6 +110,10 @@ function TestCheckout({ sessionId, checkout, onLeave }: { sessionId: string; che
     else window.location.assign(next)
   }
 
+  // Every day of a longer trip, first to last: what the traveller pays for.
+  const dates =
+    booking.days > 1 ? t('bookings.dateRange', { start: formatTripDate(booking.selectedDate), end: formatTripDate(booking.endDate) }) : formatLongTripDate(booking.selectedDate)
+
   return (
     <div className="space-y-5">
       <section className="card p-5 sm:p-6" aria-label={t('payments.payingFor')}>
@@ -117,9 +121,9 @@ function TestCheckout({ sessionId, checkout, onLeave }: { sessionId: string; che
         <div className="mt-3 flex items-center gap-3">
           <Avatar src={booking.guide.profilePicture} name={guide} className="h-12 w-12 text-base" />
           <div className="min-w-0">
-            <p className="font-semibold text-slate-900">{t('payments.guidedDayWith', { name: guide })}</p>
+            <p className="font-semibold text-slate-900">{t('payments.guidedDayWith', { name: guide, days: booking.days })}</p>
             <p className="text-sm text-slate-600">
-              {t('payments.dateAtTimePeople', { date: formatLongTripDate(booking.selectedDate), time: booking.selectedTime, people: peopleLabel(booking.groupSize) })}
+              {t('payments.dateAtTimePeople', { date: dates, time: formatTripTime(booking.selectedTime), people: peopleLabel(booking.groupSize) })}
             </p>
           </div>
         </div>

@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { Link } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { DetailSection } from '../../components/detail-section'
 import { CheckIcon, SpinnerIcon, StarIcon } from '../../components/icons'
@@ -13,6 +13,7 @@ import { canReview, canReviewKey, canReviewTags } from './api/can-review'
 import { listReviews, reviewsKey, reviewsTags, type Review } from './api/list-reviews'
 import { ReviewForm } from './write-review-form'
 import { useT } from '../../i18n/messages'
+import { personName } from '../../lib/person-name'
 
 /** What the reviews show of the guide they are about. */
 export type ReviewedGuide = { _id: string; firstName: string; reviewCount: number; averageRating: number }
@@ -21,7 +22,7 @@ type Notify = (text: string, tone: 'success' | 'error') => void
 
 function ReviewItem({ review, onMessage }: { review: Review; onMessage: Notify }) {
   const t = useT()
-  const name = `${review.firstName} ${review.lastName}`.trim()
+  const name = personName(review)
   return (
     <li className="flex gap-4 py-5 first:pt-0 last:pb-0">
       <Avatar src={review.profilePicture} name={name} className="h-11 w-11 text-sm" />
@@ -47,6 +48,9 @@ function ReviewItem({ review, onMessage }: { review: Review; onMessage: Notify }
   )
 }
 
+/** The guide page's anchor for the review form: `/guides/:id#review`. */
+export const REVIEW_ANCHOR = '#review'
+
 /**
  * A guide's reviews on their public page: the average, the list page by page, and 'Write a
  * Review' for a traveller whose completed trip with them is not yet reviewed. Shown by the
@@ -61,12 +65,27 @@ export function GuideReviews({ guide, onMessage }: { guide: ReviewedGuide; onMes
   const eligibility = useCachedQuery({ key: canReviewKey(guide._id), tags: canReviewTags(guide._id), load: (signal) => canReview(guide._id, signal), enabled: isSignedIn })
   const mayReview = isSignedIn && eligibility.data === true
 
+  // 'Write a review' from the dashboard links to #review (issue 26): once the answer says
+  // the traveller may review, the form opens and takes the focus; otherwise the page shows
+  // why not at the same place.
+  const { hash } = useLocation()
+  const anchor = useRef<HTMLDivElement>(null)
+  const [reachedAnchor, setReachedAnchor] = useState(false)
+  const settled = !isSignedIn || eligibility.status !== 'loading'
+  if (hash === REVIEW_ANCHOR && !reachedAnchor && settled) {
+    setReachedAnchor(true)
+    if (mayReview) setWriting(true)
+  }
+  useEffect(() => {
+    if (reachedAnchor && !mayReview) anchor.current?.scrollIntoView({ block: 'center' })
+  }, [reachedAnchor, mayReview])
+
   return (
     <DetailSection
       title={t('guides.reviewsTitle', { count: guide.reviewCount })}
       action={
         mayReview && (
-          <button type="button" className="btn-secondary" aria-expanded={writing} aria-controls="write-review" onClick={() => setWriting((open) => !open)}>
+          <button type="button" className="btn-secondary" aria-expanded={writing} aria-controls="review" onClick={() => setWriting((open) => !open)}>
             <StarIcon filled={false} /> {t('guides.writeReview')}
           </button>
         )
@@ -79,11 +98,11 @@ export function GuideReviews({ guide, onMessage }: { guide: ReviewedGuide; onMes
           <span className="text-slate-500">{t('guides.fromReviews', { reviews: reviewCountText(guide.reviewCount) })}</span>
         </p>
       )}
-      <div id="write-review">
+      <div id="review" ref={anchor} className="scroll-mt-24">
         {/* Kept open once opened: after sending, the answer says the form is no longer offered, but its thanks stay until it closes. */}
         {writing && isSignedIn && (
           <div className="mb-6">
-            <ReviewForm guideId={guide._id} guideName={guide.firstName} onClose={() => setWriting(false)} />
+            <ReviewForm guideId={guide._id} guideName={guide.firstName} onClose={() => setWriting(false)} focusOnOpen={hash === REVIEW_ANCHOR} />
           </div>
         )}
         {!mayReview && !writing && (isSignedIn ? eligibility.status !== 'loading' : true) && (

@@ -7,12 +7,18 @@ import { writeReview } from './api/write-review'
 import { COMMENT_MAX, REVIEW_CLOSE_MS, REVIEW_SUBMITTED, SCORES, scoreLabel, validateReview } from './review-form'
 import { useT } from '../../i18n/messages'
 
-type ReviewFormProps = { guideId: string; guideName: string; onClose: () => void }
+type ReviewFormProps = {
+  guideId: string
+  guideName: string
+  onClose: () => void
+  /** Opened from a link to the form (#review): bring it into view and put the focus on it. */
+  focusOnOpen?: boolean
+}
 
 type Outcome = { tone: 'error' | 'success'; text: string } | null
 
 /** A star rating and a comment. After a successful submit it closes itself 2 s later. */
-export function ReviewForm({ guideId, guideName, onClose }: ReviewFormProps) {
+export function ReviewForm({ guideId, guideName, onClose, focusOnOpen = false }: ReviewFormProps) {
   const cache = useClientCache()
   const t = useT()
   const commentId = useId()
@@ -23,6 +29,13 @@ export function ReviewForm({ guideId, guideName, onClose }: ReviewFormProps) {
   const [outcome, setOutcome] = useState<Outcome>(null)
   const closeTimer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(closeTimer.current), [])
+  const firstStar = useRef<HTMLInputElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (!focusOnOpen) return
+    formRef.current?.scrollIntoView({ block: 'center' })
+    firstStar.current?.focus({ preventScroll: true })
+  }, [focusOnOpen])
 
   const done = outcome?.tone === 'success'
 
@@ -50,7 +63,7 @@ export function ReviewForm({ guideId, guideName, onClose }: ReviewFormProps) {
 
   const shown = hovered || score
   return (
-    <form onSubmit={submit} noValidate className="card space-y-4 p-5 sm:p-6" aria-label={t('guides.reviewName', { name: guideName })}>
+    <form ref={formRef} onSubmit={submit} noValidate className="card space-y-4 p-5 sm:p-6" aria-label={t('guides.reviewName', { name: guideName })}>
       <fieldset>
         <legend className="field-label">{t('guides.yourRating')}</legend>
         <div className="flex gap-1" onMouseLeave={() => setHovered(0)}>
@@ -62,7 +75,16 @@ export function ReviewForm({ guideId, guideName, onClose }: ReviewFormProps) {
                 value <= shown ? 'text-marigold-400' : 'text-slate-300 hover:text-marigold-200'
               }`}
             >
-              <input type="radio" name="score" value={value} checked={score === value} onChange={() => setScore(value)} disabled={sending || done} className="sr-only" />
+              <input
+                ref={value === SCORES[0] ? firstStar : undefined}
+                type="radio"
+                name="score"
+                value={value}
+                checked={score === value}
+                onChange={() => setScore(value)}
+                disabled={sending || done}
+                className="sr-only"
+              />
               <StarIcon filled={value <= shown} />
               <span className="sr-only">{t(scoreLabel(value))}</span>
             </label>

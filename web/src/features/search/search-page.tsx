@@ -135,7 +135,7 @@ export function SearchPage() {
           total={guides.status === 'success' ? guides.total : undefined}
           withCategory
           canSortByDistance={near != null}
-          guides={guides.items}
+          search={{ ...request, filters }}
           list={
             <section aria-label={t('search.guides')} aria-busy={guides.status === 'loading'}>
               {guides.status === 'loading' && (

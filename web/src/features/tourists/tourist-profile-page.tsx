@@ -1,6 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { msg, useT } from '../../i18n/messages'
+import { BIO_TOO_LONG, bioOverBy } from '../../lib/bio-text'
 import { AccountSecurity } from '../../components/account-security'
+import { DeleteAccount } from '../../components/delete-account'
 import { CompletionMeter } from '../../components/completion-meter'
 import { BackpackIcon, MapPinIcon, ShieldIcon, SpinnerIcon } from '../../components/icons'
 import { NameField } from '../../components/name-field'
@@ -8,11 +10,12 @@ import { IMAGE_FILES_ONLY, ImagePicker } from '../../components/image-picker'
 import { PrivateImage } from '../../components/private-image'
 import { Chips, Detail, EditBar, NotSet, ProfileCover, ProfileSection, joinedDate } from '../../components/profile-layout'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
-import { TextAreaField } from '../../components/text-area-field'
+import { BioField } from '../../components/bio-field'
 import { TextField } from '../../components/text-field'
 import { Toast, useToast } from '../../components/toast'
 import { COMPLETE_REQUIRED_FIELDS, updateName, validateNames, type NameErrors } from '../../lib/account-name'
-import { getCurrentPosition } from '../../lib/geolocation'
+import { getCurrentPosition, type Coordinates } from '../../lib/geolocation'
+import { TownSelect } from '../../components/place-picker'
 import { useClientCache } from '../../lib/cache-provider'
 import { mediaUrl } from '../../lib/media-url'
 import { travellerChanged } from '../../lib/profile-changes'
@@ -23,6 +26,7 @@ import { saveTouristProfile } from './api/save-tourist-profile'
 import { uploadTouristCoverImage, uploadTouristIdImage, uploadTouristProfileImage } from './api/upload-tourist-image'
 import { touristCompletion, touristEditFrom, touristEditRequest, type TouristEdit } from './tourist-profile'
 import { formatCoordinate } from './traveller-form'
+import { EmailAddress } from '../../components/email-address'
 
 // Text ids: shown with `t`.
 export const PROFILE_UPDATED = msg('tourists.profileUpdated')
@@ -81,6 +85,10 @@ export function TouristProfilePage() {
       show(t(COMPLETE_REQUIRED_FIELDS), 'error')
       return
     }
+    if (bioOverBy(edit.bio) > 0) {
+      show(t(BIO_TOO_LONG), 'error')
+      return
+    }
     setSaving(true)
     const steps: (() => Promise<{ ok: true } | { ok: false; message: string }>)[] = []
     if (edit.firstName.trim() !== tourist.firstName || edit.lastName.trim() !== tourist.lastName) {
@@ -103,10 +111,12 @@ export function TouristProfilePage() {
     travellerChanged(cache)
   }
 
-  async function handleUpdateLocation() {
+  // The place is saved once chosen: the current position, or a town (issue 26: no
+  // geolocation on many desktops).
+  async function updateLocation(where: () => Promise<Coordinates>) {
     setLocating(true)
     try {
-      const coords = await getCurrentPosition()
+      const coords = await where()
       const result = await saveTouristLocation(coords, LOCATION_UPDATE_FAILED)
       if (result.ok) {
         travellerChanged(cache)
@@ -161,7 +171,7 @@ export function TouristProfilePage() {
               <h1 className="font-display text-3xl font-bold tracking-tight break-words text-himal-900">{name}</h1>
             )}
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600">
-              <span className="break-all">{tourist.email}</span>
+              <EmailAddress address={tourist.email} />
               <span className="inline-flex items-center gap-1 rounded-full bg-himal-50 px-2.5 py-0.5 text-xs font-semibold text-himal-800 ring-1 ring-himal-200">
                 <BackpackIcon /> Tourist
               </span>
@@ -194,7 +204,7 @@ export function TouristProfilePage() {
             )}
             <ProfileSection title={t('tourists.bio')}>
               {edit ? (
-                <TextAreaField label={t('tourists.bio')} value={edit.bio} onChange={set('bio')} maxLength={2000} rows={5} />
+                <BioField label={t('tourists.bio')} value={edit.bio} onChange={set('bio')} />
               ) : d.bio ? (
                 <p className="leading-relaxed whitespace-pre-line">{d.bio}</p>
               ) : (
@@ -236,7 +246,7 @@ export function TouristProfilePage() {
                 <button
                   type="button"
                   className="btn-secondary px-3 py-1.5"
-                  onClick={handleUpdateLocation}
+                  onClick={() => void updateLocation(getCurrentPosition)}
                   disabled={locating || editing}
                   aria-busy={locating}
                   aria-label={t('tourists.updateLocation')}
@@ -248,6 +258,9 @@ export function TouristProfilePage() {
               <p className="tabular-nums">
                 {d.location ? <>{t('tourists.latLong', { lat: formatCoordinate(d.location.latitude), lng: formatCoordinate(d.location.longitude) })}</> : <NotSet />}
               </p>
+              <div className="mt-3">
+                <TownSelect value={null} disabled={locating || editing} onChoose={(choice) => choice.kind === 'chosen' && void updateLocation(async () => choice.at)} />
+              </div>
             </ProfileSection>
             <ProfileSection title={t('tourists.idCardVerification')}>
               <p className="flex items-start gap-2 text-slate-600">
@@ -279,6 +292,7 @@ export function TouristProfilePage() {
       {!editing && (
         <div className="mt-5 px-4 sm:px-0">
           <AccountSecurity />
+          <DeleteAccount />
         </div>
       )}
 

@@ -2,6 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { CacheProvider } from '../../lib/cache-provider'
+import { ClientCache } from '../../lib/client-cache'
 import { TravellerFormPage } from './traveller-form-page'
 
 type Call = { path: string; body: FormData | string }
@@ -17,10 +19,11 @@ const savedEmergency = {
 }
 
 /**
- * Stands in for the server: the outside boundary of the client. The form's read of the
- * saved emergency details (a GET on load) answers them and is not recorded in `calls`.
+ * Stands in for the server: the outside boundary of the client. The form's reads on load
+ * (the saved emergency details, and the profile with its `stored` place) are answered and
+ * not recorded in `calls`.
  */
-function fakeServer(answer: (path: string) => Response) {
+function fakeServer(answer: (path: string) => Response, stored: { latitude: number; longitude: number } | null = null) {
   const calls: Call[] = []
   vi.stubGlobal(
     'fetch',
@@ -29,6 +32,9 @@ function fakeServer(answer: (path: string) => Response) {
       const path = new URL(request.url).pathname
       if (path === EMERGENCY_PATH && request.method === 'GET') {
         return new Response(JSON.stringify({ status: 'success', data: savedEmergency }), { status: 200 })
+      }
+      if (path === '/api/v1/tourists/profile' && request.method === 'GET') {
+        return new Response(JSON.stringify({ status: 'success', data: { touristDetails: { location: stored } } }), { status: 200 })
       }
       const body = request.headers.get('Content-Type')?.startsWith('multipart/') ? await request.formData() : await request.text()
       calls.push({ path, body })
@@ -49,7 +55,11 @@ function renderForm() {
     ],
     { initialEntries: ['/touristform'] },
   )
-  render(<RouterProvider router={router} />)
+  render(
+    <CacheProvider cache={new ClientCache()}>
+      <RouterProvider router={router} />
+    </CacheProvider>,
+  )
   return router
 }
 
@@ -91,6 +101,28 @@ describe('traveller form submit', () => {
     expect(sent['/api/v1/tourists/interests']).toEqual({ interests: ['Food'] })
     // Saved details came back into the form and go out again unchanged.
     expect(sent[EMERGENCY_PATH]).toEqual(savedEmergency)
+  })
+
+  it('keeps a stored place when the browser gives no position, and sends a chosen town (issue 26)', async () => {
+    const calls = fakeServer(ok, { latitude: 27.7172, longitude: 85.324 })
+    const router = renderForm()
+    expect(await screen.findByText('Latitude: 27.7172, Longitude: 85.3240')).toBeInTheDocument()
+    expect(screen.getByText(/Your saved place is kept/)).toBeInTheDocument()
+    const user = await fillForm()
+    await user.click(screen.getByRole('button', { name: 'Complete Profile' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(calls.map((c) => c.path)).not.toContain('/api/v1/tourists/location')
+
+    calls.length = 0
+    renderForm()
+    await user.selectOptions(await screen.findByLabelText('Choose a town'), 'Lakeside, Pokhara')
+    expect(screen.getByText('Near Lakeside, Pokhara')).toBeInTheDocument()
+    expect(screen.getByText('Latitude: 28.2096, Longitude: 83.9595')).toBeInTheDocument()
+    await fillForm()
+    await user.click(screen.getByRole('button', { name: 'Complete Profile' }))
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/v1/tourists/location'))
+    const sent = calls.find((c) => c.path === '/api/v1/tourists/location')!
+    expect(JSON.parse(sent.body as string)).toEqual({ longitude: 83.9595, latitude: 28.2096 })
   })
 
   it('says what is missing in the emergency details before sending anything', async () => {

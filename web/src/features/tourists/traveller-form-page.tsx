@@ -1,12 +1,17 @@
-import { translate, useT } from '../../i18n/messages'
+import { useT } from '../../i18n/messages'
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { AlertIcon, CheckIcon, CloseIcon, MapPinIcon, SpinnerIcon } from '../../components/icons'
+import { AlertIcon, CheckIcon, CloseIcon, SpinnerIcon } from '../../components/icons'
 import { ImagePicker } from '../../components/image-picker'
 import { PageShell } from '../../components/page-shell'
-import { TextAreaField } from '../../components/text-area-field'
+import { PlacePicker, usePlaceChoice } from '../../components/place-picker'
+import { BioField } from '../../components/bio-field'
 import { TextField } from '../../components/text-field'
-import { GEOLOCATION_FAILED, getCurrentPosition } from '../../lib/geolocation'
+import { placeToSend } from '../../lib/place-choice'
+import { useClientCache } from '../../lib/cache-provider'
+import { travellerChanged } from '../../lib/profile-changes'
+import { useCachedQuery } from '../../lib/use-cached-query'
+import { getTouristProfile, OWN_TOURIST_PROFILE_KEY, ownTouristProfileTags } from './api/get-tourist-profile'
 import { getEmergencyInfo, saveEmergencyInfo } from './api/emergency-info'
 import { saveTouristBio, saveTouristInterests, saveTouristLocation, saveTouristNationality } from './api/save-tourist-field'
 import { uploadTouristProfileImage } from './api/upload-tourist-image'
@@ -36,26 +41,12 @@ export function TravellerFormPage() {
   const [tab, setTab] = useState<InterestTab>('Popular')
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
-  const [locationError, setLocationError] = useState<string | null>(null)
-  const [locating, setLocating] = useState(true)
+  // Location is acquired on load; a saved place is kept unless the traveller chooses another.
+  const [place, setPlace] = usePlaceChoice()
+  const cache = useClientCache()
+  const saved = useCachedQuery({ key: OWN_TOURIST_PROFILE_KEY, tags: ownTouristProfileTags, load: getTouristProfile })
+  const stored = saved.data?.touristDetails.location
   const tabRefs = useRef<Partial<Record<InterestTab, HTMLButtonElement | null>>>({})
-
-  useEffect(() => {
-    let live = true
-    getCurrentPosition()
-      .then((coords) => {
-        if (live) setDraft((d) => ({ ...d, location: coords }))
-      })
-      .catch((err: unknown) => {
-        if (live) setLocationError(err instanceof Error ? err.message : translate(GEOLOCATION_FAILED))
-      })
-      .finally(() => {
-        if (live) setLocating(false)
-      })
-    return () => {
-      live = false
-    }
-  }, [])
 
   // Details saved before show again, so completing the form never clears them.
   useEffect(() => {
@@ -88,10 +79,11 @@ export function TravellerFormPage() {
         fail(image.message)
         return
       }
+      const location = placeToSend(place, stored)
       const results = await Promise.all([
         saveTouristBio(draft.bio.trim(), SUBMISSION_FAILED),
         saveTouristNationality(draft.nationality.trim(), SUBMISSION_FAILED),
-        saveTouristLocation(draft.location, SUBMISSION_FAILED),
+        ...(location ? [saveTouristLocation(location, SUBMISSION_FAILED)] : []),
         saveTouristInterests(draft.interests, SUBMISSION_FAILED),
         saveEmergencyInfo(trimEmergency(emergency)),
       ])
@@ -100,6 +92,8 @@ export function TravellerFormPage() {
         fail(failed.message)
         return
       }
+      // The profile this form read first is stale now: the profile page must not show it.
+      travellerChanged(cache)
       navigate('/')
     } catch (err) {
       console.error('Saving the traveller profile failed', err)
@@ -139,11 +133,10 @@ export function TravellerFormPage() {
         <form onSubmit={handleSubmit} noValidate>
           <fieldset disabled={loading} className="space-y-6">
             <ImagePicker label={t('tourists.profileImage')} required file={draft.profileImage} onChange={(file) => setDraft((d) => ({ ...d, profileImage: file }))} />
-            <TextAreaField
+            <BioField
               label={t('tourists.bio')}
               name="bio"
               required
-              maxLength={2000}
               placeholder={t('tourists.bioPlaceholder')}
               value={draft.bio}
               onChange={(e) => setDraft((d) => ({ ...d, bio: e.target.value }))}
@@ -211,23 +204,13 @@ export function TravellerFormPage() {
               </p>
             </div>
 
-            <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
-              <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
-                <MapPinIcon className="text-himal-600" /> {t('tourists.yourLocation')}
-              </p>
-              <div aria-live="polite" className="mt-1 text-sm text-slate-600">
-                {locating ? (
-                  <span className="flex items-center gap-2">
-                    <SpinnerIcon className="animate-spin" /> {t('app.sosFetching')}
-                  </span>
-                ) : (
-                  <>
-                    <p className="tabular-nums">{t('tourists.latLong', { lat: formatCoordinate(draft.location.latitude), lng: formatCoordinate(draft.location.longitude) })}</p>
-                    {locationError && <p className="mt-1 font-medium text-amber-800">{locationError}</p>}
-                  </>
-                )}
-              </div>
-            </div>
+            <PlacePicker
+              label={t('tourists.yourLocation')}
+              choice={place}
+              onChoose={setPlace}
+              stored={stored}
+              show={(at) => t('tourists.latLong', { lat: formatCoordinate(at.latitude), lng: formatCoordinate(at.longitude) })}
+            />
 
             <EmergencyInfoFields draft={emergency} onChange={setEmergency} />
 

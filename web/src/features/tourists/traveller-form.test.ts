@@ -10,6 +10,7 @@ import {
   toggleInterest,
   validateTraveller,
 } from './traveller-form'
+import { BIO_TOO_LONG } from '../../lib/bio-text'
 
 const photo = new File(['x'], 'me.png', { type: 'image/png' })
 
@@ -29,6 +30,10 @@ describe('traveller form validation', () => {
 
   it('reports the bio first even when everything else is missing too', () => {
     expect(validateTraveller({ ...emptyTravellerDraft, bio: '   ', interests: [] })).toBe(BIO_REQUIRED)
+  })
+
+  it('refuses a bio over 2000 characters instead of cutting it', () => {
+    expect(validateTraveller({ ...emptyTravellerDraft, bio: 'a'.repeat(2001) })).toBe(BIO_TOO_LONG)
   })
 })
 

@@ -1,6 +1,6 @@
 import { msg } from '../../i18n/messages'
+import { BIO_TOO_LONG, bioOverBy } from '../../lib/bio-text'
 import { localNumberFormat } from '../../lib/intl-formats'
-import type { Coordinates } from '../../lib/geolocation'
 
 export const INTEREST_TABS = {
   Popular: ['Nature', 'Culture', 'Food', 'Photography'],
@@ -27,7 +27,6 @@ export type TravellerDraft = {
   profileImage: File | null
   interests: string[]
   nationality: string
-  location: Coordinates
 }
 
 export const emptyTravellerDraft: TravellerDraft = {
@@ -35,12 +34,12 @@ export const emptyTravellerDraft: TravellerDraft = {
   profileImage: null,
   interests: [],
   nationality: '',
-  location: { latitude: 0, longitude: 0 },
 }
 
 /** Checked in the spec's order; the first unmet rule's message, or null. */
 export function validateTraveller(draft: TravellerDraft): string | null {
   if (!draft.bio.trim()) return BIO_REQUIRED
+  if (bioOverBy(draft.bio) > 0) return BIO_TOO_LONG
   if (!draft.nationality.trim()) return NATIONALITY_REQUIRED
   if (!draft.profileImage) return PROFILE_IMAGE_REQUIRED
   if (draft.interests.length === 0) return INTEREST_REQUIRED

@@ -1,6 +1,17 @@
 import { booking, destination, paidBooking } from '../../test-fixtures'
 import { EMERGENCY_CONTACTS } from '../emergency-contacts'
-import { isTripToKeep, lastSaved, offlinePacks, reconcile, tripsWantingTour, type OfflinePack, type PackStorage } from './offline-pack'
+import {
+  isTripToKeep,
+  lastSaved,
+  offlinePacks,
+  reconcile,
+  tripsWantingTour,
+  type OfflinePack,
+  type PackStorage,
+  type SavedConversations,
+  type SavedGuides,
+  type SavedThread,
+} from './offline-pack'
 import { publicTour } from '../../test-tour-fixtures'
 import { currentAccount } from './offline-store'
 import { trekFactsOf } from './trek-facts'
@@ -172,5 +183,44 @@ describe('trek facts of a saved destination', () => {
 
   it('is empty for a destination from a server without them', () => {
     expect(trekFactsOf(destination('d1'))).toEqual({ permits: [], durationDays: null, maxAltitudeM: null, difficulty: null, licensedGuideRequired: false })
+  })
+})
+
+describe('offline copies of the guides list and conversations', () => {
+  const conversation = { _id: 'c1' } as unknown as SavedConversations['list'][number]
+  const message = { _id: 'm1', text: 'Namaste' } as unknown as SavedThread['messages'][number]
+
+  it('keeps the conversations and opened threads in the account pack, through trip updates, until sign-out', async () => {
+    const storage = memoryStorage()
+    const packs = offlinePacks(storage)
+    await packs.saveConversations('asha', [conversation], NOW)
+    await packs.saveThread('asha', 'c1', [message], LATER)
+    await packs.sync('asha', [paidBooking('b1')], TODAY, LATER)
+
+    const mine = await packs.load('asha')
+    expect(mine.conversations?.list).toEqual([conversation])
+    expect(mine.conversations?.savedAt).toBe(NOW.toISOString())
+    expect(mine.conversations?.threads.c1).toEqual({ messages: [message], savedAt: LATER.toISOString() })
+    expect((await packs.load('bikash')).conversations).toBeUndefined()
+
+    await packs.saveConversations('asha', [], LATER)
+    expect((await packs.load('asha')).conversations?.threads.c1?.messages).toEqual([message])
+
+    await packs.forgetAll()
+    expect((await packs.load('asha')).conversations).toBeUndefined()
+  })
+
+  it('keeps the public guides list once for the browser, across sign-out', async () => {
+    const storage = memoryStorage()
+    const packs = offlinePacks(storage)
+    expect(await packs.loadGuides()).toBeNull()
+    const guides = [{ _id: 'g1' }] as unknown as SavedGuides['guides']
+
+    await packs.saveGuides({ guides, total: 42, savedAt: NOW.toISOString() })
+    await packs.forgetAll()
+
+    expect(await packs.loadGuides()).toEqual({ guides, total: 42, savedAt: NOW.toISOString() })
+    storage.data.set('guides', 'not a copy')
+    expect(await packs.loadGuides()).toBeNull()
   })
 })

@@ -24,12 +24,27 @@ export type SavedTrip = {
   savedAt: string
 }
 
+/** A conversation's newest messages as last seen, and when. */
+export type SavedThread = { messages: components['schemas']['Message'][]; savedAt: string }
+
+/** The account's conversations as last seen (list and the messages of those opened). */
+export type SavedConversations = {
+  list: components['schemas']['Conversation'][]
+  savedAt: string
+  threads: Record<string, SavedThread>
+}
+
 export type OfflinePack = {
   /** The account's id (the token's subject): a pack is only ever read for its own account. */
   account: string
   trips: SavedTrip[]
   emergencyNumbers: EmergencyContact[]
+  /** Absent until /messages has been seen with a signal. */
+  conversations?: SavedConversations
 }
+
+/** The public guides list as last seen: the same for every account, so kept outside the packs. */
+export type SavedGuides = { guides: components['schemas']['GuideCard'][]; total: number; savedAt: string }
 
 /** Where packs are kept: IndexedDB in the browser, a map in tests. */
 export type PackStorage = {
@@ -40,6 +55,7 @@ export type PackStorage = {
 }
 
 const PACK_PREFIX = 'pack:'
+const GUIDES_KEY = 'guides'
 const packKey = (account: string) => `${PACK_PREFIX}${account}`
 
 /** A paid trip that has not ended (Nepal's date `today`, `YYYY-MM-DD`): the trips worth carrying. */
@@ -54,7 +70,14 @@ function asPack(value: unknown, account: string): OfflinePack | null {
   if (typeof value !== 'object' || value === null) return null
   const pack = value as Partial<OfflinePack>
   if (pack.account !== account || !Array.isArray(pack.trips)) return null
-  return { account, trips: pack.trips, emergencyNumbers: Array.isArray(pack.emergencyNumbers) ? pack.emergencyNumbers : [...EMERGENCY_CONTACTS] }
+  const conversations = Array.isArray(pack.conversations?.list) ? { conversations: { ...pack.conversations, threads: pack.conversations.threads ?? {} } } : {}
+  return { account, trips: pack.trips, emergencyNumbers: Array.isArray(pack.emergencyNumbers) ? pack.emergencyNumbers : [...EMERGENCY_CONTACTS], ...conversations }
+}
+
+function asGuides(value: unknown): SavedGuides | null {
+  if (typeof value !== 'object' || value === null) return null
+  const copy = value as Partial<SavedGuides>
+  return Array.isArray(copy.guides) && typeof copy.savedAt === 'string' ? { guides: copy.guides, total: copy.total ?? copy.guides.length, savedAt: copy.savedAt } : null
 }
 
 const soonestFirst = (a: SavedTrip, b: SavedTrip) => (a.booking.selectedDate + a.booking.selectedTime).localeCompare(b.booking.selectedDate + b.booking.selectedTime)
@@ -137,6 +160,28 @@ export function offlinePacks(storage: PackStorage) {
       if (next === null) return pack
       await storage.set(packKey(account), next)
       return next
+    },
+    /** Keeps the conversations list just seen, with the messages already kept. */
+    async saveConversations(account: string, list: SavedConversations['list'], now: Date): Promise<OfflinePack> {
+      const pack = await load(account)
+      const next = { ...pack, conversations: { list, savedAt: now.toISOString(), threads: pack.conversations?.threads ?? {} } }
+      await storage.set(packKey(account), next)
+      return next
+    },
+    /** Keeps the newest messages of one conversation just seen. */
+    async saveThread(account: string, conversationId: string, messages: SavedThread['messages'], now: Date): Promise<OfflinePack> {
+      const pack = await load(account)
+      const before = pack.conversations ?? { list: [], savedAt: now.toISOString(), threads: {} }
+      const next = { ...pack, conversations: { ...before, threads: { ...before.threads, [conversationId]: { messages, savedAt: now.toISOString() } } } }
+      await storage.set(packKey(account), next)
+      return next
+    },
+    /** The public guides list: kept across sign-out, as it holds nothing of an account. */
+    async saveGuides(copy: SavedGuides): Promise<void> {
+      await storage.set(GUIDES_KEY, copy)
+    },
+    async loadGuides(): Promise<SavedGuides | null> {
+      return asGuides(await storage.get(GUIDES_KEY))
     },
     /** Signing out forgets every account's pack in this browser, not only the last one's. */
     async forgetAll(): Promise<void> {

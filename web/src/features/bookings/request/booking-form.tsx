@@ -278,9 +278,7 @@ export function BookingForm({ guide, onClose }: { guide: BookableGuide & { price
 
       <section aria-label={t('guides.priceSummary')} className="rounded-xl bg-himal-50 p-4 text-sm">
         <div className="flex items-center justify-between gap-3 text-slate-700">
-          <span>
-            {summary.perPerson} × {summary.people} × {summary.days}
-          </span>
+          <span>{t('guides.summaryLine', { price: summary.perPerson, people: summary.people, days: summary.days })}</span>
           <span>{summary.total}</span>
         </div>
         <div className="mt-2 flex items-center justify-between gap-3 border-t border-himal-100 pt-2 font-semibold text-himal-900">

@@ -2,9 +2,9 @@ import { msg } from '../../../i18n/messages'
 import { api } from '../../../lib/api-client'
 import { settle, type ApiResult } from '../../../lib/api-result'
 import { GUIDES_TAG } from '../../../lib/cache-tags'
-import { NO_FILTERS, filterKey, filterQuery, type GuideFilters } from '../../../lib/guide-filters'
+import { NO_FILTERS, filterKey, type GuideFilters } from '../../../lib/guide-filters'
 import type { GuideSummary } from '../../../lib/list-guides'
-import type { SearchRequest } from '../../../lib/search-url'
+import { searchQuery, type SearchRequest } from '../../../lib/search-url'
 import type { Page } from '../../../lib/use-paged-list'
 
 export const SEARCH_FAILED = msg('search.guidesFailed')
@@ -24,21 +24,8 @@ export const SEARCH_TAGS = [GUIDES_TAG]
  * GET /api/v1/users/search. Near a point, guides come nearest first with their distance;
  * a place without a point narrows by the guides' address instead.
  */
-export async function searchGuides(
-  { q, category, near, radiusKm, place }: SearchRequest,
-  page: number,
-  signal?: AbortSignal,
-  filters: GuideFilters = NO_FILTERS,
-): Promise<ApiResult<Page<GuideSummary>>> {
-  const query = {
-    page,
-    limit: SEARCH_PAGE_SIZE,
-    ...(q !== '' && { query: q }),
-    ...filterQuery({ ...filters, category }, near != null),
-    ...(near && { lat: near.latitude, lng: near.longitude }),
-    ...(near && radiusKm != null && { radiusKm }),
-    ...(!near && place !== '' && { address: place }),
-  }
+export async function searchGuides(request: SearchRequest, page: number, signal?: AbortSignal, filters: GuideFilters = NO_FILTERS): Promise<ApiResult<Page<GuideSummary>>> {
+  const query = { page, limit: SEARCH_PAGE_SIZE, ...searchQuery({ ...request, filters }) }
   const result = await settle(api.GET('/api/v1/users/search', { params: { query }, signal }), SEARCH_FAILED)
   if (!result.ok) return result
   const { guides, hasMore, total } = result.data
