@@ -52,7 +52,7 @@ else
   mkdir -p "$seeds"
   exec 9>"$seeds/$backend.lock"
   flock 9
-  usable=$(find "$seeded" -maxdepth 0 -mmin -180 2>/dev/null)
+  usable=$(find "$seeded" -maxdepth 0 -mmin -180 2>/dev/null || true)
   if [ -n "$usable" ] && [ -n "$database" ]; then
     usable=$(psql -c "SELECT 1 FROM pg_database WHERE datname = '$template'")
   fi
