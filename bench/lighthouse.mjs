@@ -37,12 +37,19 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo']
 // each page is measured LIGHTHOUSE_RUNS times (3 by default) and the median run printed.
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
+// LIGHTHOUSE_CPU_SLOWDOWN (4 by default, Lighthouse's mobile figure) stands in for a slower
+// phone: on a host with benchmarkIndex B, 4 × B / 1400 scores as a host of about 1,400 would.
+const slowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) } } : {}
+// Lighthouse's own measure of this host's CPU (its benchmarkIndex) from every run: scores
+// from machines with different figures cannot be read side by side.
+const benchmarkIndexes = []
 try {
-  console.log(`  ${'page'.padEnd(44)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)} ${'seo'.padStart(5)} ${'JS kB'.padStart(6)}  below 100 (median of ${runs} runs)`)
+  console.log(`  ${'page'.padEnd(44)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'best'.padStart(5)} ${'seo'.padStart(5)} ${'JS kB'.padStart(6)} ${'TBT ms'.padStart(7)}  below 100 (median of ${runs} runs)`)
   for (const path of pages) {
     const results = []
     for (let run = 0; run < runs; run++) {
-      const { lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories })
+      const { lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, ...slowdown })
+      benchmarkIndexes.push(lhr.environment?.benchmarkIndex ?? 0)
       results.push({ lhr, scores: categories.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100)) })
     }
     const scores = categories.map((_, i) => median(results.map((result) => result.scores[i])))
@@ -56,8 +63,10 @@ try {
     // Every script the page loaded, as sent (compressed): the shell plus the page's own chunks.
     const scripts = lhr.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script')
     const js = scripts ? (scripts.transferSize / 1024).toFixed(0) : '?'
-    console.log(`  ${path.padEnd(44)} ${scores.map((score) => String(score).padStart(5)).join(' ')} ${js.padStart(6)}  ${failing.join(', ')}`)
+    const blocking = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)
+    console.log(`  ${path.padEnd(44)} ${scores.map((score) => String(score).padStart(5)).join(' ')} ${js.padStart(6)} ${String(blocking).padStart(7)}  ${failing.join(', ')}`)
   }
+  console.log(`  this host's benchmarkIndex (Lighthouse's CPU measure, median of ${benchmarkIndexes.length} runs): ${Math.round(median(benchmarkIndexes))}`)
 } finally {
   await chrome.kill()
 }
