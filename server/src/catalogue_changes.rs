@@ -81,6 +81,16 @@ pub async fn record(conn: &mut AnyConnection, kind: Kind, ids: &[&str]) -> AppRe
     Ok(())
 }
 
+/// Records the tours at a destination as changed: their cards show its name.
+pub async fn record_tours_at(conn: &mut AnyConnection, destination_id: &str) -> AppResult<()> {
+    let tours: Vec<(String,)> = sqlx::query_as("SELECT id FROM tours WHERE destination_id = $1")
+        .bind(destination_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    let ids: Vec<&str> = tours.iter().map(|(id,)| id.as_str()).collect();
+    record(conn, Kind::Tour, &ids).await
+}
+
 /// A reader of one kind's changes.
 pub struct Follower {
     kind: Kind,

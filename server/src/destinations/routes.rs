@@ -392,6 +392,7 @@ async fn update(
     new_image: Option<&str>,
 ) -> AppResult<bool> {
     let mut tx = db.begin_write().await?;
+    crate::catalogue_changes::record_tours_at(&mut tx, id).await?;
     let updated = sqlx::query(
         "UPDATE destinations SET name = $1, location = $2, description = $3, popular = $4, \
            longitude = $5, latitude = $6, search_text = $7, image_id = COALESCE($8, image_id), updated_at = $9, \
@@ -507,6 +508,7 @@ async fn delete_destination(
     Path(id): Path<String>,
 ) -> AppResult<Json<MessageResponse>> {
     let mut tx = state.db.begin_write().await?;
+    crate::catalogue_changes::record_tours_at(&mut tx, &id).await?;
     let deleted: Option<(Option<String>,)> =
         sqlx::query_as("DELETE FROM destinations WHERE id = $1 RETURNING image_id")
             .bind(&id)

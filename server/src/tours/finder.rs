@@ -8,7 +8,7 @@ use utoipa::IntoParams;
 
 pub use super::domain::TourSort;
 use super::domain::{ALTITUDE_MAX, DAYS_MAX, GROUP_MAX};
-use super::listing::{Asked, Listing};
+use super::listing::{Asked, TourListing};
 use super::store::LISTED;
 use crate::calendar::{date_text, parse_date};
 use crate::db::{Db, Sql};
@@ -156,17 +156,18 @@ impl Wanted {
 /// from the in-memory listing when there is one and it can answer, otherwise in SQL.
 pub async fn find(
     db: &Db,
-    listing: Option<&Listing>,
+    listing: Option<&TourListing>,
     filters: &TourFilters,
 ) -> AppResult<(Vec<FoundTour>, i64, i64)> {
     let wanted = Wanted::parse(filters)?;
-    match listing {
-        // The calendar is not in memory.
-        Some(listing) if wanted.start.is_none() => {
-            find_in_listing(db, listing, filters, &wanted).await
+    // The calendar is not in memory.
+    if let Some(listing) = listing.filter(|_| wanted.start.is_none()) {
+        listing.fresh().await?;
+        if let Some(found) = find_in_listing(db, listing, filters, &wanted).await? {
+            return Ok(found);
         }
-        _ => find_in_sql(db, filters, &wanted).await,
     }
+    find_in_sql(db, filters, &wanted).await
 }
 
 /// The destinations whose trek facts have this difficulty.
@@ -182,13 +183,13 @@ async fn destinations_of(db: &Db, difficulty: Difficulty) -> AppResult<Vec<Strin
     Ok(ids.into_iter().map(|(id,)| id).collect())
 }
 
-/// The page picked from memory, with its cards.
+/// The page picked from memory, with its cards; `None` before the listing has loaded.
 pub async fn find_in_listing(
     db: &Db,
-    listing: &Listing,
+    listing: &TourListing,
     filters: &TourFilters,
     wanted: &Wanted,
-) -> AppResult<(Vec<FoundTour>, i64, i64)> {
+) -> AppResult<Option<(Vec<FoundTour>, i64, i64)>> {
     let difficulty = match filters.difficulty {
         Some(difficulty) => Some(destinations_of(db, difficulty).await?),
         None => None,
@@ -211,7 +212,7 @@ pub async fn find_in_listing(
         offset: (wanted.page - 1) * wanted.limit,
         limit: wanted.limit,
     };
-    let (picked, total) = listing.find(&asked);
+    let Some((picked, total)) = listing.find(&asked) else { return Ok(None) };
     let found = picked
         .into_iter()
         .map(|p| FoundTour {
@@ -229,7 +230,7 @@ pub async fn find_in_listing(
             price_cents: p.price_cents,
         })
         .collect();
-    Ok((found, total, wanted.limit))
+    Ok(Some((found, total, wanted.limit)))
 }
 
 /// The same answer in SQL, which both databases run: the reference the listing is

@@ -3,27 +3,34 @@
 //! tour (published, by a guide in `guide_search`) with what the list filters and sorts on:
 //! its guide's rating rank and languages, its days, highest night, destination, price rows
 //! and the words of its search text, and what its card shows. The orders the list offers are
-//! sorted once (by price: once per group size asked for); a request counts its matches
+//! kept sorted (by price: per group size, once asked for); a request counts its matches
 //! exactly in one pass over the rows and picks its page by walking the order it asked for.
 //! Only the page's guides and cover photos are then read from the database.
 //!
 //! The rules are those of the SQL in `finder` (which stays, as the reference the tests
-//! compare with, and for what memory cannot answer: `availableOn` needs the calendar).
+//! compare with, and for what memory cannot answer: `availableOn` needs the calendar, and
+//! nothing is in memory until the first load ends).
 //!
-//! Keeping in step: a listing is made from the database as it was at one catalogue
-//! generation (`catalogue`), and only answers while that generation is current; a write on
-//! this replica or another moves the generation on, the SQL answers again and a new
-//! listing is made in the background. One older than `REFRESH_EVERY` is made again
-//! too, for changes that move no generation.
+//! Keeping in step, as the guide search does: the listing loads every listed tour once, then
+//! follows `catalogue_changes` — the tours changed, and the tours of the guides changed
+//! (whose rank, languages or being listed at all the list reads) — and reloads just those
+//! rows: before a list answers when this process has recorded a change since the last look,
+//! and every `FOLLOW_EVERY` for changes made elsewhere. A changed tour takes a new slot and
+//! its old one dies, until dead slots are a quarter of all and the listing is compacted.
 
+use std::cmp::Ordering as Ranked;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
-use std::time::{Duration, Instant};
+
+use futures_util::TryStreamExt;
 
 use super::domain::{GROUP_MAX, TourSort};
 use crate::catalogue::CatalogueCache;
-use crate::db::Db;
+use crate::catalogue_changes::{self, Follower, Kind};
+use crate::db::{Db, Sql};
 use crate::error::AppResult;
+use crate::search_index::FOLLOW_EVERY;
 
 /// Words whose matching rows are kept, per listing (each costs n/8 bytes).
 const WORD_SETS_KEPT: usize = 256;
@@ -31,10 +38,10 @@ const WORD_SETS_KEPT: usize = 256;
 /// this; otherwise the matches are collected and the page selected among them.
 const WALK_BUDGET: u64 = 50_000;
 const NO_PRICE: i64 = -1;
-/// A listing this old is made again, for changes that move no generation (a suspension
-/// running out, the command line). Loading 100,000 tours takes a few seconds of the
-/// database's time, hence not more often.
-const REFRESH_EVERY: Duration = Duration::from_secs(60);
+/// Dead slots below this many are never worth a compaction.
+const DEAD_KEPT: usize = 256;
+/// Changed tours read from the database per query.
+const READ_CHUNK: usize = 500;
 
 /// What a request asks of the list, checked (`finder::Wanted` makes it).
 pub struct Asked<'a> {
@@ -92,8 +99,17 @@ struct Row {
     card: Card,
 }
 
+impl Row {
+    fn price_for(&self, group: i64) -> i64 {
+        self.tiers
+            .iter()
+            .find(|(min, max, _)| *min <= group && group <= *max)
+            .map_or(NO_PRICE, |tier| tier.2)
+    }
+}
+
 /// What a listed tour is found by, read with its row and let go once the listing holds
-/// its words and language sets (a search text is about 330 bytes: 33 MB at 100,000 tours).
+/// its words and language set (a search text is about 330 bytes: 33 MB at 100,000 tours).
 struct FoundBy {
     search_text: String,
     /// The guide's normalised languages.
@@ -113,27 +129,82 @@ struct Hot {
     guide: u32,
 }
 
-/// The prices of one group size: per row (or `NO_PRICE`), and the rows with one in
-/// price order (cheapest first, then by id).
+/// The prices of one group size: per slot (`NO_PRICE` for none, and for a dead slot), and
+/// the live slots with one in price order (cheapest first, then by id).
 struct GroupPrices {
     price: Vec<i64>,
-    by_price: Vec<u32>,
-    position: Vec<u32>,
+    order: Order,
 }
 
-/// An order of the rows and each row's position in it.
+/// Live slots in one order, and each slot's position in it (`u32::MAX` for none).
+#[derive(Default)]
 struct Order {
     rows: Vec<u32>,
     position: Vec<u32>,
 }
 
 impl Order {
-    fn new(rows: Vec<u32>, n: usize) -> Self {
-        let mut position = vec![u32::MAX; n];
-        for (at, &row) in rows.iter().enumerate() {
-            position[row as usize] = at as u32;
+    fn sorted(mut rows: Vec<u32>, n: usize, before: impl Fn(u32, u32) -> Ranked) -> Self {
+        rows.sort_unstable_by(|&a, &b| before(a, b));
+        let mut order = Self { rows, position: Vec::new() };
+        order.place(n);
+        order
+    }
+
+    /// Works out every slot's position again, for `n` slots.
+    fn place(&mut self, n: usize) {
+        self.position.clear();
+        self.position.resize(n, u32::MAX);
+        for (at, &row) in self.rows.iter().enumerate() {
+            self.position[row as usize] = at as u32;
         }
-        Self { rows, position }
+    }
+
+    fn insert(&mut self, slot: u32, before: impl Fn(u32, u32) -> Ranked) {
+        let at = self.rows.partition_point(|&other| before(other, slot).is_lt());
+        self.rows.insert(at, slot);
+    }
+
+    /// Takes `slot` out; `before` must order it by what it held when it was put in.
+    fn remove(&mut self, slot: u32, before: impl Fn(u32, u32) -> Ranked) {
+        let at = self.rows.partition_point(|&other| before(other, slot).is_lt());
+        if self.rows.get(at) == Some(&slot) {
+            self.rows.remove(at);
+        }
+    }
+
+    /// The same order after slots moved (`moved_to`, which keeps their relative order).
+    fn moved(&mut self, moved_to: &[u32], n: usize) {
+        self.rows.retain_mut(|row| {
+            *row = moved_to[*row as usize];
+            *row != u32::MAX
+        });
+        self.place(n);
+    }
+}
+
+/// Rating, best first, then id, last first.
+fn by_rating(rows: &[Row]) -> impl Fn(u32, u32) -> Ranked + '_ {
+    |a, b| {
+        let (a, b) = (&rows[a as usize], &rows[b as usize]);
+        b.rating_rank.cmp(&a.rating_rank).then_with(|| b.id.cmp(&a.id))
+    }
+}
+
+/// Days, fewest first, then id.
+fn by_days(rows: &[Row]) -> impl Fn(u32, u32) -> Ranked + '_ {
+    |a, b| {
+        let (a, b) = (&rows[a as usize], &rows[b as usize]);
+        a.day_count.cmp(&b.day_count).then_with(|| a.id.cmp(&b.id))
+    }
+}
+
+/// Price for the group, cheapest first, then id.
+fn by_price<'a>(rows: &'a [Row], price: &'a [i64]) -> impl Fn(u32, u32) -> Ranked + 'a {
+    |a, b| {
+        price[a as usize]
+            .cmp(&price[b as usize])
+            .then_with(|| rows[a as usize].id.cmp(&rows[b as usize].id))
     }
 }
 
@@ -169,27 +240,28 @@ impl Bits {
     }
 }
 
-/// The listed tours at one catalogue generation.
+/// The listed tours, each in a slot.
 pub struct Listing {
-    generation: u64,
-    made: Instant,
     rows: Vec<Row>,
     hot: Vec<Hot>,
-    /// Rating, best first, then id, last first.
+    alive: Vec<bool>,
+    live: usize,
+    slot_of: HashMap<String, u32>,
     by_rating: Order,
-    /// Days, fewest first, then id.
     by_days: Order,
     /// Per group size, made when first asked for.
     prices: Vec<OnceLock<GroupPrices>>,
-    /// Every word of the search texts, sorted, with the rows holding it.
+    /// Every word of the search texts, sorted, with the slots holding it (dead ones too,
+    /// until a compaction: a dead slot has no price, so it never matches).
     words: Vec<(String, Vec<u32>)>,
     word_sets: Mutex<HashMap<String, Arc<Bits>>>,
     /// Distinct " languages " of the guides, spaces around.
     language_sets: Vec<String>,
+    language_index: HashMap<String, u32>,
     destinations: Vec<String>,
     destination_index: HashMap<String, u32>,
     guide_index: HashMap<String, u32>,
-    /// The rows of each guide.
+    /// The live slots of each guide.
     guide_rows: Vec<Vec<u32>>,
 }
 
@@ -211,143 +283,276 @@ struct LoadedRow {
     destination_name: Option<String>,
 }
 
+/// The listed tours among `ids`, or all of them, each handed to `each` as it is read: at
+/// 100,000 tours, holding every row with its search text at once would double the peak.
+async fn read(
+    db: &Db,
+    ids: Option<&[String]>,
+    mut each: impl FnMut(Row, FoundBy),
+) -> AppResult<()> {
+    let mut sql = Sql::new(
+        "SELECT t.id, t.guide_id, t.destination_id, t.day_count, t.max_sleep_altitude_m, \
+           t.search_text, s.rating_rank, s.languages, t.title, t.summary, t.risk, \
+           t.max_group_size, t.booking_mode, d.name AS destination_name \
+         FROM tours t JOIN guide_search s ON s.guide_id = t.guide_id \
+         LEFT JOIN destinations d ON d.id = t.destination_id \
+         WHERE t.status = 'published'",
+    );
+    let mut prices = Sql::new(
+        "SELECT p.tour_id, p.min_people, p.max_people, p.price_cents \
+         FROM tour_prices p JOIN tours t ON t.id = p.tour_id \
+         WHERE t.status = 'published'",
+    );
+    if let Some(ids) = ids {
+        for sql in [&mut sql, &mut prices] {
+            let params: Vec<String> = ids.iter().map(|id| sql.param(id.as_str())).collect();
+            sql.push(&format!(" AND t.id IN ({})", params.join(", ")));
+        }
+    }
+    let mut tiers: HashMap<String, Vec<(i64, i64, i64)>> = HashMap::new();
+    let mut read_prices = prices.query_as::<(String, i64, i64, i64)>().fetch(&db.pool);
+    while let Some((tour, min, max, cents)) = read_prices.try_next().await? {
+        tiers.entry(tour).or_default().push((min, max, cents));
+    }
+    drop(read_prices);
+    let mut rows = sql.query_as::<LoadedRow>().fetch(&db.pool);
+    while let Some(found) = rows.try_next().await? {
+        let found_by = FoundBy { search_text: found.search_text, languages: found.languages };
+        let row = Row {
+            tiers: tiers.remove(&found.id).unwrap_or_default(),
+            id: found.id,
+            guide_id: found.guide_id,
+            rating_rank: found.rating_rank,
+            day_count: found.day_count,
+            max_altitude: found.max_sleep_altitude_m,
+            destination_id: found.destination_id,
+            card: Card {
+                title: found.title,
+                summary: found.summary,
+                risk: found.risk,
+                max_group_size: found.max_group_size,
+                booking_mode: found.booking_mode,
+                destination_name: found.destination_name,
+            },
+        };
+        each(row, found_by);
+    }
+    Ok(())
+}
+
+fn words_of(found_by: &FoundBy) -> impl Iterator<Item = &str> {
+    found_by.search_text.split(' ').filter(|w| !w.is_empty())
+}
+
+fn internal(e: tokio::task::JoinError) -> crate::error::AppError {
+    crate::error::AppError::Internal(anyhow::anyhow!("tour listing: {e}"))
+}
+
 impl Listing {
     /// Reads every listed tour.
-    pub async fn load(db: &Db, generation: u64) -> AppResult<Self> {
-        let found: Vec<LoadedRow> = sqlx::query_as(
-            "SELECT t.id, t.guide_id, t.destination_id, t.day_count, t.max_sleep_altitude_m, \
-               t.search_text, s.rating_rank, s.languages, t.title, t.summary, t.risk, \
-               t.max_group_size, t.booking_mode, d.name AS destination_name \
-             FROM tours t JOIN guide_search s ON s.guide_id = t.guide_id \
-             LEFT JOIN destinations d ON d.id = t.destination_id \
-             WHERE t.status = 'published'",
-        )
-        .fetch_all(&db.pool)
+    pub async fn load(db: &Db) -> AppResult<Self> {
+        let mut listing = Self::empty();
+        let mut postings: HashMap<String, Vec<u32>> = HashMap::new();
+        read(db, None, |row, found_by| {
+            let slot = listing.push(row, &found_by);
+            for word in words_of(&found_by) {
+                match postings.get_mut(word) {
+                    Some(list) if list.last() == Some(&slot) => {}
+                    Some(list) => list.push(slot),
+                    None => {
+                        postings.insert(word.to_owned(), vec![slot]);
+                    }
+                }
+            }
+        })
         .await?;
-        let prices: Vec<(String, i64, i64, i64)> = sqlx::query_as(
-            "SELECT p.tour_id, p.min_people, p.max_people, p.price_cents \
-             FROM tour_prices p JOIN tours t ON t.id = p.tour_id \
-             WHERE t.status = 'published'",
-        )
-        .fetch_all(&db.pool)
-        .await?;
-        let mut tiers: HashMap<String, Vec<(i64, i64, i64)>> = HashMap::new();
-        for (tour, min, max, cents) in prices {
-            tiers.entry(tour).or_default().push((min, max, cents));
-        }
-        let (rows, found_by): (Vec<Row>, Vec<FoundBy>) = found
-            .into_iter()
-            .map(|found| {
-                let found_by =
-                    FoundBy { search_text: found.search_text, languages: found.languages };
-                let row = Row {
-                    tiers: tiers.remove(&found.id).unwrap_or_default(),
-                    id: found.id,
-                    guide_id: found.guide_id,
-                    rating_rank: found.rating_rank,
-                    day_count: found.day_count,
-                    max_altitude: found.max_sleep_altitude_m,
-                    destination_id: found.destination_id,
-                    card: Card {
-                        title: found.title,
-                        summary: found.summary,
-                        risk: found.risk,
-                        max_group_size: found.max_group_size,
-                        booking_mode: found.booking_mode,
-                        destination_name: found.destination_name,
-                    },
-                };
-                (row, found_by)
-            })
-            .unzip();
-        // Sorting and indexing 100,000 rows takes a while: not on the async runtime.
-        tokio::task::spawn_blocking(move || Self::new(rows, &found_by, generation))
-            .await
-            .map_err(|e| crate::error::AppError::Internal(anyhow::anyhow!("tour listing: {e}")))
+        // Sorting 100,000 rows takes a while: not on the async runtime.
+        tokio::task::spawn_blocking(move || {
+            listing.words = postings
+                .into_iter()
+                .map(|(word, mut list)| {
+                    list.shrink_to_fit();
+                    (word, list)
+                })
+                .collect();
+            listing.words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            listing.rows.shrink_to_fit();
+            listing.hot.shrink_to_fit();
+            listing.alive.shrink_to_fit();
+            let n = listing.rows.len();
+            let all: Vec<u32> = (0..n as u32).collect();
+            listing.by_rating = Order::sorted(all.clone(), n, by_rating(&listing.rows));
+            listing.by_days = Order::sorted(all, n, by_days(&listing.rows));
+            listing
+        })
+        .await
+        .map_err(internal)
     }
 
-    fn new(rows: Vec<Row>, found_by: &[FoundBy], generation: u64) -> Self {
-        let n = rows.len();
-        let mut language_index: HashMap<String, u32> = HashMap::new();
-        let mut language_sets = Vec::new();
-        let mut destination_index: HashMap<String, u32> = HashMap::new();
-        let mut destinations = Vec::new();
-        let mut guide_index: HashMap<String, u32> = HashMap::new();
-        let mut guide_rows: Vec<Vec<u32>> = Vec::new();
-        let mut postings: HashMap<&str, Vec<u32>> = HashMap::new();
-        let mut hot = Vec::with_capacity(n);
-        for (at, (row, found_by)) in rows.iter().zip(found_by).enumerate() {
-            let at = at as u32;
-            let spaced = format!(" {} ", found_by.languages);
-            let languages = *language_index.entry(spaced.clone()).or_insert_with(|| {
-                language_sets.push(spaced);
-                language_sets.len() as u32 - 1
-            });
-            let destination = match &row.destination_id {
-                Some(id) => *destination_index.entry(id.clone()).or_insert_with(|| {
-                    destinations.push(id.clone());
-                    destinations.len() as u32 - 1
-                }),
-                None => u32::MAX,
-            };
-            let guide = *guide_index.entry(row.guide_id.clone()).or_insert_with(|| {
-                guide_rows.push(Vec::new());
-                guide_rows.len() as u32 - 1
-            });
-            guide_rows[guide as usize].push(at);
-            hot.push(Hot {
-                day_count: row.day_count,
-                max_altitude: row.max_altitude.unwrap_or(i64::MIN),
-                languages,
-                destination,
-                guide,
-            });
-            for word in found_by.search_text.split(' ').filter(|w| !w.is_empty()) {
-                let list = postings.entry(word).or_default();
-                if list.last() != Some(&at) {
-                    list.push(at);
+    fn empty() -> Self {
+        Self {
+            rows: Vec::new(),
+            hot: Vec::new(),
+            alive: Vec::new(),
+            live: 0,
+            slot_of: HashMap::new(),
+            by_rating: Order::default(),
+            by_days: Order::default(),
+            prices: (0..=GROUP_MAX).map(|_| OnceLock::new()).collect(),
+            words: Vec::new(),
+            word_sets: Mutex::default(),
+            language_sets: Vec::new(),
+            language_index: HashMap::new(),
+            destinations: Vec::new(),
+            destination_index: HashMap::new(),
+            guide_index: HashMap::new(),
+            guide_rows: Vec::new(),
+        }
+    }
+
+    /// Puts a row in a new slot, live, in everything but the words and the orders.
+    fn push(&mut self, row: Row, found_by: &FoundBy) -> u32 {
+        let slot = self.rows.len() as u32;
+        let spaced = format!(" {} ", found_by.languages);
+        let languages = match self.language_index.get(&spaced) {
+            Some(&at) => at,
+            None => {
+                self.language_sets.push(spaced.clone());
+                self.language_index.insert(spaced, self.language_sets.len() as u32 - 1);
+                self.language_sets.len() as u32 - 1
+            }
+        };
+        let destination = match &row.destination_id {
+            Some(id) => *self.destination_index.entry(id.clone()).or_insert_with(|| {
+                self.destinations.push(id.clone());
+                self.destinations.len() as u32 - 1
+            }),
+            None => u32::MAX,
+        };
+        let guide = *self.guide_index.entry(row.guide_id.clone()).or_insert_with(|| {
+            self.guide_rows.push(Vec::new());
+            self.guide_rows.len() as u32 - 1
+        });
+        self.guide_rows[guide as usize].push(slot);
+        self.hot.push(Hot {
+            day_count: row.day_count,
+            max_altitude: row.max_altitude.unwrap_or(i64::MIN),
+            languages,
+            destination,
+            guide,
+        });
+        self.slot_of.insert(row.id.clone(), slot);
+        self.rows.push(row);
+        self.alive.push(true);
+        self.live += 1;
+        slot
+    }
+
+    /// The tours `changed` as they are now: each one's old slot dies, and those `read`
+    /// (still listed) take new ones.
+    fn apply(&mut self, changed: &[String], read: Vec<(Row, FoundBy)>) {
+        let Self { rows, alive, slot_of, by_rating: rating, by_days: days, prices, .. } = self;
+        for id in changed {
+            let Some(slot) = slot_of.remove(id) else { continue };
+            alive[slot as usize] = false;
+            self.live -= 1;
+            rating.remove(slot, by_rating(rows));
+            days.remove(slot, by_days(rows));
+            for group in prices.iter_mut().filter_map(OnceLock::get_mut) {
+                if group.price[slot as usize] != NO_PRICE {
+                    group.order.remove(slot, by_price(rows, &group.price));
+                    group.price[slot as usize] = NO_PRICE;
+                }
+            }
+            let guide = &mut self.guide_rows[self.hot[slot as usize].guide as usize];
+            guide.retain(|&other| other != slot);
+        }
+        for (row, found_by) in read {
+            let slot = self.push(row, &found_by);
+            for word in words_of(&found_by) {
+                match self.words.binary_search_by(|(w, _)| w.as_str().cmp(word)) {
+                    Ok(at) => {
+                        let list = &mut self.words[at].1;
+                        if list.last() != Some(&slot) {
+                            list.push(slot);
+                        }
+                    }
+                    Err(at) => self.words.insert(at, (word.to_owned(), vec![slot])),
+                }
+            }
+            self.by_rating.insert(slot, by_rating(&self.rows));
+            self.by_days.insert(slot, by_days(&self.rows));
+            for (group, prices) in self.prices.iter_mut().enumerate() {
+                if let Some(prices) = prices.get_mut() {
+                    let price = self.rows[slot as usize].price_for(group as i64);
+                    prices.price.push(price);
+                    if price != NO_PRICE {
+                        prices.order.insert(slot, by_price(&self.rows, &prices.price));
+                    }
                 }
             }
         }
-        let mut words: Vec<(String, Vec<u32>)> =
-            postings.into_iter().map(|(word, list)| (word.to_owned(), list)).collect();
-        words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-
-        let mut by_rating: Vec<u32> = (0..n as u32).collect();
-        by_rating.sort_unstable_by(|&a, &b| {
-            let (a, b) = (&rows[a as usize], &rows[b as usize]);
-            b.rating_rank.cmp(&a.rating_rank).then_with(|| b.id.cmp(&a.id))
-        });
-        let mut by_days: Vec<u32> = (0..n as u32).collect();
-        by_days.sort_unstable_by(|&a, &b| {
-            let (a, b) = (&rows[a as usize], &rows[b as usize]);
-            a.day_count.cmp(&b.day_count).then_with(|| a.id.cmp(&b.id))
-        });
-        Self {
-            generation,
-            made: Instant::now(),
-            hot,
-            by_rating: Order::new(by_rating, n),
-            by_days: Order::new(by_days, n),
-            prices: (0..=GROUP_MAX).map(|_| OnceLock::new()).collect(),
-            rows,
-            words,
-            word_sets: Mutex::default(),
-            language_sets,
-            destinations,
-            destination_index,
-            guide_index,
-            guide_rows,
+        self.word_sets.get_mut().unwrap_or_else(|p| p.into_inner()).clear();
+        if !self.compact_if_sparse() {
+            let n = self.rows.len();
+            self.by_rating.place(n);
+            self.by_days.place(n);
+            for prices in self.prices.iter_mut().filter_map(OnceLock::get_mut) {
+                prices.order.place(n);
+            }
         }
+    }
+
+    /// Rebuilds without dead slots once they are a quarter of all; whether it did. The
+    /// live keep their order, so each word's slots stay sorted.
+    fn compact_if_sparse(&mut self) -> bool {
+        let dead = self.rows.len() - self.live;
+        if dead < DEAD_KEPT || dead * 4 < self.rows.len() {
+            return false;
+        }
+        let mut moved_to = vec![u32::MAX; self.rows.len()];
+        let mut next = 0;
+        for (slot, to) in moved_to.iter_mut().enumerate() {
+            if self.alive[slot] {
+                *to = next;
+                next += 1;
+            }
+        }
+        let keep = |slot: usize| moved_to[slot] != u32::MAX;
+        let mut slot = 0;
+        self.rows.retain(|_| (keep(slot), slot += 1).0);
+        let mut slot = 0;
+        self.hot.retain(|_| (keep(slot), slot += 1).0);
+        self.alive = vec![true; self.rows.len()];
+        for (_, list) in &mut self.words {
+            list.retain_mut(|slot| {
+                *slot = moved_to[*slot as usize];
+                *slot != u32::MAX
+            });
+        }
+        self.words.retain(|(_, list)| !list.is_empty());
+        for list in &mut self.guide_rows {
+            for slot in list.iter_mut() {
+                *slot = moved_to[*slot as usize];
+            }
+        }
+        for slot in self.slot_of.values_mut() {
+            *slot = moved_to[*slot as usize];
+        }
+        let n = self.rows.len();
+        self.by_rating.moved(&moved_to, n);
+        self.by_days.moved(&moved_to, n);
+        self.prices = (0..=GROUP_MAX).map(|_| OnceLock::new()).collect();
+        true
     }
 
     /// How many tours it lists.
     pub fn len(&self) -> usize {
-        self.rows.len()
+        self.live
     }
 
     pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
+        self.live == 0
     }
 
     fn group_prices(&self, group: i64) -> &GroupPrices {
@@ -355,22 +560,13 @@ impl Listing {
             let price: Vec<i64> = self
                 .rows
                 .iter()
-                .map(|row| {
-                    row.tiers
-                        .iter()
-                        .find(|(min, max, _)| *min <= group && group <= *max)
-                        .map_or(NO_PRICE, |tier| tier.2)
-                })
+                .zip(&self.alive)
+                .map(|(row, &alive)| if alive { row.price_for(group) } else { NO_PRICE })
                 .collect();
-            let mut by_price: Vec<u32> =
+            let priced: Vec<u32> =
                 (0..self.rows.len() as u32).filter(|&r| price[r as usize] != NO_PRICE).collect();
-            by_price.sort_unstable_by(|&a, &b| {
-                price[a as usize]
-                    .cmp(&price[b as usize])
-                    .then_with(|| self.rows[a as usize].id.cmp(&self.rows[b as usize].id))
-            });
-            let order = Order::new(by_price, self.rows.len());
-            GroupPrices { price, by_price: order.rows, position: order.position }
+            let order = Order::sorted(priced, self.rows.len(), by_price(&self.rows, &price));
+            GroupPrices { price, order }
         })
     }
 
@@ -469,7 +665,7 @@ impl Listing {
 
         // Count, over the fewest rows that can match.
         let total = if unfiltered {
-            prices.by_price.len()
+            prices.order.rows.len()
         } else if let Some(g) = guide {
             self.guide_rows[g as usize].iter().filter(|&&r| matches(r)).count()
         } else if let Some(set) = &words {
@@ -485,8 +681,8 @@ impl Listing {
             TourSort::Rating => (&self.by_rating.rows, &self.by_rating.position, false),
             TourSort::DaysAsc => (&self.by_days.rows, &self.by_days.position, false),
             TourSort::DaysDesc => (&self.by_days.rows, &self.by_days.position, true),
-            TourSort::PriceAsc => (&prices.by_price, &prices.position, false),
-            TourSort::PriceDesc => (&prices.by_price, &prices.position, true),
+            TourSort::PriceAsc => (&prices.order.rows, &prices.order.position, false),
+            TourSort::PriceDesc => (&prices.order.rows, &prices.order.position, true),
         };
         let wanted = (offset + limit).min(total);
         let page: Vec<u32> = if unfiltered && order.len() == total {
@@ -543,87 +739,173 @@ impl Listing {
     }
 }
 
-/// This replica's listing, made again in the background when it falls behind.
+/// This replica's listing, kept in step with the catalogue (see the module).
 #[derive(Clone)]
 pub struct TourListing {
     inner: Arc<Shared>,
 }
 
 struct Shared {
-    /// The listing, with how many changes this process had recorded when it was read
-    /// (`catalogue_changes::recorded`): one recorded since, by the sweep or a command
-    /// run in this process, makes it stale as a new generation does.
-    current: RwLock<Option<(Arc<Listing>, u64)>>,
-    loading: Mutex<bool>,
-    catalogue: CatalogueCache,
+    /// `None` until the first load ends (the SQL answers meanwhile).
+    listing: RwLock<Option<Listing>>,
+    /// Set with the listing, and `None` before it.
+    followers: tokio::sync::Mutex<Option<Followers>>,
+    /// `catalogue_changes::recorded()` when the last catch-up that could read every
+    /// change recorded so far began.
+    seen: AtomicU64,
+    loading: AtomicBool,
     db: Db,
 }
 
+/// The tours changed, and the guides changed, since the last look.
+struct Followers {
+    tours: Follower,
+    guides: Follower,
+}
+
 impl TourListing {
-    /// An empty listing that loads at once in the background.
+    /// A listing that loads in the background and then follows the catalogue's changes,
+    /// moving `catalogue`'s answers on when it finds some made elsewhere.
     pub fn start(db: Db, catalogue: CatalogueCache) -> Self {
-        let listing = Self {
-            inner: Arc::new(Shared {
-                current: RwLock::new(None),
-                loading: Mutex::new(false),
-                catalogue,
-                db,
-            }),
-        };
-        listing.catch_up();
+        let listing = Self::unloaded(db);
+        listing.fill_in_background();
+        let following = listing.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(FOLLOW_EVERY);
+            loop {
+                tick.tick().await;
+                match following.catch_up().await {
+                    Ok(true) => catalogue.move_on(),
+                    Ok(false) => {}
+                    Err(error) => {
+                        tracing::warn!(%error, "tour listing could not catch up; will try again")
+                    }
+                }
+            }
+        });
         listing
     }
 
-    /// The listing, if it is of the current generation; otherwise `None` (the SQL answers)
-    /// and a new one is being made.
-    pub fn current(&self) -> Option<Arc<Listing>> {
-        let generation = self.inner.catalogue.current();
-        let listing = self.inner.current.read().unwrap_or_else(|p| p.into_inner()).clone();
-        match listing {
-            Some((listing, recorded))
-                if listing.generation == generation
-                    && recorded == crate::catalogue_changes::recorded() =>
-            {
-                if listing.made.elapsed() > REFRESH_EVERY {
-                    self.catch_up();
-                }
-                Some(listing)
-            }
-            _ => {
-                self.catch_up();
-                None
-            }
+    /// A listing loaded now, that follows changes only when asked to (`catch_up`).
+    pub async fn load(db: Db) -> AppResult<Self> {
+        let listing = Self::unloaded(db);
+        listing.fill().await?;
+        Ok(listing)
+    }
+
+    fn unloaded(db: Db) -> Self {
+        Self {
+            inner: Arc::new(Shared {
+                listing: RwLock::new(None),
+                followers: tokio::sync::Mutex::new(None),
+                seen: AtomicU64::new(0),
+                loading: AtomicBool::new(false),
+                db,
+            }),
         }
     }
 
-    fn catch_up(&self) {
-        {
-            let mut loading = self.inner.loading.lock().unwrap_or_else(|p| p.into_inner());
-            if *loading {
-                return;
-            }
-            *loading = true;
+    fn fill_in_background(&self) {
+        if self.inner.loading.swap(true, Ordering::SeqCst) {
+            return;
         }
         let this = self.clone();
         tokio::spawn(async move {
-            // Read before the database is: a change committed meanwhile moves the
-            // generation past this one, and the listing is made again.
-            let generation = this.inner.catalogue.current();
-            let recorded = crate::catalogue_changes::recorded();
             let started = std::time::Instant::now();
-            match Listing::load(&this.inner.db, generation).await {
-                Ok(listing) => {
-                    tracing::debug!(
-                        tours = listing.len(),
-                        ms = started.elapsed().as_millis() as u64,
-                        "tour listing loaded"
-                    );
-                    *this.inner.current.write().unwrap_or_else(|p| p.into_inner()) =
-                        Some((Arc::new(listing), recorded));
+            match this.fill().await {
+                Ok(()) => tracing::debug!(
+                    tours = this.len(),
+                    ms = started.elapsed().as_millis() as u64,
+                    "tour listing loaded"
+                ),
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot load the tour listing; will try again")
                 }
-                Err(e) => tracing::warn!(error = %e, "cannot load the tour listing"),
             }
-            *this.inner.loading.lock().unwrap_or_else(|p| p.into_inner()) = false;
+            this.inner.loading.store(false, Ordering::SeqCst);
         });
+    }
+
+    async fn fill(&self) -> AppResult<()> {
+        // Made before reading, so what changes during the load is read again after it.
+        let followers = Followers {
+            tours: Follower::starting_now(Kind::Tour),
+            guides: Follower::starting_now(Kind::Guide),
+        };
+        let recorded = catalogue_changes::recorded();
+        // A change still in its transaction may be missed by this read: then the count
+        // is kept one short, so the first list catches up.
+        let seen = if catalogue_changes::may_be_uncommitted() {
+            recorded.wrapping_sub(1)
+        } else {
+            recorded
+        };
+        let listing = Listing::load(&self.inner.db).await?;
+        let mut kept = self.inner.followers.lock().await;
+        *kept = Some(followers);
+        *self.inner.listing.write().unwrap_or_else(|p| p.into_inner()) = Some(listing);
+        self.inner.seen.store(seen, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// Catches up first if this process has recorded a change since the last catch-up,
+    /// so a write shows in the very next list; starts the load again if it failed.
+    pub async fn fresh(&self) -> AppResult<()> {
+        if self.inner.listing.read().unwrap_or_else(|p| p.into_inner()).is_none() {
+            self.fill_in_background();
+        } else if self.inner.seen.load(Ordering::SeqCst) != catalogue_changes::recorded() {
+            self.catch_up().await?;
+        }
+        Ok(())
+    }
+
+    /// Reloads the tours changed since the last look; whether there were any.
+    pub async fn catch_up(&self) -> AppResult<bool> {
+        let db = &self.inner.db;
+        let mut followers = self.inner.followers.lock().await;
+        let Some(followers) = followers.as_mut() else { return Ok(false) };
+        let recorded = catalogue_changes::recorded();
+        // A change still in its transaction is not read now: the next list looks again.
+        let settled = !catalogue_changes::may_be_uncommitted();
+        let mut changed = followers.tours.changed(db).await?;
+        for guides in followers.guides.changed(db).await?.chunks(READ_CHUNK) {
+            let mut sql = Sql::new("SELECT id FROM tours WHERE guide_id IN (");
+            let params: Vec<String> = guides.iter().map(|id| sql.param(id.as_str())).collect();
+            sql.push(&params.join(", ")).push(")");
+            let tours: Vec<(String,)> = sql.query_as().fetch_all(&db.pool).await?;
+            changed.extend(tours.into_iter().map(|(id,)| id));
+        }
+        changed.sort_unstable();
+        changed.dedup();
+        if !changed.is_empty() {
+            let mut fresh = Vec::new();
+            for chunk in changed.chunks(READ_CHUNK) {
+                read(db, Some(chunk), |row, found_by| fresh.push((row, found_by))).await?;
+            }
+            let mut listing = self.inner.listing.write().unwrap_or_else(|p| p.into_inner());
+            if let Some(listing) = listing.as_mut() {
+                listing.apply(&changed, fresh);
+            }
+        }
+        if settled {
+            self.inner.seen.store(recorded, Ordering::SeqCst);
+        }
+        Ok(!changed.is_empty())
+    }
+
+    /// The page asked for and how many match, or `None` before the first load ends.
+    pub fn find(&self, asked: &Asked) -> Option<(Vec<Picked>, i64)> {
+        let listing = self.inner.listing.read().unwrap_or_else(|p| p.into_inner());
+        listing.as_ref().map(|listing| listing.find(asked))
+    }
+
+    /// How many tours it lists.
+    pub fn len(&self) -> usize {
+        self.inner
+            .listing
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map_or(0, Listing::len)
     }
 }

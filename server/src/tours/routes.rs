@@ -338,8 +338,8 @@ async fn list_tours(
     listing: Option<Extension<TourListing>>,
     Query(filters): Query<TourFilters>,
 ) -> AppResult<Json<ToursPage>> {
-    let listing = listing.and_then(|Extension(listing)| listing.current());
-    let (found, total, limit) = finder::find(&state.db, listing.as_deref(), &filters).await?;
+    let listing = listing.map(|Extension(listing)| listing);
+    let (found, total, limit) = finder::find(&state.db, listing.as_ref(), &filters).await?;
     let guide_ids: Vec<String> = found.iter().map(|tour| tour.guide_id.clone()).collect();
     let guides = cards_of(&state.db, &guide_ids).await?;
     let tour_ids: Vec<String> = found.iter().map(|tour| tour.id.clone()).collect();

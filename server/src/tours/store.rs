@@ -7,6 +7,7 @@ use super::acclimatisation::Risk;
 use super::domain::{BookingMode, TourInput, TourStatus};
 use super::photos::{TourPhoto, photos_of};
 use super::pricing::Tier;
+use crate::catalogue_changes::{Kind, record};
 use crate::db::{Db, Param, Sql, insert_many, new_id, now_ms};
 use crate::error::AppResult;
 use crate::text_search::normalize;
@@ -242,6 +243,7 @@ pub async fn insert(
 
 /// Replaces a tour's content (and its price tiers) with `tour`.
 pub async fn update(conn: &mut AnyConnection, id: &str, tour: &TourInput) -> AppResult<()> {
+    record(conn, Kind::Tour, &[id]).await?;
     let (risk, highest) = safety(tour);
     sqlx::query(
         "UPDATE tours SET destination_id = $1, title = $2, summary = $3, days = $4, day_count = $5, \
@@ -294,12 +296,15 @@ async fn write_prices(conn: &mut AnyConnection, id: &str, tiers: &[Tier]) -> App
 }
 
 pub async fn set_status(db: &Db, id: &str, status: TourStatus) -> AppResult<()> {
+    let mut tx = db.begin_write().await?;
+    record(&mut tx, Kind::Tour, &[id]).await?;
     sqlx::query("UPDATE tours SET status = $1, updated_at = $2 WHERE id = $3")
         .bind(status.as_str())
         .bind(now_ms())
         .bind(id)
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -313,6 +318,9 @@ pub async fn has_bookings(db: &Db, id: &str) -> AppResult<bool> {
 }
 
 pub async fn delete(db: &Db, id: &str) -> AppResult<()> {
-    sqlx::query("DELETE FROM tours WHERE id = $1").bind(id).execute(&db.pool).await?;
+    let mut tx = db.begin_write().await?;
+    record(&mut tx, Kind::Tour, &[id]).await?;
+    sqlx::query("DELETE FROM tours WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    tx.commit().await?;
     Ok(())
 }

@@ -1,11 +1,15 @@
 //! The tour list from memory (`tours::listing`) answers exactly as the database does: the
 //! same tours in the same order, with the same cards and price, and the same `total`, for every
-//! filter, sort, group size and page.
+//! filter, sort, group size and page, when just loaded and after following changes.
 
+use yatra::catalogue_changes::{self, Kind};
+use yatra::db::Db;
 use yatra::destinations::trek::Difficulty;
 use yatra::media_store::MediaStore;
+use yatra::tours::domain::TourStatus;
 use yatra::tours::finder::{self, TourFilters, TourSort, Wanted};
-use yatra::tours::listing::Listing;
+use yatra::tours::listing::TourListing;
+use yatra::tours::store;
 
 use crate::helpers::spawn_app;
 
@@ -77,25 +81,14 @@ fn with(filters: &TourFilters, sort: TourSort, group: i64, page: i64, limit: i64
     }
 }
 
-#[tokio::test]
-async fn the_tour_list_from_memory_is_the_databases_for_every_filter_sort_group_and_page() {
-    // Arrange: the demo tours and 400 bulk guides' tours (ratings with ties, group tiers,
-    // destinations of each difficulty, guides of several languages).
-    let app = spawn_app().await;
-    let db = app.db().await;
-    let media = MediaStore::from_config(&app.config.media).unwrap();
-    yatra::seed::demo(&db, &media).await.unwrap();
-    yatra::seed::bulk::guides(&db, 400).await.unwrap();
-    let (destination, guide): (String, String) = sqlx::query_as(
-        "SELECT destination_id, guide_id FROM tours WHERE destination_id IS NOT NULL \
-         AND status = 'published' ORDER BY id LIMIT 1",
-    )
-    .fetch_one(&db.pool)
-    .await
-    .unwrap();
-    let listing = Listing::load(&db, 0).await.unwrap();
-    assert!(listing.len() > 400, "the listing holds the listed tours: {}", listing.len());
-
+/// Compares the listing with the SQL for every filter set, sort, group and page; how many
+/// comparisons had tours in them.
+async fn compare_every_filter(
+    db: &Db,
+    listing: &TourListing,
+    destination: &str,
+    guide: &str,
+) -> usize {
     let sorts = [
         TourSort::Rating,
         TourSort::PriceAsc,
@@ -104,7 +97,7 @@ async fn the_tour_list_from_memory_is_the_databases_for_every_filter_sort_group_
         TourSort::DaysDesc,
     ];
     let mut compared = 0;
-    for (name, filters) in filter_sets(&destination, &guide) {
+    for (name, filters) in filter_sets(destination, guide) {
         for sort in sorts {
             for (group, page, limit) in
                 [(1, 1, 12), (1, 3, 50), (2, 2, 7), (4, 1, 50), (7, 9, 5), (30, 1, 12)]
@@ -113,10 +106,12 @@ async fn the_tour_list_from_memory_is_the_databases_for_every_filter_sort_group_
                 let wanted = Wanted::parse(&filters).unwrap();
 
                 // Act
-                let (sql, sql_total, _) =
-                    finder::find_in_sql(&db, &filters, &wanted).await.unwrap();
+                let (sql, sql_total, _) = finder::find_in_sql(db, &filters, &wanted).await.unwrap();
                 let (memory, memory_total, _) =
-                    finder::find_in_listing(&db, &listing, &filters, &wanted).await.unwrap();
+                    finder::find_in_listing(db, listing, &filters, &wanted)
+                        .await
+                        .unwrap()
+                        .expect("the listing has loaded");
 
                 // Assert
                 let context = format!("{name}, {sort:?}, group {group}, page {page} of {limit}");
@@ -148,6 +143,134 @@ async fn the_tour_list_from_memory_is_the_databases_for_every_filter_sort_group_
             }
         }
     }
+    compared
+}
+
+/// The demo tours and 400 bulk guides' tours (ratings with ties, group tiers, destinations
+/// of each difficulty, guides of several languages), and a destination and a guide of them.
+async fn seeded(db: &Db, app: &crate::helpers::TestApp) -> (String, String) {
+    let media = MediaStore::from_config(&app.config.media).unwrap();
+    yatra::seed::demo(db, &media).await.unwrap();
+    yatra::seed::bulk::guides(db, 400).await.unwrap();
+    sqlx::query_as(
+        "SELECT destination_id, guide_id FROM tours WHERE destination_id IS NOT NULL \
+         AND status = 'published' ORDER BY id LIMIT 1",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap()
+}
+
+async fn listed_count(db: &Db) -> usize {
+    let (count,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM tours t JOIN guide_search s ON s.guide_id = t.guide_id \
+         WHERE t.status = 'published'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    count as usize
+}
+
+#[tokio::test]
+async fn the_tour_list_from_memory_is_the_databases_for_every_filter_sort_group_and_page() {
+    // Arrange
+    let app = spawn_app().await;
+    let db = app.db().await;
+    let (destination, guide) = seeded(&db, &app).await;
+    let listing = TourListing::load(db.clone()).await.unwrap();
+    assert!(listing.len() > 400, "the listing holds the listed tours: {}", listing.len());
+
+    // Act and assert
+    let compared = compare_every_filter(&db, &listing, &destination, &guide).await;
     assert!(compared > 300, "most comparisons had tours to compare: {compared}");
+    db.pool.close().await;
+}
+
+/// Runs `sql` (with `id` bound) and records the change, in one transaction, as a write does.
+async fn change(db: &Db, kind: Kind, id: &str, sql: &'static str) {
+    let mut tx = db.begin_write().await.unwrap();
+    sqlx::query(sql).bind(id).execute(&mut *tx).await.unwrap();
+    catalogue_changes::record(&mut tx, kind, &[id]).await.unwrap();
+    tx.commit().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_tour_list_from_memory_follows_changes_to_tours_guides_and_destinations() {
+    // Arrange
+    let app = spawn_app().await;
+    let db = app.db().await;
+    let (destination, guide) = seeded(&db, &app).await;
+    let listing = TourListing::load(db.clone()).await.unwrap();
+    let tours: Vec<(String, String)> =
+        sqlx::query_as("SELECT id, guide_id FROM tours WHERE status = 'published' ORDER BY id")
+            .fetch_all(&db.pool)
+            .await
+            .unwrap();
+    let draft: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM tours WHERE status = 'draft' ORDER BY id LIMIT 1")
+            .fetch_optional(&db.pool)
+            .await
+            .unwrap();
+
+    // Act: a few changes of every kind the list reads.
+    for (id, _) in tours.iter().skip(1).step_by(37) {
+        change(
+            &db,
+            Kind::Tour,
+            id,
+            "UPDATE tours SET title = 'Changed trek', search_text = 'changed trek zzzz day', \
+               day_count = day_count + 1 WHERE id = $1",
+        )
+        .await;
+        change(
+            &db,
+            Kind::Tour,
+            id,
+            "UPDATE tour_prices SET price_cents = price_cents + 777 WHERE tour_id = $1",
+        )
+        .await;
+    }
+    for (id, _) in tours.iter().skip(2).step_by(41) {
+        store::set_status(&db, id, TourStatus::Draft).await.unwrap();
+    }
+    if let Some((draft,)) = &draft {
+        store::set_status(&db, draft, TourStatus::Published).await.unwrap();
+    }
+    let guides: Vec<&String> = tours.iter().skip(3).step_by(53).map(|(_, guide)| guide).collect();
+    for (at, guide_id) in guides.iter().enumerate() {
+        let sql = if at % 2 == 0 {
+            "UPDATE guide_search SET rating_rank = rating_rank + 1000, languages = 'french nepali' \
+             WHERE guide_id = $1"
+        } else {
+            "DELETE FROM guide_search WHERE guide_id = $1"
+        };
+        change(&db, Kind::Guide, guide_id, sql).await;
+    }
+    let mut tx = db.begin_write().await.unwrap();
+    catalogue_changes::record_tours_at(&mut tx, &destination).await.unwrap();
+    sqlx::query("UPDATE destinations SET name = 'Renamed valley' WHERE id = $1")
+        .bind(&destination)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let found = listing.catch_up().await.unwrap();
+
+    // Assert
+    assert!(found, "the changes were found");
+    assert_eq!(listing.len(), listed_count(&db).await);
+    compare_every_filter(&db, &listing, &destination, &guide).await;
+
+    // Act: enough tours leave that the listing compacts itself.
+    for (id, _) in tours.iter().step_by(2) {
+        change(&db, Kind::Tour, id, "UPDATE tours SET status = 'draft' WHERE id = $1").await;
+    }
+    assert!(listing.catch_up().await.unwrap());
+
+    // Assert
+    assert_eq!(listing.len(), listed_count(&db).await);
+    let compared = compare_every_filter(&db, &listing, &destination, &guide).await;
+    assert!(compared > 200, "most comparisons had tours to compare: {compared}");
     db.pool.close().await;
 }
