@@ -814,7 +814,7 @@ impl TourListing {
             let started = std::time::Instant::now();
             match this.fill().await {
                 Ok(()) => tracing::debug!(
-                    tours = this.len(),
+                    tours = this.tours(),
                     ms = started.elapsed().as_millis() as u64,
                     "tour listing loaded"
                 ),
@@ -900,7 +900,7 @@ impl TourListing {
     }
 
     /// How many tours it lists.
-    pub fn len(&self) -> usize {
+    pub fn tours(&self) -> usize {
         self.inner
             .listing
             .read()
