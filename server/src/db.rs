@@ -62,7 +62,7 @@ impl Db {
                             conn.execute(
                                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
                                  PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
-                                 PRAGMA cache_size = -8000;",
+                                 PRAGMA cache_size = -2000;",
                             )
                             .await?;
                             Ok(())

@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use futures_util::TryStreamExt;
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
 use crate::catalogue_changes::{self, Follower, Kind};
@@ -111,12 +112,10 @@ impl SearchIndex {
         } else {
             recorded
         };
-        let rows = read_rows(db, None).await?;
         let mut index = Index::new(db.backend);
-        for row in rows {
-            index.add(row, false);
-        }
+        read_rows(db, None, |row| index.add(row, false)).await?;
         index.sort_orders();
+        index.shrink_to_fit();
         Ok(Self {
             inner: Arc::new(Inner {
                 index: RwLock::new(index),
@@ -150,9 +149,10 @@ impl SearchIndex {
         }
         let mut rows = HashMap::new();
         for chunk in changed.chunks(500) {
-            for row in read_rows(db, Some(chunk)).await? {
+            read_rows(db, Some(chunk), |row| {
                 rows.insert(row.guide_id.clone(), row);
-            }
+            })
+            .await?;
         }
         let mut index = self.index_mut();
         for id in changed {
@@ -203,8 +203,9 @@ struct Row {
     categories: Vec<String>,
 }
 
-/// The rows of `ids`, or of every guide.
-async fn read_rows(db: &Db, ids: Option<&[String]>) -> AppResult<Vec<Row>> {
+/// The rows of `ids`, or of every guide, each handed to `each` as it is read: at 100,000
+/// guides, holding every row's text at once would double the index's peak.
+async fn read_rows(db: &Db, ids: Option<&[String]>, mut each: impl FnMut(Row)) -> AppResult<()> {
     let document = match db.backend {
         Backend::Sqlite => "''",
         Backend::Postgres => "s.document::text",
@@ -220,16 +221,18 @@ async fn read_rows(db: &Db, ids: Option<&[String]>) -> AppResult<Vec<Row>> {
             sql.push(&format!(" WHERE {column} IN ({})", params.join(", ")));
         }
     }
-    let mut rows: Vec<Row> = sql.query_as().fetch_all(&db.pool).await?;
-    let categories: Vec<(String, String)> = categories.query_as().fetch_all(&db.pool).await?;
     let mut of_guide: HashMap<String, Vec<String>> = HashMap::new();
-    for (guide_id, category) in categories {
+    let mut read_categories = categories.query_as::<(String, String)>().fetch(&db.pool);
+    while let Some((guide_id, category)) = read_categories.try_next().await? {
         of_guide.entry(guide_id).or_default().push(category);
     }
-    for row in &mut rows {
+    drop(read_categories);
+    let mut rows = sql.query_as::<Row>().fetch(&db.pool);
+    while let Some(mut row) = rows.try_next().await? {
         row.categories = of_guide.remove(&row.guide_id).unwrap_or_default();
+        each(row);
     }
-    Ok(rows)
+    Ok(())
 }
 
 /// The guides, each in a slot; a changed guide takes a new slot and its old one dies,
@@ -511,6 +514,19 @@ impl Index {
         }
         fresh.sort_orders();
         *self = fresh;
+    }
+
+    /// Lets go of what growing the postings one guide at a time reserved beyond their
+    /// length (up to half of them, tens of megabytes at 100,000 guides).
+    fn shrink_to_fit(&mut self) {
+        for list in &mut self.postings {
+            list.shrink_to_fit();
+        }
+        for list in &mut self.weights {
+            list.shrink_to_fit();
+        }
+        self.docs.shrink_to_fit();
+        self.facts.shrink_to_fit();
     }
 
     /// Puts every live guide in every order, at once.
