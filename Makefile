@@ -16,7 +16,7 @@ CARGO_FLAGS := --locked --manifest-path server/Cargo.toml
 # leaves YATRA_PAYMENTS_SANDBOX unset and sets the Stripe keys.
 run: deps-web web server-release
 	YATRA_WEB_DIR=web/dist $(RELEASE_BIN) seed --demo
-	YATRA_WEB_DIR=web/dist YATRA_PAYMENTS_SANDBOX=true YATRA_NPR_PER_USD=133.5 $(RELEASE_BIN) serve
+	MALLOC_ARENA_MAX=2 YATRA_WEB_DIR=web/dist YATRA_PAYMENTS_SANDBOX=true YATRA_NPR_PER_USD=133.5 $(RELEASE_BIN) serve
 
 # One stage after another, each timed (docs/testing.md).
 TEST_STAGES := deps-web deps-browser check-docs check-server-style check-api-types \

@@ -99,7 +99,8 @@ port=
 start_catalogue_server() { # env arguments for the server beyond the database's
   port=$(free_port)
   # Through env, which becomes the server: $! is its pid.
-  env $(catalogue_env) "$@" YATRA_ADDR=127.0.0.1:$port YATRA_LOG=warn "$bin" serve >>"$catalogue_dir/server.log" 2>&1 &
+  # MALLOC_ARENA_MAX as docs/operations.md#memory deploys it.
+  env $(catalogue_env) "$@" MALLOC_ARENA_MAX=2 YATRA_ADDR=127.0.0.1:$port YATRA_LOG=warn "$bin" serve >>"$catalogue_dir/server.log" 2>&1 &
   catalogue_server=$!
   for _ in $(seq 1 300); do curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
 }
