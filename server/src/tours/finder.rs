@@ -218,15 +218,15 @@ pub async fn find_in_listing(
         .map(|p| FoundTour {
             id: p.id,
             guide_id: p.guide_id,
-            title: p.card.title,
-            summary: p.card.summary,
+            title: p.card.title.into(),
+            summary: p.card.summary.into(),
             day_count: p.day_count,
             max_sleep_altitude_m: p.max_altitude,
-            risk: p.card.risk,
+            risk: p.card.risk.as_str().to_owned(),
             max_group_size: p.card.max_group_size,
-            booking_mode: p.card.booking_mode,
+            booking_mode: p.card.booking_mode.as_str().to_owned(),
             destination_id: p.destination_id,
-            destination_name: p.card.destination_name,
+            destination_name: p.destination_name,
             price_cents: p.price_cents,
         })
         .collect();

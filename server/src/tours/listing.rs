@@ -25,7 +25,8 @@ use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use futures_util::TryStreamExt;
 
-use super::domain::{GROUP_MAX, TourSort};
+use super::acclimatisation::Risk;
+use super::domain::{BookingMode, GROUP_MAX, TourSort};
 use crate::catalogue::CatalogueCache;
 use crate::catalogue_changes::{self, Follower, Kind};
 use crate::db::{Db, Sql};
@@ -71,31 +72,32 @@ pub struct Picked {
     pub day_count: i64,
     pub max_altitude: Option<i64>,
     pub destination_id: Option<String>,
+    pub destination_name: Option<String>,
     pub card: Card,
     pub price_cents: i64,
 }
 
-/// What a tour's card shows beside its figures, kept so a page reads no tour row.
+/// What a tour's card shows beside its figures, kept so a page reads no tour row. Kept
+/// for every listed tour, so as small as it can be: the texts without spare capacity,
+/// the kinds as what they are.
 #[derive(Clone)]
 pub struct Card {
-    pub title: String,
-    pub summary: String,
-    pub risk: String,
+    pub title: Box<str>,
+    pub summary: Box<str>,
+    pub risk: Risk,
     pub max_group_size: i64,
-    pub booking_mode: String,
-    pub destination_name: Option<String>,
+    pub booking_mode: BookingMode,
 }
 
-/// A listed tour as it was read.
+/// A listed tour as it was read; its guide and destination are `Hot`'s.
 struct Row {
-    id: String,
-    guide_id: String,
+    /// Shared with `Listing::slot_of`.
+    id: Arc<str>,
     rating_rank: i64,
     day_count: i64,
     max_altitude: Option<i64>,
-    destination_id: Option<String>,
     /// (min people, max people, cents per person).
-    tiers: Vec<(i64, i64, i64)>,
+    tiers: Box<[(i64, i64, i64)]>,
     card: Card,
 }
 
@@ -109,11 +111,15 @@ impl Row {
 }
 
 /// What a listed tour is found by, read with its row and let go once the listing holds
-/// its words and language set (a search text is about 330 bytes: 33 MB at 100,000 tours).
+/// its words, language set, guide and destination (a search text is about 330 bytes:
+/// 33 MB at 100,000 tours).
 struct FoundBy {
     search_text: String,
     /// The guide's normalised languages.
     languages: String,
+    guide_id: String,
+    destination_id: Option<String>,
+    destination_name: Option<String>,
 }
 
 /// A row's figures for the filter pass, laid out together.
@@ -246,7 +252,7 @@ pub struct Listing {
     hot: Vec<Hot>,
     alive: Vec<bool>,
     live: usize,
-    slot_of: HashMap<String, u32>,
+    slot_of: HashMap<Arc<str>, u32>,
     by_rating: Order,
     by_days: Order,
     /// Per group size, made when first asked for.
@@ -260,7 +266,10 @@ pub struct Listing {
     language_index: HashMap<String, u32>,
     destinations: Vec<String>,
     destination_index: HashMap<String, u32>,
-    guide_index: HashMap<String, u32>,
+    /// Each destination's name, as its tours were last read.
+    destination_names: Vec<Option<String>>,
+    guide_ids: Vec<Arc<str>>,
+    guide_index: HashMap<Arc<str>, u32>,
     /// The live slots of each guide.
     guide_rows: Vec<Vec<u32>>,
 }
@@ -317,22 +326,25 @@ async fn read(
     drop(read_prices);
     let mut rows = sql.query_as::<LoadedRow>().fetch(&db.pool);
     while let Some(found) = rows.try_next().await? {
-        let found_by = FoundBy { search_text: found.search_text, languages: found.languages };
-        let row = Row {
-            tiers: tiers.remove(&found.id).unwrap_or_default(),
-            id: found.id,
+        let found_by = FoundBy {
+            search_text: found.search_text,
+            languages: found.languages,
             guide_id: found.guide_id,
+            destination_id: found.destination_id,
+            destination_name: found.destination_name,
+        };
+        let row = Row {
+            tiers: tiers.remove(&found.id).unwrap_or_default().into(),
+            id: found.id.into(),
             rating_rank: found.rating_rank,
             day_count: found.day_count,
             max_altitude: found.max_sleep_altitude_m,
-            destination_id: found.destination_id,
             card: Card {
-                title: found.title,
-                summary: found.summary,
-                risk: found.risk,
+                title: found.title.into(),
+                summary: found.summary.into(),
+                risk: Risk::from_stored(&found.risk),
                 max_group_size: found.max_group_size,
-                booking_mode: found.booking_mode,
-                destination_name: found.destination_name,
+                booking_mode: BookingMode::from_stored(&found.booking_mode),
             },
         };
         each(row, found_by);
@@ -405,6 +417,8 @@ impl Listing {
             language_index: HashMap::new(),
             destinations: Vec::new(),
             destination_index: HashMap::new(),
+            destination_names: Vec::new(),
+            guide_ids: Vec::new(),
             guide_index: HashMap::new(),
             guide_rows: Vec::new(),
         }
@@ -422,17 +436,28 @@ impl Listing {
                 self.language_sets.len() as u32 - 1
             }
         };
-        let destination = match &row.destination_id {
-            Some(id) => *self.destination_index.entry(id.clone()).or_insert_with(|| {
-                self.destinations.push(id.clone());
-                self.destinations.len() as u32 - 1
-            }),
+        let destination = match &found_by.destination_id {
+            Some(id) => {
+                let at = *self.destination_index.entry(id.clone()).or_insert_with(|| {
+                    self.destinations.push(id.clone());
+                    self.destination_names.push(None);
+                    self.destinations.len() as u32 - 1
+                });
+                self.destination_names[at as usize].clone_from(&found_by.destination_name);
+                at
+            }
             None => u32::MAX,
         };
-        let guide = *self.guide_index.entry(row.guide_id.clone()).or_insert_with(|| {
-            self.guide_rows.push(Vec::new());
-            self.guide_rows.len() as u32 - 1
-        });
+        let guide = match self.guide_index.get(found_by.guide_id.as_str()) {
+            Some(&at) => at,
+            None => {
+                let id: Arc<str> = found_by.guide_id.as_str().into();
+                self.guide_ids.push(id.clone());
+                self.guide_rows.push(Vec::new());
+                self.guide_index.insert(id, self.guide_rows.len() as u32 - 1);
+                self.guide_rows.len() as u32 - 1
+            }
+        };
         self.guide_rows[guide as usize].push(slot);
         self.hot.push(Hot {
             day_count: row.day_count,
@@ -453,7 +478,7 @@ impl Listing {
     fn apply(&mut self, changed: &[String], read: Vec<(Row, FoundBy)>) {
         let Self { rows, alive, slot_of, by_rating: rating, by_days: days, prices, .. } = self;
         for id in changed {
-            let Some(slot) = slot_of.remove(id) else { continue };
+            let Some(slot) = slot_of.remove(id.as_str()) else { continue };
             alive[slot as usize] = false;
             self.live -= 1;
             rating.remove(slot, by_rating(rows));
@@ -723,13 +748,15 @@ impl Listing {
         let picked = page
             .into_iter()
             .map(|r| {
-                let row = &self.rows[r as usize];
+                let (row, hot) = (&self.rows[r as usize], &self.hot[r as usize]);
+                let destination = (hot.destination != u32::MAX).then_some(hot.destination as usize);
                 Picked {
-                    id: row.id.clone(),
-                    guide_id: row.guide_id.clone(),
+                    id: row.id.to_string(),
+                    guide_id: self.guide_ids[hot.guide as usize].to_string(),
                     day_count: row.day_count,
                     max_altitude: row.max_altitude,
-                    destination_id: row.destination_id.clone(),
+                    destination_id: destination.map(|d| self.destinations[d].clone()),
+                    destination_name: destination.and_then(|d| self.destination_names[d].clone()),
                     card: row.card.clone(),
                     price_cents: prices.price[r as usize],
                 }
