@@ -688,6 +688,29 @@ impl Listing {
             && languages.is_none()
             && words.is_none();
 
+        // Without a guide or words: the rows within the prices or the days asked for, a
+        // range of the price order or of the days order, whichever is shorter.
+        let price_range = price_filtered.then(|| {
+            let rows = &prices.order.rows;
+            let price = |r: &u32| prices.price[*r as usize];
+            let from = asked.min_price.map_or(0, |min| rows.partition_point(|r| price(r) < min));
+            let to =
+                asked.max_price.map_or(rows.len(), |max| rows.partition_point(|r| price(r) <= max));
+            &rows[from..to.max(from)]
+        });
+        let days_range = (asked.min_days.is_some() || asked.max_days.is_some()).then(|| {
+            let rows = &self.by_days.rows;
+            let days = |r: &u32| self.hot[*r as usize].day_count;
+            let from = asked.min_days.map_or(0, |min| rows.partition_point(|r| days(r) < min));
+            let to =
+                asked.max_days.map_or(rows.len(), |max| rows.partition_point(|r| days(r) <= max));
+            &rows[from..to.max(from)]
+        });
+        let within: Option<&[u32]> = match (price_range, days_range) {
+            (Some(a), Some(b)) => Some(if a.len() <= b.len() { a } else { b }),
+            (a, b) => a.or(b),
+        };
+
         // Count, over the fewest rows that can match.
         let total = if unfiltered {
             prices.order.rows.len()
@@ -695,6 +718,8 @@ impl Listing {
             self.guide_rows[g as usize].iter().filter(|&&r| matches(r)).count()
         } else if let Some(set) = &words {
             set.ones().filter(|&r| matches(r)).count()
+        } else if let Some(rows) = within {
+            rows.iter().filter(|&&r| matches(r)).count()
         } else {
             (0..n as u32).filter(|&r| matches(r)).count()
         };
@@ -726,6 +751,8 @@ impl Listing {
                 self.guide_rows[g as usize].iter().copied().filter(|&r| matches(r)).collect()
             } else if let Some(set) = &words {
                 set.ones().filter(|&r| matches(r)).collect()
+            } else if let Some(rows) = within {
+                rows.iter().copied().filter(|&r| matches(r)).collect()
             } else {
                 (0..n as u32).filter(|&r| matches(r)).collect()
             };
