@@ -247,7 +247,7 @@ impl Bits {
 }
 
 /// The listed tours, each in a slot.
-pub struct Listing {
+struct Listing {
     rows: Vec<Row>,
     hot: Vec<Hot>,
     alive: Vec<bool>,
@@ -362,7 +362,7 @@ fn internal(e: tokio::task::JoinError) -> crate::error::AppError {
 
 impl Listing {
     /// Reads every listed tour.
-    pub async fn load(db: &Db) -> AppResult<Self> {
+    async fn load(db: &Db) -> AppResult<Self> {
         let mut listing = Self::empty();
         let mut postings: HashMap<String, Vec<u32>> = HashMap::new();
         read(db, None, |row, found_by| {
@@ -572,12 +572,8 @@ impl Listing {
     }
 
     /// How many tours it lists.
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.live
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.live == 0
     }
 
     fn group_prices(&self, group: i64) -> &GroupPrices {
@@ -617,7 +613,7 @@ impl Listing {
     }
 
     /// The page asked for and how many tours match in all.
-    pub fn find(&self, asked: &Asked) -> (Vec<Picked>, i64) {
+    fn find(&self, asked: &Asked) -> (Vec<Picked>, i64) {
         let n = self.rows.len();
         let prices = self.group_prices(asked.group);
         // Rows outside every filter's reach: an unknown guide or destination matches nothing.
