@@ -12,7 +12,8 @@ use crate::guides::cards::GuideCard;
 use crate::guides::categories::Category;
 use crate::i18n::Lang;
 use crate::i18n::terms::grouped;
-use crate::tours::finder::FoundTour;
+use crate::tours::acclimatisation::Risk;
+use crate::tours::view::TourCard;
 
 /// Nepal's emergency numbers, as the client's emergency panel lists them
 /// (web/src/lib/emergency-contacts.ts).
@@ -201,7 +202,7 @@ fn tour_conditions(question: &TourQuestion, lang: Lang) -> String {
 }
 
 /// Tours found, one line each: days, highest night, altitude risk, price per person.
-pub fn tours(question: &TourQuestion, tours: &[FoundTour], total: i64, prices: Prices) -> String {
+pub fn tours(question: &TourQuestion, tours: &[TourCard], total: i64, prices: Prices) -> String {
     let lang = prices.lang;
     let conditions = tour_conditions(question, lang);
     let asked = if conditions.is_empty() { String::new() } else { format!(" ({conditions})") };
@@ -225,7 +226,7 @@ pub fn tours(question: &TourQuestion, tours: &[FoundTour], total: i64, prices: P
         (Lang::Ne, _) => format!("{total} वटा टुर भेटिए{asked}:"),
     };
     for tour in tours {
-        let price = prices.show(tour.price_cents as f64 / 100.0);
+        let price = prices.show(tour.price_per_person_usd);
         let mut details =
             vec![lang.pick(format!("{} days", tour.day_count), format!("{} दिन", tour.day_count))];
         if let Some(metres) = tour.max_sleep_altitude_m {
@@ -234,10 +235,10 @@ pub fn tours(question: &TourQuestion, tours: &[FoundTour], total: i64, prices: P
                 lang.pick(format!("nights up to {metres} m"), format!("{metres} मिटरसम्म बास")),
             );
         }
-        let risk = match tour.risk.as_str() {
-            "high" => lang.pick("altitude risk high", "उचाइको जोखिम उच्च"),
-            "moderate" => lang.pick("altitude risk moderate", "उचाइको जोखिम मध्यम"),
-            _ => lang.pick("altitude risk low", "उचाइको जोखिम कम"),
+        let risk = match tour.risk {
+            Risk::High => lang.pick("altitude risk high", "उचाइको जोखिम उच्च"),
+            Risk::Moderate => lang.pick("altitude risk moderate", "उचाइको जोखिम मध्यम"),
+            Risk::Low => lang.pick("altitude risk low", "उचाइको जोखिम कम"),
         };
         details.push(risk.to_owned());
         details.push(lang.pick(format!("{price} per person for one"), format!("एक जनाको {price}")));

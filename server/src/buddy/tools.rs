@@ -16,7 +16,8 @@ use crate::error::{AppError, AppResult};
 use crate::guides::cards::GuideCard;
 use crate::guides::finder::{GuideFilters, GuideSort, find_guides};
 use crate::text_search::Query as SearchQuery;
-use crate::tours::finder::{self as tour_finder, FoundTour, TourFilters};
+use crate::tours::finder::{self as tour_finder, TourFilters};
+use crate::tours::view::TourCard;
 
 /// How many guides an answer names (the rest are one link away).
 pub const GUIDES_SHOWN: i64 = 5;
@@ -58,7 +59,7 @@ impl Card {
         }
     }
 
-    pub fn tour(tour: &FoundTour) -> Self {
+    pub fn tour(tour: &TourCard) -> Self {
         Self {
             kind: CardKind::Tour,
             id: tour.id.clone(),
@@ -108,7 +109,7 @@ pub async fn search_guides(db: &Db, question: &GuideQuestion) -> AppResult<(Vec<
 
 /// The best rated tours for the question, and how many match in all. With a month, only
 /// tours to destinations at their best then (of the best rated few dozen).
-pub async fn search_tours(db: &Db, question: &TourQuestion) -> AppResult<(Vec<FoundTour>, i64)> {
+pub async fn search_tours(db: &Db, question: &TourQuestion) -> AppResult<(Vec<TourCard>, i64)> {
     let filters = TourFilters {
         destination: question.destination.clone(),
         min_days: question.min_days,
@@ -346,7 +347,7 @@ pub async fn run(db: &Db, name: &str, arguments: &Value, prices: Prices) -> AppR
                 .map(|t| {
                     json!({
                         "id": t.id, "title": t.title, "days": t.day_count, "maxSleepAltitudeM": t.max_sleep_altitude_m,
-                        "altitudeRisk": t.risk, "pricePerPerson": prices.show(t.price_cents as f64 / 100.0),
+                        "altitudeRisk": t.risk, "pricePerPerson": prices.show(t.price_per_person_usd),
                         "destination": t.destination_name, "bookingMode": t.booking_mode, "url": format!("/tours/{}", t.id),
                     })
                 })

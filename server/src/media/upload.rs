@@ -7,6 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::processing::{self, Processed, Variants};
+use crate::catalogue_changes::{self, Kind};
 use crate::db::{Db, new_id, now_ms};
 use crate::error::{AppError, AppResult};
 use crate::media_store::MediaStore;
@@ -264,6 +265,10 @@ pub enum Slot {
 }
 
 impl Slot {
+    fn is_guides(self) -> bool {
+        matches!(self, Slot::GuideProfilePicture | Slot::GuideCover)
+    }
+
     pub fn kind(self) -> MediaKind {
         match self {
             Slot::GuideProfilePicture => MediaKind::GuideProfilePicture,
@@ -371,14 +376,20 @@ async fn point_slot_at(db: &Db, user_id: &str, slot: Slot, new: &str) -> AppResu
     for _ in 0..5 {
         let (old,): (Option<String>,) =
             sqlx::query_as(slot.current_sql()).bind(user_id).fetch_one(&db.pool).await?;
+        let mut tx = db.begin_write().await?;
         let swapped = sqlx::query(slot.swap_sql())
             .bind(new)
             .bind(now_ms())
             .bind(user_id)
             .bind(old.as_deref())
-            .execute(&db.pool)
+            .execute(&mut *tx)
             .await?;
         if swapped.rows_affected() == 1 {
+            if slot.is_guides() {
+                // Their cards show it, tours' cards included.
+                catalogue_changes::record(&mut tx, Kind::Guide, &[user_id]).await?;
+            }
+            tx.commit().await?;
             return Ok(old);
         }
     }

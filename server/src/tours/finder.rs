@@ -6,14 +6,18 @@ use serde::Deserialize;
 use time::Duration;
 use utoipa::IntoParams;
 
+use super::acclimatisation::Risk;
 pub use super::domain::TourSort;
-use super::domain::{ALTITUDE_MAX, DAYS_MAX, GROUP_MAX};
+use super::domain::{ALTITUDE_MAX, BookingMode, DAYS_MAX, GROUP_MAX};
 use super::listing::{Asked, TourListing};
+use super::photos::photos_of;
 use super::store::LISTED;
+use super::view::{TourCard, TourGuide};
 use crate::calendar::{date_text, parse_date};
 use crate::db::{Db, Sql};
 use crate::destinations::trek::Difficulty;
 use crate::error::{AppError, AppResult};
+use crate::guides::cards::cards_of;
 use crate::paging::page_and_limit;
 use crate::text_search::{Query as SearchQuery, normalize};
 
@@ -64,21 +68,21 @@ pub struct TourFilters {
     pub limit: Option<i64>,
 }
 
-/// A tour of a page, with what its card shows beside the tour itself.
+/// A tour of a page as the SQL finds it, before its guide's card and its cover are read.
 #[derive(sqlx::FromRow)]
-pub struct FoundTour {
-    pub id: String,
-    pub guide_id: String,
-    pub title: String,
-    pub summary: String,
-    pub day_count: i64,
-    pub max_sleep_altitude_m: Option<i64>,
-    pub risk: String,
-    pub max_group_size: i64,
-    pub booking_mode: String,
-    pub destination_id: Option<String>,
-    pub destination_name: Option<String>,
-    pub price_cents: i64,
+struct FoundTour {
+    id: String,
+    guide_id: String,
+    title: String,
+    summary: String,
+    day_count: i64,
+    max_sleep_altitude_m: Option<i64>,
+    risk: String,
+    max_group_size: i64,
+    booking_mode: String,
+    destination_id: Option<String>,
+    destination_name: Option<String>,
+    price_cents: i64,
 }
 
 fn in_range(value: Option<i64>, min: i64, max: i64, name: &str) -> AppResult<Option<i64>> {
@@ -158,7 +162,7 @@ pub async fn find(
     db: &Db,
     listing: Option<&TourListing>,
     filters: &TourFilters,
-) -> AppResult<(Vec<FoundTour>, i64, i64)> {
+) -> AppResult<(Vec<TourCard>, i64, i64)> {
     let wanted = Wanted::parse(filters)?;
     // The calendar is not in memory.
     if let Some(listing) = listing.filter(|_| wanted.start.is_none()) {
@@ -189,7 +193,7 @@ pub async fn find_in_listing(
     listing: &TourListing,
     filters: &TourFilters,
     wanted: &Wanted,
-) -> AppResult<Option<(Vec<FoundTour>, i64, i64)>> {
+) -> AppResult<Option<(Vec<TourCard>, i64, i64)>> {
     let difficulty = match filters.difficulty {
         Some(difficulty) => Some(destinations_of(db, difficulty).await?),
         None => None,
@@ -212,25 +216,7 @@ pub async fn find_in_listing(
         offset: (wanted.page - 1) * wanted.limit,
         limit: wanted.limit,
     };
-    let Some((picked, total)) = listing.find(&asked) else { return Ok(None) };
-    let found = picked
-        .into_iter()
-        .map(|p| FoundTour {
-            id: p.id,
-            guide_id: p.guide_id,
-            title: p.card.title.into(),
-            summary: p.card.summary.into(),
-            day_count: p.day_count,
-            max_sleep_altitude_m: p.max_altitude,
-            risk: p.card.risk.as_str().to_owned(),
-            max_group_size: p.card.max_group_size,
-            booking_mode: p.card.booking_mode.as_str().to_owned(),
-            destination_id: p.destination_id,
-            destination_name: p.destination_name,
-            price_cents: p.price_cents,
-        })
-        .collect();
-    Ok(Some((found, total, wanted.limit)))
+    Ok(listing.find(&asked).map(|(cards, total)| (cards, total, wanted.limit)))
 }
 
 /// The same answer in SQL, which both databases run: the reference the listing is
@@ -239,7 +225,7 @@ pub async fn find_in_sql(
     db: &Db,
     filters: &TourFilters,
     wanted: &Wanted,
-) -> AppResult<(Vec<FoundTour>, i64, i64)> {
+) -> AppResult<(Vec<TourCard>, i64, i64)> {
     let Wanted {
         page,
         limit,
@@ -338,5 +324,36 @@ pub async fn find_in_sql(
            p.price_cents",
     );
     let found: Vec<FoundTour> = sql.query_as().fetch_all(&db.pool).await?;
-    Ok((found, total, limit))
+    Ok((cards_of_found(db, found).await?, total, limit))
+}
+
+/// The cards of tours found in SQL, with their guides' cards and their covers.
+async fn cards_of_found(db: &Db, found: Vec<FoundTour>) -> AppResult<Vec<TourCard>> {
+    let guide_ids: Vec<String> = found.iter().map(|tour| tour.guide_id.clone()).collect();
+    let guides = cards_of(db, &guide_ids).await?;
+    let tour_ids: Vec<String> = found.iter().map(|tour| tour.id.clone()).collect();
+    let mut covers = photos_of(db, &tour_ids, true).await?;
+    let cards = found
+        .into_iter()
+        .filter_map(|tour| {
+            // A guide who stopped being listed since the page was found is left out.
+            let guide = guides.iter().find(|guide| guide.id == tour.guide_id)?;
+            Some(TourCard {
+                photo: covers.remove(&tour.id).and_then(|photos| photos.into_iter().next()),
+                id: tour.id,
+                title: tour.title,
+                summary: tour.summary,
+                day_count: tour.day_count,
+                max_sleep_altitude_m: tour.max_sleep_altitude_m,
+                risk: Risk::from_stored(&tour.risk),
+                price_per_person_usd: tour.price_cents as f64 / 100.0,
+                max_group_size: tour.max_group_size,
+                booking_mode: BookingMode::from_stored(&tour.booking_mode),
+                destination_id: tour.destination_id,
+                destination_name: tour.destination_name,
+                guide: TourGuide::from(guide),
+            })
+        })
+        .collect();
+    Ok(cards)
 }

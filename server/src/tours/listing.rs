@@ -5,7 +5,8 @@
 //! and the words of its search text, and what its card shows. The orders the list offers are
 //! kept sorted (by price: per group size, once asked for); a request counts its matches
 //! exactly in one pass over the rows and picks its page by walking the order it asked for.
-//! Only the page's guides and cover photos are then read from the database.
+//! What the cards show is kept too (a tour's title, summary and cover; its guide's name,
+//! photo and rating, once per guide), so a page reads nothing from the database.
 //!
 //! The rules are those of the SQL in `finder` (which stays, as the reference the tests
 //! compare with, and for what memory cannot answer: `availableOn` needs the calendar, and
@@ -27,10 +28,14 @@ use futures_util::TryStreamExt;
 
 use super::acclimatisation::Risk;
 use super::domain::{BookingMode, GROUP_MAX, TourSort};
+use super::photos::Cover;
+use super::view::{TourCard, TourGuide};
 use crate::catalogue::CatalogueCache;
 use crate::catalogue_changes::{self, Follower, Kind};
 use crate::db::{Db, Sql};
 use crate::error::AppResult;
+use crate::guides::cards::average;
+use crate::media::upload::public_url;
 use crate::search_index::FOLLOW_EVERY;
 
 /// Words whose matching rows are kept, per listing (each costs n/8 bytes).
@@ -65,28 +70,39 @@ pub struct Asked<'a> {
     pub limit: i64,
 }
 
-/// A tour of a page: what its card shows, and its price per person for the group asked for.
-pub struct Picked {
-    pub id: String,
-    pub guide_id: String,
-    pub day_count: i64,
-    pub max_altitude: Option<i64>,
-    pub destination_id: Option<String>,
-    pub destination_name: Option<String>,
-    pub card: Card,
-    pub price_cents: i64,
-}
-
 /// What a tour's card shows beside its figures, kept so a page reads no tour row. Kept
 /// for every listed tour, so as small as it can be: the texts without spare capacity,
 /// the kinds as what they are.
-#[derive(Clone)]
-pub struct Card {
-    pub title: Box<str>,
-    pub summary: Box<str>,
-    pub risk: Risk,
-    pub max_group_size: i64,
-    pub booking_mode: BookingMode,
+struct Card {
+    title: Box<str>,
+    summary: Box<str>,
+    risk: Risk,
+    max_group_size: i64,
+    booking_mode: BookingMode,
+    cover: Option<Box<Cover>>,
+}
+
+/// What a tour's card shows of its guide, kept once per guide.
+struct GuideFacts {
+    first_name: Box<str>,
+    last_name: Box<str>,
+    /// The small copy of their photo.
+    picture_key: Option<Box<str>>,
+    rating_sum: i64,
+    review_count: i64,
+}
+
+impl GuideFacts {
+    fn card(&self, id: &str) -> TourGuide {
+        TourGuide {
+            id: id.to_owned(),
+            first_name: self.first_name.to_string(),
+            last_name: self.last_name.to_string(),
+            profile_picture: self.picture_key.as_deref().map(public_url),
+            average_rating: average(self.rating_sum, self.review_count),
+            review_count: self.review_count,
+        }
+    }
 }
 
 /// A listed tour as it was read; its guide and destination are `Hot`'s.
@@ -118,6 +134,7 @@ struct FoundBy {
     /// The guide's normalised languages.
     languages: String,
     guide_id: String,
+    guide: GuideFacts,
     destination_id: Option<String>,
     destination_name: Option<String>,
 }
@@ -140,6 +157,9 @@ struct Hot {
 struct GroupPrices {
     price: Vec<i64>,
     order: Order,
+    /// Per number of days, the prices of the tours that long, cheapest first: what a count
+    /// by days and price alone reads (made when first asked for, again after a change).
+    by_days: OnceLock<Vec<Vec<i64>>>,
 }
 
 /// Live slots in one order, and each slot's position in it (`u32::MAX` for none).
@@ -270,6 +290,8 @@ struct Listing {
     destination_names: Vec<Option<String>>,
     guide_ids: Vec<Arc<str>>,
     guide_index: HashMap<Arc<str>, u32>,
+    /// Each guide as their tours were last read.
+    guides: Vec<GuideFacts>,
     /// The live slots of each guide.
     guide_rows: Vec<Vec<u32>>,
 }
@@ -290,6 +312,17 @@ struct LoadedRow {
     max_group_size: i64,
     booking_mode: String,
     destination_name: Option<String>,
+    first_name: String,
+    last_name: String,
+    picture_key: Option<String>,
+    rating_sum: i64,
+    review_count: i64,
+    cover_id: Option<String>,
+    cover_key: Option<String>,
+    cover_thumb_key: Option<String>,
+    cover_width: Option<i64>,
+    cover_height: Option<i64>,
+    cover_webp: Option<String>,
 }
 
 /// The listed tours among `ids`, or all of them, each handed to `each` as it is read: at
@@ -302,9 +335,16 @@ async fn read(
     let mut sql = Sql::new(
         "SELECT t.id, t.guide_id, t.destination_id, t.day_count, t.max_sleep_altitude_m, \
            t.search_text, s.rating_rank, s.languages, t.title, t.summary, t.risk, \
-           t.max_group_size, t.booking_mode, d.name AS destination_name \
+           t.max_group_size, t.booking_mode, d.name AS destination_name, \
+           u.first_name, u.last_name, pp.thumb_key AS picture_key, g.rating_sum, g.review_count, \
+           c.id AS cover_id, c.storage_key AS cover_key, c.thumb_key AS cover_thumb_key, \
+           c.width AS cover_width, c.height AS cover_height, c.webp_widths AS cover_webp \
          FROM tours t JOIN guide_search s ON s.guide_id = t.guide_id \
+         JOIN users u ON u.id = t.guide_id JOIN guide_details g ON g.user_id = t.guide_id \
+         LEFT JOIN media pp ON pp.id = g.profile_picture_id \
          LEFT JOIN destinations d ON d.id = t.destination_id \
+         LEFT JOIN tour_photos tp ON tp.tour_id = t.id AND tp.position = 0 \
+         LEFT JOIN media c ON c.id = tp.media_id \
          WHERE t.status = 'published'",
     );
     let mut prices = Sql::new(
@@ -326,10 +366,30 @@ async fn read(
     drop(read_prices);
     let mut rows = sql.query_as::<LoadedRow>().fetch(&db.pool);
     while let Some(found) = rows.try_next().await? {
+        let cover = match (found.cover_id, found.cover_key, found.cover_width, found.cover_height) {
+            (Some(media_id), Some(storage_key), Some(width), Some(height)) => {
+                Some(Box::new(Cover {
+                    media_id: media_id.into(),
+                    storage_key: storage_key.into(),
+                    thumb_key: found.cover_thumb_key.map(Into::into),
+                    width,
+                    height,
+                    webp_widths: found.cover_webp.map(Into::into),
+                }))
+            }
+            _ => None,
+        };
         let found_by = FoundBy {
             search_text: found.search_text,
             languages: found.languages,
             guide_id: found.guide_id,
+            guide: GuideFacts {
+                first_name: found.first_name.into(),
+                last_name: found.last_name.into(),
+                picture_key: found.picture_key.map(Into::into),
+                rating_sum: found.rating_sum,
+                review_count: found.review_count,
+            },
             destination_id: found.destination_id,
             destination_name: found.destination_name,
         };
@@ -345,6 +405,7 @@ async fn read(
                 risk: Risk::from_stored(&found.risk),
                 max_group_size: found.max_group_size,
                 booking_mode: BookingMode::from_stored(&found.booking_mode),
+                cover,
             },
         };
         each(row, found_by);
@@ -366,7 +427,7 @@ impl Listing {
         let mut listing = Self::empty();
         let mut postings: HashMap<String, Vec<u32>> = HashMap::new();
         read(db, None, |row, found_by| {
-            let slot = listing.push(row, &found_by);
+            let slot = listing.rows.len() as u32;
             for word in words_of(&found_by) {
                 match postings.get_mut(word) {
                     Some(list) if list.last() == Some(&slot) => {}
@@ -376,6 +437,7 @@ impl Listing {
                     }
                 }
             }
+            listing.push(row, found_by);
         })
         .await?;
         // Sorting 100,000 rows takes a while: not on the async runtime.
@@ -420,12 +482,14 @@ impl Listing {
             destination_names: Vec::new(),
             guide_ids: Vec::new(),
             guide_index: HashMap::new(),
+            guides: Vec::new(),
             guide_rows: Vec::new(),
         }
     }
 
-    /// Puts a row in a new slot, live, in everything but the words and the orders.
-    fn push(&mut self, row: Row, found_by: &FoundBy) -> u32 {
+    /// Puts a row in the next slot (`rows.len()`), live, in everything but the words and
+    /// the orders.
+    fn push(&mut self, row: Row, found_by: FoundBy) {
         let slot = self.rows.len() as u32;
         let spaced = format!(" {} ", found_by.languages);
         let languages = match self.language_index.get(&spaced) {
@@ -443,17 +507,21 @@ impl Listing {
                     self.destination_names.push(None);
                     self.destinations.len() as u32 - 1
                 });
-                self.destination_names[at as usize].clone_from(&found_by.destination_name);
+                self.destination_names[at as usize] = found_by.destination_name;
                 at
             }
             None => u32::MAX,
         };
         let guide = match self.guide_index.get(found_by.guide_id.as_str()) {
-            Some(&at) => at,
+            Some(&at) => {
+                self.guides[at as usize] = found_by.guide;
+                at
+            }
             None => {
-                let id: Arc<str> = found_by.guide_id.as_str().into();
+                let id: Arc<str> = found_by.guide_id.into();
                 self.guide_ids.push(id.clone());
                 self.guide_rows.push(Vec::new());
+                self.guides.push(found_by.guide);
                 self.guide_index.insert(id, self.guide_rows.len() as u32 - 1);
                 self.guide_rows.len() as u32 - 1
             }
@@ -470,7 +538,6 @@ impl Listing {
         self.rows.push(row);
         self.alive.push(true);
         self.live += 1;
-        slot
     }
 
     /// The tours `changed` as they are now: each one's old slot dies, and those `read`
@@ -484,6 +551,7 @@ impl Listing {
             rating.remove(slot, by_rating(rows));
             days.remove(slot, by_days(rows));
             for group in prices.iter_mut().filter_map(OnceLock::get_mut) {
+                group.by_days = OnceLock::new();
                 if group.price[slot as usize] != NO_PRICE {
                     group.order.remove(slot, by_price(rows, &group.price));
                     group.price[slot as usize] = NO_PRICE;
@@ -493,7 +561,7 @@ impl Listing {
             guide.retain(|&other| other != slot);
         }
         for (row, found_by) in read {
-            let slot = self.push(row, &found_by);
+            let slot = self.rows.len() as u32;
             for word in words_of(&found_by) {
                 match self.words.binary_search_by(|(w, _)| w.as_str().cmp(word)) {
                     Ok(at) => {
@@ -505,10 +573,12 @@ impl Listing {
                     Err(at) => self.words.insert(at, (word.to_owned(), vec![slot])),
                 }
             }
+            self.push(row, found_by);
             self.by_rating.insert(slot, by_rating(&self.rows));
             self.by_days.insert(slot, by_days(&self.rows));
             for (group, prices) in self.prices.iter_mut().enumerate() {
                 if let Some(prices) = prices.get_mut() {
+                    prices.by_days = OnceLock::new();
                     let price = self.rows[slot as usize].price_for(group as i64);
                     prices.price.push(price);
                     if price != NO_PRICE {
@@ -587,7 +657,22 @@ impl Listing {
             let priced: Vec<u32> =
                 (0..self.rows.len() as u32).filter(|&r| price[r as usize] != NO_PRICE).collect();
             let order = Order::sorted(priced, self.rows.len(), by_price(&self.rows, &price));
-            GroupPrices { price, order }
+            GroupPrices { price, order, by_days: OnceLock::new() }
+        })
+    }
+
+    /// The group's prices by number of days (see `GroupPrices::by_days`).
+    fn prices_by_days<'a>(&self, prices: &'a GroupPrices) -> &'a [Vec<i64>] {
+        prices.by_days.get_or_init(|| {
+            let mut by_days: Vec<Vec<i64>> = Vec::new();
+            for &r in &prices.order.rows {
+                let days = self.hot[r as usize].day_count.max(0) as usize;
+                if by_days.len() <= days {
+                    by_days.resize_with(days + 1, Vec::new);
+                }
+                by_days[days].push(prices.price[r as usize]);
+            }
+            by_days
         })
     }
 
@@ -613,7 +698,7 @@ impl Listing {
     }
 
     /// The page asked for and how many tours match in all.
-    fn find(&self, asked: &Asked) -> (Vec<Picked>, i64) {
+    fn find(&self, asked: &Asked) -> (Vec<TourCard>, i64) {
         let n = self.rows.len();
         let prices = self.group_prices(asked.group);
         // Rows outside every filter's reach: an unknown guide or destination matches nothing.
@@ -707,9 +792,32 @@ impl Listing {
             (a, b) => a.or(b),
         };
 
+        let days_and_price_only = asked.max_altitude.is_none()
+            && guide.is_none()
+            && destination.is_none()
+            && difficulty.is_none()
+            && languages.is_none()
+            && words.is_none();
+
         // Count, over the fewest rows that can match.
         let total = if unfiltered {
             prices.order.rows.len()
+        } else if days_and_price_only {
+            // A few binary searches: a count per length of tour, within the prices.
+            let by_days = self.prices_by_days(prices);
+            let from = asked.min_days.unwrap_or(0).max(0) as usize;
+            let to = asked.max_days.map_or(by_days.len(), |max| max.max(0) as usize + 1);
+            let lengths = by_days.get(from..to.min(by_days.len())).unwrap_or_default();
+            lengths
+                .iter()
+                .map(|prices| {
+                    let low = asked.min_price.map_or(0, |min| prices.partition_point(|&p| p < min));
+                    let high = asked
+                        .max_price
+                        .map_or(prices.len(), |max| prices.partition_point(|&p| p <= max));
+                    high.saturating_sub(low)
+                })
+                .sum()
         } else if let Some(g) = guide {
             self.guide_rows[g as usize].iter().filter(|&&r| matches(r)).count()
         } else if let Some(set) = &words {
@@ -773,15 +881,21 @@ impl Listing {
             .map(|r| {
                 let (row, hot) = (&self.rows[r as usize], &self.hot[r as usize]);
                 let destination = (hot.destination != u32::MAX).then_some(hot.destination as usize);
-                Picked {
+                let guide = hot.guide as usize;
+                TourCard {
                     id: row.id.to_string(),
-                    guide_id: self.guide_ids[hot.guide as usize].to_string(),
+                    title: row.card.title.to_string(),
+                    summary: row.card.summary.to_string(),
                     day_count: row.day_count,
-                    max_altitude: row.max_altitude,
+                    max_sleep_altitude_m: row.max_altitude,
+                    risk: row.card.risk,
+                    price_per_person_usd: prices.price[r as usize] as f64 / 100.0,
+                    max_group_size: row.card.max_group_size,
+                    booking_mode: row.card.booking_mode,
                     destination_id: destination.map(|d| self.destinations[d].clone()),
                     destination_name: destination.and_then(|d| self.destination_names[d].clone()),
-                    card: row.card.clone(),
-                    price_cents: prices.price[r as usize],
+                    guide: self.guides[guide].card(&self.guide_ids[guide]),
+                    photo: row.card.cover.as_ref().and_then(|cover| cover.photo()),
                 }
             })
             .collect();
@@ -944,7 +1058,7 @@ impl TourListing {
     }
 
     /// The page asked for and how many match, or `None` before the first load ends.
-    pub fn find(&self, asked: &Asked) -> Option<(Vec<Picked>, i64)> {
+    pub fn find(&self, asked: &Asked) -> Option<(Vec<TourCard>, i64)> {
         let listing = self.inner.listing.read().unwrap_or_else(|p| p.into_inner());
         listing.as_ref().map(|listing| listing.find(asked))
     }

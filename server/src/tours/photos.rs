@@ -7,6 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::domain::TourStatus;
+use crate::catalogue_changes::{self, Kind};
 use crate::db::{Db, Sql, now_ms};
 use crate::error::{AppError, AppResult};
 use crate::media::processing::Processed;
@@ -43,18 +44,57 @@ struct PhotoRow {
 
 impl PhotoRow {
     fn photo(self) -> Option<TourPhoto> {
-        let variants = upload::image_variants(
-            Some(&self.storage_key),
-            Some(self.width),
-            Some(self.height),
+        photo(
+            &self.media_id,
+            &self.storage_key,
+            self.thumb_key.as_deref(),
+            self.width,
+            self.height,
             self.webp_widths.as_deref(),
-        )?;
-        Some(TourPhoto {
-            url: upload::public_url(&self.storage_key),
-            thumb_url: upload::public_url(self.thumb_key.as_deref().unwrap_or(&self.storage_key)),
-            id: self.media_id,
-            variants,
-        })
+        )
+    }
+}
+
+/// A public photo from its `media` columns; `None` when its size is not known.
+fn photo(
+    media_id: &str,
+    storage_key: &str,
+    thumb_key: Option<&str>,
+    width: i64,
+    height: i64,
+    webp_widths: Option<&str>,
+) -> Option<TourPhoto> {
+    let variants =
+        upload::image_variants(Some(storage_key), Some(width), Some(height), webp_widths)?;
+    Some(TourPhoto {
+        id: media_id.to_owned(),
+        url: upload::public_url(storage_key),
+        thumb_url: upload::public_url(thumb_key.unwrap_or(storage_key)),
+        variants,
+    })
+}
+
+/// A tour's cover as the in-memory list keeps it: its `media` columns, without spare
+/// capacity, made into a `TourPhoto` only for the page that shows it.
+pub struct Cover {
+    pub media_id: Box<str>,
+    pub storage_key: Box<str>,
+    pub thumb_key: Option<Box<str>>,
+    pub width: i64,
+    pub height: i64,
+    pub webp_widths: Option<Box<str>>,
+}
+
+impl Cover {
+    pub fn photo(&self) -> Option<TourPhoto> {
+        photo(
+            &self.media_id,
+            &self.storage_key,
+            self.thumb_key.as_deref(),
+            self.width,
+            self.height,
+            self.webp_widths.as_deref(),
+        )
     }
 }
 
@@ -118,7 +158,11 @@ pub async fn begin_change(db: &Db, id: &str) -> AppResult<sqlx::Transaction<'sta
         Some((status,)) if TourStatus::from_stored(&status) == TourStatus::Archived => {
             Err(archived())
         }
-        Some(_) => Ok(tx),
+        Some(_) => {
+            // The cover shows on the tour's card in the list.
+            catalogue_changes::record(&mut tx, Kind::Tour, &[id]).await?;
+            Ok(tx)
+        }
     }
 }
 

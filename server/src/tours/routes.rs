@@ -11,13 +11,13 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::acclimatisation::Risk;
-use super::domain::{self, BookingMode, TourInput, TourRequest, TourStatus};
+use super::domain::{self, TourInput, TourRequest, TourStatus};
 use super::finder::{self, TourFilters};
 use super::listing::TourListing;
 use super::pricing;
 use super::quote::{Nationality, Quote};
 use super::store::{self, StoredTour};
-use super::view::{AcclimatisationView, PublicTour, Tour, TourCard, TourDestination, TourGuide};
+use super::view::{AcclimatisationView, PublicTour, Tour, TourCard, TourDestination};
 use crate::calendar::{date_text, parse_date, today_in_nepal};
 use crate::db::Db;
 use crate::destinations::trek::TrekFacts;
@@ -339,34 +339,7 @@ async fn list_tours(
     Query(filters): Query<TourFilters>,
 ) -> AppResult<Json<ToursPage>> {
     let listing = listing.map(|Extension(listing)| listing);
-    let (found, total, limit) = finder::find(&state.db, listing.as_ref(), &filters).await?;
-    let guide_ids: Vec<String> = found.iter().map(|tour| tour.guide_id.clone()).collect();
-    let guides = cards_of(&state.db, &guide_ids).await?;
-    let tour_ids: Vec<String> = found.iter().map(|tour| tour.id.clone()).collect();
-    let mut covers = super::photos::photos_of(&state.db, &tour_ids, true).await?;
-    let tours = found
-        .into_iter()
-        .filter_map(|tour| {
-            // A guide who stopped being listed since the page was found is left out.
-            let guide = guides.iter().find(|guide| guide.id == tour.guide_id)?;
-            let guide = TourGuide::from(guide);
-            Some(TourCard {
-                photo: covers.remove(&tour.id).and_then(|photos| photos.into_iter().next()),
-                id: tour.id,
-                title: tour.title,
-                summary: tour.summary,
-                day_count: tour.day_count,
-                max_sleep_altitude_m: tour.max_sleep_altitude_m,
-                risk: Risk::from_stored(&tour.risk),
-                price_per_person_usd: tour.price_cents as f64 / 100.0,
-                max_group_size: tour.max_group_size,
-                booking_mode: BookingMode::from_stored(&tour.booking_mode),
-                destination_id: tour.destination_id,
-                destination_name: tour.destination_name,
-                guide,
-            })
-        })
-        .collect();
+    let (tours, total, limit) = finder::find(&state.db, listing.as_ref(), &filters).await?;
     Ok(Json(ToursPage { status: "success", tours, total, total_pages: total_pages(total, limit) }))
 }
 

@@ -5,13 +5,15 @@
 use yatra::catalogue_changes::{self, Kind};
 use yatra::db::Db;
 use yatra::destinations::trek::Difficulty;
+use yatra::media::upload::{self, Slot};
 use yatra::media_store::MediaStore;
 use yatra::tours::domain::TourStatus;
 use yatra::tours::finder::{self, TourFilters, TourSort, Wanted};
 use yatra::tours::listing::TourListing;
-use yatra::tours::store;
+use yatra::tours::view::TourCard;
+use yatra::tours::{photos, store};
 
-use crate::helpers::spawn_app;
+use crate::helpers::{png, spawn_app};
 
 /// Each filter the list has, alone and with others, as `TourFilters`.
 fn filter_sets(destination: &str, guide: &str) -> Vec<(&'static str, TourFilters)> {
@@ -25,6 +27,20 @@ fn filter_sets(destination: &str, guide: &str) -> Vec<(&'static str, TourFilters
         ("altitude 0", TourFilters { max_altitude_m: Some(0), ..Default::default() }),
         ("minPrice", TourFilters { min_price: Some(900.0), ..Default::default() }),
         ("maxPrice", TourFilters { max_price: Some(450.5), ..Default::default() }),
+        (
+            "days and prices",
+            TourFilters {
+                min_days: Some(2),
+                max_days: Some(10),
+                min_price: Some(150.0),
+                max_price: Some(1400.0),
+                ..Default::default()
+            },
+        ),
+        (
+            "days and no price",
+            TourFilters { max_days: Some(45), max_price: Some(0.5), ..Default::default() },
+        ),
         ("language", TourFilters { language: Some("French".into()), ..Default::default() }),
         ("language part", TourFilters { language: Some("Fren".into()), ..Default::default() }),
         ("q", TourFilters { q: Some("day".into()), ..Default::default() }),
@@ -116,28 +132,8 @@ async fn compare_every_filter(
                 // Assert
                 let context = format!("{name}, {sort:?}, group {group}, page {page} of {limit}");
                 assert_eq!(memory_total, sql_total, "{context}");
-                let shown = |found: &[finder::FoundTour]| -> Vec<String> {
-                    found
-                        .iter()
-                        .map(|t| {
-                            format!(
-                                "{} {} {:?} {:?} {} {} {} {} {} {:?} {} {}",
-                                t.id,
-                                t.guide_id,
-                                t.destination_id,
-                                t.destination_name,
-                                t.title,
-                                t.summary,
-                                t.day_count,
-                                t.risk,
-                                t.booking_mode,
-                                t.max_sleep_altitude_m,
-                                t.max_group_size,
-                                t.price_cents
-                            )
-                        })
-                        .collect()
-                };
+                // Everything a card shows: the tour, its guide's card and its cover.
+                let shown = |cards: &[TourCard]| serde_json::to_value(cards).unwrap();
                 assert_eq!(shown(&memory), shown(&sql), "{context}");
                 compared += usize::from(!sql.is_empty());
             }
@@ -254,6 +250,37 @@ async fn the_tour_list_from_memory_follows_changes_to_tours_guides_and_destinati
         .execute(&mut *tx)
         .await
         .unwrap();
+    tx.commit().await.unwrap();
+    // What tours' cards show of their guides, and their covers.
+    let shown_guide = &tours[4].1;
+    change(&db, Kind::Guide, shown_guide, "UPDATE users SET first_name = 'Renamed' WHERE id = $1")
+        .await;
+    change(
+        &db,
+        Kind::Guide,
+        shown_guide,
+        "UPDATE guide_details SET rating_sum = rating_sum + 5, review_count = review_count + 1 \
+         WHERE user_id = $1",
+    )
+    .await;
+    let media = MediaStore::from_config(&app.config.media).unwrap();
+    upload::replace(&db, &media, &tours[5].1, Slot::GuideProfilePicture, png(64, 48, false))
+        .await
+        .unwrap();
+    let (covered,): (String,) = sqlx::query_as(
+        "SELECT p.tour_id FROM tour_photos p JOIN tours t ON t.id = p.tour_id \
+         WHERE t.status = 'published' AND p.position = 1 ORDER BY p.tour_id LIMIT 1",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let mut tx = photos::begin_change(&db, &covered).await.unwrap();
+    for sql in [
+        "DELETE FROM tour_photos WHERE tour_id = $1 AND position = 0",
+        "UPDATE tour_photos SET position = position - 1 WHERE tour_id = $1",
+    ] {
+        sqlx::query(sql).bind(&covered).execute(&mut *tx).await.unwrap();
+    }
     tx.commit().await.unwrap();
     let found = listing.catch_up().await.unwrap();
 
