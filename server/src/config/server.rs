@@ -38,7 +38,7 @@ pub struct ServerConfig {
     /// (`YATRA_CATALOGUE_CACHE`, default true; see `catalogue`).
     pub catalogue_cache: bool,
     /// The most the kept answers may take, in bytes; past it the least recently used go
-    /// (`YATRA_CATALOGUE_CACHE_MB`, default 64).
+    /// (`YATRA_CATALOGUE_CACHE_MB`, default 32).
     pub catalogue_cache_bytes: usize,
     /// Answer guide lists and searches from memory (`YATRA_SEARCH_INDEX`, default true; see
     /// `guides::search_index`); `false` asks the database every time.
@@ -93,7 +93,7 @@ impl ServerConfig {
             upload_stall_timeout: seconds(get, "YATRA_UPLOAD_STALL_SECS", 10)?,
             metrics: flag(get, "YATRA_METRICS", true)?,
             catalogue_cache: flag(get, "YATRA_CATALOGUE_CACHE", true)?,
-            catalogue_cache_bytes: megabytes(get, "YATRA_CATALOGUE_CACHE_MB", 64)? * 1024 * 1024,
+            catalogue_cache_bytes: megabytes(get, "YATRA_CATALOGUE_CACHE_MB", 32)? * 1024 * 1024,
             search_index: flag(get, "YATRA_SEARCH_INDEX", true)?,
         })
     }
