@@ -19,7 +19,9 @@ import '@fontsource/noto-sans-devanagari/devanagari-600.css'
 import '@fontsource/noto-sans-devanagari/devanagari-700.css'
 import './index.css'
 
-void wakeBackend()
+// A page the server drew came from an awake server: only a page from elsewhere (a static
+// host, the offline copy) wakes it.
+if (!document.getElementById('root')?.firstElementChild) void wakeBackend()
 rememberSignInForServer()
 
 // The offline copy is set up once the page has loaded, off the first paint's path; dev

@@ -18,19 +18,23 @@ export const LOCAL_SAVED_KEYS: Record<SavedKind, string> = {
 export const LOCAL_SAVED_KEY = LOCAL_SAVED_KEYS.destination
 
 const listeners = new Set<() => void>()
+// Nothing saved is always this one Set: what the server drew (it cannot see this browser's
+// saves) is then what the first render reads, and hydration does not draw every heart again.
+const NONE: ReadonlySet<string> = new Set()
 type Seen = { raw: string | null; ids: ReadonlySet<string> }
 // What the last read saw: the same Set comes back while storage holds the same text.
-const seen: Record<SavedKind, Seen> = { destination: { raw: null, ids: new Set() }, guide: { raw: null, ids: new Set() } }
+const seen: Record<SavedKind, Seen> = { destination: { raw: null, ids: NONE }, guide: { raw: null, ids: NONE } }
 // When storage cannot be written (private mode, full), saving still works for this visit.
 const unsaved: Record<SavedKind, ReadonlySet<string> | null> = { destination: null, guide: null }
 
 function parse(raw: string | null): ReadonlySet<string> {
-  if (!raw) return new Set()
+  if (!raw) return NONE
   try {
     const value: unknown = JSON.parse(raw)
-    return new Set(Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string' && id !== '') : [])
+    const ids = Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string' && id !== '') : []
+    return ids.length === 0 ? NONE : new Set(ids)
   } catch {
-    return new Set()
+    return NONE
   }
 }
 
@@ -98,10 +102,6 @@ function subscribe(onChange: () => void): () => void {
     window.removeEventListener(AUTH_CHANGE_EVENT, onChange)
   }
 }
-
-// What a page drawn on the server shows: it cannot see what this browser saved, and the
-// app's first render must match it before showing them.
-const NONE: ReadonlySet<string> = new Set()
 
 /** The saved ids of one kind, re-rendering whenever they change (here or in another tab). */
 export function useLocalSaved(kind: SavedKind = 'destination'): { ids: ReadonlySet<string>; toggle: (id: string) => boolean } {
