@@ -70,6 +70,15 @@ pub struct Asked<'a> {
     pub limit: i64,
 }
 
+/// What a quote reads of a listed tour.
+pub struct QuoteFacts {
+    /// (min people, max people, cents per person), as `tour_prices` holds them.
+    pub tiers: Vec<(i64, i64, i64)>,
+    pub day_count: i64,
+    pub max_group_size: i64,
+    pub destination_id: Option<String>,
+}
+
 /// What a tour's card shows beside its figures, kept so a page reads no tour row. Kept
 /// for every listed tour, so as small as it can be: the texts without spare capacity,
 /// the kinds as what they are.
@@ -1061,6 +1070,23 @@ impl TourListing {
     pub fn find(&self, asked: &Asked) -> Option<(Vec<TourCard>, i64)> {
         let listing = self.inner.listing.read().unwrap_or_else(|p| p.into_inner());
         listing.as_ref().map(|listing| listing.find(asked))
+    }
+
+    /// What a quote reads of the tour `id`: `None` before the first load ends, `Some(None)`
+    /// when it is not listed.
+    pub fn quote_facts(&self, id: &str) -> Option<Option<QuoteFacts>> {
+        let listing = self.inner.listing.read().unwrap_or_else(|p| p.into_inner());
+        let listing = listing.as_ref()?;
+        Some(listing.slot_of.get(id).map(|&slot| {
+            let (row, hot) = (&listing.rows[slot as usize], &listing.hot[slot as usize]);
+            QuoteFacts {
+                tiers: row.tiers.to_vec(),
+                day_count: row.day_count,
+                max_group_size: row.card.max_group_size,
+                destination_id: (hot.destination != u32::MAX)
+                    .then(|| listing.destinations[hot.destination as usize].clone()),
+            }
+        }))
     }
 
     /// How many tours it lists.

@@ -13,8 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::acclimatisation::Risk;
 use super::domain::{self, TourInput, TourRequest, TourStatus};
 use super::finder::{self, TourFilters};
-use super::listing::TourListing;
-use super::pricing;
+use super::listing::{QuoteFacts, TourListing};
 use super::quote::{Nationality, Quote};
 use super::store::{self, StoredTour};
 use super::view::{AcclimatisationView, PublicTour, Tour, TourCard, TourDestination};
@@ -379,6 +378,32 @@ async fn public_tour(
     }))
 }
 
+/// What a quote reads of a listed tour: from the listing once it has loaded, otherwise
+/// from the database. `None` when the tour is not listed.
+async fn quote_facts(
+    db: &Db,
+    listing: Option<&TourListing>,
+    id: &str,
+) -> AppResult<Option<QuoteFacts>> {
+    if let Some(listing) = listing {
+        listing.fresh().await?;
+        if let Some(found) = listing.quote_facts(id) {
+            return Ok(found);
+        }
+    }
+    Ok(store::find_listed(db, id).await?.map(|stored| QuoteFacts {
+        tiers: stored
+            .input
+            .pricing
+            .iter()
+            .map(|t| (i64::from(t.min_people), i64::from(t.max_people), t.price_per_person_cents()))
+            .collect(),
+        day_count: stored.input.days.len() as i64,
+        max_group_size: stored.input.max_group_size,
+        destination_id: stored.input.destination_id,
+    }))
+}
+
 async fn destination_of(db: &Db, id: &str) -> AppResult<Option<TourDestination>> {
     let found: Option<(String, String, Option<String>)> =
         sqlx::query_as("SELECT id, name, trek FROM destinations WHERE id = $1")
@@ -421,13 +446,19 @@ pub struct QuoteResponse {
     responses((status = 200, body = QuoteResponse), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn quote_tour(
     State(state): State<AppState>,
+    listing: Option<Extension<TourListing>>,
     Path(id): Path<String>,
     Query(params): Query<QuoteParams>,
 ) -> AppResult<Json<QuoteResponse>> {
-    let stored = store::find_listed(&state.db, &id).await?.ok_or_else(tour_not_found)?;
-    let tour = &stored.input;
-    let tier = pricing::tier_for(&tour.pricing, params.group_size as i32)
-        .filter(|_| (1..=tour.max_group_size).contains(&params.group_size))
+    let listing = listing.map(|Extension(listing)| listing);
+    let tour = quote_facts(&state.db, listing.as_ref(), &id).await?.ok_or_else(tour_not_found)?;
+    let group = params.group_size;
+    let cents_per_person = tour
+        .tiers
+        .iter()
+        .find(|(min, max, _)| (*min..=*max).contains(&group))
+        .filter(|_| (1..=tour.max_group_size).contains(&group))
+        .map(|tier| tier.2)
         .ok_or_else(|| {
             AppError::validation(format!(
                 "This tour takes groups of 1 to {} people",
@@ -446,9 +477,9 @@ async fn quote_tour(
         None => Vec::new(),
     };
     let quote = Quote::new(
-        pricing::total_cents(tier, params.group_size as i32),
-        params.group_size,
-        tour.days.len() as i64,
+        cents_per_person * group,
+        group,
+        tour.day_count,
         &permits,
         params.nationality.unwrap_or(Nationality::Other),
         state.config.payments.npr_per_usd,

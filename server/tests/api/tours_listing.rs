@@ -142,6 +142,36 @@ async fn compare_every_filter(
     compared
 }
 
+/// Compares what quotes read from the listing with the tours as stored, for every tour but
+/// those `changed` behind the store's back (their day counts no longer match their days).
+async fn compare_quotes(db: &Db, listing: &TourListing, changed: &[&str]) {
+    let ids: Vec<(String,)> =
+        sqlx::query_as("SELECT id FROM tours ORDER BY id").fetch_all(&db.pool).await.unwrap();
+    for (id,) in ids.into_iter().filter(|(id,)| !changed.contains(&id.as_str())) {
+        let stored = store::find_listed(db, &id).await.unwrap().map(|tour| {
+            let tiers: Vec<(i64, i64, i64)> = tour
+                .input
+                .pricing
+                .iter()
+                .map(|t| {
+                    (i64::from(t.min_people), i64::from(t.max_people), t.price_per_person_cents())
+                })
+                .collect();
+            (
+                tiers,
+                tour.input.days.len() as i64,
+                tour.input.max_group_size,
+                tour.input.destination_id,
+            )
+        });
+        let kept = listing.quote_facts(&id).expect("the listing has loaded").map(|mut facts| {
+            facts.tiers.sort_unstable();
+            (facts.tiers, facts.day_count, facts.max_group_size, facts.destination_id)
+        });
+        assert_eq!(kept, stored, "tour {id}");
+    }
+}
+
 /// The demo tours and 400 bulk guides' tours (ratings with ties, group tiers, destinations
 /// of each difficulty, guides of several languages), and a destination and a guide of them.
 async fn seeded(db: &Db, app: &crate::helpers::TestApp) -> (String, String) {
@@ -180,6 +210,7 @@ async fn the_tour_list_from_memory_is_the_databases_for_every_filter_sort_group_
     // Act and assert
     let compared = compare_every_filter(&db, &listing, &destination, &guide).await;
     assert!(compared > 300, "most comparisons had tours to compare: {compared}");
+    compare_quotes(&db, &listing, &[]).await;
     db.pool.close().await;
 }
 
@@ -288,6 +319,8 @@ async fn the_tour_list_from_memory_follows_changes_to_tours_guides_and_destinati
     assert!(found, "the changes were found");
     assert_eq!(listing.tours(), listed_count(&db).await);
     compare_every_filter(&db, &listing, &destination, &guide).await;
+    let changed: Vec<&str> = tours.iter().skip(1).step_by(37).map(|(id, _)| id.as_str()).collect();
+    compare_quotes(&db, &listing, &changed).await;
 
     // Act: enough tours leave that the listing compacts itself.
     for (id, _) in tours.iter().step_by(2) {
