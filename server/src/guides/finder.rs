@@ -211,8 +211,12 @@ pub(super) async fn search(
     let Matches { ids, total, has_more } =
         find_matches(from, filters, place, sort, start, limit).await?;
     let last = ids.last().map(|(id, rank)| (*rank, id.clone()));
-    let cards = cards(from.db, &ids)
-        .await?
+    let kept = from.index.and_then(|index| index.cards(ids.iter().map(|(id, _)| id.as_str())));
+    let rows = match kept {
+        Some(rows) => rows,
+        None => cards(from.db, &ids).await?,
+    };
+    let cards = rows
         .into_iter()
         .map(|row| {
             let distance =

@@ -5,7 +5,9 @@
 
 use super::processing;
 use super::upload::{webp_key, webp_widths_text};
+use crate::catalogue_changes::{self, Kind};
 use crate::db::Db;
+use crate::error::AppResult;
 use crate::media_store::MediaStore;
 
 /// How many images got copies, and how many could not be read (left as they were).
@@ -47,12 +49,17 @@ pub async fn webp_copies(db: &Db, store: &MediaStore) -> anyhow::Result<Backfill
         for ((_, bytes), copy_key) in copies.into_iter().zip(&keys) {
             store.put(copy_key, bytes).await?;
         }
+        let mut tx = db.begin_write().await?;
         let marked =
             sqlx::query("UPDATE media SET webp_widths = $1 WHERE id = $2 AND webp_widths IS NULL")
                 .bind(&widths)
                 .bind(&id)
-                .execute(&db.pool)
+                .execute(&mut *tx)
                 .await?;
+        if marked.rows_affected() == 1 {
+            shown_on_cards(&mut tx, &id).await?;
+        }
+        tx.commit().await?;
         if marked.rows_affected() == 1 {
             done.images += 1;
         } else {
@@ -69,4 +76,27 @@ pub async fn webp_copies(db: &Db, store: &MediaStore) -> anyhow::Result<Backfill
         }
     }
     Ok(done)
+}
+
+/// Records the guides and tours whose cards show the image: the catalogue kept in memory
+/// shows its new copies too.
+async fn shown_on_cards(conn: &mut sqlx::AnyConnection, media_id: &str) -> AppResult<()> {
+    let guides: Vec<(String,)> = sqlx::query_as(
+        "SELECT user_id FROM guide_details WHERE profile_picture_id = $1 OR cover_image_id = $1",
+    )
+    .bind(media_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let tours: Vec<(String,)> =
+        sqlx::query_as("SELECT tour_id FROM tour_photos WHERE media_id = $1 AND position = 0")
+            .bind(media_id)
+            .fetch_all(&mut *conn)
+            .await?;
+    for (kind, ids) in [(Kind::Guide, guides), (Kind::Tour, tours)] {
+        let ids: Vec<&str> = ids.iter().map(|(id,)| id.as_str()).collect();
+        if !ids.is_empty() {
+            catalogue_changes::record(conn, kind, &ids).await?;
+        }
+    }
+    Ok(())
 }

@@ -27,6 +27,7 @@ use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 use crate::catalogue_changes::{self, Follower, Kind};
 use crate::db::{Backend, Db, Sql};
 use crate::error::AppResult;
+use crate::guides::cards::{CARD_COLUMNS, CARD_JOINS, CardRow, KeptCard};
 
 pub mod ts_rank;
 
@@ -150,7 +151,7 @@ impl SearchIndex {
         let mut rows = HashMap::new();
         for chunk in changed.chunks(500) {
             read_rows(db, Some(chunk), |row| {
-                rows.insert(row.guide_id.clone(), row);
+                rows.insert(row.card.guide_id.clone(), row);
             })
             .await?;
         }
@@ -175,6 +176,15 @@ impl SearchIndex {
         index.find(ask)
     }
 
+    /// The cards of these guides, in this order; `None` when one is not in the index (the
+    /// database has changed since it last looked: ask it).
+    pub fn cards<'a>(&self, ids: impl IntoIterator<Item = &'a str>) -> Option<Vec<CardRow>> {
+        let index = self.inner.index.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+        ids.into_iter()
+            .map(|id| index.slot_of.get(id).map(|&slot| index.docs[slot as usize].card.row()))
+            .collect()
+    }
+
     /// How many guides the index holds.
     pub fn guides(&self) -> usize {
         self.inner.index.read().unwrap_or_else(|poisoned| poisoned.into_inner()).alive_count
@@ -185,17 +195,22 @@ impl SearchIndex {
     }
 }
 
-/// A guide's searchable row, as stored.
+/// A guide's searchable row, as stored, and its card.
 #[derive(sqlx::FromRow)]
 struct Row {
-    guide_id: String,
+    #[sqlx(flatten)]
+    card: CardRow,
     name: String,
+    #[sqlx(rename = "search_bio")]
     bio: String,
     languages: String,
+    #[sqlx(rename = "search_interests")]
     interests: String,
+    #[sqlx(rename = "search_address")]
     address: String,
     rating_rank: i64,
     price_cents: Option<i64>,
+    #[sqlx(rename = "search_review_count")]
     review_count: i64,
     /// PostgreSQL's `tsvector` as text; empty on SQLite.
     document: String,
@@ -211,8 +226,10 @@ async fn read_rows(db: &Db, ids: Option<&[String]>, mut each: impl FnMut(Row)) -
         Backend::Postgres => "s.document::text",
     };
     let mut sql = Sql::new(&format!(
-        "SELECT s.guide_id, s.name, s.bio, s.languages, s.interests, s.address, s.rating_rank, \
-           s.price_cents, s.review_count, {document} AS document FROM guide_search s"
+        "SELECT {CARD_COLUMNS}, s.name, s.bio AS search_bio, s.languages, \
+           s.interests AS search_interests, s.address AS search_address, s.rating_rank, \
+           s.price_cents, s.review_count AS search_review_count, {document} AS document \
+         FROM guide_search s{CARD_JOINS}"
     ));
     let mut categories = Sql::new("SELECT guide_id, category FROM guide_categories");
     if let Some(ids) = ids {
@@ -229,7 +246,7 @@ async fn read_rows(db: &Db, ids: Option<&[String]>, mut each: impl FnMut(Row)) -
     drop(read_categories);
     let mut rows = sql.query_as::<Row>().fetch(&db.pool);
     while let Some(mut row) = rows.try_next().await? {
-        row.categories = of_guide.remove(&row.guide_id).unwrap_or_default();
+        row.categories = of_guide.remove(&row.card.guide_id).unwrap_or_default();
         each(row);
     }
     Ok(())
@@ -272,7 +289,8 @@ struct Facts {
 }
 
 struct Doc {
-    guide_id: String,
+    /// What the guide's card shows, its id included.
+    card: KeptCard,
     rating_rank: i64,
     price_cents: Option<i64>,
     review_count: i64,
@@ -389,7 +407,7 @@ impl Index {
         let categories = self.category_bits(&row.categories);
         self.insert(
             Doc {
-                guide_id: row.guide_id,
+                card: row.card.into(),
                 rating_rank: row.rating_rank,
                 price_cents: row.price_cents,
                 review_count: row.review_count,
@@ -456,7 +474,7 @@ impl Index {
     fn live(&mut self, slot: u32) {
         let doc = &self.docs[slot as usize];
         self.total_tokens += doc.text.token_count();
-        self.slot_of.insert(doc.guide_id.clone(), slot);
+        self.slot_of.insert(doc.card.guide_id().to_owned(), slot);
         for word in doc.languages.split_whitespace() {
             self.language_slots.entry(word.to_owned()).or_default().set(slot);
         }
@@ -560,7 +578,8 @@ impl Index {
     /// `sort`'s whole order without relevance: the key, then the id, last first.
     fn before(&self, sort: Order, a: u32, b: u32) -> std::cmp::Ordering {
         self.key_order(sort, a, b).then_with(|| {
-            self.docs[b as usize].guide_id.as_bytes().cmp(self.docs[a as usize].guide_id.as_bytes())
+            let id = |slot: u32| self.docs[slot as usize].card.guide_id().as_bytes();
+            id(b).cmp(id(a))
         })
     }
 
@@ -630,7 +649,8 @@ impl Index {
         let after_cursor = |slot: u32| {
             ask.after.is_none_or(|(rank, id)| {
                 let rating_rank = self.facts[slot as usize].rating_rank;
-                (rating_rank, self.docs[slot as usize].guide_id.as_bytes()) < (rank, id.as_bytes())
+                (rating_rank, self.docs[slot as usize].card.guide_id().as_bytes())
+                    < (rank, id.as_bytes())
             })
         };
 
@@ -710,7 +730,7 @@ impl Index {
             .take(ask.limit + 1)
             .map(|&slot| {
                 let doc = &self.docs[slot as usize];
-                (doc.guide_id.clone(), doc.rating_rank)
+                (doc.card.guide_id().to_owned(), doc.rating_rank)
             })
             .collect();
         let has_more = page.len() > ask.limit;
@@ -981,8 +1001,10 @@ mod tests {
 
     fn row(n: usize) -> Row {
         let words = ["trek", "trekking", "tea", "temple", "rhino", "river"];
+        let mut card = CardRow::default();
+        card.guide_id = format!("{n:032x}");
         Row {
-            guide_id: format!("{n:032x}"),
+            card,
             name: format!("guide {}", words[n % 6]),
             bio: (0..n % 7).map(|i| words[(n + i) % 6]).collect::<Vec<_>>().join(" "),
             languages: "english".into(),

@@ -21,7 +21,7 @@ use crate::calendar::{date_text, parse_date, today_in_nepal};
 use crate::db::Db;
 use crate::destinations::trek::TrekFacts;
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
-use crate::guides::cards::cards_of;
+use crate::guides::cards::card_of;
 use crate::http::AppState;
 use crate::http::session::{Guide, Session};
 use crate::http::{MessageResponse, success};
@@ -359,9 +359,8 @@ async fn public_tour(
     Path(id): Path<String>,
 ) -> AppResult<Json<PublicTourResponse>> {
     let stored = store::find_listed(&state.db, &id).await?.ok_or_else(tour_not_found)?;
-    let guide = cards_of(&state.db, std::slice::from_ref(&stored.guide_id))
+    let guide = card_of(&state.db, state.search.as_ref(), &stored.guide_id)
         .await?
-        .pop()
         .ok_or_else(tour_not_found)?;
     let (licence_valid_until,): (Option<String>,) =
         sqlx::query_as("SELECT licence_expires_on FROM guide_details WHERE user_id = $1")

@@ -227,6 +227,30 @@ async fn the_index_follows_changes_from_the_api_and_other_replicas() {
     let (_, body) = get(&app, &app.address, "/api/v1/users/search?query=glacier").await;
     assert_eq!(found(&body), 0);
 
+    // A new photo shows on the guide's card at once here, and within seconds on the other
+    // replica, as the database shows it.
+    let uploaded = app
+        .upload(
+            "/api/v1/guides/profile-image",
+            &guide.token,
+            "profileImage",
+            "me.png",
+            "image/png",
+            crate::helpers::png(300, 200, false),
+        )
+        .await;
+    assert_eq!(uploaded.status(), StatusCode::OK);
+    let database = database_replica(&app).await;
+    let list = "/api/v1/users/guides";
+    let (_, expected) = get(&app, &database, list).await;
+    assert!(expected["guides"][0]["profilePictureVariants"]["srcset"].is_string(), "{expected}");
+    assert_eq!(get(&app, &app.address, list).await.1, expected);
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    while get(&app, &other, list).await.1 != expected {
+        assert!(tokio::time::Instant::now() < deadline, "the other replica kept the old card");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+
     // Suspending the guide takes them out of every list at once.
     let suspended = app
         .post_json_auth(

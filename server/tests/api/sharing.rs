@@ -558,16 +558,25 @@ async fn the_sitemap_lists_every_public_page_and_leaves_out_hidden_suspended_and
 
 #[tokio::test]
 async fn images_stored_before_copies_existed_get_them_from_the_backfill() {
-    // Arrange: an upload as an older version stored it (no copies, no widths).
-    let app = spawn_app().await;
-    let guide = app.signup_and_login("guide").await;
+    // Arrange: an upload as an older version stored it (no copies, no widths), by a listed
+    // guide, whose card the guide search keeps in memory. (Kept answers, which a command
+    // cannot move on, would show the change only after `catalogue::KEPT_FOR`.)
+    let app = spawn_app_with(&[("YATRA_CATALOGUE_CACHE", "false")]).await;
+    let admin = app.admin().await;
+    let profile = guide_profile("Old photos", &["English"], &["culture"], "Patan", (85.3, 27.7));
+    let (guide, id) = verified_guide(&app, &admin, "Old", "Photo", &profile).await;
     let details = upload_guide_picture(&app, &guide.token, jpeg(700, 350)).await;
     for file in app.media_files().into_iter().filter(|f| f.extension().is_some_and(|e| e == "webp"))
     {
         std::fs::remove_file(file).unwrap();
     }
     let db = app.db().await;
-    sqlx::query("UPDATE media SET webp_widths = NULL").execute(&db.pool).await.unwrap();
+    let mut tx = db.begin_write().await.unwrap();
+    sqlx::query("UPDATE media SET webp_widths = NULL").execute(&mut *tx).await.unwrap();
+    yatra::catalogue_changes::record(&mut tx, yatra::catalogue_changes::Kind::Guide, &[&id])
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
     let me: Value = app.get_data("/api/v1/guides/guide-profile", &guide.token).await;
     let original = details["profilePicture"].as_str().unwrap();
     assert_eq!(
@@ -575,6 +584,11 @@ async fn images_stored_before_copies_existed_get_them_from_the_backfill() {
         format!("{original} 700w"),
         "the image itself until copies exist"
     );
+    let card = || async {
+        let list: Value = app.get("/api/v1/users/guides").await.json().await.unwrap();
+        list["guides"][0]["profilePictureVariants"].clone()
+    };
+    assert_eq!(card().await["srcset"], format!("{original} 700w"));
 
     // Act
     let store = yatra::media_store::MediaStore::from_config(&app.config.media).unwrap();
@@ -590,6 +604,7 @@ async fn images_stored_before_copies_existed_get_them_from_the_backfill() {
     for (url, _) in copies {
         assert_eq!(app.get(&url).await.status(), StatusCode::OK, "{url}");
     }
+    assert_eq!(card().await, me["guideDetails"]["profilePictureVariants"], "the card shows them");
 }
 
 /// The API answer a page carries in its HTML (`<script type="application/json" id="page-data">`), and its URL.
