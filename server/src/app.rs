@@ -21,7 +21,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::catalogue::CatalogueCache;
 use crate::config::{Config, PaymentMode};
 use crate::db::Db;
-use crate::http::state::{AppState, JSON_BODY_LIMIT, TripSweep};
+use crate::http::state::{AppState, JSON_BODY_LIMIT, Services, TripSweep};
 use crate::http::tokens::TokenKeys;
 use crate::hub::NotificationHub;
 use crate::media_store::MediaStore;
@@ -273,7 +273,7 @@ impl Application {
         };
         catalogue.follow(notifications.subscribe(), search.clone(), db.clone());
         let tours = TourListing::start(db.clone(), catalogue.clone());
-        let state = AppState {
+        let state = AppState::new(Services {
             db,
             config: Arc::new(config),
             tokens,
@@ -288,7 +288,7 @@ impl Application {
             catalogue,
             buddy: assistant,
             search,
-        };
+        });
         // Pages put some API answers in their HTML (`pages::first_paint`), asked of the API itself.
         let client = pages::client::client(
             &state.config.server.web_dir,

@@ -25,8 +25,27 @@ use crate::db::Db;
 /// JSON bodies larger than this get 413 (upload routes set their own, larger limit).
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
 
-#[derive(Clone, FromRef)]
-pub struct AppState {
+/// Cloned for every request, and by each middleware a request passes: one reference
+/// count, where cloning the services one by one (the token keys' bytes, the providers'
+/// settings) cost a tenth of a kept answer's time.
+#[derive(Clone)]
+pub struct AppState(Arc<Services>);
+
+impl AppState {
+    pub fn new(services: Services) -> Self {
+        Self(Arc::new(services))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Services;
+
+    fn deref(&self) -> &Services {
+        &self.0
+    }
+}
+
+pub struct Services {
     pub db: Db,
     pub config: Arc<Config>,
     pub tokens: TokenKeys,
