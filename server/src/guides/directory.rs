@@ -317,7 +317,15 @@ async fn guide_detail(
         .await?
         .filter(|g| g.guide_details.status == GuideStatus::Verified)
         .ok_or_else(not_found)?;
-    if crate::http::suspension::is_suspended(&state.db, &guide.id).await? {
+    // The guide search holds exactly the listed guides: verified and not suspended.
+    let listed = match &state.search {
+        Some(index) => {
+            index.fresh(&state.db).await?;
+            index.lists(&guide.id)
+        }
+        None => !crate::http::suspension::is_suspended(&state.db, &guide.id).await?,
+    };
+    if !listed {
         return Err(not_found());
     }
     let can_review = match &viewer.0 {

@@ -27,8 +27,9 @@ use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 use crate::catalogue_changes::{self, Follower, Kind};
 use crate::db::{Backend, Db, Sql};
 use crate::error::AppResult;
-use crate::guides::cards::{CARD_COLUMNS, CARD_JOINS, CardRow, KeptCard};
+use cards::{CARD_COLUMNS, CARD_JOINS, CardRow, KeptCard};
 
+pub mod cards;
 pub mod ts_rank;
 
 /// How often the index looks for changes made elsewhere (the command line, the sweep).
@@ -183,6 +184,12 @@ impl SearchIndex {
         ids.into_iter()
             .map(|id| index.slot_of.get(id).map(|&slot| index.docs[slot as usize].card.row()))
             .collect()
+    }
+
+    /// Whether the guide is listed (has a `guide_search` row).
+    pub fn lists(&self, guide_id: &str) -> bool {
+        let index = self.inner.index.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+        index.slot_of.contains_key(guide_id)
     }
 
     /// How many guides the index holds.
@@ -1001,10 +1008,8 @@ mod tests {
 
     fn row(n: usize) -> Row {
         let words = ["trek", "trekking", "tea", "temple", "rhino", "river"];
-        let mut card = CardRow::default();
-        card.guide_id = format!("{n:032x}");
         Row {
-            card,
+            card: CardRow { guide_id: format!("{n:032x}"), ..Default::default() },
             name: format!("guide {}", words[n % 6]),
             bio: (0..n % 7).map(|i| words[(n + i) % 6]).collect::<Vec<_>>().join(" "),
             languages: "english".into(),

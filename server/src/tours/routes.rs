@@ -358,22 +358,20 @@ async fn public_tour(
     lang: Lang,
     Path(id): Path<String>,
 ) -> AppResult<Json<PublicTourResponse>> {
-    let stored = store::find_listed(&state.db, &id).await?.ok_or_else(tour_not_found)?;
+    let (stored, facts) =
+        store::find_listed_page(&state.db, &id).await?.ok_or_else(tour_not_found)?;
     let guide = card_of(&state.db, state.search.as_ref(), &stored.guide_id)
         .await?
         .ok_or_else(tour_not_found)?;
-    let (licence_valid_until,): (Option<String>,) =
-        sqlx::query_as("SELECT licence_expires_on FROM guide_details WHERE user_id = $1")
-            .bind(&stored.guide_id)
-            .fetch_one(&state.db.pool)
-            .await?;
-    let destination = match &stored.input.destination_id {
-        Some(id) => destination_of(&state.db, id).await?,
-        None => None,
-    };
+    let destination = facts.destination.map(|(id, name, trek)| destination(id, name, trek));
     Ok(Json(PublicTourResponse {
         status: "success",
-        tour: PublicTour { tour: Tour::new(stored, lang), guide, licence_valid_until, destination },
+        tour: PublicTour {
+            tour: Tour::new(stored, lang),
+            guide,
+            licence_valid_until: facts.licence_expires_on,
+            destination,
+        },
     }))
 }
 
@@ -409,11 +407,12 @@ async fn destination_of(db: &Db, id: &str) -> AppResult<Option<TourDestination>>
             .bind(id)
             .fetch_optional(&db.pool)
             .await?;
-    Ok(found.map(|(id, name, trek)| TourDestination {
-        id,
-        name,
-        permits: TrekFacts::from_column(trek.as_deref()).permits,
-    }))
+    Ok(found.map(|(id, name, trek)| destination(id, name, trek)))
+}
+
+/// A tour's destination from its `destinations` columns.
+fn destination(id: String, name: String, trek: Option<String>) -> TourDestination {
+    TourDestination { id, name, permits: TrekFacts::from_column(trek.as_deref()).permits }
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -128,6 +128,44 @@ pub async fn find_listed(db: &Db, id: &str) -> AppResult<Option<StoredTour>> {
     Ok(with_tiers(db, rows).await?.pop())
 }
 
+/// What a listed tour's page shows beside the tour, read with it.
+pub struct PageFacts {
+    /// The last day of the guide's licence.
+    pub licence_expires_on: Option<String>,
+    /// The destination's id, name and trek facts (JSON), when it has one.
+    pub destination: Option<(String, String, Option<String>)>,
+}
+
+#[derive(sqlx::FromRow)]
+struct PageRow {
+    #[sqlx(flatten)]
+    tour: TourRow,
+    licence_expires_on: Option<String>,
+    destination_name: Option<String>,
+    destination_trek: Option<String>,
+}
+
+/// The tour `id` if anyone may see it, with what its page shows beside it.
+pub async fn find_listed_page(db: &Db, id: &str) -> AppResult<Option<(StoredTour, PageFacts)>> {
+    let row: Option<PageRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS}, g.licence_expires_on, d.name AS destination_name, d.trek AS destination_trek \
+         FROM tours t JOIN guide_details g ON g.user_id = t.guide_id \
+         LEFT JOIN destinations d ON d.id = t.destination_id WHERE t.id = $1 AND {LISTED}"
+    )))
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let destination = row
+        .tour
+        .destination_id
+        .clone()
+        .zip(row.destination_name)
+        .map(|(id, name)| (id, name, row.destination_trek));
+    let facts = PageFacts { licence_expires_on: row.licence_expires_on, destination };
+    Ok(with_tiers(db, vec![row.tour]).await?.pop().map(|tour| (tour, facts)))
+}
+
 /// A guide's tours, newest first, archived ones included.
 pub async fn list_own(db: &Db, guide_id: &str) -> AppResult<Vec<StoredTour>> {
     let rows: Vec<TourRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
