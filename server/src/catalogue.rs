@@ -317,13 +317,16 @@ pub async fn serve(State(state): State<CatalogueState>, request: Request, next: 
         match axum::body::to_bytes(body, usize::MAX).await {
             Ok(bytes) => {
                 if bytes.len() <= MAX_ANSWER_BYTES {
+                    // A copy of exactly its length: the handler's buffer grew by doubling,
+                    // and kept as it is it would hold up to twice what the budget counts.
+                    let exact = Bytes::copy_from_slice(&bytes);
                     cache.keep(
                         key.clone(),
                         Kept {
                             generation,
                             at: Instant::now(),
                             headers: parts.headers.clone(),
-                            body: bytes.clone(),
+                            body: exact,
                         },
                     );
                 }

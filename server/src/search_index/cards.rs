@@ -52,8 +52,8 @@ pub struct KeptCard {
     rating_sum: i64,
     review_count: i64,
     years_of_experience: Option<i64>,
-    /// The picture's width and height, then the cover's.
-    sizes: [Option<i64>; 4],
+    /// The picture's width and height, then the cover's (pixels: `u32` holds any).
+    sizes: [Option<u32>; 4],
 }
 
 /// `KeptCard`'s texts: the first seven always there, the rest optional.
@@ -95,10 +95,10 @@ impl KeptCard {
             rating_sum: self.rating_sum,
             review_count: self.review_count,
             years_of_experience: self.years_of_experience,
-            picture_width: self.sizes[0],
-            picture_height: self.sizes[1],
-            cover_width: self.sizes[2],
-            cover_height: self.sizes[3],
+            picture_width: self.sizes[0].map(i64::from),
+            picture_height: self.sizes[1].map(i64::from),
+            cover_width: self.sizes[2].map(i64::from),
+            cover_height: self.sizes[3].map(i64::from),
         }
     }
 }
@@ -148,7 +148,8 @@ impl From<CardRow> for KeptCard {
             rating_sum: row.rating_sum,
             review_count: row.review_count,
             years_of_experience: row.years_of_experience,
-            sizes: [row.picture_width, row.picture_height, row.cover_width, row.cover_height],
+            sizes: [row.picture_width, row.picture_height, row.cover_width, row.cover_height]
+                .map(|size| size.and_then(|size| u32::try_from(size).ok())),
         }
     }
 }

@@ -264,7 +264,7 @@ async fn read_rows(db: &Db, ids: Option<&[String]>, mut each: impl FnMut(Row)) -
 struct Index {
     backend: Backend,
     docs: Vec<Doc>,
-    slot_of: HashMap<String, u32>,
+    slot_of: HashMap<Box<str>, u32>,
     alive: Bits,
     alive_count: usize,
     /// Each category's bit in `Doc::categories` (there are far fewer than 64).
@@ -298,11 +298,8 @@ struct Facts {
 struct Doc {
     /// What the guide's card shows, its id included.
     card: KeptCard,
-    rating_rank: i64,
-    price_cents: Option<i64>,
-    review_count: i64,
     /// The normalised languages between spaces, as the language filter's LIKE reads them.
-    languages: String,
+    languages: Box<str>,
     categories: u64,
     text: Text,
 }
@@ -311,17 +308,23 @@ struct Doc {
 enum Text {
     /// FTS5: how many tokens (the length `bm25` reads); what they are is in the postings.
     Tokens(u32),
-    /// PostgreSQL: the lexemes by term, each a term and its positions (a range of
-    /// `positions`, each a WordEntryPos: weight in the top 2 bits). The ranges follow the
-    /// `tsvector`'s order, which `ts_rank` reads them in.
-    Lexemes { lexemes: Vec<(u32, u32, u32)>, positions: Vec<u16> },
+    /// PostgreSQL's lexemes (boxed: the SQLite index keeps 100,000 `Text`s without them).
+    Lexemes(Box<Lexemes>),
+}
+
+/// The lexemes by term, each a term and its positions (a range of `positions`, each a
+/// WordEntryPos: weight in the top 2 bits). The ranges follow the `tsvector`'s order,
+/// which `ts_rank` reads them in.
+struct Lexemes {
+    lexemes: Vec<(u32, u32, u32)>,
+    positions: Vec<u16>,
 }
 
 impl Text {
     fn token_count(&self) -> u64 {
         match self {
             Text::Tokens(count) => u64::from(*count),
-            Text::Lexemes { .. } => 0,
+            Text::Lexemes(_) => 0,
         }
     }
 }
@@ -406,7 +409,7 @@ impl Index {
                 }
                 // By term, to find a word's lexemes by halving (`Relevance`).
                 lexemes.sort_unstable();
-                Text::Lexemes { lexemes, positions }
+                Text::Lexemes(Box::new(Lexemes { lexemes, positions }))
             }
         };
         let terms: Vec<TermOfDoc> =
@@ -415,19 +418,21 @@ impl Index {
         self.insert(
             Doc {
                 card: row.card.into(),
+                languages: format!(" {} ", row.languages).into_boxed_str(),
+                categories,
+                text,
+            },
+            Facts {
                 rating_rank: row.rating_rank,
                 price_cents: row.price_cents,
                 review_count: row.review_count,
-                languages: format!(" {} ", row.languages),
-                categories,
-                text,
             },
             &terms,
             ordered,
         );
     }
 
-    fn insert(&mut self, doc: Doc, terms: &[TermOfDoc], ordered: bool) {
+    fn insert(&mut self, doc: Doc, facts: Facts, terms: &[TermOfDoc], ordered: bool) {
         let slot = self.docs.len() as u32;
         for &(term, fields, weight) in terms {
             self.postings[term as usize].push(slot << FIELD_BITS | fields);
@@ -435,11 +440,7 @@ impl Index {
                 self.weights[term as usize].push(weight);
             }
         }
-        self.facts.push(Facts {
-            rating_rank: doc.rating_rank,
-            price_cents: doc.price_cents,
-            review_count: doc.review_count,
-        });
+        self.facts.push(facts);
         self.docs.push(doc);
         self.live(slot);
         if !ordered {
@@ -481,7 +482,7 @@ impl Index {
     fn live(&mut self, slot: u32) {
         let doc = &self.docs[slot as usize];
         self.total_tokens += doc.text.token_count();
-        self.slot_of.insert(doc.card.guide_id().to_owned(), slot);
+        self.slot_of.insert(doc.card.guide_id().into(), slot);
         for word in doc.languages.split_whitespace() {
             self.language_slots.entry(word.to_owned()).or_default().set(slot);
         }
@@ -736,8 +737,8 @@ impl Index {
             .skip(skip)
             .take(ask.limit + 1)
             .map(|&slot| {
-                let doc = &self.docs[slot as usize];
-                (doc.card.guide_id().to_owned(), doc.rating_rank)
+                let id = self.docs[slot as usize].card.guide_id().to_owned();
+                (id, self.facts[slot as usize].rating_rank)
             })
             .collect();
         let has_more = page.len() > ask.limit;
@@ -879,10 +880,10 @@ impl Relevance {
             Self::TsRank { operands, and } => window
                 .iter()
                 .map(|&slot| {
-                    let Text::Lexemes { lexemes, positions } = &index.docs[slot as usize].text
-                    else {
+                    let Text::Lexemes(text) = &index.docs[slot as usize].text else {
                         return 0.0;
                     };
+                    let Lexemes { lexemes, positions } = text.as_ref();
                     let items: Vec<Vec<&[u16]>> = operands
                         .iter()
                         .map(|&operand| {
