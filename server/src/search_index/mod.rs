@@ -783,24 +783,27 @@ impl Phrase {
         self.terms.binary_search(&term).is_ok()
     }
 
-    /// The position ranges of the lexemes (by term) this word finds, in the `tsvector`'s
-    /// order: looked up one by one when the word has fewer terms than the guide lexemes.
-    fn lexemes_in(&self, lexemes: &[(u32, u32, u32)]) -> Vec<(usize, usize)> {
-        let mut found: Vec<(usize, usize)> = if self.terms.len() < lexemes.len() {
-            self.terms
-                .iter()
-                .filter_map(|term| lexemes.binary_search_by_key(term, |&(t, ..)| t).ok())
-                .map(|at| (lexemes[at].1 as usize, lexemes[at].2 as usize))
-                .collect()
+    /// Fills `found` with the position ranges (start, length) of the lexemes (by term) this
+    /// word finds, in the `tsvector`'s order: looked up one by one when the word has fewer
+    /// terms than the guide lexemes.
+    fn lexemes_in(&self, lexemes: &[(u32, u32, u32)], found: &mut Vec<(u32, u32)>) {
+        found.clear();
+        if self.terms.len() < lexemes.len() {
+            found.extend(
+                self.terms
+                    .iter()
+                    .filter_map(|term| lexemes.binary_search_by_key(term, |&(t, ..)| t).ok())
+                    .map(|at| (lexemes[at].1, lexemes[at].2)),
+            );
         } else {
-            lexemes
-                .iter()
-                .filter(|(term, ..)| self.finds(*term))
-                .map(|&(_, from, count)| (from as usize, count as usize))
-                .collect()
-        };
+            found.extend(
+                lexemes
+                    .iter()
+                    .filter(|(term, ..)| self.finds(*term))
+                    .map(|&(_, from, count)| (from, count)),
+            );
+        }
         found.sort_unstable();
-        found
     }
 }
 
@@ -877,26 +880,29 @@ impl Relevance {
                 }
                 score.into_iter().map(|score: f64| -score).collect()
             }
-            Self::TsRank { operands, and } => window
-                .iter()
-                .map(|&slot| {
+            Self::TsRank { operands, and } => {
+                // The buffers serve guide after guide: a tie of a common word can be
+                // thousands of guides, and allocating for each was most of the ranking.
+                let mut found = Vec::new();
+                let mut items: Vec<Vec<&[u16]>> = vec![Vec::new(); operands.len()];
+                let mut ranks = Vec::with_capacity(window.len());
+                for &slot in window {
                     let Text::Lexemes(text) = &index.docs[slot as usize].text else {
-                        return 0.0;
+                        ranks.push(0.0);
+                        continue;
                     };
                     let Lexemes { lexemes, positions } = text.as_ref();
-                    let items: Vec<Vec<&[u16]>> = operands
-                        .iter()
-                        .map(|&operand| {
-                            phrases[operand]
-                                .lexemes_in(lexemes)
-                                .into_iter()
-                                .map(|(from, count)| &positions[from..from + count])
-                                .collect()
-                        })
-                        .collect();
-                    -(ts_rank::ts_rank(&items, *and)) as f64
-                })
-                .collect(),
+                    for (item, &operand) in items.iter_mut().zip(operands) {
+                        phrases[operand].lexemes_in(lexemes, &mut found);
+                        item.clear();
+                        item.extend(found.iter().map(|&(from, count)| {
+                            &positions[from as usize..(from + count) as usize]
+                        }));
+                    }
+                    ranks.push(-(ts_rank::ts_rank(&items, *and)) as f64);
+                }
+                ranks
+            }
         }
     }
 }

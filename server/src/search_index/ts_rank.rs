@@ -107,10 +107,13 @@ fn position(entry: u16) -> i32 {
 /// `exp` is the C library's, as PostgreSQL's is; a libm that rounded one of these hundred
 /// values differently would show in tests/ts_rank.rs, which tries every distance.
 fn word_distance(distance: i32) -> f32 {
-    if distance > 100 {
-        return 1e-30;
-    }
-    (1.0 / (1.005 + 0.05 * (f64::from(distance as f32) / 1.5 - 2.0).exp())) as f32
+    // Worked out once: a page's ties can ask it millions of times.
+    static NEAR: std::sync::LazyLock<[f32; 101]> = std::sync::LazyLock::new(|| {
+        std::array::from_fn(|distance| {
+            (1.0 / (1.005 + 0.05 * (f64::from(distance as f32) / 1.5 - 2.0).exp())) as f32
+        })
+    });
+    usize::try_from(distance).ok().and_then(|at| NEAR.get(at).copied()).unwrap_or(1e-30)
 }
 
 /// calc_rank_and: every position of each word's lexemes against the positions of the
