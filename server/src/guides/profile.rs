@@ -1,5 +1,6 @@
 //! A guide's profile as the API shows it, and the queries behind it.
 
+use anyhow::Context;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -126,6 +127,8 @@ pub enum VerificationState {
 
 #[derive(sqlx::FromRow)]
 struct GuideRow {
+    /// `CERTIFICATION_COLUMNS` of each, as a JSON array.
+    certifications: String,
     id: String,
     first_name: String,
     last_name: String,
@@ -165,8 +168,13 @@ struct GuideRow {
 /// The guide with this id; `None` when there is no such guide account. A guide who has
 /// not filled the form yet gets empty details.
 pub async fn find(db: &Db, guide_id: &str) -> AppResult<Option<Guide>> {
-    let row: Option<GuideRow> = sqlx::query_as(
-        "SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, \
+    let certifications = db.backend.json_rows(
+        CERTIFICATION_COLUMNS,
+        "FROM certifications c WHERE c.guide_id = u.id",
+        "c.created_at, c.id",
+    );
+    let row: Option<GuideRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {certifications} AS certifications, u.id, u.first_name, u.last_name, u.email, u.created_at, \
            g.bio, g.bio_ne, g.nationality, g.price_per_day_cents, g.expertise_languages, g.interests, \
            g.phone, g.address, g.contact_email, g.longitude, g.latitude, \
            pp.storage_key AS picture_key, pp.thumb_key AS picture_thumb_key, \
@@ -178,13 +186,15 @@ pub async fn find(db: &Db, guide_id: &str) -> AppResult<Option<Guide>> {
          LEFT JOIN guide_details g ON g.user_id = u.id \
          LEFT JOIN media pp ON pp.id = g.profile_picture_id \
          LEFT JOIN media cv ON cv.id = g.cover_image_id \
-         WHERE u.id = $1 AND u.role = 'guide'",
-    )
+         WHERE u.id = $1 AND u.role = 'guide'"
+    )))
     .bind(guide_id)
     .fetch_optional(&db.pool)
     .await?;
     let Some(row) = row else { return Ok(None) };
-    let certifications = certifications(db, guide_id).await?;
+    let certifications: Vec<CertificationColumns> =
+        serde_json::from_str(&row.certifications).context("a guide's certifications")?;
+    let certifications = certifications.into_iter().map(certification).collect();
     Ok(Some(from_row(row, certifications)))
 }
 
@@ -274,30 +284,33 @@ fn from_row(row: GuideRow, certifications: Vec<Certification>) -> Guide {
 
 /// A guide's certificates in the order they were submitted.
 pub async fn certifications(db: &Db, guide_id: &str) -> AppResult<Vec<Certification>> {
-    #[allow(clippy::type_complexity)]
-    let rows: Vec<(String, String, String, String, Option<String>, Option<String>, Option<String>)> = sqlx::query_as(
-        "SELECT id, name, issuing_organization, issue_date, image_id, licence_number, expires_on FROM certifications \
-         WHERE guide_id = $1 ORDER BY created_at, id",
-    )
+    let rows: Vec<CertificationColumns> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {CERTIFICATION_COLUMNS} FROM certifications c WHERE c.guide_id = $1 ORDER BY c.created_at, c.id"
+    )))
     .bind(guide_id)
     .fetch_all(&db.pool)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(
-            |(id, name, issuing_organization, issue_date, image_id, licence_number, expires_on)| {
-                Certification {
-                    id,
-                    name,
-                    issuing_organization,
-                    issue_date,
-                    image: image_id.as_deref().map(private_url),
-                    licence_number,
-                    expires_on,
-                }
-            },
-        )
-        .collect())
+    Ok(rows.into_iter().map(certification).collect())
+}
+
+const CERTIFICATION_COLUMNS: &str = "c.id, c.name, c.issuing_organization, c.issue_date, c.image_id, c.licence_number, c.expires_on";
+
+/// A certification's `CERTIFICATION_COLUMNS`, in their order.
+type CertificationColumns =
+    (String, String, String, String, Option<String>, Option<String>, Option<String>);
+
+fn certification(
+    (id, name, issuing_organization, issue_date, image_id, licence_number, expires_on): CertificationColumns,
+) -> Certification {
+    Certification {
+        id,
+        name,
+        issuing_organization,
+        issue_date,
+        image: image_id.as_deref().map(private_url),
+        licence_number,
+        expires_on,
+    }
 }
 
 /// Saves the form. A location, years of experience, meeting place or what-to-bring list

@@ -3,12 +3,13 @@
 
 use std::collections::HashMap;
 
+use anyhow::Context;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::domain::TourStatus;
 use crate::catalogue_changes::{self, Kind};
-use crate::db::{Db, Sql, now_ms};
+use crate::db::{Backend, Db, Sql, now_ms};
 use crate::error::{AppError, AppResult};
 use crate::media::processing::Processed;
 use crate::media::upload::{self, ImageVariants, MediaKind};
@@ -53,6 +54,29 @@ impl PhotoRow {
             self.webp_widths.as_deref(),
         )
     }
+}
+
+/// A tour's photos in order, as a column of the tour's own query (`Backend::json_rows`):
+/// `tour` is the SQL naming the tour's id there.
+pub fn photos_column(backend: Backend, tour: &str) -> String {
+    backend.json_rows(
+        "p.media_id, m.storage_key, m.thumb_key, m.width, m.height, m.webp_widths",
+        &format!("FROM tour_photos p JOIN media m ON m.id = p.media_id WHERE p.tour_id = {tour}"),
+        "p.position",
+    )
+}
+
+/// The photos of a `photos_column`.
+pub fn from_column(column: &str) -> AppResult<Vec<TourPhoto>> {
+    #[allow(clippy::type_complexity)]
+    let rows: Vec<(String, String, Option<String>, i64, i64, Option<String>)> =
+        serde_json::from_str(column).context("a tour's photos")?;
+    Ok(rows
+        .iter()
+        .filter_map(|(id, key, thumb, width, height, webp)| {
+            photo(id, key, thumb.as_deref(), *width, *height, webp.as_deref())
+        })
+        .collect())
 }
 
 /// A public photo from its `media` columns; `None` when its size is not known.

@@ -1,11 +1,12 @@
 //! Tours as stored: the content a guide wrote (JSON for the itinerary and lists), the
 //! figures lists filter and sort on beside it, and a row per price tier.
 
+use anyhow::Context;
 use sqlx::AnyConnection;
 
 use super::acclimatisation::Risk;
 use super::domain::{BookingMode, TourInput, TourStatus};
-use super::photos::{TourPhoto, photos_of};
+use super::photos::{TourPhoto, from_column, photos_column, photos_of};
 use super::pricing::Tier;
 use crate::catalogue_changes::{Kind, record};
 use crate::db::{Db, Param, Sql, insert_many, new_id, now_ms};
@@ -70,39 +71,52 @@ async fn with_tiers(db: &Db, rows: Vec<TourRow>) -> AppResult<Vec<StoredTour>> {
         tiers
             .iter()
             .filter(|(tour_id, ..)| tour_id == id)
-            .map(|(_, min_people, max_people, cents)| Tier {
-                min_people: *min_people as i32,
-                max_people: *max_people as i32,
-                price_per_person_usd: *cents as f64 / 100.0,
-            })
+            .map(|&(_, min_people, max_people, cents)| tier((min_people, max_people, cents)))
             .collect()
     };
     let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
     let mut photos = photos_of(db, &ids, false).await?;
     Ok(rows
         .into_iter()
-        .map(|row| StoredTour {
-            photos: photos.remove(&row.id).unwrap_or_default(),
-            input: TourInput {
-                pricing: tiers_of(&row.id),
-                title: row.title,
-                summary: row.summary,
-                destination_id: row.destination_id,
-                days: serde_json::from_str(&row.days).unwrap_or_default(),
-                max_group_size: row.max_group_size,
-                included: list_from(&row.included),
-                excluded: list_from(&row.excluded),
-                meeting_point: row.meeting_point,
-                booking_mode: BookingMode::from_stored(&row.booking_mode),
-                cutoff_hours: row.cutoff_hours,
-            },
-            id: row.id,
-            guide_id: row.guide_id,
-            status: TourStatus::from_stored(&row.status),
-            created_at: row.created_at,
-            updated_at: row.updated_at,
+        .map(|row| {
+            let pricing = tiers_of(&row.id);
+            let photos = photos.remove(&row.id).unwrap_or_default();
+            stored(row, pricing, photos)
         })
         .collect())
+}
+
+/// A tier from its `tour_prices` row: minimum and maximum people, price in cents.
+fn tier((min_people, max_people, cents): (i64, i64, i64)) -> Tier {
+    Tier {
+        min_people: min_people as i32,
+        max_people: max_people as i32,
+        price_per_person_usd: cents as f64 / 100.0,
+    }
+}
+
+fn stored(row: TourRow, pricing: Vec<Tier>, photos: Vec<TourPhoto>) -> StoredTour {
+    StoredTour {
+        photos,
+        input: TourInput {
+            pricing,
+            title: row.title,
+            summary: row.summary,
+            destination_id: row.destination_id,
+            days: serde_json::from_str(&row.days).unwrap_or_default(),
+            max_group_size: row.max_group_size,
+            included: list_from(&row.included),
+            excluded: list_from(&row.excluded),
+            meeting_point: row.meeting_point,
+            booking_mode: BookingMode::from_stored(&row.booking_mode),
+            cutoff_hours: row.cutoff_hours,
+        },
+        id: row.id,
+        guide_id: row.guide_id,
+        status: TourStatus::from_stored(&row.status),
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+    }
 }
 
 /// The tour `id` if `guide_id` owns it.
@@ -140,6 +154,10 @@ pub struct PageFacts {
 struct PageRow {
     #[sqlx(flatten)]
     tour: TourRow,
+    /// Its tiers' minimum and maximum people and price in cents, as a JSON array.
+    tiers: String,
+    /// `photos::photos_column`.
+    photos: String,
     licence_expires_on: Option<String>,
     destination_name: Option<String>,
     destination_trek: Option<String>,
@@ -147,8 +165,14 @@ struct PageRow {
 
 /// The tour `id` if anyone may see it, with what its page shows beside it.
 pub async fn find_listed_page(db: &Db, id: &str) -> AppResult<Option<(StoredTour, PageFacts)>> {
+    let tiers = db.backend.json_rows(
+        "tp.min_people, tp.max_people, tp.price_cents",
+        "FROM tour_prices tp WHERE tp.tour_id = t.id",
+        "tp.min_people",
+    );
+    let photos = photos_column(db.backend, "t.id");
     let row: Option<PageRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS}, g.licence_expires_on, d.name AS destination_name, d.trek AS destination_trek \
+        "SELECT {COLUMNS}, {tiers} AS tiers, {photos} AS photos, g.licence_expires_on, d.name AS destination_name, d.trek AS destination_trek \
          FROM tours t JOIN guide_details g ON g.user_id = t.guide_id \
          LEFT JOIN destinations d ON d.id = t.destination_id WHERE t.id = $1 AND {LISTED}"
     )))
@@ -163,7 +187,11 @@ pub async fn find_listed_page(db: &Db, id: &str) -> AppResult<Option<(StoredTour
         .zip(row.destination_name)
         .map(|(id, name)| (id, name, row.destination_trek));
     let facts = PageFacts { licence_expires_on: row.licence_expires_on, destination };
-    Ok(with_tiers(db, vec![row.tour]).await?.pop().map(|tour| (tour, facts)))
+    let tiers: Vec<(i64, i64, i64)> =
+        serde_json::from_str(&row.tiers).context("a tour's price tiers")?;
+    let pricing = tiers.into_iter().map(tier).collect();
+    let photos = from_column(&row.photos)?;
+    Ok(Some((stored(row.tour, pricing, photos), facts)))
 }
 
 /// A guide's tours, newest first, archived ones included.
