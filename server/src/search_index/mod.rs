@@ -314,10 +314,34 @@ enum Text {
 
 /// The lexemes by term, each a term and its positions (a range of `positions`, each a
 /// WordEntryPos: weight in the top 2 bits). The ranges follow the `tsvector`'s order,
-/// which `ts_rank` reads them in.
+/// which `ts_rank` reads them in. Boxed slices of exactly their length: 100,000 of them.
 struct Lexemes {
-    lexemes: Vec<(u32, u32, u32)>,
-    positions: Vec<u16>,
+    lexemes: Box<[(u32, Range)]>,
+    positions: Box<[u16]>,
+}
+
+/// A lexeme's range of `Lexemes::positions` in 32 bits: its start in the low 23, its
+/// length (at most 256, a `tsvector`'s limit) in the high 9.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Range(u32);
+
+impl Range {
+    const START_BITS: u32 = 23;
+
+    /// `None` past 8,388,607 positions, far beyond a guide's 2,000-character bio.
+    fn new(start: usize, len: usize) -> Option<Self> {
+        let start = u32::try_from(start).ok().filter(|s| *s < 1 << Self::START_BITS)?;
+        let len = u32::try_from(len).ok().filter(|l| *l <= 256)?;
+        Some(Self(start | len << Self::START_BITS))
+    }
+
+    fn start(self) -> u32 {
+        self.0 & ((1 << Self::START_BITS) - 1)
+    }
+
+    fn end(self) -> u32 {
+        self.start() + (self.0 >> Self::START_BITS)
+    }
 }
 
 impl Text {
@@ -401,15 +425,19 @@ impl Index {
                 let mut lexemes = Vec::with_capacity(parsed.len());
                 let mut positions = Vec::new();
                 for (lexeme, at) in parsed {
+                    let Some(range) = Range::new(positions.len(), at.len()) else { break };
                     let term = self.term(&lexeme);
                     terms.entry(term).or_default().0 |=
                         at.iter().fold(0, |w, p| w | 1 << (p >> 14));
-                    lexemes.push((term, positions.len() as u32, at.len() as u32));
+                    lexemes.push((term, range));
                     positions.extend(at);
                 }
                 // By term, to find a word's lexemes by halving (`Relevance`).
                 lexemes.sort_unstable();
-                Text::Lexemes(Box::new(Lexemes { lexemes, positions }))
+                Text::Lexemes(Box::new(Lexemes {
+                    lexemes: lexemes.into_boxed_slice(),
+                    positions: positions.into_boxed_slice(),
+                }))
             }
         };
         let terms: Vec<TermOfDoc> =
@@ -783,24 +811,25 @@ impl Phrase {
         self.terms.binary_search(&term).is_ok()
     }
 
-    /// Fills `found` with the position ranges (start, length) of the lexemes (by term) this
+    /// Fills `found` with the position ranges (start, end) of the lexemes (by term) this
     /// word finds, in the `tsvector`'s order: looked up one by one when the word has fewer
     /// terms than the guide lexemes.
-    fn lexemes_in(&self, lexemes: &[(u32, u32, u32)], found: &mut Vec<(u32, u32)>) {
+    fn lexemes_in(&self, lexemes: &[(u32, Range)], found: &mut Vec<(u32, u32)>) {
         found.clear();
+        let bounds = |range: Range| (range.start(), range.end());
         if self.terms.len() < lexemes.len() {
             found.extend(
                 self.terms
                     .iter()
-                    .filter_map(|term| lexemes.binary_search_by_key(term, |&(t, ..)| t).ok())
-                    .map(|at| (lexemes[at].1, lexemes[at].2)),
+                    .filter_map(|term| lexemes.binary_search_by_key(term, |&(t, _)| t).ok())
+                    .map(|at| bounds(lexemes[at].1)),
             );
         } else {
             found.extend(
                 lexemes
                     .iter()
-                    .filter(|(term, ..)| self.finds(*term))
-                    .map(|&(_, from, count)| (from, count)),
+                    .filter(|(term, _)| self.finds(*term))
+                    .map(|&(_, range)| bounds(range)),
             );
         }
         found.sort_unstable();
@@ -895,9 +924,11 @@ impl Relevance {
                     for (item, &operand) in items.iter_mut().zip(operands) {
                         phrases[operand].lexemes_in(lexemes, &mut found);
                         item.clear();
-                        item.extend(found.iter().map(|&(from, count)| {
-                            &positions[from as usize..(from + count) as usize]
-                        }));
+                        item.extend(
+                            found
+                                .iter()
+                                .map(|&(start, end)| &positions[start as usize..end as usize]),
+                        );
                     }
                     ranks.push(-(ts_rank::ts_rank(&items, *and)) as f64);
                 }
