@@ -114,7 +114,9 @@ pub async fn insert_guide(app: &TestApp, guide: &InsertedGuide<'_>) -> String {
     let db = app.db().await;
     let id = new_id();
     let now = now_ms();
-    let mut conn = db.pool.acquire().await.unwrap();
+    // One transaction, as the server's writes: the change recorded alone would let a
+    // replica's catch-up read the guide before its search row exists, and never again.
+    let mut tx = db.begin_write().await.unwrap();
     sqlx::query(
         "INSERT INTO users (id, first_name, last_name, email, email_lower, password_hash, role, created_at, updated_at) \
          VALUES ($1, $2, 'Guide', $3, $3, 'not-a-hash', 'guide', $4, $4)",
@@ -123,7 +125,7 @@ pub async fn insert_guide(app: &TestApp, guide: &InsertedGuide<'_>) -> String {
     .bind(guide.name)
     .bind(format!("{id}@guides.example.com"))
     .bind(now)
-    .execute(&mut *conn)
+    .execute(&mut *tx)
     .await
     .unwrap();
     sqlx::query(
@@ -142,11 +144,11 @@ pub async fn insert_guide(app: &TestApp, guide: &InsertedGuide<'_>) -> String {
     .bind(guide.rating_sum)
     .bind(guide.review_count)
     .bind(now)
-    .execute(&mut *conn)
+    .execute(&mut *tx)
     .await
     .unwrap();
-    yatra::guides::index::refresh(&mut conn, &id).await.unwrap();
-    drop(conn);
+    yatra::guides::index::refresh(&mut tx, &id).await.unwrap();
+    tx.commit().await.unwrap();
     db.pool.close().await;
     id
 }
