@@ -61,6 +61,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(tourists::routes::router())
                 .merge(tours::routes::router())
                 .merge(tours::photo_routes::router())
+                .merge(crate::departures::routes::router())
                 .merge(sos::routes::router())
                 .merge(crate::buddy::routes::router())
                 .merge(admin::routes::router())

@@ -13,6 +13,7 @@ pub mod config;
 pub mod currencies;
 pub mod db;
 pub mod deadline;
+pub mod departures;
 pub mod destinations;
 pub mod earnings;
 pub mod email;

@@ -42,6 +42,7 @@ const LAYERS: [(&str, &[&str]); 6] = [
             "bookings",
             "buddy",
             "currencies",
+            "departures",
             "destinations",
             "earnings",
             "guides",

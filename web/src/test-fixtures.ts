@@ -147,6 +147,7 @@ export function booking(id: string, overrides: Partial<Booking> = {}): Booking {
     endDate: tripEnd(selectedDate, days),
     days,
     tour: null,
+    departureId: null,
     message: '',
     selectedTime: '10:00',
     groupSize: 2,

@@ -56,6 +56,7 @@ export function publicTour(id: string, overrides: Partial<PublicTour> = {}): Pub
       maxSleepAltitudeM: 3440,
       warnings: [{ day: 2, code: 'gain_over_500', message: 'Day 2: sleeping at 3,440 m is a 830 m gain in one night; more than 500 m a night is not recommended.' }],
     },
+    departures: [],
     createdAt: '2026-11-01T08:00:00Z',
     updatedAt: '2026-11-01T08:00:00Z',
     guide: guideCard('g1'),

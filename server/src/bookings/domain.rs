@@ -24,6 +24,11 @@ pub struct BookingRequest {
     /// replace `days` and the guide's daily rate. An `instant` tour is approved at once.
     #[schema(required = false)]
     pub tour_id: Option<String>,
+    /// A group departure to join: `groupSize` is the seats taken, at its price per seat,
+    /// on its dates (`selectedDate` and `selectedTime` are then not needed). Approved at
+    /// once, to be paid within `YATRA_PAYMENT_WINDOW`.
+    #[schema(required = false)]
+    pub departure_id: Option<String>,
     /// The trip's first day: today or later in Nepal, within two years.
     #[schema(value_type = String, required = true, format = Date, example = "2026-12-12")]
     pub selected_date: Option<String>,
@@ -50,7 +55,9 @@ pub struct NewBooking {
     /// Empty until the tour's guide fills it, when a tour is booked without naming them.
     pub guide_id: String,
     pub tour_id: Option<String>,
-    /// `YYYY-MM-DD`.
+    /// The departure joined; its dates, tour and guide replace the request's.
+    pub departure_id: Option<String>,
+    /// `YYYY-MM-DD` (empty until a departure's fills it).
     pub date: String,
     /// `HH:MM`.
     pub time: String,
@@ -75,13 +82,30 @@ impl TryFrom<BookingRequest> for NewBooking {
 
     /// Checked in the order the modal shows the fields.
     fn try_from(request: BookingRequest) -> Result<Self, AppError> {
-        let tour_id = request.tour_id.map(|id| id.trim().to_owned()).filter(|id| !id.is_empty());
-        let guide_id = request.guide_id.map(|id| id.trim().to_owned()).filter(|id| !id.is_empty());
-        let guide_id = match (guide_id, &tour_id) {
-            (Some(id), _) => id,
-            (None, Some(_)) => String::new(),
-            (None, None) => return Err(AppError::NotFound("Guide not found".into())),
+        let trimmed =
+            |id: Option<String>| id.map(|id| id.trim().to_owned()).filter(|id| !id.is_empty());
+        let tour_id = trimmed(request.tour_id);
+        let departure_id = trimmed(request.departure_id);
+        let guide_id = match (trimmed(request.guide_id), &tour_id, &departure_id) {
+            (Some(id), ..) => id,
+            (None, Some(_), _) | (None, _, Some(_)) => String::new(),
+            (None, None, None) => return Err(AppError::NotFound("Guide not found".into())),
         };
+        if departure_id.is_some() {
+            let group_size = parse_group_size(request.group_size.as_ref(), GROUP_MAX)?;
+            let message = parse_message(request.message.as_deref())?;
+            let (date, time, days) = (String::new(), DEFAULT_TIME.to_owned(), 1);
+            return Ok(Self {
+                guide_id,
+                tour_id,
+                departure_id,
+                date,
+                time,
+                group_size,
+                days,
+                message,
+            });
+        }
         let date = request.selected_date.as_deref().map(str::trim).filter(|d| !d.is_empty());
         let date = date.ok_or_else(|| AppError::validation("Please select a date"))?;
         let date = parse_date(date)
@@ -103,14 +127,21 @@ impl TryFrom<BookingRequest> for NewBooking {
         let group_max = if tour_id.is_some() { crate::tours::domain::GROUP_MAX } else { GROUP_MAX };
         let group_size = parse_group_size(request.group_size.as_ref(), group_max)?;
         let days = parse_days(request.days.as_ref())?;
-        let message = request.message.as_deref().map(str::trim).unwrap_or("").to_owned();
-        if message.chars().count() > MESSAGE_MAX {
-            return Err(AppError::validation(
-                "Your message to the guide can be at most 1,000 characters",
-            ));
-        }
-        Ok(Self { guide_id, tour_id, date: date_text(date), time, group_size, days, message })
+        let message = parse_message(request.message.as_deref())?;
+        let date = date_text(date);
+        Ok(Self { guide_id, tour_id, departure_id: None, date, time, group_size, days, message })
     }
+}
+
+/// The message to the guide, trimmed; at most `MESSAGE_MAX` characters.
+fn parse_message(message: Option<&str>) -> Result<String, AppError> {
+    let message = message.map(str::trim).unwrap_or("").to_owned();
+    if message.chars().count() > MESSAGE_MAX {
+        return Err(AppError::validation(
+            "Your message to the guide can be at most 1,000 characters",
+        ));
+    }
+    Ok(message)
 }
 
 /// `H:MM` or `HH:MM` (24-hour), written back as `HH:MM`.
@@ -162,6 +193,7 @@ mod tests {
         BookingRequest {
             guide_id: Some("g".into()),
             tour_id: None,
+            departure_id: None,
             selected_date: date.map(str::to_owned),
             selected_time: time.map(str::to_owned),
             group_size: Some(group),

@@ -487,11 +487,20 @@ pub async fn write_refund(
     Ok(())
 }
 
+/// Gives back what the booking held: its days, or its seats on a departure (whose days the
+/// departure keeps).
 async fn free_days(tx: &mut Transaction<'static, Any>, booking_id: &str) -> Result<(), AppError> {
     sqlx::query("DELETE FROM trip_days WHERE booking_id = $1")
         .bind(booking_id)
         .execute(&mut **tx)
         .await?;
+    sqlx::query(
+        "UPDATE departures SET seats_taken = seats_taken - (SELECT group_size FROM bookings WHERE id = $1) \
+         WHERE id = (SELECT departure_id FROM bookings WHERE id = $1)",
+    )
+    .bind(booking_id)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 

@@ -7,10 +7,12 @@
 //! trips of one guide, however requests race.
 
 pub mod availability;
+pub mod cancellation;
 pub mod domain;
 pub mod lifecycle;
 pub mod notify;
 pub mod priced;
 pub mod routes;
+pub mod taken_days;
 
 pub mod view;

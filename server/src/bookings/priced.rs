@@ -4,6 +4,8 @@
 use super::domain::NewBooking;
 use super::lifecycle;
 use crate::db::Db;
+use crate::departures::domain::START_TIME;
+use crate::departures::seats;
 use crate::error::{AppError, AppResult};
 use crate::tours::pricing;
 use crate::tours::store::{self, StoredTour};
@@ -15,9 +17,12 @@ pub struct Priced {
     pub tour: Option<StoredTour>,
 }
 
-/// Prices `booking`; for a tour, also fills in its guide and days. Before `now` plus the
-/// tour's cutoff is too soon (409).
+/// Prices `booking`; for a tour, also fills in its guide and days, and for a departure its
+/// dates too. Before `now` plus the tour's cutoff is too soon (409).
 pub async fn price(db: &Db, booking: &mut NewBooking, now: i64) -> AppResult<Priced> {
+    if let Some(departure_id) = booking.departure_id.clone() {
+        return price_seats(db, booking, &departure_id, now).await;
+    }
     let Some(tour_id) = booking.tour_id.clone() else {
         let rate: Option<(Option<i64>,)> = sqlx::query_as(
             "SELECT g.price_per_day_cents FROM guide_details g JOIN users u ON u.id = g.user_id \
@@ -55,4 +60,39 @@ pub async fn price(db: &Db, booking: &mut NewBooking, now: i64) -> AppResult<Pri
     let (per_person_cents, total_cents) =
         (tier.price_per_person_cents(), pricing::total_cents(tier, booking.group_size as i32));
     Ok(Priced { per_person_cents, total_cents, tour: Some(tour) })
+}
+
+/// Seats on a group departure, at its price per seat: its tour, guide and dates replace the
+/// request's (a `tourId` or `guideId` sent must be the departure's).
+async fn price_seats(
+    db: &Db,
+    booking: &mut NewBooking,
+    departure_id: &str,
+    now: i64,
+) -> AppResult<Priced> {
+    let departure = seats::joinable(db, departure_id, now).await?;
+    let tour = store::find_listed(db, &departure.tour_id)
+        .await?
+        .ok_or_else(|| AppError::NotFound("Departure not found".into()))?;
+    if booking.tour_id.as_ref().is_some_and(|id| *id != tour.id) {
+        return Err(AppError::validation("tourId is not this departure's tour"));
+    }
+    if !booking.guide_id.is_empty() && booking.guide_id != tour.guide_id {
+        return Err(AppError::validation("guideId is not this departure's guide"));
+    }
+    if booking.group_size > departure.seats {
+        let seats = departure.seats;
+        return Err(AppError::validation(format!("This departure has {seats} seats in all")));
+    }
+    booking.guide_id = tour.guide_id.clone();
+    booking.tour_id = Some(tour.id.clone());
+    booking.days = tour.input.days.len() as i64;
+    booking.date = departure.start_date.clone();
+    booking.time = START_TIME.to_owned();
+    let per_person_cents = departure.price_per_seat_cents;
+    Ok(Priced {
+        per_person_cents,
+        total_cents: per_person_cents * booking.group_size,
+        tour: Some(tour),
+    })
 }

@@ -6,13 +6,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::cancellation;
 use super::domain::{BookingRequest, NewBooking};
-use super::lifecycle::{self, Actor, BookingStatus, PaymentStatus};
-use super::notify::notify_both;
+use super::lifecycle::{self, Actor, BookingStatus};
 use super::priced;
 use super::view::{self, Booking, Side};
 use crate::calendar::{date_text, readable_date, today_in_nepal};
 use crate::db::{Db, is_unique_violation, new_id, now_ms};
+use crate::departures::seats;
 use crate::earnings;
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path};
@@ -20,9 +21,9 @@ use crate::guides::profile::{GuideStatus, VerificationState};
 use crate::http::AppState;
 use crate::http::Role;
 use crate::http::session::{Admin, Guide, Session, Tourist};
-use crate::money::{dollars, paisa_share};
+use crate::money::dollars;
 use crate::monitoring;
-use crate::notice::{Notice, Refund, TripDays};
+use crate::notice::{Notice, TripDays};
 use crate::notifications::{self, NewNotification};
 use crate::tours::domain::BookingMode;
 
@@ -147,7 +148,9 @@ async fn request_booking(
     {
         return Ok(answered(StatusCode::OK, existing));
     }
-    if lifecycle::trip_start_ms(&booking.date, &booking.time) <= now_ms() {
+    // A departure's own dates are checked with it, when it is priced.
+    let joining = booking.departure_id.is_some();
+    if !joining && lifecycle::trip_start_ms(&booking.date, &booking.time) <= now_ms() {
         return Err(AppError::validation(
             "That time has already passed in Nepal. Please choose a later time or date.",
         ));
@@ -157,14 +160,20 @@ async fn request_booking(
         return Err(AppError::validation("You cannot book yourself"));
     }
     let end_date = booking.end_date();
-    if let Some(day) = super::availability::first_unavailable_day(
-        &state.db,
-        &booking.guide_id,
-        &booking.date,
-        &end_date,
-    )
-    .await?
-    {
+    // A departure holds its guide's days itself.
+    let unavailable = match joining {
+        true => None,
+        false => {
+            super::taken_days::first_unavailable_day(
+                &state.db,
+                &booking.guide_id,
+                &booking.date,
+                &end_date,
+            )
+            .await?
+        }
+    };
+    if let Some(day) = unavailable {
         return Err(AppError::Conflict(format!(
             "This guide is not available on {}. Please choose other dates.",
             readable_date(&day)
@@ -182,8 +191,8 @@ async fn request_booking(
     let inserted = sqlx::query(
         "INSERT INTO bookings (id, tourist_id, guide_id, selected_date, selected_time, group_size, price_per_person_cents, \
            total_amount_cents, booking_status, payment_status, idempotency_key, created_at, updated_at, days, end_date, message, \
-           expires_at, tour_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 'unpaid', $9, $10, $10, $11, $12, $13, $14, $15)",
+           expires_at, tour_id, departure_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 'unpaid', $9, $10, $10, $11, $12, $13, $14, $15, $16)",
     )
     .bind(&id)
     .bind(&session.user_id)
@@ -200,6 +209,7 @@ async fn request_booking(
     .bind(&booking.message)
     .bind(lifecycle::request_expires_at(now, millis(state.config.trips.request_ttl), &booking.date, &booking.time))
     .bind(booking.tour_id.as_deref())
+    .bind(booking.departure_id.as_deref())
     .execute(&mut *tx)
     .await;
     match inserted {
@@ -222,7 +232,8 @@ async fn request_booking(
     }
     let tourist = format!("{tourist_first} {tourist_last}");
     let trip = TripDays::new(&booking.date, booking.days);
-    let instant = priced.tour.as_ref().filter(|t| t.input.booking_mode == BookingMode::Instant);
+    let instant =
+        priced.tour.as_ref().filter(|t| joining || t.input.booking_mode == BookingMode::Instant);
     if let Some(tour) = instant {
         approve_at_once(&state, &mut tx, &id, &booking, now).await?;
         let guide = booking_guide_name(&mut tx, &booking.guide_id).await?;
@@ -297,7 +308,7 @@ async fn request_booking(
 
 /// An instant tour's booking, approved in the transaction that makes it: its days are
 /// claimed for the guide there, so of any number of travellers booking the same days at
-/// once, exactly one gets them.
+/// once, exactly one gets them. Seats on a departure are claimed the same way.
 async fn approve_at_once(
     state: &AppState,
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
@@ -305,8 +316,14 @@ async fn approve_at_once(
     booking: &NewBooking,
     now: i64,
 ) -> AppResult<()> {
-    let days = lifecycle::trip_days(&booking.date, booking.days);
     let window = millis(state.config.trips.payment_window);
+    if let Some(departure_id) = &booking.departure_id {
+        // The departure holds the days; the booking holds seats.
+        seats::claim(tx, departure_id, booking.group_size, now).await?;
+        lifecycle::approve(tx, id, &booking.guide_id, &[], now, window).await?;
+        return Ok(());
+    }
+    let days = lifecycle::trip_days(&booking.date, booking.days);
     match lifecycle::approve(tx, id, &booking.guide_id, &days, now, window).await {
         Ok(true) => Ok(()),
         Ok(false) | Err(AppError::Conflict(_)) => Err(AppError::Conflict(format!(
@@ -514,23 +531,18 @@ async fn cancel_booking(
     // payment confirmed meanwhile), plan again from where it is now.
     let mut booking = booking;
     let mut attempts = 0;
-    let (mut tx, plan) = loop {
+    let (tx, plan) = loop {
         let now = now_ms();
-        let paid_cents: (i64,) = sqlx::query_as(
-            "SELECT CAST(COALESCE(MAX(amount_cents), 0) AS BIGINT) FROM payments WHERE booking_id = $1 AND status = 'paid'",
-        )
-        .bind(&id)
-        .fetch_one(&state.db.pool)
-        .await?;
+        let paid_cents = cancellation::paid_cents(&state.db, &id).await?;
         let plan = lifecycle::plan_cancellation(
             actor,
             booking.state(),
             now,
             booking.start_ms(),
-            paid_cents.0,
+            paid_cents,
         )?;
         let mut tx = state.db.begin_write().await?;
-        if lifecycle::cancel(&mut tx, &id, plan, actor, &reason, now).await? {
+        if cancellation::cancel(&mut tx, &booking, plan, actor, &reason, now).await? {
             break (tx, plan);
         }
         drop(tx);
@@ -543,55 +555,6 @@ async fn cancel_booking(
             )));
         }
     };
-    // A wallet's payment is refunded in the rupees it charged (its share of them), and
-    // said so: the traveller never paid the dollar figure.
-    let refund_paisa = if plan.refund_cents > 0 {
-        let charged: Option<(String, i64, i64)> = sqlx::query_as(
-            "SELECT currency, amount_cents, amount_minor FROM payments WHERE booking_id = $1 AND status = 'paid'",
-        )
-        .bind(&id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        charged
-            .filter(|(currency, ..)| currency == "npr")
-            .map(|(_, cents, paisa)| paisa_share(plan.refund_cents, cents, paisa))
-    } else {
-        None
-    };
-    let refund = if let Some(paisa) = refund_paisa {
-        Refund::Paisa(paisa)
-    } else if plan.refund_cents > 0 {
-        Refund::Cents(plan.refund_cents)
-    } else if plan.from.payment == PaymentStatus::Paid {
-        Refund::TooLate
-    } else {
-        Refund::Nothing
-    };
-    let (guide, tourist, trip) =
-        (booking.guide.full_name(), booking.tourist.full_name(), booking.trip_days());
-    let (to_tourist, to_guide) = match actor {
-        Actor::Tourist => (
-            Notice::CancelledByYou { guide, trip: trip.clone(), refund },
-            Notice::CancelledByTravellerForGuide { tourist, trip },
-        ),
-        _ => (
-            Notice::CancelledByGuide { guide, trip: trip.clone(), refund },
-            Notice::CancelledByYouForGuide { tourist, trip },
-        ),
-    };
-    notify_both(&mut tx, &booking, "booking_cancelled", to_tourist, to_guide, plan.to).await?;
-    for (to, to_guide) in [(&booking.tourist.id, false), (&booking.guide.id, true)] {
-        let template = Template::BookingCancelled {
-            booking_id: id.clone(),
-            to_guide,
-            by_guide: actor == Actor::Guide,
-            reason: reason.clone(),
-            refund_cents: plan.refund_cents,
-            refund_paisa,
-            was_paid: plan.from.payment == PaymentStatus::Paid,
-        };
-        email::queue(&mut tx, Email { to: Recipient::User(to.clone()), template }).await?;
-    }
     tx.commit().await?;
     state.notifications.announce(&state.db, &[&booking.tourist.id, &booking.guide.id]).await;
     if plan.refund_cents > 0 {

@@ -27,6 +27,10 @@ pub struct Booking {
     /// The tour booked, if this is a booking of a tour; `null` for a guide hired by the day.
     #[schema(required = true)]
     pub tour: Option<BookedTour>,
+    /// The group departure this booking holds seats on (`groupSize` of them); `null` for a
+    /// private trip.
+    #[schema(required = true)]
+    pub departure_id: Option<String>,
     /// The traveller's message to the guide (may be empty).
     pub message: String,
     /// `HH:MM`.
@@ -156,6 +160,7 @@ struct BookingRow {
     paid_at: Option<i64>,
     tour_id: Option<String>,
     tour_title: Option<String>,
+    departure_id: Option<String>,
 }
 
 const SELECT: &str = "SELECT b.id, b.selected_date, b.selected_time, b.group_size, b.days, b.end_date, b.message, \
@@ -167,7 +172,7 @@ const SELECT: &str = "SELECT b.id, b.selected_date, b.selected_time, b.group_siz
     gp.thumb_key AS guide_picture, gd.phone AS guide_phone, \
     p.provider_session_id AS payment_reference, p.provider AS payment_provider, p.amount_cents AS payment_amount_cents, \
     p.currency AS payment_currency, p.method AS payment_method, p.amount_minor AS payment_amount_minor, \
-    p.npr_per_usd AS payment_npr_per_usd, p.paid_at, b.tour_id, tr.title AS tour_title \
+    p.npr_per_usd AS payment_npr_per_usd, p.paid_at, b.tour_id, tr.title AS tour_title, b.departure_id \
     FROM bookings b \
     LEFT JOIN tours tr ON tr.id = b.tour_id \
     JOIN users t ON t.id = b.tourist_id \
@@ -229,6 +234,7 @@ impl From<BookingRow> for Booking {
                 (Some(id), Some(title)) => Some(BookedTour { id, title }),
                 _ => None,
             },
+            departure_id: row.departure_id,
             message: row.message,
             selected_time: row.selected_time,
             group_size: row.group_size,
@@ -291,6 +297,15 @@ pub async fn list(db: &Db, side: Side, user_id: &str, limit: i64) -> AppResult<V
     sql.push(&format!(
         " WHERE {column} = {user} ORDER BY b.created_at DESC, b.id DESC LIMIT {limit}"
     ));
+    let rows: Vec<BookingRow> = sql.query_as().fetch_all(&db.pool).await?;
+    Ok(rows.into_iter().map(Booking::from).collect())
+}
+
+/// A departure's bookings, oldest first (callers check who may see them).
+pub async fn of_departure(db: &Db, departure_id: &str) -> AppResult<Vec<Booking>> {
+    let mut sql = Sql::new(SELECT);
+    let departure = sql.param(departure_id);
+    sql.push(&format!(" WHERE b.departure_id = {departure} ORDER BY b.created_at, b.id"));
     let rows: Vec<BookingRow> = sql.query_as().fetch_all(&db.pool).await?;
     Ok(rows.into_iter().map(Booking::from).collect())
 }

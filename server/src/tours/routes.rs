@@ -364,6 +364,7 @@ async fn public_tour(
         .await?
         .ok_or_else(tour_not_found)?;
     let destination = facts.destination.map(|(id, name, trek)| destination(id, name, trek));
+    let departures = crate::departures::store::of_tour(&state.db, &id, true).await?;
     Ok(Json(PublicTourResponse {
         status: "success",
         tour: PublicTour {
@@ -371,6 +372,7 @@ async fn public_tour(
             guide,
             licence_valid_until: facts.licence_expires_on,
             destination,
+            departures: departures.into_iter().map(Into::into).collect(),
         },
     }))
 }

@@ -10,6 +10,7 @@ use super::photos::TourPhoto;
 use super::pricing::Tier;
 use super::store::StoredTour;
 use crate::db::to_rfc3339;
+use crate::departures::store::Departure;
 use crate::destinations::trek::Permit;
 use crate::guides::cards::GuideCard;
 use crate::i18n::Lang;
@@ -119,6 +120,8 @@ pub struct PublicTour {
     pub licence_valid_until: Option<String>,
     #[schema(required = true)]
     pub destination: Option<TourDestination>,
+    /// Its group departures still to come (not cancelled), soonest first: seats to join.
+    pub departures: Vec<Departure>,
 }
 
 /// A tour in a list.

@@ -8,6 +8,7 @@ mod bookings;
 mod buddy;
 mod catalogue;
 mod currencies;
+mod departures;
 mod destinations;
 mod directory;
 mod earnings;

@@ -22,7 +22,7 @@ fn day(place: &str, altitude: Option<i64>) -> Value {
 }
 
 /// The classic Everest Base Camp trek from Lukla, with rest days at Namche and Dingboche.
-fn everest_days() -> Vec<Value> {
+pub fn everest_days() -> Vec<Value> {
     [
         ("Phakding", Some(2610)),
         ("Namche Bazaar", Some(3440)),

@@ -804,6 +804,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/departures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a departure of yours: its days are free again, and every booking of it is
+         *     cancelled by you, as a guide's cancellation (paid seats refunded in full), each
+         *     traveller told and emailed.
+         */
+        delete: operations["cancel_departure"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/favourites": {
         parameters: {
             query?: never;
@@ -1853,6 +1874,30 @@ export interface paths {
         patch: operations["update_tour"];
         trace?: never;
     };
+    "/api/v1/tours/{id}/departures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every departure of one of your tours, soonest first, past and cancelled ones included,
+         *     each with its bookings.
+         */
+        get: operations["tour_departures"];
+        put?: never;
+        /**
+         * Open a departure of one of your published tours: fixed dates sold by the seat. Its days
+         *     become taken in your calendar at once (409 naming a day already taken).
+         */
+        post: operations["open_departure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tours/{id}/photos": {
         parameters: {
             query?: never;
@@ -1954,6 +1999,26 @@ export interface paths {
         };
         /** Published posts, newest first (or best match first with `query`). */
         get: operations["feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/departures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Departures that are not cancelled, of published tours, starting from `from` (default
+         *     today), soonest first: where a traveller finds a group to join.
+         */
+        get: operations["upcoming_departures"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2511,6 +2576,11 @@ export interface components {
              * @description The trip's length in days (1 to 30; a tour's, up to 45).
              */
             days: number;
+            /**
+             * @description The group departure this booking holds seats on (`groupSize` of them); `null` for a
+             *     private trip.
+             */
+            departureId: string | null;
             /** @description The trip's last day, `YYYY-MM-DD`. */
             endDate: string;
             /**
@@ -2572,6 +2642,12 @@ export interface components {
              * @example 3
              */
             days?: number | null;
+            /**
+             * @description A group departure to join: `groupSize` is the seats taken, at its price per seat,
+             *     on its dates (`selectedDate` and `selectedTime` are then not needed). Approved at
+             *     once, to be paid within `YATRA_PAYMENT_WINDOW`.
+             */
+            departureId?: string | null;
             /**
              * Format: int64
              * @description Default 1 (a numeric string is accepted too).
@@ -2886,6 +2962,93 @@ export interface components {
         DeleteAccountRequest: {
             /** @description The account's current password. */
             password: string;
+        };
+        Departure: {
+            _id: string;
+            /** @description The last moment to join (RFC 3339): the tour's `cutoffHours` before the start. */
+            bookableUntil: string;
+            /** @description It reached `minToRun` paid seats (or was confirmed at the cutoff): it will run. */
+            confirmed: boolean;
+            /** @description The last day, `YYYY-MM-DD`. */
+            endDate: string;
+            /** Format: int64 */
+            minToRun: number;
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            pricePerSeatUsd: number;
+            /** Format: int64 */
+            seats: number;
+            /**
+             * Format: int64
+             * @description Seats not held by a booking (paid, or approved and waiting to be paid).
+             */
+            seatsLeft: number;
+            /**
+             * Format: int64
+             * @description Paid seats so far.
+             */
+            seatsPaid: number;
+            /** @description `YYYY-MM-DD`. */
+            startDate: string;
+            status: components["schemas"]["DepartureStatus"];
+            tourId: string;
+        };
+        /** @description A departure in the list across tours: with what the traveller needs of its tour. */
+        DepartureCard: components["schemas"]["Departure"] & {
+            tour: components["schemas"]["DepartureTour"];
+        };
+        DepartureRequest: {
+            /**
+             * Format: int64
+             * @description Paid seats it needs to run, 1 to `seats`: below that at the tour's cutoff, it is
+             *     cancelled and everyone refunded.
+             * @example 3
+             */
+            minToRun: number;
+            /**
+             * Format: double
+             * @description Dollars per seat, 0.01 to 10,000.
+             * @example 690
+             */
+            pricePerSeatUsd: number;
+            /**
+             * Format: int64
+             * @description Seats for sale, 1 to 30 and at most the tour's `maxGroupSize`.
+             * @example 8
+             */
+            seats: number;
+            /**
+             * Format: date
+             * @description The first day, `YYYY-MM-DD`: at least the tour's `cutoffHours` ahead, within two years.
+             * @example 2027-10-12
+             */
+            startDate: string;
+        };
+        DepartureResponse: {
+            departure: components["schemas"]["Departure"];
+            /** @example success */
+            status: string;
+        };
+        /** @enum {string} */
+        DepartureStatus: "open" | "confirmed" | "cancelled";
+        DepartureTour: {
+            _id: string;
+            /** Format: int64 */
+            dayCount: number;
+            destinationId: string | null;
+            destinationName: string | null;
+            title: string;
+        };
+        DeparturesPage: {
+            departures: components["schemas"]["DepartureCard"][];
+            /** @example success */
+            status: string;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            totalPages: number;
         };
         Destination: components["schemas"]["TrekFacts"] & {
             _id: string;
@@ -3205,6 +3368,11 @@ export interface components {
             data: components["schemas"]["GuideDashboard"];
             /** @example success */
             status: string;
+        };
+        /** @description A departure as its guide sees it: with the bookings that joined it. */
+        GuideDeparture: components["schemas"]["Departure"] & {
+            /** @description Every booking of it, oldest first, whatever its state. */
+            bookings: components["schemas"]["Booking"][];
         };
         GuideDetailResponse: {
             data: components["schemas"]["GuidePage"];
@@ -4015,6 +4183,8 @@ export interface components {
         };
         /** @description The public page of a tour: the tour, its guide, and where it goes. */
         PublicTour: components["schemas"]["Tour"] & {
+            /** @description Its group departures still to come (not cancelled), soonest first: seats to join. */
+            departures: components["schemas"]["Departure"][];
             destination: null | components["schemas"]["TourDestination"];
             guide: components["schemas"]["GuideCard"];
             /** @description The last day the guide's licence is valid (`YYYY-MM-DD`). */
@@ -4453,6 +4623,11 @@ export interface components {
             risk: components["schemas"]["Risk"];
             summary: string;
             title: string;
+        };
+        TourDeparturesResponse: {
+            departures: components["schemas"]["GuideDeparture"][];
+            /** @example success */
+            status: string;
         };
         /** @description The destination a tour goes to, with the permits a traveller needs there. */
         TourDestination: {
@@ -7779,6 +7954,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CurrenciesResponse"];
+                };
+            };
+        };
+    };
+    cancel_departure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The departure's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepartureResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a departure of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already cancelled, or it has started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -11293,6 +11524,139 @@ export interface operations {
             };
         };
     };
+    tour_departures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tour's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TourDeparturesResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a tour of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    open_departure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tour's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepartureRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepartureResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a tour of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The tour is not published, or a day is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     order_photos: {
         parameters: {
             query?: never;
@@ -11718,6 +12082,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeedResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upcoming_departures: {
+        parameters: {
+            query?: {
+                /** @description Only departures of tours to this destination. */
+                destination?: string;
+                /** @description The earliest start date, `YYYY-MM-DD` (default today in Nepal). */
+                from?: string;
+                /** @description The latest start date, `YYYY-MM-DD`. */
+                to?: string;
+                page?: number;
+                /** @description 1 to 50, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeparturesPage"];
                 };
             };
             400: {
