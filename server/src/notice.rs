@@ -183,6 +183,27 @@ pub enum Notice {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         paisa: Option<i64>,
     },
+    /// A group departure the traveller joined reached its minimum at the tour's cutoff.
+    DepartureConfirmed {
+        tour: String,
+        trip: TripDays,
+    },
+    /// To the guide: with `people` paid seats.
+    DepartureConfirmedForGuide {
+        tour: String,
+        trip: TripDays,
+        people: i64,
+    },
+    /// Too few travellers paid by the tour's cutoff: the departure is cancelled.
+    DepartureCancelled {
+        tour: String,
+        trip: TripDays,
+        refund: Refund,
+    },
+    DepartureCancelledForGuide {
+        tour: String,
+        trip: TripDays,
+    },
     /// To the guide, as are the payout, licence and SOS notices.
     GuideVerified,
     VerificationRejected {
@@ -372,6 +393,21 @@ impl Notice {
                 ("post_hidden", vec![name("title", title), name("reason", reason)])
             }
             Self::ReviewHidden { reason } => ("review_hidden", vec![name("reason", reason)]),
+            Self::DepartureConfirmed { tour, trip: days } => {
+                ("departure_confirmed", vec![name("tour", tour), trip(days)])
+            }
+            Self::DepartureConfirmedForGuide { tour, trip: days, people } => (
+                "departure_confirmed_for_guide",
+                vec![name("tour", tour), trip(days), ("people", people_text(*people))],
+            ),
+            Self::DepartureCancelled { tour, trip: days, refund } => with_refund(
+                ["departure_cancelled", "departure_cancelled_refund", "departure_cancelled"],
+                vec![name("tour", tour), trip(days)],
+                refund,
+            ),
+            Self::DepartureCancelledForGuide { tour, trip: days } => {
+                ("departure_cancelled_for_guide", vec![name("tour", tour), trip(days)])
+            }
             Self::Written { .. } => ("", vec![]),
         }
     }
@@ -388,6 +424,8 @@ impl Notice {
             | Self::UnpaidTripExpiredForGuide { .. }
             | Self::TripCompletedForGuide { .. }
             | Self::RefundedForGuide { .. }
+            | Self::DepartureConfirmedForGuide { .. }
+            | Self::DepartureCancelledForGuide { .. }
             | Self::GuideVerified
             | Self::VerificationRejected { .. }
             | Self::PayoutSent { .. }
@@ -513,6 +551,22 @@ impl Notice {
             "trip_completed" => Self::TripCompleted { guide: guide?, trip: trip()? },
             "trip_completed_for_guide" => {
                 Self::TripCompletedForGuide { tourist: tourist?, trip: trip()? }
+            }
+            "departure_confirmed" => {
+                Self::DepartureConfirmed { tour: text("tour")?, trip: trip()? }
+            }
+            "departure_confirmed_for_guide" => Self::DepartureConfirmedForGuide {
+                tour: text("tour")?,
+                trip: trip()?,
+                people: hole("people").and_then(read_people)?,
+            },
+            "departure_cancelled" | "departure_cancelled_refund" => Self::DepartureCancelled {
+                tour: text("tour")?,
+                trip: trip()?,
+                refund: refund(code)?,
+            },
+            "departure_cancelled_for_guide" => {
+                Self::DepartureCancelledForGuide { tour: text("tour")?, trip: trip()? }
             }
             "refunded" => Self::Refunded { trip: trip()?, amount_cents: cents()?, paisa: None },
             "refunded_for_guide" => Self::RefundedForGuide {
@@ -852,6 +906,44 @@ mod tests {
             (
                 Notice::ReviewHidden { reason: "Abusive".into() },
                 "An admin hid your review: Abusive",
+            ),
+            (
+                Notice::DepartureConfirmed {
+                    tour: "Gokyo Lakes".into(),
+                    trip: trip("2027-10-12", 12),
+                },
+                "Your departure is confirmed: \"Gokyo Lakes\" on 12 Oct 2027 (12 days) will run.",
+            ),
+            (
+                Notice::DepartureConfirmedForGuide {
+                    tour: "Gokyo Lakes".into(),
+                    trip: trip("2027-10-12", 12),
+                    people: 4,
+                },
+                "Your departure of \"Gokyo Lakes\" on 12 Oct 2027 (12 days) is confirmed, with 4 people.",
+            ),
+            (
+                Notice::DepartureCancelled {
+                    tour: "Gokyo Lakes".into(),
+                    trip: trip("2027-10-12", 12),
+                    refund: Refund::Nothing,
+                },
+                "Too few travellers joined \"Gokyo Lakes\" on 12 Oct 2027 (12 days), so the departure is cancelled.",
+            ),
+            (
+                Notice::DepartureCancelled {
+                    tour: "Gokyo Lakes".into(),
+                    trip: trip("2027-10-12", 12),
+                    refund: Refund::Cents(138_000),
+                },
+                "Too few travellers joined \"Gokyo Lakes\" on 12 Oct 2027 (12 days), so the departure is cancelled. $1380.00 will be refunded.",
+            ),
+            (
+                Notice::DepartureCancelledForGuide {
+                    tour: "Gokyo Lakes".into(),
+                    trip: trip("2027-10-12", 12),
+                },
+                "Too few travellers paid for your departure of \"Gokyo Lakes\" on 12 Oct 2027 (12 days), so it is cancelled and everyone is refunded. Those days are free again.",
             ),
         ]
     }

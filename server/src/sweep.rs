@@ -1,5 +1,6 @@
 //! The trip sweep, run by every replica every `YATRA_SWEEP_EVERY` (and woken at once when a
-//! refund is written): expires requests and unpaid approvals whose time is up, completes
+//! refund is written): decides group departures at their tour's cutoff
+//! (`departures::decisions`), expires requests and unpaid approvals whose time is up, completes
 //! paid trips whose last day has ended in Nepal, carries out pending refunds, and emails
 //! members about messages left unread (`messages::unread_emails`), and reminds or
 //! unlists guides whose licence is ending or has ended (`guides::licences`). Each
@@ -15,6 +16,7 @@ use crate::bookings::notify::notify_both;
 use crate::bookings::view;
 use crate::calendar::{date_text, today_in_nepal};
 use crate::db::{Db, now_ms};
+use crate::departures::decisions;
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
 use crate::guides::licences;
@@ -41,6 +43,9 @@ pub struct Swept {
     /// ended (`guides::licences`).
     pub licence_reminders: usize,
     pub licences_expired: usize,
+    /// Group departures decided at their tour's cutoff (`departures::decisions`).
+    pub departures_confirmed: usize,
+    pub departures_cancelled: usize,
 }
 
 /// What the sweep works with.
@@ -77,7 +82,11 @@ pub fn start(trips: &TripSweep, context: SweepContext) -> tokio::task::JoinHandl
 
 /// One pass over everything due.
 pub async fn sweep(context: &SweepContext) -> AppResult<Swept> {
+    // Before the refunds, so that a cancelled departure's are carried out in this pass.
+    let departures = decisions::decide_due(&context.db, &context.hub).await?;
     let swept = Swept {
+        departures_confirmed: departures.confirmed,
+        departures_cancelled: departures.cancelled,
         expired: expire_due(&context.db, &context.hub).await?,
         completed: complete_due(&context.db, &context.hub).await?,
         refunded: refunds::carry_out_due(

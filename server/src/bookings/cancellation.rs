@@ -36,30 +36,7 @@ pub async fn cancel(
     if !lifecycle::cancel(tx, &booking.id, plan, actor, reason, now).await? {
         return Ok(false);
     }
-    // A wallet's payment is refunded in the rupees it charged (its share of them), and
-    // said so: the traveller never paid the dollar figure.
-    let refund_paisa = if plan.refund_cents > 0 {
-        let charged: Option<(String, i64, i64)> = sqlx::query_as(
-            "SELECT currency, amount_cents, amount_minor FROM payments WHERE booking_id = $1 AND status = 'paid'",
-        )
-        .bind(&booking.id)
-        .fetch_optional(&mut **tx)
-        .await?;
-        charged
-            .filter(|(currency, ..)| currency == "npr")
-            .map(|(_, cents, paisa)| paisa_share(plan.refund_cents, cents, paisa))
-    } else {
-        None
-    };
-    let refund = if let Some(paisa) = refund_paisa {
-        Refund::Paisa(paisa)
-    } else if plan.refund_cents > 0 {
-        Refund::Cents(plan.refund_cents)
-    } else if plan.from.payment == PaymentStatus::Paid {
-        Refund::TooLate
-    } else {
-        Refund::Nothing
-    };
+    let (refund, refund_paisa) = refund_of(tx, &booking.id, plan).await?;
     let (guide, tourist, trip) =
         (booking.guide.full_name(), booking.tourist.full_name(), booking.trip_days());
     let (to_tourist, to_guide) = match actor {
@@ -86,4 +63,37 @@ pub async fn cancel(
         email::queue(tx, Email { to: Recipient::User(to.clone()), template }).await?;
     }
     Ok(true)
+}
+
+/// What a cancellation gives back, as notices say it, and in paisa when a wallet charged
+/// rupees: the refund is then given and said in rupees (its share of them), since the
+/// traveller never paid the dollar figure.
+pub async fn refund_of(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    booking_id: &str,
+    plan: Cancellation,
+) -> AppResult<(Refund, Option<i64>)> {
+    let refund_paisa = if plan.refund_cents > 0 {
+        let charged: Option<(String, i64, i64)> = sqlx::query_as(
+            "SELECT currency, amount_cents, amount_minor FROM payments WHERE booking_id = $1 AND status = 'paid'",
+        )
+        .bind(booking_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+        charged
+            .filter(|(currency, ..)| currency == "npr")
+            .map(|(_, cents, paisa)| paisa_share(plan.refund_cents, cents, paisa))
+    } else {
+        None
+    };
+    let refund = if let Some(paisa) = refund_paisa {
+        Refund::Paisa(paisa)
+    } else if plan.refund_cents > 0 {
+        Refund::Cents(plan.refund_cents)
+    } else if plan.from.payment == PaymentStatus::Paid {
+        Refund::TooLate
+    } else {
+        Refund::Nothing
+    };
+    Ok((refund, refund_paisa))
 }

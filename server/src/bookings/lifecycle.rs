@@ -176,8 +176,8 @@ pub const TRANSITIONS: &[Transition] = &[
         "cancel",
         APPROVED_UNPAID,
         TripState::new(B::Cancelled, P::Unpaid),
-        &[Actor::Tourist, Actor::Guide],
-        "any time; nothing to refund",
+        &[Actor::Tourist, Actor::Guide, Actor::System],
+        "any time; nothing to refund. The sweep: seats on a group departure short of its minimum at the tour's cutoff",
     ),
     t(
         "expire",
@@ -190,8 +190,8 @@ pub const TRANSITIONS: &[Transition] = &[
         "cancel with refund",
         APPROVED_PAID,
         TripState::new(B::Cancelled, P::RefundPending),
-        &[Actor::Tourist, Actor::Guide],
-        "the traveller: at least 24 hours before the trip starts; the guide: any time",
+        &[Actor::Tourist, Actor::Guide, Actor::System],
+        "the traveller: at least 24 hours before the trip starts; the guide: any time; the sweep: a group departure short of its minimum at the tour's cutoff",
     ),
     t(
         "cancel without refund",
@@ -351,6 +351,9 @@ pub fn plan_cancellation(
         }
         (B::Approved, P::Paid, Actor::Tourist) => cancelled(P::Paid, 0),
         (B::Approved, P::Paid, Actor::Guide) => cancelled(P::RefundPending, paid_cents),
+        // A group departure that fell short of its minimum: everything back.
+        (B::Approved, P::Unpaid, Actor::System) => cancelled(P::Unpaid, 0),
+        (B::Approved, P::Paid, Actor::System) => cancelled(P::RefundPending, paid_cents),
         (B::Completed, ..) => Err(refused("This trip is completed and can no longer be cancelled")),
         _ => Err(settled(state)),
     }

@@ -6,6 +6,7 @@
 //! on any number of replicas, no seat is sold twice; a booking that expires unpaid or is
 //! cancelled gives its seats back in the same transaction (`bookings::lifecycle`).
 
+pub mod decisions;
 pub mod domain;
 pub mod routes;
 pub mod seats;

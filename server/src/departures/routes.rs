@@ -220,12 +220,12 @@ pub struct DeparturesPage {
     total_pages: i64,
 }
 
-fn date_filter(text: Option<&str>, name: &str) -> AppResult<Option<String>> {
+fn date_filter(text: Option<&str>, invalid: &str) -> AppResult<Option<String>> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(None),
-        Some(text) => parse_date(text).map(|date| Some(date_text(date))).ok_or_else(|| {
-            AppError::validation(format!("{name} must be a real date (YYYY-MM-DD)"))
-        }),
+        Some(text) => parse_date(text)
+            .map(|date| Some(date_text(date)))
+            .ok_or_else(|| AppError::validation(invalid)),
     }
 }
 
@@ -239,9 +239,10 @@ async fn upcoming_departures(
 ) -> AppResult<Json<DeparturesPage>> {
     let (page, limit) = page_and_limit(filters.page, filters.limit, DEFAULT_LIMIT)?;
     let today = date_text(today_in_nepal());
-    let from =
-        date_filter(filters.from.as_deref(), "from")?.filter(|from| *from > today).unwrap_or(today);
-    let to = date_filter(filters.to.as_deref(), "to")?;
+    let from = date_filter(filters.from.as_deref(), "from must be a real date (YYYY-MM-DD)")?
+        .filter(|from| *from > today)
+        .unwrap_or(today);
+    let to = date_filter(filters.to.as_deref(), "to must be a real date (YYYY-MM-DD)")?;
     if to.as_ref().is_some_and(|to| *to < from) {
         return Err(AppError::validation("to must not be before from"));
     }

@@ -59,18 +59,20 @@ pub struct Departure {
 
 #[derive(sqlx::FromRow)]
 pub struct DepartureRow {
-    id: String,
+    pub id: String,
     pub tour_id: String,
     pub guide_id: String,
     pub start_date: String,
     end_date: String,
     pub seats: i64,
     seats_taken: i64,
-    min_to_run: i64,
+    pub min_to_run: i64,
     pub price_per_seat_cents: i64,
     status: String,
     seats_paid: i64,
     cutoff_hours: i64,
+    pub tour_title: String,
+    pub day_count: i64,
 }
 
 impl DepartureRow {
@@ -108,7 +110,7 @@ impl From<DepartureRow> for Departure {
 
 /// The columns of a `DepartureRow`, from `departures d JOIN tours t`.
 pub const COLUMNS: &str = "d.id, d.tour_id, d.guide_id, d.start_date, d.end_date, d.seats, d.seats_taken, \
-    d.min_to_run, d.price_per_seat_cents, d.status, t.cutoff_hours, \
+    d.min_to_run, d.price_per_seat_cents, d.status, t.cutoff_hours, t.title AS tour_title, t.day_count, \
     CAST(COALESCE((SELECT SUM(b.group_size) FROM bookings b WHERE b.departure_id = d.id \
       AND b.booking_status IN ('approved', 'completed') AND b.payment_status = 'paid'), 0) AS BIGINT) AS seats_paid";
 
@@ -260,8 +262,6 @@ pub struct DepartureTour {
 struct CardRow {
     #[sqlx(flatten)]
     departure: DepartureRow,
-    title: String,
-    day_count: i64,
     destination_id: Option<String>,
     destination_name: Option<String>,
 }
@@ -298,17 +298,15 @@ pub async fn upcoming(db: &Db, wanted: &Wanted<'_>) -> AppResult<(Vec<DepartureC
     let limit = sql.param(wanted.limit);
     let offset = sql.param((wanted.page - 1) * wanted.limit);
     sql.push(&format!(" ORDER BY d.start_date, d.id LIMIT {limit} OFFSET {offset}"));
-    sql.prepend(&format!(
-        "SELECT {COLUMNS}, t.title, t.day_count, t.destination_id, ds.name AS destination_name"
-    ));
+    sql.prepend(&format!("SELECT {COLUMNS}, t.destination_id, ds.name AS destination_name"));
     let rows: Vec<CardRow> = sql.query_as().fetch_all(&db.pool).await?;
     let cards = rows
         .into_iter()
         .map(|row| DepartureCard {
             tour: DepartureTour {
                 id: row.departure.tour_id.clone(),
-                title: row.title,
-                day_count: row.day_count,
+                title: row.departure.tour_title.clone(),
+                day_count: row.departure.day_count,
                 destination_id: row.destination_id,
                 destination_name: row.destination_name,
             },

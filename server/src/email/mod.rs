@@ -97,6 +97,19 @@ pub enum Template {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         paisa: Option<i64>,
     },
+    /// To each paid traveller of a group departure and its guide (`to_guide`): it reached
+    /// its minimum at the tour's cutoff and runs.
+    DepartureConfirmed { departure_id: String, to_guide: bool },
+    /// To each traveller holding seats on a group departure and its guide (`to_guide`): it
+    /// fell short of its minimum at the tour's cutoff; the traveller's refund (0: nothing
+    /// was paid), in rupees when a wallet charged them.
+    DepartureCancelled {
+        departure_id: String,
+        to_guide: bool,
+        refund_cents: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        refund_paisa: Option<i64>,
+    },
     /// To a member of a conversation: a message from the other side has waited unread.
     UnreadMessages { conversation_id: String },
     /// To the guide: an admin verified the profile.

@@ -317,6 +317,30 @@ pub static ERRORS: &[Entry] = entries! {
     "tour_days_order": "minDays must not be more than maxDays" => "minDays maxDays भन्दा बढी हुनु हुँदैन",
     "start_date_invalid": "startDate must be a real date (YYYY-MM-DD)" => "startDate सही मिति (YYYY-MM-DD) हुनुपर्छ",
     "start_date_past": "startDate cannot be in the past" => "startDate बितिसकेको मिति हुन सक्दैन",
+
+    // ---- group departures
+    "departure_not_found": "Departure not found" => "समूह प्रस्थान भेटिएन",
+    "departure_start_required": "startDate is required" => "startDate अनिवार्य छ",
+    "departure_too_soon": "A departure of this tour must start at least {hours} hours from now, its booking notice" => "यो टुरको समूह प्रस्थान अहिलेदेखि कम्तीमा {hours} घण्टापछि (यसको बुकिङ सूचना अवधि) सुरु हुनुपर्छ",
+    "departure_too_far": "Please choose a start date within the next two years" => "कृपया आउँदो दुई वर्षभित्रको सुरु मिति छान्नुहोस्",
+    "departure_seats": "seats must be a whole number from 1 to {max}, the tour's largest group" => "seats 1 देखि {max} (टुरको सबैभन्दा ठूलो समूह) सम्मको पूर्ण संख्या हुनुपर्छ",
+    "departure_min_to_run": "minToRun must be a whole number from 1 to {max}" => "minToRun 1 देखि {max} सम्मको पूर्ण संख्या हुनुपर्छ",
+    "departure_price": "pricePerSeatUsd must be between 0.01 and 10000" => "pricePerSeatUsd 0.01 देखि 10000 बीच हुनुपर्छ",
+    "departure_needs_published_tour": "Publish the tour before opening departures" => "समूह प्रस्थान खोल्नुअघि टुर प्रकाशित गर्नुहोस्",
+    "departure_day_taken": "You are not free on {date}: a trip, a departure or a blocked day has it. Choose other dates." => "तपाईं {date} मा खाली हुनुहुन्न: त्यो दिन कुनै यात्रा, समूह प्रस्थान वा बन्द गरिएको दिनमा पर्छ। अरू मिति छान्नुहोस्।",
+    "departure_started": "This departure has already started" => "यो समूह प्रस्थान सुरु भइसकेको छ",
+    "departure_already_cancelled": "This departure is already cancelled" => "यो समूह प्रस्थान पहिले नै रद्द भइसकेको छ",
+    "departure_changing": "This departure's bookings are changing: try again" => "यो समूह प्रस्थानका बुकिङ बदलिँदै छन्: फेरि प्रयास गर्नुहोस्",
+    "departure_cancelled": "This departure was cancelled" => "यो समूह प्रस्थान रद्द गरियो",
+    "departure_closed": "This departure no longer takes bookings: it closed at the tour's booking notice before the start" => "यो समूह प्रस्थानमा अब बुकिङ लिइँदैन: सुरु हुनुअघि टुरको बुकिङ सूचना अवधिमा बन्द भयो",
+    "departure_one_seat_left": "Only 1 seat left" => "1 सिट मात्र बाँकी छ",
+    "departure_seats_left": "Only {count} seats left" => "{count} सिट मात्र बाँकी छन्",
+    "departure_seats_in_all": "This departure has {count} seats in all" => "यो समूह प्रस्थानमा जम्मा {count} सिट छन्",
+    "departure_tour_mismatch": "tourId is not this departure's tour" => "tourId यो समूह प्रस्थानको टुर होइन",
+    "departure_guide_mismatch": "guideId is not this departure's guide" => "guideId यो समूह प्रस्थानको गाइड होइन",
+    "departures_from_invalid": "from must be a real date (YYYY-MM-DD)" => "from सही मिति (YYYY-MM-DD) हुनुपर्छ",
+    "departures_to_invalid": "to must be a real date (YYYY-MM-DD)" => "to सही मिति (YYYY-MM-DD) हुनुपर्छ",
+    "departures_to_before_from": "to must not be before from" => "to from भन्दा अघिको हुनु हुँदैन",
 };
 
 static LOOKUP: Lazy = Lazy::new(|| Lookup::new(ERRORS));

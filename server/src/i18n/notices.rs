@@ -73,6 +73,17 @@ pub static NOTICES: &[Entry] = entries! {
         "तपाईंको प्रोफाइल प्रमाणित भयो। अब यात्रीहरूले तपाईंलाई खोजेर बुक गर्न सक्नुहुन्छ।",
     verification_rejected: "Your verification was not approved: {reason}. Please update your certificates and submit again." =>
         "तपाईंको प्रमाणीकरण स्वीकृत भएन: {reason}। कृपया आफ्ना प्रमाणपत्र अद्यावधिक गरेर फेरि पेश गर्नुहोस्।",
+    // departures::decisions: a group departure at the tour's cutoff
+    departure_confirmed: "Your departure is confirmed: \"{tour}\" on {dates} will run." =>
+        "तपाईंको समूह प्रस्थान पक्का भयो: {dates} को \"{tour}\" हुनेछ।",
+    departure_confirmed_for_guide: "Your departure of \"{tour}\" on {dates} is confirmed, with {people}." =>
+        "{dates} को \"{tour}\" को तपाईंको समूह प्रस्थान {people}सहित पक्का भयो।",
+    departure_cancelled: "Too few travellers joined \"{tour}\" on {dates}, so the departure is cancelled." =>
+        "{dates} को \"{tour}\" मा थोरै यात्री मात्र सामेल भएकाले यो समूह प्रस्थान रद्द भयो।",
+    departure_cancelled_refund: "Too few travellers joined \"{tour}\" on {dates}, so the departure is cancelled. {amount} will be refunded." =>
+        "{dates} को \"{tour}\" मा थोरै यात्री मात्र सामेल भएकाले यो समूह प्रस्थान रद्द भयो। {amount} फिर्ता गरिनेछ।",
+    departure_cancelled_for_guide: "Too few travellers paid for your departure of \"{tour}\" on {dates}, so it is cancelled and everyone is refunded. Those days are free again." =>
+        "{dates} को \"{tour}\" को तपाईंको समूह प्रस्थानमा थोरै यात्रीले मात्र भुक्तानी गरेकाले यो रद्द भयो र सबैलाई रकम फिर्ता गरिन्छ। ती दिन फेरि खाली भए।",
     // moderation
     post_hidden: "An admin hid your post \"{title}\": {reason}" =>
         "एडमिनले तपाईंको पोस्ट \"{title}\" लुकाउनुभयो: {reason}",

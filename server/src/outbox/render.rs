@@ -323,6 +323,57 @@ pub async fn render(
             };
             (t(format!("Refund of {amount} done"), format!("{amount} फिर्ता गरियो")), vec![line], Some(trips_page(*to_guide, lang, &link)))
         }
+        Template::DepartureConfirmed { departure_id, to_guide } => {
+            let Some(departure) = find_departure(db, departure_id).await? else { return Ok(None) };
+            let (date, tour) = (date_in(&departure.start_date), &departure.tour);
+            let people = people_in(departure.seats_paid);
+            let (subject, line) = if *to_guide {
+                (
+                    t(format!("Your departure of {tour} on {date} is confirmed"), format!("{date} को {tour} को तपाईंको समूह प्रस्थान पक्का भयो")),
+                    t(
+                        format!("{people} paid for your departure of \"{tour}\" on {date}: enough to run. It is confirmed."),
+                        format!("{date} को \"{tour}\" को तपाईंको समूह प्रस्थानका लागि {people}ले भुक्तानी गर्नुभयो: चल्न पुग्ने भयो। यो पक्का भयो।"),
+                    ),
+                )
+            } else {
+                (
+                    t("Your departure is confirmed".into(), "तपाईंको समूह प्रस्थान पक्का भयो".into()),
+                    t(
+                        format!("Your departure is confirmed: \"{tour}\" on {date} will run, with {people}."),
+                        format!("तपाईंको समूह प्रस्थान पक्का भयो: {date} को \"{tour}\" {people}सहित हुनेछ।"),
+                    ),
+                )
+            };
+            let page = if *to_guide { link("/guideDash") } else { link("/dashboard") };
+            (subject, vec![line], Some((lang.pick("Open your dashboard", "आफ्नो ड्यासबोर्ड खोल्नुहोस्"), page)))
+        }
+        Template::DepartureCancelled { departure_id, to_guide, refund_cents, refund_paisa } => {
+            let Some(departure) = find_departure(db, departure_id).await? else { return Ok(None) };
+            let (date, tour) = (date_in(&departure.start_date), &departure.tour);
+            let mut lines = vec![if *to_guide {
+                t(
+                    format!("Too few travellers paid for your departure of \"{tour}\" on {date}, so it is cancelled and everyone is refunded. Those days are free again."),
+                    format!("{date} को \"{tour}\" को तपाईंको समूह प्रस्थानमा थोरै यात्रीले मात्र भुक्तानी गरेकाले यो रद्द भयो र सबैलाई रकम फिर्ता गरिन्छ। ती दिन फेरि खाली भए।"),
+                )
+            } else {
+                t(
+                    format!("Too few travellers joined \"{tour}\" on {date}, so the departure is cancelled."),
+                    format!("{date} को \"{tour}\" मा थोरै यात्री मात्र सामेल भएकाले यो समूह प्रस्थान रद्द भयो।"),
+                )
+            }];
+            if *refund_cents > 0 {
+                let refund = paid(*refund_cents, *refund_paisa);
+                lines.push(t(
+                    format!("Refund: {refund}, in full, the way you paid."),
+                    format!("फिर्ता: {refund}, पूरै, जसरी भुक्तानी गर्नुभएको थियो त्यसै गरी।"),
+                ));
+            }
+            (
+                t(format!("Departure cancelled: {tour} on {date}"), format!("समूह प्रस्थान रद्द: {date} को {tour}")),
+                lines,
+                Some(trips_page(*to_guide, lang, &link)),
+            )
+        }
         Template::UnreadMessages { conversation_id } => {
             let found: Option<(String, i64)> = sqlx::query_as(
                 "SELECT u.first_name || ' ' || u.last_name, \
@@ -435,6 +486,25 @@ struct TripRow {
     phone: Option<String>,
     contact_email: Option<String>,
     email: String,
+}
+
+/// What a departure's emails say of it.
+struct DepartureFacts {
+    start_date: String,
+    tour: String,
+    seats_paid: i64,
+}
+
+async fn find_departure(db: &Db, departure_id: &str) -> AppResult<Option<DepartureFacts>> {
+    let found: Option<(String, String, i64)> = sqlx::query_as(
+        "SELECT d.start_date, t.title, CAST(COALESCE((SELECT SUM(b.group_size) FROM bookings b WHERE b.departure_id = d.id \
+           AND b.booking_status IN ('approved', 'completed') AND b.payment_status = 'paid'), 0) AS BIGINT) \
+         FROM departures d JOIN tours t ON t.id = d.tour_id WHERE d.id = $1",
+    )
+    .bind(departure_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(found.map(|(start_date, tour, seats_paid)| DepartureFacts { start_date, tour, seats_paid }))
 }
 
 async fn find_trip(db: &Db, booking_id: &str) -> AppResult<Option<Trip>> {

@@ -448,3 +448,148 @@ async fn joining_refuses_a_missing_departure_too_many_seats_and_a_guide() {
     let found: Value = app.get(&window).await.json().await.unwrap();
     assert_eq!(found["total"], 1);
 }
+
+/// Raises the tour's booking notice to `hours`: a departure whose start is now within it
+/// is due for its decision (the sweep reads the tour's current notice).
+async fn notice_of(app: &TestApp, guide: &TestUser, tour_id: &str, hours: i64) {
+    let path = format!("/api/v1/tours/{tour_id}");
+    let changed = app.patch_json_auth(&path, &json!({"cutoffHours": hours}), &guide.token).await;
+    assert_eq!(changed.status(), StatusCode::OK);
+}
+
+/// The texts of a user's notifications, newest first, and their kinds.
+async fn notices(app: &TestApp, user: &TestUser, role: &str) -> Vec<(String, String)> {
+    let found = app.get_data(&format!("/api/v1/notifications/{role}"), &user.token).await;
+    let text = if role == "guide" { "guideMessage" } else { "touristMessage" };
+    found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| (n["kind"].as_str().unwrap().to_owned(), n[text].as_str().unwrap().to_owned()))
+        .collect()
+}
+
+/// The departure as its guide lists it, once `done` holds (the sweep works in the background).
+async fn departure_until(
+    app: &TestApp,
+    guide: &TestUser,
+    tour_id: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let departure = guide_departures(app, guide, tour_id).await[0].clone();
+        if done(&departure) {
+            return departure;
+        }
+        assert!(std::time::Instant::now() < deadline, "never decided: {departure}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn at_the_tours_notice_a_departure_with_enough_paid_seats_is_confirmed_once_across_replicas()
+{
+    // Arrange: two replicas sweeping; two seats paid of a minimum of two, one more unpaid.
+    let app = spawn_app_with(&[FAST_SWEEP]).await;
+    app.replica().await;
+    let (pemba, tour_id) = published_tour(&app).await;
+    let start = days_from_today(4);
+    let id = opened(&app, &pemba, &tour_id, &departure(&start, 6, 2)).await["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (asha, ben) =
+        (app.signup_and_login("tourist").await, app.signup_and_login("tourist").await);
+    let paid = joined(&app, &asha, &id, 2).await["_id"].as_str().unwrap().to_owned();
+    pay(&app, &asha, &paid).await;
+    let waiting = joined(&app, &ben, &id, 1).await["_id"].as_str().unwrap().to_owned();
+    assert_eq!(guide_departures(&app, &pemba, &tour_id).await[0]["status"], "open");
+
+    // Act: the notice grows past the start.
+    notice_of(&app, &pemba, &tour_id, 240).await;
+
+    // Assert: confirmed, once; the paid traveller and the guide told, by the app and by email.
+    let decided = departure_until(&app, &pemba, &tour_id, |d| d["status"] != "open").await;
+    assert_eq!(
+        (decided["status"].as_str(), decided["confirmed"].as_bool()),
+        (Some("confirmed"), Some(true))
+    );
+    let confirmed = |notices: &[(String, String)]| {
+        notices.iter().filter(|(kind, _)| kind == "departure_confirmed").count()
+    };
+    let told = notices(&app, &asha, "tourist").await;
+    assert_eq!(confirmed(&told), 1);
+    assert!(told.iter().any(|(_, text)| {
+        text.starts_with("Your departure is confirmed: \"Everest Base Camp in 12 days\"")
+    }));
+    let guide_told = notices(&app, &pemba, "guide").await;
+    assert_eq!(confirmed(&guide_told), 1);
+    assert!(guide_told.iter().any(|(_, text)| text.ends_with("is confirmed, with 2 people.")));
+    assert!(
+        app.wait_for_outbox_email_with(&asha.email, "Your departure is confirmed")
+            .await
+            .contains("Everest Base Camp")
+    );
+    app.wait_for_outbox_email_with(&pemba.email, "enough to run").await;
+    // The unpaid seat still has its payment window; nobody's trip changed.
+    assert_eq!(details(&app, &ben, &waiting).await["bookingStatus"], "approved");
+    assert_eq!(details(&app, &asha, &paid).await["paymentStatus"], "paid");
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(confirmed(&notices(&app, &pemba, "guide").await), 1);
+}
+
+#[tokio::test]
+async fn at_the_tours_notice_a_departure_short_of_its_minimum_cancels_itself_and_refunds_every_paid_seat()
+ {
+    // Arrange: a minimum of three, two seats paid and one not.
+    let app = spawn_app_with(&[FAST_SWEEP]).await;
+    app.replica().await;
+    let (pemba, tour_id) = published_tour(&app).await;
+    let start = days_from_today(4);
+    let id = opened(&app, &pemba, &tour_id, &departure(&start, 6, 3)).await["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (asha, ben) =
+        (app.signup_and_login("tourist").await, app.signup_and_login("tourist").await);
+    let paid = joined(&app, &asha, &id, 2).await["_id"].as_str().unwrap().to_owned();
+    pay(&app, &asha, &paid).await;
+    let waiting = joined(&app, &ben, &id, 1).await["_id"].as_str().unwrap().to_owned();
+
+    // Act
+    notice_of(&app, &pemba, &tour_id, 240).await;
+
+    // Assert: cancelled by the system, the paid seats refunded in full, the days free again.
+    let decided = departure_until(&app, &pemba, &tour_id, |d| d["status"] != "open").await;
+    assert_eq!(decided["status"], "cancelled");
+    let refunded = until(&app, &asha, &paid, |b| b["paymentStatus"] == "refunded").await;
+    assert_eq!(
+        (refunded["bookingStatus"].as_str(), refunded["cancelledBy"].as_str()),
+        (Some("cancelled"), Some("system"))
+    );
+    assert_eq!(refunded["refundAmount"], 1380.0);
+    let unpaid = details(&app, &ben, &waiting).await;
+    assert_eq!(
+        (unpaid["bookingStatus"].as_str(), unpaid["paymentStatus"].as_str()),
+        (Some("cancelled"), Some("unpaid"))
+    );
+    let guide_id = crate::fixtures::user_id(&app, &pemba.token).await;
+    assert!(unavailable(&app, &guide_id, &start, &days_from_today(15)).await.is_empty());
+    assert!(public_departures(&app, &tour_id).await.is_empty());
+    let told = notices(&app, &asha, "tourist").await;
+    let cancelled: Vec<_> = told.iter().filter(|(kind, _)| kind == "departure_cancelled").collect();
+    assert_eq!(cancelled.len(), 1);
+    assert!(
+        cancelled[0].1.ends_with("so the departure is cancelled. $1380.00 will be refunded."),
+        "{}",
+        cancelled[0].1
+    );
+    let ben_told = notices(&app, &ben, "tourist").await;
+    assert!(ben_told.iter().any(|(kind, text)| kind == "departure_cancelled"
+        && text.ends_with("so the departure is cancelled.")));
+    let guide_told = notices(&app, &pemba, "guide").await;
+    assert_eq!(guide_told.iter().filter(|(kind, _)| kind == "departure_cancelled").count(), 1);
+    app.wait_for_outbox_email_with(&asha.email, "Refund: $1380.00").await;
+    app.wait_for_outbox_email_with(&pemba.email, "Those days are free again").await;
+}
