@@ -29,8 +29,9 @@ pub struct BookingRequest {
     /// once, to be paid within `YATRA_PAYMENT_WINDOW`.
     #[schema(required = false)]
     pub departure_id: Option<String>,
-    /// The trip's first day: today or later in Nepal, within two years.
-    #[schema(value_type = String, required = true, format = Date, example = "2026-12-12")]
+    /// The trip's first day: today or later in Nepal, within two years. Required, except
+    /// when joining a departure (its own dates).
+    #[schema(value_type = String, required = false, format = Date, example = "2026-12-12")]
     pub selected_date: Option<String>,
     /// `HH:MM`, 24-hour (default 10:00).
     #[schema(example = "10:00", pattern = r"^\s*(([01]?[0-9]|2[0-3]):[0-5][0-9])?\s*$")]

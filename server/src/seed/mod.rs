@@ -140,6 +140,7 @@ pub async fn demo(db: &Db, media: &MediaStore) -> anyhow::Result<Seeded> {
     }
     seeder.reviews(&content.reviews).await?;
     seeder.demo_journeys().await?;
+    seeder.departures().await?;
     // People joined before their first trip: date the seeded accounts accordingly.
     sqlx::query(
         "UPDATE users SET created_at = ( \
@@ -664,6 +665,53 @@ impl Seeder<'_> {
         crate::tours::store::set_status(self.db, &id, TourStatus::Published).await?;
         self.seeded.tours += 1;
         Ok(Some((id, guide_id, input.title)))
+    }
+
+    /// Group departures of two tours whose guides the browser journeys leave alone, a month
+    /// and two ahead, so the demo shows seats to join. A tour that has departures keeps
+    /// them; a date the guide is no longer free on is skipped.
+    async fn departures(&mut self) -> anyhow::Result<()> {
+        const DEPARTURES: [(&str, &str, [i64; 2], i64, i64, f64); 2] = [
+            (
+                "chhiring.lama@guides.demo.yatra.np",
+                "Manaslu Circuit in 14 days",
+                [40, 70],
+                10,
+                4,
+                1150.0,
+            ),
+            ("kumar.rai@guides.demo.yatra.np", "Langtang Valley in 7 days", [30, 58], 6, 2, 420.0),
+        ];
+        let now = crate::db::now_ms();
+        for (guide, title, starts, seats, min_to_run, price) in DEPARTURES {
+            let Some(guide_id) = id_of(self.db, guide).await? else { continue };
+            let tours = crate::tours::store::list_own(self.db, &guide_id).await?;
+            let Some(tour) = tours.into_iter().find(|t| t.input.title == title) else { continue };
+            if !crate::departures::store::of_tour(self.db, &tour.id, false).await?.is_empty() {
+                continue;
+            }
+            for ahead in starts {
+                let request = crate::departures::domain::DepartureRequest {
+                    start_date: Some(date_text(today_in_nepal() + time::Duration::days(ahead))),
+                    seats: Some(seats),
+                    min_to_run: Some(min_to_run),
+                    price_per_seat_usd: Some(price),
+                };
+                let departure =
+                    crate::departures::domain::NewDeparture::parse(&request, &tour.input, now)
+                        .map_err(|error| anyhow::anyhow!("a departure of {title:?}: {error}"))?;
+                let days = tour.input.days.len();
+                match crate::departures::store::open(
+                    self.db, &tour.id, &guide_id, &departure, days, now,
+                )
+                .await
+                {
+                    Ok(_) | Err(crate::error::AppError::Conflict(_)) => {}
+                    Err(error) => return Err(anyhow::anyhow!("a departure of {title:?}: {error}")),
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Whether the guide has none of the `days` days from `first` taken, by a trip stored or

@@ -46,6 +46,9 @@ async fn the_demo_seed_fills_the_site_and_changes_nothing_the_second_time() {
     );
     assert_eq!(second, yatra::seed::Seeded::default());
     assert_eq!(app.media_files(), files, "seeding again stores nothing");
+    // Group departures to join (issue 27), opened once.
+    let departures = get_json(&app, "/api/v1/users/departures").await;
+    assert_eq!(departures["total"], 4, "{departures}");
 
     // 40+ verified guides, all with photos that load.
     let guides = get_json(&app, "/api/v1/users/guides?limit=50").await;

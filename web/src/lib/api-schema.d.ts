@@ -2665,10 +2665,11 @@ export interface components {
             pricePerPerson?: number | null;
             /**
              * Format: date
-             * @description The trip's first day: today or later in Nepal, within two years.
+             * @description The trip's first day: today or later in Nepal, within two years. Required, except
+             *     when joining a departure (its own dates).
              * @example 2026-12-12
              */
-            selectedDate: string;
+            selectedDate?: string;
             /**
              * @description `HH:MM`, 24-hour (default 10:00).
              * @example 10:00

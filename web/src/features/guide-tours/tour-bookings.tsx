@@ -8,8 +8,8 @@ import { bookingsOfTour, GUIDE_BOOKINGS_KEY, GUIDE_BOOKINGS_TAGS, listGuideBooki
 /** Where the guide answers requests and runs trips. */
 export const GUIDE_DASHBOARD_PATH = '/guideDash'
 
-/** The bookings of one tour as a short list: who, when, how many, and where it stands. */
-export function BookingList({ bookings }: { bookings: readonly Booking[] }) {
+/** The bookings of one tour as a short list: who, when, how many, and where it stands (with `payment`, whether it is paid too). */
+export function BookingList({ bookings, payment = false }: { bookings: readonly Booking[]; payment?: boolean }) {
   const t = useT()
   return (
     <ul className="divide-y divide-slate-100">
@@ -19,7 +19,14 @@ export function BookingList({ bookings }: { bookings: readonly Booking[] }) {
           <span className="text-slate-600">
             {t('guideTours.bookingDates', { from: formatTripDate(b.selectedDate), to: formatTripDate(b.endDate) })} · {peopleLabel(b.groupSize)}
           </span>
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('guideTours.bookingStatus', { status: b.bookingStatus })}</span>
+          <span className="flex gap-1.5">
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('guideTours.bookingStatus', { status: b.bookingStatus })}</span>
+            {payment && (
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${b.paymentStatus === 'paid' ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}>
+                {b.paymentStatus === 'paid' ? t('guideTours.seatPaid') : t('guideTours.seatUnpaid')}
+              </span>
+            )}
+          </span>
         </li>
       ))}
     </ul>

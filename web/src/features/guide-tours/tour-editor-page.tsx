@@ -20,6 +20,7 @@ import { PhotosEditor } from './photos-editor'
 import { PricingEditor } from './pricing-editor'
 import { AcknowledgeDialog, CERTIFICATES_PATH, PublishError, usePublish } from './publish-dialog'
 import { TextListEditor } from './text-list-editor'
+import { DeparturesPanel } from './departures-panel'
 import { TourBookings } from './tour-bookings'
 import { TourPreview } from './tour-preview'
 import {
@@ -516,6 +517,7 @@ function TourEditor({ tour }: { tour: Tour | null }) {
           </div>
         </form>
 
+        {(savedTour ?? tour)?.status === 'published' && <DeparturesPanel tour={(savedTour ?? tour)!} />}
         {tour && <TourBookings tourId={tour._id} />}
       </div>
 

@@ -22,6 +22,7 @@ import { BookingModeBadge } from './tour-card'
 import { RiskBadge } from './risk-badge'
 import { formatUsd, loginPath, readTourChoice, writeTourChoice, type TourChoice } from './tour-booking'
 import { TourBookingBox } from './tour-booking-box'
+import { TourDepartures } from './tour-departures'
 import { TourGallery } from './tour-gallery'
 import { ChoiceFields, TourPriceCalculator } from './tour-price-calculator'
 import { TourTimeline } from './tour-timeline'
@@ -187,6 +188,7 @@ function TourView({ tour }: { tour: PublicTour }) {
           <Section title={t('tours.atAGlance')} id="tour-facts">
             <TourFacts tour={tour} />
           </Section>
+          <TourDepartures tour={tour} />
           <Section title={t('tours.altitudeTitle')} id="tour-altitude">
             <div className="space-y-5">
               <AltitudeProfile days={tour.days} warnings={acclimatisation.warnings} />

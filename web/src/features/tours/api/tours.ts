@@ -113,3 +113,14 @@ export async function unpublishTour(tourId: string): Promise<ApiResult<Tour>> {
 export async function deleteTour(tourId: string): Promise<ApiResult<{ message: string }>> {
   return settle(authApi.DELETE('/api/v1/tours/{id}', { params: { path: { id: tourId } } }), DELETE_TOUR_FAILED)
 }
+
+export type Departure = components['schemas']['Departure']
+
+/**
+ * POST /api/v1/tourists/booking/request joining a group departure: `groupSize` seats at its
+ * price per seat, on its dates, approved at once (to be paid next); 409 "Only N seats left"
+ * when they are not there any more.
+ */
+export async function joinDeparture(input: { departureId: string; groupSize: number; message?: string }, idempotencyKey: string): Promise<ApiResult<BookingRequested>> {
+  return settle(authApi.POST('/api/v1/tourists/booking/request', { body: input, params: { header: { 'Idempotency-Key': idempotencyKey } } }), TOUR_BOOKING_FAILED)
+}

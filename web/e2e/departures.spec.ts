@@ -1,0 +1,163 @@
+import { expect, test, untilLive, type APIRequestContext, type Browser, type Page } from './test'
+import { logIn, shootBoth, signIn, signUp, uniqueEmail, verifyEmail } from './helpers'
+
+// Group departures (issue 27): a guide opens fixed dates of a tour by the seat, travellers
+// who do not know each other join and pay on the tour's page, the guide sees who joined,
+// and cancelling it refunds everyone.
+
+const GUIDE = { email: 'kumar.rai@guides.demo.yatra.np', password: 'namaste-yatra' }
+const TOUR = 'Langtang Valley in 7 days'
+
+type TourPage = { tour: { _id: string; departures: { startDate: string; seatsLeft: number }[] } }
+
+/** The demo tour's id, found as a traveller finds it. */
+async function tourId(request: APIRequestContext): Promise<string> {
+  const answer = await request.get(`/api/v1/users/tours?q=${encodeURIComponent('Langtang Valley')}&limit=50`)
+  expect(answer.ok()).toBe(true)
+  const { tours } = (await answer.json()) as { tours: { _id: string; title: string }[] }
+  const found = tours.find((t) => t.title === TOUR)
+  if (!found) throw new Error(`the demo has no tour ${TOUR}`)
+  return found._id
+}
+
+/** Today in Nepal plus `days`, as `YYYY-MM-DD`. */
+function nepalDate(days: number): string {
+  const date = new Date(Date.now() + (5 * 60 + 45) * 60_000)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
+
+/** A first day on which the guide is free for the tour's seven days, far from the demo's departures. */
+async function freeStart(request: APIRequestContext, guideId: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const ahead = 120 + Math.floor(Math.random() * 200)
+    const week = await request.get(`/api/v1/users/guide/${guideId}/availability?from=${nepalDate(ahead)}&to=${nepalDate(ahead + 6)}`)
+    expect(week.ok()).toBe(true)
+    const { data } = (await week.json()) as { data: { unavailable: string[] } }
+    const start = nepalDate(ahead)
+    if (data.unavailable.length === 0) return start
+  }
+  throw new Error('the demo guide has no free week')
+}
+
+/** The departure with these dates, on the tour's page. */
+const departureOn = (page: Page, dates: RegExp) => page.getByTestId('departure').filter({ has: page.getByRole('heading', { name: dates }) })
+
+/** A new traveller, signed in on a page of their own. */
+async function traveller(browser: Browser): Promise<{ page: Page; email: string }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  const email = uniqueEmail('tourist')
+  await signUp(page, 'tourist', email)
+  await verifyEmail(page, email)
+  await logIn(page, email)
+  return { page, email }
+}
+
+/** Pays a booking on its checkout page through the sandbox. */
+async function payAtCheckout(page: Page, amount: string) {
+  await expect(page).toHaveURL(/\/checkout\/[^/]+$/)
+  await expect(page.getByRole('region', { name: 'Booking summary' })).toContainText(amount)
+  await page.getByRole('button', { name: 'Pay with Stripe' }).click()
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sandbox_/)
+  await page.getByRole('button', { name: `Pay ${amount}` }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 })
+}
+
+test('a guide opens a departure, two strangers join it by the seat, it runs, and cancelling it refunds them', async ({ page, browser, request }) => {
+  test.setTimeout(240_000)
+  const id = await tourId(request)
+  const page0 = (await (await request.get(`/api/v1/users/tour/${id}`)).json()) as TourPage & { tour: { guide: { _id: string } } }
+  const start = await freeStart(request, page0.tour.guide._id)
+
+  // The guide opens four seats on a date of their choosing, running from two.
+  await signIn(page, GUIDE.email, GUIDE.password)
+  await page.goto(`/guide/tours/${id}/edit`)
+  const panel = page.getByRole('region', { name: 'Group departures' })
+  const form = panel.getByRole('form', { name: 'Open a departure' })
+  await form.getByLabel('First day').fill(start)
+  await form.getByLabel('Seats', { exact: true }).fill('4')
+  await form.getByLabel('Runs from (paid seats)').fill('5')
+  await form.getByRole('button', { name: 'Open departure' }).click()
+  // A slip is caught before it is sent.
+  await expect(form.getByRole('alert')).toHaveText('Runs from must be a whole number from 1 to 4.')
+  await form.getByLabel('Runs from (paid seats)').fill('2')
+  await form.getByLabel('Price per seat (US$)').fill('400')
+  await form.getByRole('button', { name: 'Open departure' }).click()
+  await expect(panel.getByText("Departure opened. Travellers can join it on the tour's page.")).toBeVisible()
+  const mine = panel.getByTestId('guide-departure').filter({ hasText: '0 paid, 0 taken of 4 seats, runs from 2' })
+  await expect(mine).toHaveCount(1)
+  const dates = (await mine.getByRole('paragraph').first().textContent())!.trim()
+  const heading = new RegExp(`^${dates.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+
+  // The same dates again: the guide's days are taken, and the server says which.
+  await form.getByLabel('First day').fill(start)
+  await form.getByLabel('Seats', { exact: true }).fill('4')
+  await form.getByLabel('Runs from (paid seats)').fill('2')
+  await form.getByLabel('Price per seat (US$)').fill('400')
+  await form.getByRole('button', { name: 'Open departure' }).click()
+  await expect(form.getByRole('alert')).toContainText('You are not free on')
+
+  // A first traveller finds it on the tour's page and takes two seats, then pays.
+  const asha = await traveller(browser)
+  await asha.page.goto(`/tours/${id}`)
+  await untilLive(asha.page)
+  const offered = departureOn(asha.page, heading)
+  await expect(offered).toContainText('$400 per seat')
+  await expect(offered).toContainText('4 seats left of 4')
+  await expect(offered).toContainText('Runs with 2 more travellers')
+  await shootBoth(asha.page, 'tour-departures')
+  await offered.getByLabel('Seats').selectOption('2')
+  await expect(offered).toContainText('Total $800')
+  await offered.getByRole('button', { name: /Join the departure of/ }).click()
+  await payAtCheckout(asha.page, '$800.00')
+
+  // A second one takes one seat and leaves it unpaid for now; the departure now runs.
+  const ben = await traveller(browser)
+  await ben.page.goto(`/tours/${id}`)
+  await untilLive(ben.page)
+  const forBen = departureOn(ben.page, heading)
+  await expect(forBen).toContainText('Confirmed: it runs')
+  await expect(forBen).toContainText('2 seats left of 4')
+  await forBen.getByRole('button', { name: /Join the departure of/ }).click()
+  await expect(ben.page).toHaveURL(/\/checkout\/[^/]+$/)
+  await ben.page.goto(`/tours/${id}`)
+  await untilLive(ben.page)
+  // One seat is left: that is all there is to choose.
+  await expect(departureOn(ben.page, heading).getByLabel('Seats').locator('option')).toHaveCount(1)
+
+  // The guide sees who joined.
+  await page.reload()
+  const joined = page.getByRole('region', { name: 'Group departures' }).getByTestId('guide-departure').filter({ hasText: '2 paid, 3 taken of 4 seats' })
+  await expect(joined).toContainText('Asha Traveller')
+  await expect(joined).toContainText('Confirmed')
+  await expect(joined).toContainText('Awaiting payment')
+  await shootBoth(page, 'guide-departures')
+
+  // Cancelling asks first; then everyone is told and the paid seats are refunded.
+  await joined.getByRole('button', { name: /Cancel the departure of/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cancel this departure?' })
+  await expect(dialog).toContainText('every paid seat is refunded in full')
+  await dialog.getByRole('button', { name: 'Keep it' }).click()
+  await expect(dialog).toBeHidden()
+  await joined.getByRole('button', { name: /Cancel the departure of/ }).click()
+  await dialog.getByRole('button', { name: 'Cancel departure' }).click()
+  await expect(page.getByText('Departure cancelled. Everyone on it has been told.')).toBeVisible()
+  await expect(page.getByTestId('guide-departure').filter({ hasText: dates }).getByText('Cancelled')).toBeVisible()
+
+  // The traveller who paid finds the trip cancelled by the guide, with the refund on its way.
+  await asha.page.goto('/dashboard')
+  await untilLive(asha.page)
+  await expect(asha.page.locator('main')).toContainText(TOUR)
+  const answer = await asha.page.evaluate(async () => {
+    const token = localStorage.getItem('token')
+    const response = await fetch('/api/v1/tourists/bookings', { headers: { Authorization: `Bearer ${token}` } })
+    return (await response.json()) as { data: { bookingStatus: string; paymentStatus: string; cancelledBy: string | null; departureId: string | null }[] }
+  })
+  const seat = answer.data.find((b) => b.departureId !== null)
+  expect(seat?.bookingStatus).toBe('cancelled')
+  expect(seat?.cancelledBy).toBe('guide')
+  expect(['refund_pending', 'refunded']).toContain(seat?.paymentStatus)
+  await asha.page.context().close()
+  await ben.page.context().close()
+})
