@@ -72,7 +72,9 @@ test('a guide opens a departure, two strangers join it by the seat, it runs, and
 
   // The guide opens four seats on a date of their choosing, running from two.
   await signIn(page, GUIDE.email, GUIDE.password)
-  await page.goto(`/guide/tours/${id}/edit`)
+  await page.goto('/guide/tours')
+  await page.getByRole('link', { name: `Group departures of ${TOUR}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/guide/tours/${id}/edit#departures$`))
   const panel = page.getByRole('region', { name: 'Group departures' })
   const form = panel.getByRole('form', { name: 'Open a departure' })
   await form.getByLabel('First day').fill(start)
@@ -148,7 +150,7 @@ test('a guide opens a departure, two strangers join it by the seat, it runs, and
   // The traveller who paid finds the trip cancelled by the guide, with the refund on its way.
   await asha.page.goto('/dashboard')
   await untilLive(asha.page)
-  await expect(asha.page.locator('main')).toContainText(TOUR)
+  await expect(asha.page.getByTestId('booking-tour').filter({ hasText: TOUR }).first()).toContainText(`Group departure: ${TOUR}`)
   const answer = await asha.page.evaluate(async () => {
     const token = localStorage.getItem('token')
     const response = await fetch('/api/v1/tourists/bookings', { headers: { Authorization: `Bearer ${token}` } })

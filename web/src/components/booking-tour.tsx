@@ -4,17 +4,17 @@ import type { Booking } from '../lib/booking'
 import { MountainIcon } from './icons'
 
 /**
- * "Tour: Everest Base Camp in 12 days", linking to the tour's page, on a booking of a tour;
- * nothing for a guide hired by the day.
+ * "Tour: Everest Base Camp in 12 days", linking to the tour's page, on a booking of a tour
+ * ("Group departure: …" for seats on one); nothing for a guide hired by the day.
  */
-export function BookingTour({ tour, className = '' }: { tour: Booking['tour']; className?: string }) {
+export function BookingTour({ tour, departure = false, className = '' }: { tour: Booking['tour']; departure?: boolean; className?: string }) {
   const t = useT()
   if (!tour) return null
   return (
     <p className={`flex min-w-0 items-start gap-1.5 text-sm ${className}`} data-testid="booking-tour">
       <MountainIcon className="mt-0.5 shrink-0 text-himal-600" />
       <span className="min-w-0">
-        <span className="text-slate-500">{t('common.tourLabel')}</span>{' '}
+        <span className="text-slate-500">{departure ? t('common.departureLabel') : t('common.tourLabel')}</span>{' '}
         <Link to={`/tours/${tour._id}`} className="font-semibold break-words text-himal-800 hover:underline">
           {tour.title}
         </Link>

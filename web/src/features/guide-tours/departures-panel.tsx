@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useLocation } from 'react-router'
 import { FormAlert } from '../../components/form-alert'
 import { CalendarIcon, PlusIcon, SpinnerIcon, TrashIcon } from '../../components/icons'
 import { ModalDialog } from '../../components/modal-dialog'
@@ -152,6 +153,12 @@ export function DeparturesPanel({ tour }: { tour: Tour }) {
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState<string | null>(null)
   const changed = () => invalidate(cache, tourTag(tour._id), TOURS_TAG, BOOKINGS_TAG)
+  const location = useLocation()
+  const sectionRef = useRef<HTMLElement>(null)
+  // "Group departures" on My tours leads here: the editor above is long.
+  useEffect(() => {
+    if (location.hash === '#departures') sectionRef.current?.scrollIntoView()
+  }, [location.hash])
 
   async function confirmCancel() {
     if (!cancelling) return
@@ -170,7 +177,7 @@ export function DeparturesPanel({ tour }: { tour: Tour }) {
 
   const departures = query.data ?? []
   return (
-    <section className="card p-5 sm:p-8" aria-labelledby="tour-departures-heading">
+    <section ref={sectionRef} id="departures" className="card scroll-mt-20 p-5 sm:p-8" aria-labelledby="tour-departures-heading">
       <h2 id="tour-departures-heading" className="text-lg font-semibold text-slate-900">
         {t('guideTours.departuresTitle')}
       </h2>

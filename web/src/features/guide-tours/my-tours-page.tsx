@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { useFlashMessage } from '../../lib/use-flash-message'
 import { FormAlert } from '../../components/form-alert'
-import { EyeIcon, MountainIcon, PencilIcon, PlusIcon, SpinnerIcon, TrashIcon } from '../../components/icons'
+import { CalendarIcon, EyeIcon, MountainIcon, PencilIcon, PlusIcon, SpinnerIcon, TrashIcon } from '../../components/icons'
 import { ModalDialog } from '../../components/modal-dialog'
 import { PageShell } from '../../components/page-shell'
 import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
@@ -81,6 +81,11 @@ function TourRow({ tour, bookings, busy, onPublish, onUnpublish, onDelete }: Row
           <button type="button" className="btn-primary px-3" onClick={onPublish} disabled={busy} aria-label={t('guideTours.publishNamed', { title: tour.title })}>
             {t('guideTours.publish')}
           </button>
+        )}
+        {tour.status === 'published' && (
+          <Link to={`${editTourPath(tour._id)}#departures`} className="btn-secondary px-3" aria-label={t('guideTours.departuresNamed', { title: tour.title })}>
+            <CalendarIcon /> {t('guideTours.departuresTitle')}
+          </Link>
         )}
         {tour.status === 'published' && (
           <button type="button" className="btn-secondary px-3" onClick={onUnpublish} disabled={busy} aria-label={t('guideTours.unpublishNamed', { title: tour.title })}>
