@@ -123,10 +123,9 @@ impl TryFrom<BookingRequest> for NewBooking {
             Some(text) => parse_time(text)
                 .ok_or_else(|| AppError::validation("Please select a time (HH:MM)"))?,
         };
-        // A tour may take bigger groups than a guide hired by the day; its own limit is
-        // checked against the tour.
-        let group_max = if tour_id.is_some() { crate::tours::domain::GROUP_MAX } else { GROUP_MAX };
-        let group_size = parse_group_size(request.group_size.as_ref(), group_max)?;
+        // One booking takes at most GROUP_MAX people, as the database holds it, a tour's
+        // too (a bigger tour group books twice); a tour's own limit is checked against it.
+        let group_size = parse_group_size(request.group_size.as_ref(), GROUP_MAX)?;
         let days = parse_days(request.days.as_ref())?;
         let message = parse_message(request.message.as_deref())?;
         let date = date_text(date);

@@ -779,7 +779,7 @@ async fn a_tour_booking_too_soon_too_big_of_another_guide_or_of_a_draft_is_refus
         (
             json!({"tourId": id, "selectedDate": later, "groupSize": 31}),
             StatusCode::BAD_REQUEST,
-            "Group size must be a whole number from 1 to 30",
+            "Group size must be a whole number from 1 to 20",
         ),
         (
             json!({"tourId": id, "guideId": ang_id, "selectedDate": later, "groupSize": 1}),
@@ -1054,4 +1054,35 @@ async fn removing_a_booked_tour_archives_it_unchangeable_and_an_unbooked_one_is_
     let trips: Value =
         app.get_auth("/api/v1/tourists/bookings", &traveller.token).await.json().await.unwrap();
     assert_eq!(trips["data"][0]["tour"]["title"], "Poon Hill sunrise");
+}
+
+#[tokio::test]
+async fn a_group_of_more_than_twenty_on_a_tour_for_thirty_is_told_the_limit_of_one_booking() {
+    // Arrange: a tour for up to thirty people.
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let mut body = tour("School trip to Poon Hill", poon_hill_days());
+    body["maxGroupSize"] = json!(30);
+    body["pricing"] = json!([{"minPeople": 1, "maxPeople": 30, "pricePerPersonUsd": 300}]);
+    let id = create(&app, &pemba.token, &body).await["_id"].as_str().unwrap().to_owned();
+    assert_eq!(publish(&app, &pemba.token, &id, None).await.status(), StatusCode::OK);
+    let tourist = app.signup_and_login("tourist").await;
+
+    // Act
+    let asked = json!({"tourId": id, "selectedDate": days_from_today(30), "groupSize": 25});
+    let response =
+        app.post_json_auth("/api/v1/tourists/booking/request", &asked, &tourist.token).await;
+
+    // Assert: a message, not a server error; twenty book at once.
+    assert_error(
+        response,
+        StatusCode::BAD_REQUEST,
+        "Group size must be a whole number from 1 to 20",
+    )
+    .await;
+    let twenty = json!({"tourId": id, "selectedDate": days_from_today(30), "groupSize": 20});
+    let response =
+        app.post_json_auth("/api/v1/tourists/booking/request", &twenty, &tourist.token).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
 }
