@@ -14,11 +14,16 @@ use crate::notice::{Notice, Refund};
 
 /// What was paid for `booking_id` and is still held, in cents (0: nothing).
 pub async fn paid_cents(db: &Db, booking_id: &str) -> AppResult<i64> {
+    paid_cents_on(&mut *db.pool.acquire().await?, booking_id).await
+}
+
+/// The same, read on `conn`.
+pub async fn paid_cents_on(conn: &mut sqlx::AnyConnection, booking_id: &str) -> AppResult<i64> {
     let (cents,): (i64,) = sqlx::query_as(
         "SELECT CAST(COALESCE(MAX(amount_cents), 0) AS BIGINT) FROM payments WHERE booking_id = $1 AND status = 'paid'",
     )
     .bind(booking_id)
-    .fetch_one(&db.pool)
+    .fetch_one(&mut *conn)
     .await?;
     Ok(cents)
 }

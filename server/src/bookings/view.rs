@@ -271,10 +271,15 @@ impl Booking {
 
 /// The booking with this id, whoever it belongs to (callers check who may see it).
 pub async fn find(db: &Db, id: &str) -> AppResult<Option<Booking>> {
+    find_on(&mut *db.pool.acquire().await?, id).await
+}
+
+/// The same, read on `conn` (in a transaction: what it has written so far included).
+pub async fn find_on(conn: &mut sqlx::AnyConnection, id: &str) -> AppResult<Option<Booking>> {
     let mut sql = Sql::new(SELECT);
     let id = sql.param(id);
     sql.push(&format!(" WHERE b.id = {id}"));
-    let row: Option<BookingRow> = sql.query_as().fetch_optional(&db.pool).await?;
+    let row: Option<BookingRow> = sql.query_as().fetch_optional(&mut *conn).await?;
     Ok(row.map(Booking::from))
 }
 

@@ -75,6 +75,11 @@ async fn decide(
     if !db.lock_unless_taken(&mut tx, "departures", &departure.id).await? {
         return Ok(None);
     }
+    // A seat booked or paid since the bookings were read: decide at the next sweep.
+    let read: Vec<&str> = holding.iter().map(|b| b.id.as_str()).collect();
+    if store::holding_bookings_in(&mut tx, &departure.id).await? != read {
+        return Ok(None);
+    }
     let confirmed = paid_seats >= departure.min_to_run;
     let guide_notice = if confirmed {
         let updated = sqlx::query(

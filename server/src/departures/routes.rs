@@ -147,35 +147,33 @@ async fn cancel_departure(
         return Err(AppError::Conflict("This departure has already started".into()));
     }
     let reason = "The guide cancelled this departure";
-    // All in one transaction, so that no traveller keeps a seat on a cancelled departure;
-    // a booking that moved on meanwhile (a payment confirmed) makes it start over.
+    // All in one transaction, so that no traveller keeps a seat on a cancelled departure:
+    // once it is marked cancelled no seat can be claimed, so the bookings read after that
+    // in the transaction are all there are. A booking that moved on meanwhile (a payment
+    // confirmed) makes it start over.
     let mut travellers = Vec::new();
     let mut refunds = false;
     for attempt in 1..=3 {
         let now = now_ms();
-        let mut bookings = Vec::new();
-        for booking_id in store::holding_bookings(&state.db, &id).await? {
-            let Some(booking) = view::find(&state.db, &booking_id).await? else { continue };
-            let paid = cancellation::paid_cents(&state.db, &booking_id).await?;
-            let plan =
-                lifecycle::plan_cancellation(Actor::Guide, booking.state(), now, start, paid)?;
-            bookings.push((booking, plan));
-        }
         let mut tx = state.db.begin_write().await?;
         if !store::mark_cancelled(&mut tx, &id, now).await? {
             return Err(AppError::Conflict("This departure is already cancelled".into()));
         }
-        let mut all = true;
-        for (booking, plan) in &bookings {
-            if !cancellation::cancel(&mut tx, booking, *plan, Actor::Guide, reason, now).await? {
-                all = false;
+        let mut cancelled = Vec::new();
+        for booking_id in store::holding_bookings_in(&mut tx, &id).await? {
+            let Some(booking) = view::find_on(&mut tx, &booking_id).await? else { continue };
+            let paid = cancellation::paid_cents_on(&mut tx, &booking_id).await?;
+            let plan =
+                lifecycle::plan_cancellation(Actor::Guide, booking.state(), now, start, paid)?;
+            if !cancellation::cancel(&mut tx, &booking, plan, Actor::Guide, reason, now).await? {
                 break;
             }
+            cancelled.push((booking, plan));
         }
-        if all {
+        if store::holding_bookings_in(&mut tx, &id).await?.is_empty() {
             tx.commit().await?;
-            travellers = bookings.iter().map(|(b, _)| b.tourist.id.clone()).collect();
-            refunds = bookings.iter().any(|(_, plan)| plan.refund_cents > 0);
+            travellers = cancelled.iter().map(|(b, _)| b.tourist.id.clone()).collect();
+            refunds = cancelled.iter().any(|(_, plan)| plan.refund_cents > 0);
             break;
         }
         drop(tx);

@@ -227,11 +227,22 @@ pub async fn mark_cancelled(
 
 /// The ids of a departure's bookings that still hold seats (approved, paid or not).
 pub async fn holding_bookings(db: &Db, id: &str) -> AppResult<Vec<String>> {
+    holding_bookings_in(&mut *db.pool.acquire().await?, id).await
+}
+
+/// The same, read on `conn`: inside the transaction that changed the departure's status,
+/// it shows a join that committed after the bookings were first read (no join gets in
+/// after that update: a seat is claimed only on a departure not cancelled, and joining
+/// closes at the cutoff).
+pub async fn holding_bookings_in(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+) -> AppResult<Vec<String>> {
     let ids: Vec<(String,)> = sqlx::query_as(
         "SELECT id FROM bookings WHERE departure_id = $1 AND booking_status = 'approved' ORDER BY created_at, id",
     )
     .bind(id)
-    .fetch_all(&db.pool)
+    .fetch_all(&mut *conn)
     .await?;
     Ok(ids.into_iter().map(|(id,)| id).collect())
 }

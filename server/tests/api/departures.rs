@@ -593,3 +593,43 @@ async fn at_the_tours_notice_a_departure_short_of_its_minimum_cancels_itself_and
     app.wait_for_outbox_email_with(&asha.email, "Refund: $1380.00").await;
     app.wait_for_outbox_email_with(&pemba.email, "Those days are free again").await;
 }
+
+#[tokio::test]
+async fn joins_racing_the_guides_cancellation_leave_no_seat_on_a_cancelled_departure() {
+    // Arrange: two replicas, travellers ready to join.
+    let app = spawn_app().await;
+    let replica = app.replica().await;
+    let (pemba, tour_id) = published_tour(&app).await;
+    let departure = opened(&app, &pemba, &tour_id, &departure(&days_from_today(50), 6, 2)).await;
+    let id = departure["_id"].as_str().unwrap().to_owned();
+    let mut travellers = Vec::new();
+    for _ in 0..4 {
+        travellers.push(app.signup_and_login("tourist").await);
+    }
+
+    // Act: twelve joins and the cancellation at once.
+    let joins = (0..12).map(|n| {
+        let base = if n % 2 == 0 { app.address.clone() } else { replica.clone() };
+        let request = app
+            .client
+            .post(format!("{base}{REQUEST}"))
+            .bearer_auth(&travellers[n % travellers.len()].token)
+            .json(&join_body(&id, 1));
+        async move { request.send().await.unwrap().status() }
+    });
+    let path = format!("/api/v1/departures/{id}");
+    let cancel = send(&app, Method::DELETE, &path, &pemba.token, None);
+    let (answers, cancelled) = tokio::join!(futures::future::join_all(joins), cancel);
+
+    // Assert: cancelled, and whoever got a seat before it lost it again.
+    assert_eq!(cancelled.status(), StatusCode::OK);
+    assert!(
+        answers.iter().all(|s| *s == StatusCode::CREATED || *s == StatusCode::CONFLICT),
+        "{answers:?}"
+    );
+    let now = &guide_departures(&app, &pemba, &tour_id).await[0];
+    assert_eq!((now["status"].as_str(), now["seatsLeft"].as_i64()), (Some("cancelled"), Some(6)));
+    let bookings = now["bookings"].as_array().unwrap();
+    assert_eq!(bookings.len(), answers.iter().filter(|s| **s == StatusCode::CREATED).count());
+    assert!(bookings.iter().all(|b| b["bookingStatus"] == "cancelled"), "{bookings:?}");
+}
