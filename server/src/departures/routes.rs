@@ -200,11 +200,15 @@ pub struct DepartureFilters {
     /// Only departures of tours to this destination.
     destination: Option<String>,
     /// The earliest start date, `YYYY-MM-DD` (default today in Nepal).
+    #[param(format = Date, example = "2027-10-01")]
     from: Option<String>,
     /// The latest start date, `YYYY-MM-DD`.
+    #[param(format = Date, example = "2027-10-31")]
     to: Option<String>,
+    #[param(minimum = 1, maximum = 100000)]
     page: Option<i64>,
     /// 1 to 50, default 20.
+    #[param(minimum = 1, maximum = 50)]
     limit: Option<i64>,
 }
 

@@ -12100,9 +12100,15 @@ export interface operations {
             query?: {
                 /** @description Only departures of tours to this destination. */
                 destination?: string;
-                /** @description The earliest start date, `YYYY-MM-DD` (default today in Nepal). */
+                /**
+                 * @description The earliest start date, `YYYY-MM-DD` (default today in Nepal).
+                 * @example 2027-10-01
+                 */
                 from?: string;
-                /** @description The latest start date, `YYYY-MM-DD`. */
+                /**
+                 * @description The latest start date, `YYYY-MM-DD`.
+                 * @example 2027-10-31
+                 */
                 to?: string;
                 page?: number;
                 /** @description 1 to 50, default 20. */
