@@ -200,10 +200,8 @@ pub struct DepartureFilters {
     /// Only departures of tours to this destination.
     destination: Option<String>,
     /// The earliest start date, `YYYY-MM-DD` (default today in Nepal).
-    #[param(format = Date, example = "2027-10-01")]
     from: Option<String>,
-    /// The latest start date, `YYYY-MM-DD`.
-    #[param(format = Date, example = "2027-10-31")]
+    /// The latest start date, `YYYY-MM-DD` (before `from`: nothing is found).
     to: Option<String>,
     #[param(minimum = 1, maximum = 100000)]
     page: Option<i64>,
@@ -244,10 +242,8 @@ async fn upcoming_departures(
     let from = date_filter(filters.from.as_deref(), "from must be a real date (YYYY-MM-DD)")?
         .filter(|from| *from > today)
         .unwrap_or(today);
+    // A window that ends before it starts holds no departure: an empty page, not an error.
     let to = date_filter(filters.to.as_deref(), "to must be a real date (YYYY-MM-DD)")?;
-    if to.as_ref().is_some_and(|to| *to < from) {
-        return Err(AppError::validation("to must not be before from"));
-    }
     let destination = filters.destination.as_deref().map(str::trim).filter(|d| !d.is_empty());
     let wanted = store::Wanted { destination, from, to, page, limit };
     let (departures, total) = store::upcoming(&state.db, &wanted).await?;

@@ -340,7 +340,6 @@ pub static ERRORS: &[Entry] = entries! {
     "departure_guide_mismatch": "guideId is not this departure's guide" => "guideId यो समूह प्रस्थानको गाइड होइन",
     "departures_from_invalid": "from must be a real date (YYYY-MM-DD)" => "from सही मिति (YYYY-MM-DD) हुनुपर्छ",
     "departures_to_invalid": "to must be a real date (YYYY-MM-DD)" => "to सही मिति (YYYY-MM-DD) हुनुपर्छ",
-    "departures_to_before_from": "to must not be before from" => "to from भन्दा अघिको हुनु हुँदैन",
 };
 
 static LOOKUP: Lazy = Lazy::new(|| Lookup::new(ERRORS));

@@ -442,7 +442,8 @@ async fn joining_refuses_a_missing_departure_too_many_seats_and_a_guide() {
     .await;
     let late =
         format!("/api/v1/users/departures?from={}&to={}", days_from_today(10), days_from_today(5));
-    assert_error(app.get(&late).await, StatusCode::BAD_REQUEST, "to must not be before from").await;
+    let none: Value = app.get(&late).await.json().await.unwrap();
+    assert_eq!(none["total"], 0, "a window that ends before it starts holds nothing");
     let window =
         format!("/api/v1/users/departures?from={}&to={}", days_from_today(30), days_from_today(40));
     let found: Value = app.get(&window).await.json().await.unwrap();

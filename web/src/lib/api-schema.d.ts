@@ -12100,15 +12100,9 @@ export interface operations {
             query?: {
                 /** @description Only departures of tours to this destination. */
                 destination?: string;
-                /**
-                 * @description The earliest start date, `YYYY-MM-DD` (default today in Nepal).
-                 * @example 2027-10-01
-                 */
+                /** @description The earliest start date, `YYYY-MM-DD` (default today in Nepal). */
                 from?: string;
-                /**
-                 * @description The latest start date, `YYYY-MM-DD`.
-                 * @example 2027-10-31
-                 */
+                /** @description The latest start date, `YYYY-MM-DD` (before `from`: nothing is found). */
                 to?: string;
                 page?: number;
                 /** @description 1 to 50, default 20. */
