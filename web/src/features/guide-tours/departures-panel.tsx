@@ -13,7 +13,7 @@ import { useCachedQuery } from '../../lib/use-cached-query'
 import type { Tour } from '../tours/api/tours'
 import { cancelDeparture, departuresKey, departuresTags, openDeparture, tourDepartures, type GuideDeparture } from './api/departures'
 import { departureForm, emptyDepartureForm, type DepartureForm } from './departure-form'
-import { BookingList } from './tour-bookings'
+import { BookingList, LoadState } from './tour-bookings'
 
 const STATUS_STYLE: Record<GuideDeparture['status'], string> = {
   open: 'bg-sky-50 text-sky-800 ring-sky-600/20',
@@ -184,19 +184,7 @@ export function DeparturesPanel({ tour }: { tour: Tour }) {
       <p className="mt-1 text-sm text-slate-600">{t('guideTours.departuresIntro')}</p>
       <div className="mt-4 space-y-3" aria-live="polite">
         {done && <FormAlert tone="success">{done}</FormAlert>}
-        {query.status === 'loading' && (
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-            <SpinnerIcon className="animate-spin" /> {t('guideTours.loadingDepartures')}
-          </p>
-        )}
-        {query.status === 'error' && (
-          <p role="alert" className="text-sm text-red-700">
-            {query.error}{' '}
-            <button type="button" className="text-link" onClick={query.reload}>
-              {t('guideTours.tryAgain')}
-            </button>
-          </p>
-        )}
+        <LoadState query={query} loading={t('guideTours.loadingDepartures')} />
         {query.status === 'success' && departures.length === 0 && <p className="text-sm text-slate-600">{t('guideTours.noDepartures')}</p>}
         {departures.length > 0 && (
           <ul className="space-y-3" aria-label={t('guideTours.departuresTitle')}>

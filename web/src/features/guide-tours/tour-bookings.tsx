@@ -33,6 +33,29 @@ export function BookingList({ bookings, payment = false }: { bookings: readonly 
   )
 }
 
+/** A section's list while it loads, or its error with a way to try again; nothing once loaded. */
+export function LoadState({ query, loading }: { query: { status: string; error?: string | null; reload: () => void }; loading: string }) {
+  const t = useT()
+  if (query.status === 'loading') {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+        <SpinnerIcon className="animate-spin" /> {loading}
+      </p>
+    )
+  }
+  if (query.status === 'error') {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {query.error}{' '}
+        <button type="button" className="text-link" onClick={query.reload}>
+          {t('guideTours.tryAgain')}
+        </button>
+      </p>
+    )
+  }
+  return null
+}
+
 /** The editor's section on the tour's bookings, with a way to the dashboard where they are answered. */
 export function TourBookings({ tourId }: { tourId: string }) {
   const t = useT()
@@ -49,19 +72,7 @@ export function TourBookings({ tourId }: { tourId: string }) {
         </Link>
       </div>
       <div className="mt-3">
-        {query.status === 'loading' && (
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-            <SpinnerIcon className="animate-spin" /> {t('guideTours.loadingBookings')}
-          </p>
-        )}
-        {query.status === 'error' && (
-          <p role="alert" className="text-sm text-red-700">
-            {query.error}{' '}
-            <button type="button" className="text-link" onClick={query.reload}>
-              {t('guideTours.tryAgain')}
-            </button>
-          </p>
-        )}
+        <LoadState query={query} loading={t('guideTours.loadingBookings')} />
         {query.status === 'success' && bookings.length === 0 && <p className="text-sm text-slate-600">{t('guideTours.noBookings')}</p>}
         {bookings.length > 0 && <BookingList bookings={bookings} />}
       </div>
