@@ -163,3 +163,109 @@ test('a guide opens a departure, two strangers join it by the seat, it runs, and
   await asha.page.context().close()
   await ben.page.context().close()
 })
+
+/** Asks the API as the user signed in on `page`. */
+async function asUser<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('token')
+      const headers: Record<string, string> = { Authorization: `Bearer ${token}` }
+      if (body !== undefined) headers['Content-Type'] = 'application/json'
+      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+      return { status: response.status, data: (await response.json()) as T }
+    },
+    { method, path, body },
+  )
+}
+
+test('the travellers of a confirmed departure and their guide talk in one conversation', async ({ page, browser, request }) => {
+  test.setTimeout(240_000)
+  const id = await tourId(request)
+  const { tour } = (await (await request.get(`/api/v1/users/tour/${id}`)).json()) as { tour: { guide: { _id: string }; cutoffHours: number } }
+  // A departure soon (the demo's own start a month ahead), so that raising the tour's
+  // booking notice past its start makes the sweep decide it now.
+  let ahead = 0
+  for (let day = 3; day < 25 && !ahead; day++) {
+    const week = await request.get(`/api/v1/users/guide/${tour.guide._id}/availability?from=${nepalDate(day)}&to=${nepalDate(day + 6)}`)
+    const { data } = (await week.json()) as { data: { unavailable: string[] } }
+    if (data.unavailable.length === 0) ahead = day
+  }
+  expect(ahead, 'the demo guide has a free week in the next weeks').toBeGreaterThan(0)
+
+  await signIn(page, GUIDE.email, GUIDE.password)
+  const opened = await asUser<{ departure: { _id: string } }>(page, 'POST', `/api/v1/tours/${id}/departures`, {
+    startDate: nepalDate(ahead),
+    seats: 4,
+    minToRun: 2,
+    pricePerSeatUsd: 300,
+  })
+  expect(opened.status).toBe(201)
+  const departureId = opened.data.departure._id
+
+  // Two strangers take a seat each and pay; one has said where they are from.
+  const asha = await traveller(browser)
+  const ben = await traveller(browser)
+  const profile = { bio: 'Walking round Nepal.', nationality: 'India', preferredLanguages: ['English'], interests: ['Trekking'] }
+  expect((await asUser(asha.page, 'POST', '/api/v1/tourists/profile', profile)).status).toBe(200)
+  for (const who of [asha, ben]) {
+    const seat = await asUser<{ data: { _id: string } }>(who.page, 'POST', '/api/v1/tourists/booking/request', { departureId, groupSize: 1, message: 'One seat, please.' })
+    expect(seat.status).toBe(201)
+    await who.page.goto(`/checkout/${seat.data.data._id}`)
+    await payAtCheckout(who.page, '$300.00')
+  }
+
+  // The booking notice grows past the start: the sweep confirms it, and the notice goes back.
+  try {
+    expect((await asUser(page, 'PATCH', `/api/v1/tours/${id}`, { cutoffHours: (ahead + 1) * 24 })).status).toBe(200)
+    await expect
+      .poll(
+        async () => {
+          const { data } = await asUser<{ departures: { _id: string; status: string }[] }>(page, 'GET', `/api/v1/tours/${id}/departures`)
+          return data.departures.find((d) => d._id === departureId)?.status
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('confirmed')
+  } finally {
+    await asUser(page, 'PATCH', `/api/v1/tours/${id}`, { cutoffHours: tour.cutoffHours })
+  }
+
+  // The first traveller finds the group among their messages and writes to it.
+  await asha.page.goto('/messages')
+  await untilLive(asha.page)
+  await asha.page.getByRole('link', { name: TOUR }).click()
+  await expect(asha.page.getByRole('heading', { name: TOUR })).toBeVisible()
+  await expect(asha.page.getByText(/^Group departure · starts /)).toBeVisible()
+  await expect(asha.page.getByText('In this group: Kumar (guide), Asha from India, Asha')).toBeVisible()
+  await asha.page.getByLabel('Message the group').fill('Namaste! Anyone flying into Kathmandu on the day before?')
+  await asha.page.getByLabel('Message the group').press('Enter')
+  await expect(asha.page.getByRole('log')).toContainText('Anyone flying into Kathmandu')
+
+  // The other traveller reads it, under the writer's first name, and answers.
+  await ben.page.goto('/messages')
+  await untilLive(ben.page)
+  await expect(ben.page.getByRole('link', { name: new RegExp(TOUR) })).toContainText('Asha: Namaste!')
+  await ben.page.getByRole('link', { name: new RegExp(TOUR) }).click()
+  await expect(ben.page.getByRole('log')).toContainText('Anyone flying into Kathmandu')
+  await ben.page.getByLabel('Message the group').fill('Yes, I land at noon.')
+  await ben.page.getByLabel('Message the group').press('Enter')
+  // It arrives live on the first traveller's open page.
+  await expect(asha.page.getByRole('log')).toContainText('Yes, I land at noon.')
+  await shootBoth(asha.page, 'group-conversation')
+
+  // The guide sees the same conversation, with everyone in it.
+  await page.goto('/messages')
+  await untilLive(page)
+  await page.getByRole('link', { name: new RegExp(TOUR) }).click()
+  await expect(page.getByRole('log')).toContainText('Anyone flying into Kathmandu')
+  await expect(page.getByRole('log')).toContainText('Yes, I land at noon.')
+  await page.getByLabel('Message the group').fill('Welcome both! We meet at Thamel Chowk at 7.')
+  await page.getByLabel('Message the group').press('Enter')
+  await expect(ben.page.getByRole('log')).toContainText('We meet at Thamel Chowk')
+  await shootBoth(page, 'group-conversation-guide')
+
+  // Tidy up: the guide cancels it, which refunds both and frees the days.
+  expect((await asUser(page, 'DELETE', `/api/v1/departures/${departureId}`)).status).toBe(200)
+  await asha.page.context().close()
+  await ben.page.context().close()
+})

@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use crate::calendar::{date_text, parse_date};
 use crate::db::{is_unique_violation, new_id};
 use crate::error::AppError;
+use crate::messages;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -451,6 +452,7 @@ pub async fn cancel(
         return Ok(false);
     }
     free_days(tx, booking_id).await?;
+    messages::store::leave_group(tx, booking_id).await?;
     if plan.refund_cents > 0 {
         let payment: Option<(String, String)> = sqlx::query_as(
             "SELECT id, provider FROM payments WHERE booking_id = $1 AND status = 'paid'",
@@ -521,6 +523,9 @@ pub async fn pay(
     .bind(booking_id)
     .execute(&mut **tx)
     .await?;
+    if updated.rows_affected() == 1 {
+        messages::store::join_group(tx, booking_id, now).await?;
+    }
     Ok(counted(updated.rows_affected() == 1, "paid"))
 }
 

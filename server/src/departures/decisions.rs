@@ -1,6 +1,7 @@
 //! What happens to a group departure at the tour's cutoff (`cutoffHours`, its current
 //! value, before the start), run by the trip sweep: with at least `minToRun` paid seats it
-//! is confirmed and its travellers told "Your departure is confirmed"; with fewer it is
+//! is confirmed, its travellers told "Your departure is confirmed" and given one
+//! conversation with their guide; with fewer it is
 //! cancelled, every seat's booking cancelled by the system and every paid one refunded in
 //! full, everyone told and emailed. One conditional UPDATE of the departure's status in
 //! the transaction that writes it all: replicas sweeping together decide each departure
@@ -16,6 +17,7 @@ use crate::db::{Db, now_ms};
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
 use crate::hub::NotificationHub;
+use crate::messages;
 use crate::notice::{Notice, TripDays};
 use crate::notifications::{self, NewNotification};
 use crate::tours::domain::CUTOFF_HOURS_MAX;
@@ -103,6 +105,10 @@ async fn decide(
             let to = Recipient::User(booking.tourist.id.clone());
             email::queue(&mut tx, Email { to, template }).await?;
         }
+        let travellers: Vec<&str> =
+            holding.iter().filter(is_paid).map(|b| b.tourist.id.as_str()).collect();
+        messages::store::open_group(&mut tx, &departure.id, &departure.guide_id, &travellers, now)
+            .await?;
         Notice::DepartureConfirmedForGuide { tour, trip, people: paid_seats }
     } else {
         if !store::mark_cancelled(&mut tx, &departure.id, now).await? {

@@ -99,15 +99,21 @@ pub struct MessagesParams {
     cursor: Option<String>,
 }
 
+/// Where a message goes: a conversation that may not exist yet (a traveller's first
+/// message to a guide), or one of the sender's with its members.
+enum Destination<'a> {
+    Pair { tourist_id: &'a str, guide_id: &'a str },
+    Conversation { id: &'a str, members: Vec<String> },
+}
+
 /// Sends a message: first the sender's address is counted, then, in the sending
 /// transaction, the sender's own messages of the last minute; the message is announced
-/// to both parties' open pages after commit.
+/// to every member's open pages after commit.
 async fn send(
     state: &AppState,
     ip: &str,
     sender_id: &str,
-    conversation: Option<&str>,
-    tourist_guide: (&str, &str),
+    destination: Destination<'_>,
     text: &str,
 ) -> AppResult<(String, Message)> {
     rate_limit::count_one(state, &rate_limit::MESSAGES_PER_ADDRESS, ip).await?;
@@ -123,17 +129,19 @@ async fn send(
             seconds,
         ));
     }
-    let (tourist_id, guide_id) = tourist_guide;
-    let conversation_id = match conversation {
-        Some(id) => id.to_owned(),
-        None => store::find_or_create(&mut tx, tourist_id, guide_id, now).await?,
+    let (conversation_id, members) = match destination {
+        Destination::Pair { tourist_id, guide_id } => {
+            let id = store::find_or_create(&mut tx, tourist_id, guide_id, now).await?;
+            (id, vec![tourist_id.to_owned(), guide_id.to_owned()])
+        }
+        Destination::Conversation { id, members } => (id.to_owned(), members),
     };
     let message = store::append(&mut tx, &conversation_id, sender_id, text, now).await?;
     tx.commit().await?;
-    let announcements = [tourist_id, guide_id]
-        .iter()
+    let announcements = members
+        .into_iter()
         .map(|user_id| Announcement::Message {
-            user_id: (*user_id).to_owned(),
+            user_id,
             conversation_id: conversation_id.clone(),
             message_id: message.id.clone(),
         })
@@ -175,8 +183,8 @@ async fn start_conversation(
     let Some((guide_id,)) = guide else {
         return Err(AppError::NotFound("Guide not found".into()));
     };
-    let (conversation_id, _) =
-        send(&state, &ip, &session.user_id, None, (&session.user_id, &guide_id), &text).await?;
+    let pair = Destination::Pair { tourist_id: &session.user_id, guide_id: &guide_id };
+    let (conversation_id, _) = send(&state, &ip, &session.user_id, pair, &text).await?;
     let conversation = store::conversation(&state.db, &session.user_id, &conversation_id)
         .await?
         .ok_or_else(conversation_not_found)?;
@@ -184,7 +192,8 @@ async fn start_conversation(
 }
 
 /// Your conversations, newest activity first (the latest 100), each with the other
-/// party, the last message and how many of their messages you have not read.
+/// party (or, for a group departure's, its members), the last message and how many of
+/// the others' messages you have not read.
 #[utoipa::path(get, path = "/conversations", tag = "conversations", security(("bearer" = [])), params(ConversationsParams),
     responses((status = 200, body = ConversationsResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 async fn my_conversations(
@@ -243,10 +252,10 @@ async fn send_message(
     Path(id): Path<String>,
     Json(body): Json<NewMessage>,
 ) -> AppResult<(StatusCode, Json<MessageSentResponse>)> {
-    let (tourist_id, guide_id) = store::participants(&state.db, &session.user_id, &id).await?;
+    let members = store::participants(&state.db, &session.user_id, &id).await?;
     let text = text::parse(&body.text)?;
-    let (_, message) =
-        send(&state, &ip, &session.user_id, Some(&id), (&tourist_id, &guide_id), &text).await?;
+    let destination = Destination::Conversation { id: &id, members };
+    let (_, message) = send(&state, &ip, &session.user_id, destination, &text).await?;
     Ok((StatusCode::CREATED, Json(MessageSentResponse { status: "success", data: message })))
 }
 

@@ -46,7 +46,8 @@ impl From<MessageRow> for Message {
     }
 }
 
-/// The other person in a conversation.
+/// The other person in a two-party conversation; in a departure's, the guide as its
+/// travellers see them.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OtherParty {
@@ -61,14 +62,50 @@ pub struct OtherParty {
     pub profile_picture: Option<String>,
 }
 
+/// Someone in a departure's conversation. Travellers see each other's first name and
+/// country only.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupMember {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub first_name: String,
+    /// The traveller's nationality as they gave it; null when they gave none, and for the guide.
+    #[schema(required = true)]
+    pub country: Option<String>,
+    /// `guide` or `tourist`.
+    pub role: String,
+}
+
+/// The group departure a conversation belongs to, and who is in it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Group {
+    pub departure_id: String,
+    pub tour_title: String,
+    /// YYYY-MM-DD: the departure's first day.
+    pub start_date: String,
+    /// The guide first, then the travellers in the order they joined the conversation.
+    pub members: Vec<GroupMember>,
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Conversation {
     #[serde(rename = "_id")]
     pub id: String,
-    pub tourist_id: String,
+    /// Null in a departure's conversation (see `group`).
+    #[schema(required = true)]
+    pub tourist_id: Option<String>,
     pub guide_id: String,
-    pub other_party: OtherParty,
+    /// The reader's own id: which messages are "mine".
+    pub my_id: String,
+    /// Null only for the guide of a departure's conversation (see `group`).
+    #[schema(required = true)]
+    pub other_party: Option<OtherParty>,
+    /// Set when this is the shared conversation of a confirmed group departure.
+    #[schema(required = true)]
+    pub group: Option<Group>,
     #[schema(required = true)]
     pub last_message: Option<Message>,
     /// The other party's messages you have not read.
@@ -82,14 +119,18 @@ pub struct Conversation {
 #[derive(sqlx::FromRow)]
 struct ConversationRow {
     id: String,
-    tourist_id: String,
+    tourist_id: Option<String>,
     guide_id: String,
+    my_id: String,
+    departure_id: Option<String>,
+    tour_title: Option<String>,
+    start_date: Option<String>,
     last_message_at: i64,
     created_at: i64,
-    other_id: String,
-    other_first_name: String,
-    other_last_name: String,
-    other_role: String,
+    other_id: Option<String>,
+    other_first_name: Option<String>,
+    other_last_name: Option<String>,
+    other_role: Option<String>,
     picture_key: Option<String>,
     message_id: Option<String>,
     sender_id: Option<String>,
@@ -98,25 +139,39 @@ struct ConversationRow {
     unread_count: i64,
 }
 
-impl From<ConversationRow> for Conversation {
-    fn from(row: ConversationRow) -> Self {
+impl ConversationRow {
+    fn into_conversation(self, members: Vec<GroupMember>) -> Conversation {
+        let row = self;
         let last_message = match (row.message_id, row.sender_id, row.text, row.message_created_at) {
             (Some(id), Some(sender_id), Some(text), Some(at)) => {
                 Some(Message { id, sender_id, text, created_at: to_rfc3339(at) })
             }
             _ => None,
         };
-        Self {
+        let other_party =
+            match (row.other_id, row.other_first_name, row.other_last_name, row.other_role) {
+                (Some(id), Some(first_name), Some(last_name), Some(role)) => Some(OtherParty {
+                    id,
+                    first_name,
+                    last_name,
+                    role,
+                    profile_picture: row.picture_key.as_deref().map(public_url),
+                }),
+                _ => None,
+            };
+        let group = match (row.departure_id, row.tour_title, row.start_date) {
+            (Some(departure_id), Some(tour_title), Some(start_date)) => {
+                Some(Group { departure_id, tour_title, start_date, members })
+            }
+            _ => None,
+        };
+        Conversation {
             id: row.id,
             tourist_id: row.tourist_id,
             guide_id: row.guide_id,
-            other_party: OtherParty {
-                id: row.other_id,
-                first_name: row.other_first_name,
-                last_name: row.other_last_name,
-                role: row.other_role,
-                profile_picture: row.picture_key.as_deref().map(public_url),
-            },
+            my_id: row.my_id,
+            other_party,
+            group,
             last_message,
             unread_count: row.unread_count,
             last_message_at: to_rfc3339(row.last_message_at),
@@ -125,21 +180,26 @@ impl From<ConversationRow> for Conversation {
     }
 }
 
-/// A member's conversations as they see them; `$1` is the member, filters follow.
-const CONVERSATION_SELECT: &str = "SELECT c.id, c.tourist_id, c.guide_id, c.last_message_at, c.created_at, \
+/// A member's conversations as they see them; `$1` is the member, filters follow. The
+/// other party is the guide for a traveller, the traveller for the guide, and nobody for
+/// the guide of a departure's conversation.
+const CONVERSATION_SELECT: &str = "SELECT c.id, c.tourist_id, c.guide_id, me.user_id AS my_id, c.departure_id, t.title AS tour_title, d.start_date, \
+      c.last_message_at, c.created_at, \
       o.id AS other_id, o.first_name AS other_first_name, o.last_name AS other_last_name, o.role AS other_role, \
       COALESCE(gp.thumb_key, tp.thumb_key) AS picture_key, \
       m.id AS message_id, m.sender_id, m.text, m.created_at AS message_created_at, \
       (SELECT COUNT(*) FROM messages u WHERE u.conversation_id = c.id AND u.seq > me.last_read_seq AND u.sender_id <> me.user_id) AS unread_count \
     FROM conversation_members me \
     JOIN conversations c ON c.id = me.conversation_id \
-    JOIN users o ON o.id = CASE WHEN c.tourist_id = me.user_id THEN c.guide_id ELSE c.tourist_id END \
+    LEFT JOIN users o ON o.id = CASE WHEN c.guide_id = me.user_id THEN c.tourist_id ELSE c.guide_id END \
+    LEFT JOIN departures d ON d.id = c.departure_id LEFT JOIN tours t ON t.id = d.tour_id \
     LEFT JOIN guide_details gd ON gd.user_id = o.id LEFT JOIN media gp ON gp.id = gd.profile_picture_id \
     LEFT JOIN tourist_details td ON td.user_id = o.id LEFT JOIN media tp ON tp.id = td.profile_picture_id \
     LEFT JOIN messages m ON m.conversation_id = c.id AND m.seq = c.last_seq \
     WHERE me.user_id = $1";
 
-/// The member's conversations, newest activity first; only the one with `with` if given.
+/// The member's conversations, newest activity first; only the two-party one with `with`
+/// if given.
 pub async fn list(db: &Db, user_id: &str, with: Option<&str>) -> AppResult<Vec<Conversation>> {
     let rows: Vec<ConversationRow> = match with {
         None => {
@@ -152,14 +212,43 @@ pub async fn list(db: &Db, user_id: &str, with: Option<&str>) -> AppResult<Vec<C
             .await?
         }
         Some(other) => {
-            sqlx::query_as(sqlx::AssertSqlSafe(format!("{CONVERSATION_SELECT} AND o.id = $2")))
-                .bind(user_id)
-                .bind(other)
-                .fetch_all(&db.pool)
-                .await?
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "{CONVERSATION_SELECT} AND o.id = $2 AND c.departure_id IS NULL"
+            )))
+            .bind(user_id)
+            .bind(other)
+            .fetch_all(&db.pool)
+            .await?
         }
     };
-    Ok(rows.into_iter().map(Conversation::from).collect())
+    let mut conversations = Vec::with_capacity(rows.len());
+    for row in rows {
+        conversations.push(with_members(db, row).await?);
+    }
+    Ok(conversations)
+}
+
+/// The row as its member sees it, with the group's members when it is a departure's.
+async fn with_members(db: &Db, row: ConversationRow) -> AppResult<Conversation> {
+    if row.departure_id.is_none() {
+        return Ok(row.into_conversation(Vec::new()));
+    }
+    let members: Vec<(String, String, Option<String>, String)> = sqlx::query_as(
+        "SELECT u.id, u.first_name, NULLIF(td.nationality, ''), u.role FROM conversation_members cm \
+         JOIN users u ON u.id = cm.user_id LEFT JOIN tourist_details td ON td.user_id = u.id \
+         WHERE cm.conversation_id = $1 ORDER BY CASE WHEN u.role = 'guide' THEN 0 ELSE 1 END, cm.joined_at, u.id",
+    )
+    .bind(&row.id)
+    .fetch_all(&db.pool)
+    .await?;
+    let members = members
+        .into_iter()
+        .map(|(id, first_name, country, role)| {
+            let country = if role == "guide" { None } else { country };
+            GroupMember { id, first_name, country, role }
+        })
+        .collect();
+    Ok(row.into_conversation(members))
 }
 
 /// One conversation as its member sees it; `None` for anyone else.
@@ -174,28 +263,31 @@ pub async fn conversation(
             .bind(conversation_id)
             .fetch_optional(&db.pool)
             .await?;
-    Ok(row.map(Conversation::from))
+    match row {
+        Some(row) => Ok(Some(with_members(db, row).await?)),
+        None => Ok(None),
+    }
 }
 
 pub fn conversation_not_found() -> AppError {
     AppError::NotFound("Conversation not found".into())
 }
 
-/// The two participants of a conversation the caller is one of; 404 for anyone else.
-pub async fn participants(
-    db: &Db,
-    user_id: &str,
-    conversation_id: &str,
-) -> AppResult<(String, String)> {
-    let found: Option<(String, String)> = sqlx::query_as(
-        "SELECT c.tourist_id, c.guide_id FROM conversations c \
-         WHERE c.id = $1 AND (c.tourist_id = $2 OR c.guide_id = $2)",
+/// The members of a conversation the caller is one of; 404 for anyone else.
+pub async fn participants(db: &Db, user_id: &str, conversation_id: &str) -> AppResult<Vec<String>> {
+    let members: Vec<(String,)> = sqlx::query_as(
+        "SELECT cm.user_id FROM conversation_members cm WHERE cm.conversation_id = $1 \
+         AND EXISTS (SELECT 1 FROM conversation_members me WHERE me.conversation_id = $1 AND me.user_id = $2) \
+         ORDER BY cm.user_id",
     )
     .bind(conversation_id)
     .bind(user_id)
-    .fetch_optional(&db.pool)
+    .fetch_all(&db.pool)
     .await?;
-    found.ok_or_else(conversation_not_found)
+    if members.is_empty() {
+        return Err(conversation_not_found());
+    }
+    Ok(members.into_iter().map(|(id,)| id).collect())
 }
 
 /// A page of messages, newest first, and the cursor of the next (older) page.
@@ -352,8 +444,8 @@ pub async fn find_or_create(
             .await?;
     for member in [tourist_id, guide_id] {
         sqlx::query(
-            "INSERT INTO conversation_members (conversation_id, user_id, last_read_seq, last_message_at) \
-             VALUES ($1, $2, 0, $3) ON CONFLICT (conversation_id, user_id) DO NOTHING",
+            "INSERT INTO conversation_members (conversation_id, user_id, last_read_seq, last_message_at, joined_at) \
+             VALUES ($1, $2, 0, $3, $3) ON CONFLICT (conversation_id, user_id) DO NOTHING",
         )
         .bind(&id)
         .bind(member)
@@ -422,4 +514,73 @@ pub async fn mark_read(db: &Db, user_id: &str, conversation_id: &str) -> AppResu
     .execute(&db.pool)
     .await?;
     Ok(updated.rows_affected() == 1)
+}
+
+/// Opens the shared conversation of a confirmed departure for its guide and the
+/// travellers who paid, in the transaction that confirms it (one per departure).
+pub async fn open_group(
+    conn: &mut AnyConnection,
+    departure_id: &str,
+    guide_id: &str,
+    travellers: &[&str],
+    now: i64,
+) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO conversations (id, tourist_id, guide_id, departure_id, last_seq, last_message_at, created_at) \
+         VALUES ($1, NULL, $2, $3, 0, $4, $4) ON CONFLICT (departure_id) DO NOTHING",
+    )
+    .bind(new_id())
+    .bind(guide_id)
+    .bind(departure_id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    let (id,): (String,) = sqlx::query_as("SELECT id FROM conversations WHERE departure_id = $1")
+        .bind(departure_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    for member in std::iter::once(guide_id).chain(travellers.iter().copied()) {
+        sqlx::query(
+            "INSERT INTO conversation_members (conversation_id, user_id, last_read_seq, last_message_at, joined_at) \
+             VALUES ($1, $2, 0, $3, $3) ON CONFLICT (conversation_id, user_id) DO NOTHING",
+        )
+        .bind(&id)
+        .bind(member)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Adds the traveller of a seat booking just paid to their departure's conversation, if
+/// it is open already (the departure was confirmed before they paid); nothing otherwise.
+pub async fn join_group(conn: &mut AnyConnection, booking_id: &str, now: i64) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO conversation_members (conversation_id, user_id, last_read_seq, last_message_at, joined_at) \
+         SELECT c.id, b.tourist_id, 0, c.last_message_at, $2 FROM bookings b \
+         JOIN conversations c ON c.departure_id = b.departure_id WHERE b.id = $1 \
+         ON CONFLICT (conversation_id, user_id) DO NOTHING",
+    )
+    .bind(booking_id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Takes the traveller of a seat booking just cancelled out of their departure's
+/// conversation, unless another paid seat booking of theirs keeps them on it.
+pub async fn leave_group(conn: &mut AnyConnection, booking_id: &str) -> AppResult<()> {
+    sqlx::query(
+        "DELETE FROM conversation_members WHERE EXISTS (SELECT 1 FROM bookings b \
+           JOIN conversations c ON c.departure_id = b.departure_id \
+           WHERE b.id = $1 AND c.id = conversation_members.conversation_id AND b.tourist_id = conversation_members.user_id \
+             AND NOT EXISTS (SELECT 1 FROM bookings o WHERE o.departure_id = b.departure_id AND o.tourist_id = b.tourist_id \
+               AND o.id <> b.id AND o.booking_status = 'approved' AND o.payment_status = 'paid'))",
+    )
+    .bind(booking_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }

@@ -375,25 +375,35 @@ pub async fn render(
             )
         }
         Template::UnreadMessages { conversation_id } => {
-            let found: Option<(String, i64)> = sqlx::query_as(
-                "SELECT u.first_name || ' ' || u.last_name, \
+            // The other person of a two-party conversation, or the departure's tour for a
+            // group's (its travellers see each other's first names only).
+            let found: Option<(Option<String>, Option<String>, i64)> = sqlx::query_as(
+                "SELECT (SELECT u.first_name || ' ' || u.last_name FROM users u \
+                     WHERE c.departure_id IS NULL AND u.id = CASE WHEN c.guide_id = cm.user_id THEN c.tourist_id ELSE c.guide_id END), \
+                   t.title, \
                    (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = cm.conversation_id AND m.seq > cm.last_read_seq AND m.sender_id <> cm.user_id) \
-                 FROM conversation_members cm JOIN conversation_members other ON other.conversation_id = cm.conversation_id AND other.user_id <> cm.user_id \
-                 JOIN users u ON u.id = other.user_id WHERE cm.conversation_id = $1 AND cm.user_id = $2",
+                 FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id \
+                 LEFT JOIN departures d ON d.id = c.departure_id LEFT JOIN tours t ON t.id = d.tour_id \
+                 WHERE cm.conversation_id = $1 AND cm.user_id = $2",
             )
             .bind(conversation_id)
             .bind(&user_id)
             .fetch_optional(&db.pool)
             .await?;
             // Read before the email went out: nothing to say any more.
-            let Some((other, unread)) = found.filter(|(_, unread)| *unread > 0) else { return Ok(None) };
+            let Some((person, tour, unread)) = found.filter(|(_, _, unread)| *unread > 0) else { return Ok(None) };
+            let (who, ko) = match (person, tour) {
+                (Some(person), _) => (person.clone(), format!("{person}ले")),
+                (None, Some(tour)) => (format!("Your {tour} group"), format!("तपाईंको {tour} समूहले")),
+                (None, None) => return Ok(None),
+            };
             let messages = if unread == 1 { "a message".to_owned() } else { format!("{unread} messages") };
             let sandesh = if unread == 1 { "एउटा सन्देश".to_owned() } else { format!("{unread} वटा सन्देश") };
             (
-                t(format!("{other} sent you {messages} on Yatra"), format!("{other}ले तपाईंलाई Yatra मा {sandesh} पठाउनुभएको छ")),
+                t(format!("{who} sent you {messages} on Yatra"), format!("{ko} तपाईंलाई Yatra मा {sandesh} पठाउनुभएको छ")),
                 vec![t(
-                    format!("{other} sent you {messages} you have not read yet. Reply on Yatra to keep planning your trip."),
-                    format!("{other}ले पठाउनुभएको {sandesh} तपाईंले अझै पढ्नुभएको छैन। यात्राको योजना अगाडि बढाउन Yatra मा जवाफ दिनुहोस्।"),
+                    format!("{who} sent you {messages} you have not read yet. Reply on Yatra to keep planning your trip."),
+                    format!("{ko} पठाउनुभएको {sandesh} तपाईंले अझै पढ्नुभएको छैन। यात्राको योजना अगाडि बढाउन Yatra मा जवाफ दिनुहोस्।"),
                 )],
                 Some((lang.pick("Read and reply", "पढ्नुहोस् र जवाफ दिनुहोस्"), link(&format!("/messages/{conversation_id}")))),
             )

@@ -540,6 +540,161 @@ async fn at_the_tours_notice_a_departure_with_enough_paid_seats_is_confirmed_onc
     assert_eq!(confirmed(&notices(&app, &pemba, "guide").await), 1);
 }
 
+async fn conversations(app: &TestApp, user: &TestUser) -> Vec<Value> {
+    app.get_data("/api/v1/conversations", &user.token).await.as_array().unwrap().clone()
+}
+
+/// The user's conversations that belong to a departure.
+async fn groups(app: &TestApp, user: &TestUser) -> Vec<Value> {
+    conversations(app, user).await.into_iter().filter(|c| !c["group"].is_null()).collect()
+}
+
+/// (first name, country, role) of each member of a group conversation, in order.
+fn members(conversation: &Value) -> Vec<(String, Value, String)> {
+    conversation["group"]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let text = |field: &str| m[field].as_str().unwrap().to_owned();
+            assert!(m.get("lastName").is_none(), "travellers see first names only: {m}");
+            (text("firstName"), m["country"].clone(), text("role"))
+        })
+        .collect()
+}
+
+async fn write(
+    app: &TestApp,
+    user: &TestUser,
+    conversation_id: &str,
+    text: &str,
+) -> reqwest::Response {
+    let path = format!("/api/v1/conversations/{conversation_id}/messages");
+    app.post_json_auth(&path, &json!({ "text": text }), &user.token).await
+}
+
+#[tokio::test]
+async fn the_travellers_of_a_confirmed_departure_and_their_guide_share_one_conversation() {
+    // Arrange: three strangers on one departure, two of them paid; one already writes to
+    // the guide on their own.
+    let app = spawn_app_with(&[FAST_SWEEP]).await;
+    let (pemba, tour_id) = published_tour(&app).await;
+    let guide_id = crate::fixtures::user_id(&app, &pemba.token).await;
+    let id = opened(&app, &pemba, &tour_id, &departure(&days_from_today(4), 6, 2)).await["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (asha, ben, chloe) = (
+        app.signup_and_login("tourist").await,
+        app.signup_and_login("tourist").await,
+        app.signup_and_login("tourist").await,
+    );
+    let profile = json!({"bio": "Walking round Nepal.", "nationality": "French", "preferredLanguages": ["English"], "interests": ["Trekking"]});
+    let saved = app.post_json_auth("/api/v1/tourists/profile", &profile, &asha.token).await;
+    assert_eq!(saved.status(), StatusCode::OK, "{}", saved.text().await.unwrap());
+    let direct = app
+        .post_json_auth(
+            "/api/v1/conversations",
+            &json!({"guideId": guide_id, "text": "Hello!"}),
+            &asha.token,
+        )
+        .await;
+    assert_eq!(direct.status(), StatusCode::CREATED);
+    let mut bookings = Vec::new();
+    for traveller in [&asha, &ben, &chloe] {
+        bookings.push(joined(&app, traveller, &id, 1).await["_id"].as_str().unwrap().to_owned());
+    }
+    pay(&app, &asha, &bookings[0]).await;
+    pay(&app, &ben, &bookings[1]).await;
+    assert!(groups(&app, &asha).await.is_empty(), "no group before the departure is confirmed");
+
+    // Act: the notice grows past the start, and the departure is confirmed.
+    notice_of(&app, &pemba, &tour_id, 240).await;
+    departure_until(&app, &pemba, &tour_id, |d| d["status"] == "confirmed").await;
+
+    // Assert: one conversation for the guide and the two who paid; travellers see each
+    // other's first name and country only, and the guide as the other party.
+    let group = groups(&app, &asha).await;
+    assert_eq!(group.len(), 1);
+    let conversation_id = group[0]["_id"].as_str().unwrap().to_owned();
+    assert_eq!(group[0]["group"]["departureId"], id.as_str());
+    assert_eq!(group[0]["group"]["tourTitle"], "Everest Base Camp in 12 days");
+    assert_eq!(group[0]["group"]["startDate"], days_from_today(4));
+    assert_eq!(group[0]["touristId"], Value::Null);
+    assert_eq!(group[0]["otherParty"]["_id"], guide_id.as_str());
+    assert_eq!(
+        members(&group[0]),
+        vec![
+            ("Pemba".to_owned(), Value::Null, "guide".to_owned()),
+            ("Sita".to_owned(), json!("French"), "tourist".to_owned()),
+            ("Sita".to_owned(), Value::Null, "tourist".to_owned()),
+        ]
+    );
+    let guide_view = groups(&app, &pemba).await;
+    assert_eq!(guide_view.len(), 1);
+    assert_eq!(guide_view[0]["otherParty"], Value::Null);
+    assert!(groups(&app, &chloe).await.is_empty(), "an unpaid seat is not in the group yet");
+    // The traveller's own conversation with the guide is still theirs alone.
+    let with: Value =
+        app.get_data(&format!("/api/v1/conversations?with={guide_id}"), &asha.token).await;
+    assert_eq!(with.as_array().unwrap().len(), 1);
+    assert_eq!(with[0]["group"], Value::Null);
+
+    // Everyone in it reads what one writes; outsiders cannot.
+    assert_eq!(
+        write(&app, &ben, &conversation_id, "See you in Lukla!").await.status(),
+        StatusCode::CREATED
+    );
+    let messages = format!("/api/v1/conversations/{conversation_id}/messages");
+    for member in [&asha, &pemba] {
+        let page = app.get_data(&messages, &member.token).await;
+        assert_eq!(page["messages"][0]["text"], "See you in Lukla!");
+    }
+    let unread = groups(&app, &pemba).await[0]["unreadCount"].clone();
+    assert_eq!(unread, 1);
+    assert_error(
+        app.get_auth(&messages, &chloe.token).await,
+        StatusCode::NOT_FOUND,
+        "Conversation not found",
+    )
+    .await;
+    assert_error(
+        write(&app, &chloe, &conversation_id, "Hi").await,
+        StatusCode::NOT_FOUND,
+        "Conversation not found",
+    )
+    .await;
+    // Left unread, it is emailed in the group's name, not a fellow traveller's.
+    let db = app.db().await;
+    sqlx::query("UPDATE messages SET created_at = created_at - 3600000 WHERE conversation_id = $1")
+        .bind(&conversation_id)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let email = app.wait_for_outbox_email_with(&pemba.email, "sent you a message").await;
+    assert!(
+        email.contains("Your Everest Base Camp in 12 days group sent you a message"),
+        "{email}"
+    );
+
+    // The third traveller pays late and joins; one who cancels leaves.
+    pay(&app, &chloe, &bookings[2]).await;
+    assert_eq!(members(&groups(&app, &chloe).await[0]).len(), 4);
+    let cancel = format!("/api/v1/bookings/{}/cancel", bookings[1]);
+    let cancelled =
+        send(&app, Method::POST, &cancel, &ben.token, Some(&json!({"reason": "Plans changed"})))
+            .await;
+    assert_eq!(cancelled.status(), StatusCode::OK);
+    assert!(groups(&app, &ben).await.is_empty());
+    assert_error(
+        app.get_auth(&messages, &ben.token).await,
+        StatusCode::NOT_FOUND,
+        "Conversation not found",
+    )
+    .await;
+    assert_eq!(members(&groups(&app, &pemba).await[0]).len(), 3);
+}
+
 #[tokio::test]
 async fn at_the_tours_notice_a_departure_short_of_its_minimum_cancels_itself_and_refunds_every_paid_seat()
  {

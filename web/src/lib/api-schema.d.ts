@@ -734,7 +734,8 @@ export interface paths {
         };
         /**
          * Your conversations, newest activity first (the latest 100), each with the other
-         *     party, the last message and how many of their messages you have not read.
+         *     party (or, for a group departure's, its members), the last message and how many of
+         *     the others' messages you have not read.
          */
         get: operations["my_conversations"];
         put?: never;
@@ -2857,12 +2858,16 @@ export interface components {
             _id: string;
             /** @description RFC 3339. */
             createdAt: string;
+            group: null | components["schemas"]["Group"];
             guideId: string;
             lastMessage: null | components["schemas"]["Message"];
             /** @description RFC 3339: when the last message was sent. */
             lastMessageAt: string;
-            otherParty: components["schemas"]["OtherParty"];
-            touristId: string;
+            /** @description The reader's own id: which messages are "mine". */
+            myId: string;
+            otherParty: null | components["schemas"]["OtherParty"];
+            /** @description Null in a departure's conversation (see `group`). */
+            touristId: string | null;
             /**
              * Format: int64
              * @description The other party's messages you have not read.
@@ -3280,6 +3285,27 @@ export interface components {
         ForgotPasswordRequest: {
             /** @example sita@example.com */
             email?: string | null;
+        };
+        /** @description The group departure a conversation belongs to, and who is in it. */
+        Group: {
+            departureId: string;
+            /** @description The guide first, then the travellers in the order they joined the conversation. */
+            members: components["schemas"]["GroupMember"][];
+            /** @description YYYY-MM-DD: the departure's first day. */
+            startDate: string;
+            tourTitle: string;
+        };
+        /**
+         * @description Someone in a departure's conversation. Travellers see each other's first name and
+         *     country only.
+         */
+        GroupMember: {
+            _id: string;
+            /** @description The traveller's nationality as they gave it; null when they gave none, and for the guide. */
+            country: string | null;
+            firstName: string;
+            /** @description `guide` or `tourist`. */
+            role: string;
         };
         Guide: {
             _id: string;
@@ -3844,7 +3870,10 @@ export interface components {
             /** @description At most 500 characters. */
             reason?: string | null;
         };
-        /** @description The other person in a conversation. */
+        /**
+         * @description The other person in a two-party conversation; in a departure's, the guide as its
+         *     travellers see them.
+         */
         OtherParty: {
             _id: string;
             firstName: string;

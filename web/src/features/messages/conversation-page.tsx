@@ -15,7 +15,8 @@ import { listMessages, MESSAGES_LOAD_FAILED, type Message } from './api/list-mes
 import { markConversationRead } from './api/mark-conversation-read'
 import { sendMessage } from './api/send-message'
 import { Composer } from './composer'
-import { mergeMessages, myId, partyName, shortTime } from './conversation-view'
+import { groupMembersLine, mergeMessages, myId, partyName, senderName, shortTime } from './conversation-view'
+import { formatTripDate } from '../../lib/booking'
 import { msg, useT } from '../../i18n/messages'
 
 export const CONVERSATION_NOT_FOUND = msg('messages.conversationNotFound')
@@ -164,7 +165,13 @@ export function ConversationPage() {
               </OfflineNote>
               <ol className="space-y-2">
                 {mergeMessages([], offlineCopy.messages).map((m) => (
-                  <Bubble key={m._id} message={m} mine={!!conversation && m.senderId === myId(conversation)} sender={conversation?.otherParty.firstName ?? name} />
+                  <Bubble
+                    key={m._id}
+                    message={m}
+                    mine={!!conversation && m.senderId === myId(conversation)}
+                    sender={conversation ? senderName(conversation, m.senderId) : name}
+                    group={!!conversation?.group}
+                  />
                 ))}
               </ol>
             </>
@@ -182,7 +189,13 @@ export function ConversationPage() {
               ) : (
                 <ol className="space-y-2">
                   {thread.messages.map((m) => (
-                    <Bubble key={m._id} message={m} mine={!!conversation && m.senderId === myId(conversation)} sender={conversation?.otherParty.firstName ?? name} />
+                    <Bubble
+                      key={m._id}
+                      message={m}
+                      mine={!!conversation && m.senderId === myId(conversation)}
+                      sender={conversation ? senderName(conversation, m.senderId) : name}
+                      group={!!conversation?.group}
+                    />
                   ))}
                 </ol>
               )}
@@ -191,7 +204,7 @@ export function ConversationPage() {
         </div>
         {(thread.status !== 'error' || offlineCopy || !online) && (
           <Composer
-            label={t('messages.messageName', { name: conversation?.otherParty.firstName ?? '' }).trim()}
+            label={conversation?.group ? t('messages.messageGroup') : t('messages.messageName', { name: conversation?.otherParty?.firstName ?? '' }).trim()}
             onSend={send}
             disabledReason={online ? undefined : t('offline.sendingNeedsConnection')}
           />
@@ -202,25 +215,33 @@ export function ConversationPage() {
 }
 
 function Header({ conversation, name }: { conversation: Conversation | undefined; name: string }) {
-  const guide = conversation?.otherParty.role === 'guide'
+  const other = conversation?.group ? null : conversation?.otherParty
+  const guide = other?.role === 'guide'
   const t = useT()
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-3 sm:px-5">
       <Link to="/messages" className="btn-ghost px-2 py-1.5" aria-label={t('messages.allMessages')}>
         <ArrowLeftIcon />
       </Link>
-      <Avatar src={conversation?.otherParty.profilePicture} name={name} className="h-10 w-10 shrink-0 text-sm" />
+      <Avatar src={other?.profilePicture} name={name} className="h-10 w-10 shrink-0 text-sm" />
       <div className="min-w-0">
         <h1 className="truncate font-semibold text-slate-900">
-          {guide && conversation ? (
-            <Link to={`/guides/${conversation.otherParty._id}`} className="hover:text-himal-700 hover:underline">
+          {guide && other ? (
+            <Link to={`/guides/${other._id}`} className="hover:text-himal-700 hover:underline">
               {name}
             </Link>
           ) : (
             name
           )}
         </h1>
-        {conversation && <p className="text-xs text-slate-500">{guide ? t('messages.tourGuide') : t('messages.traveller')}</p>}
+        {conversation?.group ? (
+          <>
+            <p className="text-xs text-slate-500">{t('messages.groupSubtitle', { date: formatTripDate(conversation.group.startDate) })}</p>
+            <p className="text-xs text-slate-600">{groupMembersLine(conversation)}</p>
+          </>
+        ) : (
+          conversation && <p className="text-xs text-slate-500">{guide ? t('messages.tourGuide') : t('messages.traveller')}</p>
+        )}
       </div>
     </header>
   )
@@ -253,14 +274,15 @@ function Older({ thread, onLoad }: { thread: Thread; onLoad: () => void }) {
   )
 }
 
-function Bubble({ message, mine, sender }: { message: Message; mine: boolean; sender: string }) {
+/** One message; in a group, others' messages show who wrote them. */
+function Bubble({ message, mine, sender, group }: { message: Message; mine: boolean; sender: string; group: boolean }) {
   const t = useT()
   return (
     <li className={`flex ${mine ? 'justify-end' : 'justify-start'}`}>
       <div
         className={`max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${mine ? 'rounded-br-md bg-himal-700 text-white' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'}`}
       >
-        <span className="sr-only">{mine ? t('messages.youSender') : sender}: </span>
+        {group && !mine ? <p className="text-xs font-semibold text-himal-700">{sender}</p> : <span className="sr-only">{mine ? t('messages.youSender') : sender}: </span>}
         {/* Text as written: React escapes it, and line breaks are kept. */}
         <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{message.text}</p>
         <p className={`mt-1 text-right text-[11px] ${mine ? 'text-himal-100' : 'text-slate-500'}`}>

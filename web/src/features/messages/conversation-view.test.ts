@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Conversation } from './api/list-conversations'
 import type { Message } from './api/list-messages'
-import { composerProblem, counterText, isSendKey, lastMessagePreview, mergeMessages, messageLength, shortTime } from './conversation-view'
+import { composerProblem, counterText, groupMembersLine, isSendKey, lastMessagePreview, mergeMessages, messageLength, partyName, senderName, shortTime } from './conversation-view'
 
 const message = (id: string, createdAt: string, text = id): Message => ({ _id: id, senderId: 'guide', text, createdAt })
 
@@ -9,6 +9,8 @@ const conversation = (last: Message | null): Conversation => ({
   _id: 'c1',
   touristId: 'tourist',
   guideId: 'guide',
+  myId: 'tourist',
+  group: null,
   otherParty: { _id: 'guide', firstName: 'Dawa', lastName: 'Sherpa', role: 'guide', profilePicture: null },
   lastMessage: last,
   unreadCount: 0,
@@ -88,5 +90,36 @@ describe('shortTime', () => {
     } finally {
       localStorage.removeItem('yatra.language')
     }
+  })
+})
+
+describe("a group departure's conversation", () => {
+  const group = (last: Message | null): Conversation => ({
+    ...conversation(last),
+    touristId: null,
+    myId: 'asha',
+    group: {
+      departureId: 'd1',
+      tourTitle: 'Manaslu Circuit',
+      startDate: '2026-12-12',
+      members: [
+        { _id: 'guide', firstName: 'Dawa', country: null, role: 'guide' },
+        { _id: 'asha', firstName: 'Asha', country: 'India', role: 'tourist' },
+        { _id: 'ben', firstName: 'Ben', country: null, role: 'tourist' },
+      ],
+    },
+  })
+
+  it('is named after its tour and lists first names and countries only', () => {
+    expect(partyName(group(null))).toBe('Manaslu Circuit')
+    expect(groupMembersLine(group(null))).toBe('In this group: Dawa (guide), Asha from India, Ben')
+  })
+
+  it('shows who wrote each message, and "You" for mine', () => {
+    const c = group({ _id: 'm1', senderId: 'ben', text: 'See you  in Lukla', createdAt: '2026-11-23T10:00:00Z' })
+    expect(senderName(c, 'ben')).toBe('Ben')
+    expect(senderName(c, 'someone-who-left')).toBe('Former member')
+    expect(lastMessagePreview(c)).toBe('Ben: See you in Lukla')
+    expect(lastMessagePreview({ ...c, lastMessage: { ...c.lastMessage!, senderId: 'asha' } })).toBe('You: See you in Lukla')
   })
 })

@@ -40,17 +40,37 @@ export function mergeMessages(shown: Message[], incoming: Message[]): Message[] 
     .map(({ message }) => message)
 }
 
-export const partyName = (c: Conversation) => personName(c.otherParty)
+/** Who the conversation is with: the other person, or the tour of a group departure's. */
+export const partyName = (c: Conversation) => (c.group ? c.group.tourTitle : c.otherParty ? personName(c.otherParty) : '')
 
-/** The signed-in user's id in a conversation: whichever side is not the other party. */
-export const myId = (c: Conversation) => (c.otherParty._id === c.touristId ? c.guideId : c.touristId)
+/** The signed-in user's id in a conversation. */
+export const myId = (c: Conversation) => c.myId
 
-/** The list's one-line preview of the last message, 'You: ' before your own. */
+/** The first name a message is shown under; in a group, the member who wrote it. */
+export function senderName(c: Conversation, senderId: string): string {
+  if (!c.group) return c.otherParty?.firstName ?? ''
+  return c.group.members.find((m) => m._id === senderId)?.firstName ?? translate('messages.formerMember')
+}
+
+/** A group's members as one line: 'Pemba (guide), Sita from France, Ben' — first names and countries only. */
+export function groupMembersLine(c: Conversation): string {
+  const names = (c.group?.members ?? []).map((m) =>
+    m.role === 'guide'
+      ? translate('messages.groupGuide', { name: m.firstName })
+      : m.country
+        ? translate('messages.groupMemberFrom', { name: m.firstName, country: m.country })
+        : m.firstName,
+  )
+  return translate('messages.groupMembers', { names: names.join(', ') })
+}
+
+/** The list's one-line preview of the last message, 'You: ' before your own, the writer's name in a group. */
 export function lastMessagePreview(c: Conversation): string {
   const last = c.lastMessage
   if (!last) return translate('messages.noMessagesYet')
   const text = last.text.trim().replace(/\s+/g, ' ')
-  return last.senderId === myId(c) ? translate('messages.you', { text }) : text
+  if (last.senderId === myId(c)) return translate('messages.you', { text })
+  return c.group ? translate('messages.groupPreview', { name: senderName(c, last.senderId), text }) : text
 }
 
 // Nepal time, as every moment the app shows (DESIGN.md): a reader abroad or offline sees the

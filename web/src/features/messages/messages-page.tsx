@@ -98,7 +98,7 @@ function ConversationItem({ conversation: c, now }: { conversation: Conversation
         className={`flex items-center gap-3 p-4 hover:bg-slate-50 sm:gap-4 sm:p-5 ${unread ? 'bg-himal-50/60' : ''}`}
         aria-label={unread ? t('messages.unreadLabel', { name, count: c.unreadCount }) : name}
       >
-        <Avatar src={c.otherParty.profilePicture} name={name} className="h-12 w-12 shrink-0 text-base" />
+        <Avatar src={c.group ? null : c.otherParty?.profilePicture} name={name} className="h-12 w-12 shrink-0 text-base" />
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-3">
             <p className={`truncate ${unread ? 'font-bold text-slate-900' : 'font-semibold text-slate-800'}`}>{name}</p>

@@ -25,6 +25,8 @@ const conversation: Conversation = {
   _id: 'c1',
   touristId: 'tourist',
   guideId: 'guide',
+  myId: 'guide',
+  group: null,
   otherParty: { _id: 'tourist', firstName: 'Asha', lastName: 'Traveller', role: 'tourist', profilePicture: null },
   lastMessage: message('m2', 'tourist', 'Where do we meet?', 2),
   unreadCount: 2,
