@@ -62,6 +62,7 @@ pub fn api() -> OpenApiRouter<AppState> {
                 .merge(tours::routes::router())
                 .merge(tours::photo_routes::router())
                 .merge(crate::departures::routes::router())
+                .merge(crate::offers::routes::router())
                 .merge(sos::routes::router())
                 .merge(crate::buddy::routes::router())
                 .merge(admin::routes::router())

@@ -32,6 +32,7 @@ pub mod money;
 pub mod monitoring;
 pub mod notice;
 pub mod notifications;
+pub mod offers;
 pub mod openapi;
 pub mod outbox;
 pub mod pages;

@@ -204,6 +204,21 @@ pub enum Notice {
         tour: String,
         trip: TripDays,
     },
+    /// A guide answered the traveller's conversation with a custom offer: `people`, for
+    /// `amount_cents` in all.
+    OfferReceived {
+        guide: String,
+        trip: TripDays,
+        people: i64,
+        amount_cents: i64,
+    },
+    /// To the guide: the traveller accepted their offer; the trip is approved, to be paid.
+    OfferAcceptedForGuide {
+        tourist: String,
+        trip: TripDays,
+        people: i64,
+        amount_cents: i64,
+    },
     /// To the guide, as are the payout, licence and SOS notices.
     GuideVerified,
     VerificationRejected {
@@ -408,6 +423,24 @@ impl Notice {
             Self::DepartureCancelledForGuide { tour, trip: days } => {
                 ("departure_cancelled_for_guide", vec![name("tour", tour), trip(days)])
             }
+            Self::OfferReceived { guide, trip: days, people, amount_cents } => (
+                "offer_received",
+                vec![
+                    name("guide", guide),
+                    amount(*amount_cents),
+                    ("people", people_text(*people)),
+                    trip(days),
+                ],
+            ),
+            Self::OfferAcceptedForGuide { tourist, trip: days, people, amount_cents } => (
+                "offer_accepted_for_guide",
+                vec![
+                    name("tourist", tourist),
+                    amount(*amount_cents),
+                    ("people", people_text(*people)),
+                    trip(days),
+                ],
+            ),
             Self::Written { .. } => ("", vec![]),
         }
     }
@@ -426,6 +459,7 @@ impl Notice {
             | Self::RefundedForGuide { .. }
             | Self::DepartureConfirmedForGuide { .. }
             | Self::DepartureCancelledForGuide { .. }
+            | Self::OfferAcceptedForGuide { .. }
             | Self::GuideVerified
             | Self::VerificationRejected { .. }
             | Self::PayoutSent { .. }
@@ -568,6 +602,18 @@ impl Notice {
             "departure_cancelled_for_guide" => {
                 Self::DepartureCancelledForGuide { tour: text("tour")?, trip: trip()? }
             }
+            "offer_received" => Self::OfferReceived {
+                guide: guide?,
+                trip: trip()?,
+                people: hole("people").and_then(read_people)?,
+                amount_cents: cents()?,
+            },
+            "offer_accepted_for_guide" => Self::OfferAcceptedForGuide {
+                tourist: tourist?,
+                trip: trip()?,
+                people: hole("people").and_then(read_people)?,
+                amount_cents: cents()?,
+            },
             "refunded" => Self::Refunded { trip: trip()?, amount_cents: cents()?, paisa: None },
             "refunded_for_guide" => Self::RefundedForGuide {
                 tourist: tourist?,
@@ -944,6 +990,24 @@ mod tests {
                     trip: trip("2027-10-12", 12),
                 },
                 "Too few travellers paid for your departure of \"Gokyo Lakes\" on 12 Oct 2027 (12 days), so it is cancelled and everyone is refunded. Those days are free again.",
+            ),
+            (
+                Notice::OfferReceived {
+                    guide: guide(),
+                    trip: trip("2027-10-12", 5),
+                    people: 2,
+                    amount_cents: 138_000,
+                },
+                "Pemba Sherpa sent you an offer: $1380.00 for 2 people from 12 Oct 2027 (5 days). Accept it in your conversation before it expires.",
+            ),
+            (
+                Notice::OfferAcceptedForGuide {
+                    tourist: tourist(),
+                    trip: trip("2027-10-12", 1),
+                    people: 1,
+                    amount_cents: 9_050,
+                },
+                "Sita Rai accepted your offer: $90.50 for 1 person from 12 Oct 2027. The trip is approved; they pay next.",
             ),
         ]
     }

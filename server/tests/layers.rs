@@ -51,6 +51,7 @@ const LAYERS: [(&str, &[&str]); 6] = [
             "messages",
             "moderation",
             "notifications",
+            "offers",
             "pages",
             "payments",
             "reviews",

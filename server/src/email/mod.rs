@@ -110,6 +110,10 @@ pub enum Template {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         refund_paisa: Option<i64>,
     },
+    /// To the traveller: the guide of their conversation sent them a custom offer.
+    OfferReceived { offer_id: String },
+    /// To the guide: the traveller accepted their offer; the trip is approved, to be paid.
+    OfferAccepted { offer_id: String },
     /// To a member of a conversation: a message from the other side has waited unread.
     UnreadMessages { conversation_id: String },
     /// To the guide: an admin verified the profile.

@@ -340,6 +340,30 @@ pub static ERRORS: &[Entry] = entries! {
     "departure_guide_mismatch": "guideId is not this departure's guide" => "guideId यो समूह प्रस्थानको गाइड होइन",
     "departures_from_invalid": "from must be a real date (YYYY-MM-DD)" => "from सही मिति (YYYY-MM-DD) हुनुपर्छ",
     "departures_to_invalid": "to must be a real date (YYYY-MM-DD)" => "to सही मिति (YYYY-MM-DD) हुनुपर्छ",
+
+    // ---- custom offers
+    "offer_not_found": "Offer not found" => "प्रस्ताव भेटिएन",
+    "offer_conversation_required": "conversationId is required" => "conversationId अनिवार्य छ",
+    "offer_start_not_future": "startDate must be after today (in Nepal)" => "startDate आजभन्दा पछिको (नेपालको समयअनुसार) हुनुपर्छ",
+    "offer_group_size": "groupSize must be a whole number from 1 to {max}" => "groupSize 1 देखि {max} सम्मको पूर्ण संख्या हुनुपर्छ",
+    "offer_days_required": "days is required" => "days अनिवार्य छ",
+    "offer_price": "totalPriceUsd must be from 0.01 to {max}: at most 10000 a person" => "totalPriceUsd 0.01 देखि {max} सम्म हुनुपर्छ: प्रतिव्यक्ति बढीमा 10000",
+    "offer_expiry_required": "expiresAt is required" => "expiresAt अनिवार्य छ",
+    "offer_expiry_invalid": "expiresAt must be a moment in RFC 3339 form, such as 2027-09-01T12:00:00Z" => "expiresAt RFC 3339 ढाँचाको समय हुनुपर्छ, जस्तै 2027-09-01T12:00:00Z",
+    "offer_expiry_past": "expiresAt must be in the future" => "expiresAt भविष्यको समय हुनुपर्छ",
+    "offer_expiry_after_start": "expiresAt must be before the trip starts (10:00 on startDate, Nepal time)" => "expiresAt यात्रा सुरु हुनुअघिको (startDate को बिहान 10:00, नेपालको समय) हुनुपर्छ",
+    "offer_guide_only": "Only the guide of this conversation can make an offer" => "यो कुराकानीका गाइडले मात्र प्रस्ताव पठाउन सक्नुहुन्छ",
+    "offer_not_in_group": "Offers are made in a conversation with one traveller, not in a group's" => "प्रस्ताव समूहको कुराकानीमा होइन, एक जना यात्रीसँगको कुराकानीमा पठाइन्छ",
+    "offer_tour_not_own": "tourId must be one of your own tours" => "tourId तपाईंकै कुनै टुर हुनुपर्छ",
+    "offer_day_taken": "The guide is no longer free on {date}. Ask them for an offer on other dates." => "गाइड {date} मा अब खाली हुनुहुन्न। अरू मितिका लागि प्रस्ताव माग्नुहोस्।",
+    "offer_own": "You cannot accept your own offer" => "तपाईं आफ्नै प्रस्ताव स्वीकार गर्न सक्नुहुन्न",
+    "offer_withdraw_guide_only": "Only the guide who made this offer can withdraw it" => "यो प्रस्ताव पठाउने गाइडले मात्र फिर्ता लिन सक्नुहुन्छ",
+    "offer_expired": "This offer has expired. Ask the guide for a new one." => "यो प्रस्तावको म्याद सकियो। गाइडसँग नयाँ प्रस्ताव माग्नुहोस्।",
+    "offer_withdrawn": "This offer was withdrawn by the guide" => "गाइडले यो प्रस्ताव फिर्ता लिनुभयो",
+    "offer_already_accepted": "This offer has already been accepted" => "यो प्रस्ताव पहिले नै स्वीकार भइसकेको छ",
+    "offer_still_open": "This offer is still open" => "यो प्रस्ताव अझै खुला छ",
+    "offer_pending_request": "You asked this guide for a trip from {date} and they have not answered yet. Cancel that request, then accept this offer." => "तपाईंले यो गाइडलाई {date} देखिको यात्राका लागि अनुरोध पठाउनुभएको छ र उहाँले अझै जवाफ दिनुभएको छैन। त्यो अनुरोध रद्द गरेर यो प्रस्ताव स्वीकार गर्नुहोस्।",
+    "offer_guide_not_bookable": "This guide cannot be booked at the moment, so the offer cannot be accepted" => "यो गाइडलाई अहिले बुक गर्न मिल्दैन, त्यसैले यो प्रस्ताव स्वीकार गर्न सकिँदैन",
 };
 
 static LOOKUP: Lazy = Lazy::new(|| Lookup::new(ERRORS));

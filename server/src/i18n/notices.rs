@@ -84,6 +84,11 @@ pub static NOTICES: &[Entry] = entries! {
         "{dates} को \"{tour}\" मा थोरै यात्री मात्र सामेल भएकाले यो समूह प्रस्थान रद्द भयो। {amount} फिर्ता गरिनेछ।",
     departure_cancelled_for_guide: "Too few travellers paid for your departure of \"{tour}\" on {dates}, so it is cancelled and everyone is refunded. Those days are free again." =>
         "{dates} को \"{tour}\" को तपाईंको समूह प्रस्थानमा थोरै यात्रीले मात्र भुक्तानी गरेकाले यो रद्द भयो र सबैलाई रकम फिर्ता गरिन्छ। ती दिन फेरि खाली भए।",
+    // offers::routes: a guide's custom offer, and the traveller accepting it
+    offer_received: "{guide} sent you an offer: {amount} for {people} from {dates}. Accept it in your conversation before it expires." =>
+        "{guide}ले तपाईंलाई प्रस्ताव पठाउनुभयो: {dates} देखि {people}का लागि {amount}। म्याद सकिनुअघि कुराकानीमै स्वीकार गर्नुहोस्।",
+    offer_accepted_for_guide: "{tourist} accepted your offer: {amount} for {people} from {dates}. The trip is approved; they pay next." =>
+        "{tourist}ले तपाईंको प्रस्ताव स्वीकार गर्नुभयो: {dates} देखि {people}का लागि {amount}। यात्रा स्वीकृत भयो; अब उहाँले भुक्तानी गर्नुहुनेछ।",
     // moderation
     post_hidden: "An admin hid your post \"{title}\": {reason}" =>
         "एडमिनले तपाईंको पोस्ट \"{title}\" लुकाउनुभयो: {reason}",

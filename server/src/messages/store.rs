@@ -290,6 +290,25 @@ pub async fn participants(db: &Db, user_id: &str, conversation_id: &str) -> AppR
     Ok(members.into_iter().map(|(id,)| id).collect())
 }
 
+/// The traveller and guide of a two-party conversation the caller is in; `None` for a
+/// group departure's; 404 for anyone not in it.
+pub async fn pair(
+    db: &Db,
+    user_id: &str,
+    conversation_id: &str,
+) -> AppResult<Option<(String, String)>> {
+    let found: Option<(Option<String>, String)> = sqlx::query_as(
+        "SELECT c.tourist_id, c.guide_id FROM conversations c JOIN conversation_members me \
+           ON me.conversation_id = c.id AND me.user_id = $2 WHERE c.id = $1",
+    )
+    .bind(conversation_id)
+    .bind(user_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    let (tourist_id, guide_id) = found.ok_or_else(conversation_not_found)?;
+    Ok(tourist_id.map(|tourist_id| (tourist_id, guide_id)))
+}
+
 /// A page of messages, newest first, and the cursor of the next (older) page.
 pub async fn messages(
     db: &Db,

@@ -3,7 +3,7 @@
 //! one-time link's token is made then and is never stored anywhere but in its hash.
 
 use crate::auth::account_tokens::{self, Purpose};
-use crate::calendar::readable_date;
+use crate::calendar::{readable_date, trip_dates};
 use crate::db::Db;
 use crate::email::Template;
 use crate::error::AppResult;
@@ -374,6 +374,43 @@ pub async fn render(
                 Some(trips_page(*to_guide, lang, &link)),
             )
         }
+        Template::OfferReceived { offer_id } => {
+            let Some(offer) = find_offer(db, offer_id).await? else { return Ok(None) };
+            let (guide, amount) = (&offer.guide, money(offer.total_cents));
+            let dates = trip_dates(&offer.start_date, offer.days);
+            let dates = lang.pick(dates.clone(), terms::dates(&dates));
+            let people = people_in(offer.group_size);
+            let until = crate::db::to_rfc3339(offer.expires_at);
+            (
+                t(format!("{guide} sent you an offer on Yatra"), format!("{guide}ले तपाईंलाई Yatra मा प्रस्ताव पठाउनुभयो")),
+                vec![
+                    t(
+                        format!("{guide} offers you a trip from {dates} for {people}: {amount} in all, with a day-by-day itinerary."),
+                        format!("{guide}ले तपाईंलाई {dates} देखि {people}का लागि यात्राको प्रस्ताव गर्नुभएको छ: जम्मा {amount}, दिनदिनको कार्यक्रमसहित।"),
+                    ),
+                    t(
+                        format!("The offer is open until {until} (UTC). Accept it in your conversation to book the trip; then you pay as for any approved trip."),
+                        format!("यो प्रस्ताव {until} (UTC) सम्म खुला छ। यात्रा बुक गर्न कुराकानीमै स्वीकार गर्नुहोस्; त्यसपछि अरू स्वीकृत यात्राझैं भुक्तानी गर्नुहुन्छ।"),
+                    ),
+                ],
+                Some((lang.pick("See the offer", "प्रस्ताव हेर्नुहोस्"), link(&format!("/messages/{}", offer.conversation_id)))),
+            )
+        }
+        Template::OfferAccepted { offer_id } => {
+            let Some(offer) = find_offer(db, offer_id).await? else { return Ok(None) };
+            let (tourist, amount) = (&offer.tourist, money(offer.total_cents));
+            let dates = trip_dates(&offer.start_date, offer.days);
+            let dates = lang.pick(dates.clone(), terms::dates(&dates));
+            let people = people_in(offer.group_size);
+            (
+                t(format!("{tourist} accepted your offer"), format!("{tourist}ले तपाईंको प्रस्ताव स्वीकार गर्नुभयो")),
+                vec![t(
+                    format!("{tourist} accepted your offer of {amount} for {people} from {dates}. The trip is approved and those days are held for it; they pay next."),
+                    format!("{tourist}ले {dates} देखि {people}का लागि {amount} को तपाईंको प्रस्ताव स्वीकार गर्नुभयो। यात्रा स्वीकृत भयो र ती दिन यसका लागि राखिए; अब उहाँले भुक्तानी गर्नुहुनेछ।"),
+                )],
+                Some(trips_page(true, lang, &link)),
+            )
+        }
         Template::UnreadMessages { conversation_id } => {
             // The other person of a two-party conversation, or the departure's tour for a
             // group's (its travellers see each other's first names only).
@@ -496,6 +533,53 @@ struct TripRow {
     phone: Option<String>,
     contact_email: Option<String>,
     email: String,
+}
+
+/// What an offer's emails say of it.
+struct OfferFacts {
+    conversation_id: String,
+    start_date: String,
+    days: i64,
+    group_size: i64,
+    total_cents: i64,
+    expires_at: i64,
+    guide: String,
+    tourist: String,
+}
+
+async fn find_offer(db: &Db, offer_id: &str) -> AppResult<Option<OfferFacts>> {
+    type Row = (String, String, i64, i64, i64, i64, String, String);
+    let found: Option<Row> = sqlx::query_as(
+        "SELECT o.conversation_id, o.start_date, o.day_count, o.group_size, o.total_price_cents, o.expires_at, \
+           g.first_name || ' ' || g.last_name, t.first_name || ' ' || t.last_name \
+         FROM offers o JOIN users g ON g.id = o.guide_id JOIN users t ON t.id = o.tourist_id WHERE o.id = $1",
+    )
+    .bind(offer_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(found.map(
+        |(
+            conversation_id,
+            start_date,
+            days,
+            group_size,
+            total_cents,
+            expires_at,
+            guide,
+            tourist,
+        )| {
+            OfferFacts {
+                conversation_id,
+                start_date,
+                days,
+                group_size,
+                total_cents,
+                expires_at,
+                guide,
+                tourist,
+            }
+        },
+    ))
 }
 
 /// What a departure's emails say of it.

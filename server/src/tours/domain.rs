@@ -303,7 +303,8 @@ pub fn assess_altitudes(altitudes: &[Option<i64>]) -> Result<Option<Acclimatisat
     Ok(acclimatisation::assess(&nights).ok())
 }
 
-fn parse_days(days: Vec<DayRequest>) -> Result<Vec<Day>, AppError> {
+/// Every day of an itinerary checked, as a tour's (a guide's custom offer has the same).
+pub fn parse_days(days: Vec<DayRequest>) -> Result<Vec<Day>, AppError> {
     if days.is_empty() || days.len() > DAYS_MAX {
         return Err(AppError::validation(format!("days must have 1 to {DAYS_MAX} entries")));
     }

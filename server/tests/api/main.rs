@@ -24,6 +24,7 @@ mod messages;
 mod moderation;
 mod nepali_content;
 mod notifications;
+mod offers;
 mod operations;
 mod payment_modes;
 mod payments;

@@ -768,6 +768,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations/{id}/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The offers of one of your conversations, oldest first (as its messages run), whatever
+         *     their state; `status` is `expired` once an open offer's `expiresAt` has passed.
+         */
+        get: operations["conversation_offers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/conversations/{id}/read": {
         parameters: {
             query?: never;
@@ -1241,6 +1261,67 @@ export interface paths {
         head?: never;
         /** Mark one of your notifications read. Someone else's is 404, as if it did not exist. */
         patch: operations["mark_read"];
+        trace?: never;
+    };
+    "/api/v1/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the traveller of one of your conversations an offer: your dates, group size,
+         *     day-by-day itinerary (checked for altitude as a tour's) and total price, open until
+         *     `expiresAt`. It arrives in the conversation as a message (`messageId`), with the note
+         *     as its text; the traveller is notified and emailed.
+         */
+        post: operations["make_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/offers/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an offer made to you: it becomes an approved booking with the guide, at its total
+         *     price, for its dates and group, holding the guide's days; pay it within
+         *     `YATRA_PAYMENT_WINDOW` (default 24 hours) as any approved booking. However many accepts
+         *     race, one booking is made.
+         */
+        post: operations["accept_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/offers/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw an offer you made, while it is open: the traveller can no longer accept it. */
+        post: operations["withdraw_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/payments/esewa/confirm": {
@@ -2166,6 +2247,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The offers you made (as a guide) or received (as a traveller), newest first, a page at a
+         *     time: for the dashboards.
+         */
+        get: operations["my_offers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/ratings/{id}": {
         parameters: {
             query?: never;
@@ -2376,6 +2477,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptedResponse: {
+            /** @description The booking it made: approved, to be paid within `YATRA_PAYMENT_WINDOW`. */
+            booking: components["schemas"]["Booking"];
+            offer: components["schemas"]["Offer"];
+            /** @example success */
+            status: string;
+        };
         /**
          * @description The altitude check of a tour's nights (Wilderness Medical Society, 2024): its risk for
          *     a traveller who arrives unacclimatised, and the nights that make it so.
@@ -3862,6 +3970,105 @@ export interface components {
         };
         NotificationsResponse: {
             data: components["schemas"]["Notification"][];
+            /** @example success */
+            status: string;
+        };
+        Offer: {
+            _id: string;
+            /** @description The altitude check of its nights, as a tour's. */
+            acclimatisation: components["schemas"]["AcclimatisationView"];
+            /** @description The booking it made, once accepted. */
+            bookingId: string | null;
+            conversationId: string;
+            /** @description RFC 3339. */
+            createdAt: string;
+            /** @description The itinerary, as a tour's. */
+            days: components["schemas"]["Day"][];
+            /** @description The last day, `YYYY-MM-DD`. */
+            endDate: string;
+            /** @description RFC 3339. */
+            expiresAt: string;
+            /** Format: int64 */
+            groupSize: number;
+            guideId: string;
+            /** @description The message the offer was sent with: draw the offer at it. */
+            messageId: string;
+            /** @description May be empty. */
+            note: string;
+            /** @description The same risk as `acclimatisation.risk`. */
+            risk: components["schemas"]["Risk"];
+            /** @description `YYYY-MM-DD`. */
+            startDate: string;
+            status: components["schemas"]["OfferStatus"];
+            /**
+             * Format: double
+             * @description Dollars, for the whole group and trip.
+             */
+            totalPriceUsd: number;
+            /** @description The guide's own tour it is based on. */
+            tourId: string | null;
+            tourTitle: string | null;
+            touristId: string;
+        };
+        OfferRequest: {
+            /**
+             * @description Your conversation with the traveller the offer is for.
+             * @example 0190f3c5a1b27c3e8d4f5a6b7c8d9e0f
+             */
+            conversationId: string;
+            /** @description The itinerary, one entry a day (1 to 30), checked as a tour's. */
+            days: components["schemas"]["DayRequest"][];
+            /**
+             * Format: date-time
+             * @description When the offer lapses (RFC 3339): in the future, and before the trip starts (10:00 on
+             *     `startDate`, Nepal time).
+             * @example 2027-09-01T12:00:00Z
+             */
+            expiresAt: string;
+            /**
+             * Format: int64
+             * @description People in the group, 1 to 20.
+             * @example 2
+             */
+            groupSize: number;
+            /**
+             * @description A word to the traveller, up to 2,000 characters; it is the text of the message the
+             *     offer is sent with.
+             */
+            note?: string | null;
+            /**
+             * Format: date
+             * @description The first day, `YYYY-MM-DD`: after today in Nepal, within two years.
+             * @example 2027-10-12
+             */
+            startDate: string;
+            /**
+             * Format: double
+             * @description Dollars for the whole group and trip: more than 0, at most 10,000 a person.
+             * @example 1380
+             */
+            totalPriceUsd: number;
+            /** @description One of your own tours the offer is based on; null or left out for none. */
+            tourId?: string | null;
+        };
+        OfferResponse: {
+            offer: components["schemas"]["Offer"];
+            /** @example success */
+            status: string;
+        };
+        /** @enum {string} */
+        OfferStatus: "open" | "expired" | "withdrawn" | "accepted";
+        OffersPage: {
+            offers: components["schemas"]["Offer"][];
+            /** @example success */
+            status: string;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
+        OffersResponse: {
+            offers: components["schemas"]["Offer"][];
             /** @example success */
             status: string;
         };
@@ -7931,6 +8138,45 @@ export interface operations {
             };
         };
     };
+    conversation_offers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OffersResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No conversation of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     mark_conversation_read: {
         parameters: {
             query?: never;
@@ -9333,6 +9579,206 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    make_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description You are the traveller of this conversation, not its guide */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No conversation of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many messages this minute (an offer is one); see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It is your own offer, or your email is not verified yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No offer in a conversation of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The offer expired, was withdrawn or accepted, or a day of it is no longer free */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description You are the traveller it was made to */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No offer in a conversation of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The offer expired, was withdrawn or accepted */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12470,6 +12916,45 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_offers: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 1 to 50, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OffersPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
