@@ -37,6 +37,15 @@ const exposed = [
   'tours/tour-gallery.tsx',
   // A tour's booking box makes its retry-safe key as the guide booking does.
   'bookings/api/request-booking.ts',
+  // A custom offer's itinerary is written and checked as a tour's, from the guide's own tours.
+  'guide-tours/itinerary-editor.tsx',
+  'guide-tours/tour-draft.ts',
+  'guide-tours/use-altitude-check.ts',
+  'guide-tours/api/editor-data.ts',
+  // A conversation draws its offers, and the guide makes one there; the dashboards list them.
+  'offers/conversation-offers.tsx',
+  'offers/api/offers.ts',
+  'offers/my-offers.tsx',
 ]
 
 export default tseslint.config(

@@ -1,74 +1,21 @@
-import { expect, test, untilLive, type APIRequestContext, type Browser, type Page } from './test'
-import { logIn, shootBoth, signIn, signUp, uniqueEmail, verifyEmail } from './helpers'
+import { expect, test, untilLive, type Page } from './test'
+import { shootBoth, signIn } from './helpers'
+import { asUser, freeStart, GUIDE, nepalDate, payAtCheckout, TOUR, tourId, traveller } from './langtang'
 
 // Group departures (issue 27): a guide opens fixed dates of a tour by the seat, travellers
 // who do not know each other join and pay on the tour's page, the guide sees who joined,
 // and cancelling it refunds everyone.
 
-const GUIDE = { email: 'kumar.rai@guides.demo.yatra.np', password: 'namaste-yatra' }
-const TOUR = 'Langtang Valley in 7 days'
-
 type TourPage = { tour: { _id: string; departures: { startDate: string; seatsLeft: number }[] } }
-
-/** The demo tour's id, found as a traveller finds it. */
-async function tourId(request: APIRequestContext): Promise<string> {
-  const answer = await request.get(`/api/v1/users/tours?q=${encodeURIComponent('Langtang Valley')}&limit=50`)
-  expect(answer.ok()).toBe(true)
-  const { tours } = (await answer.json()) as { tours: { _id: string; title: string }[] }
-  const found = tours.find((t) => t.title === TOUR)
-  if (!found) throw new Error(`the demo has no tour ${TOUR}`)
-  return found._id
-}
-
-/** Today in Nepal plus `days`, as `YYYY-MM-DD`. */
-function nepalDate(days: number): string {
-  const date = new Date(Date.now() + (5 * 60 + 45) * 60_000)
-  date.setUTCDate(date.getUTCDate() + days)
-  return date.toISOString().slice(0, 10)
-}
-
-/** A first day on which the guide is free for the tour's seven days, far from the demo's departures. */
-async function freeStart(request: APIRequestContext, guideId: string): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const ahead = 120 + Math.floor(Math.random() * 200)
-    const week = await request.get(`/api/v1/users/guide/${guideId}/availability?from=${nepalDate(ahead)}&to=${nepalDate(ahead + 6)}`)
-    expect(week.ok()).toBe(true)
-    const { data } = (await week.json()) as { data: { unavailable: string[] } }
-    const start = nepalDate(ahead)
-    if (data.unavailable.length === 0) return start
-  }
-  throw new Error('the demo guide has no free week')
-}
 
 /** The departure with these dates, on the tour's page. */
 const departureOn = (page: Page, dates: RegExp) => page.getByTestId('departure').filter({ has: page.getByRole('heading', { name: dates }) })
-
-/** A new traveller, signed in on a page of their own. */
-async function traveller(browser: Browser): Promise<{ page: Page; email: string }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  const email = uniqueEmail('tourist')
-  await signUp(page, 'tourist', email)
-  await verifyEmail(page, email)
-  await logIn(page, email)
-  return { page, email }
-}
-
-/** Pays a booking on its checkout page through the sandbox. */
-async function payAtCheckout(page: Page, amount: string) {
-  await expect(page).toHaveURL(/\/checkout\/[^/]+$/)
-  await expect(page.getByRole('region', { name: 'Booking summary' })).toContainText(amount)
-  await page.getByRole('button', { name: 'Pay with Stripe' }).click()
-  await expect(page).toHaveURL(/\/sandbox\/checkout\/sandbox_/)
-  await page.getByRole('button', { name: `Pay ${amount}` }).click()
-  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 20_000 })
-}
 
 test('a guide opens a departure, two strangers join it by the seat, it runs, and cancelling it refunds them', async ({ page, browser, request }) => {
   test.setTimeout(240_000)
   const id = await tourId(request)
   const page0 = (await (await request.get(`/api/v1/users/tour/${id}`)).json()) as TourPage & { tour: { guide: { _id: string } } }
-  const start = await freeStart(request, page0.tour.guide._id)
+  const start = await freeStart(request, page0.tour.guide._id, 120, 200)
 
   // The guide opens four seats on a date of their choosing, running from two.
   await signIn(page, GUIDE.email, GUIDE.password)
@@ -163,20 +110,6 @@ test('a guide opens a departure, two strangers join it by the seat, it runs, and
   await asha.page.context().close()
   await ben.page.context().close()
 })
-
-/** Asks the API as the user signed in on `page`. */
-async function asUser<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('token')
-      const headers: Record<string, string> = { Authorization: `Bearer ${token}` }
-      if (body !== undefined) headers['Content-Type'] = 'application/json'
-      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-      return { status: response.status, data: (await response.json()) as T }
-    },
-    { method, path, body },
-  )
-}
 
 test('the travellers of a confirmed departure and their guide talk in one conversation', async ({ page, browser, request }) => {
   test.setTimeout(240_000)

@@ -54,3 +54,6 @@ export const TOURS_TAG = 'tours'
 
 /** One tour's page and quote. */
 export const tourTag = (tourId: string) => `tour:${tourId}`
+
+/** Custom offers: a conversation's, and the dashboards' lists. */
+export const OFFERS_TAG = 'offers'

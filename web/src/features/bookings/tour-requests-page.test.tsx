@@ -14,6 +14,7 @@ function serve(list: () => Response, decide?: (call: Call) => Response | Promise
   return fakeServer((call) => {
     if (call.url.pathname === '/api/v1/guides/bookings') return list()
     if (call.url.pathname === '/api/v1/guides/booking/status' && decide) return decide(call)
+    if (call.url.pathname === '/api/v1/users/offers') return json({ status: 'success', offers: [], total: 0, totalPages: 0 })
     return undefined
   })
 }

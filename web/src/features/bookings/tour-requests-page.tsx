@@ -5,6 +5,7 @@ import { BookingTour } from '../../components/booking-tour'
 import { BookingChips } from '../../components/booking-chips'
 import { ChatIcon, CheckIcon, ChevronDownIcon, CloseIcon, InboxIcon, MailIcon, RefreshIcon, SpinnerIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
+import { MyOffers } from '../offers/my-offers'
 import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
 import { Toast, useToast } from '../../components/toast'
 import { TripFacts } from '../../components/trip-facts'
@@ -136,6 +137,7 @@ export function TourRequestsPage() {
   return (
     <PageShell eyebrow={t('bookings.tourRequests')} title={t('bookings.bookingRequests')} description={t('bookings.bookingRequestsDescription')}>
       <div className="mb-6 flex justify-end">{refresh}</div>
+      <MyOffers role="guide" />
       {body}
       <CancelBookingDialog
         booking={cancelling}

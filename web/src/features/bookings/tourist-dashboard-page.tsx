@@ -5,6 +5,7 @@ import { BookingTour } from '../../components/booking-tour'
 import { BookingChips } from '../../components/booking-chips'
 import { ArrowRightIcon, CardIcon, ChatIcon, CompassIcon, PhoneIcon, RefreshIcon, StarIcon } from '../../components/icons'
 import { PageShell } from '../../components/page-shell'
+import { MyOffers } from '../offers/my-offers'
 import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
 import { Toast, useToast } from '../../components/toast'
 import { TripFacts } from '../../components/trip-facts'
@@ -108,6 +109,7 @@ export function TouristDashboardPage() {
           <RefreshIcon className={query.isFetching ? 'animate-spin' : ''} /> {t('bookings.refresh')}
         </button>
       </div>
+      <MyOffers role="tourist" />
       {body}
       <CancelBookingDialog
         booking={cancelling}

@@ -310,9 +310,21 @@ export function validateDraft(draft: TourDraft): DraftErrors {
     else if (items.some((item) => textLength(item.text) > LIST_ITEM_MAX)) errors[list] = tooLong(LIST_ITEM_MAX)
   }
 
-  if (draft.days.length > DAYS_MAX) errors.days = translate(msg('guideTours.tooManyDays'), { max: n(DAYS_MAX) })
-  draft.days.forEach((day, i) => {
-    const last = i === draft.days.length - 1
+  Object.assign(errors, validateDays(draft.days, DAYS_MAX))
+  return errors
+}
+
+/** What is wrong with an itinerary of at most `max` days, field by field (a tour's or an offer's). */
+export function validateDays(days: readonly DayDraft[], max: number): DraftErrors {
+  const errors: DraftErrors = {}
+  const checkText = (field: string, text: string, limit: number, optional = false) => {
+    const length = textLength(text)
+    if (length === 0 && !optional) errors[field] = translate(msg('guideTours.required'))
+    else if (length > limit) errors[field] = translate(msg('guideTours.tooLong'), { max: n(limit) })
+  }
+  if (days.length > max) errors.days = translate(msg('guideTours.tooManyDays'), { max: n(max) })
+  days.forEach((day, i) => {
+    const last = i === days.length - 1
     checkText(dayField(day.key, 'title'), day.title, TITLE_MAX)
     checkText(dayField(day.key, 'description'), day.description, SUMMARY_MAX, true)
     const altitudeText = day.sleepAltitudeM.trim()
@@ -348,18 +360,23 @@ export function requestOf(draft: TourDraft): TourRequest {
     meetingPoint: draft.meetingPoint.trim(),
     bookingMode: draft.bookingMode,
     cutoffHours: wholeNumber(draft.cutoffHours) ?? 0,
-    days: draft.days.map((day) => {
-      const walk = day.walkHours.trim()
-      return {
-        title: day.title.trim(),
-        description: day.description.trim(),
-        sleepPlace: day.sleepPlace.trim(),
-        sleepAltitudeM: day.sleepAltitudeM.trim() === '' ? null : wholeNumber(day.sleepAltitudeM),
-        walkHours: walk === '' ? null : decimalNumber(walk),
-        lodging: day.lodging,
-      }
-    }),
+    days: daysRequestOf(draft.days),
   }
+}
+
+/** The itinerary as the API takes it (a tour's or an offer's), from days that passed `validateDays`. */
+export function daysRequestOf(days: readonly DayDraft[]): NonNullable<TourRequest['days']> {
+  return days.map((day) => {
+    const walk = day.walkHours.trim()
+    return {
+      title: day.title.trim(),
+      description: day.description.trim(),
+      sleepPlace: day.sleepPlace.trim(),
+      sleepAltitudeM: day.sleepAltitudeM.trim() === '' ? null : wholeNumber(day.sleepAltitudeM),
+      walkHours: walk === '' ? null : decimalNumber(walk),
+      lodging: day.lodging,
+    }
+  })
 }
 
 const SERVER_FIELDS = ['title', 'summary', 'maxGroupSize', 'pricing', 'included', 'excluded', 'meetingPoint', 'cutoffHours', 'bookingMode', 'destinationId', 'days'] as const

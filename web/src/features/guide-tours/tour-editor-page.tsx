@@ -3,18 +3,15 @@ import { formatLocalNumber } from '../../lib/intl-formats'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { FormAlert } from '../../components/form-alert'
 import { ArrowLeftIcon, SpinnerIcon } from '../../components/icons'
-import { ModalDialog } from '../../components/modal-dialog'
 import { PageShell } from '../../components/page-shell'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
 import { useT } from '../../i18n/messages'
 import { invalidate, useClientCache } from '../../lib/cache-provider'
 import { TOURS_TAG, tourTag } from '../../lib/cache-tags'
 import { useCachedQuery } from '../../lib/use-cached-query'
-import { AcclimatisationPanel } from '../tours/acclimatisation-panel'
-import { AltitudeProfile } from '../tours/altitude-profile'
 import { createTour, myTours, TOURS_LOAD_FAILED, updateTour, type Tour } from '../tours/api/tours'
 import { DESTINATION_OPTIONS_KEY, DESTINATION_OPTIONS_TAGS, listDestinationOptions, MY_TOURS_KEY, MY_TOURS_TAGS } from './api/editor-data'
-import { DayCard, dayControlId } from './day-card'
+import { ItineraryEditor, latestAcclimatisation } from './itinerary-editor'
 import { MY_TOURS_PATH, type ListState } from './paths'
 import { PhotosEditor } from './photos-editor'
 import { PricingEditor } from './pricing-editor'
@@ -24,19 +21,13 @@ import { DeparturesPanel } from './departures-panel'
 import { TourBookings } from './tour-bookings'
 import { TourPreview } from './tour-preview'
 import {
-  addDayAfter,
   clearStoredDraft,
-  dayField,
-  dayHasText,
   draftFromTour,
   emptyDraft,
   fieldOfServerError,
   loadStoredDraft,
-  moveDay,
-  removeDay,
   requestOf,
   storeDraft,
-  updateDay,
   validateDraft,
   CUTOFF_HOURS_MAX,
   GROUP_MAX,
@@ -49,8 +40,6 @@ import {
 } from './tour-draft'
 import { useAltitudeCheck } from './use-altitude-check'
 import { useTourPhotos } from './use-tour-photos'
-
-type Focus = { key: string; control: 'title' | 'up' | 'down' }
 
 function Field({ id, label, required = false, hint, error, children }: { id: string; label: string; required?: boolean; hint?: string; error?: string; children: ReactNode }) {
   return (
@@ -92,8 +81,6 @@ function TourEditor({ tour }: { tour: Tour | null }) {
   const [saving, setSaving] = useState(false)
   const [searchParams] = useSearchParams()
   const [tab, setTab] = useState<'edit' | 'preview'>(searchParams.get('view') === 'preview' ? 'preview' : 'edit')
-  const [focus, setFocus] = useState<Focus | null>(null)
-  const [removing, setRemoving] = useState<DayDraft | null>(null)
   const [showRestored, setShowRestored] = useState(restored !== null)
   const formRef = useRef<HTMLFormElement>(null)
   const alertRef = useRef<HTMLDivElement>(null)
@@ -113,16 +100,6 @@ function TourEditor({ tour }: { tour: Tour | null }) {
     if (topError || publishState.step === 'failed') alertRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' })
   }, [topError, publishState.step])
 
-  // Focus follows a moved, added or removed day.
-  useEffect(() => {
-    if (!focus) return
-    const target = document.getElementById(dayControlId(focus.key, focus.control)) as HTMLButtonElement | null
-    // At the top or bottom its move button is disabled: the other one takes the focus.
-    const fallback = document.getElementById(dayControlId(focus.key, focus.control === 'up' ? 'down' : 'up'))
-    ;(target && !target.disabled ? target : (fallback ?? target))?.focus()
-    setFocus(null)
-  }, [focus])
-
   function change(update: Partial<TourDraft>) {
     setDraft((d) => ({ ...d, ...update }))
     setKeepLocally(true)
@@ -135,39 +112,15 @@ function TourEditor({ tour }: { tour: Tour | null }) {
     })
   }
 
-  function changeDay(key: string, update: Partial<Omit<DayDraft, 'key'>>) {
-    setDraft((d) => ({ ...d, days: updateDay(d.days, key, update) }))
+  function changeDays(days: DayDraft[], edited: string[]) {
+    setDraft((d) => ({ ...d, days }))
     setKeepLocally(true)
+    // A day's message goes once that day is changed.
     setErrors((e) => {
       const next = { ...e }
-      for (const field of Object.keys(update)) delete next[dayField(key, field as keyof Omit<DayDraft, 'key'>)]
+      for (const field of edited) delete next[field]
       return next
     })
-  }
-
-  function addAfter(key: string) {
-    const { days, added } = addDayAfter(draft.days, key)
-    change({ days })
-    setFocus({ key: added, control: 'title' })
-  }
-
-  function move(key: string, by: -1 | 1) {
-    change({ days: moveDay(draft.days, key, by) })
-    setFocus({ key, control: by === -1 ? 'up' : 'down' })
-  }
-
-  function confirmRemove(day: DayDraft) {
-    if (dayHasText(day)) setRemoving(day)
-    else remove(day.key)
-  }
-
-  function remove(key: string) {
-    const at = draft.days.findIndex((d) => d.key === key)
-    const days = removeDay(draft.days, key)
-    change({ days })
-    setRemoving(null)
-    const neighbour = days[Math.max(0, at - 1)]
-    if (neighbour) setFocus({ key: neighbour.key, control: 'title' })
   }
 
   function discardRestored() {
@@ -230,15 +183,10 @@ function TourEditor({ tour }: { tour: Tour | null }) {
     void save('list')
   }
 
-  const acclimatisation = check.state === 'ready' ? check.acclimatisation : check.last
-  const warningsOfDay = (day: number) => (acclimatisation?.warnings ?? []).filter((w) => w.day === day)
+  const acclimatisation = latestAcclimatisation(check)
   const busy = saving || publishState.step === 'publishing'
   const request = requestOf(draft)
   const destinationName = destinations.data?.find((d) => d._id === draft.destinationId)?.name ?? null
-  const profileDays = draft.days.map((d) => ({
-    sleepPlace: d.sleepPlace,
-    sleepAltitudeM: check.state === 'ready' ? (d.sleepAltitudeM.trim() === '' ? null : Number(d.sleepAltitudeM)) : null,
-  }))
   const status = (savedTour ?? tour)?.status ?? 'draft'
 
   return (
@@ -441,45 +389,7 @@ function TourEditor({ tour }: { tour: Tour | null }) {
               {t('guideTours.daysSection')}
             </h2>
             <p className="mt-1 text-sm text-slate-600">{t('guideTours.daysIntro')}</p>
-            {errors.days && <p className="mt-2 text-sm font-medium text-red-700">{errors.days}</p>}
-            <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-              <ol className="space-y-4">
-                {draft.days.map((day, i) => (
-                  <DayCard
-                    key={day.key}
-                    day={day}
-                    index={i}
-                    count={draft.days.length}
-                    warnings={warningsOfDay(i + 1)}
-                    needsAltitude={check.state === 'missing' && check.day === i + 1}
-                    errors={errors}
-                    disabled={busy}
-                    onChange={(update) => changeDay(day.key, update)}
-                    onAddAfter={() => addAfter(day.key)}
-                    onRemove={() => confirmRemove(day)}
-                    onMove={(by) => move(day.key, by)}
-                  />
-                ))}
-              </ol>
-              <aside className="space-y-4 lg:sticky lg:top-24" aria-label={t('guideTours.liveCheck')}>
-                <div aria-live="polite" className="text-sm" data-testid="altitude-check-state">
-                  {check.state === 'checking' && (
-                    <p className="flex items-center gap-2 text-slate-600">
-                      <SpinnerIcon className="animate-spin" /> {t('guideTours.checking')}
-                    </p>
-                  )}
-                  {check.state === 'missing' && (
-                    <p className="rounded-xl bg-marigold-50 px-3 py-2 text-marigold-900">{t('guideTours.needsAltitude', { day: formatLocalNumber(check.day) })}</p>
-                  )}
-                  {check.state === 'invalid' && (
-                    <p className="rounded-xl bg-marigold-50 px-3 py-2 text-marigold-900">{t('guideTours.invalidAltitude', { day: formatLocalNumber(check.day) })}</p>
-                  )}
-                  {check.state === 'error' && <p className="rounded-xl bg-red-50 px-3 py-2 text-red-800">{check.message}</p>}
-                </div>
-                {acclimatisation && <AcclimatisationPanel acclimatisation={acclimatisation} headingLevel="h3" />}
-                {check.state === 'ready' && <AltitudeProfile days={profileDays} warnings={check.acclimatisation.warnings} />}
-              </aside>
-            </div>
+            <ItineraryEditor days={draft.days} check={check} errors={errors} disabled={busy} onChange={changeDays} />
           </section>
 
           <div ref={alertRef} className="space-y-4 empty:hidden">
@@ -521,17 +431,6 @@ function TourEditor({ tour }: { tour: Tour | null }) {
         {tour && <TourBookings tourId={tour._id} />}
       </div>
 
-      <ModalDialog open={removing !== null} title={t('guideTours.removeDayTitle')} onClose={() => setRemoving(null)}>
-        <p className="text-slate-700">{t('guideTours.removeDayConfirm', { title: removing?.title.trim() || t('guideTours.untitled') })}</p>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={() => setRemoving(null)}>
-            {t('guideTours.keepDay')}
-          </button>
-          <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" onClick={() => removing && remove(removing.key)}>
-            {t('guideTours.removeDayAction')}
-          </button>
-        </div>
-      </ModalDialog>
       <AcknowledgeDialog state={publishState} onPublish={(tourToPublish) => void publish(tourToPublish, true)} onClose={resetPublish} />
     </PageShell>
   )

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { FormAlert } from '../../components/form-alert'
 import { SendIcon, SpinnerIcon } from '../../components/icons'
 import type { ApiResult } from '../../lib/api-result'
@@ -13,21 +13,29 @@ type ComposerProps = {
   autoFocus?: boolean
   /** Why nothing can be sent now (no signal): the box is shown disabled with this reason. */
   disabledReason?: string
+  /** What the box holds at first (a question begun elsewhere, e.g. on a tour's page). */
+  initialText?: string
 }
 
 /**
  * The message box: a counter, Enter to send and Shift+Enter for a new line. While sending
  * the text stays put; a failure keeps it, with the reason, so nothing typed is lost.
  */
-export function Composer({ label, placeholder, onSend, autoFocus, disabledReason }: ComposerProps) {
+export function Composer({ label, placeholder, onSend, autoFocus, disabledReason, initialText = '' }: ComposerProps) {
   const t = useT()
-  const [text, setText] = useState('')
+  const [text, setText] = useState(initialText)
   const [sending, setSending] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const fieldId = useId()
   const counterId = useId()
   const field = useRef<HTMLTextAreaElement>(null)
   const over = messageLength(text) > TEXT_MAX
+
+  // A question begun elsewhere is continued, not typed in front of.
+  useEffect(() => {
+    const box = field.current
+    if (box && initialText) box.setSelectionRange(box.value.length, box.value.length)
+  }, [initialText])
 
   async function send() {
     if (sending) return

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { ArrowLeftIcon, ChatIcon, SpinnerIcon } from '../../components/icons'
 import { OfflineNote } from '../../components/offline-note'
@@ -18,6 +18,8 @@ import { Composer } from './composer'
 import { groupMembersLine, mergeMessages, myId, partyName, senderName, shortTime } from './conversation-view'
 import { formatTripDate } from '../../lib/booking'
 import { msg, useT } from '../../i18n/messages'
+import { MakeOfferButton, OfferCard, useConversationOffers } from '../offers/conversation-offers'
+import type { Offer } from '../offers/api/offers'
 
 export const CONVERSATION_NOT_FOUND = msg('messages.conversationNotFound')
 
@@ -44,6 +46,7 @@ const LOADING: Thread = { messages: [], cursor: null, status: 'loading', loading
  */
 export function ConversationPage() {
   const { id = '' } = useParams()
+  const [search] = useSearchParams()
   const cache = useClientCache()
   const t = useT()
   const list = useCachedQuery({ key: conversationsKey(), tags: conversationsTags, load: () => listConversations() })
@@ -51,6 +54,8 @@ export function ConversationPage() {
   const saved = useOfflinePack()?.conversations
   const conversation = list.data?.find((c) => c._id === id) ?? saved?.list.find((c) => c._id === id)
   const [thread, setThread] = useState<Thread>(LOADING)
+  // Offers are made in a conversation with one traveller; each is drawn at its message.
+  const offers = useConversationOffers(id, !!conversation && !conversation.group)
   const [attempt, setAttempt] = useState(0)
   const scroller = useRef<HTMLDivElement>(null)
   // How the view should move after the next render: to the bottom, or kept where it was
@@ -87,6 +92,8 @@ export function ConversationPage() {
     const mine = conversation ? live.message.senderId === myId(conversation) : false
     if (nearBottom || mine) pendingScroll.current = { kind: 'bottom' }
     setThread((t) => ({ ...t, messages: mergeMessages(t.messages, [live.message]) }))
+    // The message may carry an offer (or answer one): its card follows.
+    offers.reload()
     if (!mine && document.visibilityState === 'visible') markRead()
   })
 
@@ -129,6 +136,24 @@ export function ConversationPage() {
     return result
   }
 
+  /** An offer just sent: its card at once, and its message with the newest ones. */
+  async function offerSent(offer: Offer) {
+    offers.replace(offer)
+    const result = await listMessages(id)
+    if (!result.ok) return
+    pendingScroll.current = { kind: 'bottom' }
+    setThread((t) => ({ ...t, messages: mergeMessages(t.messages, result.data.messages) }))
+    invalidate(cache, CONVERSATIONS_TAG)
+  }
+
+  /** A message, or the offer it was sent with. */
+  const item = (m: Message) => {
+    const offer = offers.byMessage.get(m._id)
+    const mine = !!conversation && m.senderId === myId(conversation)
+    if (offer) return <OfferCard key={m._id} offer={offer} mine={mine} onChanged={offers.replace} />
+    return <Bubble key={m._id} message={m} mine={mine} sender={conversation ? senderName(conversation, m.senderId) : name} group={!!conversation?.group} />
+  }
+
   if (thread.status === 'missing')
     return (
       <div className="px-4 py-16">
@@ -148,7 +173,15 @@ export function ConversationPage() {
     // Room at the bottom below lg, where the floating SOS and assistant buttons would cover the composer.
     <div className="mx-auto flex h-[calc(100dvh-4.5rem)] min-h-96 max-w-3xl flex-col px-0 pb-22 sm:px-6 sm:pt-4 lg:pb-4">
       <div className="card flex min-h-0 flex-1 flex-col overflow-hidden rounded-none sm:rounded-2xl">
-        <Header conversation={conversation} name={name} />
+        <Header
+          conversation={conversation}
+          name={name}
+          action={
+            conversation && !conversation.group && conversation.otherParty && conversation.myId === conversation.guideId && online ? (
+              <MakeOfferButton conversationId={id} travellerName={conversation.otherParty.firstName} onSent={(offer) => void offerSent(offer)} />
+            ) : null
+          }
+        />
         <div
           ref={scroller}
           onScroll={(e) => e.currentTarget.scrollTop < NEAR_TOP && void loadOlder()}
@@ -163,17 +196,7 @@ export function ConversationPage() {
               <OfflineNote savedAt={offlineCopy.savedAt} copy>
                 {t('offline.messagesCopy')}
               </OfflineNote>
-              <ol className="space-y-2">
-                {mergeMessages([], offlineCopy.messages).map((m) => (
-                  <Bubble
-                    key={m._id}
-                    message={m}
-                    mine={!!conversation && m.senderId === myId(conversation)}
-                    sender={conversation ? senderName(conversation, m.senderId) : name}
-                    group={!!conversation?.group}
-                  />
-                ))}
-              </ol>
+              <ol className="space-y-2">{mergeMessages([], offlineCopy.messages).map(item)}</ol>
             </>
           )}
           {!offlineCopy && thread.status === 'loading' && <LoadingCard label={t('messages.loadingMessages')} />}
@@ -187,17 +210,7 @@ export function ConversationPage() {
                   <ChatIcon className="text-3xl" /> {t('messages.noMessagesYetDot')}
                 </p>
               ) : (
-                <ol className="space-y-2">
-                  {thread.messages.map((m) => (
-                    <Bubble
-                      key={m._id}
-                      message={m}
-                      mine={!!conversation && m.senderId === myId(conversation)}
-                      sender={conversation ? senderName(conversation, m.senderId) : name}
-                      group={!!conversation?.group}
-                    />
-                  ))}
-                </ol>
+                <ol className="space-y-2">{thread.messages.map(item)}</ol>
               )}
             </>
           )}
@@ -207,6 +220,7 @@ export function ConversationPage() {
             label={conversation?.group ? t('messages.messageGroup') : t('messages.messageName', { name: conversation?.otherParty?.firstName ?? '' }).trim()}
             onSend={send}
             disabledReason={online ? undefined : t('offline.sendingNeedsConnection')}
+            initialText={search.get('draft') ?? ''}
           />
         )}
       </div>
@@ -214,7 +228,7 @@ export function ConversationPage() {
   )
 }
 
-function Header({ conversation, name }: { conversation: Conversation | undefined; name: string }) {
+function Header({ conversation, name, action }: { conversation: Conversation | undefined; name: string; action: ReactNode }) {
   const other = conversation?.group ? null : conversation?.otherParty
   const guide = other?.role === 'guide'
   const t = useT()
@@ -224,7 +238,7 @@ function Header({ conversation, name }: { conversation: Conversation | undefined
         <ArrowLeftIcon />
       </Link>
       <Avatar src={other?.profilePicture} name={name} className="h-10 w-10 shrink-0 text-sm" />
-      <div className="min-w-0">
+      <div className="min-w-0 flex-1">
         <h1 className="truncate font-semibold text-slate-900">
           {guide && other ? (
             <Link to={`/guides/${other._id}`} className="hover:text-himal-700 hover:underline">
@@ -243,6 +257,7 @@ function Header({ conversation, name }: { conversation: Conversation | undefined
           conversation && <p className="text-xs text-slate-500">{guide ? t('messages.tourGuide') : t('messages.traveller')}</p>
         )}
       </div>
+      {action}
     </header>
   )
 }

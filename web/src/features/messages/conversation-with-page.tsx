@@ -1,4 +1,5 @@
-import { Link, Navigate, useNavigate, useParams } from 'react-router'
+import { useState } from 'react'
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Avatar } from '../../components/avatar'
 import { ArrowLeftIcon, ChatIcon } from '../../components/icons'
 import { EmptyCard, ErrorCard, LoadingCard } from '../../components/status-card'
@@ -16,18 +17,25 @@ import { personName } from '../../lib/person-name'
 /**
  * /messages/with/{userId}: the conversation with someone, from a guide's page or a
  * booking. An existing one opens; a traveller with none writes the first message here.
+ * `?customise=<tour title>` (a tour's "Ask to customise") begins the message for them.
  */
 export function ConversationWithPage() {
   const { userId = '' } = useParams()
+  const [search] = useSearchParams()
   const { role } = useAuth()
   const t = useT()
   const found = useCachedQuery({ key: conversationsKey(userId), tags: conversationsTags, load: () => listConversations(userId) })
+  const tour = search.get('customise')
+  // Once the question is sent here, the conversation opens without it begun again (the
+  // list may refresh, from the live stream, before this page has moved on).
+  const [asked, setAsked] = useState(false)
+  const draft = tour && !asked ? t('messages.customiseDraft', { tour }) : ''
 
-  if (found.data?.[0]) return <Navigate to={`/messages/${found.data[0]._id}`} replace />
+  if (found.data?.[0]) return <Navigate to={`/messages/${found.data[0]._id}${draft ? `?${new URLSearchParams({ draft })}` : ''}`} replace />
   let body
   if (found.status === 'loading') body = <LoadingCard label={t('messages.openingConversation')} />
   else if (!found.data && found.error) body = <ErrorCard message={found.error} onRetry={found.reload} />
-  else if (role === 'tourist') body = <FirstMessage guideId={userId} />
+  else if (role === 'tourist') body = <FirstMessage guideId={userId} draft={draft} onAsking={() => setAsked(true)} />
   else
     body = (
       <EmptyCard icon={<ChatIcon />} title={t('messages.noMessagesYet')}>
@@ -40,7 +48,7 @@ export function ConversationWithPage() {
   return <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">{body}</div>
 }
 
-function FirstMessage({ guideId }: { guideId: string }) {
+function FirstMessage({ guideId, draft, onAsking }: { guideId: string; draft: string; onAsking: () => void }) {
   const guide = useCachedQuery({ key: `guide-name:${guideId}`, load: () => getGuideName(guideId) })
   const cache = useClientCache()
   const navigate = useNavigate()
@@ -59,6 +67,7 @@ function FirstMessage({ guideId }: { guideId: string }) {
   const name = personName({ firstName, lastName })
 
   async function send(text: string) {
+    onAsking()
     const result = await startConversation(guideId, text)
     if (result.ok) {
       invalidate(cache, CONVERSATIONS_TAG)
@@ -79,7 +88,7 @@ function FirstMessage({ guideId }: { guideId: string }) {
       <div className="bg-slate-50 px-4 py-8 text-center text-sm text-slate-600 sm:px-8">
         <p>{t('messages.askBeforeBooking', { name: firstName })}</p>
       </div>
-      <Composer label={t('messages.messageName', { name: firstName })} placeholder={t('messages.hiName', { name: firstName })} onSend={send} autoFocus />
+      <Composer label={t('messages.messageName', { name: firstName })} placeholder={t('messages.hiName', { name: firstName })} onSend={send} autoFocus initialText={draft} />
     </div>
   )
 }

@@ -68,6 +68,8 @@ function TourGuide({ tour }: { tour: PublicTour }) {
   const guide = tour.guide
   const name = `${guide.firstName} ${guide.lastName}`.trim()
   const messagePath = `/messages/with/${guide._id}`
+  // "Ask to customise": the guide can answer with an offer made for the traveller.
+  const customisePath = `${messagePath}?${new URLSearchParams({ customise: tour.title })}`
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <Avatar src={guide.profilePicture} variants={guide.profilePictureVariants} sizes="80px" name={name} className="h-20 w-20 text-2xl" />
@@ -91,9 +93,14 @@ function TourGuide({ tour }: { tour: PublicTour }) {
             {t('tours.guideProfile', { name: guide.firstName })}
           </Link>
           {(!isSignedIn || role === 'tourist') && (
-            <Link to={isSignedIn ? messagePath : loginPath(messagePath)} className="btn-ghost">
-              <ChatIcon /> {t('tours.messageGuide', { name: guide.firstName })}
-            </Link>
+            <>
+              <Link to={isSignedIn ? messagePath : loginPath(messagePath)} className="btn-ghost">
+                <ChatIcon /> {t('tours.messageGuide', { name: guide.firstName })}
+              </Link>
+              <Link to={isSignedIn ? customisePath : loginPath(customisePath)} className="btn-ghost">
+                {t('tours.askToCustomise')}
+              </Link>
+            </>
           )}
         </div>
       </div>
