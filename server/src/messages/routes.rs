@@ -119,15 +119,8 @@ async fn send(
     rate_limit::count_one(state, &rate_limit::MESSAGES_PER_ADDRESS, ip).await?;
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
-    if state.config.server.rate_limits
-        && let Some(seconds) =
-            store::seconds_until_allowed(&mut tx, state.db.backend, sender_id, now).await?
-    {
-        let wait = if seconds == 1 { "1 second".to_owned() } else { format!("{seconds} seconds") };
-        return Err(AppError::too_many_requests(
-            format!("Too many messages. Please try again in {wait}."),
-            seconds,
-        ));
+    if state.config.server.rate_limits {
+        store::check_send_limit(&mut tx, state.db.backend, sender_id, now).await?;
     }
     let (conversation_id, members) = match destination {
         Destination::Pair { tourist_id, guide_id } => {

@@ -406,11 +406,29 @@ pub async fn unread_count(db: &Db, user_id: &str) -> AppResult<i64> {
     Ok(count)
 }
 
+/// Refuses a message (or an offer, which is one) past the sender's messages of the minute,
+/// with 429 and how long to wait; see `seconds_until_allowed`.
+pub async fn check_send_limit(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    sender_id: &str,
+    now: i64,
+) -> AppResult<()> {
+    let Some(seconds) = seconds_until_allowed(conn, backend, sender_id, now).await? else {
+        return Ok(());
+    };
+    let wait = if seconds == 1 { "1 second".to_owned() } else { format!("{seconds} seconds") };
+    Err(AppError::too_many_requests(
+        format!("Too many messages. Please try again in {wait}."),
+        seconds,
+    ))
+}
+
 /// Seconds until the sender may send again, when they have used up this minute's
 /// messages. Run inside the sending transaction: one sender's sends queue on their
 /// account row (PostgreSQL; SQLite's `BEGIN IMMEDIATE` already queues every writer), so
 /// concurrent sends cannot all count the same nineteen and all pass.
-pub async fn seconds_until_allowed(
+async fn seconds_until_allowed(
     conn: &mut AnyConnection,
     backend: Backend,
     sender_id: &str,
@@ -462,15 +480,7 @@ pub async fn find_or_create(
             .fetch_one(&mut *conn)
             .await?;
     for member in [tourist_id, guide_id] {
-        sqlx::query(
-            "INSERT INTO conversation_members (conversation_id, user_id, last_read_seq, last_message_at, joined_at) \
-             VALUES ($1, $2, 0, $3, $3) ON CONFLICT (conversation_id, user_id) DO NOTHING",
-        )
-        .bind(&id)
-        .bind(member)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+        add_member(conn, &id, member, now).await?;
     }
     Ok(id)
 }
@@ -535,6 +545,25 @@ pub async fn mark_read(db: &Db, user_id: &str, conversation_id: &str) -> AppResu
     Ok(updated.rows_affected() == 1)
 }
 
+/// Puts `user_id` in the conversation (once), with nothing read yet.
+async fn add_member(
+    conn: &mut AnyConnection,
+    conversation_id: &str,
+    user_id: &str,
+    now: i64,
+) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO conversation_members (conversation_id, user_id, last_read_seq, last_message_at, joined_at) \
+         VALUES ($1, $2, 0, $3, $3) ON CONFLICT (conversation_id, user_id) DO NOTHING",
+    )
+    .bind(conversation_id)
+    .bind(user_id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// Opens the shared conversation of a confirmed departure for its guide and the
 /// travellers who paid, in the transaction that confirms it (one per departure).
 pub async fn open_group(
@@ -559,15 +588,7 @@ pub async fn open_group(
         .fetch_one(&mut *conn)
         .await?;
     for member in std::iter::once(guide_id).chain(travellers.iter().copied()) {
-        sqlx::query(
-            "INSERT INTO conversation_members (conversation_id, user_id, last_read_seq, last_message_at, joined_at) \
-             VALUES ($1, $2, 0, $3, $3) ON CONFLICT (conversation_id, user_id) DO NOTHING",
-        )
-        .bind(&id)
-        .bind(member)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+        add_member(conn, &id, member, now).await?;
     }
     Ok(())
 }

@@ -120,15 +120,8 @@ async fn make_offer(
     let now = now_ms();
     let mut tx = state.db.begin_write().await?;
     // An offer is a message: it counts against the guide's messages of the minute.
-    if state.config.server.rate_limits
-        && let Some(seconds) =
-            conversations::seconds_until_allowed(&mut tx, state.db.backend, &guide_id, now).await?
-    {
-        let wait = if seconds == 1 { "1 second".to_owned() } else { format!("{seconds} seconds") };
-        return Err(AppError::too_many_requests(
-            format!("Too many messages. Please try again in {wait}."),
-            seconds,
-        ));
+    if state.config.server.rate_limits {
+        conversations::check_send_limit(&mut tx, state.db.backend, &guide_id, now).await?;
     }
     let message = conversations::append(&mut tx, &conversation_id, &guide_id, &text, now).await?;
     let id = store::insert(&mut tx, &offer, (&tourist_id, &guide_id), &message.id, now).await?;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { FieldError } from '../../components/field-error'
 import { Link, useBlocker, useNavigate, useParams } from 'react-router'
 import { FormAlert } from '../../components/form-alert'
 import { ImageIcon, SpinnerIcon } from '../../components/icons'
@@ -37,15 +38,6 @@ function Counter({ id, length, max }: { id: string; length: number; max: number 
   return (
     <p id={id} className={`shrink-0 text-xs whitespace-nowrap tabular-nums ${tone}`}>
       {t('blogs.counter', { length: localNumberFormat().format(length), max: localNumberFormat().format(max) })}
-    </p>
-  )
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {message}
     </p>
   )
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { FieldError } from '../../components/field-error'
 import { formatLocalNumber } from '../../lib/intl-formats'
 import { ChevronDownIcon, PlusIcon, TrashIcon } from '../../components/icons'
 import { useT } from '../../i18n/messages'
@@ -21,15 +22,6 @@ type DayCardProps = {
   onAddAfter: () => void
   onRemove: () => void
   onMove: (by: -1 | 1) => void
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {message}
-    </p>
-  )
 }
 
 /** One day of the itinerary in the editor, with the night the altitude check flags marked on it. */

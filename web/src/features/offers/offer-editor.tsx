@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
+import { FieldError } from '../../components/field-error'
 import { FormAlert } from '../../components/form-alert'
 import { SpinnerIcon } from '../../components/icons'
 import { ModalDialog } from '../../components/modal-dialog'
@@ -13,15 +14,6 @@ import { useAltitudeCheck } from '../guide-tours/use-altitude-check'
 import { myTours } from '../tours/api/tours'
 import { makeOffer, OFFER_TAGS, type Offer } from './api/offers'
 import { newOfferDraft, OFFER_GROUP_MAX, OFFER_NOTE_MAX, offerFromTour, offerRequestOf, validateOffer, type OfferDraft } from './offer-form'
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {message}
-    </p>
-  )
-}
 
 /**
  * The guide's "Make an offer" in a conversation: start from one of their tours (or from a
