@@ -148,6 +148,7 @@ export function booking(id: string, overrides: Partial<Booking> = {}): Booking {
     days,
     tour: null,
     departureId: null,
+    offerId: null,
     message: '',
     selectedTime: '10:00',
     groupSize: 2,

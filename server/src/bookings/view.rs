@@ -31,6 +31,10 @@ pub struct Booking {
     /// private trip.
     #[schema(required = true)]
     pub departure_id: Option<String>,
+    /// The custom offer this booking was made from (`GET /offers/{id}`: its days are the
+    /// trip's plan); `null` otherwise.
+    #[schema(required = true)]
+    pub offer_id: Option<String>,
     /// The traveller's message to the guide (may be empty).
     pub message: String,
     /// `HH:MM`.
@@ -161,6 +165,7 @@ struct BookingRow {
     tour_id: Option<String>,
     tour_title: Option<String>,
     departure_id: Option<String>,
+    offer_id: Option<String>,
 }
 
 const SELECT: &str = "SELECT b.id, b.selected_date, b.selected_time, b.group_size, b.days, b.end_date, b.message, \
@@ -172,7 +177,7 @@ const SELECT: &str = "SELECT b.id, b.selected_date, b.selected_time, b.group_siz
     gp.thumb_key AS guide_picture, gd.phone AS guide_phone, \
     p.provider_session_id AS payment_reference, p.provider AS payment_provider, p.amount_cents AS payment_amount_cents, \
     p.currency AS payment_currency, p.method AS payment_method, p.amount_minor AS payment_amount_minor, \
-    p.npr_per_usd AS payment_npr_per_usd, p.paid_at, b.tour_id, tr.title AS tour_title, b.departure_id \
+    p.npr_per_usd AS payment_npr_per_usd, p.paid_at, b.tour_id, tr.title AS tour_title, b.departure_id, b.offer_id \
     FROM bookings b \
     LEFT JOIN tours tr ON tr.id = b.tour_id \
     JOIN users t ON t.id = b.tourist_id \
@@ -235,6 +240,7 @@ impl From<BookingRow> for Booking {
                 _ => None,
             },
             departure_id: row.departure_id,
+            offer_id: row.offer_id,
             message: row.message,
             selected_time: row.selected_time,
             group_size: row.group_size,

@@ -34,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(make_offer))
         .routes(routes!(conversation_offers))
+        .routes(routes!(one_offer))
         .routes(routes!(my_offers))
         .routes(routes!(accept_offer))
         .routes(routes!(withdraw_offer))
@@ -351,6 +352,24 @@ async fn accept_offer(
         StatusCode::CREATED,
         Json(AcceptedResponse { status: "success", offer: offer.view(now_ms(), lang), booking }),
     ))
+}
+
+/// One offer of a conversation of yours: a booking made from it names it (`offerId`), and
+/// the trek pack carries its days.
+#[utoipa::path(get, path = "/offers/{id}", tag = "offers", security(("bearer" = [])),
+    params(("id" = String, Path, description = "The offer's `_id`")),
+    responses(
+        (status = 200, body = OfferResponse), (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "No offer in a conversation of yours has this id"),
+    ))]
+async fn one_offer(
+    State(state): State<AppState>,
+    session: Session,
+    lang: Lang,
+    Path(id): Path<String>,
+) -> AppResult<Json<OfferResponse>> {
+    let offer = member_offer(&state.db, &session, &id).await?;
+    Ok(Json(OfferResponse { status: "success", offer: offer.view(now_ms(), lang) }))
 }
 
 /// Withdraw an offer you made, while it is open: the traveller can no longer accept it.

@@ -258,6 +258,22 @@ async fn accepting_an_offer_makes_an_approved_booking_at_exactly_its_price_and_d
     let booking_id = booking["_id"].as_str().unwrap();
     let linked = scalar(&app, "SELECT COUNT(*) FROM bookings WHERE offer_id = $1", id).await;
     assert_eq!(linked, 1);
+    // The booking names its offer, whose days the trip follows; its two members read it, nobody else.
+    assert_eq!(booking["offerId"], id);
+    let path = format!("/api/v1/offers/{id}");
+    for member in [&talk.tourist, &talk.guide] {
+        let read = app.get_auth(&path, &member.token).await;
+        assert_eq!(read.status(), StatusCode::OK);
+        let read: Value = read.json().await.unwrap();
+        assert_eq!(read["offer"]["days"].as_array().unwrap().len(), 3);
+    }
+    let stranger = app.signup_and_login("tourist").await;
+    assert_error(
+        app.get_auth(&path, &stranger.token).await,
+        StatusCode::NOT_FOUND,
+        "Offer not found",
+    )
+    .await;
 
     // The guide's days are held, as an approved trip's.
     let taken = unavailable(&app, &talk.guide_id, &start, &days_from_today(33)).await;

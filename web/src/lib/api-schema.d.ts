@@ -1285,6 +1285,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/offers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One offer of a conversation of yours: a booking made from it names it (`offerId`), and
+         *     the trek pack carries its days.
+         */
+        get: operations["one_offer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/offers/{id}/accept": {
         parameters: {
             query?: never;
@@ -2707,6 +2727,11 @@ export interface components {
             guide: components["schemas"]["Party"];
             /** @description The traveller's message to the guide (may be empty). */
             message: string;
+            /**
+             * @description The custom offer this booking was made from (`GET /offers/{id}`: its days are the
+             *     trip's plan); `null` otherwise.
+             */
+            offerId: string | null;
             payment: null | components["schemas"]["PaymentReceipt"];
             paymentStatus: components["schemas"]["BookingPaymentStatus"];
             /**
@@ -9666,6 +9691,45 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    one_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's `_id` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No offer in a conversation of yours has this id */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

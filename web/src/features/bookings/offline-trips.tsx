@@ -61,6 +61,7 @@ function OfflineTripCard({ trip }: { trip: SavedTrip }) {
       <TripFacts booking={booking} />
       <TripMessage booking={booking} label={t('offline.yourMessage')} />
       {trip.tour && <SavedTourDays tour={trip.tour} />}
+      {trip.offer && <SavedTourDays tour={{ ...trip.offer, title: trip.offer.tourTitle ?? t('offline.customTrip') }} />}
       {destination ? <SavedDestination destination={destination} /> : <p className="text-sm text-slate-500">{t('offline.noDestination')}</p>}
       <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
         <Link to={`/receipt/${booking._id}`} className="text-link">
@@ -77,11 +78,11 @@ function OfflineTripCard({ trip }: { trip: SavedTrip }) {
 }
 
 /**
- * The booked tour as saved: each day with where the group sleeps and how high, the altitude
+ * The booked tour (or the custom offer the trip was booked from) as saved: each day with where the group sleeps and how high, the altitude
  * risk with the nights it flags, and what to do about altitude sickness, all readable with
  * no signal (the full page needs one).
  */
-function SavedTourDays({ tour }: { tour: SavedTour }) {
+function SavedTourDays({ tour }: { tour: Pick<SavedTour, '_id' | 'title' | 'days' | 'acclimatisation'> }) {
   const t = useT()
   const headingId = `saved-tour-${tour._id}`
   const { risk, maxSleepAltitudeM, warnings } = tour.acclimatisation

@@ -5,7 +5,9 @@ import {
   lastSaved,
   offlinePacks,
   reconcile,
+  tripsWantingOffer,
   tripsWantingTour,
+  type SavedOffer,
   type OfflinePack,
   type PackStorage,
   type SavedConversations,
@@ -126,16 +128,29 @@ describe('keeping the pack in step with the bookings', () => {
 
     const packs = offlinePacks(memoryStorage())
     await packs.sync('asha', [tourTrip], TODAY, NOW)
-    const withTour = await packs.saveTour('asha', 'b1', publicTour('t1'))
+    const withTour = await packs.savePlan('asha', 'b1', { tour: publicTour('t1') })
     expect(withTour.trips[0].tour?.days).toHaveLength(3)
     expect(tripsWantingTour(withTour)).toEqual([])
-    expect((await packs.saveTour('asha', 'gone', publicTour('t1'))).trips).toHaveLength(1)
+    expect((await packs.savePlan('asha', 'gone', { tour: publicTour('t1') })).trips).toHaveLength(1)
 
     const moved = reconcile(withTour, [paidBooking('b1', { tour: tourTrip.tour, selectedTime: '07:00' })], TODAY, LATER)!
     expect(moved.trips[0].tour?._id).toBe('t1')
     const otherTour = reconcile(withTour, [paidBooking('b1', { tour: { _id: 't2', title: 'Gokyo' } })], TODAY, LATER)!
     expect(otherTour.trips[0].tour).toBeUndefined()
     expect(tripsWantingTour(otherTour).map((t) => t.booking._id)).toEqual(['b1'])
+  })
+
+  it('asks for the offer a trip was booked from, and keeps it while the booking names it', async () => {
+    const fromOffer = paidBooking('b1', { offerId: 'o1' })
+    const packs = offlinePacks(memoryStorage())
+    const synced = await packs.sync('asha', [fromOffer, paidBooking('b2', { selectedDate: '2026-12-20' })], TODAY, NOW)
+    expect(tripsWantingOffer(synced).map((t) => t.booking._id)).toEqual(['b1'])
+    const offer = { _id: 'o1', tourTitle: null, days: publicTour('t1').days, acclimatisation: publicTour('t1').acclimatisation } as SavedOffer
+    const withOffer = await packs.savePlan('asha', 'b1', { offer })
+    expect(withOffer.trips.find((t) => t.booking._id === 'b1')?.offer?.days).toHaveLength(3)
+    expect(tripsWantingOffer(withOffer)).toEqual([])
+    const moved = reconcile(withOffer, [paidBooking('b1', { offerId: 'o1', selectedTime: '07:00' })], TODAY, LATER)!
+    expect(moved.trips[0].offer?._id).toBe('o1')
   })
 
   it('sync writes the reconciled pack', async () => {

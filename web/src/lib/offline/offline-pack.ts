@@ -6,6 +6,9 @@ import type { Destination } from '../list-destinations'
 /** A booked tour's public page as saved: its days with altitudes, its risk and flagged nights. */
 export type SavedTour = components['schemas']['PublicTour']
 
+/** The custom offer a trip was booked from, as saved: its own days, altitudes and risk. */
+export type SavedOffer = components['schemas']['Offer']
+
 /**
  * The offline trek pack: what a traveller needs on a trail with no signal, kept in the
  * browser per account (IndexedDB) and forgotten on sign-out.
@@ -20,6 +23,8 @@ export type SavedTrip = {
   destination: Destination | null
   /** The booked tour's page, for a booking of a tour (packs saved before tours have none). */
   tour?: SavedTour | null
+  /** The offer, for a booking made from a guide's custom offer: its days are the plan. */
+  offer?: SavedOffer | null
   /** RFC 3339: when this trip was last saved with a signal. */
   savedAt: string
 }
@@ -107,7 +112,8 @@ export function reconcile(pack: OfflinePack, bookings: Booking[], today: string,
       trips.push(before)
     } else {
       const tour = before?.tour && before.tour._id === booking.tour?._id ? { tour: before.tour } : {}
-      trips.push({ booking, destination: before?.destination ?? null, ...tour, savedAt: now.toISOString() })
+      const offer = before?.offer && before.offer._id === booking.offerId ? { offer: before.offer } : {}
+      trips.push({ booking, destination: before?.destination ?? null, ...tour, ...offer, savedAt: now.toISOString() })
       changed = true
     }
   }
@@ -119,6 +125,11 @@ export function reconcile(pack: OfflinePack, bookings: Booking[], today: string,
 /** Saved trips of a tour whose tour page is not saved with them (or is another tour's): the pages to fetch. */
 export function tripsWantingTour(pack: OfflinePack): SavedTrip[] {
   return pack.trips.filter((t) => t.booking.tour && t.tour?._id !== t.booking.tour._id)
+}
+
+/** Saved trips booked from an offer that is not saved with them: the offers to fetch. */
+export function tripsWantingOffer(pack: OfflinePack): SavedTrip[] {
+  return pack.trips.filter((t) => t.booking.offerId && t.offer?._id !== t.booking.offerId)
 }
 
 /** The latest moment anything in the pack was saved, for the "saved on" note. */
@@ -138,12 +149,12 @@ export function offlinePacks(storage: PackStorage) {
       await storage.set(packKey(account), pack)
       return pack
     },
-    /** Adds a tour's page to the saved trip of `bookingId`, if it is still in the pack. */
-    async saveTour(account: string, bookingId: string, tour: SavedTour): Promise<OfflinePack> {
+    /** Adds a tour's page or an offer to the saved trip of `bookingId`, if it is still in the pack. */
+    async savePlan(account: string, bookingId: string, plan: { tour: SavedTour } | { offer: SavedOffer }): Promise<OfflinePack> {
       const pack = await load(account)
       const trip = pack.trips.find((t) => t.booking._id === bookingId)
       if (!trip) return pack
-      const next = { ...pack, trips: pack.trips.map((t) => (t === trip ? { ...trip, tour } : t)) }
+      const next = { ...pack, trips: pack.trips.map((t) => (t === trip ? { ...trip, ...plan } : t)) }
       await storage.set(packKey(account), next)
       return next
     },
