@@ -1,6 +1,7 @@
 //! What a booking request books and what it costs: a tour (its guide, days, group limit,
 //! notice and price for the group), or a guide by the day at their current rate.
 
+use super::domain::DAYS_MAX;
 use super::domain::NewBooking;
 use super::lifecycle;
 use crate::db::Db;
@@ -45,6 +46,12 @@ pub async fn price(db: &Db, booking: &mut NewBooking, now: i64) -> AppResult<Pri
     }
     booking.guide_id = tour.guide_id.clone();
     booking.days = tour.input.days.len() as i64;
+    // A tour may run to tours::domain::DAYS_MAX days; a booking holds at most DAYS_MAX.
+    if booking.days > DAYS_MAX {
+        return Err(AppError::validation(format!(
+            "This tour is longer than {DAYS_MAX} days, the most one booking can hold. Message the guide to book it in parts."
+        )));
+    }
     let max = tour.input.max_group_size;
     let tier = pricing::tier_for(&tour.input.pricing, booking.group_size as i32)
         .filter(|_| booking.group_size <= max)

@@ -353,6 +353,7 @@ pub static ERRORS: &[Entry] = entries! {
     "offer_expiry_past": "expiresAt must be in the future" => "expiresAt भविष्यको समय हुनुपर्छ",
     "offer_expiry_after_start": "expiresAt must be before the trip starts (10:00 on startDate, Nepal time)" => "expiresAt यात्रा सुरु हुनुअघिको (startDate को बिहान 10:00, नेपालको समय) हुनुपर्छ",
     "offer_guide_only": "Only the guide of this conversation can make an offer" => "यो कुराकानीका गाइडले मात्र प्रस्ताव पठाउन सक्नुहुन्छ",
+    "tour_too_long_to_book": "This tour is longer than {max} days, the most one booking can hold. Message the guide to book it in parts." => "यो टुर {max} दिनभन्दा लामो छ, एउटा बुकिङमा अटाउने सबैभन्दा धेरै दिनभन्दा बढी। भागभाग गरेर बुक गर्न गाइडलाई सन्देश पठाउनुहोस्।",
     "offer_not_in_group": "Offers are made in a conversation with one traveller, not in a group's" => "प्रस्ताव समूहको कुराकानीमा होइन, एक जना यात्रीसँगको कुराकानीमा पठाइन्छ",
     "offer_tour_not_own": "tourId must be one of your own tours" => "tourId तपाईंकै कुनै टुर हुनुपर्छ",
     "offer_day_taken": "The guide is no longer free on {date}. Ask them for an offer on other dates." => "गाइड {date} मा अब खाली हुनुहुन्न। अरू मितिका लागि प्रस्ताव माग्नुहोस्।",

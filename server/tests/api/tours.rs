@@ -1086,3 +1086,29 @@ async fn a_group_of_more_than_twenty_on_a_tour_for_thirty_is_told_the_limit_of_o
         app.post_json_auth("/api/v1/tourists/booking/request", &twenty, &tourist.token).await;
     assert_eq!(response.status(), StatusCode::CREATED);
 }
+
+#[tokio::test]
+async fn a_tour_longer_than_one_booking_can_hold_is_refused_with_its_reason() {
+    // Arrange: a 31-day tour (tours may run to 45 days; a booking holds 30).
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pemba = guide(&app, &admin, "Pemba").await;
+    let traveller = app.signup_and_login("tourist").await;
+    let mut days = vec![day("Camp", Some(2000)); 30];
+    days.push(day("Kathmandu", None));
+    let long = published(&app, &pemba, days, "instant", 48).await;
+
+    // Act
+    let body = json!({"tourId": long, "selectedDate": days_from_today(60), "groupSize": 2});
+    let refused = app.post_json_auth(BOOK, &body, &traveller.token).await;
+
+    // Assert: a reason, not a server error; nothing booked.
+    assert_error(
+        refused,
+        StatusCode::BAD_REQUEST,
+        "This tour is longer than 30 days, the most one booking can hold. Message the guide to book it in parts.",
+    )
+    .await;
+    let listed = app.get_data("/api/v1/tourists/bookings", &traveller.token).await;
+    assert_eq!(listed.as_array().unwrap().len(), 0);
+}
