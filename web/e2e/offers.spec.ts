@@ -69,6 +69,7 @@ test('a family asks to customise a tour, the guide sends an offer, and they book
   await untilLive(family.page)
   const listed = family.page.getByTestId('my-offer')
   await expect(listed).toContainText('Booked')
+  await expect(family.page.getByRole('region', { name: 'Paid' }).getByTestId('booking-tour')).toHaveText("Custom trip from the guide's offer")
   await shootBoth(family.page, 'offers-dashboard')
   // The trip is kept for offline use with the offer's own days.
   await expect(family.page.getByRole('region', { name: 'Paid' }).getByText(/^Saved for offline on /)).toBeVisible()

@@ -5,11 +5,21 @@ import { MountainIcon } from './icons'
 
 /**
  * "Tour: Everest Base Camp in 12 days", linking to the tour's page, on a booking of a tour
- * ("Group departure: …" for seats on one); nothing for a guide hired by the day.
+ * ("Group departure: …" for seats on one), "Custom trip from the guide's offer" on one
+ * booked from an offer; nothing for a guide hired by the day.
  */
-export function BookingTour({ tour, departure = false, className = '' }: { tour: Booking['tour']; departure?: boolean; className?: string }) {
+export function BookingTour({ booking, className = '' }: { booking: Pick<Booking, 'tour' | 'departureId' | 'offerId'>; className?: string }) {
   const t = useT()
+  const { tour } = booking
+  if (!tour && booking.offerId)
+    return (
+      <p className={`flex min-w-0 items-start gap-1.5 text-sm ${className}`} data-testid="booking-tour">
+        <MountainIcon className="mt-0.5 shrink-0 text-himal-600" />
+        <span className="font-semibold text-himal-800">{t('common.offerLabel')}</span>
+      </p>
+    )
   if (!tour) return null
+  const departure = booking.departureId != null
   return (
     <p className={`flex min-w-0 items-start gap-1.5 text-sm ${className}`} data-testid="booking-tour">
       <MountainIcon className="mt-0.5 shrink-0 text-himal-600" />

@@ -197,7 +197,7 @@ function TripRows({ trips, more, now }: { trips: Booking[]; more: number; now: n
                 <p className="text-sm text-slate-600">
                   {tripDates(trip)} · {t('bookings.daysFrom', { days: daysLabel(trip.days), time: formatTripTime(trip.selectedTime) })} · {peopleLabel(trip.groupSize)}
                 </p>
-                <BookingTour tour={trip.tour} departure={trip.departureId != null} className="mt-0.5" />
+                <BookingTour booking={trip} className="mt-0.5" />
                 {message && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-700 italic">“{message}”</p>}
                 {lapses !== null && <p className="mt-1 text-xs font-semibold text-marigold-800">{expiryText(lapses, now)}</p>}
               </div>

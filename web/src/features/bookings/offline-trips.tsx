@@ -57,7 +57,7 @@ function OfflineTripCard({ trip }: { trip: SavedTrip }) {
           )}
         </div>
       </div>
-      <BookingTour tour={booking.tour} departure={booking.departureId != null} />
+      <BookingTour booking={booking} />
       <TripFacts booking={booking} />
       <TripMessage booking={booking} label={t('offline.yourMessage')} />
       {trip.tour && <SavedTourDays tour={trip.tour} />}

@@ -205,7 +205,7 @@ function RequestCard({ booking, now, onCancel, children }: { booking: Booking; n
           </div>
         </div>
       </div>
-      <BookingTour tour={booking.tour} departure={booking.departureId != null} />
+      <BookingTour booking={booking} />
       <TripFacts booking={booking} />
       <TripStatusNote booking={booking} viewer="guide" now={now} />
       <TripMessage booking={booking} label={t('bookings.theirMessage', { name: booking.tourist.firstName })} />

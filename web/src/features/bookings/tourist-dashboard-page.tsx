@@ -169,7 +169,7 @@ function TripCard({ trip, now, today, pack, onCancel }: TripCardProps) {
           </div>
         </div>
       </div>
-      <BookingTour tour={trip.tour} departure={trip.departureId != null} />
+      <BookingTour booking={trip} />
       <TripFacts booking={trip} />
       <TripStatusNote booking={trip} viewer="tourist" now={now} />
       <TripMessage booking={trip} label={t('bookings.yourMessageToGuide')} />

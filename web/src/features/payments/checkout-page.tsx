@@ -68,7 +68,7 @@ function Summary({ booking }: { booking: Booking }) {
         <h2 className="text-lg font-semibold text-slate-900">{t('payments.yourBooking')}</h2>
         <BookingChips booking={booking} />
       </div>
-      <BookingTour tour={booking.tour} departure={booking.departureId != null} className="mt-3" />
+      <BookingTour booking={booking} className="mt-3" />
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
         <Party title={t('payments.traveller')} party={booking.tourist} />
         <Party title={t('payments.guide')} party={booking.guide} />
