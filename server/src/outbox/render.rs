@@ -536,6 +536,7 @@ struct TripRow {
 }
 
 /// What an offer's emails say of it.
+#[derive(sqlx::FromRow)]
 struct OfferFacts {
     conversation_id: String,
     start_date: String,
@@ -548,38 +549,14 @@ struct OfferFacts {
 }
 
 async fn find_offer(db: &Db, offer_id: &str) -> AppResult<Option<OfferFacts>> {
-    type Row = (String, String, i64, i64, i64, i64, String, String);
-    let found: Option<Row> = sqlx::query_as(
-        "SELECT o.conversation_id, o.start_date, o.day_count, o.group_size, o.total_price_cents, o.expires_at, \
-           g.first_name || ' ' || g.last_name, t.first_name || ' ' || t.last_name \
+    Ok(sqlx::query_as(
+        "SELECT o.conversation_id, o.start_date, o.day_count AS days, o.group_size, o.total_price_cents AS total_cents, \
+           o.expires_at, g.first_name || ' ' || g.last_name AS guide, t.first_name || ' ' || t.last_name AS tourist \
          FROM offers o JOIN users g ON g.id = o.guide_id JOIN users t ON t.id = o.tourist_id WHERE o.id = $1",
     )
     .bind(offer_id)
     .fetch_optional(&db.pool)
-    .await?;
-    Ok(found.map(
-        |(
-            conversation_id,
-            start_date,
-            days,
-            group_size,
-            total_cents,
-            expires_at,
-            guide,
-            tourist,
-        )| {
-            OfferFacts {
-                conversation_id,
-                start_date,
-                days,
-                group_size,
-                total_cents,
-                expires_at,
-                guide,
-                tourist,
-            }
-        },
-    ))
+    .await?)
 }
 
 /// What a departure's emails say of it.

@@ -92,8 +92,8 @@ export function ConversationPage() {
     const mine = conversation ? live.message.senderId === myId(conversation) : false
     if (nearBottom || mine) pendingScroll.current = { kind: 'bottom' }
     setThread((t) => ({ ...t, messages: mergeMessages(t.messages, [live.message]) }))
-    // The message may carry an offer (or answer one): its card follows.
-    offers.reload()
+    // Only the guide sends offers: their message may carry one, whose card follows.
+    if (conversation && live.message.senderId === conversation.guideId) offers.reload()
     if (!mine && document.visibilityState === 'visible') markRead()
   })
 
