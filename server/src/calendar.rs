@@ -5,8 +5,15 @@ use time::macros::format_description;
 
 /// Today's date in Nepal.
 pub fn today_in_nepal() -> time::Date {
+    day_in_nepal((time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64)
+}
+
+/// The date in Nepal at `ms` (milliseconds since the epoch).
+pub fn day_in_nepal(ms: i64) -> time::Date {
     let nepal = time::UtcOffset::from_hms(5, 45, 0).unwrap_or(time::UtcOffset::UTC);
-    time::OffsetDateTime::now_utc().to_offset(nepal).date()
+    let at = time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
+    at.to_offset(nepal).date()
 }
 
 /// A real calendar date written `YYYY-MM-DD`; `None` otherwise.

@@ -2,8 +2,9 @@
 //! refund is written): decides group departures at their tour's cutoff
 //! (`departures::decisions`), expires requests and unpaid approvals whose time is up, completes
 //! paid trips whose last day has ended in Nepal, carries out pending refunds, and emails
-//! members about messages left unread (`messages::unread_emails`), and reminds or
-//! unlists guides whose licence is ending or has ended (`guides::licences`). Each
+//! members about messages left unread (`messages::unread_emails`), reminds or
+//! unlists guides whose licence is ending or has ended (`guides::licences`), and
+//! recomputes each guide's reliability and badge once a day (`guides::reliability`). Each
 //! change is a conditional UPDATE (see `lifecycle`) in the transaction that writes its
 //! notifications and emails, so replicas sweeping together change each booking, and tell
 //! about it, once; on PostgreSQL a booking another replica is changing is skipped rather
@@ -19,7 +20,7 @@ use crate::db::{Db, now_ms};
 use crate::departures::decisions;
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
-use crate::guides::licences;
+use crate::guides::{licences, reliability};
 use crate::http::state::TripSweep;
 use crate::hub::NotificationHub;
 use crate::messages::unread_emails;
@@ -46,6 +47,10 @@ pub struct Swept {
     /// Group departures decided at their tour's cutoff (`departures::decisions`).
     pub departures_confirmed: usize,
     pub departures_cancelled: usize,
+    /// Guides whose reliability was recomputed for the day, and of them those who gained
+    /// or lost the badge (`guides::reliability`).
+    pub reliability_computed: usize,
+    pub badges_changed: usize,
 }
 
 /// What the sweep works with.
@@ -101,7 +106,14 @@ pub async fn sweep(context: &SweepContext) -> AppResult<Swept> {
         ..Swept::default()
     };
     let licences = licences::sweep(&context.db, &context.hub, today_in_nepal()).await?;
-    Ok(Swept { licence_reminders: licences.reminded, licences_expired: licences.expired, ..swept })
+    let reliability = reliability::sweep(&context.db, &context.hub, now_ms()).await?;
+    Ok(Swept {
+        licence_reminders: licences.reminded,
+        licences_expired: licences.expired,
+        reliability_computed: reliability.guides,
+        badges_changed: reliability.badges_changed,
+        ..swept
+    })
 }
 
 async fn expire_due(db: &Db, hub: &NotificationHub) -> AppResult<usize> {

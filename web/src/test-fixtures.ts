@@ -2,10 +2,16 @@ import type { components } from './lib/api-schema'
 import { tripEnd } from './lib/calendar'
 
 type GuideCard = components['schemas']['GuideCard']
-type PublicGuide = components['schemas']['PublicGuide']
+type PublicGuide = components['schemas']['GuidePage']
+type Reliability = components['schemas']['Reliability']
 type Destination = components['schemas']['Destination']
 type Review = components['schemas']['Review']
 type Blog = components['schemas']['Blog']
+
+/** A guide new on Yatra: too few events for any rate. */
+export function reliability(overrides: Partial<Reliability> = {}): Reliability {
+  return { responseRate: null, medianResponseMinutes: null, cancellationRate: null, completedTrips: 0, since: '2024-01-10T08:00:00Z', ...overrides }
+}
 
 /** A guide as list answers carry them. */
 export function guideCard(id: string, overrides: Partial<GuideCard> = {}): GuideCard {
@@ -26,6 +32,8 @@ export function guideCard(id: string, overrides: Partial<GuideCard> = {}): Guide
     reviewCount: 2,
     yearsOfExperience: 12,
     location: { latitude: 27.7172, longitude: 85.324 },
+    reliability: reliability(),
+    badges: [],
     ...overrides,
   }
 }
@@ -61,6 +69,8 @@ export function publicGuide(id: string, details: Partial<PublicGuide['guideDetai
       licenceValidUntil: null,
       ...details,
     },
+    reliability: reliability(),
+    badges: [],
     ...overrides,
   }
 }

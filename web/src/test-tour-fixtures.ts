@@ -1,5 +1,5 @@
 import type { components } from './lib/api-schema'
-import { guideCard } from './test-fixtures'
+import { guideCard, reliability } from './test-fixtures'
 
 type TourCard = components['schemas']['TourCard']
 type PublicTour = components['schemas']['PublicTour']
@@ -19,7 +19,7 @@ export function tourCard(id: string, overrides: Partial<TourCard> = {}): TourCar
     bookingMode: 'instant',
     destinationId: 'd1',
     destinationName: 'Everest Base Camp',
-    guide: { _id: 'g1', firstName: 'Pemba', lastName: 'Sherpa', profilePicture: null, averageRating: 4.5, reviewCount: 2 },
+    guide: { _id: 'g1', firstName: 'Pemba', lastName: 'Sherpa', profilePicture: null, averageRating: 4.5, reviewCount: 2, reliability: reliability(), badges: [] },
     photo: null,
     ...overrides,
   }

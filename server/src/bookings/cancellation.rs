@@ -3,12 +3,13 @@
 //! all in one transaction. A traveller's or guide's cancellation and a guide's cancelled
 //! departure go through here.
 
-use super::lifecycle::{self, Actor, Cancellation, PaymentStatus};
+use super::lifecycle::{self, Actor, BookingStatus, Cancellation, PaymentStatus};
 use super::notify::notify_both;
 use super::view::Booking;
 use crate::db::Db;
 use crate::email::{self, Email, Recipient, Template};
 use crate::error::AppResult;
+use crate::moderation::audit::{self, AuditAction};
 use crate::money::paisa_share;
 use crate::notice::{Notice, Refund};
 
@@ -40,6 +41,12 @@ pub async fn cancel(
 ) -> AppResult<bool> {
     if !lifecycle::cancel(tx, &booking.id, plan, actor, reason, now).await? {
         return Ok(false);
+    }
+    if actor == Actor::Guide && plan.from.booking == BookingStatus::Approved {
+        // A guide's cancellation of a trip they agreed to counts against their reliability;
+        // the audit log keeps it beside the admins' actions.
+        audit::record(tx, &booking.guide.id, AuditAction::GuideCancelledTrip, &booking.id, reason)
+            .await?;
     }
     let (refund, refund_paisa) = refund_of(tx, &booking.id, plan).await?;
     let (guide, tourist, trip) =

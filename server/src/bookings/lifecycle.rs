@@ -372,7 +372,7 @@ pub async fn approve(
     payment_window_ms: i64,
 ) -> Result<bool, AppError> {
     let updated = sqlx::query(
-        "UPDATE bookings SET booking_status = 'approved', approved_at = $1, expires_at = $2, updated_at = $1 \
+        "UPDATE bookings SET booking_status = 'approved', approved_at = $1, answered_at = $1, expires_at = $2, updated_at = $1 \
          WHERE id = $3 AND booking_status = 'pending' AND payment_status = 'unpaid'",
     )
     .bind(now)
@@ -412,7 +412,7 @@ pub async fn reject(
     now: i64,
 ) -> Result<bool, AppError> {
     let updated = sqlx::query(
-        "UPDATE bookings SET booking_status = 'rejected', expires_at = NULL, updated_at = $1 \
+        "UPDATE bookings SET booking_status = 'rejected', answered_at = $1, expires_at = NULL, updated_at = $1 \
          WHERE id = $2 AND booking_status = 'pending' AND payment_status = 'unpaid'",
     )
     .bind(now)

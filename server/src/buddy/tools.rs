@@ -98,6 +98,7 @@ pub fn filters(question: &GuideQuestion) -> GuideFilters {
         max_price: question.max_price,
         min_rating: None,
         available_on: question.date,
+        trusted_only: false,
         near: None,
     }
 }

@@ -4,6 +4,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::reliability::{Badge, Reliability, shown};
 use crate::db::{Db, Sql};
 use crate::error::AppResult;
 use crate::media::upload::{ImageVariants, image_variants, public_url};
@@ -44,6 +45,10 @@ pub struct GuideCard {
     pub years_of_experience: Option<i64>,
     #[schema(required = true)]
     pub location: Option<Location>,
+    /// How the guide answers and keeps their trips (`guides::reliability`).
+    pub reliability: Reliability,
+    /// `["trusted"]` for a "Trusted guide".
+    pub badges: Vec<Badge>,
     /// Only in searches near a point: how far the guide is based from it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distance_km: Option<f64>,
@@ -65,7 +70,10 @@ impl CardRow {
     }
 
     pub(super) fn into_card(self, distance_km: Option<f64>) -> GuideCard {
+        let (reliability, badges) = shown(&self.reliability, self.joined_at);
         GuideCard {
+            reliability,
+            badges,
             id: self.guide_id,
             first_name: self.first_name,
             last_name: self.last_name,
@@ -104,7 +112,8 @@ pub async fn cards(db: &Db, page: &[(String, i64)]) -> AppResult<Vec<CardRow>> {
         return Ok(Vec::new());
     }
     let mut sql = Sql::new(&format!(
-        "SELECT {CARD_COLUMNS} FROM guide_search s{CARD_JOINS} WHERE s.guide_id IN ("
+        "SELECT {} FROM guide_search s{CARD_JOINS} WHERE s.guide_id IN (",
+        *CARD_COLUMNS
     ));
     let ids: Vec<String> = page.iter().map(|(id, _)| sql.param(id.as_str())).collect();
     sql.push(&format!("{})", ids.join(", ")));

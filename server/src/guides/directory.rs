@@ -11,6 +11,7 @@ use super::cards::GuideCard;
 use super::categories::Category;
 use super::finder::{self, Directory, GuideFilters, GuideSort, Near, Start};
 use super::profile::{self, Guide, GuideStatus};
+use super::reliability::{self, Badge, Reliability};
 use crate::calendar::parse_date;
 use crate::error::{AppError, AppResult, ErrorBody, Json, Path, Query};
 use crate::http::AppState;
@@ -91,10 +92,13 @@ pub struct FilterParams {
     /// `YYYY-MM-DD`: only guides free that day (not blocked off, no trip).
     #[param(pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$", example = "2026-12-12")]
     available_on: Option<String>,
+    /// `true`: only guides holding the "Trusted guide" badge.
+    trusted: Option<bool>,
     /// `rating` (best first; the default, or `distance` when searching near a point),
-    /// `price_asc`, `price_desc`, `reviews` (most first) or `distance` (nearest first; only
-    /// with `lat` and `lng`). Ties are broken by id, so paging is stable under every order.
-    #[param(pattern = r"^(rating|price_asc|price_desc|reviews|distance)?$")]
+    /// `price_asc`, `price_desc`, `reviews` (most first), `trusted` (Trusted guides first,
+    /// then best rated) or `distance` (nearest first; only with `lat` and `lng`). Ties are
+    /// broken by id, so paging is stable under every order.
+    #[param(pattern = r"^(rating|price_asc|price_desc|reviews|trusted|distance)?$")]
     sort: Option<String>,
 }
 
@@ -115,6 +119,7 @@ impl FilterParams {
             max_price: self.max_price,
             min_rating: self.min_rating,
             available_on,
+            trusted_only: self.trusted == Some(true),
             near,
         })
     }
@@ -300,6 +305,10 @@ pub struct GuidePage {
     /// guide not yet reviewed. Anonymous answers (kept and shared) never carry it.
     #[serde(skip_serializing_if = "Option::is_none")]
     can_review: Option<bool>,
+    /// How the guide answers and keeps their trips (`guides::reliability`).
+    reliability: Reliability,
+    /// `["trusted"]` for a "Trusted guide".
+    badges: Vec<Badge>,
 }
 
 /// One verified guide's public page. An unverified, suspended or unknown guide is 404 alike.
@@ -334,9 +343,10 @@ async fn guide_detail(
         }
         None => None,
     };
+    let (reliability, badges) = reliability::of_guide(&state.db, &guide.id).await?;
     Ok(Json(GuideDetailResponse {
         status: "success",
-        data: GuidePage { guide: guide.into(), can_review },
+        data: GuidePage { guide: guide.into(), can_review, reliability, badges },
         message: "Guide found".into(),
     }))
 }

@@ -39,6 +39,8 @@ pub struct GuideFilters {
     pub min_rating: Option<f64>,
     /// A day the guide has neither blocked off nor given to a trip.
     pub available_on: Option<time::Date>,
+    /// Only guides holding the "Trusted guide" badge.
+    pub trusted_only: bool,
     pub near: Option<Near>,
 }
 
@@ -62,6 +64,8 @@ pub enum GuideSort {
     PriceDesc,
     /// Most reviewed first, then best rated.
     Reviews,
+    /// Trusted guides first, then best rated.
+    Trusted,
     /// Nearest first; only with a point.
     Distance,
 }
@@ -75,10 +79,11 @@ impl GuideSort {
             "price_asc" => Self::PriceAsc,
             "price_desc" => Self::PriceDesc,
             "reviews" => Self::Reviews,
+            "trusted" => Self::Trusted,
             "distance" => Self::Distance,
             _ => {
                 return Err(AppError::validation(
-                    "sort must be rating, price_asc, price_desc, reviews or distance",
+                    "sort must be rating, price_asc, price_desc, reviews, trusted or distance",
                 ));
             }
         };
@@ -265,12 +270,15 @@ pub(super) async fn find_matches(
         GuideSort::PriceAsc => Some(Order::PriceAsc),
         GuideSort::PriceDesc => Some(Order::PriceDesc),
         GuideSort::Reviews => Some(Order::Reviews),
-        GuideSort::Distance => None,
+        // The badge is read in SQL, where an index orders by it (`guide_search_trusted`).
+        GuideSort::Trusted | GuideSort::Distance => None,
     };
     let answer = from
         .index
         .zip(order)
-        .filter(|_| filters.available_on.is_none() && filters.near.is_none())
+        .filter(|_| {
+            filters.available_on.is_none() && filters.near.is_none() && !filters.trusted_only
+        })
         .and_then(|(index, order)| {
             index.find(&Ask {
                 words: words.words(),
@@ -347,6 +355,9 @@ impl SqlSearch<'_> {
             let param = sql.param(rank);
             sql.push(&format!(" AND s.rating_rank >= {param}"));
         }
+        if filters.trusted_only {
+            sql.push(" AND s.trusted = 1");
+        }
         if let Some(day) = filters.available_on {
             let param = sql.param(crate::calendar::date_text(day));
             sql.push(&format!(
@@ -363,6 +374,7 @@ impl SqlSearch<'_> {
             && filters.max_price.is_none()
             && filters.min_rating.is_none()
             && filters.available_on.is_none()
+            && !filters.trusted_only
             && filters.near.is_none();
         let total = match from.counts {
             Some(counts) if narrowed_by_category_alone => {
@@ -393,6 +405,9 @@ impl SqlSearch<'_> {
             }
             GuideSort::Reviews => {
                 ["s.review_count DESC".to_owned()].into_iter().chain(by_rating).collect()
+            }
+            GuideSort::Trusted => {
+                ["s.trusted DESC".to_owned()].into_iter().chain(by_rating).collect()
             }
             GuideSort::Distance => {
                 distance.clone().into_iter().map(|d| format!("{d} ASC")).chain(by_rating).collect()

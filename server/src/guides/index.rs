@@ -37,6 +37,8 @@ pub struct Source {
     pub latitude: Option<f64>,
     pub rating_sum: i64,
     pub review_count: i64,
+    /// 1 when the guide holds the "Trusted guide" badge (`reliability`).
+    pub trusted: i64,
 }
 
 /// A verified guide's public rows.
@@ -47,7 +49,7 @@ pub struct PublicRows {
     pub rating_rank: i64,
 }
 
-pub const SEARCH_COLUMNS: [&str; 11] = [
+pub const SEARCH_COLUMNS: [&str; 12] = [
     "guide_id",
     "name",
     "bio",
@@ -59,6 +61,7 @@ pub const SEARCH_COLUMNS: [&str; 11] = [
     "rating_rank",
     "price_cents",
     "review_count",
+    "trusted",
 ];
 
 impl Source {
@@ -77,6 +80,7 @@ impl Source {
                 rank.into(),
                 self.price_per_day_cents.into(),
                 self.review_count.into(),
+                self.trusted.into(),
             ],
             categories: Category::of_interests(&interests),
             rating_rank: rank,
@@ -90,8 +94,9 @@ pub async fn refresh(conn: &mut AnyConnection, guide_id: &str) -> AppResult<()> 
     record(conn, Kind::Guide, &[guide_id]).await?;
     let source: Option<Source> = sqlx::query_as(
         "SELECT u.first_name, u.last_name, g.bio, g.expertise_languages, g.interests, g.address, \
-           g.price_per_day_cents, g.longitude, g.latitude, g.rating_sum, g.review_count \
-         FROM users u JOIN guide_details g ON g.user_id = u.id \
+           g.price_per_day_cents, g.longitude, g.latitude, g.rating_sum, g.review_count, \
+           COALESCE(r.trusted, 0) AS trusted \
+         FROM users u JOIN guide_details g ON g.user_id = u.id LEFT JOIN guide_reliability r ON r.guide_id = u.id \
          WHERE u.id = $1 AND u.role = 'guide' AND g.status = 'verified' AND u.suspended_at IS NULL",
     )
     .bind(guide_id)

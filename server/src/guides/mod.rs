@@ -12,4 +12,5 @@ pub mod licences;
 pub mod list_counts;
 pub mod map;
 pub mod profile;
+pub mod reliability;
 pub mod routes;

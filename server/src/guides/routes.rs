@@ -9,6 +9,8 @@ use super::certificates;
 use super::domain::{GuideProfile, GuideProfileRequest};
 use super::profile::{self, Guide};
 use super::profile::{GuideUpdateResponse, updated};
+use super::reliability::{self, Badge, Reliability, Threshold, thresholds};
+use crate::calendar::today_in_nepal;
 use crate::error::{AppResult, ErrorBody, Json, Multipart};
 use crate::http::AppState;
 use crate::http::session::{self};
@@ -18,6 +20,7 @@ use crate::media::{Slot, upload};
 pub fn router() -> OpenApiRouter<AppState> {
     let json = OpenApiRouter::new()
         .routes(routes!(own_profile))
+        .routes(routes!(own_trust))
         .routes(routes!(update_profile))
         .routes(routes!(certificates::update_certificate));
     let images = OpenApiRouter::new()
@@ -51,6 +54,57 @@ async fn own_profile(
     Ok(Json(GuideResponse {
         status: "success",
         data: profile::get(&state.db, &session.user_id).await?,
+    }))
+}
+
+/// Where a guide stands with the "Trusted guide" badge.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Trust {
+    pub reliability: Reliability,
+    pub badges: Vec<Badge>,
+    /// Every threshold of the badge, where the guide stands and whether it is met. The
+    /// figures are those of the last daily computation; the rating and licence are today's.
+    pub thresholds: Vec<Threshold>,
+    /// The day (`YYYY-MM-DD`, Nepal) the figures and badge were last computed; null before
+    /// the first computation (within a day of being verified).
+    #[schema(required = true)]
+    pub computed_on: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TrustResponse {
+    #[schema(example = "success")]
+    pub status: &'static str,
+    pub data: Trust,
+}
+
+/// The signed-in guide's reliability figures and the "Trusted guide" thresholds they meet
+/// or miss, for their dashboard.
+#[utoipa::path(get, path = "/guides/trust", tag = "guides", security(("bearer" = [])),
+    responses(
+        (status = 200, body = TrustResponse),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Not a guide account"),
+    ))]
+async fn own_trust(
+    State(state): State<AppState>,
+    session::Guide(session): session::Guide,
+) -> AppResult<Json<TrustResponse>> {
+    let guide_id = &session.user_id;
+    let (reliability, badges) = reliability::of_guide(&state.db, guide_id).await?;
+    let stored = reliability::stored(&state.db, guide_id).await?;
+    let figures = stored.map(|(figures, _)| figures).unwrap_or_default();
+    let standing = reliability::standing(&state.db, guide_id).await?;
+    let computed_on = reliability::computed_on(&state.db, guide_id).await?;
+    Ok(Json(TrustResponse {
+        status: "success",
+        data: Trust {
+            reliability,
+            badges,
+            thresholds: thresholds(&figures, &standing, today_in_nepal()),
+            computed_on,
+        },
     }))
 }
 

@@ -96,7 +96,7 @@ pub static ERRORS: &[Entry] = entries! {
     "category_unknown": "Unknown category: choose all, trekking, cultural, adventure, wildlife, food, historical or nature" => "यो श्रेणी चिनिएन: all, trekking, cultural, adventure, wildlife, food, historical वा nature मध्ये एउटा छान्नुहोस्",
     "radius_invalid": "radiusKm must be more than 0 and at most {max}" => "radiusKm 0 भन्दा बढी र बढीमा {max} हुनुपर्छ",
     "near_needs_both": "Give both lat and lng to search near a point" => "कुनै ठाउँ नजिक खोज्न lat र lng दुवै दिनुहोस्",
-    "sort_unknown": "sort must be rating, price_asc, price_desc, reviews or distance" => "sort rating, price_asc, price_desc, reviews वा distance मध्ये एउटा हुनुपर्छ",
+    "sort_unknown": "sort must be rating, price_asc, price_desc, reviews, trusted or distance" => "sort rating, price_asc, price_desc, reviews, trusted वा distance मध्ये एउटा हुनुपर्छ",
     "sort_distance_needs_point": "sort=distance needs a point: give lat and lng" => "sort=distance का लागि ठाउँ चाहिन्छ: lat र lng दिनुहोस्",
     "cursor_needs_rating_sort": "The cursor only works with sort=rating: use page instead" => "cursor sort=rating सँग मात्र चल्छ: यसको सट्टा page प्रयोग गर्नुहोस्",
     "price_filter_range": "minPrice and maxPrice must be from 0 to 100000 dollars a day" => "minPrice र maxPrice प्रतिदिन 0 देखि 100000 डलरसम्म हुनुपर्छ",

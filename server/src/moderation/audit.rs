@@ -27,6 +27,8 @@ pub enum AuditAction {
     RecordPayout,
     UpdateCurrencyRate,
     RecordRefund,
+    /// A guide cancelled an approved trip (issue 28: it counts against their reliability).
+    GuideCancelledTrip,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -43,7 +45,7 @@ pub enum AuditTarget {
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 15] = [
+    pub const ALL: [AuditAction; 16] = [
         Self::VerifyGuide,
         Self::RejectGuide,
         Self::CreateDestination,
@@ -59,6 +61,7 @@ impl AuditAction {
         Self::RecordPayout,
         Self::UpdateCurrencyRate,
         Self::RecordRefund,
+        Self::GuideCancelledTrip,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -78,6 +81,7 @@ impl AuditAction {
             Self::RecordPayout => "record_payout",
             Self::UpdateCurrencyRate => "update_currency_rate",
             Self::RecordRefund => "record_refund",
+            Self::GuideCancelledTrip => "guide_cancelled_trip",
         }
     }
 
@@ -97,7 +101,7 @@ impl AuditAction {
             Self::SuspendUser | Self::UnsuspendUser => AuditTarget::User,
             Self::DismissReport => AuditTarget::Report,
             Self::UpdateCurrencyRate => AuditTarget::Currency,
-            Self::RecordRefund => AuditTarget::Booking,
+            Self::RecordRefund | Self::GuideCancelledTrip => AuditTarget::Booking,
         }
     }
 }

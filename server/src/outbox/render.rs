@@ -304,6 +304,15 @@ pub async fn render(
                     "भुक्तानी भएको थिएन, त्यसैले फिर्ता गर्नुपर्ने केही छैन।".into(),
                 ));
             }
+            if *by_guide && !*to_guide {
+                // The guide let the traveller down: show who else is free on the trip's first day.
+                let free = link(&format!("/guides?date={}", trip.date));
+                let tours = link(&format!("/tours?availableOn={}", trip.date));
+                lines.push(t(
+                    format!("Guides free on {date}: {free} — and tours with a guide free then: {tours}"),
+                    format!("{date} मा खाली गाइडहरू: {free} — र त्यतिबेला गाइड खाली भएका टुरहरू: {tours}"),
+                ));
+            }
             (t(format!("Trip on {date} cancelled"), format!("{date} को यात्रा रद्द भयो")), lines, Some(trips_page(*to_guide, lang, &link)))
         }
         Template::BookingRefunded { booking_id, to_guide, amount_cents, paisa } => {

@@ -27,16 +27,42 @@ pub struct CardRow {
     pub cover_width: Option<i64>,
     pub cover_height: Option<i64>,
     pub cover_webp: Option<String>,
+    /// When the guide joined (ms).
+    pub joined_at: i64,
+    /// The guide's stored reliability.
+    #[sqlx(flatten)]
+    pub reliability: StoredReliability,
 }
 
+/// A guide's row of `guide_reliability` (`guides::reliability`) as a LEFT JOIN aliased `r`
+/// reads it (`RELIABILITY_COLUMNS`): all null before the guide's first computation.
+#[derive(Clone, Debug, Default, sqlx::FromRow)]
+pub struct StoredReliability {
+    pub response_events: Option<i64>,
+    pub responded_in_day: Option<i64>,
+    pub median_response_minutes: Option<i64>,
+    pub approved_trips: Option<i64>,
+    pub failed_trips: Option<i64>,
+    pub completed_trips: Option<i64>,
+    pub completed_this_year: Option<i64>,
+    pub trusted: Option<i64>,
+}
+
+pub const RELIABILITY_COLUMNS: &str = "r.response_events, r.responded_in_day, r.median_response_minutes, \
+    r.approved_trips, r.failed_trips, r.completed_trips, r.completed_this_year, r.trusted";
+
 /// What `CardRow` reads, from `guide_search s` and `CARD_JOINS`.
-pub const CARD_COLUMNS: &str = "s.guide_id, u.first_name, u.last_name, g.bio, g.price_per_day_cents, \
+pub static CARD_COLUMNS: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| format!("{CARD_OWN_COLUMNS}, {RELIABILITY_COLUMNS}"));
+const CARD_OWN_COLUMNS: &str = "s.guide_id, u.first_name, u.last_name, g.bio, g.price_per_day_cents, \
     g.expertise_languages, g.interests, g.address, g.longitude, g.latitude, g.rating_sum, g.review_count, \
     g.years_of_experience, pp.thumb_key AS picture_key, cv.thumb_key AS cover_key, \
     pp.storage_key AS picture_full_key, pp.width AS picture_width, pp.height AS picture_height, pp.webp_widths AS picture_webp, \
-    cv.storage_key AS cover_full_key, cv.width AS cover_width, cv.height AS cover_height, cv.webp_widths AS cover_webp";
+    cv.storage_key AS cover_full_key, cv.width AS cover_width, cv.height AS cover_height, cv.webp_widths AS cover_webp, \
+    u.created_at AS joined_at";
 pub const CARD_JOINS: &str = " JOIN users u ON u.id = s.guide_id JOIN guide_details g ON g.user_id = s.guide_id \
-    LEFT JOIN media pp ON pp.id = g.profile_picture_id LEFT JOIN media cv ON cv.id = g.cover_image_id";
+    LEFT JOIN media pp ON pp.id = g.profile_picture_id LEFT JOIN media cv ON cv.id = g.cover_image_id \
+    LEFT JOIN guide_reliability r ON r.guide_id = s.guide_id";
 
 /// A card as the guide search keeps it for every listed guide (`search_index`): its texts
 /// in one allocation, so that 100,000 cards take tens of megabytes rather than a hundred.
@@ -54,6 +80,50 @@ pub struct KeptCard {
     years_of_experience: Option<i64>,
     /// The picture's width and height, then the cover's (pixels: `u32` holds any).
     sizes: [Option<u32>; 4],
+    joined_at: i64,
+    reliability: Option<KeptFigures>,
+}
+
+/// A guide's reliability, compactly: the counts in `Figures` order (a guide's trips and
+/// messages fit `u32` many times over), the median, the badge.
+#[derive(Clone, Copy)]
+struct KeptFigures {
+    counts: [u32; 6],
+    median_response_minutes: Option<u32>,
+    trusted: bool,
+}
+
+impl KeptFigures {
+    fn of(stored: &StoredReliability) -> Option<Self> {
+        let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+        Some(Self {
+            counts: [
+                stored.response_events?,
+                stored.responded_in_day?,
+                stored.approved_trips?,
+                stored.failed_trips?,
+                stored.completed_trips?,
+                stored.completed_this_year?,
+            ]
+            .map(count),
+            median_response_minutes: stored.median_response_minutes.map(count),
+            trusted: stored.trusted == Some(1),
+        })
+    }
+
+    fn stored(self) -> StoredReliability {
+        let count = |at: usize| Some(i64::from(self.counts[at]));
+        StoredReliability {
+            response_events: count(0),
+            responded_in_day: count(1),
+            median_response_minutes: self.median_response_minutes.map(i64::from),
+            approved_trips: count(2),
+            failed_trips: count(3),
+            completed_trips: count(4),
+            completed_this_year: count(5),
+            trusted: Some(i64::from(self.trusted)),
+        }
+    }
 }
 
 /// `KeptCard`'s texts: the first seven always there, the rest optional.
@@ -99,6 +169,8 @@ impl KeptCard {
             picture_height: self.sizes[1].map(i64::from),
             cover_width: self.sizes[2].map(i64::from),
             cover_height: self.sizes[3].map(i64::from),
+            joined_at: self.joined_at,
+            reliability: self.reliability.map(KeptFigures::stored).unwrap_or_default(),
         }
     }
 }
@@ -138,6 +210,7 @@ impl From<CardRow> for KeptCard {
             // A card is a few kilobytes at most (the profile's limits).
             ends[at] = joined.len() as u32;
         }
+        let reliability = KeptFigures::of(&row.reliability);
         Self {
             texts: joined.into_boxed_str(),
             ends,
@@ -150,6 +223,8 @@ impl From<CardRow> for KeptCard {
             years_of_experience: row.years_of_experience,
             sizes: [row.picture_width, row.picture_height, row.cover_width, row.cover_height]
                 .map(|size| size.and_then(|size| u32::try_from(size).ok())),
+            joined_at: row.joined_at,
+            reliability,
         }
     }
 }

@@ -233,10 +233,11 @@ async fn read_rows(db: &Db, ids: Option<&[String]>, mut each: impl FnMut(Row)) -
         Backend::Postgres => "s.document::text",
     };
     let mut sql = Sql::new(&format!(
-        "SELECT {CARD_COLUMNS}, s.name, s.bio AS search_bio, s.languages, \
+        "SELECT {}, s.name, s.bio AS search_bio, s.languages, \
            s.interests AS search_interests, s.address AS search_address, s.rating_rank, \
            s.price_cents, s.review_count AS search_review_count, {document} AS document \
-         FROM guide_search s{CARD_JOINS}"
+         FROM guide_search s{CARD_JOINS}",
+        *CARD_COLUMNS
     ));
     let mut categories = Sql::new("SELECT guide_id, category FROM guide_categories");
     if let Some(ids) = ids {

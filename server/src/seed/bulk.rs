@@ -282,6 +282,7 @@ pub async fn guides(db: &Db, count: usize) -> anyhow::Result<BulkSeeded> {
                 longitude: Some(longitude + rng.random_range(-0.05..0.05)),
                 rating_sum,
                 review_count,
+                trusted: 0,
             };
             let public = source.public_rows();
             let mut row: Vec<Param> = vec![id.clone().into()];

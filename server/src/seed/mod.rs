@@ -781,8 +781,8 @@ impl Seeder<'_> {
         sqlx::query(
             "INSERT INTO bookings (id, tourist_id, guide_id, selected_date, selected_time, group_size, price_per_person_cents, \
                total_amount_cents, booking_status, payment_status, idempotency_key, created_at, updated_at, days, end_date, \
-               approved_at, expires_at, tour_id) \
-             VALUES ($1, $2, $3, $4, '09:00', $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16)",
+               approved_at, answered_at, expires_at, tour_id) \
+             VALUES ($1, $2, $3, $4, '09:00', $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $14, $15, $16)",
         )
         .bind(&id)
         .bind(tourist_id)
@@ -797,7 +797,8 @@ impl Seeder<'_> {
         .bind(created_ms)
         .bind(days)
         .bind(trip.last().map_or(date, String::as_str))
-        .bind(holds_day.then_some(created_ms))
+        // Answered three hours after the request, so demo guides have a response time.
+        .bind(holds_day.then_some(created_ms + DAY_MS / 8))
         .bind(expires_at)
         .bind(tour_id)
         .execute(&mut *tx)

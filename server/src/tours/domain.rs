@@ -363,4 +363,6 @@ pub enum TourSort {
     PriceDesc,
     DaysAsc,
     DaysDesc,
+    /// Tours of Trusted guides first, then by the guide's rating.
+    Trusted,
 }

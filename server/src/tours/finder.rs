@@ -59,6 +59,8 @@ pub struct TourFilters {
     pub available_on: Option<String>,
     /// Words in the title, summary, day titles or sleeping places.
     pub q: Option<String>,
+    /// `true`: only tours of guides holding the "Trusted guide" badge.
+    pub trusted: Option<bool>,
     /// Default `rating`.
     #[param(inline)]
     pub sort: Option<TourSort>,
@@ -194,6 +196,10 @@ pub async fn find_in_listing(
     filters: &TourFilters,
     wanted: &Wanted,
 ) -> AppResult<Option<(Vec<TourCard>, i64, i64)>> {
+    // The badge is not in memory; an index orders by it in SQL (`guide_search_trusted`).
+    if filters.trusted == Some(true) || filters.sort == Some(TourSort::Trusted) {
+        return Ok(None);
+    }
     let difficulty = match filters.difficulty {
         Some(difficulty) => Some(destinations_of(db, difficulty).await?),
         None => None,
@@ -250,6 +256,9 @@ pub async fn find_in_sql(
     if let Some(guide) = &filters.guide {
         let param = sql.param(guide.as_str());
         sql.push(&format!(" AND t.guide_id = {param}"));
+    }
+    if filters.trusted == Some(true) {
+        sql.push(" AND s.trusted = 1");
     }
     if let Some(min) = min_days {
         let param = sql.param(min);
@@ -314,6 +323,7 @@ pub async fn find_in_sql(
         TourSort::PriceDesc => "p.price_cents DESC, t.id DESC",
         TourSort::DaysAsc => "t.day_count ASC, t.id ASC",
         TourSort::DaysDesc => "t.day_count DESC, t.id DESC",
+        TourSort::Trusted => "s.trusted DESC, s.rating_rank DESC, t.id DESC",
     };
     let limit_param = sql.param(limit);
     let offset_param = sql.param((page - 1) * limit);

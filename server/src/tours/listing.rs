@@ -35,8 +35,10 @@ use crate::catalogue_changes::{self, Follower, Kind};
 use crate::db::{Db, Sql};
 use crate::error::AppResult;
 use crate::guides::cards::average;
+use crate::guides::reliability::shown;
 use crate::media::upload::public_url;
 use crate::search_index::FOLLOW_EVERY;
+use crate::search_index::cards::{RELIABILITY_COLUMNS, StoredReliability};
 
 /// Words whose matching rows are kept, per listing (each costs n/8 bytes).
 const WORD_SETS_KEPT: usize = 256;
@@ -99,10 +101,13 @@ struct GuideFacts {
     picture_key: Option<Box<str>>,
     rating_sum: i64,
     review_count: i64,
+    joined_at: i64,
+    reliability: StoredReliability,
 }
 
 impl GuideFacts {
     fn card(&self, id: &str) -> TourGuide {
+        let (reliability, badges) = shown(&self.reliability, self.joined_at);
         TourGuide {
             id: id.to_owned(),
             first_name: self.first_name.to_string(),
@@ -110,6 +115,8 @@ impl GuideFacts {
             profile_picture: self.picture_key.as_deref().map(public_url),
             average_rating: average(self.rating_sum, self.review_count),
             review_count: self.review_count,
+            reliability,
+            badges,
         }
     }
 }
@@ -326,6 +333,9 @@ struct LoadedRow {
     picture_key: Option<String>,
     rating_sum: i64,
     review_count: i64,
+    joined_at: i64,
+    #[sqlx(flatten)]
+    reliability: StoredReliability,
     cover_id: Option<String>,
     cover_key: Option<String>,
     cover_thumb_key: Option<String>,
@@ -341,21 +351,23 @@ async fn read(
     ids: Option<&[String]>,
     mut each: impl FnMut(Row, FoundBy),
 ) -> AppResult<()> {
-    let mut sql = Sql::new(
+    let mut sql = Sql::new(&format!(
         "SELECT t.id, t.guide_id, t.destination_id, t.day_count, t.max_sleep_altitude_m, \
            t.search_text, s.rating_rank, s.languages, t.title, t.summary, t.risk, \
            t.max_group_size, t.booking_mode, d.name AS destination_name, \
            u.first_name, u.last_name, pp.thumb_key AS picture_key, g.rating_sum, g.review_count, \
+           u.created_at AS joined_at, {RELIABILITY_COLUMNS}, \
            c.id AS cover_id, c.storage_key AS cover_key, c.thumb_key AS cover_thumb_key, \
            c.width AS cover_width, c.height AS cover_height, c.webp_widths AS cover_webp \
          FROM tours t JOIN guide_search s ON s.guide_id = t.guide_id \
          JOIN users u ON u.id = t.guide_id JOIN guide_details g ON g.user_id = t.guide_id \
+         LEFT JOIN guide_reliability r ON r.guide_id = t.guide_id \
          LEFT JOIN media pp ON pp.id = g.profile_picture_id \
          LEFT JOIN destinations d ON d.id = t.destination_id \
          LEFT JOIN tour_photos tp ON tp.tour_id = t.id AND tp.position = 0 \
          LEFT JOIN media c ON c.id = tp.media_id \
-         WHERE t.status = 'published'",
-    );
+         WHERE t.status = 'published'"
+    ));
     let mut prices = Sql::new(
         "SELECT p.tour_id, p.min_people, p.max_people, p.price_cents \
          FROM tour_prices p JOIN tours t ON t.id = p.tour_id \
@@ -398,6 +410,8 @@ async fn read(
                 picture_key: found.picture_key.map(Into::into),
                 rating_sum: found.rating_sum,
                 review_count: found.review_count,
+                joined_at: found.joined_at,
+                reliability: found.reliability,
             },
             destination_id: found.destination_id,
             destination_name: found.destination_name,
@@ -841,7 +855,10 @@ impl Listing {
             return (Vec::new(), total as i64);
         }
         let (order, position, descending): (&[u32], &[u32], bool) = match asked.sort {
-            TourSort::Rating => (&self.by_rating.rows, &self.by_rating.position, false),
+            // `finder::find_in_listing` asks no trusted list here: the badge is read in SQL.
+            TourSort::Rating | TourSort::Trusted => {
+                (&self.by_rating.rows, &self.by_rating.position, false)
+            }
             TourSort::DaysAsc => (&self.by_days.rows, &self.by_days.position, false),
             TourSort::DaysDesc => (&self.by_days.rows, &self.by_days.position, true),
             TourSort::PriceAsc => (&prices.order.rows, &prices.order.position, false),

@@ -13,6 +13,7 @@ use crate::db::to_rfc3339;
 use crate::departures::store::Departure;
 use crate::destinations::trek::Permit;
 use crate::guides::cards::GuideCard;
+use crate::guides::reliability::{Badge, Reliability};
 use crate::i18n::Lang;
 
 /// The altitude check of a tour's nights (Wilderness Medical Society, 2024): its risk for
@@ -164,6 +165,9 @@ pub struct TourGuide {
     /// 0 when there are no reviews yet.
     pub average_rating: f64,
     pub review_count: i64,
+    pub reliability: Reliability,
+    /// `["trusted"]` for a "Trusted guide".
+    pub badges: Vec<Badge>,
 }
 
 impl From<&GuideCard> for TourGuide {
@@ -175,6 +179,8 @@ impl From<&GuideCard> for TourGuide {
             profile_picture: card.profile_picture.clone(),
             average_rating: card.average_rating,
             review_count: card.review_count,
+            reliability: card.reliability.clone(),
+            badges: card.badges.clone(),
         }
     }
 }

@@ -856,7 +856,10 @@ async fn bad_filter_values_get_a_400_with_a_clear_message() {
     let long = "x".repeat(61);
     for endpoint in ["guides", "search"] {
         for (query, message) in [
-            ("sort=cheapest", "sort must be rating, price_asc, price_desc, reviews or distance"),
+            (
+                "sort=cheapest",
+                "sort must be rating, price_asc, price_desc, reviews, trusted or distance",
+            ),
             ("sort=distance", "sort=distance needs a point: give lat and lng"),
             ("minPrice=60&maxPrice=20", "minPrice must not be more than maxPrice"),
             ("minPrice=-1", "minPrice and maxPrice must be from 0 to 100000 dollars a day"),
@@ -980,7 +983,10 @@ async fn the_map_has_every_match_not_only_a_page_and_respects_the_filters() {
 async fn bad_map_filters_get_a_400_with_a_clear_message() {
     let app = spawn_app().await;
     for (query, message) in [
-        ("sort=cheapest", "sort must be rating, price_asc, price_desc, reviews or distance"),
+        (
+            "sort=cheapest",
+            "sort must be rating, price_asc, price_desc, reviews, trusted or distance",
+        ),
         ("sort=distance", "sort=distance needs a point: give lat and lng"),
         ("minPrice=60&maxPrice=20", "minPrice must not be more than maxPrice"),
         ("minRating=6", "minRating must be from 0 to 5"),

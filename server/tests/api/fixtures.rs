@@ -266,3 +266,26 @@ pub async fn approved_booking(
     assert_eq!(decide(app, &guide, id, "approve").await.status(), 200);
     (guide, tourist, booking)
 }
+
+/// Every verified guide's reliability computed for today, as the replicas' sweeps would
+/// (they may be at it too): what cards show stops changing under a test comparing answers.
+pub async fn reliability_settled(app: &TestApp) {
+    let db = app.db().await;
+    let hub = yatra::hub::NotificationHub::start(&db, &app.config.database.url).await;
+    let today = days_from_today(0);
+    loop {
+        yatra::guides::reliability::sweep(&db, &hub, now_ms()).await.unwrap();
+        let (due,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM guide_details g LEFT JOIN guide_reliability r ON r.guide_id = g.user_id \
+             WHERE g.status = 'verified' AND (r.computed_on IS NULL OR r.computed_on < $1)",
+        )
+        .bind(&today)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        if due == 0 {
+            break;
+        }
+    }
+    db.pool.close().await;
+}

@@ -30,6 +30,7 @@ mod payment_modes;
 mod payments;
 mod platform;
 mod recovery;
+mod reliability;
 mod replicas;
 mod reviews;
 mod saved;

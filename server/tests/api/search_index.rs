@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use yatra::app::Application;
 
-use crate::fixtures::{InsertedGuide, guide_profile, insert_guide};
+use crate::fixtures::{InsertedGuide, guide_profile, insert_guide, reliability_settled};
 use crate::helpers::{TestApp, spawn_app_with};
 
 /// A replica of `app` that answers from the database alone.
@@ -157,6 +157,7 @@ async fn the_index_answers_exactly_what_the_database_answers() {
     yatra::seed::bulk::guides(&db, 1_200).await.unwrap();
     tricky_guides(&app).await;
     let database = database_replica(&app).await;
+    reliability_settled(&app).await;
 
     let mut guides = Vec::new();
     for page in 1..=4 {
@@ -241,6 +242,7 @@ async fn the_index_follows_changes_from_the_api_and_other_replicas() {
         .await;
     assert_eq!(uploaded.status(), StatusCode::OK);
     let database = database_replica(&app).await;
+    reliability_settled(&app).await;
     let list = "/api/v1/users/guides";
     let (_, expected) = get(&app, &database, list).await;
     assert!(expected["guides"][0]["profilePictureVariants"]["srcset"].is_string(), "{expected}");

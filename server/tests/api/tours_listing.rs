@@ -91,6 +91,7 @@ fn with(filters: &TourFilters, sort: TourSort, group: i64, page: i64, limit: i64
         language: filters.language.clone(),
         available_on: None,
         q: filters.q.clone(),
+        trusted: None,
         sort: Some(sort),
         page: Some(page),
         limit: Some(limit),
@@ -178,6 +179,7 @@ async fn seeded(db: &Db, app: &crate::helpers::TestApp) -> (String, String) {
     let media = MediaStore::from_config(&app.config.media).unwrap();
     yatra::seed::demo(db, &media).await.unwrap();
     yatra::seed::bulk::guides(db, 400).await.unwrap();
+    crate::fixtures::reliability_settled(app).await;
     sqlx::query_as(
         "SELECT destination_id, guide_id FROM tours WHERE destination_id IS NOT NULL \
          AND status = 'published' ORDER BY id LIMIT 1",

@@ -7,6 +7,7 @@ import { SaveButton } from './save-button'
 import { GlobeIcon, MapPinIcon } from './icons'
 import { CARD_SIZES, Photo } from './photo'
 import { StarRating, formatRating, reviewCountText } from './star-rating'
+import { ReliabilityLine, TrustedBadge } from './guide-reliability'
 import { formatLocalNumber } from '../lib/intl-formats'
 
 /** Interests a card shows before '+N more' (spec section 2). */
@@ -73,6 +74,10 @@ export function GuideCard({ guide, priority = false, headingLevel: Heading = 'h3
           {guide.reviewCount > 0 && <span className="font-semibold text-slate-900">{formatRating(guide.averageRating)}</span>}
           <span className="text-slate-500">({reviewCountText(guide.reviewCount)})</span>
         </p>
+        <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+          <TrustedBadge badges={guide.badges} />
+          <ReliabilityLine reliability={guide.reliability} />
+        </div>
         {guide.expertiseLanguages.length > 0 && (
           <p className="mt-2 flex items-start gap-1.5 text-sm text-slate-700">
             <GlobeIcon className="mt-0.5 shrink-0 text-slate-500" />

@@ -5,6 +5,7 @@ import { FILTER_LANGUAGES, GUIDE_SORTS, NO_FILTERS, PRICE_MAX, RATING_STEPS, act
 import { localNumberFormat } from '../lib/intl-formats'
 import { DateFromToday } from './date-from-today'
 import { ModalDialog } from './modal-dialog'
+import { TrustedOnlyField } from './guide-reliability'
 
 export type ResultsView = 'list' | 'map'
 
@@ -13,6 +14,7 @@ const SORT_LABELS: Record<GuideSort, string> = {
   price_asc: msg('filters.sort.priceAsc'),
   price_desc: msg('filters.sort.priceDesc'),
   reviews: msg('filters.sort.reviews'),
+  trusted: msg('filters.sort.trusted'),
   distance: msg('filters.sort.distance'),
 }
 
@@ -163,6 +165,7 @@ function FilterFields({ filters, onChange, withCategory }: Pick<FilterBarProps, 
         </label>
         <DateFromToday id={`${id}-date`} className={input} value={filters.date} onChange={(date) => set({ date })} />
       </div>
+      <TrustedOnlyField className={field} checked={filters.trusted} onChange={(trusted) => set({ trusted })} />
     </>
   )
 }
@@ -225,7 +228,7 @@ export function GuideFilterBar({ filters, onChange, total, withCategory, canSort
 
   return (
     <div className="space-y-3">
-      <div className={`hidden gap-3 sm:grid sm:grid-cols-2 ${withCategory ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`} role="group" aria-label={t('filters.title')}>
+      <div className={`hidden gap-3 sm:grid sm:grid-cols-2 ${withCategory ? 'lg:grid-cols-6' : 'lg:grid-cols-5'}`} role="group" aria-label={t('filters.title')}>
         <FilterFields filters={filters} onChange={onChange} withCategory={withCategory} />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1123,6 +1123,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/guides/trust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in guide's reliability figures and the "Trusted guide" thresholds they meet
+         *     or miss, for their dashboard.
+         */
+        get: operations["own_trust"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/media/private/{id}": {
         parameters: {
             query?: never;
@@ -2556,7 +2576,7 @@ export interface components {
             status: string;
         };
         /** @enum {string} */
-        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report" | "record_payout" | "update_currency_rate" | "record_refund";
+        AuditAction: "verify_guide" | "reject_guide" | "create_destination" | "update_destination" | "delete_destination" | "hide_blog" | "unhide_blog" | "hide_review" | "unhide_review" | "suspend_user" | "unsuspend_user" | "dismiss_report" | "record_payout" | "update_currency_rate" | "record_refund" | "guide_cancelled_trip";
         /** @description One admin action. */
         AuditEntry: {
             _id: string;
@@ -2592,6 +2612,11 @@ export interface components {
             /** @example success */
             status: string;
         };
+        /**
+         * @description What a guide has earned, shown beside their name.
+         * @enum {string}
+         */
+        Badge: "trusted";
         BioRequest: {
             /** @example I love slow treks and tea houses. */
             bio: string;
@@ -3480,6 +3505,8 @@ export interface components {
              * @description 0 when there are no reviews yet.
              */
             averageRating: number;
+            /** @description `["trusted"]` for a "Trusted guide". */
+            badges: components["schemas"]["Badge"][];
             bio: string;
             contactInfo: components["schemas"]["CardContact"];
             /** @description A small copy of the cover image. */
@@ -3503,6 +3530,8 @@ export interface components {
             /** @description A small copy (at most 480 px) of the guide's photo. */
             profilePicture: string | null;
             profilePictureVariants: null | components["schemas"]["ImageVariants"];
+            /** @description How the guide answers and keeps their trips (`guides::reliability`). */
+            reliability: components["schemas"]["Reliability"];
             /** Format: int64 */
             reviewCount: number;
             /** Format: int64 */
@@ -3645,11 +3674,15 @@ export interface components {
         };
         /** @description The guide, and for a signed-in viewer whether they may review them now. */
         GuidePage: components["schemas"]["PublicGuide"] & {
+            /** @description `["trusted"]` for a "Trusted guide". */
+            badges: components["schemas"]["Badge"][];
             /**
              * @description Only for a signed-in viewer: true for a traveller with a completed trip with this
              *     guide not yet reviewed. Anonymous answers (kept and shared) never carry it.
              */
             canReview?: boolean | null;
+            /** @description How the guide answers and keeps their trips (`guides::reliability`). */
+            reliability: components["schemas"]["Reliability"];
         };
         /** @description One guide on the map. */
         GuidePoint: {
@@ -4591,6 +4624,30 @@ export interface components {
              */
             reason: string;
         };
+        /** @description A guide's reliability as every answer about them carries it. */
+        Reliability: {
+            /**
+             * Format: double
+             * @description Share (0 to 1) of the trips approved in the last 365 days that the guide cancelled
+             *     or did not show up for; null under 3 approved trips.
+             */
+            cancellationRate: number | null;
+            /** Format: int64 */
+            completedTrips: number;
+            /**
+             * Format: int64
+             * @description The median time to an answer over the same, in minutes; null under 3.
+             */
+            medianResponseMinutes: number | null;
+            /**
+             * Format: double
+             * @description Share (0 to 1) of the booking requests and first messages of the last 90 days
+             *     answered within 24 hours; null under 3 ("New on Yatra").
+             */
+            responseRate: number | null;
+            /** @description When the guide joined Yatra (RFC 3339). */
+            since: string;
+        };
         ReportCreated: {
             _id: string;
         };
@@ -4811,6 +4868,26 @@ export interface components {
         };
         /** @example Trekking */
         Tag: string;
+        /** @description A threshold, where the guide stands, and whether they meet it. */
+        Threshold: {
+            /**
+             * Format: double
+             * @description Where the guide stands; null while it cannot be measured yet (too few events, no licence).
+             */
+            actual: number | null;
+            met: boolean;
+            name: components["schemas"]["ThresholdName"];
+            /**
+             * Format: double
+             * @description The bar: a minimum, or for `cancellation_rate` a maximum; 1 for `licence`.
+             */
+            required: number;
+        };
+        /**
+         * @description One of the "Trusted guide" thresholds.
+         * @enum {string}
+         */
+        ThresholdName: "rating" | "reviews" | "response_rate" | "cancellation_rate" | "licence" | "completed_trips";
         /** @description The price per person for groups of `min_people` to `max_people`, both included. */
         Tier: {
             /**
@@ -4905,9 +4982,12 @@ export interface components {
              * @description 0 when there are no reviews yet.
              */
             averageRating: number;
+            /** @description `["trusted"]` for a "Trusted guide". */
+            badges: components["schemas"]["Badge"][];
             firstName: string;
             lastName: string;
             profilePicture: string | null;
+            reliability: components["schemas"]["Reliability"];
             /** Format: int64 */
             reviewCount: number;
         };
@@ -5067,6 +5147,26 @@ export interface components {
         };
         TripEmergencyInfoResponse: {
             data: components["schemas"]["TripEmergencyInfo"];
+            /** @example success */
+            status: string;
+        };
+        /** @description Where a guide stands with the "Trusted guide" badge. */
+        Trust: {
+            badges: components["schemas"]["Badge"][];
+            /**
+             * @description The day (`YYYY-MM-DD`, Nepal) the figures and badge were last computed; null before
+             *     the first computation (within a day of being verified).
+             */
+            computedOn: string | null;
+            reliability: components["schemas"]["Reliability"];
+            /**
+             * @description Every threshold of the badge, where the guide stands and whether it is met. The
+             *     figures are those of the last daily computation; the rating and licence are today's.
+             */
+            thresholds: components["schemas"]["Threshold"][];
+        };
+        TrustResponse: {
+            data: components["schemas"]["Trust"];
             /** @example success */
             status: string;
         };
@@ -9373,6 +9473,42 @@ export interface operations {
             };
         };
     };
+    own_trust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a guide account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     private_image: {
         parameters: {
             query?: never;
@@ -12894,10 +13030,13 @@ export interface operations {
                  * @example 2026-12-12
                  */
                 availableOn?: string;
+                /** @description `true`: only guides holding the "Trusted guide" badge. */
+                trusted?: boolean;
                 /**
                  * @description `rating` (best first; the default, or `distance` when searching near a point),
-                 *     `price_asc`, `price_desc`, `reviews` (most first) or `distance` (nearest first; only
-                 *     with `lat` and `lng`). Ties are broken by id, so paging is stable under every order.
+                 *     `price_asc`, `price_desc`, `reviews` (most first), `trusted` (Trusted guides first,
+                 *     then best rated) or `distance` (nearest first; only with `lat` and `lng`). Ties are
+                 *     broken by id, so paging is stable under every order.
                  */
                 sort?: string;
             };
@@ -12958,10 +13097,13 @@ export interface operations {
                  * @example 2026-12-12
                  */
                 availableOn?: string;
+                /** @description `true`: only guides holding the "Trusted guide" badge. */
+                trusted?: boolean;
                 /**
                  * @description `rating` (best first; the default, or `distance` when searching near a point),
-                 *     `price_asc`, `price_desc`, `reviews` (most first) or `distance` (nearest first; only
-                 *     with `lat` and `lng`). Ties are broken by id, so paging is stable under every order.
+                 *     `price_asc`, `price_desc`, `reviews` (most first), `trusted` (Trusted guides first,
+                 *     then best rated) or `distance` (nearest first; only with `lat` and `lng`). Ties are
+                 *     broken by id, so paging is stable under every order.
                  */
                 sort?: string;
             };
@@ -13108,10 +13250,13 @@ export interface operations {
                  * @example 2026-12-12
                  */
                 availableOn?: string;
+                /** @description `true`: only guides holding the "Trusted guide" badge. */
+                trusted?: boolean;
                 /**
                  * @description `rating` (best first; the default, or `distance` when searching near a point),
-                 *     `price_asc`, `price_desc`, `reviews` (most first) or `distance` (nearest first; only
-                 *     with `lat` and `lng`). Ties are broken by id, so paging is stable under every order.
+                 *     `price_asc`, `price_desc`, `reviews` (most first), `trusted` (Trusted guides first,
+                 *     then best rated) or `distance` (nearest first; only with `lat` and `lng`). Ties are
+                 *     broken by id, so paging is stable under every order.
                  */
                 sort?: string;
             };
@@ -13239,8 +13384,10 @@ export interface operations {
                 availableOn?: string;
                 /** @description Words in the title, summary, day titles or sleeping places. */
                 q?: string;
+                /** @description `true`: only tours of guides holding the "Trusted guide" badge. */
+                trusted?: boolean;
                 /** @description Default `rating`. */
-                sort?: "rating" | "price_asc" | "price_desc" | "days_asc" | "days_desc";
+                sort?: "rating" | "price_asc" | "price_desc" | "days_asc" | "days_desc" | "trusted";
                 page?: number;
                 limit?: number;
             };

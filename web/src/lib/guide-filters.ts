@@ -6,9 +6,9 @@ import { categoryValue } from './guide-categories'
  * except `date` (the API's `availableOn`). A value the API would refuse is left out when
  * read, so an edited or old link shows results rather than an error.
  */
-export type GuideSort = 'rating' | 'price_asc' | 'price_desc' | 'reviews' | 'distance'
+export type GuideSort = 'rating' | 'price_asc' | 'price_desc' | 'reviews' | 'trusted' | 'distance'
 
-export const GUIDE_SORTS: readonly GuideSort[] = ['rating', 'price_asc', 'price_desc', 'reviews', 'distance']
+export const GUIDE_SORTS: readonly GuideSort[] = ['rating', 'price_asc', 'price_desc', 'reviews', 'trusted', 'distance']
 
 export type GuideFilters = {
   /** A category value; `all` for every guide. */
@@ -22,11 +22,13 @@ export type GuideFilters = {
   minRating: number | null
   /** `YYYY-MM-DD`: free that day; '' for any day. */
   date: string
+  /** Only guides holding the "Trusted guide" badge. */
+  trusted: boolean
   /** null: the page's default (best rated, or nearest first near a point). */
   sort: GuideSort | null
 }
 
-export const NO_FILTERS: GuideFilters = { category: 'all', language: '', minPrice: null, maxPrice: null, minRating: null, date: '', sort: null }
+export const NO_FILTERS: GuideFilters = { category: 'all', language: '', minPrice: null, maxPrice: null, minRating: null, date: '', trusted: false, sort: null }
 
 /** The languages offered, as guides write them (the API matches the guide's own words). */
 export const FILTER_LANGUAGES = [
@@ -95,11 +97,12 @@ export function readGuideFilters(params: URLSearchParams): GuideFilters {
     maxPrice,
     minRating: parseRating(params.get('minRating')),
     date: parseDate(params.get('date')),
+    trusted: params.get('trusted') === 'true',
     sort: parseSort(params.get('sort')),
   }
 }
 
-const FILTER_NAMES = ['category', 'language', 'minPrice', 'maxPrice', 'minRating', 'date', 'sort'] as const
+const FILTER_NAMES = ['category', 'language', 'minPrice', 'maxPrice', 'minRating', 'date', 'trusted', 'sort'] as const
 
 /** `params` with the filters written in (defaults left out); other parameters are kept. */
 export function writeGuideFilters(filters: GuideFilters, params: URLSearchParams = new URLSearchParams()): URLSearchParams {
@@ -111,14 +114,21 @@ export function writeGuideFilters(filters: GuideFilters, params: URLSearchParams
   if (filters.maxPrice != null) next.set('maxPrice', String(filters.maxPrice))
   if (filters.minRating != null) next.set('minRating', String(filters.minRating))
   if (filters.date !== '') next.set('date', filters.date)
+  if (filters.trusted) next.set('trusted', 'true')
   if (filters.sort != null) next.set('sort', filters.sort)
   return next
 }
 
 /** How many filters narrow the results (the order is not one). */
 export function activeFilterCount(filters: GuideFilters): number {
-  return [filters.category !== 'all', filters.language !== '', filters.minPrice != null || filters.maxPrice != null, filters.minRating != null, filters.date !== ''].filter(Boolean)
-    .length
+  return [
+    filters.category !== 'all',
+    filters.language !== '',
+    filters.minPrice != null || filters.maxPrice != null,
+    filters.minRating != null,
+    filters.date !== '',
+    filters.trusted,
+  ].filter(Boolean).length
 }
 
 /** The filters as the API takes them; `canSortByDistance` is whether a point is searched. */
@@ -131,6 +141,7 @@ export function filterQuery(filters: GuideFilters, canSortByDistance = false) {
     ...(filters.maxPrice != null && { maxPrice: filters.maxPrice }),
     ...(filters.minRating != null && { minRating: filters.minRating }),
     ...(filters.date !== '' && { availableOn: filters.date }),
+    ...(filters.trusted && { trusted: true }),
     ...(sort != null && { sort }),
   }
 }

@@ -347,6 +347,7 @@ const ACTION_TEXT: Record<AuditEntry['action'], string> = {
   record_payout: msg('admin.auditRecordPayout'),
   update_currency_rate: msg('admin.auditUpdateCurrencyRate'),
   record_refund: msg('admin.auditRecordRefund'),
+  guide_cancelled_trip: msg('admin.auditGuideCancelledTrip'),
 }
 
 function undoAction(entry: AuditEntry): Action | null {

@@ -79,6 +79,9 @@ describe('TouristDashboardPage', { timeout: 20_000 }, () => {
     expect(cancelled).toHaveTextContent('Reason: Snow on the pass')
     expect(cancelled).toHaveTextContent('Refunded: $90.00 went back to your card.')
     expect(within(cancelled).getByRole('link', { name: 'View receipt' })).toHaveAttribute('href', '/receipt/called-off')
+    // The guide let them down: guides and tours free that day are a click away.
+    expect(within(cancelled).getByRole('link', { name: 'Guides free on Sat, 12 Dec 2026' })).toHaveAttribute('href', '/guides?date=2026-12-12')
+    expect(within(cancelled).getByRole('link', { name: 'Tours with a guide free then' })).toHaveAttribute('href', '/tours?availableOn=2026-12-12')
 
     const closed = screen.getByRole('region', { name: 'Rejected and expired' })
     expect(closed).toHaveTextContent('Rejected: the guide could not take this trip')
@@ -195,8 +198,24 @@ describe('GuideDashboardPage', { timeout: 20_000 }, () => {
       if (call.url.pathname === '/api/v1/guides/availability' && call.method === 'GET') return json({ status: 'success', data: { blockedDates: blocked } })
       if (call.url.pathname === '/api/v1/guides/earnings') return json({ status: 'success', data: earnings })
       if (call.url.pathname === '/api/v1/guides/payout-details') return json({ status: 'success', data: payoutDetails })
+      if (call.url.pathname === '/api/v1/guides/trust') return json({ status: 'success', data: trust })
       return undefined
     })
+
+  const threshold = (name: string, required: number, actual: number | null, met: boolean) => ({ name, required, actual, met })
+  const trust = {
+    reliability: { responseRate: 0.8, medianResponseMinutes: 150, cancellationRate: 0, completedTrips: 9, since: '2024-01-10T08:00:00Z' },
+    badges: [],
+    thresholds: [
+      threshold('rating', 4.7, 4.75, true),
+      threshold('reviews', 5, 12, true),
+      threshold('response_rate', 0.9, 0.8, false),
+      threshold('cancellation_rate', 0.01, 0, true),
+      threshold('licence', 1, 1, true),
+      threshold('completed_trips', 3, 2, false),
+    ],
+    computedOn: '2026-12-10',
+  }
 
   const entry = { bookingId: 'b1', tripDate: '2026-12-01', travellerName: 'Claire Dubois', method: '', reference: '', createdAt: '2026-11-20T10:00:00Z' }
   const earnings = {
@@ -240,6 +259,19 @@ describe('GuideDashboardPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('region', { name: 'Trip earnings' })).toHaveTextContent('Trip on Tue, 1 Dec 2026 with Claire Dubois')
     expect(screen.getByRole('region', { name: 'Trip earnings' })).toHaveTextContent('$80.00 paid, less $12.00 Yatra commission+$68.00')
     expect(screen.getByText(/Verified guide/)).toBeInTheDocument()
+  })
+
+  it('shows which Trusted guide thresholds the guide meets and which they miss', async () => {
+    serve(dashboard())
+    renderRoutes(routes, '/guideDash')
+    const panel = await screen.findByRole('region', { name: 'Trusted guide' })
+    expect(await within(panel).findByText(/2 thresholds are not met yet/)).toBeInTheDocument()
+    expect(panel).toHaveTextContent('Replies within 3 hours · 80% answered in a day')
+    expect(panel).toHaveTextContent('90% of requests and first messages answered within 24 hoursYours: 80%')
+    expect(panel).toHaveTextContent('At least 3 completed trips in the last 12 monthsYours: 2')
+    expect(panel).toHaveTextContent('A valid guide licenceYours: valid')
+    expect(within(panel).getAllByLabelText('Not met yet')).toHaveLength(2)
+    expect(panel).toHaveTextContent('computed on Dec 10, 2026')
   })
 
   it('names the tour a request or an upcoming trip is for', async () => {

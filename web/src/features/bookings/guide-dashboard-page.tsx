@@ -12,6 +12,7 @@ import { useCachedQuery } from '../../lib/use-cached-query'
 import { DASHBOARD_LOAD_FAILED, getGuideDashboard, guideDashboardKey, guideDashboardTags, type GuideDashboard } from './api/get-guide-dashboard'
 import { EarningsBalances, EarningsHistory } from '../earnings/earnings-panel'
 import { DaysOffPanel } from './days-off-panel'
+import { TrustPanel } from './trust-panel'
 import { expiresAt, expiryText, tripDates } from './trip-status'
 import { useNow } from './use-now'
 import { useIntlLocale } from '../../i18n/language'
@@ -85,6 +86,7 @@ export function GuideDashboardPage() {
             <EarningsBalances />
           </Panel>
         </div>
+        {dash.status === 'verified' && <TrustPanel />}
         <EarningsHistory />
         <Panel title={t('bookings.yourCalendar')}>
           <DaysOffPanel trips={dash.upcomingTrips} />

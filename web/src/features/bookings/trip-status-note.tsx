@@ -1,4 +1,6 @@
+import { Link } from 'react-router'
 import type { Booking } from '../../lib/booking'
+import { formatTripDate } from '../../lib/booking'
 import { statusLine, type Viewer } from './trip-status'
 import { useT } from '../../i18n/messages'
 
@@ -12,7 +14,7 @@ const TONES = {
 /** Where the booking stands, in a sentence or two; `now` keeps a countdown current. */
 export function TripStatusNote({ booking, viewer, now }: { booking: Booking; viewer: Viewer; now: number }) {
   // statusLine's words come from translate(): subscribing re-renders them when the language switches.
-  useT()
+  const t = useT()
   const line = statusLine(booking, viewer, now)
   return (
     <div className={`rounded-xl border px-3 py-2 text-sm ${TONES[line.tone]}`}>
@@ -22,8 +24,24 @@ export function TripStatusNote({ booking, viewer, now }: { booking: Booking; vie
           {detail}
         </p>
       ))}
+      {viewer === 'tourist' && letDown(booking, now) && (
+        <p className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 font-semibold">
+          <Link to={`/guides?date=${booking.selectedDate}`} className="underline underline-offset-2">
+            {t('bookings.guidesFreeOn', { date: formatTripDate(booking.selectedDate) })}
+          </Link>
+          <Link to={`/tours?availableOn=${booking.selectedDate}`} className="underline underline-offset-2">
+            {t('bookings.toursFreeOn')}
+          </Link>
+        </p>
+      )}
     </div>
   )
+}
+
+/** A trip the guide cancelled that has not started: the traveller may still find someone else. */
+function letDown(booking: Booking, now: number): boolean {
+  const today = new Date(now).toISOString().slice(0, 10)
+  return booking.bookingStatus === 'cancelled' && booking.cancelledBy === 'guide' && booking.selectedDate >= today
 }
 
 /** The traveller's words to the guide, quoted. */

@@ -7,6 +7,7 @@ import { Photo, WIDE_SIZES } from '../../components/photo'
 import { ReportButton, SMALL_REPORT_BUTTON } from '../../components/report-dialog'
 import { Chips, joinedDate } from '../../components/profile-layout'
 import { StarRating, formatRating, reviewCountText } from '../../components/star-rating'
+import { ReliabilityFacts, TrustedBadge } from '../../components/guide-reliability'
 import { ErrorCard, LoadingCard } from '../../components/status-card'
 import { Toast, useToast } from '../../components/toast'
 import { useAuth } from '../../lib/auth-store'
@@ -116,6 +117,7 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
                   <ShieldIcon /> {t('guides.verifiedGuide')}
                 </span>
               )}
+              <TrustedBadge badges={guide.badges} className="px-2.5 py-1" />
             </div>
             <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
               {d.contactInfo.address && (
@@ -146,6 +148,10 @@ function GuideProfile({ guide }: { guide: PublicGuide }) {
               <StatTile value={guide.reviewCount > 0 ? formatRating(guide.averageRating) : t('guides.new')} label={t('guides.rating')} />
               <StatTile value={formatNumber(guide.reviewCount)} label={t('guides.reviewsLabel', { count: guide.reviewCount })} />
               <StatTile value={formatNumber(d.expertiseLanguages.length)} label={t('guides.languagesLabel', { count: d.expertiseLanguages.length })} />
+            </div>
+
+            <div className="card p-5 sm:p-6">
+              <ReliabilityFacts reliability={guide.reliability} badges={guide.badges} />
             </div>
 
             <DetailSection title={t('guides.aboutName', { name: guide.firstName })}>

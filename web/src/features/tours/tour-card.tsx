@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Avatar } from '../../components/avatar'
+import { TrustedBadge } from '../../components/guide-reliability'
 import { MapPinIcon, StarIcon } from '../../components/icons'
 import { CARD_SIZES, Photo } from '../../components/photo'
 import { formatRating, reviewCountText } from '../../components/star-rating'
@@ -68,6 +69,7 @@ export function TourCard({ tour, people }: { tour: TourCardData; people: number 
             <Avatar src={tour.guide.profilePicture} name={guideName} className="h-9 w-9 text-sm" />
             <div className="min-w-0 text-sm">
               <p className="truncate font-medium text-slate-900">{guideName}</p>
+              <TrustedBadge badges={tour.guide.badges} className="my-0.5" />
               {tour.guide.reviewCount > 0 ? (
                 <p className="flex items-center gap-1 text-slate-600">
                   <StarIcon className="shrink-0 text-marigold-400" aria-hidden="true" />

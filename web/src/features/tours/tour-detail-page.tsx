@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { Avatar } from '../../components/avatar'
+import { ReliabilityFacts, TrustedBadge } from '../../components/guide-reliability'
 import { ArrowLeftIcon, AwardIcon, ChatIcon, CheckIcon, CloseIcon, CompassIcon, MapPinIcon } from '../../components/icons'
 import { MountainScene } from '../../components/mountain-scene'
 import { StarRating, formatRating, reviewCountText } from '../../components/star-rating'
@@ -74,7 +75,9 @@ function TourGuide({ tour }: { tour: PublicTour }) {
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <Avatar src={guide.profilePicture} variants={guide.profilePictureVariants} sizes="80px" name={name} className="h-20 w-20 text-2xl" />
       <div className="min-w-0 flex-1 space-y-1.5 text-sm">
-        <p className="text-base font-semibold text-slate-900">{name}</p>
+        <p className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
+          {name} <TrustedBadge badges={guide.badges} />
+        </p>
         <p className="flex flex-wrap items-center gap-2">
           <StarRating value={guide.averageRating} />
           {guide.reviewCount > 0 && <span className="font-semibold text-slate-900">{formatRating(guide.averageRating)}</span>}
@@ -88,6 +91,9 @@ function TourGuide({ tour }: { tour: PublicTour }) {
             <AwardIcon className="text-himal-600" /> {t('tours.licenceValidUntil', { date: formatMediumDate(tour.licenceValidUntil) })}
           </p>
         )}
+        <div className="pt-2">
+          <ReliabilityFacts reliability={guide.reliability} badges={guide.badges} headingLevel="h3" />
+        </div>
         <div className="flex flex-wrap gap-3 pt-2">
           <Link to={`/guides/${guide._id}`} className="btn-secondary">
             {t('tours.guideProfile', { name: guide.firstName })}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { languageLabel } from '../../components/guide-filter-bar'
 import { ModalDialog } from '../../components/modal-dialog'
+import { TrustedOnlyField } from '../../components/guide-reliability'
 import { msg, useT } from '../../i18n/messages'
 import { FILTER_LANGUAGES } from '../../lib/guide-filters'
 import type { Destination } from '../../lib/list-destinations'
@@ -26,6 +27,7 @@ const SORT_LABELS: Record<TourSort, string> = {
   price_desc: msg('tours.sortPriceDesc'),
   days_asc: msg('tours.sortDaysAsc'),
   days_desc: msg('tours.sortDaysDesc'),
+  trusted: msg('tours.sortTrusted'),
 }
 
 type NumberName = 'minDays' | 'maxDays' | 'maxAltitudeM' | 'minPrice' | 'maxPrice' | 'groupSize'
@@ -195,6 +197,7 @@ function FilterFields({ filters, onChange, destinations }: FieldsProps) {
           ))}
         </select>
       </div>
+      <TrustedOnlyField className={field} checked={filters.trusted} onChange={(trusted) => set({ trusted })} />
     </>
   )
 }

@@ -6,7 +6,7 @@ const read = (query: string) => readTourFilters(new URLSearchParams(query))
 describe('tour filters in the URL', () => {
   it('reads every filter the API knows', () => {
     const filters = read(
-      'destination=d1&minDays=10&maxDays=14&maxAltitudeM=5000&difficulty=hard&minPrice=100&maxPrice=1300.5&groupSize=2&language=French&availableOn=2027-10-05&q=gokyo&sort=price_asc&page=3',
+      'destination=d1&minDays=10&maxDays=14&maxAltitudeM=5000&difficulty=hard&minPrice=100&maxPrice=1300.5&groupSize=2&language=French&availableOn=2027-10-05&q=gokyo&trusted=true&sort=price_asc&page=3',
     )
     expect(filters).toEqual({
       destination: 'd1',
@@ -20,6 +20,7 @@ describe('tour filters in the URL', () => {
       language: 'French',
       availableOn: '2027-10-05',
       q: 'gokyo',
+      trusted: true,
       sort: 'price_asc',
       page: 3,
     })
@@ -43,7 +44,17 @@ describe('tour filters in the URL', () => {
   })
 
   it('reads back what it writes', () => {
-    const filters = { ...NO_TOUR_FILTERS, destination: 'abc', minDays: 10, maxPrice: 1300, availableOn: '2027-10-05', q: 'base camp', sort: 'days_asc' as const, page: 2 }
+    const filters = {
+      ...NO_TOUR_FILTERS,
+      destination: 'abc',
+      minDays: 10,
+      maxPrice: 1300,
+      availableOn: '2027-10-05',
+      q: 'base camp',
+      trusted: true,
+      sort: 'trusted' as const,
+      page: 2,
+    }
     expect(readTourFilters(writeTourFilters(filters))).toEqual(filters)
   })
 
@@ -56,6 +67,7 @@ describe('tour filters in the URL', () => {
   it('counts the filters, not the order or page', () => {
     expect(activeTourFilterCount({ ...NO_TOUR_FILTERS, sort: 'rating', page: 2 })).toBe(0)
     expect(activeTourFilterCount({ ...NO_TOUR_FILTERS, minDays: 10, maxDays: 14, groupSize: 2 })).toBe(2)
+    expect(activeTourFilterCount({ ...NO_TOUR_FILTERS, trusted: true })).toBe(1)
   })
 
   it('asks the API with its names, and keys the cache on every parameter', () => {

@@ -5,8 +5,8 @@ import type { TourFilters as TourQuery } from './api/tours'
  * and survives a reload. The URL's names are the API's. A value the API would refuse is
  * left out when read, so an edited or old link shows tours rather than an error.
  */
-export type TourSort = 'rating' | 'price_asc' | 'price_desc' | 'days_asc' | 'days_desc'
-export const TOUR_SORTS: readonly TourSort[] = ['rating', 'price_asc', 'price_desc', 'days_asc', 'days_desc']
+export type TourSort = 'rating' | 'price_asc' | 'price_desc' | 'days_asc' | 'days_desc' | 'trusted'
+export const TOUR_SORTS: readonly TourSort[] = ['rating', 'price_asc', 'price_desc', 'days_asc', 'days_desc', 'trusted']
 
 export type Difficulty = 'easy' | 'moderate' | 'hard' | 'strenuous'
 export const DIFFICULTIES: readonly Difficulty[] = ['easy', 'moderate', 'hard', 'strenuous']
@@ -29,6 +29,8 @@ export type TourFilters = {
   availableOn: string
   /** Words; '' for none. */
   q: string
+  /** Only tours of guides holding the "Trusted guide" badge. */
+  trusted: boolean
   /** null: best rated first. */
   sort: TourSort | null
   /** From 1. */
@@ -47,6 +49,7 @@ export const NO_TOUR_FILTERS: TourFilters = {
   language: '',
   availableOn: '',
   q: '',
+  trusted: false,
   sort: null,
   page: 1,
 }
@@ -105,12 +108,28 @@ export function readTourFilters(params: URLSearchParams): TourFilters {
     language: (params.get('language') ?? '').trim().slice(0, 60),
     availableOn: parseDate(params.get('availableOn')),
     q: (params.get('q') ?? '').trim().slice(0, 200),
+    trusted: params.get('trusted') === 'true',
     sort: oneOf(TOUR_SORTS, params.get('sort')),
     page: parseWhole(params.get('page'), 1, PAGE_MAX) ?? 1,
   }
 }
 
-const NAMES = ['destination', 'minDays', 'maxDays', 'maxAltitudeM', 'difficulty', 'minPrice', 'maxPrice', 'groupSize', 'language', 'availableOn', 'q', 'sort', 'page'] as const
+const NAMES = [
+  'destination',
+  'minDays',
+  'maxDays',
+  'maxAltitudeM',
+  'difficulty',
+  'minPrice',
+  'maxPrice',
+  'groupSize',
+  'language',
+  'availableOn',
+  'q',
+  'trusted',
+  'sort',
+  'page',
+] as const
 
 /** `params` with the filters written in (defaults left out); other parameters are kept. */
 export function writeTourFilters(filters: TourFilters, params: URLSearchParams = new URLSearchParams()): URLSearchParams {
@@ -118,7 +137,7 @@ export function writeTourFilters(filters: TourFilters, params: URLSearchParams =
   for (const name of NAMES) {
     next.delete(name)
     const value = filters[name]
-    if (value == null || value === '' || (name === 'page' && value === 1)) continue
+    if (value == null || value === '' || value === false || (name === 'page' && value === 1)) continue
     next.set(name, String(value))
   }
   return next
@@ -136,6 +155,7 @@ export function activeTourFilterCount(filters: TourFilters): number {
     filters.language !== '',
     filters.availableOn !== '',
     filters.q !== '',
+    filters.trusted,
   ].filter(Boolean).length
 }
 
@@ -161,6 +181,7 @@ export function tourQuery(filters: TourFilters, limit: number): TourQuery {
   if (filters.language !== '') query.language = filters.language
   if (filters.availableOn !== '') query.availableOn = filters.availableOn
   if (filters.q !== '') query.q = filters.q
+  if (filters.trusted) query.trusted = true
   if (filters.sort != null) query.sort = filters.sort
   return query
 }

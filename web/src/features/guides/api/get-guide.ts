@@ -4,7 +4,8 @@ import type { components } from '../../../lib/api-schema'
 import { guideTag } from '../../../lib/cache-tags'
 import { msg } from '../../../i18n/messages'
 
-export type PublicGuide = components['schemas']['PublicGuide']
+/** The guide, their reliability and badges, and for a signed-in viewer whether they may review them. */
+export type PublicGuide = components['schemas']['GuidePage']
 
 export const GUIDE_LOAD_FAILED = msg('guides.guideLoadFailed')
 
