@@ -249,6 +249,10 @@ pub enum Notice {
     ReviewHidden {
         reason: String,
     },
+    /// To the traveller: the guide replied to their review.
+    ReviewReplied {
+        guide: String,
+    },
     /// Stored as English sentences before notices had kinds, in a wording no catalogue
     /// entry matches: read as written, in every language.
     Written {
@@ -408,6 +412,7 @@ impl Notice {
                 ("post_hidden", vec![name("title", title), name("reason", reason)])
             }
             Self::ReviewHidden { reason } => ("review_hidden", vec![name("reason", reason)]),
+            Self::ReviewReplied { guide } => ("review_replied", vec![name("guide", guide)]),
             Self::DepartureConfirmed { tour, trip: days } => {
                 ("departure_confirmed", vec![name("tour", tour), trip(days)])
             }
@@ -643,6 +648,7 @@ impl Notice {
             },
             "post_hidden" => Self::PostHidden { title: text("title")?, reason: text("reason")? },
             "review_hidden" => Self::ReviewHidden { reason: text("reason")? },
+            "review_replied" => Self::ReviewReplied { guide: guide? },
             _ => return None,
         })
     }
@@ -953,6 +959,7 @@ mod tests {
                 Notice::ReviewHidden { reason: "Abusive".into() },
                 "An admin hid your review: Abusive",
             ),
+            (Notice::ReviewReplied { guide: guide() }, "Pemba Sherpa replied to your review."),
             (
                 Notice::DepartureConfirmed {
                     tour: "Gokyo Lakes".into(),

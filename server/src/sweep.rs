@@ -28,6 +28,7 @@ use crate::notice::Notice;
 use crate::payments::refunds;
 use crate::providers::khalti::Khalti;
 use crate::providers::stripe::Stripe;
+use crate::reviews::reminders;
 
 /// Bookings changed per query; the sweep repeats until none is left.
 const BATCH: i64 = 100;
@@ -51,6 +52,8 @@ pub struct Swept {
     /// or lost the badge (`guides::reliability`).
     pub reliability_computed: usize,
     pub badges_changed: usize,
+    /// Travellers emailed to review a trip two days after it (`reviews::reminders`).
+    pub review_reminders: usize,
 }
 
 /// What the sweep works with.
@@ -103,6 +106,7 @@ pub async fn sweep(context: &SweepContext) -> AppResult<Swept> {
         )
         .await?,
         unread_emails: unread_emails::queue_due(&context.db).await?,
+        review_reminders: reminders::remind_due(&context.db).await?,
         ..Swept::default()
     };
     let licences = licences::sweep(&context.db, &context.hub, today_in_nepal()).await?;

@@ -208,8 +208,8 @@ test("a typed past date is refused in 'Free on' and in the destination's Visit D
 test("'Write a review' from the dashboard lands on the guide's review form, focused", async ({ page }) => {
   await signIn(page, TRAVELLER.email, TRAVELLER.password)
   await page.goto('/dashboard')
-  // The seed gives the demo traveller two completed trips; the journeys that send a review
-  // take Sunita's, so the one with Rajendra is unreviewed whatever runs beside this one.
+  // The seed gives the demo traveller three completed trips; the journeys that send a review
+  // take Sunita's and Hira's, so the one with Rajendra is unreviewed whatever runs beside this one.
   await page.getByRole('link', { name: 'Review Rajendra Bajracharya' }).click()
   await expect(page).toHaveURL(/\/guides\/[^#]+#review$/)
   const form = page.getByRole('form', { name: /^Review / })

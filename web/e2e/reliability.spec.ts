@@ -1,4 +1,4 @@
-import { expect, test } from './test'
+import { expect, test, untilLive } from './test'
 import { shootBoth, signIn } from './helpers'
 import { GUIDE, asUser, freeStart, tourId, traveller } from './langtang'
 
@@ -17,6 +17,7 @@ test('a traveller sees how a guide answers, filters Trusted guides, and after a 
   // The guide's page shows their figures, computed from the demo's trips.
   const { page } = await traveller(browser)
   await page.goto(`/guides/${guideId}`)
+  await untilLive(page)
   const figures = page.getByRole('region', { name: 'Reliability' })
   await expect(figures).toBeVisible()
   await expect(figures).toContainText('Response rate')
@@ -26,6 +27,7 @@ test('a traveller sees how a guide answers, filters Trusted guides, and after a 
 
   // Trusted guides only: the list says so in its address, and every card carries the badge.
   await page.goto('/guides')
+  await untilLive(page)
   await page.getByRole('checkbox', { name: 'Trusted guides only' }).first().check()
   await expect(page).toHaveURL(/trusted=true/)
   const cards = page.getByRole('article')
@@ -53,6 +55,7 @@ test('a traveller sees how a guide answers, filters Trusted guides, and after a 
 
   // The traveller's trip points to guides free that day.
   await page.goto('/dashboard')
+  await untilLive(page)
   const free = page.getByRole('link', { name: /^Guides free on/ })
   await expect(free).toBeVisible()
   await free.click()
@@ -61,6 +64,7 @@ test('a traveller sees how a guide answers, filters Trusted guides, and after a 
 
   // The guide sees each threshold of the badge and where they stand.
   await guide.goto('/guideDash')
+  await untilLive(guide)
   const panel = guide.getByRole('region', { name: 'Trusted guide' })
   await expect(panel).toContainText('A valid guide licence')
   await expect(panel).toContainText('At most 1% of approved trips cancelled')

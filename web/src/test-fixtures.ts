@@ -106,6 +106,17 @@ export function destination(id: string, overrides: Partial<Destination> = {}): D
   }
 }
 
+/** What a reviews page adds to its reviews: no sub-ratings given, no photos. */
+export const noReviewExtras = {
+  subRatings: {
+    knowledge: { average: null, count: 0 },
+    safety: { average: null, count: 0 },
+    communication: { average: null, count: 0 },
+    value: { average: null, count: 0 },
+  },
+  photoStrip: [],
+}
+
 export function review(id: string, overrides: Partial<Review> = {}): Review {
   return {
     _id: id,
@@ -117,6 +128,14 @@ export function review(id: string, overrides: Partial<Review> = {}): Review {
     createdAt: '2026-05-02T10:00:00Z',
     tripDate: '2026-04-28',
     verified: true,
+    knowledge: null,
+    safety: null,
+    communication: null,
+    value: null,
+    photos: [],
+    reply: null,
+    editableUntil: '2026-05-04T10:00:00Z',
+    authorId: 'tourist-1',
     ...overrides,
   }
 }

@@ -119,6 +119,7 @@ pub async fn erase(state: &AppState, user_id: &str, role: &str) -> AppResult<()>
         "DELETE FROM blog_likes WHERE user_id = $1",
         "DELETE FROM blogs WHERE author_id = $1",
         "DELETE FROM blocked_days WHERE guide_id = $1",
+        "DELETE FROM review_replies WHERE guide_id = $1",
     ] {
         sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
     }

@@ -116,6 +116,8 @@ pub enum Template {
     OfferAccepted { offer_id: String },
     /// To a member of a conversation: a message from the other side has waited unread.
     UnreadMessages { conversation_id: String },
+    /// To the traveller, two days after a completed trip that has no review yet: how was it?
+    ReviewReminder { booking_id: String },
     /// To the guide: an admin verified the profile.
     GuideVerified {},
     /// To the guide: an admin turned the submission down, saying why.

@@ -200,6 +200,15 @@ pub static ERRORS: &[Entry] = entries! {
     "review_needs_trip": "Only travellers who have booked and paid for a trip with this guide can review them" => "यो गाइडसँग यात्रा बुक गरेर भुक्तानी गर्ने यात्रीले मात्र समीक्षा लेख्न सक्नुहुन्छ",
     "review_after_trip": "You can review this guide after your trip on {date}" => "{date} को यात्रापछि तपाईं यो गाइडको समीक्षा लेख्न सक्नुहुन्छ",
     "review_exists": "You have already reviewed your trips with this guide" => "तपाईंले यो गाइडसँगको यात्राको समीक्षा लेखिसक्नुभएको छ",
+    "review_window_closed": "The time to review this trip ended on {date}" => "यो यात्राको समीक्षा लेख्ने समय {date} मा सकियो",
+    "sub_rating_invalid": "{field} must be a whole number from 1 to 5" => "{field} 1 देखि 5 सम्मको पूर्ण संख्या हुनुपर्छ",
+    "review_photos_too_many": "A review can have at most {max} photos" => "एउटा समीक्षामा बढीमा {max} वटा फोटो राख्न मिल्छ",
+    "review_photo_twice": "Each photo can be added once" => "हरेक फोटो एक पटक मात्र थप्न मिल्छ",
+    "review_photo_not_yours": "Photos must be ones you uploaded for this review" => "फोटोहरू तपाईंले यो समीक्षाका लागि अपलोड गरेका हुनुपर्छ",
+    "review_not_yours": "Only the traveller who wrote this review can change it" => "यो समीक्षा लेख्ने यात्रीले मात्र यसलाई बदल्न सक्नुहुन्छ",
+    "review_edit_closed": "A review can be changed only in the 48 hours after it is written" => "समीक्षा लेखेको 48 घण्टाभित्र मात्र बदल्न मिल्छ",
+    "review_sort_unknown": "sort must be newest, highest, lowest or with_photos" => "sort newest, highest, lowest वा with_photos मध्ये एउटा हुनुपर्छ",
+    "reply_not_yours": "Only the guide this review is about can reply to it" => "यो समीक्षा जुन गाइडको बारेमा हो, उहाँले मात्र यसमा जवाफ दिन सक्नुहुन्छ",
 
     // ---- saved lists
     "saved_guides_full": "You can save up to {max} guides. Remove one to save another." => "तपाईं बढीमा {max} गाइड सुरक्षित राख्न सक्नुहुन्छ। अर्को राख्न एउटा हटाउनुहोस्।",

@@ -94,6 +94,9 @@ pub static NOTICES: &[Entry] = entries! {
         "एडमिनले तपाईंको पोस्ट \"{title}\" लुकाउनुभयो: {reason}",
     review_hidden: "An admin hid your review: {reason}" =>
         "एडमिनले तपाईंको समीक्षा लुकाउनुभयो: {reason}",
+    // reviews::replies
+    review_replied: "{guide} replied to your review." =>
+        "{guide}ले तपाईंको समीक्षामा जवाफ दिनुभयो।",
     // earnings::payouts
     payout_sent: "Yatra sent you {amount} {how} (reference {reference})." =>
         "Yatraले तपाईंलाई {how} {amount} पठायो (सन्दर्भ नम्बर {reference})।",

@@ -58,3 +58,10 @@ pub struct TourPhotoUpload {
     #[schema(value_type = String, format = Binary)]
     pub photo: Vec<u8>,
 }
+
+/// A photo for a review: JPEG, PNG or WebP, at most 8 MB and 40 megapixels.
+#[derive(ToSchema)]
+pub struct ReviewPhotoUpload {
+    #[schema(value_type = String, format = Binary)]
+    pub photo: Vec<u8>,
+}

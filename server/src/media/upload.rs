@@ -24,6 +24,7 @@ pub enum MediaKind {
     Destination,
     Blog,
     TourPhoto,
+    ReviewPhoto,
 }
 
 impl MediaKind {
@@ -38,6 +39,7 @@ impl MediaKind {
             MediaKind::Destination => "destination",
             MediaKind::Blog => "blog",
             MediaKind::TourPhoto => "tour_photo",
+            MediaKind::ReviewPhoto => "review_photo",
         }
     }
 

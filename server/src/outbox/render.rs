@@ -10,6 +10,7 @@ use crate::error::AppResult;
 use crate::i18n::{Lang, terms};
 use crate::money::paid;
 use crate::notice::people_text;
+use crate::reviews::eligibility::review_closes_on;
 use crate::sos;
 use crate::tours::domain::TourInput;
 use crate::tours::store as tours;
@@ -452,6 +453,33 @@ pub async fn render(
                     format!("{ko} पठाउनुभएको {sandesh} तपाईंले अझै पढ्नुभएको छैन। यात्राको योजना अगाडि बढाउन Yatra मा जवाफ दिनुहोस्।"),
                 )],
                 Some((lang.pick("Read and reply", "पढ्नुहोस् र जवाफ दिनुहोस्"), link(&format!("/messages/{conversation_id}")))),
+            )
+        }
+        Template::ReviewReminder { booking_id } => {
+            let found: Option<(String, String, String, i64)> = sqlx::query_as(
+                "SELECT g.first_name || ' ' || g.last_name, b.guide_id, b.end_date, \
+                   (SELECT COUNT(*) FROM ratings r WHERE r.booking_id = b.id) \
+                 FROM bookings b JOIN users g ON g.id = b.guide_id WHERE b.id = $1",
+            )
+            .bind(booking_id)
+            .fetch_optional(&db.pool)
+            .await?;
+            // Reviewed before the email went out: nothing to ask any more.
+            let Some((guide, guide_id, last_day, _)) = found.filter(|(.., reviews)| *reviews == 0) else { return Ok(None) };
+            let (ended, closes) = (date_in(&last_day), date_in(&review_closes_on(&last_day)));
+            (
+                t(format!("How was your trip with {guide}?"), format!("{guide}सँगको तपाईंको यात्रा कस्तो रह्यो?")),
+                vec![
+                    t(
+                        format!("Your trip with {guide} ended on {ended}. A few words about it help other travellers choose a guide, and help {guide} too."),
+                        format!("{guide}सँगको तपाईंको यात्रा {ended} मा सकियो। यसबारे केही शब्दले अरू यात्रीलाई गाइड छान्न मद्दत गर्छ, र {guide}लाई पनि।"),
+                    ),
+                    t(
+                        format!("You can write your review until {closes}."),
+                        format!("तपाईं {closes} सम्म समीक्षा लेख्न सक्नुहुन्छ।"),
+                    ),
+                ],
+                Some((lang.pick("Write a review", "समीक्षा लेख्नुहोस्"), link(&format!("/guides/{guide_id}")))),
             )
         }
         Template::GuideVerified {} => (

@@ -915,7 +915,7 @@ impl Seeder<'_> {
         Ok(())
     }
 
-    /// Bookings for the demo accounts to try every step: the traveller has two completed past
+    /// Bookings for the demo accounts to try every step: the traveller has three completed past
     /// trips to review and an approved trip to pay; the demo guide has a request to answer.
     async fn demo_journeys(&mut self) -> anyhow::Result<()> {
         let today = today_in_nepal();
@@ -938,6 +938,16 @@ impl Seeder<'_> {
                 "completed",
                 true,
                 "demo-journey-reviewable-second",
+            ),
+            // A third, for the journey that reviews with sub-ratings and photos and is answered.
+            (
+                TRAVELLER,
+                "hira.dura@guides.demo.yatra.np",
+                -4,
+                1,
+                "completed",
+                true,
+                "demo-journey-reviewable-photos",
             ),
             (TRAVELLER, GUIDE, 14, 2, "approved", false, "demo-journey-to-pay"),
             (

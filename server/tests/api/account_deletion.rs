@@ -9,7 +9,6 @@ use crate::fixtures::{
 use crate::helpers::{PASSWORD, TestApp, assert_error, jpeg, spawn_app};
 
 const DELETE: &str = "/api/v1/auth/account";
-const PAST: &str = "2026-01-15";
 
 async fn delete_account(app: &TestApp, token: &str, password: &str) -> Response {
     app.client
@@ -121,8 +120,14 @@ async fn bookings_and_review_scores_stay_for_the_other_party_under_deleted_user(
     let app = spawn_app().await;
     let (guide, guide_id) = guide(&app).await;
     let tourist = app.signup_and_login("tourist").await;
-    let booking =
-        insert_booking(&app, &user_id(&app, &tourist.token).await, &guide_id, PAST, true).await;
+    let booking = insert_booking(
+        &app,
+        &user_id(&app, &tourist.token).await,
+        &guide_id,
+        &days_from_today(-3),
+        true,
+    )
+    .await;
     let reviewed = app
         .post_json_auth(
             "/api/v1/tourists/ratings",

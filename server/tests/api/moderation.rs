@@ -63,7 +63,8 @@ async fn reviewed_guide(app: &TestApp, admin: &TestUser) -> (TestUser, String, T
     );
     let (guide, guide_id) = verified_guide(app, admin, "Nabin", "Maharjan", &profile).await;
     let tourist = app.signup_and_login("tourist").await;
-    insert_booking(app, &user_id(app, &tourist.token).await, &guide_id, "2026-01-15", true).await;
+    insert_booking(app, &user_id(app, &tourist.token).await, &guide_id, &days_from_today(-3), true)
+        .await;
     let written = app
         .post_json_auth(
             "/api/v1/tourists/ratings",
@@ -368,7 +369,14 @@ async fn a_hidden_review_leaves_the_guide_page_and_no_longer_counts_in_the_ratin
     let admin = app.admin().await;
     let (_, guide_id, reviewer, hidden_id) = reviewed_guide(&app, &admin).await;
     let second = app.signup_and_login("tourist").await;
-    insert_booking(&app, &user_id(&app, &second.token).await, &guide_id, "2026-02-01", true).await;
+    insert_booking(
+        &app,
+        &user_id(&app, &second.token).await,
+        &guide_id,
+        &days_from_today(-4),
+        true,
+    )
+    .await;
     let kept = app
         .post_json_auth(
             "/api/v1/tourists/ratings",

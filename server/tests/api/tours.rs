@@ -952,7 +952,7 @@ async fn a_destination_is_rated_by_the_reviews_of_tour_trips_there_and_a_hidden_
     for (n, on_tour) in [(1, true), (2, true), (3, false)] {
         let traveller = app.signup_and_login("tourist").await;
         let traveller_id = crate::fixtures::user_id(&app, &traveller.token).await;
-        let date = days_from_today(-10 * n);
+        let date = days_from_today(-4 * n);
         let booking =
             crate::fixtures::insert_booking(&app, &traveller_id, &guide_id, &date, true).await;
         if on_tour {

@@ -1627,6 +1627,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reviews/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one photo for a review (a traveller's; up to 5 per review), then name its id in
+         *     `photos` when writing or changing the review. The image is checked and re-encoded like
+         *     every upload, without its metadata, with WebP copies.
+         */
+        post: operations["upload_photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change one's review (score, comment, sub-ratings, photos) within 48 hours of writing it.
+         *     The guide's average, their place in search and the destination's rating follow in the
+         *     same transaction.
+         */
+        patch: operations["edit_review"];
+        trace?: never;
+    };
+    "/api/v1/reviews/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reply to a review of oneself (the reviewed guide only), or replace one's reply. Shown
+         *     under the review with its date; the traveller is notified of a new reply.
+         */
+        put: operations["write_reply"];
+        post?: never;
+        /**
+         * Take one's reply away from a review of oneself (the reviewed guide only). Deleting a
+         *     reply that is not there changes nothing and succeeds.
+         */
+        delete: operations["delete_reply"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sos": {
         parameters: {
             query?: never;
@@ -1887,8 +1953,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Review a guide after a completed trip with them (one review per trip). A paid trip is
-         *     completed once its last day has ended in Nepal.
+         * Review a guide after a completed trip with them (one review per trip), until 14 days
+         *     after the trip's last day (Nepal dates). A paid trip is completed once its last day has
+         *     ended in Nepal. Sub-ratings and photos are optional.
          */
         post: operations["write_review"];
         delete?: never;
@@ -2314,7 +2381,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A verified guide's reviews, newest first, with the average they make. */
+        /**
+         * A verified guide's reviews in the order asked (newest first by default), with the
+         *     average they make, the averages of the sub-ratings and a strip of their latest photos.
+         */
         get: operations["guide_reviews"];
         put?: never;
         post?: never;
@@ -4648,6 +4718,23 @@ export interface components {
             /** @description When the guide joined Yatra (RFC 3339). */
             since: string;
         };
+        /** @description The guide's reply under a review. */
+        Reply: {
+            /** @description RFC 3339. */
+            createdAt: string;
+            text: string;
+            /** @description RFC 3339; later than `createdAt` once the guide changed it. */
+            updatedAt: string;
+        };
+        ReplyRequest: {
+            /** @example Thank you, Sita! Come back for the Annapurna circuit. */
+            text: string;
+        };
+        ReplyResponse: {
+            data: components["schemas"]["Reply"];
+            /** @example success */
+            status: string;
+        };
         ReportCreated: {
             _id: string;
         };
@@ -4712,15 +4799,31 @@ export interface components {
         /** @description A review as the guide's page shows it. */
         Review: {
             _id: string;
+            /** @description The reviewer's account id, so the author's page offers "Edit" while it may. */
+            authorId: string;
             comment: string;
+            /** Format: int64 */
+            communication: number | null;
             /** @description RFC 3339. */
             createdAt: string;
+            /** @description RFC 3339: until when its author may change it (`PATCH /reviews/{id}`). */
+            editableUntil: string;
             /** @description The reviewer's first name. */
             firstName: string;
+            /**
+             * Format: int64
+             * @description The sub-ratings, 1 to 5; null where the traveller gave none.
+             */
+            knowledge: number | null;
             /** @description The reviewer's last name. */
             lastName: string;
+            /** @description Up to 5, in the traveller's order. */
+            photos: components["schemas"]["ReviewPhoto"][];
             /** @description A small copy of the reviewer's photo. */
             profilePicture: string | null;
+            reply: null | components["schemas"]["Reply"];
+            /** Format: int64 */
+            safety: number | null;
             /**
              * Format: int64
              * @description 1 to 5.
@@ -4728,31 +4831,104 @@ export interface components {
             score: number;
             /** @description The first day of the completed trip the review is about (`YYYY-MM-DD`). */
             tripDate: string;
+            /** Format: int64 */
+            value: number | null;
             /** @description Always true: every review comes from a completed, paid trip. */
             verified: boolean;
+        };
+        /** @description What the author changes in their review; what is left out stays as it is. */
+        ReviewChange: {
+            comment: string;
+            /** Format: int64 */
+            communication?: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 5, or null to take it away.
+             */
+            knowledge?: number | null;
+            /**
+             * @description The review's photos from now on, in order (at most 5): ones it has and new uploads
+             *     from `POST /reviews/photos`. Photos left out are deleted.
+             */
+            photos?: string[] | null;
+            /** Format: int64 */
+            safety?: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 5; a numeric string is accepted too.
+             * @example 4
+             */
+            score: number;
+            /** Format: int64 */
+            value?: number | null;
         };
         ReviewEligibility: {
             /** @description True only for a traveller with a completed trip with this guide that has no review yet. */
             canReview: boolean;
         };
+        /** @description A photo of a review. */
+        ReviewPhoto: {
+            _id: string;
+            /** @description A smaller copy (at most 480 px) for the strip and the review. */
+            thumbUrl: string;
+            /** @description The photo as uploaded (re-encoded, without metadata). */
+            url: string;
+            /** @description WebP copies and size, for `<img srcset width height>`. */
+            variants: components["schemas"]["ImageVariants"];
+        };
+        ReviewPhotoResponse: {
+            data: components["schemas"]["ReviewPhoto"];
+            /** @example success */
+            status: string;
+        };
+        /** @description A photo for a review: JPEG, PNG or WebP, at most 8 MB and 40 megapixels. */
+        ReviewPhotoUpload: {
+            /** Format: binary */
+            photo: string;
+        };
         ReviewRequest: {
             /** @example Pemba read the weather and the altitude better than any app. */
             comment: string;
+            /** Format: int64 */
+            communication?: number | null;
             guideId: string;
+            /**
+             * Format: int64
+             * @description Optional sub-ratings, each a whole number from 1 to 5 (or null).
+             */
+            knowledge?: number | null;
+            /** @description Up to 5 ids of photos uploaded with `POST /reviews/photos`, each once, in order. */
+            photos?: string[] | null;
+            /** Format: int64 */
+            safety?: number | null;
             /**
              * Format: int64
              * @description A numeric string is accepted too.
              * @example 5
              */
             score: number;
+            /** Format: int64 */
+            value?: number | null;
+        };
+        ReviewResponse: {
+            data: components["schemas"]["Review"];
+            /** @example success */
+            status: string;
         };
         ReviewsPage: {
             /** Format: double */
             averageRating: number;
+            /** @description The photos of the guide's latest reviews, newest first, at most 12. */
+            photoStrip: components["schemas"]["ReviewPhoto"][];
             ratings: components["schemas"]["Review"][];
             /** Format: int64 */
             reviewCount: number;
-            /** Format: int64 */
+            /** @description The average of each sub-rating over the guide's reviews. */
+            subRatings: components["schemas"]["SubRatingAverages"];
+            /**
+             * Format: int64
+             * @description Pages of this `sort` (with `with_photos`, of the reviews with photos only).
+             */
             totalPages: number;
         };
         ReviewsResponse: {
@@ -4849,6 +5025,25 @@ export interface components {
             guideId: string;
             /** @description 1 to 2,000 characters once surrounding spaces are trimmed; stored as written. */
             text: string;
+        };
+        /** @description The average of one sub-rating over a guide's shown reviews. */
+        SubRatingAverage: {
+            /**
+             * Format: double
+             * @description To 2 decimals; null when no review gave this one.
+             */
+            average: number | null;
+            /**
+             * Format: int64
+             * @description How many reviews gave it.
+             */
+            count: number;
+        };
+        SubRatingAverages: {
+            communication: components["schemas"]["SubRatingAverage"];
+            knowledge: components["schemas"]["SubRatingAverage"];
+            safety: components["schemas"]["SubRatingAverage"];
+            value: components["schemas"]["SubRatingAverage"];
         };
         /** @description A suspended account. */
         SuspendedAccount: {
@@ -5267,6 +5462,8 @@ export interface components {
              */
             averageRating: number;
             comment: string;
+            /** @description RFC 3339: until when it may be changed (`PATCH /reviews/{id}`). */
+            editableUntil: string;
             /** Format: int64 */
             reviewCount: number;
             /** Format: int64 */
@@ -10793,6 +10990,289 @@ export interface operations {
             };
         };
     };
+    upload_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReviewPhotoUpload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPhotoResponse"];
+                };
+            };
+            /** @description No image */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a traveller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JPEG, PNG or WebP image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many uploads from this account or address, or too many uploads at once; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewResponse"];
+                };
+            };
+            /** @description A rating, sub-rating, comment or photo that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the review's author, or more than 48 hours after it was written */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such shown review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    write_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplyResponse"];
+                };
+            };
+            /** @description No text, or more than 1000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the guide the review is about */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such shown review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not in the declared content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the guide the review is about */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such shown review */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     send_sos: {
         parameters: {
             query?: never;
@@ -11755,7 +12235,7 @@ export interface operations {
                     "application/json": components["schemas"]["WriteReviewResponse"];
                 };
             };
-            /** @description Missing rating or comment, or out of range */
+            /** @description Missing rating or comment, a rating or sub-rating out of range, or photos that are not the traveller's own review photos (at most 5) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11772,7 +12252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a traveller, or no completed trip with this guide yet */
+            /** @description Not a traveller, no completed trip with this guide yet, or the time to review it has ended */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13177,6 +13657,11 @@ export interface operations {
                 page?: number;
                 /** @description Default 20. */
                 limit?: number;
+                /**
+                 * @description `newest` (default), `highest` or `lowest` score first, or `with_photos`: only
+                 *     reviews with photos, newest first.
+                 */
+                sort?: string;
             };
             header?: never;
             path: {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveSession } from '../../lib/auth-store'
 import { fakeServer, failure, json, renderRoutes, type Call } from '../../test-server'
-import { publicGuide, review } from '../../test-fixtures'
+import { noReviewExtras, publicGuide, review } from '../../test-fixtures'
 import { tourCard, toursPage } from '../../test-tour-fixtures'
 import { GuideDetailPage, licenceValidUntil } from './guide-detail-page'
 import { loadTexts } from '../../i18n/messages'
@@ -25,7 +25,7 @@ function serve({
   canReview = true,
   tours = () => json(toursPage([])),
 }: Answers = {}) {
-  const ratings = reviews ?? (() => json({ status: 'success', data: { ratings: [review('r1')], averageRating: 4.5, reviewCount: 2, totalPages: 1 } }))
+  const ratings = reviews ?? (() => json({ status: 'success', data: { ratings: [review('r1')], averageRating: 4.5, reviewCount: 2, totalPages: 1, ...noReviewExtras } }))
   return fakeServer((call) => {
     const path = call.url.pathname
     if (path === '/api/v1/users/guide/g1') return guide()
@@ -188,7 +188,13 @@ describe('GuideDetailPage', () => {
         reviews: () =>
           json({
             status: 'success',
-            data: { ratings: written ? [review('r2', { comment: 'Unforgettable sunrise' }), review('r1')] : [review('r1')], averageRating: 4.5, reviewCount: 2, totalPages: 1 },
+            data: {
+              ratings: written ? [review('r2', { comment: 'Unforgettable sunrise' }), review('r1')] : [review('r1')],
+              averageRating: 4.5,
+              reviewCount: 2,
+              totalPages: 1,
+              ...noReviewExtras,
+            },
           }),
         write: () => {
           written = true
@@ -206,7 +212,16 @@ describe('GuideDetailPage', () => {
       await user.click(screen.getByRole('button', { name: 'Submit Review' }))
 
       expect(await screen.findByText('Review submitted successfully!')).toBeInTheDocument()
-      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ guideId: 'g1', score: 5, comment: 'Unforgettable sunrise' })
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        guideId: 'g1',
+        score: 5,
+        comment: 'Unforgettable sunrise',
+        knowledge: null,
+        safety: null,
+        communication: null,
+        value: null,
+        photos: [],
+      })
       await waitFor(() => expect(within(screen.getByRole('list', { name: 'Reviews' })).getByText('Unforgettable sunrise')).toBeInTheDocument())
       expect(await screen.findByRole('heading', { name: 'Reviews (3)' })).toBeInTheDocument()
 
@@ -215,5 +230,29 @@ describe('GuideDetailPage', () => {
       })
       await waitFor(() => expect(screen.queryByLabelText('Your review')).toBeNull())
     })
+  })
+
+  it('shows the sub-ratings, photos and reply of each review, the averages and a photo strip that opens larger', async () => {
+    const photo = { _id: 'p1', url: '/media/p1.jpg', thumbUrl: '/media/p1-thumb.jpg', variants: { srcset: '/media/p1-320w.webp 320w', width: 640, height: 480 } }
+    const reviewed = review('r1', {
+      knowledge: 5,
+      safety: 4,
+      photos: [photo],
+      reply: { text: 'Thank you, Emma!', createdAt: '2026-05-03T10:00:00Z', updatedAt: '2026-05-03T10:00:00Z' },
+    })
+    const averages = { ...noReviewExtras.subRatings, knowledge: { average: 4.5, count: 2 } }
+    serve({
+      reviews: () => json({ status: 'success', data: { ratings: [reviewed], averageRating: 4.5, reviewCount: 2, totalPages: 1, subRatings: averages, photoStrip: [photo] } }),
+    })
+    renderRoutes(routes, '/guides/g1')
+    expect(await screen.findByText('Thank you, Emma!')).toBeInTheDocument()
+    expect(screen.getByText('Knowledge: 5/5')).toBeInTheDocument()
+    expect(screen.getByText('Safety: 4/5')).toBeInTheDocument()
+    expect(await screen.findByText('4.5 (2)')).toBeInTheDocument()
+    expect(screen.getAllByText('Not rated yet')).toHaveLength(3)
+    const strip = screen.getByRole('region', { name: "Travellers' photos" })
+    expect(within(strip).getByRole('button', { name: 'Open Traveller photo 1 of a trip with Pemba' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Open Photo 1 from the review by Emma Laurent' })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest')
   })
 })

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { REVIEW_REQUIRED, scoreLabel, validateReview } from './review-form'
+import { REVIEW_REQUIRED, TOO_MANY_PHOTOS, accountIdOf, scoreLabel, stillEditable, validateReview } from './review-form'
 import { loadTexts, translate } from '../../i18n/messages'
 
 beforeAll(() => loadTexts(['guides']))
@@ -23,5 +23,25 @@ describe('scoreLabel', () => {
   it('reads one star and several stars', () => {
     expect(scoreLabel(1)).toBe('1 star')
     expect(scoreLabel(4)).toBe('4 stars')
+  })
+})
+
+describe('review rules beyond the spec', () => {
+  it('allows at most five photos', () => {
+    expect(validateReview(5, 'Great trek', 5)).toBeNull()
+    expect(validateReview(5, 'Great trek', 6)).toBe(TOO_MANY_PHOTOS)
+  })
+
+  it('lets the author edit until the time the server gave', () => {
+    const now = Date.parse('2026-05-03T10:00:00Z')
+    expect(stillEditable('2026-05-04T10:00:00Z', now)).toBe(true)
+    expect(stillEditable('2026-05-03T09:59:59Z', now)).toBe(false)
+  })
+
+  it('reads the account id from a session token', () => {
+    const payload = btoa(JSON.stringify({ sub: 'abc123', role: 'tourist' })).replace(/=+$/, '')
+    expect(accountIdOf(`x.${payload}.y`)).toBe('abc123')
+    expect(accountIdOf('not-a-token')).toBeNull()
+    expect(accountIdOf(null)).toBeNull()
   })
 })
