@@ -3,8 +3,9 @@
 //! (`departures::decisions`), expires requests and unpaid approvals whose time is up, completes
 //! paid trips whose last day has ended in Nepal, carries out pending refunds, and emails
 //! members about messages left unread (`messages::unread_emails`), reminds or
-//! unlists guides whose licence is ending or has ended (`guides::licences`), and
-//! recomputes each guide's reliability and badge once a day (`guides::reliability`). Each
+//! unlists guides whose licence is ending or has ended (`guides::licences`), asks
+//! travellers to review a trip two days after it (`reviews::reminders`), and recomputes
+//! each guide's reliability and badge once a day (`guides::reliability`). Each
 //! change is a conditional UPDATE (see `lifecycle`) in the transaction that writes its
 //! notifications and emails, so replicas sweeping together change each booking, and tell
 //! about it, once; on PostgreSQL a booking another replica is changing is skipped rather
