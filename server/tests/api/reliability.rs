@@ -316,3 +316,62 @@ async fn the_badge_is_given_once_across_replicas_and_lists_filter_and_order_by_i
         assert_eq!(app.get(bad).await.status(), StatusCode::BAD_REQUEST, "{bad}");
     }
 }
+
+/// Marks the guide Trusted as a daily computation would, dated far ahead so that no sweep
+/// of the test's app recomputes it.
+async fn mark_trusted(app: &TestApp, guide_id: &str) {
+    let db = app.db().await;
+    let mut tx = db.begin_write().await.unwrap();
+    sqlx::query(
+        "INSERT INTO guide_reliability (guide_id, response_events, responded_in_day, median_response_minutes, \
+           approved_trips, failed_trips, completed_trips, completed_this_year, trusted, computed_on, computed_at) \
+         VALUES ($1, 10, 10, 30, 10, 0, 10, 5, 1, '2999-01-01', 0)",
+    )
+    .bind(guide_id)
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    yatra::guides::index::refresh(&mut tx, guide_id).await.unwrap();
+    tx.commit().await.unwrap();
+    db.pool.close().await;
+}
+
+#[tokio::test]
+async fn tour_lists_keep_or_put_first_the_tours_of_trusted_guides() {
+    // Arrange: Dawa (Trusted) publishes first, Pemba after, so the newest tour leads ties.
+    let app = app().await;
+    let admin = app.admin().await;
+    let dawa = crate::tours::guide(&app, &admin, "Dawa").await;
+    let pemba = crate::tours::guide(&app, &admin, "Pemba").await;
+    let poon_hill =
+        crate::tours::published(&app, &dawa, crate::tours::poon_hill_days(), "request", 0).await;
+    let everest = crate::tours::tour("Everest Base Camp in 12 days", crate::tours::everest_days());
+    let everest = crate::tours::create(&app, &pemba.token, &everest).await;
+    let everest = everest["_id"].as_str().unwrap().to_owned();
+    let published = crate::tours::publish(&app, &pemba.token, &everest, None).await;
+    assert_eq!(published.status(), StatusCode::OK);
+    let dawa_id = app.me(&dawa.token).await["_id"].as_str().unwrap().to_owned();
+    mark_trusted(&app, &dawa_id).await;
+
+    // Act
+    let ids = |page: &Value| -> Vec<String> {
+        page["tours"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["_id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let by_rating = crate::tours::list(&app, "").await;
+    let trusted_first = crate::tours::list(&app, "?sort=trusted").await;
+    let only = crate::tours::list(&app, "?trusted=true").await;
+
+    // Assert
+    assert_eq!(ids(&by_rating), [everest.clone(), poon_hill.clone()]);
+    assert_eq!(ids(&trusted_first), [poon_hill.clone(), everest]);
+    assert_eq!((ids(&only), only["total"].as_i64()), (vec![poon_hill], Some(1)));
+    assert_eq!(only["tours"][0]["guide"]["badges"], json!(["trusted"]));
+    assert_eq!(only["tours"][0]["guide"]["reliability"]["responseRate"].as_f64(), Some(1.0));
+    let bad = app.get("/api/v1/users/tours?sort=trustworthy").await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+}
