@@ -81,20 +81,21 @@ pub struct KeptCard {
     /// The picture's width and height, then the cover's (pixels: `u32` holds any).
     sizes: [Option<u32>; 4],
     joined_at: i64,
-    reliability: Option<KeptFigures>,
+    reliability: Option<KeptReliability>,
 }
 
-/// A guide's reliability, compactly: the counts in `Figures` order (a guide's trips and
-/// messages fit `u32` many times over), the median, the badge.
+/// A guide's stored reliability, compactly, for what keeps a copy of every listed guide
+/// (this search and the tour listing): the counts (a guide's trips and messages fit `u32`
+/// many times over), the median, the badge. `None` stands for no row yet.
 #[derive(Clone, Copy)]
-struct KeptFigures {
+pub struct KeptReliability {
     counts: [u32; 6],
     median_response_minutes: Option<u32>,
     trusted: bool,
 }
 
-impl KeptFigures {
-    fn of(stored: &StoredReliability) -> Option<Self> {
+impl KeptReliability {
+    pub fn of(stored: &StoredReliability) -> Option<Self> {
         let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
         Some(Self {
             counts: [
@@ -111,7 +112,7 @@ impl KeptFigures {
         })
     }
 
-    fn stored(self) -> StoredReliability {
+    pub fn stored(self) -> StoredReliability {
         let count = |at: usize| Some(i64::from(self.counts[at]));
         StoredReliability {
             response_events: count(0),
@@ -170,7 +171,7 @@ impl KeptCard {
             cover_width: self.sizes[2].map(i64::from),
             cover_height: self.sizes[3].map(i64::from),
             joined_at: self.joined_at,
-            reliability: self.reliability.map(KeptFigures::stored).unwrap_or_default(),
+            reliability: self.reliability.map(KeptReliability::stored).unwrap_or_default(),
         }
     }
 }
@@ -210,7 +211,7 @@ impl From<CardRow> for KeptCard {
             // A card is a few kilobytes at most (the profile's limits).
             ends[at] = joined.len() as u32;
         }
-        let reliability = KeptFigures::of(&row.reliability);
+        let reliability = KeptReliability::of(&row.reliability);
         Self {
             texts: joined.into_boxed_str(),
             ends,

@@ -38,7 +38,7 @@ use crate::guides::cards::average;
 use crate::guides::reliability::shown;
 use crate::media::upload::public_url;
 use crate::search_index::FOLLOW_EVERY;
-use crate::search_index::cards::{RELIABILITY_COLUMNS, StoredReliability};
+use crate::search_index::cards::{KeptReliability, RELIABILITY_COLUMNS, StoredReliability};
 
 /// Words whose matching rows are kept, per listing (each costs n/8 bytes).
 const WORD_SETS_KEPT: usize = 256;
@@ -102,12 +102,13 @@ struct GuideFacts {
     rating_sum: i64,
     review_count: i64,
     joined_at: i64,
-    reliability: StoredReliability,
+    reliability: Option<KeptReliability>,
 }
 
 impl GuideFacts {
     fn card(&self, id: &str) -> TourGuide {
-        let (reliability, badges) = shown(&self.reliability, self.joined_at);
+        let stored = self.reliability.map(KeptReliability::stored).unwrap_or_default();
+        let (reliability, badges) = shown(&stored, self.joined_at);
         TourGuide {
             id: id.to_owned(),
             first_name: self.first_name.to_string(),
@@ -411,7 +412,7 @@ async fn read(
                 rating_sum: found.rating_sum,
                 review_count: found.review_count,
                 joined_at: found.joined_at,
-                reliability: found.reliability,
+                reliability: KeptReliability::of(&found.reliability),
             },
             destination_id: found.destination_id,
             destination_name: found.destination_name,
