@@ -28,7 +28,11 @@ test('a traveller sees how a guide answers, filters Trusted guides, and after a 
   // Trusted guides only: the list says so in its address, and every card carries the badge.
   await page.goto('/guides')
   await untilLive(page)
-  await page.getByRole('checkbox', { name: 'Trusted guides only' }).first().check()
+  // A controlled box: it shows checked once the filter has reached the address, so click
+  // and wait for that rather than expect the state at the instant of the click.
+  const trustedOnly = page.getByRole('checkbox', { name: 'Trusted guides only' }).first()
+  await trustedOnly.click()
+  await expect(trustedOnly).toBeChecked()
   await expect(page).toHaveURL(/trusted=true/)
   const cards = page.getByRole('article')
   await expect(cards.first()).toContainText('Trusted guide')
